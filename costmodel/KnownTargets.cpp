@@ -1,0 +1,180 @@
+//===- KnownTargets.cpp - The built-in GPU table --------------------------===//
+//
+// The one place where hardware numbers live. Each value names its source;
+// datasheet peaks are leads, and measured figures from Tessel's own device
+// runs (bench/data/) replace them as they are taken. Where a vendor lists a
+// figure for a multi-die package that software sees as several devices
+// (MI250X), the table describes one device, because a kernel runs on one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/Target.h"
+
+#include <functional>
+
+namespace mlir::tessel {
+namespace {
+
+using F = TargetField;
+
+// Sources, named once. Paths are in the public repositories named.
+constexpr const char *kXlaH100 =
+    "OpenXLA xla/backends/gpu/target_config/specs/h100_sxm.txtpb";
+constexpr const char *kXlaH200 =
+    "OpenXLA xla/backends/gpu/target_config/specs/h200.txtpb";
+constexpr const char *kXlaA100 =
+    "OpenXLA xla/backends/gpu/target_config/specs/a100_sxm_80.txtpb";
+constexpr const char *kHopperSheet = "NVIDIA H100 Tensor Core GPU datasheet";
+constexpr const char *kH200Sheet = "NVIDIA H200 Tensor Core GPU datasheet";
+constexpr const char *kA100Sheet = "NVIDIA A100 Tensor Core GPU datasheet";
+constexpr const char *kCudaCC =
+    "CUDA C++ Programming Guide, 'Technical Specifications per Compute "
+    "Capability'";
+constexpr const char *kRocmMI300 =
+    "AMD ROCm docs gpu-arch/mi300.md and reference/gpu-specs.rst";
+constexpr const char *kRocmMI250 =
+    "AMD ROCm docs gpu-arch/mi250.md and reference/gpu-specs.rst";
+constexpr const char *kMI250PerGcd =
+    "AMD ROCm docs gpu-arch/mi250.md, package figure halved: each of the 2 "
+    "GCDs is a separate device";
+constexpr const char *kHipLimits =
+    "HIP programming guide, hardware implementation: 1024 work-items per "
+    "workgroup";
+constexpr const char *kCdnaWaveSlots =
+    "AMD ROCm docs gpu-arch: 8 waves per SIMD x 4 SIMDs per CU";
+constexpr const char *kCdnaBlocksBound =
+    "bounded by the 32 wave slots per CU (a workgroup holds at least one "
+    "wave); no separate limit is documented";
+constexpr const char *kCdnaVgpr =
+    "AMD CDNA ISA reference: 512 unified VGPRs (arch + accumulation) per "
+    "lane";
+
+constexpr double kKiB = 1024, kMiB = 1024 * 1024;
+
+/// The limits every Hopper and Ampere SM shares (compute capability 8.x/9.0).
+void setNvidiaSmLimits(Target &t) {
+  t.set(F::WarpSize, 32, kCudaCC);
+  t.set(F::RegistersPerSM, 65536, kCudaCC);
+  t.set(F::MaxRegistersPerThread, 255, kCudaCC);
+  t.set(F::MaxWarpsPerSM, 64, kCudaCC);
+  t.set(F::MaxBlocksPerSM, 32, kCudaCC);
+  t.set(F::MaxThreadsPerBlock, 1024, kCudaCC);
+}
+
+/// Hopper SXM5 (H100 and H200 share the die; only the memory differs).
+void setHopperCore(Target &t, const char *xla) {
+  t.set(F::SMCount, 132, xla);
+  t.set(F::TensorClockGHz, 1.83, xla);
+  t.set(F::SimtClockGHz, 1.98, xla);
+  t.set(F::PeakBF16TensorTFlops, 989.4, kHopperSheet);
+  t.set(F::PeakF16TensorTFlops, 989.4, kHopperSheet);
+  t.set(F::PeakFP8TensorTFlops, 1978.9, kHopperSheet);
+  t.set(F::PeakF32SimtTFlops, 66.9, kHopperSheet);
+  t.set(F::L2Bytes, 50 * kMiB, xla);
+  t.set(F::SharedMemPerSMBytes, 228 * kKiB, kCudaCC);
+  t.set(F::SharedMemPerBlockBytes, 227 * kKiB, kCudaCC);
+  setNvidiaSmLimits(t);
+}
+
+Target makeH100() {
+  Target t("h100", Vendor::NVIDIA, "sm_90a", "NVIDIA H100 SXM5 80GB (Hopper)");
+  setHopperCore(t, kXlaH100);
+  t.set(F::HbmBandwidthTBps, 3.35, kHopperSheet);
+  return t;
+}
+
+Target makeH200() {
+  Target t("h200", Vendor::NVIDIA, "sm_90a", "NVIDIA H200 SXM 141GB (Hopper)");
+  setHopperCore(t, kXlaH200);
+  t.set(F::HbmBandwidthTBps, 4.8, kH200Sheet);
+  return t;
+}
+
+Target makeA100() {
+  Target t("a100", Vendor::NVIDIA, "sm_80", "NVIDIA A100 SXM4 80GB (Ampere)");
+  t.set(F::SMCount, 108, kXlaA100);
+  t.set(F::TensorClockGHz, 1.41, kXlaA100);
+  t.set(F::SimtClockGHz, 1.41, kXlaA100);
+  t.set(F::PeakBF16TensorTFlops, 312, kA100Sheet);
+  t.set(F::PeakF16TensorTFlops, 312, kA100Sheet);
+  t.set(F::PeakF32SimtTFlops, 19.5, kA100Sheet);
+  t.set(F::HbmBandwidthTBps, 2.039, kA100Sheet);
+  t.set(F::L2Bytes, 40 * kMiB, kXlaA100);
+  t.set(F::SharedMemPerSMBytes, 164 * kKiB, kCudaCC);
+  t.set(F::SharedMemPerBlockBytes, 163 * kKiB, kCudaCC);
+  setNvidiaSmLimits(t);
+  return t;
+}
+
+/// The limits CDNA2 and CDNA3 compute units share.
+void setCdnaCuLimits(Target &t, const char *rocm) {
+  t.set(F::WarpSize, 64, rocm);
+  t.set(F::SharedMemPerSMBytes, 64 * kKiB, rocm);
+  t.set(F::SharedMemPerBlockBytes, 64 * kKiB, rocm);
+  t.set(F::RegistersPerSM, 512 * kKiB / 4, rocm);
+  t.set(F::MaxRegistersPerThread, 512, kCdnaVgpr);
+  t.set(F::MaxWarpsPerSM, 32, kCdnaWaveSlots);
+  t.set(F::MaxBlocksPerSM, 32, kCdnaBlocksBound);
+  t.set(F::MaxThreadsPerBlock, 1024, kHipLimits);
+}
+
+Target makeMI300X() {
+  Target t("mi300x", Vendor::AMD, "gfx942",
+           "AMD Instinct MI300X (CDNA3, 8 XCDs, SPX mode)");
+  t.set(F::SMCount, 304, kRocmMI300);
+  t.set(F::TensorClockGHz, 2.1, kRocmMI300);
+  t.set(F::SimtClockGHz, 2.1, kRocmMI300);
+  t.set(F::PeakBF16TensorTFlops, 1307.4, kRocmMI300);
+  t.set(F::PeakF16TensorTFlops, 1307.4, kRocmMI300);
+  t.set(F::PeakFP8TensorTFlops, 2614.9, kRocmMI300);
+  t.set(F::PeakF32SimtTFlops, 163.4, kRocmMI300);
+  // OpenXLA's mi300.txtpb says 6.81 TB/s; AMD's own documentation says 5.3.
+  t.set(F::HbmBandwidthTBps, 5.3, kRocmMI300);
+  t.set(F::L2Bytes, 8 * 4 * kMiB,
+        "AMD ROCm docs gpu-arch/mi300.md: 4 MB L2 per XCD x 8 XCDs (the "
+        "256 MB Infinity Cache is not counted)");
+  setCdnaCuLimits(t, kRocmMI300);
+  return t;
+}
+
+Target makeMI250X() {
+  Target t("mi250x", Vendor::AMD, "gfx90a",
+           "AMD Instinct MI250X, one GCD (CDNA2; the package holds two "
+           "devices)");
+  t.set(F::SMCount, 110, kMI250PerGcd);
+  t.set(F::TensorClockGHz, 1.7, kRocmMI250);
+  t.set(F::SimtClockGHz, 1.7, kRocmMI250);
+  t.set(F::PeakBF16TensorTFlops, 383.0 / 2, kMI250PerGcd);
+  t.set(F::PeakF16TensorTFlops, 383.0 / 2, kMI250PerGcd);
+  t.set(F::PeakF32SimtTFlops, 47.9 / 2, kMI250PerGcd);
+  t.set(F::HbmBandwidthTBps, 3.2 / 2, kMI250PerGcd);
+  t.set(F::L2Bytes, 8 * kMiB, "AMD ROCm docs gpu-arch/mi250.md: 8 MB per GCD");
+  setCdnaCuLimits(t, kRocmMI250);
+  return t;
+}
+
+const std::vector<std::function<Target()>> &knownTargetMakers() {
+  static const std::vector<std::function<Target()>> makers = {
+      makeH100, makeH200, makeA100, makeMI300X, makeMI250X};
+  return makers;
+}
+
+} // namespace
+
+std::vector<std::string> knownTargetNames() {
+  std::vector<std::string> names;
+  for (const auto &make : knownTargetMakers())
+    names.push_back(make().name());
+  return names;
+}
+
+std::optional<Target> lookupKnownTarget(std::string_view name) {
+  for (const auto &make : knownTargetMakers()) {
+    Target t = make();
+    if (t.name() == name)
+      return t;
+  }
+  return std::nullopt;
+}
+
+} // namespace mlir::tessel

@@ -1,0 +1,340 @@
+//===- Target.cpp - Target fields, validation, JSON and printing ----------===//
+//
+// The field metadata shared by the built-in table, the JSON reader and writer
+// and the printed table; the checks every target, built-in or loaded, must
+// pass. JSON is handled with nlohmann::json, whose exceptions are caught here
+// and turned into messages: none crosses this file's boundary, so callers
+// built without exceptions (the MLIR side) are safe.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/Target.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <regex>
+#include <sstream>
+
+namespace mlir::tessel {
+
+std::string_view vendorName(Vendor vendor) {
+  return vendor == Vendor::NVIDIA ? "nvidia" : "amd";
+}
+
+const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
+  using F = TargetField;
+  static const std::array<TargetFieldInfo, kNumTargetFields> fields = {{
+      {F::SMCount, "sm_count", "SMs/CUs",
+       "streaming multiprocessors (NVIDIA) or compute units (AMD)", true,
+       true},
+      {F::WarpSize, "warp_size", "threads", "threads per warp or wavefront",
+       true, true},
+      {F::TensorClockGHz, "tensor_clock_ghz", "GHz",
+       "clock at which the tensor/matrix-core peaks are quoted", false, true},
+      {F::SimtClockGHz, "simt_clock_ghz", "GHz",
+       "clock at which the SIMT/vector peaks are quoted", false, true},
+      {F::PeakBF16TensorTFlops, "peak_bf16_tensor_tflops", "TFLOP/s",
+       "dense bf16 tensor/matrix-core peak", false, true},
+      {F::PeakF16TensorTFlops, "peak_f16_tensor_tflops", "TFLOP/s",
+       "dense fp16 tensor/matrix-core peak", false, true},
+      {F::PeakFP8TensorTFlops, "peak_fp8_tensor_tflops", "TFLOP/s",
+       "dense fp8 tensor/matrix-core peak (absent: no fp8 units)", false,
+       false},
+      {F::PeakF32SimtTFlops, "peak_f32_simt_tflops", "TFLOP/s",
+       "fp32 FMA peak on the SIMT/vector units", false, true},
+      {F::HbmBandwidthTBps, "hbm_bandwidth_tbps", "TB/s",
+       "peak DRAM bandwidth", false, true},
+      {F::L2Bytes, "l2_bytes", "bytes", "L2 cache size, whole chip", true,
+       true},
+      {F::SharedMemPerSMBytes, "shared_mem_per_sm_bytes", "bytes",
+       "shared memory (LDS) per SM/CU", true, true},
+      {F::SharedMemPerBlockBytes, "shared_mem_per_block_bytes", "bytes",
+       "largest shared memory one block may allocate", true, true},
+      {F::RegistersPerSM, "registers_per_sm", "32-bit regs",
+       "register file per SM/CU", true, true},
+      {F::MaxRegistersPerThread, "max_registers_per_thread", "32-bit regs",
+       "registers one thread may address", true, true},
+      {F::MaxWarpsPerSM, "max_warps_per_sm", "warps",
+       "resident warps (waves) per SM/CU", true, true},
+      {F::MaxBlocksPerSM, "max_blocks_per_sm", "blocks",
+       "resident blocks (workgroups) per SM/CU", true, true},
+      {F::MaxThreadsPerBlock, "max_threads_per_block", "threads",
+       "threads in one block (workgroup)", true, true},
+  }};
+  return fields;
+}
+
+const TargetFieldInfo &fieldInfo(TargetField field) {
+  const TargetFieldInfo &info = targetFields()[static_cast<unsigned>(field)];
+  assert(info.field == field && "targetFields() out of declaration order");
+  return info;
+}
+
+Target::Target(std::string name, Vendor vendor, std::string arch,
+               std::string description)
+    : name_(std::move(name)), vendor_(vendor), arch_(std::move(arch)),
+      description_(std::move(description)) {}
+
+void Target::set(TargetField field, double value, std::string source) {
+  values_[static_cast<unsigned>(field)] = CitedValue{value, std::move(source)};
+}
+
+bool Target::has(TargetField field) const {
+  return values_[static_cast<unsigned>(field)].has_value();
+}
+
+double Target::get(TargetField field) const {
+  const std::optional<CitedValue> &v = lookup(field);
+  assert(v && "reading an absent target field");
+  return v ? v->value : 0.0;
+}
+
+const std::optional<CitedValue> &Target::lookup(TargetField field) const {
+  return values_[static_cast<unsigned>(field)];
+}
+
+double Target::ridgePointBF16() const {
+  return get(TargetField::PeakBF16TensorTFlops) * 1e12 /
+         (get(TargetField::HbmBandwidthTBps) * 1e12);
+}
+
+std::string Target::validate() const {
+  static const std::regex nvidiaArch("sm_[0-9]+a?");
+  static const std::regex amdArch("gfx[0-9a-f]+");
+  if (name_.empty())
+    return "target has an empty name";
+  const std::regex &archPattern =
+      vendor_ == Vendor::NVIDIA ? nvidiaArch : amdArch;
+  if (!std::regex_match(arch_, archPattern))
+    return "target '" + name_ + "' has arch '" + arch_ +
+           "', which is not a " + std::string(vendorName(vendor_)) +
+           " architecture (expected " +
+           (vendor_ == Vendor::NVIDIA ? "sm_NN or sm_NNa" : "gfxNNN") + ")";
+  for (const TargetFieldInfo &info : targetFields()) {
+    const std::optional<CitedValue> &v = lookup(info.field);
+    std::string where = "target '" + name_ + "' field '" +
+                        std::string(info.key) + "'";
+    if (!v) {
+      if (info.required)
+        return where + " is missing";
+      continue;
+    }
+    if (!std::isfinite(v->value) || v->value <= 0)
+      return where + " must be a positive number";
+    if (info.integral &&
+        (v->value != std::floor(v->value) || v->value > 1e15))
+      return where + " must be a whole number";
+    if (v->source.empty())
+      return where + " has no source";
+  }
+  double warp = get(TargetField::WarpSize);
+  if (warp != 32 && warp != 64)
+    return "target '" + name_ + "' field 'warp_size' must be 32 or 64";
+  if (get(TargetField::SharedMemPerBlockBytes) >
+      get(TargetField::SharedMemPerSMBytes))
+    return "target '" + name_ +
+           "' allows more shared memory per block than per SM";
+  double threads = get(TargetField::MaxThreadsPerBlock);
+  if (std::fmod(threads, warp) != 0)
+    return "target '" + name_ +
+           "' field 'max_threads_per_block' is not a multiple of 'warp_size'";
+  if (threads > get(TargetField::MaxWarpsPerSM) * warp)
+    return "target '" + name_ +
+           "' allows more threads per block than fit on one SM";
+  return "";
+}
+
+namespace {
+
+/// Formats a number without trailing zeros (132, 989.4, 2.039).
+std::string formatNumber(double v) {
+  std::ostringstream os;
+  os << std::setprecision(12) << v;
+  return os.str();
+}
+
+std::optional<Target> parseJsonValue(const nlohmann::json &doc,
+                                     std::string_view sourceName,
+                                     std::string &error) {
+  auto fail = [&](const std::string &msg) -> std::optional<Target> {
+    error = std::string(sourceName) + ": " + msg;
+    return std::nullopt;
+  };
+  if (!doc.is_object())
+    return fail("a target description must be a JSON object");
+  static const char *topKeys[] = {"name", "vendor", "arch", "description",
+                                  "fields"};
+  for (auto it = doc.begin(); it != doc.end(); ++it)
+    if (std::find(std::begin(topKeys), std::end(topKeys), it.key()) ==
+        std::end(topKeys))
+      return fail("unknown key '" + it.key() +
+                  "' (expected name, vendor, arch, description, fields)");
+  auto getString = [&](const char *key, bool required,
+                       std::string &out) -> bool {
+    auto it = doc.find(key);
+    if (it == doc.end()) {
+      if (required)
+        error = std::string(sourceName) + ": missing key '" + key + "'";
+      return !required;
+    }
+    if (!it->is_string()) {
+      error = std::string(sourceName) + ": key '" + key + "' must be a string";
+      return false;
+    }
+    out = it->get<std::string>();
+    return true;
+  };
+  std::string name, vendorStr, arch, description;
+  if (!getString("name", true, name) || !getString("vendor", true, vendorStr) ||
+      !getString("arch", true, arch) ||
+      !getString("description", false, description))
+    return std::nullopt;
+  Vendor vendor;
+  if (vendorStr == "nvidia")
+    vendor = Vendor::NVIDIA;
+  else if (vendorStr == "amd")
+    vendor = Vendor::AMD;
+  else
+    return fail("vendor '" + vendorStr + "' is not 'nvidia' or 'amd'");
+
+  Target target(name, vendor, arch, description);
+  auto fieldsIt = doc.find("fields");
+  if (fieldsIt == doc.end())
+    return fail("missing key 'fields'");
+  if (!fieldsIt->is_object())
+    return fail("key 'fields' must be an object");
+  for (auto it = fieldsIt->begin(); it != fieldsIt->end(); ++it) {
+    const auto &fields = targetFields();
+    auto info = std::find_if(fields.begin(), fields.end(), [&](auto &f) {
+      return f.key == it.key();
+    });
+    if (info == fields.end())
+      return fail("unknown field '" + it.key() + "'");
+    const nlohmann::json &entry = it.value();
+    double value;
+    std::string source = "from " + std::string(sourceName);
+    if (entry.is_number()) {
+      value = entry.get<double>();
+    } else if (entry.is_object()) {
+      auto v = entry.find("value");
+      if (v == entry.end() || !v->is_number())
+        return fail("field '" + it.key() + "' needs a numeric 'value'");
+      value = v->get<double>();
+      auto s = entry.find("source");
+      if (s != entry.end()) {
+        if (!s->is_string() || s->get<std::string>().empty())
+          return fail("field '" + it.key() +
+                      "' has a 'source' that is not a non-empty string");
+        source = s->get<std::string>();
+      }
+      for (auto k = entry.begin(); k != entry.end(); ++k)
+        if (k.key() != "value" && k.key() != "source")
+          return fail("field '" + it.key() + "' has unknown key '" + k.key() +
+                      "'");
+    } else {
+      return fail("field '" + it.key() +
+                  "' must be a number or {\"value\": ..., \"source\": ...}");
+    }
+    target.set(info->field, value, std::move(source));
+  }
+  std::string invalid = target.validate();
+  if (!invalid.empty())
+    return fail(invalid);
+  return target;
+}
+
+} // namespace
+
+std::optional<Target> parseTargetJson(std::string_view text,
+                                      std::string_view sourceName,
+                                      std::string &error) {
+  try {
+    nlohmann::json doc = nlohmann::json::parse(text.begin(), text.end());
+    return parseJsonValue(doc, sourceName, error);
+  } catch (const nlohmann::json::exception &e) {
+    error = std::string(sourceName) + ": invalid JSON: " + e.what();
+    return std::nullopt;
+  }
+}
+
+std::optional<Target> loadTargetFile(const std::string &path,
+                                     std::string &error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot open target file '" + path + "'";
+    return std::nullopt;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parseTargetJson(text.str(), path, error);
+}
+
+std::optional<Target> resolveTarget(const std::string &spec,
+                                    std::string &error) {
+  constexpr std::string_view suffix = ".json";
+  if (spec.size() >= suffix.size() &&
+      spec.compare(spec.size() - suffix.size(), suffix.size(), suffix) == 0)
+    return loadTargetFile(spec, error);
+  if (std::optional<Target> known = lookupKnownTarget(spec))
+    return known;
+  error = "unknown target '" + spec + "'; known targets are:";
+  for (const std::string &name : knownTargetNames())
+    error += " " + name;
+  error += " (or give the path of a .json target file)";
+  return std::nullopt;
+}
+
+std::string targetToJson(const Target &target) {
+  nlohmann::ordered_json doc;
+  doc["name"] = target.name();
+  doc["vendor"] = std::string(vendorName(target.vendor()));
+  doc["arch"] = target.arch();
+  doc["description"] = target.description();
+  nlohmann::ordered_json fields = nlohmann::ordered_json::object();
+  for (const TargetFieldInfo &info : targetFields()) {
+    const std::optional<CitedValue> &v = target.lookup(info.field);
+    if (!v)
+      continue;
+    nlohmann::ordered_json entry;
+    if (info.integral)
+      entry["value"] = static_cast<long long>(v->value);
+    else
+      entry["value"] = v->value;
+    entry["source"] = v->source;
+    fields[std::string(info.key)] = entry;
+  }
+  doc["fields"] = fields;
+  return doc.dump(2) + "\n";
+}
+
+std::string formatTargetTable(const Target &target) {
+  std::ostringstream os;
+  os << "target " << target.name() << " (" << vendorName(target.vendor())
+     << ", " << target.arch() << "): " << target.description() << "\n";
+  std::size_t keyWidth = 0, valueWidth = 0;
+  for (const TargetFieldInfo &info : targetFields()) {
+    keyWidth = std::max(keyWidth, info.key.size());
+    if (const auto &v = target.lookup(info.field))
+      valueWidth = std::max(valueWidth,
+                            formatNumber(v->value).size() + 1 + info.unit.size());
+  }
+  for (const TargetFieldInfo &info : targetFields()) {
+    const std::optional<CitedValue> &v = target.lookup(info.field);
+    std::string value = v ? formatNumber(v->value) + " " + std::string(info.unit)
+                          : std::string("-");
+    os << "  " << std::left << std::setw(int(keyWidth)) << info.key << "  "
+       << std::setw(int(valueWidth)) << value << "  "
+       << (v ? v->source : std::string("not available on this chip")) << "\n";
+  }
+  os << "  " << std::left << std::setw(int(keyWidth)) << "ridge point (bf16)"
+     << "  " << formatNumber(std::round(target.ridgePointBF16() * 10) / 10)
+     << " FLOP/byte (derived: peak_bf16_tensor_tflops / hbm_bandwidth_tbps)\n";
+  return os.str();
+}
+
+} // namespace mlir::tessel

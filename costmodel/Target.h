@@ -1,0 +1,145 @@
+//===- Target.h - GPU target descriptions for the cost model ----*- C++ -*-===//
+//
+// A `Target` is everything Tessel knows about one GPU: its architecture name
+// (sm_90a, gfx942, ...) and a fixed set of numeric fields (SM count, peak
+// rates, memory sizes and bandwidths, occupancy limits). Every field value
+// carries the source it came from: a datasheet, a public device table or a
+// measurement. Targets come from the built-in table (KnownTargets.cpp) or from
+// a user's JSON file in the same format that `targetToJson` writes.
+//
+// This header is plain C++17 with no MLIR or LLVM dependency, so the cost
+// model and the GPU-side tools can use it anywhere.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_COSTMODEL_TARGET_H
+#define TESSEL_COSTMODEL_TARGET_H
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mlir::tessel {
+
+enum class Vendor { NVIDIA, AMD };
+
+/// Returns "nvidia" or "amd".
+std::string_view vendorName(Vendor vendor);
+
+/// The numeric fields of a target. The order is the order of `targetFields()`
+/// and of the JSON and table output.
+enum class TargetField : unsigned {
+  SMCount,              // streaming multiprocessors (NVIDIA) / compute units (AMD)
+  WarpSize,             // threads per warp (32) or wavefront (64)
+  TensorClockGHz,       // clock at which the tensor/matrix peaks are quoted
+  SimtClockGHz,         // clock at which the SIMT/vector peaks are quoted
+  PeakBF16TensorTFlops, // dense bf16 tensor-core/matrix-core peak
+  PeakF16TensorTFlops,  // dense fp16 tensor-core/matrix-core peak
+  PeakFP8TensorTFlops,  // dense fp8 peak; absent where the chip has none
+  PeakF32SimtTFlops,    // fp32 FMA peak on the SIMT/vector units
+  HbmBandwidthTBps,     // peak DRAM bandwidth
+  L2Bytes,              // L2 cache size visible to one kernel
+  SharedMemPerSMBytes,  // shared memory (LDS) per SM/CU
+  SharedMemPerBlockBytes, // largest shared memory one block may use
+  RegistersPerSM,       // 32-bit registers per SM/CU
+  MaxRegistersPerThread,
+  MaxWarpsPerSM,        // resident warps (waves) per SM/CU
+  MaxBlocksPerSM,       // resident blocks (workgroups) per SM/CU
+  MaxThreadsPerBlock,
+};
+
+inline constexpr std::size_t kNumTargetFields =
+    static_cast<std::size_t>(TargetField::MaxThreadsPerBlock) + 1;
+
+/// Static description of one field: its JSON key, unit and meaning.
+struct TargetFieldInfo {
+  TargetField field;
+  std::string_view key;
+  std::string_view unit;
+  std::string_view description;
+  bool integral; // counts and byte sizes must be whole numbers
+  bool required; // a target without it is rejected
+};
+
+/// All fields, in declaration order.
+const std::array<TargetFieldInfo, kNumTargetFields> &targetFields();
+const TargetFieldInfo &fieldInfo(TargetField field);
+
+/// A value and where it comes from.
+struct CitedValue {
+  double value = 0;
+  std::string source;
+};
+
+class Target {
+public:
+  Target(std::string name, Vendor vendor, std::string arch,
+         std::string description);
+
+  const std::string &name() const { return name_; }
+  Vendor vendor() const { return vendor_; }
+  /// Code-generation architecture: "sm_90a", "sm_80", "gfx942", ...
+  const std::string &arch() const { return arch_; }
+  const std::string &description() const { return description_; }
+
+  /// Sets `field` to `value`, citing `source`.
+  void set(TargetField field, double value, std::string source);
+  bool has(TargetField field) const;
+  /// The value of `field`; the field must be present.
+  double get(TargetField field) const;
+  /// The value with its source, or nullopt where the field is absent.
+  const std::optional<CitedValue> &lookup(TargetField field) const;
+
+  // Convenience accessors for the fields every pass asks for.
+  unsigned smCount() const { return unsigned(get(TargetField::SMCount)); }
+  unsigned warpSize() const { return unsigned(get(TargetField::WarpSize)); }
+
+  /// Peak dense bf16 tensor FLOP/s divided by peak HBM bytes/s: the
+  /// arithmetic intensity (FLOP/byte) at which the roofline turns.
+  double ridgePointBF16() const;
+
+  /// Checks that every required field is present and every value is in its
+  /// domain. Returns an empty string when valid, else the first problem.
+  std::string validate() const;
+
+private:
+  std::string name_;
+  Vendor vendor_;
+  std::string arch_;
+  std::string description_;
+  std::array<std::optional<CitedValue>, kNumTargetFields> values_;
+};
+
+/// Names of the built-in targets, in table order.
+std::vector<std::string> knownTargetNames();
+
+/// The built-in target called `name` (case-sensitive), or nullopt.
+std::optional<Target> lookupKnownTarget(std::string_view name);
+
+/// Parses a target description in JSON. On failure returns nullopt and sets
+/// `error` to a message that names the offending key.
+std::optional<Target> parseTargetJson(std::string_view text,
+                                      std::string_view sourceName,
+                                      std::string &error);
+
+/// Reads and parses the JSON target description at `path`.
+std::optional<Target> loadTargetFile(const std::string &path,
+                                     std::string &error);
+
+/// Resolves `spec`: a built-in target name, or a path to a JSON file (any spec
+/// ending in ".json"). The error for an unknown name lists the known ones.
+std::optional<Target> resolveTarget(const std::string &spec,
+                                    std::string &error);
+
+/// Serializes `target` in the format `parseTargetJson` reads.
+std::string targetToJson(const Target &target);
+
+/// A human-readable table of every field, its value, unit and source.
+std::string formatTargetTable(const Target &target);
+
+} // namespace mlir::tessel
+
+#endif // TESSEL_COSTMODEL_TARGET_H

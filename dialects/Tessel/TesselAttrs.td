@@ -1,0 +1,123 @@
+//===- TesselAttrs.td - Tessel enums and attributes -----------------------===//
+//
+// `#tessel.target` (which GPU) and `#tessel.schedule` (how one kernel is tiled
+// and mapped), plus the enums the ops use. Hardware numbers are not here: a
+// target attribute holds a name (and optionally a JSON file) that resolves
+// against the cost model's target table.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_ATTRS_TD
+#define TESSEL_ATTRS_TD
+
+include "dialects/Tessel/TesselBase.td"
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def Tessel_GeluApproximation : I32EnumAttr<"GeluApproximation",
+    "how gelu is computed", [
+      I32EnumAttrCase<"Erf", 0, "erf">,
+      I32EnumAttrCase<"Tanh", 1, "tanh">
+    ]> {
+  let cppNamespace = "::mlir::tessel";
+}
+
+def Tessel_ReduceKind : I32EnumAttr<"ReduceKind", "reduction combiner", [
+      I32EnumAttrCase<"Sum", 0, "sum">,
+      I32EnumAttrCase<"Max", 1, "max">,
+      I32EnumAttrCase<"Mean", 2, "mean">
+    ]> {
+  let cppNamespace = "::mlir::tessel";
+}
+
+def Tessel_InstructionClass : I32EnumAttr<"InstructionClass",
+    "instruction class that performs a kernel's multiply-adds", [
+      I32EnumAttrCase<"Simt", 0, "simt">,
+      I32EnumAttrCase<"MmaSync", 1, "mma_sync">,
+      I32EnumAttrCase<"Wgmma", 2, "wgmma">,
+      I32EnumAttrCase<"Mfma", 3, "mfma">
+    ]> {
+  let cppNamespace = "::mlir::tessel";
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+class Tessel_Attr<string name, string mnemonic_, list<Trait> traits = []>
+    : AttrDef<Tessel_Dialect, name, traits> {
+  let mnemonic = mnemonic_;
+}
+
+def Tessel_TargetAttr : Tessel_Attr<"Target", "target"> {
+  let summary = "The GPU to compile and predict for";
+  let description = [{
+    Names a GPU from Tessel's target table (`h100`, `h200`, `a100`, `mi300x`,
+    `mi250x`; `tessel-target list` prints them) or, with `file`, a GPU
+    described in a JSON file (the format `tessel-target show --json` writes).
+    The verifier resolves the name, so an unknown GPU or a bad file is an
+    error at parse time, and the error lists the known names.
+
+    ```mlir
+    module attributes {tessel.target = #tessel.target<"h100">} {}
+    module attributes {tessel.target = #tessel.target<"my_gpu", file = "gpus/my_gpu.json">} {}
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"target name">:$name,
+    StringRefParameter<"path of a JSON target file", "\"\"">:$file
+  );
+  let assemblyFormat = "`<` $name (`,` `file` `=` $file^)? `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Resolves the target against the table or its file. Returns nullopt
+    /// and sets `error` when it cannot (the verifier has then failed).
+    std::optional<::mlir::tessel::Target> resolve(std::string &error) const;
+  }];
+}
+
+def Tessel_ScheduleAttr : Tessel_Attr<"Schedule", "schedule"> {
+  let summary = "How one kernel is tiled and mapped onto the GPU";
+  let description = [{
+    A schedule gives the tile sizes at each level of the GPU hierarchy and the
+    knobs the code generator turns:
+
+    - `block`: the tile one thread block computes, one size per iteration
+      dimension of the kernel's anchor op (for a matmul `[M, N, K]`, where `K`
+      is the reduction step);
+    - `warp` (optional): the tile one warp computes, same rank as `block`;
+      `block` must hold exactly `warps` warp tiles;
+    - `thread` (optional): the tile one thread computes, same rank, dividing
+      the warp tile (or the block tile where there is no warp tile);
+    - `warps`: warps per block, 1 to 32;
+    - `stages`: software pipeline depth for the reduction loop, 1 to 16;
+    - `split_k`: how many blocks share one reduction, at least 1;
+    - `vector`: elements per vector load or store: 1, 2, 4, 8 or 16;
+    - `mma`: the instruction class, one of `simt`, `mma_sync`, `wgmma`, `mfma`.
+
+    ```mlir
+    #tessel.schedule<block = [128, 128, 32], warp = [64, 64, 32], warps = 4,
+                     stages = 3, split_k = 1, vector = 8, mma = mma_sync>
+    ```
+
+    Whether a schedule fits a GPU (shared memory, registers) is the target's
+    question and is answered when the schedule is used with one; this
+    attribute checks only what holds on every GPU.
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t", "block tile">:$block,
+    ArrayRefParameter<"int64_t", "warp tile">:$warp,
+    ArrayRefParameter<"int64_t", "thread tile">:$thread,
+    "int64_t":$warps,
+    "int64_t":$stages,
+    "int64_t":$splitK,
+    "int64_t":$vector,
+    "::mlir::tessel::InstructionClass":$mma
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+#endif // TESSEL_ATTRS_TD

@@ -1,0 +1,89 @@
+//===- TesselBase.td - Tessel dialect, traits and type constraints --------===//
+//
+// The dialect definition and the pieces every Tessel op shares: the tensor
+// type constraint (static shapes of f32, f16 or bf16) and native traits whose
+// verifiers live in TesselTraits.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_BASE_TD
+#define TESSEL_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def Tessel_Dialect : Dialect {
+  let name = "tessel";
+  let cppNamespace = "::mlir::tessel";
+  let summary = "Deep-learning operators, fused kernels and GPU targets";
+  let description = [{
+    The `tessel` dialect is the input language of Tessel. Its ops are
+    deep-learning operators (matmul, convolution, attention, softmax, norms,
+    elementwise chains, reductions) on statically shaped, ranked tensors of
+    `f32`, `f16` or `bf16`. `tessel.kernel` groups ops that will become one GPU
+    kernel; `#tessel.target` names the GPU to compile for and
+    `#tessel.schedule` says how a kernel is tiled and mapped onto it.
+
+    Every op checks its shapes, element types and attributes, and names the
+    offending value in its diagnostic. Dynamic dimensions, other element types,
+    zero-sized dimensions and tensors too large to address in 64 bits are
+    rejected.
+
+    A module states its GPU with the discardable attribute `tessel.target`:
+
+    ```mlir
+    module attributes {tessel.target = #tessel.target<"h100">} {
+      func.func @ffn(%x: tensor<128x768xbf16>, %w: tensor<768x3072xbf16>)
+          -> tensor<128x3072xbf16> {
+        %y = tessel.matmul %x, %w
+            : tensor<128x768xbf16>, tensor<768x3072xbf16> -> tensor<128x3072xbf16>
+        %z = tessel.gelu tanh %y : tensor<128x3072xbf16>
+        return %z : tensor<128x3072xbf16>
+      }
+    }
+    ```
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// The name of the discardable attribute that holds a `#tessel.target`.
+    static constexpr ::llvm::StringLiteral kTargetAttrName = "tessel.target";
+
+  private:
+    /// Registers the attributes (TesselAttrs.cpp, beside their storage).
+    void registerAttributes();
+
+  public:
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+def Tessel_Float : AnyTypeOf<[F32, F16, BF16], "f32, f16 or bf16">;
+
+def Tessel_Tensor : StaticShapeTensorOf<[F32, F16, BF16]>;
+
+//===----------------------------------------------------------------------===//
+// Native traits (TesselTraits.h)
+//===----------------------------------------------------------------------===//
+
+// Every tensor operand and result has non-zero dimensions and a byte size that
+// fits in a signed 64-bit integer.
+def Tessel_AddressableTensors : NativeOpTrait<"AddressableTensors"> {
+  let cppNamespace = "::mlir::tessel::OpTrait";
+}
+
+// A binary elementwise op whose operands broadcast numpy-style along trailing
+// dimensions to the result shape, all with one element type.
+def Tessel_BroadcastingElementwise : NativeOpTrait<"BroadcastingElementwise"> {
+  let cppNamespace = "::mlir::tessel::OpTrait";
+}
+
+class Tessel_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tessel_Dialect, mnemonic,
+         !listconcat(traits, [Tessel_AddressableTensors])>;
+
+#endif // TESSEL_BASE_TD

@@ -1,0 +1,374 @@
+//===- TesselOps.td - Tessel operation definitions -----------------------===//
+//
+// The operators Tessel compiles. Each has a summary, a description with an
+// example, a declarative assembly format and a verifier; the shared checks
+// (static f32/f16/bf16 tensors, addressable sizes, broadcasting) come from
+// TesselBase.td, the op-specific ones from TesselOps.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_OPS_TD
+#define TESSEL_OPS_TD
+
+include "dialects/Tessel/TesselBase.td"
+include "dialects/Tessel/TesselAttrs.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/IR/RegionKindInterface.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Contractions
+//===----------------------------------------------------------------------===//
+
+def Tessel_MatmulOp : Tessel_Op<"matmul", [Pure]> {
+  let summary = "Matrix multiplication with optionally transposed operands";
+  let description = [{
+    Computes `result[m, n] = sum_k lhs[m, k] * rhs[k, n]`. With
+    `transpose_lhs` the lhs is stored `[K, M]`; with `transpose_rhs` the rhs is
+    stored `[N, K]` (the layout of a PyTorch `nn.Linear` weight). The operands
+    share one element type; the result has that type or, for f16 and bf16
+    operands, `f32` (accumulate and store in f32).
+
+    ```mlir
+    %y = tessel.matmul %x, %w transpose_rhs
+        : tensor<128x768xbf16>, tensor<3072x768xbf16> -> tensor<128x3072xf32>
+    ```
+  }];
+  let arguments = (ins Tessel_Tensor:$lhs, Tessel_Tensor:$rhs,
+                       UnitAttr:$transpose_lhs, UnitAttr:$transpose_rhs);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`transpose_lhs` $transpose_lhs^)?
+    (`transpose_rhs` $transpose_rhs^)? attr-dict
+    `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tessel_BatchMatmulOp : Tessel_Op<"batch_matmul", [Pure]> {
+  let summary = "Batched matrix multiplication";
+  let description = [{
+    Computes `result[b, m, n] = sum_k lhs[b, m, k] * rhs[b, k, n]` with the
+    same transpose flags (applied to the two trailing dimensions) and element
+    type rules as `tessel.matmul`. The batch sizes must be equal.
+
+    ```mlir
+    %s = tessel.batch_matmul %q, %k transpose_rhs
+        : tensor<12x128x64xf16>, tensor<12x128x64xf16> -> tensor<12x128x128xf16>
+    ```
+  }];
+  let arguments = (ins Tessel_Tensor:$lhs, Tessel_Tensor:$rhs,
+                       UnitAttr:$transpose_lhs, UnitAttr:$transpose_rhs);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`transpose_lhs` $transpose_lhs^)?
+    (`transpose_rhs` $transpose_rhs^)? attr-dict
+    `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tessel_Conv2DOp : Tessel_Op<"conv2d", [Pure]> {
+  let summary = "2-D convolution, NHWC input and HWCF filter";
+  let description = [{
+    A grouped, strided, dilated, padded 2-D convolution (cross-correlation).
+    The input is `[N, H, W, C]`, the filter `[KH, KW, C / groups, F]`, the
+    result `[N, OH, OW, F]` with
+    `OH = (H + pad_top + pad_bottom - dilation_h * (KH - 1) - 1) / stride_h + 1`
+    and likewise for `OW`. `padding` is `[top, bottom, left, right]`, zeros.
+    `C` and `F` must be divisible by `groups`. Element types follow
+    `tessel.matmul`.
+
+    ```mlir
+    %y = tessel.conv2d %x, %w strides = [1, 1] padding = [1, 1, 1, 1]
+        dilations = [1, 1] groups = 1
+        : tensor<8x56x56x64xbf16>, tensor<3x3x64x64xbf16> -> tensor<8x56x56x64xbf16>
+    ```
+  }];
+  let arguments = (ins Tessel_Tensor:$input, Tessel_Tensor:$filter,
+                       DenseI64ArrayAttr:$strides, DenseI64ArrayAttr:$padding,
+                       DenseI64ArrayAttr:$dilations, I64Attr:$groups);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $filter `strides` `=` $strides `padding` `=` $padding
+    `dilations` `=` $dilations `groups` `=` $groups attr-dict
+    `:` type($input) `,` type($filter) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise
+//===----------------------------------------------------------------------===//
+
+class Tessel_UnaryOp<string mnemonic, string summary_, string formula,
+                     list<Trait> traits = []>
+    : Tessel_Op<mnemonic, !listconcat(traits,
+                                      [Pure, SameOperandsAndResultType])> {
+  let summary = summary_;
+  let description = "Applies `" # formula # "` to every element; the "
+      # "result has the input's type.\n\n```mlir\n%y = tessel." # mnemonic
+      # " %x : tensor<4x8xf32>\n```";
+  let arguments = (ins Tessel_Tensor:$input);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($result)";
+}
+
+def Tessel_NegOp : Tessel_UnaryOp<"neg", "Elementwise negation", "y = -x">;
+def Tessel_ExpOp : Tessel_UnaryOp<"exp", "Elementwise exponential",
+                                  "y = e^x">;
+def Tessel_TanhOp : Tessel_UnaryOp<"tanh", "Elementwise hyperbolic tangent",
+                                   "y = tanh(x)">;
+def Tessel_SigmoidOp : Tessel_UnaryOp<"sigmoid", "Elementwise logistic sigmoid",
+                                      "y = 1 / (1 + e^-x)">;
+def Tessel_ReluOp : Tessel_UnaryOp<"relu", "Elementwise rectifier",
+                                   "y = max(x, 0)">;
+def Tessel_SiluOp : Tessel_UnaryOp<"silu", "Elementwise SiLU (swish)",
+                                   "y = x / (1 + e^-x)">;
+def Tessel_RsqrtOp : Tessel_UnaryOp<"rsqrt", "Elementwise reciprocal square root",
+                                    "y = 1 / sqrt(x)">;
+
+def Tessel_GeluOp : Tessel_Op<"gelu", [Pure, SameOperandsAndResultType]> {
+  let summary = "Elementwise GELU, exact (erf) or tanh-approximated";
+  let description = [{
+    `erf`: `y = x / 2 * (1 + erf(x / sqrt(2)))`.
+    `tanh`: `y = x / 2 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3)))`
+    (GPT-2 and BERT's form).
+
+    ```mlir
+    %y = tessel.gelu tanh %x : tensor<128x3072xbf16>
+    ```
+  }];
+  let arguments = (ins Tessel_GeluApproximation:$approximation,
+                       Tessel_Tensor:$input);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = "$approximation $input attr-dict `:` type($result)";
+}
+
+def Tessel_CastOp : Tessel_Op<"cast", [Pure, SameOperandsAndResultShape]> {
+  let summary = "Elementwise conversion between f32, f16 and bf16";
+  let description = [{
+    Converts each element to the result's element type, rounding to nearest
+    even when narrowing. Shapes must match. A cast to the same type folds to
+    its input.
+
+    ```mlir
+    %y = tessel.cast %x : tensor<128x3072xf32> to tensor<128x3072xbf16>
+    ```
+  }];
+  let arguments = (ins Tessel_Tensor:$input);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
+  let hasFolder = 1;
+}
+
+class Tessel_BinaryOp<string mnemonic, string summary_, string formula>
+    : Tessel_Op<mnemonic, [Pure, Tessel_BroadcastingElementwise]> {
+  let summary = summary_;
+  let description = "Computes `" # formula # "` elementwise. The operands "
+      # "broadcast numpy-style: shapes are aligned at their trailing "
+      # "dimensions, and each pair of sizes must be equal or one of them 1 "
+      # "(a missing leading dimension counts as 1). All element types "
+      # "are equal.\n\n```mlir\n%y = tessel." # mnemonic # " %x, %b : "
+      # "tensor<128x768xf32>, tensor<768xf32> -> tensor<128x768xf32>\n```";
+  let arguments = (ins Tessel_Tensor:$lhs, Tessel_Tensor:$rhs);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+}
+
+def Tessel_AddOp : Tessel_BinaryOp<"add", "Elementwise addition",
+                                   "y = lhs + rhs">;
+def Tessel_SubOp : Tessel_BinaryOp<"sub", "Elementwise subtraction",
+                                   "y = lhs - rhs">;
+def Tessel_MulOp : Tessel_BinaryOp<"mul", "Elementwise multiplication",
+                                   "y = lhs * rhs">;
+def Tessel_DivOp : Tessel_BinaryOp<"div", "Elementwise division",
+                                   "y = lhs / rhs">;
+def Tessel_MaxOp : Tessel_BinaryOp<"max", "Elementwise maximum",
+                                   "y = max(lhs, rhs)">;
+def Tessel_MinOp : Tessel_BinaryOp<"min", "Elementwise minimum",
+                                   "y = min(lhs, rhs)">;
+
+//===----------------------------------------------------------------------===//
+// Reductions and row-wise ops
+//===----------------------------------------------------------------------===//
+
+def Tessel_ReduceOp : Tessel_Op<"reduce", [Pure]> {
+  let summary = "Sum, max or mean over a list of dimensions";
+  let description = [{
+    Reduces `input` over `dims` (distinct, ascending, each in `[0, rank)`).
+    Without `keep_dims` the reduced dimensions are removed; with it they stay
+    with size 1. The element type is unchanged.
+
+    ```mlir
+    %m = tessel.reduce mean %x dims = [1] keep_dims
+        : tensor<128x768xf32> -> tensor<128x1xf32>
+    ```
+  }];
+  let arguments = (ins Tessel_ReduceKind:$kind, Tessel_Tensor:$input,
+                       DenseI64ArrayAttr:$dims, UnitAttr:$keep_dims);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $kind $input `dims` `=` $dims (`keep_dims` $keep_dims^)? attr-dict
+    `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tessel_SoftmaxOp : Tessel_Op<"softmax", [Pure, SameOperandsAndResultType]> {
+  let summary = "Softmax along one dimension";
+  let description = [{
+    `result = exp(x - max(x)) / sum(exp(x - max(x)))` along `dim`, which must
+    lie in `[0, rank)`.
+
+    ```mlir
+    %p = tessel.softmax %s dim = 3 : tensor<1x12x128x128xf32>
+    ```
+  }];
+  let arguments = (ins Tessel_Tensor:$input, I64Attr:$dim);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = "$input `dim` `=` $dim attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+class Tessel_NormOp<string mnemonic, string summary_, string formula>
+    : Tessel_Op<mnemonic, [Pure, AttrSizedOperandSegments]> {
+  let summary = summary_;
+  let description = "Normalizes over the trailing `normalized_rank` "
+      # "dimensions: `" # formula # "`, then multiplies by `scale` and adds "
+      # "`bias` where given. `scale` and `bias` have the shape of the "
+      # "normalized dimensions and the input's element type; `epsilon` is "
+      # "positive. The result has the input's type.\n\n```mlir\n"
+      # "%y = tessel." # mnemonic # " %x scale(%g) bias(%b) normalized_rank = 1"
+      # " epsilon = 1.0e-05\n    : (tensor<128x768xf32>, tensor<768xf32>, "
+      # "tensor<768xf32>) -> tensor<128x768xf32>\n```";
+  let arguments = (ins Tessel_Tensor:$input, Optional<Tessel_Tensor>:$scale,
+                       Optional<Tessel_Tensor>:$bias, I64Attr:$normalized_rank,
+                       F64Attr:$epsilon);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $input (`scale` `(` $scale^ `)`)? (`bias` `(` $bias^ `)`)?
+    `normalized_rank` `=` $normalized_rank `epsilon` `=` $epsilon attr-dict
+    `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tessel_LayerNormOp : Tessel_NormOp<"layer_norm", "Layer normalization",
+    "y = (x - mean(x)) / sqrt(var(x) + epsilon)">;
+def Tessel_RmsNormOp : Tessel_NormOp<"rms_norm", "RMS normalization",
+    "y = x / sqrt(mean(x^2) + epsilon)">;
+
+//===----------------------------------------------------------------------===//
+// Attention and data movement
+//===----------------------------------------------------------------------===//
+
+def Tessel_AttentionOp : Tessel_Op<"attention", [Pure]> {
+  let summary = "Scaled dot-product attention, optionally causal";
+  let description = [{
+    `result = softmax(scale * q k^T + mask) v` per batch and head. Shapes:
+    `query [B, H, Sq, D]`, `key [B, Hkv, Skv, D]`, `value [B, Hkv, Skv, Dv]`,
+    `result [B, H, Sq, Dv]`. `H` must be a multiple of `Hkv` (grouped-query
+    attention; `Hkv = H` is ordinary multi-head attention). `scale` defaults
+    to `1 / sqrt(D)`. With `causal`, query `i` attends to keys
+    `j <= i + Skv - Sq` (aligned at the bottom right, as for decoding with a
+    KV cache). All element types are equal.
+
+    ```mlir
+    %o = tessel.attention %q, %k, %v causal
+        : tensor<1x32x128x128xbf16>, tensor<1x8x128x128xbf16>,
+          tensor<1x8x128x128xbf16> -> tensor<1x32x128x128xbf16>
+    ```
+  }];
+  let arguments = (ins Tessel_Tensor:$query, Tessel_Tensor:$key,
+                       Tessel_Tensor:$value, OptionalAttr<F64Attr>:$scale,
+                       UnitAttr:$causal);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $query `,` $key `,` $value (`scale` `=` $scale^)? (`causal` $causal^)?
+    attr-dict `:` type($query) `,` type($key) `,` type($value) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tessel_TransposeOp : Tessel_Op<"transpose", [Pure]> {
+  let summary = "Permutes the dimensions of a tensor";
+  let description = [{
+    `result` dimension `i` is `input` dimension `permutation[i]`; the
+    permutation must name every dimension once.
+
+    ```mlir
+    %t = tessel.transpose %x permutation = [0, 2, 1, 3]
+        : tensor<1x128x12x64xf16> -> tensor<1x12x128x64xf16>
+    ```
+  }];
+  let arguments = (ins Tessel_Tensor:$input, DenseI64ArrayAttr:$permutation);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $input `permutation` `=` $permutation attr-dict `:` type($input) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+def Tessel_KernelOp : Tessel_Op<"kernel", [
+    IsolatedFromAbove, SingleBlock, RecursiveMemoryEffects]> {
+  let summary = "A group of ops that becomes one GPU kernel";
+  let description = [{
+    The body is one block whose arguments stand for `inputs` (the kernel is
+    isolated from above, so everything it reads comes in this way) and which
+    ends in `tessel.yield` with the kernel's results. The body holds only
+    Tessel compute ops; kernels do not nest. `schedule`, when present, says
+    how the kernel is tiled; `tessel-select-schedules` attaches it, or a user
+    writes it by hand.
+
+    ```mlir
+    %y = tessel.kernel @ffn_up(%x, %w)
+        : (tensor<128x768xbf16>, tensor<768x3072xbf16>) -> tensor<128x3072xbf16>
+        schedule = #tessel.schedule<block = [128, 128, 32], warps = 4,
+                                    stages = 3, split_k = 1, vector = 8,
+                                    mma = wgmma> {
+    ^bb0(%a: tensor<128x768xbf16>, %b: tensor<768x3072xbf16>):
+      %0 = tessel.matmul %a, %b
+          : tensor<128x768xbf16>, tensor<768x3072xbf16> -> tensor<128x3072xbf16>
+      %1 = tessel.gelu tanh %0 : tensor<128x3072xbf16>
+      tessel.yield %1 : tensor<128x3072xbf16>
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       Variadic<Tessel_Tensor>:$inputs,
+                       OptionalAttr<Tessel_ScheduleAttr>:$schedule);
+  let results = (outs Variadic<Tessel_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $sym_name `(` $inputs `)` `:` functional-type($inputs, $results)
+    (`schedule` `=` qualified($schedule)^)? attr-dict-with-keyword $body
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def Tessel_YieldOp : Tessel_Op<"yield", [
+    Pure, Terminator, ReturnLike, HasParent<"KernelOp">]> {
+  let summary = "Returns a kernel's results";
+  let description = [{
+    Terminates a `tessel.kernel` body; its operands are the kernel's results,
+    in order and with the same types.
+
+    ```mlir
+    tessel.yield %1 : tensor<128x3072xbf16>
+    ```
+  }];
+  let arguments = (ins Variadic<Tessel_Tensor>:$values);
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+}
+
+#endif // TESSEL_OPS_TD

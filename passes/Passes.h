@@ -1,0 +1,26 @@
+//===- Passes.h - Tessel pass entry points ----------------------*- C++ -*-===//
+//
+// Declarations generated from Passes.td and the function that registers all
+// Tessel passes with the global registry (used by tessel-opt).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_PASSES_PASSES_H
+#define TESSEL_PASSES_PASSES_H
+
+#include "dialects/Tessel/TesselDialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::tessel {
+
+#define GEN_PASS_DECL
+#include "passes/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "passes/Passes.h.inc"
+
+} // namespace mlir::tessel
+
+#endif // TESSEL_PASSES_PASSES_H
