@@ -29,7 +29,7 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
                              << attr.getValue();
     return success();
   }
-  return op->emitError() << "unknown Tessel attribute '" << attr.getName()
+  return op->emitError() << "unknown Tessel attribute '" << attr.getName().getValue()
                          << "' (the dialect defines '" << kTargetAttrName
                          << "')";
 }

@@ -132,6 +132,7 @@ std::string baseJson(const std::string &edit) {
 }
 
 struct BadCase {
+  const char *name;     // test name suffix
   const char *edit;     // "from=>to" applied to H100's JSON
   const char *expected; // substring of the error
 };
@@ -148,27 +149,30 @@ TEST_P(TargetJsonErrors, RejectsWithPreciseMessage) {
 INSTANTIATE_TEST_SUITE_P(
     Malformed, TargetJsonErrors,
     ::testing::Values(
-        BadCase{"\"sm_count\"=>\"sm_cnt\"", "unknown field 'sm_cnt'"},
-        BadCase{"\"vendor\": \"nvidia\"=>\"vendor\": \"intel\"",
+        BadCase{"UnknownField", "\"sm_count\"=>\"sm_cnt\"", "unknown field 'sm_cnt'"},
+        BadCase{"UnknownVendor", "\"vendor\": \"nvidia\"=>\"vendor\": \"intel\"",
                 "vendor 'intel' is not 'nvidia' or 'amd'"},
-        BadCase{"\"arch\": \"sm_90a\"=>\"arch\": \"gfx942\"",
+        BadCase{"ArchOfOtherVendor", "\"arch\": \"sm_90a\"=>\"arch\": \"gfx942\"",
                 "not a nvidia architecture"},
-        BadCase{"\"value\": 132=>\"value\": -132", "must be a positive number"},
-        BadCase{"\"value\": 132=>\"value\": 132.5", "must be a whole number"},
-        BadCase{"\"value\": 132=>\"value\": \"many\"",
+        BadCase{"NegativeValue", "\"value\": 132=>\"value\": -132", "must be a positive number"},
+        BadCase{"FractionalCount", "\"value\": 132=>\"value\": 132.5", "must be a whole number"},
+        BadCase{"NonNumericValue", "\"value\": 132=>\"value\": \"many\"",
                 "field 'sm_count' needs a numeric 'value'"},
-        BadCase{"\"value\": 32,=>\"value\": 48,",
+        BadCase{"OddWarpSize", "\"value\": 32,=>\"value\": 48,",
                 "'warp_size' must be 32 or 64"},
-        BadCase{"\"name\"=>\"nom\"", "unknown key 'nom'"},
-        BadCase{"\"fields\": {=>\"fields\": [],\"x\": {", "unknown key 'x'"},
-        BadCase{"\"source\": \"OpenXLA=>\"origin\": \"OpenXLA",
+        BadCase{"UnknownTopKey", "\"name\"=>\"nom\"", "unknown key 'nom'"},
+        BadCase{"FieldsNotObject", "\"fields\": {=>\"fields\": [],\"x\": {", "unknown key 'x'"},
+        BadCase{"UnknownEntryKey", "\"source\": \"OpenXLA=>\"origin\": \"OpenXLA",
                 "has unknown key 'origin'"},
-        BadCase{"\"max_threads_per_block\": {\n      \"value\": 1024=>"
+        BadCase{"ThreadsNotWarpMultiple", "\"max_threads_per_block\": {\n      \"value\": 1024=>"
                 "\"max_threads_per_block\": {\n      \"value\": 1000",
                 "not a multiple of 'warp_size'"},
-        BadCase{"\"value\": 232448=>\"value\": 300000",
+        BadCase{"BlockSharedMemAboveSM", "\"value\": 232448=>\"value\": 300000",
                 "more shared memory per block"},
-        BadCase{"{=>[", "invalid JSON"}));
+        BadCase{"NotJson", "{=>[", "invalid JSON"}),
+    [](const ::testing::TestParamInfo<BadCase> &info) {
+      return std::string(info.param.name);
+    });
 
 TEST(TargetJson, MissingRequiredFieldIsNamed) {
   Target partial("partial", Vendor::NVIDIA, "sm_90", "only an SM count");

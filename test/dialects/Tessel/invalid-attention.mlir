@@ -1,0 +1,152 @@
+// Every verifier rule of tessel.attention and tessel.transpose.
+// RUN: tessel-opt %s -split-input-file -verify-diagnostics
+
+func.func @query_rank(%q: tensor<8x64x64xf16>, %k: tensor<1x8x64x64xf16>, %v: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op query must have rank 4, got 'tensor<8x64x64xf16>'}}
+  %0 = tessel.attention %q, %k, %v : tensor<8x64x64xf16>, tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16> -> tensor<1x8x64x64xf16>
+  return %0 : tensor<1x8x64x64xf16>
+}
+
+// -----
+
+func.func @key_rank(%q: tensor<1x8x64x64xf16>, %k: tensor<8x64x64xf16>, %v: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op key must have rank 4, got 'tensor<8x64x64xf16>'}}
+  %0 = tessel.attention %q, %k, %v : tensor<1x8x64x64xf16>, tensor<8x64x64xf16>, tensor<1x8x64x64xf16> -> tensor<1x8x64x64xf16>
+  return %0 : tensor<1x8x64x64xf16>
+}
+
+// -----
+
+func.func @value_rank(%q: tensor<1x8x64x64xf16>, %k: tensor<1x8x64x64xf16>, %v: tensor<8x64x64xf16>) -> tensor<1x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op value must have rank 4, got 'tensor<8x64x64xf16>'}}
+  %0 = tessel.attention %q, %k, %v : tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16>, tensor<8x64x64xf16> -> tensor<1x8x64x64xf16>
+  return %0 : tensor<1x8x64x64xf16>
+}
+
+// -----
+
+func.func @result_rank(%q: tensor<1x8x64x64xf16>) -> tensor<8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op result must have rank 4, got 'tensor<8x64x64xf16>'}}
+  %0 = tessel.attention %q, %q, %q : tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16> -> tensor<8x64x64xf16>
+  return %0 : tensor<8x64x64xf16>
+}
+
+// -----
+
+func.func @key_type(%q: tensor<1x8x64x64xf16>, %k: tensor<1x8x64x64xbf16>) -> tensor<1x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op key element type 'bf16' differs from query element type 'f16'}}
+  %0 = tessel.attention %q, %k, %q : tensor<1x8x64x64xf16>, tensor<1x8x64x64xbf16>, tensor<1x8x64x64xf16> -> tensor<1x8x64x64xf16>
+  return %0 : tensor<1x8x64x64xf16>
+}
+
+// -----
+
+func.func @value_type(%q: tensor<1x8x64x64xf16>, %v: tensor<1x8x64x64xf32>) -> tensor<1x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op value element type 'f32' differs from query element type 'f16'}}
+  %0 = tessel.attention %q, %q, %v : tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16>, tensor<1x8x64x64xf32> -> tensor<1x8x64x64xf16>
+  return %0 : tensor<1x8x64x64xf16>
+}
+
+// -----
+
+func.func @result_type(%q: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf32> {
+  // expected-error @+1 {{'tessel.attention' op result element type 'f32' differs from query element type 'f16'}}
+  %0 = tessel.attention %q, %q, %q : tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16> -> tensor<1x8x64x64xf32>
+  return %0 : tensor<1x8x64x64xf32>
+}
+
+// -----
+
+func.func @batch(%q: tensor<2x8x64x64xf16>, %k: tensor<1x8x64x64xf16>) -> tensor<2x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op batch sizes differ: query 2, key 1, value 1}}
+  %0 = tessel.attention %q, %k, %k : tensor<2x8x64x64xf16>, tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16> -> tensor<2x8x64x64xf16>
+  return %0 : tensor<2x8x64x64xf16>
+}
+
+// -----
+
+func.func @kv_heads(%q: tensor<1x8x64x64xf16>, %k: tensor<1x8x64x64xf16>, %v: tensor<1x4x64x64xf16>) -> tensor<1x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op key has 8 heads but value has 4}}
+  %0 = tessel.attention %q, %k, %v : tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16>, tensor<1x4x64x64xf16> -> tensor<1x8x64x64xf16>
+  return %0 : tensor<1x8x64x64xf16>
+}
+
+// -----
+
+func.func @gqa_heads(%q: tensor<1x8x64x64xf16>, %k: tensor<1x3x64x64xf16>) -> tensor<1x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op query heads 8 are not a multiple of key/value heads 3}}
+  %0 = tessel.attention %q, %k, %k : tensor<1x8x64x64xf16>, tensor<1x3x64x64xf16>, tensor<1x3x64x64xf16> -> tensor<1x8x64x64xf16>
+  return %0 : tensor<1x8x64x64xf16>
+}
+
+// -----
+
+func.func @kv_sequence(%q: tensor<1x8x64x64xf16>, %k: tensor<1x8x128x64xf16>, %v: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op key sequence length 128 differs from value sequence length 64}}
+  %0 = tessel.attention %q, %k, %v : tensor<1x8x64x64xf16>, tensor<1x8x128x64xf16>, tensor<1x8x64x64xf16> -> tensor<1x8x64x64xf16>
+  return %0 : tensor<1x8x64x64xf16>
+}
+
+// -----
+
+func.func @head_dim(%q: tensor<1x8x64x128xf16>, %k: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op query head dimension 128 differs from key head dimension 64}}
+  %0 = tessel.attention %q, %k, %k : tensor<1x8x64x128xf16>, tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16> -> tensor<1x8x64x64xf16>
+  return %0 : tensor<1x8x64x64xf16>
+}
+
+// -----
+
+func.func @scale(%q: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op scale = -1.250000e-01 must be positive and finite}}
+  %0 = tessel.attention %q, %q, %q scale = -0.125 : tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16> -> tensor<1x8x64x64xf16>
+  return %0 : tensor<1x8x64x64xf16>
+}
+
+// -----
+
+func.func @result_shape(%q: tensor<1x8x32x64xf16>, %k: tensor<1x8x64x64xf16>, %v: tensor<1x8x64x16xf16>) -> tensor<1x8x32x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op result shape [1, 8, 32, 64] differs from the expected [1, 8, 32, 16]}}
+  %0 = tessel.attention %q, %k, %v causal : tensor<1x8x32x64xf16>, tensor<1x8x64x64xf16>, tensor<1x8x64x16xf16> -> tensor<1x8x32x64xf16>
+  return %0 : tensor<1x8x32x64xf16>
+}
+
+// -----
+
+func.func @transpose_type(%x: tensor<4x8xf32>) -> tensor<8x4xf16> {
+  // expected-error @+1 {{'tessel.transpose' op result element type 'f16' differs from input element type 'f32'}}
+  %0 = tessel.transpose %x permutation = [1, 0] : tensor<4x8xf32> -> tensor<8x4xf16>
+  return %0 : tensor<8x4xf16>
+}
+
+// -----
+
+func.func @transpose_length(%x: tensor<4x8xf32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{'tessel.transpose' op permutation [1, 0, 2] has 3 entries but the input has rank 2}}
+  %0 = tessel.transpose %x permutation = [1, 0, 2] : tensor<4x8xf32> -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @transpose_repeat(%x: tensor<4x8xf32>) -> tensor<8x8xf32> {
+  // expected-error @+1 {{'tessel.transpose' op permutation [1, 1] is not a permutation of [0, 2)}}
+  %0 = tessel.transpose %x permutation = [1, 1] : tensor<4x8xf32> -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @transpose_range(%x: tensor<4x8xf32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{'tessel.transpose' op permutation [2, -1] is not a permutation of [0, 2)}}
+  %0 = tessel.transpose %x permutation = [2, -1] : tensor<4x8xf32> -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @transpose_shape(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'tessel.transpose' op result shape [4, 8] differs from the expected [8, 4]}}
+  %0 = tessel.transpose %x permutation = [1, 0] : tensor<4x8xf32> -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}

@@ -1,0 +1,101 @@
+// Every rule of #tessel.schedule and #tessel.target, and of the dialect's
+// discardable attributes.
+// RUN: tessel-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{unknown target 'v100'; known targets are: h100 h200 a100 mi300x mi250x (or give the path of a .json target file)}}
+module attributes {tessel.target = #tessel.target<"v100">} {}
+
+// -----
+
+// expected-error @+1 {{cannot open target file 'no/such/gpu.json'}}
+module attributes {tessel.target = #tessel.target<"mine", file = "no/such/gpu.json">} {}
+
+// -----
+
+// expected-error @+1 {{'tessel.target' must be a #tessel.target, got "h100"}}
+module attributes {tessel.target = "h100"} {}
+
+// -----
+
+// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target')}}
+module attributes {tessel.targets = #tessel.target<"h100">} {}
+
+// -----
+
+// expected-error @+1 {{schedule needs a 'block' tile}}
+func.func private @f() attributes {s = #tessel.schedule<warps = 4>}
+
+// -----
+
+// expected-error @+1 {{schedule block tile is empty}}
+func.func private @f() attributes {s = #tessel.schedule<block = []>}
+
+// -----
+
+// expected-error @+1 {{schedule block tile [128, 0, 32] has a size that is not positive}}
+func.func private @f() attributes {s = #tessel.schedule<block = [128, 0, 32]>}
+
+// -----
+
+// expected-error @+1 {{schedule warps = 33 is outside [1, 32]}}
+func.func private @f() attributes {s = #tessel.schedule<block = [128, 128], warps = 33>}
+
+// -----
+
+// expected-error @+1 {{schedule stages = 0 is outside [1, 16]}}
+func.func private @f() attributes {s = #tessel.schedule<block = [128, 128], stages = 0>}
+
+// -----
+
+// expected-error @+1 {{schedule split_k = 0 must be at least 1}}
+func.func private @f() attributes {s = #tessel.schedule<block = [128, 128], split_k = 0>}
+
+// -----
+
+// expected-error @+1 {{schedule vector = 3 is not 1, 2, 4, 8 or 16}}
+func.func private @f() attributes {s = #tessel.schedule<block = [128, 128], vector = 3>}
+
+// -----
+
+// expected-error @+1 {{schedule warp tile [64, 64] has rank 2 but the block tile [128, 128, 32] has rank 3}}
+func.func private @f() attributes {s = #tessel.schedule<block = [128, 128, 32], warp = [64, 64]>}
+
+// -----
+
+// expected-error @+1 {{schedule warp tile [48, 64, 32] does not divide the block tile [128, 128, 32]}}
+func.func private @f() attributes {s = #tessel.schedule<block = [128, 128, 32], warp = [48, 64, 32]>}
+
+// -----
+
+// expected-error @+1 {{schedule block tile [128, 128, 32] holds 4 warp tiles of [64, 64, 32] but warps = 8}}
+func.func private @f() attributes {s = #tessel.schedule<block = [128, 128, 32], warp = [64, 64, 32], warps = 8>}
+
+// -----
+
+// expected-error @+1 {{schedule thread tile [8, 8] has rank 2 but the warp tile [64, 64, 32] has rank 3}}
+func.func private @f() attributes {s = #tessel.schedule<block = [128, 128, 32], warp = [64, 64, 32], thread = [8, 8]>}
+
+// -----
+
+// expected-error @+1 {{schedule thread tile [3, 4] does not divide the block tile [64, 64]}}
+func.func private @f() attributes {s = #tessel.schedule<block = [64, 64], thread = [3, 4]>}
+
+// -----
+
+// expected-error @+1 {{unknown schedule key 'tile' (expected block, warp, thread, warps, stages, split_k, vector or mma)}}
+func.func private @f() attributes {s = #tessel.schedule<tile = [64, 64]>}
+
+// -----
+
+// expected-error @+1 {{schedule key 'warps' appears twice}}
+func.func private @f() attributes {s = #tessel.schedule<block = [64, 64], warps = 4, warps = 8>}
+
+// -----
+
+// expected-error @+1 {{unknown instruction class 'tensorcore' (expected simt, mma_sync, wgmma or mfma)}}
+func.func private @f() attributes {s = #tessel.schedule<block = [64, 64], mma = tensorcore>}
+
+// -----
+
+// expected-error @+1 {{integer value too large}}
+func.func private @f() attributes {s = #tessel.schedule<block = [99999999999999999999999]>}
