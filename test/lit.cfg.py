@@ -16,6 +16,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tessel_obj_root, "test")
 
 config.substitutions.append(("%tessel_src", config.tessel_src_root))
+config.substitutions.append(("%tessel_bin", config.tessel_tools_dir))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -421,6 +421,24 @@ LogicalResult TransposeOp::verify() {
   return verifyResultShape(*this, result, expected);
 }
 
+LogicalResult ReshapeOp::verify() {
+  RankedTensorType input = tensorOf(getInput()), result = tensorOf(getResult());
+  if (failed(verifySameElementType(*this, "result", result, "input", input)))
+    return failure();
+  // Both sizes fit in int64 (AddressableTensors has checked them).
+  if (input.getNumElements() != result.getNumElements())
+    return emitOpError() << "result " << result << " holds "
+                         << result.getNumElements() << " elements but input "
+                         << input << " holds " << input.getNumElements();
+  return success();
+}
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  return {};
+}
+
 //===----------------------------------------------------------------------===//
 // Kernels
 //===----------------------------------------------------------------------===//

@@ -315,6 +315,24 @@ def Tessel_TransposeOp : Tessel_Op<"transpose", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tessel_ReshapeOp : Tessel_Op<"reshape", [Pure]> {
+  let summary = "Reinterprets a tensor's elements with another shape";
+  let description = [{
+    Keeps the elements in row-major order and gives them the result's shape,
+    which must hold the same number of elements of the same type. It moves no
+    data; it is how a `[S, H * D]` projection becomes `[1, S, H, D]` heads.
+
+    ```mlir
+    %h = tessel.reshape %q : tensor<128x768xbf16> -> tensor<1x128x12x64xbf16>
+    ```
+  }];
+  let arguments = (ins Tessel_Tensor:$input);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Kernels
 //===----------------------------------------------------------------------===//

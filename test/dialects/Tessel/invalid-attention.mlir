@@ -1,4 +1,4 @@
-// Every verifier rule of tessel.attention and tessel.transpose.
+// Every verifier rule of tessel.attention, tessel.transpose and tessel.reshape.
 // RUN: tessel-opt %s -split-input-file -verify-diagnostics
 
 func.func @query_rank(%q: tensor<8x64x64xf16>, %k: tensor<1x8x64x64xf16>, %v: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf16> {
@@ -149,4 +149,20 @@ func.func @transpose_shape(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   // expected-error @+1 {{'tessel.transpose' op result shape [4, 8] differs from the expected [8, 4]}}
   %0 = tessel.transpose %x permutation = [1, 0] : tensor<4x8xf32> -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @reshape_type(%x: tensor<4x8xf32>) -> tensor<32xf16> {
+  // expected-error @+1 {{'tessel.reshape' op result element type 'f16' differs from input element type 'f32'}}
+  %0 = tessel.reshape %x : tensor<4x8xf32> -> tensor<32xf16>
+  return %0 : tensor<32xf16>
+}
+
+// -----
+
+func.func @reshape_count(%x: tensor<4x8xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'tessel.reshape' op result 'tensor<4x4xf32>' holds 16 elements but input 'tensor<4x8xf32>' holds 32}}
+  %0 = tessel.reshape %x : tensor<4x8xf32> -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
 }

@@ -171,3 +171,10 @@ func.func @kernel_two_results(%x: tensor<64x64xf32>) -> (tensor<64x64xf32>, tens
 // CHECK-LABEL: module attributes {tessel.target = #tessel.target<"mi300x">}
 module attributes {tessel.target = #tessel.target<"mi300x">} {
 }
+
+// CHECK-LABEL: func.func @reshape
+func.func @reshape(%x: tensor<128x768xbf16>) -> tensor<1x128x12x64xbf16> {
+  // CHECK: tessel.reshape %{{.*}} : tensor<128x768xbf16> -> tensor<1x128x12x64xbf16>
+  %0 = tessel.reshape %x : tensor<128x768xbf16> -> tensor<1x128x12x64xbf16>
+  return %0 : tensor<1x128x12x64xbf16>
+}
