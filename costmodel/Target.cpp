@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <regex>
@@ -264,6 +265,12 @@ std::optional<Target> parseTargetJson(std::string_view text,
 
 std::optional<Target> loadTargetFile(const std::string &path,
                                      std::string &error) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    error = "cannot open target file '" + path + "'" +
+            (std::filesystem::exists(path, ec) ? ": not a regular file" : "");
+    return std::nullopt;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = "cannot open target file '" + path + "'";

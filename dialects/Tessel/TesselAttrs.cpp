@@ -11,7 +11,6 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
-#include <limits>
 
 using namespace mlir;
 using namespace mlir::tessel;
@@ -203,15 +202,21 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!warp.empty()) {
     if (failed(checkNested("warp", warp, "block", block)))
       return failure();
-    // Saturate the count: tiles are 64-bit and their product can overflow.
+    // Tiles are 64-bit, so the count of warp tiles can overflow.
     int64_t warpTiles = 1;
+    bool overflow = false;
     for (auto [w, b] : llvm::zip_equal(warp, block))
-      if (__builtin_mul_overflow(warpTiles, b / w, &warpTiles))
-        warpTiles = std::numeric_limits<int64_t>::max();
-    if (warpTiles != warps)
-      return emitError() << "schedule block tile " << formatShape(block)
-                         << " holds " << warpTiles << " warp tiles of "
-                         << formatShape(warp) << " but warps = " << warps;
+      overflow |= __builtin_mul_overflow(warpTiles, b / w, &warpTiles);
+    if (overflow || warpTiles != warps) {
+      InFlightDiagnostic diag = emitError();
+      diag << "schedule block tile " << formatShape(block) << " holds ";
+      if (overflow)
+        diag << "more than 2^63";
+      else
+        diag << warpTiles;
+      return diag << " warp tiles of " << formatShape(warp)
+                  << " but warps = " << warps;
+    }
   }
   if (!thread.empty())
     return warp.empty() ? checkNested("thread", thread, "block", block)
