@@ -31,8 +31,7 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
   using F = TargetField;
   static const std::array<TargetFieldInfo, kNumTargetFields> fields = {{
       {F::SMCount, "sm_count", "SMs/CUs",
-       "streaming multiprocessors (NVIDIA) or compute units (AMD)", true,
-       true},
+       "streaming multiprocessors (NVIDIA) or compute units (AMD)", true, true},
       {F::WarpSize, "warp_size", "threads", "threads per warp or wavefront",
        true, true},
       {F::TensorClockGHz, "tensor_clock_ghz", "GHz",
@@ -48,8 +47,8 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        false},
       {F::PeakF32SimtTFlops, "peak_f32_simt_tflops", "TFLOP/s",
        "fp32 FMA peak on the SIMT/vector units", false, true},
-      {F::HbmBandwidthTBps, "hbm_bandwidth_tbps", "TB/s",
-       "peak DRAM bandwidth", false, true},
+      {F::HbmBandwidthTBps, "hbm_bandwidth_tbps", "TB/s", "peak DRAM bandwidth",
+       false, true},
       {F::L2Bytes, "l2_bytes", "bytes", "L2 cache size, whole chip", true,
        true},
       {F::SharedMemPerSMBytes, "shared_mem_per_sm_bytes", "bytes",
@@ -112,14 +111,13 @@ std::string Target::validate() const {
   const std::regex &archPattern =
       vendor_ == Vendor::NVIDIA ? nvidiaArch : amdArch;
   if (!std::regex_match(arch_, archPattern))
-    return "target '" + name_ + "' has arch '" + arch_ +
-           "', which is not a " + std::string(vendorName(vendor_)) +
-           " architecture (expected " +
+    return "target '" + name_ + "' has arch '" + arch_ + "', which is not a " +
+           std::string(vendorName(vendor_)) + " architecture (expected " +
            (vendor_ == Vendor::NVIDIA ? "sm_NN or sm_NNa" : "gfxNNN") + ")";
   for (const TargetFieldInfo &info : targetFields()) {
     const std::optional<CitedValue> &v = lookup(info.field);
-    std::string where = "target '" + name_ + "' field '" +
-                        std::string(info.key) + "'";
+    std::string where =
+        "target '" + name_ + "' field '" + std::string(info.key) + "'";
     if (!v) {
       if (info.required)
         return where + " is missing";
@@ -127,8 +125,7 @@ std::string Target::validate() const {
     }
     if (!std::isfinite(v->value) || v->value <= 0)
       return where + " must be a positive number";
-    if (info.integral &&
-        (v->value != std::floor(v->value) || v->value > 1e15))
+    if (info.integral && (v->value != std::floor(v->value) || v->value > 1e15))
       return where + " must be a whole number";
     if (v->source.empty())
       return where + " has no source";
@@ -211,9 +208,8 @@ std::optional<Target> parseJsonValue(const nlohmann::json &doc,
     return fail("key 'fields' must be an object");
   for (auto it = fieldsIt->begin(); it != fieldsIt->end(); ++it) {
     const auto &fields = targetFields();
-    auto info = std::find_if(fields.begin(), fields.end(), [&](auto &f) {
-      return f.key == it.key();
-    });
+    auto info = std::find_if(fields.begin(), fields.end(),
+                             [&](auto &f) { return f.key == it.key(); });
     if (info == fields.end())
       return fail("unknown field '" + it.key() + "'");
     const nlohmann::json &entry = it.value();
@@ -327,13 +323,14 @@ std::string formatTargetTable(const Target &target) {
   for (const TargetFieldInfo &info : targetFields()) {
     keyWidth = std::max(keyWidth, info.key.size());
     if (const auto &v = target.lookup(info.field))
-      valueWidth = std::max(valueWidth,
-                            formatNumber(v->value).size() + 1 + info.unit.size());
+      valueWidth = std::max(valueWidth, formatNumber(v->value).size() + 1 +
+                                            info.unit.size());
   }
   for (const TargetFieldInfo &info : targetFields()) {
     const std::optional<CitedValue> &v = target.lookup(info.field);
-    std::string value = v ? formatNumber(v->value) + " " + std::string(info.unit)
-                          : std::string("-");
+    std::string value =
+        v ? formatNumber(v->value) + " " + std::string(info.unit)
+          : std::string("-");
     os << "  " << std::left << std::setw(int(keyWidth)) << info.key << "  "
        << std::setw(int(valueWidth)) << value << "  "
        << (v ? v->source : std::string("not available on this chip")) << "\n";

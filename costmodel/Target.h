@@ -32,22 +32,22 @@ std::string_view vendorName(Vendor vendor);
 /// The numeric fields of a target. The order is the order of `targetFields()`
 /// and of the JSON and table output.
 enum class TargetField : unsigned {
-  SMCount,              // streaming multiprocessors (NVIDIA) / compute units (AMD)
-  WarpSize,             // threads per warp (32) or wavefront (64)
-  TensorClockGHz,       // clock at which the tensor/matrix peaks are quoted
-  SimtClockGHz,         // clock at which the SIMT/vector peaks are quoted
-  PeakBF16TensorTFlops, // dense bf16 tensor-core/matrix-core peak
-  PeakF16TensorTFlops,  // dense fp16 tensor-core/matrix-core peak
-  PeakFP8TensorTFlops,  // dense fp8 peak; absent where the chip has none
-  PeakF32SimtTFlops,    // fp32 FMA peak on the SIMT/vector units
-  HbmBandwidthTBps,     // peak DRAM bandwidth
-  L2Bytes,              // L2 cache size visible to one kernel
-  SharedMemPerSMBytes,  // shared memory (LDS) per SM/CU
+  SMCount,        // streaming multiprocessors (NVIDIA) / compute units (AMD)
+  WarpSize,       // threads per warp (32) or wavefront (64)
+  TensorClockGHz, // clock at which the tensor/matrix peaks are quoted
+  SimtClockGHz,   // clock at which the SIMT/vector peaks are quoted
+  PeakBF16TensorTFlops,   // dense bf16 tensor-core/matrix-core peak
+  PeakF16TensorTFlops,    // dense fp16 tensor-core/matrix-core peak
+  PeakFP8TensorTFlops,    // dense fp8 peak; absent where the chip has none
+  PeakF32SimtTFlops,      // fp32 FMA peak on the SIMT/vector units
+  HbmBandwidthTBps,       // peak DRAM bandwidth
+  L2Bytes,                // L2 cache size visible to one kernel
+  SharedMemPerSMBytes,    // shared memory (LDS) per SM/CU
   SharedMemPerBlockBytes, // largest shared memory one block may use
-  RegistersPerSM,       // 32-bit registers per SM/CU
+  RegistersPerSM,         // 32-bit registers per SM/CU
   MaxRegistersPerThread,
-  MaxWarpsPerSM,        // resident warps (waves) per SM/CU
-  MaxBlocksPerSM,       // resident blocks (workgroups) per SM/CU
+  MaxWarpsPerSM,  // resident warps (waves) per SM/CU
+  MaxBlocksPerSM, // resident blocks (workgroups) per SM/CU
   MaxThreadsPerBlock,
 };
 

@@ -1,4 +1,5 @@
-//===- SetTarget.cpp - tessel-set-target -----------------------------------===//
+//===- SetTarget.cpp - tessel-set-target
+//-----------------------------------===//
 //
 // Attaches `#tessel.target` to the module. This is the one place the target a
 // user names on the command line enters the IR; everything downstream reads
@@ -35,8 +36,8 @@ struct SetTargetPass : public tessel::impl::TesselSetTargetBase<SetTargetPass> {
       return signalPassFailure();
     }
     // A file-described target keeps its path so the attribute re-resolves.
-    StringRef file = StringRef(target).ends_with(".json") ? StringRef(target)
-                                                          : StringRef();
+    StringRef file =
+        StringRef(target).ends_with(".json") ? StringRef(target) : StringRef();
     auto attr = TargetAttr::get(&getContext(), resolved->name(), file);
 
     StringRef key = TesselDialect::kTargetAttrName;

@@ -1,4 +1,5 @@
-//===- TesselAttrs.cpp - #tessel.target and #tessel.schedule ---------------===//
+//===- TesselAttrs.cpp - #tessel.target and #tessel.schedule
+//---------------===//
 //
 // Resolution of target attributes against the cost model's table (or a JSON
 // file), and the syntax and invariants of schedule attributes.
@@ -10,7 +11,6 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
-
 
 using namespace mlir;
 using namespace mlir::tessel;
@@ -45,9 +45,8 @@ static std::optional<Target> resolveTargetParams(StringRef name, StringRef file,
   return target;
 }
 
-LogicalResult
-TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
-                   StringRef file) {
+LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef name, StringRef file) {
   std::string error;
   if (!resolveTargetParams(name, file, error))
     return emitError() << error;
@@ -97,9 +96,9 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   llvm::StringSet<> seen;
 
   auto parseTile = [&](SmallVectorImpl<int64_t> &tile) -> ParseResult {
-    return parser.parseCommaSeparatedList(
-        AsmParser::Delimiter::Square,
-        [&]() { return parser.parseInteger(tile.emplace_back()); });
+    return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+      return parser.parseInteger(tile.emplace_back());
+    });
   };
   auto parseEntry = [&]() -> ParseResult {
     SMLoc loc = parser.getCurrentLocation();
@@ -107,8 +106,8 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
     if (parser.parseKeyword(&key) || parser.parseEqual())
       return failure();
     if (!seen.insert(key).second)
-      return parser.emitError(loc) << "schedule key '" << key
-                                   << "' appears twice";
+      return parser.emitError(loc)
+             << "schedule key '" << key << "' appears twice";
     if (key == "block")
       return parseTile(block);
     if (key == "warp")
@@ -155,12 +154,12 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
                                          mma);
 }
 
-
-LogicalResult
-ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     ArrayRef<int64_t> block, ArrayRef<int64_t> warp,
-                     ArrayRef<int64_t> thread, int64_t warps, int64_t stages,
-                     int64_t splitK, int64_t vector, InstructionClass) {
+LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   ArrayRef<int64_t> block,
+                                   ArrayRef<int64_t> warp,
+                                   ArrayRef<int64_t> thread, int64_t warps,
+                                   int64_t stages, int64_t splitK,
+                                   int64_t vector, InstructionClass) {
   if (block.empty())
     return emitError() << "schedule block tile is empty";
   for (auto [name, tile] : {std::pair{"block", block}, std::pair{"warp", warp},
@@ -171,8 +170,7 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                            << formatShape(tile)
                            << " has a size that is not positive";
   if (warps < 1 || warps > 32)
-    return emitError() << "schedule warps = " << warps
-                       << " is outside [1, 32]";
+    return emitError() << "schedule warps = " << warps << " is outside [1, 32]";
   if (stages < 1 || stages > 16)
     return emitError() << "schedule stages = " << stages
                        << " is outside [1, 16]";

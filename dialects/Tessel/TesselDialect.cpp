@@ -1,4 +1,5 @@
-//===- TesselDialect.cpp - Tessel dialect registration ---------------------===//
+//===- TesselDialect.cpp - Tessel dialect registration
+//---------------------===//
 //
 // Registers the ops and attributes and checks the dialect's discardable
 // attributes (`tessel.target` on any op) wherever they appear.
@@ -24,12 +25,13 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
   if (attr.getName() == kTargetAttrName) {
     if (!isa<TargetAttr>(attr.getValue()))
-      return op->emitError() << "'" << kTargetAttrName
-                             << "' must be a #tessel.target, got "
-                             << attr.getValue();
+      return op->emitError()
+             << "'" << kTargetAttrName << "' must be a #tessel.target, got "
+             << attr.getValue();
     return success();
   }
-  return op->emitError() << "unknown Tessel attribute '" << attr.getName().getValue()
+  return op->emitError() << "unknown Tessel attribute '"
+                         << attr.getName().getValue()
                          << "' (the dialect defines '" << kTargetAttrName
                          << "')";
 }

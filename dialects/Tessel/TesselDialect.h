@@ -1,4 +1,5 @@
-//===- TesselDialect.h - The Tessel dialect, its attributes and ops -*- C++ -*-===//
+//===- TesselDialect.h - The Tessel dialect, its attributes and ops -*- C++
+//-*-===//
 //
 // The one header users of the dialect include: the dialect class, the enums,
 // `#tessel.target` and `#tessel.schedule`, and every op, all generated from

@@ -1,4 +1,5 @@
-//===- TesselOps.cpp - Tessel op verifiers, traits and folders -------------===//
+//===- TesselOps.cpp - Tessel op verifiers, traits and folders
+//-------------===//
 //
 // Every shape, type and attribute rule of the Tessel ops. Each diagnostic
 // quotes the offending value and says what was expected; the invalid-input
@@ -33,16 +34,16 @@ static RankedTensorType tensorOf(Value value) {
 //===----------------------------------------------------------------------===//
 
 /// Checks one tensor: non-zero dims and a byte size that fits in int64.
-static LogicalResult verifyAddressable(Operation *op, Type type,
-                                       StringRef role, unsigned index) {
+static LogicalResult verifyAddressable(Operation *op, Type type, StringRef role,
+                                       unsigned index) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor || !tensor.hasStaticShape())
     return success();
   int64_t bytes = llvm::divideCeil(tensor.getElementTypeBitWidth(), 8);
   for (auto [dim, size] : llvm::enumerate(tensor.getShape())) {
     if (size == 0)
-      return op->emitOpError() << role << " #" << index << " of type "
-                               << type << " has size 0 in dimension " << dim
+      return op->emitOpError() << role << " #" << index << " of type " << type
+                               << " has size 0 in dimension " << dim
                                << "; Tessel needs non-empty tensors";
     if (__builtin_mul_overflow(bytes, size, &bytes))
       return op->emitOpError()
@@ -52,7 +53,8 @@ static LogicalResult verifyAddressable(Operation *op, Type type,
   return success();
 }
 
-LogicalResult mlir::tessel::OpTrait::impl::verifyAddressableTensors(Operation *op) {
+LogicalResult
+mlir::tessel::OpTrait::impl::verifyAddressableTensors(Operation *op) {
   for (auto [i, type] : llvm::enumerate(op->getOperandTypes()))
     if (failed(verifyAddressable(op, type, "operand", i)))
       return failure();
@@ -62,7 +64,8 @@ LogicalResult mlir::tessel::OpTrait::impl::verifyAddressableTensors(Operation *o
   return success();
 }
 
-LogicalResult mlir::tessel::OpTrait::impl::verifyBroadcastingElementwise(Operation *op) {
+LogicalResult
+mlir::tessel::OpTrait::impl::verifyBroadcastingElementwise(Operation *op) {
   RankedTensorType lhs = tensorOf(op->getOperand(0));
   RankedTensorType rhs = tensorOf(op->getOperand(1));
   RankedTensorType result = tensorOf(op->getResult(0));
@@ -104,8 +107,8 @@ LogicalResult mlir::tessel::OpTrait::impl::verifyBroadcastingElementwise(Operati
 static LogicalResult verifyRank(Operation *op, StringRef role,
                                 RankedTensorType type, int64_t rank) {
   if (type.getRank() != rank)
-    return op->emitOpError() << role << " must have rank " << rank
-                             << ", got " << type;
+    return op->emitOpError()
+           << role << " must have rank " << rank << ", got " << type;
   return success();
 }
 
@@ -201,8 +204,8 @@ static LogicalResult verifyIntList(Operation *op, StringRef name,
                                    ArrayRef<int64_t> values, size_t size,
                                    int64_t min) {
   if (values.size() != size)
-    return op->emitOpError() << name << " " << formatShape(values) << " must have "
-                             << size << " entries";
+    return op->emitOpError() << name << " " << formatShape(values)
+                             << " must have " << size << " entries";
   for (int64_t v : values)
     if (v < min)
       return op->emitOpError() << name << " " << formatShape(values)
@@ -320,8 +323,7 @@ LogicalResult SoftmaxOp::verify() {
 }
 
 /// layer_norm and rms_norm share operands, attributes and rules.
-template <typename NormOp>
-static LogicalResult verifyNorm(NormOp op) {
+template <typename NormOp> static LogicalResult verifyNorm(NormOp op) {
   RankedTensorType input = tensorOf(op.getInput()),
                    result = tensorOf(op.getResult());
   if (result != input)
@@ -347,8 +349,8 @@ static LogicalResult verifyNorm(NormOp op) {
   }
   double epsilon = op.getEpsilon().convertToDouble();
   if (!(epsilon > 0) || !std::isfinite(epsilon))
-    return op.emitOpError() << "epsilon = " << epsilon
-                            << " must be positive and finite";
+    return op.emitOpError()
+           << "epsilon = " << epsilon << " must be positive and finite";
   return success();
 }
 
@@ -394,9 +396,9 @@ LogicalResult AttentionOp::verify() {
     if (!(s > 0) || !std::isfinite(s))
       return emitOpError() << "scale = " << s << " must be positive and finite";
   }
-  return verifyResultShape(*this, result,
-                           {q.getDimSize(0), q.getDimSize(1), q.getDimSize(2),
-                            v.getDimSize(3)});
+  return verifyResultShape(
+      *this, result,
+      {q.getDimSize(0), q.getDimSize(1), q.getDimSize(2), v.getDimSize(3)});
 }
 
 LogicalResult TransposeOp::verify() {
@@ -413,8 +415,8 @@ LogicalResult TransposeOp::verify() {
   for (int64_t p : perm) {
     if (p < 0 || p >= input.getRank() || seen[p])
       return emitOpError() << "permutation " << formatShape(perm)
-                           << " is not a permutation of [0, "
-                           << input.getRank() << ")";
+                           << " is not a permutation of [0, " << input.getRank()
+                           << ")";
     seen[p] = true;
     expected.push_back(input.getDimSize(p));
   }
@@ -449,8 +451,7 @@ LogicalResult KernelOp::verifyRegions() {
     return emitOpError() << "body has " << body.getNumArguments()
                          << " arguments but the kernel has "
                          << getInputs().size() << " inputs";
-  for (auto [i, arg, input] :
-       llvm::enumerate(body.getArguments(), getInputs()))
+  for (auto [i, arg, input] : llvm::enumerate(body.getArguments(), getInputs()))
     if (arg.getType() != input.getType())
       return emitOpError() << "body argument #" << i << " has type "
                            << arg.getType() << " but input #" << i
@@ -463,9 +464,9 @@ LogicalResult KernelOp::verifyRegions() {
     return emitOpError() << "body must end in 'tessel.yield'";
   if (yield.getValues().getTypes() != getResultTypes())
     return emitOpError() << "yields " << yield.getValues().size()
-                         << " value(s) of types " << yield.getValues().getTypes()
-                         << " but the kernel returns "
-                         << getResultTypes();
+                         << " value(s) of types "
+                         << yield.getValues().getTypes()
+                         << " but the kernel returns " << getResultTypes();
 
   bool hasCompute = false;
   for (Operation &op : body.without_terminator()) {

@@ -33,8 +33,7 @@ public:
 /// all with the same element type.
 template <typename ConcreteType>
 class BroadcastingElementwise
-    : public ::mlir::OpTrait::TraitBase<ConcreteType,
-                                        BroadcastingElementwise> {
+    : public ::mlir::OpTrait::TraitBase<ConcreteType, BroadcastingElementwise> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
     return impl::verifyBroadcastingElementwise(op);

@@ -1,4 +1,5 @@
-//===- tessel-opt.cpp - Tessel's mlir-opt ----------------------------------===//
+//===- tessel-opt.cpp - Tessel's mlir-opt
+//----------------------------------===//
 //
 // The modular optimizer driver with the Tessel dialect and passes registered
 // next to all upstream dialects, passes and extensions, and the GPU-to-LLVM-IR
@@ -25,6 +26,6 @@ int main(int argc, char **argv) {
   mlir::registerAllGPUToLLVMIRTranslations(registry);
   mlir::registerAllPasses();
   mlir::tessel::registerTesselPasses();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "Tessel optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "Tessel optimizer driver\n", registry));
 }

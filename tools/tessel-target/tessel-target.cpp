@@ -1,4 +1,5 @@
-//===- tessel-target.cpp - Inspect Tessel's GPU targets --------------------===//
+//===- tessel-target.cpp - Inspect Tessel's GPU targets
+//--------------------===//
 //
 // Lists the built-in GPUs and prints one target, built-in or from a JSON file,
 // as a table with the source of every number or as JSON (the format a user
@@ -55,8 +56,7 @@ int main(int argc, char **argv) {
   if (args[0] == "show" && (args.size() == 2 || args.size() == 3)) {
     bool json = args.size() == 3 && args[2] == "--json";
     if (args.size() == 3 && !json) {
-      std::cerr << "tessel-target: error: unknown option '" << args[2]
-                << "'\n"
+      std::cerr << "tessel-target: error: unknown option '" << args[2] << "'\n"
                 << kUsage;
       return 1;
     }

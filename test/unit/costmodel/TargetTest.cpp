@@ -1,4 +1,5 @@
-//===- TargetTest.cpp - Unit tests for the GPU target table ----------------===//
+//===- TargetTest.cpp - Unit tests for the GPU target table
+//----------------===//
 //
 // The built-in table is complete, cited and self-consistent; JSON target files
 // round-trip and every malformed file is rejected with a message naming the
@@ -66,7 +67,8 @@ TEST(KnownTargets, RidgePointsMatchPublishedFigures) {
 }
 
 TEST(KnownTargets, FP8IsAbsentWhereTheChipHasNone) {
-  EXPECT_FALSE(lookupKnownTarget("a100")->has(TargetField::PeakFP8TensorTFlops));
+  EXPECT_FALSE(
+      lookupKnownTarget("a100")->has(TargetField::PeakFP8TensorTFlops));
   EXPECT_TRUE(lookupKnownTarget("h100")->has(TargetField::PeakFP8TensorTFlops));
 }
 
@@ -149,22 +151,30 @@ TEST_P(TargetJsonErrors, RejectsWithPreciseMessage) {
 INSTANTIATE_TEST_SUITE_P(
     Malformed, TargetJsonErrors,
     ::testing::Values(
-        BadCase{"UnknownField", "\"sm_count\"=>\"sm_cnt\"", "unknown field 'sm_cnt'"},
-        BadCase{"UnknownVendor", "\"vendor\": \"nvidia\"=>\"vendor\": \"intel\"",
+        BadCase{"UnknownField", "\"sm_count\"=>\"sm_cnt\"",
+                "unknown field 'sm_cnt'"},
+        BadCase{"UnknownVendor",
+                "\"vendor\": \"nvidia\"=>\"vendor\": \"intel\"",
                 "vendor 'intel' is not 'nvidia' or 'amd'"},
-        BadCase{"ArchOfOtherVendor", "\"arch\": \"sm_90a\"=>\"arch\": \"gfx942\"",
+        BadCase{"ArchOfOtherVendor",
+                "\"arch\": \"sm_90a\"=>\"arch\": \"gfx942\"",
                 "not a nvidia architecture"},
-        BadCase{"NegativeValue", "\"value\": 132=>\"value\": -132", "must be a positive number"},
-        BadCase{"FractionalCount", "\"value\": 132=>\"value\": 132.5", "must be a whole number"},
+        BadCase{"NegativeValue", "\"value\": 132=>\"value\": -132",
+                "must be a positive number"},
+        BadCase{"FractionalCount", "\"value\": 132=>\"value\": 132.5",
+                "must be a whole number"},
         BadCase{"NonNumericValue", "\"value\": 132=>\"value\": \"many\"",
                 "field 'sm_count' needs a numeric 'value'"},
         BadCase{"OddWarpSize", "\"value\": 32,=>\"value\": 48,",
                 "'warp_size' must be 32 or 64"},
         BadCase{"UnknownTopKey", "\"name\"=>\"nom\"", "unknown key 'nom'"},
-        BadCase{"FieldsNotObject", "\"fields\": {=>\"fields\": [],\"x\": {", "unknown key 'x'"},
-        BadCase{"UnknownEntryKey", "\"source\": \"OpenXLA=>\"origin\": \"OpenXLA",
+        BadCase{"FieldsNotObject", "\"fields\": {=>\"fields\": [],\"x\": {",
+                "unknown key 'x'"},
+        BadCase{"UnknownEntryKey",
+                "\"source\": \"OpenXLA=>\"origin\": \"OpenXLA",
                 "has unknown key 'origin'"},
-        BadCase{"ThreadsNotWarpMultiple", "\"max_threads_per_block\": {\n      \"value\": 1024=>"
+        BadCase{"ThreadsNotWarpMultiple",
+                "\"max_threads_per_block\": {\n      \"value\": 1024=>"
                 "\"max_threads_per_block\": {\n      \"value\": 1000",
                 "not a multiple of 'warp_size'"},
         BadCase{"BlockSharedMemAboveSM", "\"value\": 232448=>\"value\": 300000",
