@@ -33,4 +33,30 @@ def TesselSetTarget : Pass<"tessel-set-target", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::tessel::TesselDialect"];
 }
 
+def TesselLowerToLinalg : Pass<"tessel-lower-to-linalg", "mlir::ModuleOp"> {
+  let summary = "Lower Tessel ops to linalg on tensors and outline kernels";
+  let description = [{
+    Replaces every Tessel op with linalg on tensors: `linalg.generic` with
+    `arith`/`math` bodies for arithmetic (contractions, elementwise ops,
+    reductions, softmax, norms, attention), `linalg.fill` for accumulator
+    initialisation, `linalg.transpose`, and `tensor` pads and reshapes.
+    Arithmetic is done in f32 whatever the storage type; contractions and
+    reductions accumulate in f32 and the result is truncated once, at the end;
+    multiplies and adds carry `fastmath<contract>` so LLVM may form FMAs.
+    Attention lowers unfused: scores, masked softmax, weighted sum.
+
+    Each `tessel.kernel` becomes a private `func.func` with the kernel's name,
+    marked with the unit attribute `tessel.kernel` and carrying its
+    `tessel.schedule`; the kernel op becomes a `func.call`. A kernel whose name
+    is already taken in the module is an error.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect",
+    "mlir::func::FuncDialect",
+    "mlir::linalg::LinalgDialect",
+    "mlir::math::MathDialect",
+    "mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // TESSEL_PASSES_TD

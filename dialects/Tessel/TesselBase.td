@@ -49,6 +49,10 @@ def Tessel_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// The name of the discardable attribute that holds a `#tessel.target`.
     static constexpr ::llvm::StringLiteral kTargetAttrName = "tessel.target";
+    /// Marks a func.func that was a `tessel.kernel` (unit attribute).
+    static constexpr ::llvm::StringLiteral kKernelAttrName = "tessel.kernel";
+    /// The `#tessel.schedule` of an outlined kernel function.
+    static constexpr ::llvm::StringLiteral kScheduleAttrName = "tessel.schedule";
 
   private:
     /// Registers the attributes (TesselAttrs.cpp, beside their storage).

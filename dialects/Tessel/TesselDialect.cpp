@@ -8,6 +8,8 @@
 
 #include "dialects/Tessel/TesselDialect.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
 using namespace mlir;
 using namespace mlir::tessel;
 
@@ -23,15 +25,27 @@ void TesselDialect::initialize() {
 
 LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
-  if (attr.getName() == kTargetAttrName) {
-    if (!isa<TargetAttr>(attr.getValue()))
+  StringRef name = attr.getName().getValue();
+  Attribute value = attr.getValue();
+  if (name == kTargetAttrName) {
+    if (!isa<TargetAttr>(value))
       return op->emitError()
-             << "'" << kTargetAttrName << "' must be a #tessel.target, got "
-             << attr.getValue();
+             << "'" << name << "' must be a #tessel.target, got " << value;
     return success();
   }
-  return op->emitError() << "unknown Tessel attribute '"
-                         << attr.getName().getValue()
+  if (name == kKernelAttrName || name == kScheduleAttrName) {
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitError()
+             << "'" << name << "' belongs on a function (an outlined kernel)";
+    if (name == kKernelAttrName && !isa<UnitAttr>(value))
+      return op->emitError() << "'" << name << "' must be a unit attribute";
+    if (name == kScheduleAttrName && !isa<ScheduleAttr>(value))
+      return op->emitError()
+             << "'" << name << "' must be a #tessel.schedule, got " << value;
+    return success();
+  }
+  return op->emitError() << "unknown Tessel attribute '" << name
                          << "' (the dialect defines '" << kTargetAttrName
-                         << "')";
+                         << "', '" << kKernelAttrName << "' and '"
+                         << kScheduleAttrName << "')";
 }

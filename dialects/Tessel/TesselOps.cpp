@@ -391,6 +391,13 @@ LogicalResult AttentionOp::verify() {
     return emitOpError() << "query head dimension " << q.getDimSize(3)
                          << " differs from key head dimension "
                          << k.getDimSize(3);
+  // Keys are aligned at the bottom right, so query i sees keys up to
+  // i + Skv - Sq; with Sq > Skv the first rows would see no key at all.
+  if (getCausal() && q.getDimSize(2) > k.getDimSize(2))
+    return emitOpError() << "causal attention needs the query length "
+                         << q.getDimSize(2) << " to be at most the key length "
+                         << k.getDimSize(2)
+                         << " (otherwise the first rows attend to nothing)";
   if (std::optional<APFloat> scale = getScale()) {
     double s = scale->convertToDouble();
     if (!(s > 0) || !std::isfinite(s))

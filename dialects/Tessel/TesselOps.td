@@ -275,7 +275,7 @@ def Tessel_AttentionOp : Tessel_Op<"attention", [Pure]> {
     attention; `Hkv = H` is ordinary multi-head attention). `scale` defaults
     to `1 / sqrt(D)`. With `causal`, query `i` attends to keys
     `j <= i + Skv - Sq` (aligned at the bottom right, as for decoding with a
-    KV cache). All element types are equal.
+    KV cache), which needs `Sq <= Skv`. All element types are equal.
 
     ```mlir
     %o = tessel.attention %q, %k, %v causal

@@ -105,6 +105,14 @@ func.func @scale(%q: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf16> {
 
 // -----
 
+func.func @causal_longer_query(%q: tensor<1x8x64x64xf16>, %k: tensor<1x8x32x64xf16>) -> tensor<1x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op causal attention needs the query length 64 to be at most the key length 32 (otherwise the first rows attend to nothing)}}
+  %0 = tessel.attention %q, %k, %k causal : tensor<1x8x64x64xf16>, tensor<1x8x32x64xf16>, tensor<1x8x32x64xf16> -> tensor<1x8x64x64xf16>
+  return %0 : tensor<1x8x64x64xf16>
+}
+
+// -----
+
 func.func @result_shape(%q: tensor<1x8x32x64xf16>, %k: tensor<1x8x64x64xf16>, %v: tensor<1x8x64x16xf16>) -> tensor<1x8x32x64xf16> {
   // expected-error @+1 {{'tessel.attention' op result shape [1, 8, 32, 64] differs from the expected [1, 8, 32, 16]}}
   %0 = tessel.attention %q, %k, %v causal : tensor<1x8x32x64xf16>, tensor<1x8x64x64xf16>, tensor<1x8x64x16xf16> -> tensor<1x8x32x64xf16>

@@ -17,8 +17,23 @@ module attributes {tessel.target = "h100"} {}
 
 // -----
 
-// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target')}}
+// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel' and 'tessel.schedule')}}
 module attributes {tessel.targets = #tessel.target<"h100">} {}
+
+// -----
+
+// expected-error @+1 {{'tessel.schedule' belongs on a function (an outlined kernel)}}
+module attributes {tessel.schedule = #tessel.schedule<block = [64]>} {}
+
+// -----
+
+// expected-error @+1 {{'tessel.kernel' must be a unit attribute}}
+func.func private @k() attributes {tessel.kernel = 1 : i32}
+
+// -----
+
+// expected-error @+1 {{'tessel.schedule' must be a #tessel.schedule, got "fast"}}
+func.func private @k() attributes {tessel.schedule = "fast"}
 
 // -----
 

@@ -1,0 +1,734 @@
+//===- LowerToLinalg.cpp - tessel-lower-to-linalg
+//--------------------------===//
+//
+// Lowers every Tessel op to linalg on tensors (linalg.generic with arith and
+// math bodies, linalg.fill, linalg.transpose) plus tensor reshapes and pads,
+// and outlines each `tessel.kernel` into a private func.func marked
+// `tessel.kernel` that carries the kernel's `tessel.schedule`.
+//
+// Numerics follow what GPU kernels do: arithmetic happens in f32 whatever the
+// storage type (f16/bf16 operands are extended on load and the result is
+// truncated once, at the end), contractions accumulate in f32, and every
+// multiply and add carries fastmath<contract> so that LLVM may form FMAs.
+// Reductions, softmax and norms use f32 accumulators and two passes (max then
+// sum for softmax, mean then centred variance for layer_norm).
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+
+namespace mlir::tessel {
+#define GEN_PASS_DEF_TESSELLOWERTOLINALG
+#include "passes/Passes.h.inc"
+} // namespace mlir::tessel
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+using utils::IteratorType;
+/// Builds a scalar f32 result from f32 scalar arguments inside a generic body.
+using ScalarFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+
+constexpr arith::FastMathFlags kContract = arith::FastMathFlags::contract;
+
+enum class Combiner { Sum, Max };
+
+RankedTensorType tensorType(Value v) {
+  return cast<RankedTensorType>(v.getType());
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar helpers (inside generic bodies)
+//===----------------------------------------------------------------------===//
+
+Value f32Const(OpBuilder &b, Location loc, double value) {
+  return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(value));
+}
+
+/// Extends an f16/bf16 scalar to f32; f32 passes through.
+Value toF32(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isF32())
+    return v;
+  return arith::ExtFOp::create(b, loc, b.getF32Type(), v);
+}
+
+/// Truncates an f32 scalar to `type`; f32 passes through.
+Value fromF32(OpBuilder &b, Location loc, Value v, Type type) {
+  if (type.isF32())
+    return v;
+  return arith::TruncFOp::create(b, loc, type, v);
+}
+
+Value add(OpBuilder &b, Location loc, Value x, Value y) {
+  return arith::AddFOp::create(b, loc, x, y, kContract);
+}
+Value sub(OpBuilder &b, Location loc, Value x, Value y) {
+  return arith::SubFOp::create(b, loc, x, y, kContract);
+}
+Value mul(OpBuilder &b, Location loc, Value x, Value y) {
+  return arith::MulFOp::create(b, loc, x, y, kContract);
+}
+Value div(OpBuilder &b, Location loc, Value x, Value y) {
+  return arith::DivFOp::create(b, loc, x, y, kContract);
+}
+
+/// 1 / (1 + exp(-x)).
+Value sigmoid(OpBuilder &b, Location loc, Value x) {
+  Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+  return div(b, loc, f32Const(b, loc, 1.0),
+             add(b, loc, f32Const(b, loc, 1.0), e));
+}
+
+Value gelu(OpBuilder &b, Location loc, Value x, GeluApproximation form) {
+  Value half = mul(b, loc, x, f32Const(b, loc, 0.5));
+  Value inner;
+  if (form == GeluApproximation::Erf) {
+    inner = math::ErfOp::create(b, loc,
+                                mul(b, loc, x, f32Const(b, loc, M_SQRT1_2)));
+  } else {
+    // sqrt(2 / pi) * (x + 0.044715 x^3)
+    Value x3 = mul(b, loc, mul(b, loc, x, x), x);
+    Value poly = add(b, loc, x, mul(b, loc, x3, f32Const(b, loc, 0.044715)));
+    inner = math::TanhOp::create(
+        b, loc, mul(b, loc, poly, f32Const(b, loc, std::sqrt(2.0 / M_PI))));
+  }
+  return mul(b, loc, half, add(b, loc, f32Const(b, loc, 1.0), inner));
+}
+
+Value combine(OpBuilder &b, Location loc, Combiner kind, Value acc, Value v) {
+  if (kind == Combiner::Sum)
+    return add(b, loc, acc, v);
+  return arith::MaximumFOp::create(b, loc, acc, v);
+}
+
+double identityOf(Combiner kind) {
+  return kind == Combiner::Sum ? 0.0 : -INFINITY;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor helpers
+//===----------------------------------------------------------------------===//
+
+Value filledTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                   double value) {
+  Value empty = tensor::EmptyOp::create(b, loc, shape, b.getF32Type());
+  return linalg::FillOp::create(b, loc, ValueRange{f32Const(b, loc, value)},
+                                ValueRange{empty})
+      .getResult(0);
+}
+
+/// (d0, ..., dn-1) -> (di for each i with keep[i]).
+AffineMap projectionMap(MLIRContext *ctx, ArrayRef<bool> keep) {
+  SmallVector<AffineExpr> exprs;
+  for (auto [i, k] : llvm::enumerate(keep))
+    if (k)
+      exprs.push_back(getAffineDimExpr(i, ctx));
+  return AffineMap::get(keep.size(), 0, exprs, ctx);
+}
+
+/// The map of an operand broadcast numpy-style into `resultShape`: trailing
+/// dims aligned, size-1 dims read at index 0.
+AffineMap broadcastMap(MLIRContext *ctx, ArrayRef<int64_t> operandShape,
+                       ArrayRef<int64_t> resultShape) {
+  size_t offset = resultShape.size() - operandShape.size();
+  SmallVector<AffineExpr> exprs;
+  for (auto [i, size] : llvm::enumerate(operandShape))
+    exprs.push_back(size == 1 && resultShape[offset + i] != 1
+                        ? getAffineConstantExpr(0, ctx)
+                        : getAffineDimExpr(offset + i, ctx));
+  return AffineMap::get(resultShape.size(), 0, exprs, ctx);
+}
+
+/// An all-parallel generic over `resultType`'s shape. Inputs are read through
+/// `inputMaps`, extended to f32 and passed to `fn`, whose f32 result is
+/// stored in `resultType`'s element type.
+Value buildParallel(OpBuilder &b, Location loc, ValueRange inputs,
+                    ArrayRef<AffineMap> inputMaps, RankedTensorType resultType,
+                    ScalarFn fn) {
+  int64_t rank = resultType.getRank();
+  SmallVector<AffineMap> maps(inputMaps);
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  Value init = tensor::EmptyOp::create(b, loc, resultType.getShape(),
+                                       resultType.getElementType());
+  SmallVector<IteratorType> iterators(rank, IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        SmallVector<Value> f32Args;
+        for (Value arg : args.drop_back())
+          f32Args.push_back(toF32(nb, nloc, arg));
+        Value result = fn(nb, nloc, f32Args);
+        linalg::YieldOp::create(
+            nb, nloc, fromF32(nb, nloc, result, resultType.getElementType()));
+      });
+  return generic.getResult(0);
+}
+
+/// A reduction over the dims of `reduced` (the iteration space is the shape of
+/// inputs[0]): `fn` maps the f32 inputs to the value combined into an f32
+/// accumulator of the kept dims, which is returned.
+Value buildReduce(OpBuilder &b, Location loc, ValueRange inputs,
+                  ArrayRef<AffineMap> inputMaps, ArrayRef<bool> reduced,
+                  Combiner kind, ScalarFn fn) {
+  MLIRContext *ctx = b.getContext();
+  ArrayRef<int64_t> shape = tensorType(inputs[0]).getShape();
+  SmallVector<bool> keep;
+  SmallVector<int64_t> keptShape;
+  SmallVector<IteratorType> iterators;
+  for (auto [size, r] : llvm::zip_equal(shape, reduced)) {
+    keep.push_back(!r);
+    if (!r)
+      keptShape.push_back(size);
+    iterators.push_back(r ? IteratorType::reduction : IteratorType::parallel);
+  }
+  Value init = filledTensor(b, loc, keptShape, identityOf(kind));
+  SmallVector<AffineMap> maps(inputMaps);
+  maps.push_back(projectionMap(ctx, keep));
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{init.getType()}, inputs, ValueRange{init}, maps,
+      iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        SmallVector<Value> f32Args;
+        for (Value arg : args.drop_back())
+          f32Args.push_back(toF32(nb, nloc, arg));
+        Value v = fn(nb, nloc, f32Args);
+        linalg::YieldOp::create(nb, nloc,
+                                combine(nb, nloc, kind, args.back(), v));
+      });
+  return generic.getResult(0);
+}
+
+/// A multiply-accumulate contraction into a zero-filled f32 tensor of
+/// `accShape`: out += lhs * rhs over the reduction iterators.
+Value buildContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                       ArrayRef<AffineMap> maps,
+                       ArrayRef<IteratorType> iterators,
+                       ArrayRef<int64_t> accShape) {
+  Value init = filledTensor(b, loc, accShape, 0.0);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{init.getType()}, ValueRange{lhs, rhs}, ValueRange{init},
+      maps, iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value prod =
+            mul(nb, nloc, toF32(nb, nloc, args[0]), toF32(nb, nloc, args[1]));
+        linalg::YieldOp::create(nb, nloc, add(nb, nloc, args[2], prod));
+      });
+  return generic.getResult(0);
+}
+
+/// Stores an f32 tensor in `resultType` (a truncation where it is not f32).
+Value convertTo(OpBuilder &b, Location loc, Value f32Tensor,
+                RankedTensorType resultType) {
+  if (tensorType(f32Tensor) == resultType)
+    return f32Tensor;
+  AffineMap id = b.getMultiDimIdentityMap(resultType.getRank());
+  return buildParallel(
+      b, loc, f32Tensor, id, resultType,
+      [](OpBuilder &, Location, ValueRange a) { return a[0]; });
+}
+
+/// Reinterprets `value` with `type`'s shape (row-major): collapse to 1-D,
+/// expand to the target. No data moves.
+Value reshape(OpBuilder &b, Location loc, Value value, RankedTensorType type) {
+  RankedTensorType from = tensorType(value);
+  if (from == type)
+    return value;
+  auto allDims = [](int64_t rank) {
+    ReassociationIndices group;
+    for (int64_t i = 0; i < rank; ++i)
+      group.push_back(i);
+    return SmallVector<ReassociationIndices>{group};
+  };
+  Value flat = value;
+  if (from.getRank() != 1) {
+    auto flatType =
+        RankedTensorType::get({from.getNumElements()}, from.getElementType());
+    flat = tensor::CollapseShapeOp::create(
+        b, loc, flatType, value,
+        from.getRank() == 0 ? SmallVector<ReassociationIndices>{}
+                            : allDims(from.getRank()));
+  }
+  if (type.getRank() == 1)
+    return flat;
+  if (type.getRank() == 0)
+    return tensor::CollapseShapeOp::create(b, loc, type, flat,
+                                           SmallVector<ReassociationIndices>{});
+  return tensor::ExpandShapeOp::create(b, loc, type, flat,
+                                       allDims(type.getRank()));
+}
+
+//===----------------------------------------------------------------------===//
+// Op lowerings
+//===----------------------------------------------------------------------===//
+
+/// Matmul and batch_matmul: iteration (batch..., m, n, k).
+Value lowerContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                       bool transposeLhs, bool transposeRhs,
+                       RankedTensorType resultType) {
+  MLIRContext *ctx = b.getContext();
+  int64_t batch = resultType.getRank() - 2;
+  int64_t nDims = batch + 3;
+  auto d = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
+  SmallVector<AffineExpr> lhsExprs, rhsExprs, outExprs;
+  for (int64_t i = 0; i < batch; ++i) {
+    lhsExprs.push_back(d(i));
+    rhsExprs.push_back(d(i));
+    outExprs.push_back(d(i));
+  }
+  AffineExpr m = d(batch), n = d(batch + 1), k = d(batch + 2);
+  lhsExprs.append(transposeLhs ? SmallVector<AffineExpr>{k, m}
+                               : SmallVector<AffineExpr>{m, k});
+  rhsExprs.append(transposeRhs ? SmallVector<AffineExpr>{n, k}
+                               : SmallVector<AffineExpr>{k, n});
+  outExprs.append({m, n});
+  SmallVector<AffineMap> maps = {AffineMap::get(nDims, 0, lhsExprs, ctx),
+                                 AffineMap::get(nDims, 0, rhsExprs, ctx),
+                                 AffineMap::get(nDims, 0, outExprs, ctx)};
+  SmallVector<IteratorType> iterators(nDims - 1, IteratorType::parallel);
+  iterators.push_back(IteratorType::reduction);
+  Value acc = buildContraction(b, loc, lhs, rhs, maps, iterators,
+                               resultType.getShape());
+  return convertTo(b, loc, acc, resultType);
+}
+
+/// Grouped conv2d: pad the input, view channels as [groups, per-group], and
+/// contract over (kh, kw, c) with iteration (n, oh, ow, g, f, kh, kw, c).
+Value lowerConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
+  MLIRContext *ctx = b.getContext();
+  Value input = op.getInput(), filter = op.getFilter();
+  RankedTensorType inType = tensorType(input), fType = tensorType(filter);
+  RankedTensorType resultType = tensorType(op.getResult());
+  ArrayRef<int64_t> pad = op.getPadding(), strides = op.getStrides(),
+                    dil = op.getDilations();
+  int64_t groups = op.getGroupsAttr().getInt();
+
+  if (llvm::any_of(pad, [](int64_t p) { return p != 0; })) {
+    SmallVector<int64_t> low = {0, pad[0], pad[2], 0},
+                         high = {0, pad[1], pad[3], 0};
+    SmallVector<int64_t> paddedShape = {
+        inType.getDimSize(0), inType.getDimSize(1) + pad[0] + pad[1],
+        inType.getDimSize(2) + pad[2] + pad[3], inType.getDimSize(3)};
+    auto paddedType =
+        RankedTensorType::get(paddedShape, inType.getElementType());
+    Value zero = arith::ConstantOp::create(
+        b, loc, b.getFloatAttr(inType.getElementType(), 0.0));
+    input = tensor::PadOp::create(
+        b, loc, paddedType, input, getAsIndexOpFoldResult(b.getContext(), low),
+        getAsIndexOpFoldResult(b.getContext(), high), zero);
+    inType = paddedType;
+  }
+
+  int64_t c = inType.getDimSize(3), f = fType.getDimSize(3);
+  auto inGrouped =
+      RankedTensorType::get({inType.getDimSize(0), inType.getDimSize(1),
+                             inType.getDimSize(2), groups, c / groups},
+                            inType.getElementType());
+  auto fGrouped =
+      RankedTensorType::get({fType.getDimSize(0), fType.getDimSize(1),
+                             fType.getDimSize(2), groups, f / groups},
+                            fType.getElementType());
+  Value in5 = tensor::ExpandShapeOp::create(
+      b, loc, inGrouped, input,
+      SmallVector<ReassociationIndices>{{0}, {1}, {2}, {3, 4}});
+  Value f5 = tensor::ExpandShapeOp::create(
+      b, loc, fGrouped, filter,
+      SmallVector<ReassociationIndices>{{0}, {1}, {2}, {3, 4}});
+
+  // n, oh, ow, g, fg | kh, kw, cg
+  auto d = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
+  AffineExpr n = d(0), oh = d(1), ow = d(2), g = d(3), fg = d(4), kh = d(5),
+             kw = d(6), cg = d(7);
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(8, 0,
+                     {n, oh * strides[0] + kh * dil[0],
+                      ow * strides[1] + kw * dil[1], g, cg},
+                     ctx),
+      AffineMap::get(8, 0, {kh, kw, cg, g, fg}, ctx),
+      AffineMap::get(8, 0, {n, oh, ow, g, fg}, ctx)};
+  SmallVector<IteratorType> iterators(5, IteratorType::parallel);
+  iterators.append(3, IteratorType::reduction);
+  SmallVector<int64_t> accShape = {
+      resultType.getDimSize(0), resultType.getDimSize(1),
+      resultType.getDimSize(2), groups, f / groups};
+  Value acc = buildContraction(b, loc, in5, f5, maps, iterators, accShape);
+  auto accType = RankedTensorType::get(resultType.getShape(), b.getF32Type());
+  Value collapsed = tensor::CollapseShapeOp::create(
+      b, loc, accType, acc,
+      SmallVector<ReassociationIndices>{{0}, {1}, {2}, {3, 4}});
+  return convertTo(b, loc, collapsed, resultType);
+}
+
+Value lowerUnary(OpBuilder &b, Location loc, Operation *op) {
+  Value input = op->getOperand(0);
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  AffineMap id = b.getMultiDimIdentityMap(resultType.getRank());
+  return buildParallel(
+      b, loc, input, id, resultType,
+      [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+        Value x = a[0];
+        return TypeSwitch<Operation *, Value>(op)
+            .Case([&](NegOp) { return arith::NegFOp::create(nb, nloc, x); })
+            .Case([&](ExpOp) { return math::ExpOp::create(nb, nloc, x); })
+            .Case([&](TanhOp) { return math::TanhOp::create(nb, nloc, x); })
+            .Case([&](SigmoidOp) { return sigmoid(nb, nloc, x); })
+            .Case([&](ReluOp) {
+              return arith::MaximumFOp::create(nb, nloc, x,
+                                               f32Const(nb, nloc, 0.0));
+            })
+            .Case(
+                [&](SiluOp) { return mul(nb, nloc, x, sigmoid(nb, nloc, x)); })
+            .Case([&](RsqrtOp) { return math::RsqrtOp::create(nb, nloc, x); })
+            .Case([&](GeluOp g) {
+              return gelu(nb, nloc, x, g.getApproximation());
+            })
+            .Case([&](CastOp) { return x; });
+      });
+}
+
+Value lowerBinary(OpBuilder &b, Location loc, Operation *op) {
+  Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineMap> maps = {
+      broadcastMap(ctx, tensorType(lhs).getShape(), resultType.getShape()),
+      broadcastMap(ctx, tensorType(rhs).getShape(), resultType.getShape())};
+  return buildParallel(
+      b, loc, ValueRange{lhs, rhs}, maps, resultType,
+      [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+        return TypeSwitch<Operation *, Value>(op)
+            .Case([&](AddOp) { return add(nb, nloc, a[0], a[1]); })
+            .Case([&](SubOp) { return sub(nb, nloc, a[0], a[1]); })
+            .Case([&](MulOp) { return mul(nb, nloc, a[0], a[1]); })
+            .Case([&](DivOp) { return div(nb, nloc, a[0], a[1]); })
+            .Case([&](MaxOp) {
+              return arith::MaximumFOp::create(nb, nloc, a[0], a[1]);
+            })
+            .Case([&](MinOp) {
+              return arith::MinimumFOp::create(nb, nloc, a[0], a[1]);
+            });
+      });
+}
+
+Value lowerReduce(OpBuilder &b, Location loc, ReduceOp op) {
+  RankedTensorType inType = tensorType(op.getInput());
+  RankedTensorType resultType = tensorType(op.getResult());
+  SmallVector<bool> reduced(inType.getRank(), false);
+  int64_t count = 1;
+  for (int64_t dim : op.getDims()) {
+    reduced[dim] = true;
+    count *= inType.getDimSize(dim);
+  }
+  Combiner kind =
+      op.getKind() == ReduceKind::Max ? Combiner::Max : Combiner::Sum;
+  Value acc = buildReduce(
+      b, loc, op.getInput(), b.getMultiDimIdentityMap(inType.getRank()),
+      reduced, kind, [](OpBuilder &, Location, ValueRange a) { return a[0]; });
+
+  RankedTensorType accType = tensorType(acc);
+  auto flatResult =
+      RankedTensorType::get(accType.getShape(), resultType.getElementType());
+  Value result;
+  if (op.getKind() == ReduceKind::Mean) {
+    result = buildParallel(
+        b, loc, acc, b.getMultiDimIdentityMap(accType.getRank()), flatResult,
+        [&](OpBuilder &nb, Location nloc, ValueRange a) {
+          return div(nb, nloc, a[0], f32Const(nb, nloc, double(count)));
+        });
+  } else {
+    result = convertTo(b, loc, acc, flatResult);
+  }
+  return reshape(b, loc, result, resultType);
+}
+
+/// Softmax of an f32 or narrower tensor along `dim`, stored as `resultType`.
+Value softmax(OpBuilder &b, Location loc, Value x, int64_t dim,
+              RankedTensorType resultType) {
+  MLIRContext *ctx = b.getContext();
+  int64_t rank = resultType.getRank();
+  SmallVector<bool> reduced(rank, false), keep(rank, true);
+  reduced[dim] = true;
+  keep[dim] = false;
+  AffineMap id = b.getMultiDimIdentityMap(rank);
+  AffineMap row = projectionMap(ctx, keep);
+  Value max =
+      buildReduce(b, loc, x, id, reduced, Combiner::Max,
+                  [](OpBuilder &, Location, ValueRange a) { return a[0]; });
+  Value sum = buildReduce(
+      b, loc, ValueRange{x, max}, {id, row}, reduced, Combiner::Sum,
+      [](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+        return math::ExpOp::create(nb, nloc, sub(nb, nloc, a[0], a[1]));
+      });
+  return buildParallel(
+      b, loc, ValueRange{x, max, sum}, {id, row, row}, resultType,
+      [](OpBuilder &nb, Location nloc, ValueRange a) {
+        Value e = math::ExpOp::create(nb, nloc, sub(nb, nloc, a[0], a[1]));
+        return div(nb, nloc, e, a[2]);
+      });
+}
+
+/// layer_norm and rms_norm over the trailing `normalized_rank` dims.
+template <typename NormOp>
+Value lowerNorm(OpBuilder &b, Location loc, NormOp op, bool centred) {
+  MLIRContext *ctx = b.getContext();
+  Value x = op.getInput();
+  RankedTensorType type = tensorType(x);
+  int64_t rank = type.getRank(), normRank = op.getNormalizedRankAttr().getInt();
+  int64_t outer = rank - normRank;
+  double count = 1;
+  SmallVector<bool> reduced(rank, false), keepOuter(rank, false),
+      keepInner(rank, false);
+  for (int64_t i = 0; i < rank; ++i) {
+    bool inner = i >= outer;
+    reduced[i] = keepInner[i] = inner;
+    keepOuter[i] = !inner;
+    if (inner)
+      count *= type.getDimSize(i);
+  }
+  AffineMap id = b.getMultiDimIdentityMap(rank);
+  AffineMap rowMap = projectionMap(ctx, keepOuter);
+  AffineMap paramMap = projectionMap(ctx, keepInner);
+  auto identity = [](OpBuilder &, Location, ValueRange a) { return a[0]; };
+
+  // Pass 1: the mean (layer_norm only). Pass 2: the (centred) mean square.
+  Value sum;
+  if (centred)
+    sum = buildReduce(b, loc, x, id, reduced, Combiner::Sum, identity);
+  SmallVector<Value> pass2Inputs = {x};
+  SmallVector<AffineMap> pass2Maps = {id};
+  if (centred) {
+    pass2Inputs.push_back(sum);
+    pass2Maps.push_back(rowMap);
+  }
+  Value sumSq = buildReduce(
+      b, loc, pass2Inputs, pass2Maps, reduced, Combiner::Sum,
+      [&](OpBuilder &nb, Location nloc, ValueRange a) {
+        Value v = a[0];
+        if (centred)
+          v = sub(nb, nloc, v, div(nb, nloc, a[1], f32Const(nb, nloc, count)));
+        return mul(nb, nloc, v, v);
+      });
+
+  SmallVector<Value> inputs = {x, sumSq};
+  SmallVector<AffineMap> maps = {id, rowMap};
+  if (centred) {
+    inputs.push_back(sum);
+    maps.push_back(rowMap);
+  }
+  int64_t scaleIdx = -1, biasIdx = -1;
+  if (Value scale = op.getScale()) {
+    scaleIdx = inputs.size();
+    inputs.push_back(scale);
+    maps.push_back(paramMap);
+  }
+  if (Value bias = op.getBias()) {
+    biasIdx = inputs.size();
+    inputs.push_back(bias);
+    maps.push_back(paramMap);
+  }
+  double epsilon = op.getEpsilon().convertToDouble();
+  return buildParallel(
+      b, loc, inputs, maps, type,
+      [&](OpBuilder &nb, Location nloc, ValueRange a) {
+        Value n = f32Const(nb, nloc, count);
+        Value v = a[0];
+        if (centred)
+          v = sub(nb, nloc, v, div(nb, nloc, a[2], n));
+        Value var =
+            add(nb, nloc, div(nb, nloc, a[1], n), f32Const(nb, nloc, epsilon));
+        Value y = mul(nb, nloc, v, math::RsqrtOp::create(nb, nloc, var));
+        if (scaleIdx >= 0)
+          y = mul(nb, nloc, y, a[scaleIdx]);
+        if (biasIdx >= 0)
+          y = add(nb, nloc, y, a[biasIdx]);
+        return y;
+      });
+}
+
+/// Unfused attention: S = q k^T (f32), T = scale * S with the causal mask,
+/// P = softmax(T) along keys (f32), O = P v, stored in the result type.
+Value lowerAttention(OpBuilder &b, Location loc, AttentionOp op) {
+  MLIRContext *ctx = b.getContext();
+  RankedTensorType qType = tensorType(op.getQuery()),
+                   kType = tensorType(op.getKey()),
+                   resultType = tensorType(op.getResult());
+  int64_t batch = qType.getDimSize(0), heads = qType.getDimSize(1),
+          sq = qType.getDimSize(2), headDim = qType.getDimSize(3),
+          skv = kType.getDimSize(2);
+  int64_t group = heads / kType.getDimSize(1);
+  double scale = op.getScale() ? op.getScale()->convertToDouble()
+                               : 1.0 / std::sqrt(double(headDim));
+  auto d = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
+
+  // S[b, h, i, j] = sum_d q[b, h, i, d] * k[b, h / group, j, d]
+  SmallVector<AffineMap> sMaps = {
+      AffineMap::get(5, 0, {d(0), d(1), d(2), d(4)}, ctx),
+      AffineMap::get(5, 0, {d(0), d(1).floorDiv(group), d(3), d(4)}, ctx),
+      AffineMap::get(5, 0, {d(0), d(1), d(2), d(3)}, ctx)};
+  SmallVector<IteratorType> sIters(4, IteratorType::parallel);
+  sIters.push_back(IteratorType::reduction);
+  Value s = buildContraction(b, loc, op.getQuery(), op.getKey(), sMaps, sIters,
+                             {batch, heads, sq, skv});
+
+  auto scoresType =
+      RankedTensorType::get({batch, heads, sq, skv}, b.getF32Type());
+  bool causal = op.getCausal();
+  Value t = buildParallel(
+      b, loc, s, b.getMultiDimIdentityMap(4), scoresType,
+      [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+        Value scaled = mul(nb, nloc, a[0], f32Const(nb, nloc, scale));
+        if (!causal)
+          return scaled;
+        // Masked where j > i + (skv - sq).
+        Value i = linalg::IndexOp::create(nb, nloc, 2);
+        Value j = linalg::IndexOp::create(nb, nloc, 3);
+        Value limit = arith::AddIOp::create(
+            nb, nloc, i, arith::ConstantIndexOp::create(nb, nloc, skv - sq));
+        Value masked = arith::CmpIOp::create(
+            nb, nloc, arith::CmpIPredicate::ugt, j, limit);
+        return arith::SelectOp::create(nb, nloc, masked,
+                                       f32Const(nb, nloc, -INFINITY), scaled);
+      });
+  Value p = softmax(b, loc, t, 3, scoresType);
+
+  // O[b, h, i, e] = sum_j P[b, h, i, j] * v[b, h / group, j, e]
+  SmallVector<AffineMap> oMaps = {
+      AffineMap::get(5, 0, {d(0), d(1), d(2), d(4)}, ctx),
+      AffineMap::get(5, 0, {d(0), d(1).floorDiv(group), d(4), d(3)}, ctx),
+      AffineMap::get(5, 0, {d(0), d(1), d(2), d(3)}, ctx)};
+  Value o = buildContraction(b, loc, p, op.getValue(), oMaps, sIters,
+                             resultType.getShape());
+  return convertTo(b, loc, o, resultType);
+}
+
+Value lowerTranspose(OpBuilder &b, Location loc, TransposeOp op) {
+  RankedTensorType type = tensorType(op.getResult());
+  Value init =
+      tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
+  return linalg::TransposeOp::create(b, loc, op.getInput(), init,
+                                     op.getPermutation())
+      .getResult()[0];
+}
+
+/// Lowers one Tessel compute op; returns its replacement value.
+Value lowerOp(OpBuilder &b, Operation *op) {
+  Location loc = op->getLoc();
+  return TypeSwitch<Operation *, Value>(op)
+      .Case([&](MatmulOp m) {
+        return lowerContraction(b, loc, m.getLhs(), m.getRhs(),
+                                m.getTransposeLhs(), m.getTransposeRhs(),
+                                tensorType(m.getResult()));
+      })
+      .Case([&](BatchMatmulOp m) {
+        return lowerContraction(b, loc, m.getLhs(), m.getRhs(),
+                                m.getTransposeLhs(), m.getTransposeRhs(),
+                                tensorType(m.getResult()));
+      })
+      .Case([&](Conv2DOp c) { return lowerConv2D(b, loc, c); })
+      .Case<NegOp, ExpOp, TanhOp, SigmoidOp, ReluOp, SiluOp, RsqrtOp, GeluOp,
+            CastOp>([&](Operation *u) { return lowerUnary(b, loc, u); })
+      .Case<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp>(
+          [&](Operation *bin) { return lowerBinary(b, loc, bin); })
+      .Case([&](ReduceOp r) { return lowerReduce(b, loc, r); })
+      .Case([&](SoftmaxOp s) {
+        return softmax(b, loc, s.getInput(), s.getDimAttr().getInt(),
+                       tensorType(s.getResult()));
+      })
+      .Case(
+          [&](LayerNormOp n) { return lowerNorm(b, loc, n, /*centred=*/true); })
+      .Case(
+          [&](RmsNormOp n) { return lowerNorm(b, loc, n, /*centred=*/false); })
+      .Case([&](AttentionOp a) { return lowerAttention(b, loc, a); })
+      .Case([&](TransposeOp t) { return lowerTranspose(b, loc, t); })
+      .Case([&](ReshapeOp r) {
+        return reshape(b, loc, r.getInput(), tensorType(r.getResult()));
+      })
+      .Default([](Operation *) { return Value(); });
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel outlining
+//===----------------------------------------------------------------------===//
+
+/// Moves `kernel`'s body into a new private function named after it and
+/// replaces the kernel with a call.
+LogicalResult outlineKernel(KernelOp kernel, SymbolTable &symbols,
+                            IRRewriter &rewriter) {
+  StringRef name = kernel.getSymName();
+  if (Operation *existing = symbols.lookup(name)) {
+    InFlightDiagnostic diag = kernel.emitOpError()
+                              << "cannot be outlined: its name @" << name
+                              << " is already taken in the module";
+    diag.attachNote(existing->getLoc()) << "by this symbol";
+    return diag;
+  }
+  auto module = kernel->getParentOfType<ModuleOp>();
+  rewriter.setInsertionPoint(kernel->getParentOfType<func::FuncOp>());
+  auto funcType = rewriter.getFunctionType(kernel.getInputs().getTypes(),
+                                           kernel.getResultTypes());
+  auto func = func::FuncOp::create(rewriter, kernel.getLoc(), name, funcType);
+  func.setPrivate();
+  func->setAttr(TesselDialect::kKernelAttrName, rewriter.getUnitAttr());
+  if (ScheduleAttr schedule = kernel.getScheduleAttr())
+    func->setAttr(TesselDialect::kScheduleAttrName, schedule);
+  rewriter.inlineRegionBefore(kernel.getBody(), func.getBody(), func.end());
+  auto yield = cast<YieldOp>(func.getBody().front().getTerminator());
+  rewriter.setInsertionPoint(yield);
+  rewriter.replaceOpWithNewOp<func::ReturnOp>(yield, yield.getValues());
+  symbols.insert(func);
+  (void)module;
+
+  rewriter.setInsertionPoint(kernel);
+  auto call =
+      func::CallOp::create(rewriter, kernel.getLoc(), func, kernel.getInputs());
+  rewriter.replaceOp(kernel, call.getResults());
+  return success();
+}
+
+struct LowerToLinalgPass
+    : public tessel::impl::TesselLowerToLinalgBase<LowerToLinalgPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    IRRewriter rewriter(&getContext());
+    SymbolTable symbols(module);
+
+    SmallVector<KernelOp> kernels;
+    module.walk([&](KernelOp k) { kernels.push_back(k); });
+    for (KernelOp kernel : kernels) {
+      if (!kernel->getParentOfType<func::FuncOp>()) {
+        kernel.emitOpError() << "must be inside a func.func to be outlined";
+        return signalPassFailure();
+      }
+      if (failed(outlineKernel(kernel, symbols, rewriter)))
+        return signalPassFailure();
+    }
+
+    SmallVector<Operation *> ops;
+    module.walk([&](Operation *op) {
+      if (isa<TesselDialect>(op->getDialect()))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      rewriter.setInsertionPoint(op);
+      Value replacement = lowerOp(rewriter, op);
+      if (!replacement) {
+        op->emitOpError() << "has no lowering to linalg";
+        return signalPassFailure();
+      }
+      rewriter.replaceOp(op, replacement);
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,203 @@
+// tessel-lower-to-linalg: each op family becomes linalg on tensors with f32
+// arithmetic and accumulation, contract fast-math, and kernels become
+// private functions that keep their schedule.
+// RUN: tessel-opt %s --tessel-lower-to-linalg --split-input-file | FileCheck %s
+
+// CHECK-DAG: #[[LHS_T:.*]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// CHECK-DAG: #[[RHS:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @matmul_bf16
+// CHECK-SAME: (%[[A:.*]]: tensor<64x32xbf16>, %[[B:.*]]: tensor<64x16xbf16>)
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[ACC:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<32x16xf32>)
+// CHECK: %[[MM:.*]] = linalg.generic {indexing_maps = [#[[LHS_T]], #[[RHS]], #[[OUT]]], iterator_types = ["parallel", "parallel", "reduction"]}
+// CHECK-SAME: ins(%[[A]], %[[B]] : tensor<64x32xbf16>, tensor<64x16xbf16>) outs(%[[ACC]] : tensor<32x16xf32>)
+// CHECK: arith.extf %{{.*}} : bf16 to f32
+// CHECK: arith.extf %{{.*}} : bf16 to f32
+// CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : f32
+// CHECK: arith.addf %{{.*}}, %[[P]] fastmath<contract> : f32
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} ins(%[[MM]] : tensor<32x16xf32>) outs(%{{.*}} : tensor<32x16xbf16>)
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+// CHECK: return %[[R]]
+func.func @matmul_bf16(%a: tensor<64x32xbf16>, %b: tensor<64x16xbf16>) -> tensor<32x16xbf16> {
+  %0 = tessel.matmul %a, %b transpose_lhs : tensor<64x32xbf16>, tensor<64x16xbf16> -> tensor<32x16xbf16>
+  return %0 : tensor<32x16xbf16>
+}
+
+// -----
+
+// An f32 result needs no truncation.
+// CHECK-LABEL: func.func @batch_matmul_f32_result
+// CHECK: %[[MM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[MM]]
+func.func @batch_matmul_f32_result(%a: tensor<2x8x4xf16>, %b: tensor<2x4x8xf16>) -> tensor<2x8x8xf32> {
+  %0 = tessel.batch_matmul %a, %b : tensor<2x8x4xf16>, tensor<2x4x8xf16> -> tensor<2x8x8xf32>
+  return %0 : tensor<2x8x8xf32>
+}
+
+// -----
+
+// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1 * 2 + d5 * 2, d2 * 2 + d6 * 2, d3, d7)>
+// CHECK-DAG: #[[FILTER:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d5, d6, d7, d3, d4)>
+// CHECK-LABEL: func.func @conv2d_grouped
+// CHECK: %[[PAD:.*]] = tensor.pad %{{.*}} low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK: tensor<1x10x10x8xf32>
+// CHECK: %[[IN5:.*]] = tensor.expand_shape %[[PAD]] {{\[\[}}0], [1], [2], [3, 4]] output_shape [1, 10, 10, 2, 4]
+// CHECK: %[[F5:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0], [1], [2], [3, 4]] output_shape [3, 3, 4, 2, 8]
+// CHECK: %[[CONV:.*]] = linalg.generic {indexing_maps = [#[[IN]], #[[FILTER]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+// CHECK-SAME: ins(%[[IN5]], %[[F5]] : tensor<1x10x10x2x4xf32>, tensor<3x3x4x2x8xf32>)
+// CHECK: tensor.collapse_shape %[[CONV]] {{\[\[}}0], [1], [2], [3, 4]] : tensor<1x3x3x2x8xf32> into tensor<1x3x3x16xf32>
+func.func @conv2d_grouped(%x: tensor<1x8x8x8xf32>, %w: tensor<3x3x4x16xf32>) -> tensor<1x3x3x16xf32> {
+  %0 = tessel.conv2d %x, %w strides = [2, 2] padding = [1, 1, 1, 1] dilations = [2, 2] groups = 2 : tensor<1x8x8x8xf32>, tensor<3x3x4x16xf32> -> tensor<1x3x3x16xf32>
+  return %0 : tensor<1x3x3x16xf32>
+}
+
+// -----
+
+// Broadcasting reads size-1 dims at index 0 and drops missing leading dims;
+// f16 operands are computed in f32 and stored back as f16.
+// CHECK-DAG: #[[COL:.*]] = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-DAG: #[[ROW:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @broadcast_add
+// CHECK: linalg.generic {indexing_maps = [#[[COL]], #[[ROW]], {{.*}}], iterator_types = ["parallel", "parallel"]}
+// CHECK-SAME: outs(%{{.*}} : tensor<4x8xf16>)
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<contract> : f32
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+func.func @broadcast_add(%a: tensor<4x1xf16>, %b: tensor<8xf16>) -> tensor<4x8xf16> {
+  %0 = tessel.add %a, %b : tensor<4x1xf16>, tensor<8xf16> -> tensor<4x8xf16>
+  return %0 : tensor<4x8xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @unary_chain
+// CHECK: math.tanh
+// CHECK: math.erf
+// CHECK: math.exp
+// CHECK: arith.maximumf
+// CHECK: math.rsqrt
+// CHECK: arith.negf
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+func.func @unary_chain(%x: tensor<16xf32>) -> tensor<16xbf16> {
+  %0 = tessel.gelu tanh %x : tensor<16xf32>
+  %1 = tessel.gelu erf %0 : tensor<16xf32>
+  %2 = tessel.silu %1 : tensor<16xf32>
+  %3 = tessel.relu %2 : tensor<16xf32>
+  %4 = tessel.rsqrt %3 : tensor<16xf32>
+  %5 = tessel.neg %4 : tensor<16xf32>
+  %6 = tessel.cast %5 : tensor<16xf32> to tensor<16xbf16>
+  return %6 : tensor<16xbf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reduce_mean_keep_dims
+// CHECK: %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "reduction"]
+// CHECK-SAME: outs(%{{.*}} : tensor<4xf32>)
+// CHECK: %[[MEAN:.*]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<4xf32>)
+// CHECK: arith.constant 4.000000e+01 : f32
+// CHECK: arith.divf
+// CHECK: tensor.expand_shape %[[MEAN]] {{\[\[}}0, 1, 2]] output_shape [4, 1, 1] : tensor<4xf32> into tensor<4x1x1xf32>
+func.func @reduce_mean_keep_dims(%x: tensor<4x8x5xf32>) -> tensor<4x1x1xf32> {
+  %0 = tessel.reduce mean %x dims = [1, 2] keep_dims : tensor<4x8x5xf32> -> tensor<4x1x1xf32>
+  return %0 : tensor<4x1x1xf32>
+}
+
+// -----
+
+// Softmax: row max, sum of exp(x - max), then exp(x - max) / sum.
+// CHECK-LABEL: func.func @softmax
+// CHECK: arith.constant 0xFF800000 : f32
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK: arith.maximumf
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK: math.exp
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]
+// CHECK: math.exp
+// CHECK: arith.divf
+func.func @softmax(%x: tensor<8x32xbf16>) -> tensor<8x32xbf16> {
+  %0 = tessel.softmax %x dim = 1 : tensor<8x32xbf16>
+  return %0 : tensor<8x32xbf16>
+}
+
+// -----
+
+// layer_norm: the mean, then the centred variance, then normalize, scale and
+// shift; the parameters are read along the normalized dims.
+// CHECK-DAG: #[[PARAM:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @layer_norm
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK: arith.subf
+// CHECK: linalg.generic {indexing_maps = [{{.*}}, {{.*}}, {{.*}}, #[[PARAM]], #[[PARAM]], {{.*}}]
+// CHECK: math.rsqrt
+// CHECK-LABEL: func.func @rms_norm
+// CHECK-COUNT-1: iterator_types = ["parallel", "reduction"]
+// CHECK: math.rsqrt
+func.func @layer_norm(%x: tensor<8x64xf32>, %g: tensor<64xf32>, %b: tensor<64xf32>) -> tensor<8x64xf32> {
+  %0 = tessel.layer_norm %x scale(%g) bias(%b) normalized_rank = 1 epsilon = 1.0e-05 : (tensor<8x64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<8x64xf32>
+  return %0 : tensor<8x64xf32>
+}
+func.func @rms_norm(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %0 = tessel.rms_norm %x normalized_rank = 1 epsilon = 1.0e-06 : (tensor<8x64xf32>) -> tensor<8x64xf32>
+  return %0 : tensor<8x64xf32>
+}
+
+// -----
+
+// Attention, unfused: q k^T with grouped key heads (floordiv), the causal mask
+// aligned at the bottom right (skv - sq = 16), softmax, then P v.
+// CHECK-DAG: #[[KMAP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 floordiv 2, d3, d4)>
+// CHECK-LABEL: func.func @attention_gqa_causal
+// CHECK: linalg.generic {indexing_maps = [{{.*}}, #[[KMAP]], {{.*}}]
+// CHECK-SAME: outs(%{{.*}} : tensor<1x4x16x32xf32>)
+// CHECK: arith.constant 2.500000e-01 : f32
+// CHECK: %[[I:.*]] = linalg.index 2 : index
+// CHECK: %[[J:.*]] = linalg.index 3 : index
+// CHECK: %[[LIMIT:.*]] = arith.addi %[[I]], %{{.*}} : index
+// CHECK: %[[MASKED:.*]] = arith.cmpi ugt, %[[J]], %[[LIMIT]] : index
+// CHECK: arith.select %[[MASKED]]
+// CHECK: arith.maximumf
+// CHECK: math.exp
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x4x16x32xf32>, tensor<1x2x32x16xf16>)
+func.func @attention_gqa_causal(%q: tensor<1x4x16x16xf16>, %k: tensor<1x2x32x16xf16>, %v: tensor<1x2x32x16xf16>) -> tensor<1x4x16x16xf16> {
+  %0 = tessel.attention %q, %k, %v causal : tensor<1x4x16x16xf16>, tensor<1x2x32x16xf16>, tensor<1x2x32x16xf16> -> tensor<1x4x16x16xf16>
+  return %0 : tensor<1x4x16x16xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @data_movement
+// CHECK: %[[T:.*]] = linalg.transpose ins(%{{.*}} : tensor<2x3x4xf32>) outs(%{{.*}} : tensor<4x2x3xf32>) permutation = [2, 0, 1]
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[T]] {{\[\[}}0, 1, 2]] : tensor<4x2x3xf32> into tensor<24xf32>
+// CHECK: tensor.expand_shape %[[FLAT]] {{\[\[}}0, 1]] output_shape [6, 4] : tensor<24xf32> into tensor<6x4xf32>
+func.func @data_movement(%x: tensor<2x3x4xf32>) -> tensor<6x4xf32> {
+  %0 = tessel.transpose %x permutation = [2, 0, 1] : tensor<2x3x4xf32> -> tensor<4x2x3xf32>
+  %1 = tessel.reshape %0 : tensor<4x2x3xf32> -> tensor<6x4xf32>
+  return %1 : tensor<6x4xf32>
+}
+
+// -----
+
+// A kernel becomes a private function, placed before its caller, that keeps
+// its schedule; the kernel op becomes a call.
+// CHECK: func.func private @mm_relu(%{{.*}}: tensor<32x16xf32>, %{{.*}}: tensor<16x8xf32>) -> tensor<32x8xf32>
+// CHECK-SAME: attributes {tessel.kernel, tessel.schedule = #tessel.schedule<block = [16, 8, 16], warps = 1, stages = 1, split_k = 1, vector = 1, mma = simt>}
+// CHECK: linalg.generic
+// CHECK: arith.maximumf
+// CHECK-NOT: tessel.
+// CHECK-LABEL: func.func @uses_kernel
+// CHECK: %[[R:.*]] = call @mm_relu(%{{.*}}, %{{.*}}) : (tensor<32x16xf32>, tensor<16x8xf32>) -> tensor<32x8xf32>
+// CHECK: return %[[R]]
+func.func @uses_kernel(%a: tensor<32x16xf32>, %b: tensor<16x8xf32>) -> tensor<32x8xf32> {
+  %0 = tessel.kernel @mm_relu(%a, %b) : (tensor<32x16xf32>, tensor<16x8xf32>) -> tensor<32x8xf32>
+      schedule = #tessel.schedule<block = [16, 8, 16], warps = 1> {
+  ^bb0(%x: tensor<32x16xf32>, %y: tensor<16x8xf32>):
+    %1 = tessel.matmul %x, %y : tensor<32x16xf32>, tensor<16x8xf32> -> tensor<32x8xf32>
+    %2 = tessel.relu %1 : tensor<32x8xf32>
+    tessel.yield %2 : tensor<32x8xf32>
+  }
+  return %0 : tensor<32x8xf32>
+}
