@@ -10,6 +10,7 @@
 
 #include "dialects/Tessel/TesselDialect.h"
 #include "passes/Passes.h"
+#include "passes/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -26,6 +27,7 @@ int main(int argc, char **argv) {
   mlir::registerAllGPUToLLVMIRTranslations(registry);
   mlir::registerAllPasses();
   mlir::tessel::registerTesselPasses();
+  mlir::tessel::registerTesselPipelines();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Tessel optimizer driver\n", registry));
 }
