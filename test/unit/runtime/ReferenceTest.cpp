@@ -1,0 +1,203 @@
+//===- ReferenceTest.cpp - Unit tests for the reference interpreter
+//--------===//
+//
+// The reference judges every compiled kernel, so it is itself checked here
+// against values worked out by hand: rounding to each storage type, and each
+// op family on inputs small enough to compute on paper.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/Reference.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace mlir::tessel::ref;
+
+namespace {
+
+TensorType f32(std::vector<int64_t> shape) { return {DType::F32, shape}; }
+
+Tensor tensor(std::vector<int64_t> shape, std::vector<double> data) {
+  return {f32(shape), data};
+}
+
+/// Evaluates a one-op graph on `inputs` and returns its result.
+std::vector<double> run1(Op op, std::vector<Tensor> inputs) {
+  Graph g;
+  g.name = op.kind;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    g.inputs.push_back(inputs[i].type);
+    if (op.operands.size() < inputs.size())
+      op.operands.push_back(int(i));
+  }
+  g.ops.push_back(op);
+  g.outputs = {int(inputs.size())};
+  std::string error;
+  auto out = evaluate(g, inputs, error);
+  EXPECT_TRUE(out) << error;
+  return out ? (*out)[0].data : std::vector<double>{};
+}
+
+Op op(const char *kind, TensorType result) {
+  Op o;
+  o.kind = kind;
+  o.result = result;
+  return o;
+}
+
+TEST(Rounding, BF16TiesToEvenAndRange) {
+  EXPECT_EQ(roundTo(DType::BF16, 1.0 + std::ldexp(1, -8)), 1.0); // tie, even
+  EXPECT_EQ(roundTo(DType::BF16, 1.0 + 3 * std::ldexp(1, -8)),
+            1.0 + std::ldexp(1, -6)); // tie, rounds up to even
+  EXPECT_EQ(roundTo(DType::BF16, 1.0 + std::ldexp(1, -7)),
+            1.0 + std::ldexp(1, -7)); // representable
+  EXPECT_TRUE(std::isinf(roundTo(DType::BF16, 3.5e38)));
+}
+
+TEST(Rounding, F16RangeAndSubnormals) {
+  EXPECT_EQ(roundTo(DType::F16, 65504.0), 65504.0);
+  EXPECT_TRUE(std::isinf(roundTo(DType::F16, 65520.0)));
+  EXPECT_EQ(roundTo(DType::F16, std::ldexp(1, -24)), std::ldexp(1, -24));
+  EXPECT_EQ(roundTo(DType::F16, std::ldexp(1, -25)), 0.0); // tie to even 0
+  EXPECT_EQ(roundTo(DType::F16, 1.0 + std::ldexp(1, -11)), 1.0);
+  EXPECT_EQ(roundTo(DType::F16, 0.1), 0.0999755859375);
+}
+
+TEST(Reference, MatmulAndTransposes) {
+  Tensor a = tensor({2, 2}, {1, 2, 3, 4}), b = tensor({2, 2}, {5, 6, 7, 8});
+  EXPECT_EQ(run1(op("matmul", f32({2, 2})), {a, b}),
+            (std::vector<double>{19, 22, 43, 50}));
+  Op t = op("matmul", f32({2, 2}));
+  t.ints["transpose_lhs"] = {1};
+  t.ints["transpose_rhs"] = {1};
+  // a^T b^T = (b a)^T: b a = [[23, 34], [31, 46]].
+  EXPECT_EQ(run1(t, {a, b}), (std::vector<double>{23, 31, 34, 46}));
+}
+
+TEST(Reference, Conv2DWithPaddingStrideAndGroups) {
+  // One 3x3 channel, 2x2 filter of ones, padding 1 on top and left, stride 2:
+  // windows start at (-1,-1), (-1,1), (1,-1), (1,1).
+  Tensor x = tensor({1, 3, 3, 1}, {1, 2, 3, 4, 5, 6, 7, 8, 9});
+  Tensor w = tensor({2, 2, 1, 1}, {1, 1, 1, 1});
+  Op c = op("conv2d", f32({1, 2, 2, 1}));
+  c.ints = {{"strides", {2, 2}},
+            {"padding", {1, 0, 1, 0}},
+            {"dilations", {1, 1}},
+            {"groups", {1}}};
+  EXPECT_EQ(run1(c, {x, w}), (std::vector<double>{1, 5, 11, 28}));
+
+  // Two groups of one channel each: each output channel sees only its own.
+  Tensor x2 = tensor({1, 1, 1, 2}, {3, 5});
+  Tensor w2 = tensor({1, 1, 1, 2}, {10, 100});
+  Op g = op("conv2d", f32({1, 1, 1, 2}));
+  g.ints = {{"strides", {1, 1}},
+            {"padding", {0, 0, 0, 0}},
+            {"dilations", {1, 1}},
+            {"groups", {2}}};
+  EXPECT_EQ(run1(g, {x2, w2}), (std::vector<double>{30, 500}));
+}
+
+TEST(Reference, BinaryBroadcasting) {
+  Tensor col = tensor({2, 1}, {10, 20}), row = tensor({3}, {1, 2, 3});
+  EXPECT_EQ(run1(op("add", f32({2, 3})), {col, row}),
+            (std::vector<double>{11, 12, 13, 21, 22, 23}));
+  EXPECT_EQ(run1(op("max", f32({2, 3})), {col, row}),
+            (std::vector<double>{10, 10, 10, 20, 20, 20}));
+}
+
+TEST(Reference, UnaryForms) {
+  Tensor x = tensor({3}, {-1, 0, 2});
+  EXPECT_EQ(run1(op("relu", f32({3})), {x}), (std::vector<double>{0, 0, 2}));
+  Op gelu = op("gelu", f32({3}));
+  gelu.strings["approximation"] = "erf";
+  std::vector<double> g = run1(gelu, {x});
+  EXPECT_NEAR(g[2], 1.9544997361, 1e-6); // 2 * Phi(2)
+  EXPECT_NEAR(g[0], -0.1586552539, 1e-6);
+  gelu.strings["approximation"] = "tanh";
+  EXPECT_NEAR(run1(gelu, {x})[2], 1.9545976, 1e-6);
+}
+
+TEST(Reference, ReduceKinds) {
+  Tensor x = tensor({2, 3}, {1, 2, 3, 4, 5, 6});
+  Op mean = op("reduce", f32({2, 1}));
+  mean.ints["dims"] = {1};
+  mean.strings["kind"] = "mean";
+  EXPECT_EQ(run1(mean, {x}), (std::vector<double>{2, 5}));
+  Op mx = op("reduce", f32({3}));
+  mx.ints["dims"] = {0};
+  mx.strings["kind"] = "max";
+  EXPECT_EQ(run1(mx, {x}), (std::vector<double>{4, 5, 6}));
+}
+
+TEST(Reference, SoftmaxAndNorms) {
+  Op s = op("softmax", f32({2}));
+  s.ints["dim"] = {0};
+  std::vector<double> p = run1(s, {tensor({2}, {0, std::log(2.0)})});
+  EXPECT_NEAR(p[0], 1.0 / 3, 1e-7);
+  EXPECT_NEAR(p[1], 2.0 / 3, 1e-7);
+
+  // [1, 2, 3]: mean 2, variance 2/3.
+  Op ln = op("layer_norm", f32({3}));
+  ln.ints["normalized_rank"] = {1};
+  ln.floats["epsilon"] = 0;
+  ln.operands = {0, -1, -1};
+  std::vector<double> y = run1(ln, {tensor({3}, {1, 2, 3})});
+  EXPECT_NEAR(y[0], -std::sqrt(1.5), 1e-6);
+  EXPECT_NEAR(y[1], 0, 1e-7);
+
+  // rms of [3, 4] is sqrt(12.5); scale [1, 2].
+  Op rms = op("rms_norm", f32({2}));
+  rms.ints["normalized_rank"] = {1};
+  rms.floats["epsilon"] = 0;
+  rms.operands = {0, 1, -1};
+  std::vector<double> r = run1(rms, {tensor({2}, {3, 4}), tensor({2}, {1, 2})});
+  EXPECT_NEAR(r[0], 3 / std::sqrt(12.5), 1e-6);
+  EXPECT_NEAR(r[1], 8 / std::sqrt(12.5), 1e-6);
+}
+
+TEST(Reference, CausalGroupedAttention) {
+  // Two query heads share one key/value head; zero queries give uniform
+  // weights over the visible keys. Causal, Sq = Skv = 2: row 0 sees key 0.
+  Tensor q = tensor({1, 2, 2, 1}, {0, 0, 0, 0});
+  Tensor k = tensor({1, 1, 2, 1}, {0, 0});
+  Tensor v = tensor({1, 1, 2, 1}, {2, 4});
+  Op a = op("attention", f32({1, 2, 2, 1}));
+  a.ints["causal"] = {1};
+  EXPECT_EQ(run1(a, {q, k, v}), (std::vector<double>{2, 3, 2, 3}));
+  a.ints["causal"] = {0};
+  EXPECT_EQ(run1(a, {q, k, v}), (std::vector<double>{3, 3, 3, 3}));
+}
+
+TEST(Reference, ResultsAreRoundedToTheirType) {
+  Op add = op("add", {DType::BF16, {1}});
+  std::vector<double> r =
+      run1(add, {tensor({1}, {1}), tensor({1}, {std::ldexp(1, -9)})});
+  EXPECT_EQ(r[0], 1.0);
+}
+
+TEST(Reference, UnknownOpIsAnError) {
+  Graph g;
+  g.inputs = {f32({1})};
+  g.ops = {op("fft", f32({1}))};
+  g.ops[0].operands = {0};
+  g.outputs = {1};
+  std::string error;
+  EXPECT_FALSE(evaluate(g, {tensor({1}, {1})}, error));
+  EXPECT_NE(error.find("'fft': unknown op"), std::string::npos) << error;
+}
+
+TEST(Compare, ToleranceNaNAndScale) {
+  Tensor e = tensor({3}, {100, 1e-3, NAN});
+  Tensor a = tensor({3}, {100.01, 2e-3, NAN});
+  // The tiny element is judged against 0.1 * max|e| = 10, so it passes.
+  Comparison c = compare(a, e, 1e-3);
+  EXPECT_TRUE(c.ok());
+  Tensor bad = tensor({3}, {101, 1e-3, 0});
+  c = compare(bad, e, 1e-3);
+  EXPECT_EQ(c.mismatches, 2);
+  EXPECT_EQ(c.firstMismatch, 0);
+}
+
+} // namespace
