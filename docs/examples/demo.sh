@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make demo`: what Tessel does today with its bundled example. It parses and
 # verifies docs/examples/transformer_block.mlir, attaches a GPU target, prints
-# the verified module and an inventory of its ops, then prints the targets it
-# will be compiled for (h100 and mi300x) with the source of every number.
+# the verified module and an inventory of its ops, runs it on the CPU against
+# the independent reference, then prints the targets it will be compiled for
+# (h100 and mi300x) with the source of every number.
 # Usage: demo.sh BIN_DIR
 set -euo pipefail
 bin=${1:?usage: demo.sh BIN_DIR}
@@ -19,7 +20,11 @@ banner "2. What it holds"
 "$bin/tessel-opt" --print-op-stats "$example" -o /dev/null 2>&1 |
   grep -E '^ *(tessel|func)\.' | sort -t, -k2 -nr
 
-banner "3. The targets it will be compiled for"
+banner "3. Run on the CPU and checked against the reference"
+echo "\$ tessel-run docs/examples/transformer_block.mlir --cpu --check"
+"$bin/tessel-run" "$example" --cpu --check
+
+banner "4. The targets it will be compiled for"
 for t in h100 mi300x; do
   echo "\$ tessel-target show $t"
   "$bin/tessel-target" show "$t"
