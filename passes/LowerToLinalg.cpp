@@ -363,11 +363,16 @@ Value lowerConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
       resultType.getDimSize(0), resultType.getDimSize(1),
       resultType.getDimSize(2), groups, f / groups};
   Value acc = buildContraction(b, loc, in5, f5, maps, iterators, accShape);
-  auto accType = RankedTensorType::get(resultType.getShape(), b.getF32Type());
-  Value collapsed = tensor::CollapseShapeOp::create(
-      b, loc, accType, acc,
-      SmallVector<ReassociationIndices>{{0}, {1}, {2}, {3, 4}});
-  return convertTo(b, loc, collapsed, resultType);
+  // Store [N, OH, OW, G, F/G] as [N, OH, OW, F] by reading
+  // acc[n, oh, ow, f floordiv (F/G), f mod (F/G)]: every tensor stays a
+  // loop-nest output, so the whole convolution tiles and fuses.
+  AffineExpr fo = d(3);
+  AffineMap readGrouped = AffineMap::get(
+      4, 0, {d(0), d(1), d(2), fo.floorDiv(f / groups), fo % (f / groups)},
+      ctx);
+  return buildParallel(
+      b, loc, acc, readGrouped, resultType,
+      [](OpBuilder &, Location, ValueRange a) { return a[0]; });
 }
 
 Value lowerUnary(OpBuilder &b, Location loc, Operation *op) {
@@ -422,6 +427,7 @@ Value lowerBinary(OpBuilder &b, Location loc, Operation *op) {
 }
 
 Value lowerReduce(OpBuilder &b, Location loc, ReduceOp op) {
+  MLIRContext *ctx = b.getContext();
   RankedTensorType inType = tensorType(op.getInput());
   RankedTensorType resultType = tensorType(op.getResult());
   SmallVector<bool> reduced(inType.getRank(), false);
@@ -436,20 +442,22 @@ Value lowerReduce(OpBuilder &b, Location loc, ReduceOp op) {
       b, loc, op.getInput(), b.getMultiDimIdentityMap(inType.getRank()),
       reduced, kind, [](OpBuilder &, Location, ValueRange a) { return a[0]; });
 
-  RankedTensorType accType = tensorType(acc);
-  auto flatResult =
-      RankedTensorType::get(accType.getShape(), resultType.getElementType());
-  Value result;
-  if (op.getKind() == ReduceKind::Mean) {
-    result = buildParallel(
-        b, loc, acc, b.getMultiDimIdentityMap(accType.getRank()), flatResult,
-        [&](OpBuilder &nb, Location nloc, ValueRange a) {
-          return div(nb, nloc, a[0], f32Const(nb, nloc, double(count)));
-        });
-  } else {
-    result = convertTo(b, loc, acc, flatResult);
+  // The final generic writes the result shape directly: with keep_dims it
+  // iterates over the unit dims too and reads the accumulator without them.
+  AffineMap accMap = b.getMultiDimIdentityMap(resultType.getRank());
+  if (op.getKeepDims()) {
+    SmallVector<bool> keep;
+    for (bool r : reduced)
+      keep.push_back(!r);
+    accMap = projectionMap(ctx, keep);
   }
-  return reshape(b, loc, result, resultType);
+  bool mean = op.getKind() == ReduceKind::Mean;
+  return buildParallel(b, loc, acc, accMap, resultType,
+                       [&](OpBuilder &nb, Location nloc, ValueRange a) {
+                         return mean ? div(nb, nloc, a[0],
+                                           f32Const(nb, nloc, double(count)))
+                                     : a[0];
+                       });
 }
 
 /// Softmax of an f32 or narrower tensor along `dim`, stored as `resultType`.

@@ -40,6 +40,7 @@ func.func @batch_matmul_f32_result(%a: tensor<2x8x4xf16>, %b: tensor<2x4x8xf16>)
 
 // CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1 * 2 + d5 * 2, d2 * 2 + d6 * 2, d3, d7)>
 // CHECK-DAG: #[[FILTER:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d5, d6, d7, d3, d4)>
+// CHECK-DAG: #[[GROUPED:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3 floordiv 8, d3 mod 8)>
 // CHECK-LABEL: func.func @conv2d_grouped
 // CHECK: %[[PAD:.*]] = tensor.pad %{{.*}} low[0, 1, 1, 0] high[0, 1, 1, 0]
 // CHECK: tensor<1x10x10x8xf32>
@@ -47,7 +48,10 @@ func.func @batch_matmul_f32_result(%a: tensor<2x8x4xf16>, %b: tensor<2x4x8xf16>)
 // CHECK: %[[F5:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0], [1], [2], [3, 4]] output_shape [3, 3, 4, 2, 8]
 // CHECK: %[[CONV:.*]] = linalg.generic {indexing_maps = [#[[IN]], #[[FILTER]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
 // CHECK-SAME: ins(%[[IN5]], %[[F5]] : tensor<1x10x10x2x4xf32>, tensor<3x3x4x2x8xf32>)
-// CHECK: tensor.collapse_shape %[[CONV]] {{\[\[}}0], [1], [2], [3, 4]] : tensor<1x3x3x2x8xf32> into tensor<1x3x3x16xf32>
+// The result is read back from [N, OH, OW, G, F/G] with floordiv and mod, so
+// no reshape ends the kernel.
+// CHECK: linalg.generic {indexing_maps = [#[[GROUPED]], {{.*}}]{{.*}} ins(%[[CONV]] : tensor<1x3x3x2x8xf32>) outs(%{{.*}} : tensor<1x3x3x16xf32>)
+// CHECK-NOT: tensor.collapse_shape
 func.func @conv2d_grouped(%x: tensor<1x8x8x8xf32>, %w: tensor<3x3x4x16xf32>) -> tensor<1x3x3x16xf32> {
   %0 = tessel.conv2d %x, %w strides = [2, 2] padding = [1, 1, 1, 1] dilations = [2, 2] groups = 2 : tensor<1x8x8x8xf32>, tensor<3x3x4x16xf32> -> tensor<1x3x3x16xf32>
   return %0 : tensor<1x3x3x16xf32>
@@ -96,10 +100,13 @@ func.func @unary_chain(%x: tensor<16xf32>) -> tensor<16xbf16> {
 // CHECK-LABEL: func.func @reduce_mean_keep_dims
 // CHECK: %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "reduction"]
 // CHECK-SAME: outs(%{{.*}} : tensor<4xf32>)
-// CHECK: %[[MEAN:.*]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<4xf32>)
+// With keep_dims the last generic iterates over the unit dims too and reads
+// the sum without them: no reshape.
+// CHECK: %[[MEAN:.*]] = linalg.generic {indexing_maps = [#[[KEEP:.*]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[SUM]] : tensor<4xf32>) outs(%{{.*}} : tensor<4x1x1xf32>)
 // CHECK: arith.constant 4.000000e+01 : f32
 // CHECK: arith.divf
-// CHECK: tensor.expand_shape %[[MEAN]] {{\[\[}}0, 1, 2]] output_shape [4, 1, 1] : tensor<4xf32> into tensor<4x1x1xf32>
+// CHECK-NOT: tensor.expand_shape
+// CHECK: return %[[MEAN]]
 func.func @reduce_mean_keep_dims(%x: tensor<4x8x5xf32>) -> tensor<4x1x1xf32> {
   %0 = tessel.reduce mean %x dims = [1, 2] keep_dims : tensor<4x8x5xf32> -> tensor<4x1x1xf32>
   return %0 : tensor<4x1x1xf32>
