@@ -303,8 +303,13 @@ Value lowerContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
   return convertTo(b, loc, acc, resultType);
 }
 
-/// Grouped conv2d: pad the input, view channels as [groups, per-group], and
-/// contract over (kh, kw, c) with iteration (n, oh, ow, g, f, kh, kw, c).
+/// Grouped conv2d, contracting over (kh, kw, c) with iteration
+/// (n, oh, ow, g, f, kh, kw, c) into an f32 [N, OH, OW, G, F/G] accumulator.
+/// Without padding the input is read through an affine map of a
+/// [N, H, W, G, C/G] view. With padding the body gathers the input itself
+/// (tensor.extract at a clamped index, zero outside), so no padded copy of the
+/// input is ever made and every op of the convolution stays a loop nest that
+/// tile-and-fuse can tile.
 Value lowerConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
   MLIRContext *ctx = b.getContext();
   Value input = op.getInput(), filter = op.getFilter();
@@ -313,63 +318,97 @@ Value lowerConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
   ArrayRef<int64_t> pad = op.getPadding(), strides = op.getStrides(),
                     dil = op.getDilations();
   int64_t groups = op.getGroupsAttr().getInt();
-
-  if (llvm::any_of(pad, [](int64_t p) { return p != 0; })) {
-    SmallVector<int64_t> low = {0, pad[0], pad[2], 0},
-                         high = {0, pad[1], pad[3], 0};
-    SmallVector<int64_t> paddedShape = {
-        inType.getDimSize(0), inType.getDimSize(1) + pad[0] + pad[1],
-        inType.getDimSize(2) + pad[2] + pad[3], inType.getDimSize(3)};
-    auto paddedType =
-        RankedTensorType::get(paddedShape, inType.getElementType());
-    Value zero = arith::ConstantOp::create(
-        b, loc, b.getFloatAttr(inType.getElementType(), 0.0));
-    input = tensor::PadOp::create(
-        b, loc, paddedType, input, getAsIndexOpFoldResult(b.getContext(), low),
-        getAsIndexOpFoldResult(b.getContext(), high), zero);
-    inType = paddedType;
-  }
-
   int64_t c = inType.getDimSize(3), f = fType.getDimSize(3);
-  auto inGrouped =
-      RankedTensorType::get({inType.getDimSize(0), inType.getDimSize(1),
-                             inType.getDimSize(2), groups, c / groups},
-                            inType.getElementType());
-  auto fGrouped =
-      RankedTensorType::get({fType.getDimSize(0), fType.getDimSize(1),
-                             fType.getDimSize(2), groups, f / groups},
-                            fType.getElementType());
-  Value in5 = tensor::ExpandShapeOp::create(
-      b, loc, inGrouped, input,
-      SmallVector<ReassociationIndices>{{0}, {1}, {2}, {3, 4}});
-  Value f5 = tensor::ExpandShapeOp::create(
-      b, loc, fGrouped, filter,
-      SmallVector<ReassociationIndices>{{0}, {1}, {2}, {3, 4}});
+  int64_t cg = c / groups, fg = f / groups;
+  auto view = [&](Value v, RankedTensorType t, int64_t per) {
+    auto grouped = RankedTensorType::get(
+        {t.getDimSize(0), t.getDimSize(1), t.getDimSize(2), groups, per},
+        t.getElementType());
+    return tensor::ExpandShapeOp::create(
+        b, loc, grouped, v,
+        SmallVector<ReassociationIndices>{{0}, {1}, {2}, {3, 4}});
+  };
+  Value f5 = view(filter, fType, fg);
 
-  // n, oh, ow, g, fg | kh, kw, cg
   auto d = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
-  AffineExpr n = d(0), oh = d(1), ow = d(2), g = d(3), fg = d(4), kh = d(5),
-             kw = d(6), cg = d(7);
-  SmallVector<AffineMap> maps = {
-      AffineMap::get(8, 0,
-                     {n, oh * strides[0] + kh * dil[0],
-                      ow * strides[1] + kw * dil[1], g, cg},
-                     ctx),
-      AffineMap::get(8, 0, {kh, kw, cg, g, fg}, ctx),
-      AffineMap::get(8, 0, {n, oh, ow, g, fg}, ctx)};
+  AffineExpr n = d(0), oh = d(1), ow = d(2), g = d(3), fo = d(4), kh = d(5),
+             kw = d(6), ci = d(7);
+  AffineMap filterMap = AffineMap::get(8, 0, {kh, kw, ci, g, fo}, ctx);
+  AffineMap outMap = AffineMap::get(8, 0, {n, oh, ow, g, fo}, ctx);
   SmallVector<IteratorType> iterators(5, IteratorType::parallel);
   iterators.append(3, IteratorType::reduction);
-  SmallVector<int64_t> accShape = {
-      resultType.getDimSize(0), resultType.getDimSize(1),
-      resultType.getDimSize(2), groups, f / groups};
-  Value acc = buildContraction(b, loc, in5, f5, maps, iterators, accShape);
+  SmallVector<int64_t> accShape = {resultType.getDimSize(0),
+                                   resultType.getDimSize(1),
+                                   resultType.getDimSize(2), groups, fg};
+
+  Value acc;
+  if (llvm::all_of(pad, [](int64_t p) { return p == 0; })) {
+    AffineMap inMap = AffineMap::get(8, 0,
+                                     {n, oh * strides[0] + kh * dil[0],
+                                      ow * strides[1] + kw * dil[1], g, ci},
+                                     ctx);
+    acc = buildContraction(b, loc, view(input, inType, cg), f5,
+                           {inMap, filterMap, outMap}, iterators, accShape);
+  } else {
+    Value init = filledTensor(b, loc, accShape, 0.0);
+    acc =
+        linalg::GenericOp::create(
+            b, loc, TypeRange{init.getType()}, ValueRange{f5}, ValueRange{init},
+            SmallVector<AffineMap>{filterMap, outMap}, iterators,
+            [&](OpBuilder &nb, Location nloc, ValueRange args) {
+              auto idx = [&](int64_t dim) {
+                return linalg::IndexOp::create(nb, nloc, dim).getResult();
+              };
+              auto cst = [&](int64_t v) {
+                return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
+              };
+              auto mulAdd = [&](Value x, int64_t m, Value y, int64_t k,
+                                int64_t off) {
+                Value a = arith::MulIOp::create(nb, nloc, x, cst(m));
+                Value b2 = arith::MulIOp::create(nb, nloc, y, cst(k));
+                Value sum = arith::AddIOp::create(nb, nloc, a, b2);
+                return arith::SubIOp::create(nb, nloc, sum, cst(off))
+                    .getResult();
+              };
+              // Input row and column, before clamping; signed compare.
+              Value ih = mulAdd(idx(1), strides[0], idx(5), dil[0], pad[0]);
+              Value iw = mulAdd(idx(2), strides[1], idx(6), dil[1], pad[2]);
+              auto inRange = [&](Value v, int64_t size) {
+                Value ge = arith::CmpIOp::create(
+                    nb, nloc, arith::CmpIPredicate::sge, v, cst(0));
+                Value lt = arith::CmpIOp::create(
+                    nb, nloc, arith::CmpIPredicate::slt, v, cst(size));
+                return arith::AndIOp::create(nb, nloc, ge, lt).getResult();
+              };
+              Value inside = arith::AndIOp::create(
+                  nb, nloc, inRange(ih, inType.getDimSize(1)),
+                  inRange(iw, inType.getDimSize(2)));
+              auto clamp = [&](Value v, int64_t size) {
+                Value lo = arith::MaxSIOp::create(nb, nloc, v, cst(0));
+                return arith::MinSIOp::create(nb, nloc, lo, cst(size - 1))
+                    .getResult();
+              };
+              Value chan = arith::AddIOp::create(
+                  nb, nloc, arith::MulIOp::create(nb, nloc, idx(3), cst(cg)),
+                  idx(7));
+              Value x = tensor::ExtractOp::create(
+                  nb, nloc, input,
+                  ValueRange{idx(0), clamp(ih, inType.getDimSize(1)),
+                             clamp(iw, inType.getDimSize(2)), chan});
+              Value xf =
+                  arith::SelectOp::create(nb, nloc, inside, toF32(nb, nloc, x),
+                                          f32Const(nb, nloc, 0.0));
+              Value prod = mul(nb, nloc, xf, toF32(nb, nloc, args[0]));
+              linalg::YieldOp::create(nb, nloc, add(nb, nloc, args[1], prod));
+            })
+            .getResult(0);
+  }
   // Store [N, OH, OW, G, F/G] as [N, OH, OW, F] by reading
   // acc[n, oh, ow, f floordiv (F/G), f mod (F/G)]: every tensor stays a
   // loop-nest output, so the whole convolution tiles and fuses.
-  AffineExpr fo = d(3);
-  AffineMap readGrouped = AffineMap::get(
-      4, 0, {d(0), d(1), d(2), fo.floorDiv(f / groups), fo % (f / groups)},
-      ctx);
+  AffineExpr fr = d(3);
+  AffineMap readGrouped =
+      AffineMap::get(4, 0, {d(0), d(1), d(2), fr.floorDiv(fg), fr % fg}, ctx);
   return buildParallel(
       b, loc, acc, readGrouped, resultType,
       [](OpBuilder &, Location, ValueRange a) { return a[0]; });

@@ -59,4 +59,39 @@ def TesselLowerToLinalg : Pass<"tessel-lower-to-linalg", "mlir::ModuleOp"> {
   ];
 }
 
+def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
+  let summary = "Tile each kernel by its schedule and fuse its producers";
+  let description = [{
+    For every function marked `tessel.kernel` (see tessel-lower-to-linalg),
+    tiles the ops whose results the kernel returns following its
+    `#tessel.schedule` (a default when it has none) and fuses every producer
+    into the tiles, at three levels: `scf.forall` over block tiles
+    (`#gpu.block<linear_dim_i>`; `block` gives the tile of the innermost
+    parallel loops, 1 for leading ones), `scf.forall` over the block's
+    `warps * warp_size` threads (`#gpu.thread<x>`, `<y>`; the warp size comes
+    from the module's `tessel.target`), and `scf.for` over each thread's
+    elements one at a time. Partial tiles at the edges are bounded, not
+    padded, so any shape works. This is the SIMT strategy without shared
+    memory; the `K` step, shared-memory promotion and tensor cores are not
+    used yet.
+
+    A kernel holding an op that cannot be tiled (a reshape between two
+    computations, for instance) is an error that names the op. Functions
+    that are not kernels are left alone.
+  }];
+  let options = [
+    Option<"printScripts", "print-scripts", "bool", /*default=*/"false",
+           "print the transform script built for each kernel">,
+  ];
+  let dependentDialects = [
+    "mlir::affine::AffineDialect",
+    "mlir::arith::ArithDialect",
+    "mlir::gpu::GPUDialect",
+    "mlir::linalg::LinalgDialect",
+    "mlir::scf::SCFDialect",
+    "mlir::tensor::TensorDialect",
+    "mlir::transform::TransformDialect",
+  ];
+}
+
 #endif // TESSEL_PASSES_TD

@@ -14,12 +14,17 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 
 void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   pm.addPass(createTesselLowerToLinalg());
+  // Kernels are tiled exactly as for the GPU, so the CPU run checks the
+  // tiled loop nests; the loops then run in sequence.
+  pm.addPass(createTesselTileAndFuse());
 
   // Tensors to buffers: identity layouts at function boundaries, results as
   // out-parameters (the calling convention of tessel-run and of kernels),
@@ -34,11 +39,16 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   bufferization::buildBufferDeallocationPipeline(pm);
+  // Loop-carried buffers leave copies of a view onto itself: CSE makes the
+  // two views one value and canonicalization drops the copy.
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
 
   // Loops, then LLVM. Math functions with an LLVM intrinsic or expansion
   // (exp, rsqrt) go first; the rest (erf) call libm. bf16 conversions
   // become integer arithmetic, which every host runs.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMathToLLVMPass());
@@ -47,6 +57,8 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   expand.includeBf16 = true;
   pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass(expand));
   pm.addPass(memref::createExpandStridedMetadataPass());
+  // Subview offsets become affine.apply: lower them too.
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());

@@ -13,6 +13,7 @@
 namespace mlir::tessel {
 
 /// From Tessel ops to the LLVM dialect for the host CPU: lower to linalg,
+/// tile kernels as for the module's GPU target (tessel-tile-and-fuse),
 /// bufferize (results become out-parameters, temporaries are freed), lower
 /// loops, math to libm, bf16 conversions to integer arithmetic, and everything
 /// to LLVM with bare-pointer memref arguments. This is the functional path

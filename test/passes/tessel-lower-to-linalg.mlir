@@ -38,16 +38,20 @@ func.func @batch_matmul_f32_result(%a: tensor<2x8x4xf16>, %b: tensor<2x4x8xf16>)
 
 // -----
 
-// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1 * 2 + d5 * 2, d2 * 2 + d6 * 2, d3, d7)>
+// A padded convolution gathers its input (clamped tensor.extract, zero
+// outside) instead of padding a copy.
 // CHECK-DAG: #[[FILTER:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d5, d6, d7, d3, d4)>
 // CHECK-DAG: #[[GROUPED:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3 floordiv 8, d3 mod 8)>
 // CHECK-LABEL: func.func @conv2d_grouped
-// CHECK: %[[PAD:.*]] = tensor.pad %{{.*}} low[0, 1, 1, 0] high[0, 1, 1, 0]
-// CHECK: tensor<1x10x10x8xf32>
-// CHECK: %[[IN5:.*]] = tensor.expand_shape %[[PAD]] {{\[\[}}0], [1], [2], [3, 4]] output_shape [1, 10, 10, 2, 4]
+// CHECK-SAME: (%[[X:.*]]: tensor<1x8x8x8xf32>,
+// CHECK-NOT: tensor.pad
 // CHECK: %[[F5:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0], [1], [2], [3, 4]] output_shape [3, 3, 4, 2, 8]
-// CHECK: %[[CONV:.*]] = linalg.generic {indexing_maps = [#[[IN]], #[[FILTER]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
-// CHECK-SAME: ins(%[[IN5]], %[[F5]] : tensor<1x10x10x2x4xf32>, tensor<3x3x4x2x8xf32>)
+// CHECK: %[[CONV:.*]] = linalg.generic {indexing_maps = [#[[FILTER]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+// CHECK-SAME: ins(%[[F5]] : tensor<3x3x4x2x8xf32>)
+// CHECK: arith.cmpi sge
+// CHECK: arith.cmpi slt
+// CHECK: tensor.extract %[[X]]
+// CHECK: arith.select
 // The result is read back from [N, OH, OW, G, F/G] with floordiv and mod, so
 // no reshape ends the kernel.
 // CHECK: linalg.generic {indexing_maps = [#[[GROUPED]], {{.*}}]{{.*}} ins(%[[CONV]] : tensor<1x3x3x2x8xf32>) outs(%{{.*}} : tensor<1x3x3x16xf32>)
@@ -55,6 +59,19 @@ func.func @batch_matmul_f32_result(%a: tensor<2x8x4xf16>, %b: tensor<2x4x8xf16>)
 func.func @conv2d_grouped(%x: tensor<1x8x8x8xf32>, %w: tensor<3x3x4x16xf32>) -> tensor<1x3x3x16xf32> {
   %0 = tessel.conv2d %x, %w strides = [2, 2] padding = [1, 1, 1, 1] dilations = [2, 2] groups = 2 : tensor<1x8x8x8xf32>, tensor<3x3x4x16xf32> -> tensor<1x3x3x16xf32>
   return %0 : tensor<1x3x3x16xf32>
+}
+
+// -----
+
+// Without padding the input is read through an affine map of a grouped view.
+// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1 + d5, d2 + d6, d3, d7)>
+// CHECK-LABEL: func.func @conv2d_unpadded
+// CHECK: %[[X5:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0], [1], [2], [3, 4]] output_shape [1, 6, 6, 1, 3]
+// CHECK: linalg.generic {indexing_maps = [#[[IN]], {{.*}}]{{.*}} ins(%[[X5]], %{{.*}} : tensor<1x6x6x1x3xf32>, tensor<3x3x3x1x4xf32>)
+// CHECK-NOT: tensor.extract
+func.func @conv2d_unpadded(%x: tensor<1x6x6x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor<1x4x4x4xf32> {
+  %0 = tessel.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x6x6x3xf32>, tensor<3x3x3x4xf32> -> tensor<1x4x4x4xf32>
+  return %0 : tensor<1x4x4x4xf32>
 }
 
 // -----

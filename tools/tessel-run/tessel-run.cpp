@@ -47,6 +47,11 @@ llvm::cl::opt<double> toleranceScale(
 llvm::cl::opt<std::string>
     only("only",
          llvm::cl::desc("run only the kernel or function of this name"));
+llvm::cl::opt<std::string> targetName(
+    "target",
+    llvm::cl::desc("GPU whose tiling the CPU run follows, when the module "
+                   "names none (a built-in name or a .json file)"),
+    llvm::cl::init("h100"));
 
 /// One thing to run: a kernel (called through its outlined function) or a
 /// public function, with its reference graph.
@@ -183,6 +188,22 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 2;
+
+  // Kernels are tiled for a GPU even on the CPU path: use the module's
+  // target, or the one named on the command line.
+  if (!(*module)->hasAttr(TesselDialect::kTargetAttrName)) {
+    std::string error;
+    std::optional<Target> target = resolveTarget(targetName, error);
+    if (!target) {
+      llvm::errs() << "tessel-run: error: " << error << "\n";
+      return 2;
+    }
+    StringRef file = StringRef(targetName).ends_with(".json")
+                         ? StringRef(targetName)
+                         : StringRef();
+    (*module)->setAttr(TesselDialect::kTargetAttrName,
+                       TargetAttr::get(&context, target->name(), file));
+  }
 
   FailureOr<std::vector<Unit>> units = collectUnits(*module);
   if (failed(units))

@@ -1,0 +1,348 @@
+//===- TileAndFuse.cpp - tessel-tile-and-fuse
+//------------------------------===//
+//
+// Tiles every outlined kernel function (a func.func marked `tessel.kernel`,
+// from tessel-lower-to-linalg) following its `#tessel.schedule`, and fuses
+// all of the kernel's producers into the tiles, so that each kernel becomes
+// one loop nest:
+//
+//   scf.forall over block tiles    (mapping #gpu.block<linear_dim_i>)
+//     scf.forall over threads      (mapping #gpu.thread<x>, <y>)
+//       scf.for over the thread's elements, one at a time, with every
+//       producer (fills, contractions, reductions, elementwise ops) fused
+//       in, so that all intermediate values are single elements.
+//
+// This is Tessel's first GPU strategy, SIMT without shared memory: correct
+// for every op and shape (partial tiles are handled by the tiling's bounds),
+// but it recomputes what consumers share (a row max per element of a
+// softmax row) and reads operands from global memory. Contraction tiling of
+// the reduction (the `K` step), shared-memory promotion and tensor-core
+// instructions come later; the schedule already carries their knobs.
+//
+// The pass builds a transform-dialect script per kernel from the schedule and
+// the kernel's ops, and applies it; `--tessel-tile-and-fuse=print-scripts`
+// shows the scripts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
+#include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir::tessel {
+#define GEN_PASS_DEF_TESSELTILEANDFUSE
+#include "passes/Passes.h.inc"
+} // namespace mlir::tessel
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+constexpr StringLiteral kTileIdAttr = "tessel.tile_id";
+
+/// The schedule used when a kernel carries none: 16 x 64 tiles of the two
+/// innermost parallel dims (1 elsewhere), four warps.
+ScheduleAttr defaultSchedule(MLIRContext *ctx) {
+  return ScheduleAttr::get(ctx, {16, 64}, {}, {}, /*warps=*/4, /*stages=*/1,
+                           /*splitK=*/1, /*vector=*/1, InstructionClass::Simt);
+}
+
+std::string listOf(ArrayRef<int64_t> values) {
+  std::string s = "[";
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(values, os);
+  return s + "]";
+}
+
+/// The ops of one kernel, checked and numbered, and its roots (the ops whose
+/// results the kernel returns).
+struct KernelOps {
+  SmallVector<Operation *> tileable; // program order
+  SmallVector<Operation *> roots;
+};
+
+/// Ops that need no tiling: constants and empty tensors.
+bool isTrivial(Operation *op) {
+  return isa<arith::ConstantOp, tensor::EmptyOp, func::ReturnOp>(op);
+}
+
+/// A reshape that only views a kernel input, or only views a value the
+/// kernel returns, moves no data and needs no tile.
+bool isBoundaryReshape(Operation *op) {
+  if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+    return false;
+  Value src = op->getOperand(0);
+  if (isa<BlockArgument>(src))
+    return true;
+  return llvm::all_of(op->getUsers(), [](Operation *user) {
+    return isa<func::ReturnOp>(user) || isBoundaryReshape(user);
+  });
+}
+
+FailureOr<KernelOps> analyzeKernel(func::FuncOp func) {
+  KernelOps k;
+  for (Operation &op : func.getBody().front()) {
+    if (isTrivial(&op) || isBoundaryReshape(&op))
+      continue;
+    if (!isa<TilingInterface>(op))
+      return op.emitOpError()
+             << "cannot be tiled or fused into kernel @" << func.getSymName()
+             << "; a kernel may only hold ops that tile (split the kernel at "
+                "this op)";
+    k.tileable.push_back(&op);
+  }
+  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  for (Value v : ret.getOperands()) {
+    Operation *def = v.getDefiningOp();
+    while (def && isBoundaryReshape(def) &&
+           !isa<BlockArgument>(def->getOperand(0)))
+      def = def->getOperand(0).getDefiningOp();
+    if (!def || !isa<TilingInterface>(def))
+      return func.emitOpError()
+             << "kernel @" << func.getSymName()
+             << " returns a value that no loop nest computes (an input or a "
+                "constant); such a kernel has nothing to run";
+    if (!llvm::is_contained(k.roots, def))
+      k.roots.push_back(def);
+  }
+  return k;
+}
+
+/// The tileable ops that `root` depends on, nearest first (reverse program
+/// order), which is the order fusion needs.
+SmallVector<Operation *> producersOf(Operation *root, const KernelOps &k) {
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Operation *> work = {root};
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (def && llvm::is_contained(k.tileable, def) && slice.insert(def))
+        work.push_back(def);
+    }
+  }
+  SmallVector<Operation *> ordered;
+  for (Operation *op : llvm::reverse(k.tileable))
+    if (slice.contains(op))
+      ordered.push_back(op);
+  return ordered;
+}
+
+/// Block tile sizes for `root`'s loops: the schedule's `block` covers the
+/// innermost parallel loops (leading parallel loops get 1); reduction loops
+/// are not tiled here. Sizes are clamped to the loop bounds.
+SmallVector<int64_t> blockTileSizes(TilingInterface root, ScheduleAttr sched) {
+  SmallVector<utils::IteratorType> iters = root.getLoopIteratorTypes();
+  SmallVector<int64_t> bounds =
+      cast<linalg::LinalgOp>(root.getOperation()).getStaticLoopRanges();
+  SmallVector<unsigned> parallel;
+  for (auto [i, it] : llvm::enumerate(iters))
+    if (it == utils::IteratorType::parallel)
+      parallel.push_back(i);
+  ArrayRef<int64_t> block = sched.getBlock();
+  size_t n = std::min(block.size(), parallel.size());
+  SmallVector<int64_t> sizes(iters.size(), 0);
+  for (size_t j = 0; j < parallel.size(); ++j) {
+    size_t fromEnd = parallel.size() - 1 - j;
+    int64_t tile = fromEnd < n ? block[n - 1 - fromEnd] : 1;
+    sizes[parallel[j]] = std::min(tile, bounds[parallel[j]]);
+  }
+  return sizes;
+}
+
+/// Writes the transform script that tiles `root` and fuses `producers`.
+void emitRootScript(llvm::raw_ostream &os, int rootId,
+                    ArrayRef<int> producerIds, ArrayRef<int64_t> blockSizes,
+                    int64_t threads) {
+  auto match = [&](StringRef name, int id) {
+    os << llvm::formatv("    %{0} = transform.structured.match attributes "
+                        "{{{1} = {2} : i64} in %arg0 : (!transform.any_op) -> "
+                        "!transform.any_op\n",
+                        name, kTileIdAttr, id);
+  };
+  auto fuse = [&](StringRef producer, StringRef fused, StringRef into,
+                  StringRef result) {
+    os << llvm::formatv(
+        "    %{0}, %{1} = transform.structured.fuse_into_containing_op %{2} "
+        "into %{3} : (!transform.any_op, !transform.any_op) -> "
+        "(!transform.any_op, !transform.any_op)\n",
+        fused, result, producer, into);
+  };
+
+  std::string r = "r" + std::to_string(rootId);
+  match(r, rootId);
+  // Block level: forall over the tiled (non-zero) loops, linear block ids.
+  SmallVector<std::string> blockMapping;
+  int64_t tiledDims = llvm::count_if(blockSizes, [](int64_t s) { return s; });
+  for (int64_t i = 0; i < tiledDims; ++i)
+    blockMapping.push_back("#gpu.block<linear_dim_" +
+                           std::to_string(tiledDims - 1 - i) + ">");
+  os << llvm::formatv(
+      "    %{0}_b, %{0}_bl0 = transform.structured.tile_using_forall %{0} "
+      "tile_sizes {1} (mapping = [{2}]) : (!transform.any_op) -> "
+      "(!transform.any_op, !transform.any_op)\n",
+      r, listOf(blockSizes), llvm::join(blockMapping, ", "));
+  std::string loop = r + "_bl0";
+  for (auto [i, id] : llvm::enumerate(producerIds)) {
+    std::string p = r + "_p" + std::to_string(i);
+    match(p, id);
+    std::string next = r + "_bl" + std::to_string(i + 1);
+    fuse(p, p + "_b", loop, next);
+    loop = next;
+  }
+
+  // Thread level: the threads spread over the two innermost tiled loops,
+  // x innermost (whole warps along it where the tile is wide enough).
+  SmallVector<int64_t> tiledLoops;
+  for (auto [i, s] : llvm::enumerate(blockSizes))
+    if (s)
+      tiledLoops.push_back(i);
+  SmallVector<int64_t> numThreads(blockSizes.size(), 0);
+  SmallVector<std::string> threadMapping;
+  int64_t tx = threads, ty = 1;
+  if (tiledLoops.size() >= 2) {
+    int64_t inner = blockSizes[tiledLoops.back()];
+    tx = std::min<int64_t>(threads, llvm::PowerOf2Ceil(inner));
+    ty = threads / tx;
+    numThreads[tiledLoops[tiledLoops.size() - 2]] = ty;
+    threadMapping.push_back("#gpu.thread<y>");
+  }
+  if (!tiledLoops.empty()) {
+    numThreads[tiledLoops.back()] = tx;
+    threadMapping.push_back("#gpu.thread<x>");
+  }
+  os << llvm::formatv(
+      "    %{0}_t, %{0}_tl0 = transform.structured.tile_using_forall %{0}_b "
+      "num_threads {1} (mapping = [{2}]) : (!transform.any_op) -> "
+      "(!transform.any_op, !transform.any_op)\n",
+      r, listOf(numThreads), llvm::join(threadMapping, ", "));
+  loop = r + "_tl0";
+  for (size_t i = 0; i < producerIds.size(); ++i) {
+    std::string p = r + "_p" + std::to_string(i);
+    std::string next = r + "_tl" + std::to_string(i + 1);
+    fuse(p + "_b", p + "_t", loop, next);
+    loop = next;
+  }
+
+  // Element level: every parallel loop of the thread's tile in steps of 1,
+  // fusing the producers, so that every intermediate is one element.
+  SmallVector<int64_t> ones;
+  int64_t numLoops = 0;
+  for (int64_t s : blockSizes) {
+    ones.push_back(s ? 1 : 0);
+    numLoops += s ? 1 : 0;
+  }
+  SmallVector<std::string> loopResults(numLoops, "!transform.any_op");
+  os << llvm::formatv("    %{0}_e, %{0}_el:{1} = transform.structured.fuse "
+                      "%{0}_t tile_sizes {2} : (!transform.any_op) -> "
+                      "(!transform.any_op, {3})\n",
+                      r, numLoops, listOf(ones), llvm::join(loopResults, ", "));
+}
+
+std::string buildScript(ArrayRef<std::string> rootScripts) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "module attributes {transform.with_named_sequence} {\n"
+        "  transform.named_sequence @__transform_main(%arg0: "
+        "!transform.any_op {transform.readonly}) {\n";
+  for (const std::string &r : rootScripts)
+    os << r;
+  os << "    transform.apply_patterns to %arg0 {\n"
+        "      transform.apply_patterns.canonicalization\n"
+        "      transform.apply_patterns.tensor.fold_tensor_empty\n"
+        "    } : !transform.any_op\n"
+        "    transform.apply_cse to %arg0 : !transform.any_op\n"
+        "    transform.yield\n  }\n}\n";
+  return s;
+}
+
+struct TileAndFusePass
+    : public tessel::impl::TesselTileAndFuseBase<TileAndFusePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto target =
+        module->getAttrOfType<TargetAttr>(TesselDialect::kTargetAttrName);
+    SmallVector<func::FuncOp> kernels;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func->hasAttr(TesselDialect::kKernelAttrName))
+        kernels.push_back(func);
+    if (kernels.empty())
+      return;
+    if (!target) {
+      module.emitError() << "tessel-tile-and-fuse needs the GPU target: set "
+                            "'tessel.target' on the module (tessel-set-target)";
+      return signalPassFailure();
+    }
+    std::string error;
+    std::optional<Target> gpu = target.resolve(error);
+    if (!gpu) {
+      module.emitError() << error;
+      return signalPassFailure();
+    }
+    for (func::FuncOp func : kernels)
+      if (failed(tileKernel(func, gpu->warpSize())))
+        return signalPassFailure();
+  }
+
+  LogicalResult tileKernel(func::FuncOp func, int64_t warpSize) {
+    FailureOr<KernelOps> k = analyzeKernel(func);
+    if (failed(k))
+      return failure();
+    auto sched =
+        func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
+    if (!sched)
+      sched = defaultSchedule(func.getContext());
+    int64_t threads = sched.getWarps() * warpSize;
+
+    Builder b(func.getContext());
+    for (auto [i, op] : llvm::enumerate(k->tileable))
+      op->setAttr(kTileIdAttr, b.getI64IntegerAttr(i));
+    auto idOf = [&](Operation *op) {
+      return int(llvm::find(k->tileable, op) - k->tileable.begin());
+    };
+
+    SmallVector<std::string> rootScripts;
+    for (Operation *root : k->roots) {
+      SmallVector<int> producers;
+      for (Operation *p : producersOf(root, *k))
+        producers.push_back(idOf(p));
+      std::string s;
+      llvm::raw_string_ostream os(s);
+      emitRootScript(os, idOf(root), producers,
+                     blockTileSizes(cast<TilingInterface>(root), sched),
+                     threads);
+      rootScripts.push_back(s);
+    }
+    std::string script = buildScript(rootScripts);
+    if (printScripts)
+      llvm::outs() << "// tessel-tile-and-fuse script for @"
+                   << func.getSymName() << "\n"
+                   << script;
+
+    ParserConfig config(func.getContext());
+    OwningOpRef<ModuleOp> transformModule =
+        parseSourceString<ModuleOp>(script, config, "tile-and-fuse-script");
+    if (!transformModule)
+      return func.emitOpError()
+             << "internal error: the generated tiling script does not parse";
+    Operation *entry = transformModule->lookupSymbol("__transform_main");
+    LogicalResult result = transform::applyTransformNamedSequence(
+        func, entry, *transformModule, transform::TransformOptions());
+    func.walk([](Operation *op) { op->removeAttr(kTileIdAttr); });
+    if (failed(result))
+      return func.emitOpError() << "could not be tiled with schedule " << sched;
+    return success();
+  }
+};
+
+} // namespace

@@ -1,0 +1,48 @@
+// tessel-tile-and-fuse rejects kernels it cannot turn into one loop nest.
+// RUN: tessel-opt %s --tessel-lower-to-linalg --tessel-tile-and-fuse --split-input-file --verify-diagnostics
+
+// A reshape between two computations breaks the loop nest.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<4x8xf32>) -> tensor<32xf32> {
+    %0 = tessel.kernel @k(%x) : (tensor<4x8xf32>) -> tensor<32xf32> {
+    ^bb0(%a: tensor<4x8xf32>):
+      %1 = tessel.exp %a : tensor<4x8xf32>
+      // expected-error @+1 {{'tensor.collapse_shape' op cannot be tiled or fused into kernel @k; a kernel may only hold ops that tile (split the kernel at this op)}}
+      %2 = tessel.reshape %1 : tensor<4x8xf32> -> tensor<32xf32>
+      %3 = tessel.exp %2 : tensor<32xf32>
+      tessel.yield %3 : tensor<32xf32>
+    }
+    return %0 : tensor<32xf32>
+  }
+}
+
+// -----
+
+// Kernels are tiled for a GPU: without a target there is no warp size.
+// expected-error @+1 {{tessel-tile-and-fuse needs the GPU target: set 'tessel.target' on the module (tessel-set-target)}}
+module {
+  func.func @model(%x: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = tessel.kernel @k(%x) : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%a: tensor<4xf32>):
+      %1 = tessel.exp %a : tensor<4xf32>
+      tessel.yield %1 : tensor<4xf32>
+    }
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// A kernel that only returns its input computes nothing.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error @+1 {{'func.func' op kernel @k returns a value that no loop nest computes (an input or a constant); such a kernel has nothing to run}}
+    %0 = tessel.kernel @k(%x) : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%a: tensor<4xf32>):
+      %1 = tessel.reshape %a : tensor<4xf32> -> tensor<4xf32>
+      %2 = tessel.exp %a : tensor<4xf32>
+      tessel.yield %1 : tensor<4xf32>
+    }
+    return %0 : tensor<4xf32>
+  }
+}

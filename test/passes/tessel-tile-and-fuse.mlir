@@ -1,0 +1,63 @@
+// tessel-tile-and-fuse: a kernel becomes one loop nest, block tiles (from the
+// schedule) over threads (warps * the target's warp size) over single
+// elements, with every producer fused in.
+// RUN: tessel-opt %s --tessel-lower-to-linalg --tessel-tile-and-fuse --split-input-file | FileCheck %s
+// RUN: tessel-opt %s --tessel-lower-to-linalg --tessel-tile-and-fuse=print-scripts --split-input-file | FileCheck %s --check-prefix=SCRIPT
+
+// 130 x 90 in 32 x 32 tiles: 5 x 3 blocks; 2 warps of 32 threads as 2 x 32.
+// CHECK-LABEL: func.func private @mm_bias_relu
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (5, 3) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<130x90xf32>)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 32)
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: linalg.fill {{.*}} -> tensor<1x1xf32>
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<1x70xf32>, tensor<70x1xf32>) outs(%{{.*}} : tensor<1x1xf32>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1xf32>, tensor<1xf32>)
+// CHECK: arith.maximumf
+// CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// CHECK: {mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
+// Functions that are not kernels are left alone.
+// CHECK-LABEL: func.func @model
+// CHECK-NOT: scf.forall
+// CHECK: call @mm_bias_relu
+
+// SCRIPT-LABEL: // tessel-tile-and-fuse script for @mm_bias_relu
+// SCRIPT: transform.structured.tile_using_forall %r3 tile_sizes [32, 32] (mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>])
+// SCRIPT-COUNT-3: transform.structured.fuse_into_containing_op
+// SCRIPT: transform.structured.tile_using_forall %r3_b num_threads [2, 32] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+// SCRIPT-COUNT-3: transform.structured.fuse_into_containing_op
+// SCRIPT: transform.structured.fuse %r3_t tile_sizes [1, 1]
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%a: tensor<130x70xf32>, %b: tensor<70x90xf32>, %c: tensor<90xf32>) -> tensor<130x90xf32> {
+    %0 = tessel.kernel @mm_bias_relu(%a, %b, %c) : (tensor<130x70xf32>, tensor<70x90xf32>, tensor<90xf32>) -> tensor<130x90xf32>
+        schedule = #tessel.schedule<block = [32, 32, 16], warps = 2> {
+    ^bb0(%x: tensor<130x70xf32>, %y: tensor<70x90xf32>, %z: tensor<90xf32>):
+      %1 = tessel.matmul %x, %y : tensor<130x70xf32>, tensor<70x90xf32> -> tensor<130x90xf32>
+      %2 = tessel.add %1, %z : tensor<130x90xf32>, tensor<90xf32> -> tensor<130x90xf32>
+      %3 = tessel.relu %2 : tensor<130x90xf32>
+      tessel.yield %3 : tensor<130x90xf32>
+    }
+    return %0 : tensor<130x90xf32>
+  }
+}
+
+// -----
+
+// No schedule: 16 x 64 tiles of the two innermost dims, 4 warps. On a target
+// with 64-wide waves (mi300x) that is 256 threads, 4 x 64.
+// CHECK-LABEL: func.func private @softmax_rows
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) in (3, 1, 2)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (4, 64)
+// CHECK: arith.maximumf
+// CHECK: math.exp
+// CHECK: {mapping = [#gpu.block<linear_dim_2>, #gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  func.func @model(%x: tensor<3x16x100xf32>) -> tensor<3x16x100xf32> {
+    %0 = tessel.kernel @softmax_rows(%x) : (tensor<3x16x100xf32>) -> tensor<3x16x100xf32> {
+    ^bb0(%a: tensor<3x16x100xf32>):
+      %1 = tessel.softmax %a dim = 2 : tensor<3x16x100xf32>
+      tessel.yield %1 : tensor<3x16x100xf32>
+    }
+    return %0 : tensor<3x16x100xf32>
+  }
+}
