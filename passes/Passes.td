@@ -94,4 +94,24 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
   ];
 }
 
+def TesselMapToGpu : Pass<"tessel-map-to-gpu", "mlir::ModuleOp"> {
+  let summary = "Map each tiled, bufferized kernel to a gpu.launch";
+  let description = [{
+    For every function marked `tessel.kernel` whose loop nest comes from
+    tessel-tile-and-fuse and has been bufferized: the `scf.forall` mapped to
+    GPU blocks becomes the grid of a `gpu.launch` and the nested `scf.forall`
+    mapped to threads its block (its static thread counts are the block
+    size). Kernel outlining (`gpu-kernel-outlining`) follows in the
+    `tessel-to-nvvm` and `tessel-to-rocdl` pipelines.
+
+    A kernel still on tensors, or without exactly one block loop, is an error.
+  }];
+  let dependentDialects = [
+    "mlir::gpu::GPUDialect",
+    "mlir::memref::MemRefDialect",
+    "mlir::scf::SCFDialect",
+    "mlir::transform::TransformDialect",
+  ];
+}
+
 #endif // TESSEL_PASSES_TD

@@ -12,6 +12,8 @@
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
@@ -19,6 +21,7 @@
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
+using namespace mlir::tessel;
 
 void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   pm.addPass(createTesselLowerToLinalg());
@@ -69,6 +72,81 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+/// What every GPU target shares: linalg, tiles, buffers, a gpu.launch per
+/// kernel with its per-thread scratch on the stack, loops, outlined kernels.
+static void buildGpuKernelPipeline(OpPassManager &pm) {
+  pm.addPass(createTesselLowerToLinalg());
+  pm.addPass(createTesselTileAndFuse());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::BufferResultsToOutParamsPassOptions outParams;
+  outParams.hoistStaticAllocs = true;
+  outParams.modifyPublicFunctions = true;
+  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTesselMapToGpu());
+  bufferization::PromoteBuffersToStackPassOptions toStack;
+  toStack.maxAllocSizeInBytes = 1024;
+  pm.addNestedPass<func::FuncOp>(
+      bufferization::createPromoteBuffersToStackPass(toStack));
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createCanonicalizerPass());
+  // Constants and index arithmetic move into the launch first, or outlining
+  // would turn each into a kernel parameter.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+}
+
+/// The PTX ISA version a chip needs (PTX ISA reference, "Release notes"):
+/// sm_90a needs 8.0, sm_89 7.8, sm_86 7.1, sm_80 7.0, sm_75 6.3, sm_70 6.0.
+static std::optional<std::string> ptxFeatureFor(StringRef arch) {
+  unsigned sm = 0;
+  if (!arch.consume_front("sm_") || arch.consumeInteger(10, sm))
+    return std::nullopt;
+  if (sm >= 90)
+    return "+ptx80";
+  if (sm >= 89)
+    return "+ptx78";
+  if (sm >= 86)
+    return "+ptx71";
+  if (sm >= 80)
+    return "+ptx70";
+  if (sm >= 75)
+    return "+ptx63";
+  if (sm >= 70)
+    return "+ptx60";
+  return std::nullopt;
+}
+
+LogicalResult mlir::tessel::buildTesselToNvvmPipeline(OpPassManager &pm,
+                                                      const Target &target,
+                                                      std::string &error) {
+  if (target.vendor() != Vendor::NVIDIA) {
+    error = "target '" + target.name() + "' is not an NVIDIA GPU (" +
+            target.arch() + "); use tessel-to-rocdl";
+    return failure();
+  }
+  std::optional<std::string> features = ptxFeatureFor(target.arch());
+  if (!features) {
+    error = "NVIDIA architecture '" + target.arch() +
+            "' is not supported (sm_70 and newer are)";
+    return failure();
+  }
+  buildGpuKernelPipeline(pm);
+  gpu::GPUToNVVMPipelineOptions nvvm;
+  nvvm.cubinChip = target.arch();
+  nvvm.cubinFeatures = *features;
+  nvvm.cubinFormat = "isa";
+  nvvm.kernelUseBarePtrCallConv = true;
+  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+  return success();
+}
+
 void mlir::tessel::registerTesselPipelines() {
   registerPassPipeline(
       "tessel-to-cpu",
@@ -79,6 +157,24 @@ void mlir::tessel::registerTesselPipelines() {
         if (!options.empty())
           return errorHandler("tessel-to-cpu takes no options");
         buildTesselToCpuPipeline(pm);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)>) {});
+
+  registerPassPipeline(
+      "tessel-to-nvvm",
+      "Compile Tessel kernels to PTX for an NVIDIA target: "
+      "tessel-to-nvvm{target=h100}",
+      [](OpPassManager &pm, StringRef options,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        StringRef spec = options;
+        if (!spec.consume_front("target="))
+          return errorHandler("tessel-to-nvvm needs target=NAME (or a .json "
+                              "file)");
+        std::string error;
+        std::optional<Target> target = resolveTarget(spec.trim().str(), error);
+        if (!target || failed(buildTesselToNvvmPipeline(pm, *target, error)))
+          return errorHandler("tessel-to-nvvm: " + error);
         return success();
       },
       [](function_ref<void(const mlir::detail::PassOptions &)>) {});

@@ -8,6 +8,8 @@
 #ifndef TESSEL_PASSES_PIPELINES_H
 #define TESSEL_PASSES_PIPELINES_H
 
+#include "costmodel/Target.h"
+
 #include "mlir/Pass/PassManager.h"
 
 namespace mlir::tessel {
@@ -19,6 +21,15 @@ namespace mlir::tessel {
 /// to LLVM with bare-pointer memref arguments. This is the functional path
 /// `tessel-run --cpu` executes.
 void buildTesselToCpuPipeline(OpPassManager &pm);
+
+/// From Tessel ops to PTX for an NVIDIA `target`: lower to linalg, tile
+/// and fuse, bufferize (results become out-parameters), map each kernel to a
+/// gpu.launch, outline it, and lower the gpu.module to NVVM and PTX
+/// (gpu.binary, format isa) with bare-pointer kernel arguments. Fails, with
+/// the reason in `error`, for a non-NVIDIA target or an architecture older
+/// than sm_70.
+LogicalResult buildTesselToNvvmPipeline(OpPassManager &pm, const Target &target,
+                                        std::string &error);
 
 /// Registers every Tessel pipeline with the global registry.
 void registerTesselPipelines();

@@ -1,0 +1,128 @@
+//===- MapToGpu.cpp - tessel-map-to-gpu
+//------------------------------------===//
+//
+// Turns each tiled, bufferized kernel function into a gpu.launch: the block
+// scf.forall becomes the grid, the nested thread scf.forall the block, and
+// per-thread scratch buffers (the single-element intermediates that
+// tessel-tile-and-fuse leaves) become stack allocations, i.e. registers.
+// Outlining into a gpu.module (gpu-kernel-outlining) follows in the pipeline.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir::tessel {
+#define GEN_PASS_DEF_TESSELMAPTOGPU
+#include "passes/Passes.h.inc"
+} // namespace mlir::tessel
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+bool hasMapping(scf::ForallOp forall, bool threads) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  if (!mapping || mapping->empty())
+    return false;
+  return threads ? isa<gpu::GPUThreadMappingAttr>((*mapping)[0])
+                 : isa<gpu::GPUBlockMappingAttr>((*mapping)[0]);
+}
+
+/// The block dimensions [x, y, z] of the thread forall nested in `blocks`.
+FailureOr<SmallVector<int64_t>> threadBlockDims(scf::ForallOp blocks) {
+  SmallVector<int64_t> dims = {1, 1, 1};
+  scf::ForallOp threads;
+  blocks.walk([&](scf::ForallOp f) {
+    if (f != blocks && hasMapping(f, /*threads=*/true))
+      threads = f;
+  });
+  if (!threads)
+    return blocks.emitOpError()
+           << "has no nested scf.forall mapped to GPU threads";
+  ArrayRef<int64_t> bounds = threads.getStaticUpperBound();
+  if (llvm::any_of(bounds, ShapedType::isDynamic))
+    return threads.emitOpError() << "must have static thread counts";
+  for (auto [attr, bound] : llvm::zip_equal(*threads.getMapping(), bounds)) {
+    auto mapping = cast<gpu::GPUThreadMappingAttr>(attr);
+    int64_t id = mapping.getMappingId();
+    if (id > 2)
+      return threads.emitOpError()
+             << "maps threads with " << mapping << "; only x, y, z are used";
+    dims[id] = bound;
+  }
+  return dims;
+}
+
+/// The mapping script; BLOCK_DIMS is replaced by the block size.
+constexpr StringLiteral kScript = R"mlir(
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.consumed}) {
+    %launch = transform.gpu.map_forall_to_blocks %arg0 generate_gpu_launch : (!transform.any_op) -> !transform.any_op
+    %mapped = transform.gpu.map_nested_forall_to_threads %launch block_dims = BLOCK_DIMS : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+)mlir";
+
+struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
+      if (!func->hasAttr(TesselDialect::kKernelAttrName))
+        continue;
+      if (failed(mapKernel(func)))
+        return signalPassFailure();
+    }
+  }
+
+  LogicalResult mapKernel(func::FuncOp func) {
+    if (llvm::any_of(func.getArgumentTypes(),
+                     [](Type t) { return isa<TensorType>(t); }))
+      return func.emitOpError()
+             << "must be bufferized before tessel-map-to-gpu";
+    SmallVector<scf::ForallOp> blockLoops;
+    for (auto forall : func.getBody().getOps<scf::ForallOp>())
+      if (hasMapping(forall, /*threads=*/false))
+        blockLoops.push_back(forall);
+    if (blockLoops.empty())
+      return func.emitOpError()
+             << "kernel @" << func.getSymName()
+             << " has no scf.forall mapped to GPU blocks (run "
+                "tessel-tile-and-fuse first)";
+    // One launch per block loop: a kernel with several results that share no
+    // loop nest becomes several GPU kernels, launched in order.
+    for (scf::ForallOp blocks : blockLoops)
+      if (failed(mapBlockLoop(func, blocks)))
+        return failure();
+    return success();
+  }
+
+  LogicalResult mapBlockLoop(func::FuncOp func, scf::ForallOp blocks) {
+    FailureOr<SmallVector<int64_t>> dims = threadBlockDims(blocks);
+    if (failed(dims))
+      return failure();
+    std::string dimsText =
+        llvm::formatv("[{0}, {1}, {2}]", (*dims)[0], (*dims)[1], (*dims)[2]);
+    std::string script = kScript.str();
+    script.replace(script.find("BLOCK_DIMS"), StringRef("BLOCK_DIMS").size(),
+                   dimsText);
+    ParserConfig config(func.getContext());
+    OwningOpRef<ModuleOp> transforms =
+        parseSourceString<ModuleOp>(script, config, "map-to-gpu-script");
+    if (!transforms)
+      return func.emitOpError() << "internal error: mapping script";
+    if (failed(transform::applyTransformNamedSequence(
+            blocks, transforms->lookupSymbol("__transform_main"), *transforms,
+            transform::TransformOptions())))
+      return func.emitOpError() << "could not be mapped to a GPU launch";
+    return success();
+  }
+};
+
+} // namespace

@@ -1,0 +1,32 @@
+// tessel-map-to-gpu: the block loop becomes the grid of a gpu.launch and the
+// thread loop its block; a kernel with two independent results gets two.
+// RUN: tessel-opt %s --tessel-lower-to-linalg --tessel-tile-and-fuse --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --tessel-map-to-gpu | FileCheck %s
+
+// 130 x 90 in 32 x 32 tiles is 5 x 3 blocks, linearized; 2 warps as 32 x 2.
+// CHECK-LABEL: func.func private @mm_relu
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c3{{.*}}, %{{.*}} = %c5{{.*}}, %{{.*}} = %c1{{.*}}) threads(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c32{{.*}}, %{{.*}} = %c2{{.*}}, %{{.*}} = %c1{{.*}})
+// CHECK-NOT: scf.forall
+// CHECK: gpu.terminator
+// CHECK-LABEL: func.func private @two_results
+// CHECK-COUNT-2: gpu.launch
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%a: tensor<130x70xf32>, %b: tensor<70x90xf32>) -> tensor<130x90xf32> {
+    %0 = tessel.kernel @mm_relu(%a, %b) : (tensor<130x70xf32>, tensor<70x90xf32>) -> tensor<130x90xf32>
+        schedule = #tessel.schedule<block = [32, 32, 16], warps = 2> {
+    ^bb0(%x: tensor<130x70xf32>, %y: tensor<70x90xf32>):
+      %1 = tessel.matmul %x, %y : tensor<130x70xf32>, tensor<70x90xf32> -> tensor<130x90xf32>
+      %2 = tessel.relu %1 : tensor<130x90xf32>
+      tessel.yield %2 : tensor<130x90xf32>
+    }
+    return %0 : tensor<130x90xf32>
+  }
+  func.func @model2(%x: tensor<8x32xf32>) -> (tensor<8x32xf32>, tensor<8xf32>) {
+    %0:2 = tessel.kernel @two_results(%x) : (tensor<8x32xf32>) -> (tensor<8x32xf32>, tensor<8xf32>) {
+    ^bb0(%a: tensor<8x32xf32>):
+      %1 = tessel.exp %a : tensor<8x32xf32>
+      %2 = tessel.reduce sum %a dims = [1] : tensor<8x32xf32> -> tensor<8xf32>
+      tessel.yield %1, %2 : tensor<8x32xf32>, tensor<8xf32>
+    }
+    return %0#0, %0#1 : tensor<8x32xf32>, tensor<8xf32>
+  }
+}
