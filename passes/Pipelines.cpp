@@ -12,13 +12,15 @@
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
-#include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 
 using namespace mlir;
 using namespace mlir::tessel;
@@ -72,9 +74,7 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// What every GPU target shares: linalg, tiles, buffers, a gpu.launch per
-/// kernel with its per-thread scratch on the stack, loops, outlined kernels.
-static void buildGpuKernelPipeline(OpPassManager &pm) {
+void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm) {
   pm.addPass(createTesselLowerToLinalg());
   pm.addPass(createTesselTileAndFuse());
   bufferization::OneShotBufferizePassOptions bufferize;
@@ -102,6 +102,28 @@ static void buildGpuKernelPipeline(OpPassManager &pm) {
   pm.addPass(createGpuKernelOutliningPass());
 }
 
+/// The CUDA toolkit whose libdevice kernels link against: $CUDA_HOME, else
+/// $CUDA_PATH, else the folder above the bin/ that holds ptxas on PATH, else
+/// /usr/local/cuda. Empty when none has nvvm/libdevice.
+static std::string findCudaToolkit() {
+  SmallVector<std::string> candidates;
+  for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *v = std::getenv(var))
+      candidates.push_back(v);
+  if (auto ptxas = llvm::sys::findProgramByName("ptxas"))
+    candidates.push_back(
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(*ptxas))
+            .str());
+  candidates.push_back("/usr/local/cuda");
+  for (const std::string &dir : candidates) {
+    SmallString<128> libdevice(dir);
+    llvm::sys::path::append(libdevice, "nvvm", "libdevice");
+    if (llvm::sys::fs::is_directory(libdevice))
+      return dir;
+  }
+  return "";
+}
+
 /// The PTX ISA version a chip needs (PTX ISA reference, "Release notes"):
 /// sm_90a needs 8.0, sm_89 7.8, sm_86 7.1, sm_80 7.0, sm_75 6.3, sm_70 6.0.
 static std::optional<std::string> ptxFeatureFor(StringRef arch) {
@@ -123,7 +145,7 @@ static std::optional<std::string> ptxFeatureFor(StringRef arch) {
   return std::nullopt;
 }
 
-LogicalResult mlir::tessel::buildTesselToNvvmPipeline(OpPassManager &pm,
+LogicalResult mlir::tessel::buildNvvmLoweringPipeline(OpPassManager &pm,
                                                       const Target &target,
                                                       std::string &error) {
   if (target.vendor() != Vendor::NVIDIA) {
@@ -137,14 +159,46 @@ LogicalResult mlir::tessel::buildTesselToNvvmPipeline(OpPassManager &pm,
             "' is not supported (sm_70 and newer are)";
     return failure();
   }
-  buildGpuKernelPipeline(pm);
-  gpu::GPUToNVVMPipelineOptions nvvm;
-  nvvm.cubinChip = target.arch();
-  nvvm.cubinFeatures = *features;
-  nvvm.cubinFormat = "isa";
-  nvvm.kernelUseBarePtrCallConv = true;
-  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+  // Host code keeps its gpu.launch_func ops: the artifacts of an
+  // ahead-of-time compile are the gpu.binary objects.
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  GpuNVVMAttachTargetOptions attach;
+  attach.chip = target.arch();
+  attach.features = *features;
+  attach.optLevel = 2;
+  pm.addPass(createGpuNVVMAttachTarget(attach));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  ConvertGpuOpsToNVVMOpsOptions toNvvm;
+  toNvvm.useBarePtrCallConv = true;
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps(toNvvm));
+  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+
+  // Math functions become libdevice calls (__nv_expf, ...): name the CUDA
+  // toolkit so that libdevice is linked whatever the environment says.
+  GpuModuleToBinaryPassOptions toBinary;
+  toBinary.compilationTarget = "isa";
+  toBinary.toolkitPath = findCudaToolkit();
+  pm.addPass(createGpuModuleToBinaryPass(toBinary));
   return success();
+}
+
+LogicalResult mlir::tessel::buildTesselToNvvmPipeline(OpPassManager &pm,
+                                                      const Target &target,
+                                                      std::string &error) {
+  OpPassManager lowering(pm.getOpAnchorName(), pm.getNesting());
+  if (failed(buildNvvmLoweringPipeline(lowering, target, error)))
+    return failure();
+  buildGpuKernelPipeline(pm);
+  return buildNvvmLoweringPipeline(pm, target, error);
 }
 
 void mlir::tessel::registerTesselPipelines() {

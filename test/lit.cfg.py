@@ -22,7 +22,8 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tessel_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["tessel-opt", "tessel-run", "tessel-target"], [config.tessel_tools_dir])
+    ["tessel-compile", "tessel-opt", "tessel-run", "tessel-target"],
+    [config.tessel_tools_dir])
 
 # ptxas checks the PTX we emit when a CUDA toolkit is present.
 ptxas = shutil.which("ptxas") or (

@@ -1,0 +1,153 @@
+//===- Compile.cpp - Ahead-of-time compilation of Tessel kernels
+//-----------===//
+//
+// See Compile.h. The GPU pipeline runs in two stages so that the launches can
+// be read between them: after outlining, each gpu.launch_func still names its
+// grid, block and buffers plainly; after the target lowering, each gpu.binary
+// holds the assembly.
+//
+//===----------------------------------------------------------------------===//
+
+#include "codegen/Compile.h"
+#include "dialects/Tessel/TesselDialect.h"
+#include "passes/Pipelines.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Pass/PassManager.h"
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+/// What the input says about one tessel.kernel.
+struct KernelSignature {
+  SmallVector<RankedTensorType> inputs, results;
+  std::string schedule;
+};
+
+std::string dtypeOf(Type t) {
+  return t.isF16() ? "f16" : t.isBF16() ? "bf16" : "f32";
+}
+
+KernelParam paramFor(const KernelSignature &sig, unsigned argIndex) {
+  KernelParam p;
+  bool isInput = argIndex < sig.inputs.size();
+  p.role = isInput ? "input" : "output";
+  p.position = isInput ? argIndex : argIndex - sig.inputs.size();
+  RankedTensorType t =
+      isInput ? sig.inputs[p.position] : sig.results[p.position];
+  p.shape.assign(t.getShape().begin(), t.getShape().end());
+  p.dtype = dtypeOf(t.getElementType());
+  return p;
+}
+
+FailureOr<std::array<int64_t, 3>>
+constantDims(gpu::LaunchFuncOp launch, gpu::KernelDim3 dims, StringRef what) {
+  std::array<int64_t, 3> out;
+  Value vals[3] = {dims.x, dims.y, dims.z};
+  for (int i = 0; i < 3; ++i) {
+    std::optional<int64_t> c = getConstantIntValue(vals[i]);
+    if (!c)
+      return launch.emitError() << "the " << what << " size is not constant";
+    out[i] = *c;
+  }
+  return out;
+}
+
+} // namespace
+
+FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
+                                                      const Target &target) {
+  llvm::StringMap<KernelSignature> signatures;
+  module.walk([&](KernelOp kernel) {
+    KernelSignature &sig = signatures[kernel.getSymName()];
+    for (Type t : kernel.getInputs().getTypes())
+      sig.inputs.push_back(cast<RankedTensorType>(t));
+    for (Type t : kernel.getResultTypes())
+      sig.results.push_back(cast<RankedTensorType>(t));
+    if (ScheduleAttr s = kernel.getScheduleAttr()) {
+      llvm::raw_string_ostream os(sig.schedule);
+      os << s;
+    }
+  });
+  if (signatures.empty())
+    return emitError(module.getLoc())
+           << "the module has no tessel.kernel to compile";
+
+  CompileResult result;
+  result.lowered = module.clone();
+  std::string error;
+  PassManager lowering(module.getContext());
+  if (failed(buildNvvmLoweringPipeline(lowering, target, error)))
+    return emitError(module.getLoc()) << error;
+  PassManager kernels(module.getContext());
+  buildGpuKernelPipeline(kernels);
+  if (failed(kernels.run(*result.lowered)))
+    return failure();
+
+  // Read the launches of each kernel's host function, in program order.
+  llvm::StringMap<size_t> byModule;
+  for (auto func : result.lowered->getOps<func::FuncOp>()) {
+    auto it = signatures.find(func.getSymName());
+    if (it == signatures.end() ||
+        !func->hasAttr(TesselDialect::kKernelAttrName))
+      continue;
+    unsigned index = 0;
+    WalkResult walk = func.walk([&](gpu::LaunchFuncOp launch) {
+      CompiledKernel k;
+      k.name = launch.getKernelModuleName().str();
+      k.entry = launch.getKernelName().str();
+      k.tesselKernel = func.getSymName().str();
+      k.launchIndex = index++;
+      k.schedule = it->second.schedule;
+      auto grid =
+          constantDims(launch, launch.getGridSizeOperandValues(), "grid");
+      auto block =
+          constantDims(launch, launch.getBlockSizeOperandValues(), "block");
+      if (failed(grid) || failed(block))
+        return WalkResult::interrupt();
+      k.grid = *grid;
+      k.block = *block;
+      for (Value operand : launch.getKernelOperands()) {
+        // Reshapes of a buffer are views with the same base pointer.
+        while (isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp>(
+            operand.getDefiningOp()))
+          operand = operand.getDefiningOp()->getOperand(0);
+        auto arg = dyn_cast<BlockArgument>(operand);
+        if (!arg || arg.getOwner() != &func.getBody().front()) {
+          launch.emitError()
+              << "kernel parameter " << operand
+              << " is not an input or output of @" << func.getSymName();
+          return WalkResult::interrupt();
+        }
+        k.params.push_back(paramFor(it->second, arg.getArgNumber()));
+      }
+      byModule[launch.getKernelModuleName().getValue()] = result.kernels.size();
+      result.kernels.push_back(std::move(k));
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+  }
+
+  if (failed(lowering.run(*result.lowered)))
+    return failure();
+  for (auto binary : result.lowered->getOps<gpu::BinaryOp>()) {
+    auto it = byModule.find(binary.getSymName());
+    if (it == byModule.end())
+      continue;
+    for (Attribute attr : binary.getObjects()) {
+      auto object = cast<gpu::ObjectAttr>(attr);
+      result.kernels[it->second].assembly = object.getObject().str();
+    }
+  }
+  for (const CompiledKernel &k : result.kernels)
+    if (k.assembly.empty())
+      return emitError(module.getLoc())
+             << "no assembly was produced for kernel " << k.name;
+  return result;
+}

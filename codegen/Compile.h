@@ -1,0 +1,57 @@
+//===- Compile.h - Ahead-of-time compilation of Tessel kernels --*- C++ -*-===//
+//
+// Runs the GPU pipeline on a module and collects, per GPU kernel, what a
+// loader needs: the entry name, the launch geometry, the meaning of each
+// parameter (which input or output of which Tessel kernel, its shape and
+// type), the schedule it was tiled with, and the PTX. tessel-compile writes
+// these as files and manifest.json (docs/manifest.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_CODEGEN_COMPILE_H
+#define TESSEL_CODEGEN_COMPILE_H
+
+#include "costmodel/Target.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace mlir::tessel {
+
+/// One parameter of a GPU kernel: a pointer to the buffer of one input or
+/// output of the Tessel kernel it implements.
+struct KernelParam {
+  std::string role; // "input" or "output"
+  unsigned position = 0;
+  std::vector<int64_t> shape;
+  std::string dtype; // "f32", "f16", "bf16"
+};
+
+struct CompiledKernel {
+  std::string name;         // unique per compile: the binary's file stem
+  std::string entry;        // the GPU entry point (PTX .entry name)
+  std::string tesselKernel; // the tessel.kernel it implements
+  unsigned launchIndex = 0; // order among that kernel's launches
+  std::array<int64_t, 3> grid{1, 1, 1};
+  std::array<int64_t, 3> block{1, 1, 1};
+  std::vector<KernelParam> params;
+  std::string schedule; // the #tessel.schedule, printed
+  std::string assembly; // PTX text
+};
+
+struct CompileResult {
+  std::vector<CompiledKernel> kernels;
+  OwningOpRef<ModuleOp> lowered; // the module after the whole pipeline
+};
+
+/// Compiles every tessel.kernel of `module` for `target` (NVIDIA: PTX).
+/// Emits diagnostics and fails on an unsupported target or input.
+FailureOr<CompileResult> compileKernels(ModuleOp module, const Target &target);
+
+} // namespace mlir::tessel
+
+#endif // TESSEL_CODEGEN_COMPILE_H

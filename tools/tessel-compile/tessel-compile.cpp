@@ -1,0 +1,279 @@
+//===- tessel-compile.cpp - Compile Tessel kernels ahead of time
+//------------===//
+//
+// `tessel-compile model.mlir --target=h100 -o out/` compiles every
+// tessel.kernel of the model for the GPU and writes, per GPU kernel, its PTX
+// and (when ptxas is found) its cubin, plus out/manifest.json (entry names,
+// launch geometry, parameters, schedule, registers; see docs/manifest.md) and
+// out/kernels.h, a C header with the same facts. `--emit=mlir` prints the
+// lowered module instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "codegen/Compile.h"
+#include "dialects/Tessel/TesselDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
+                                     llvm::cl::desc("<model.mlir>"),
+                                     llvm::cl::Required);
+llvm::cl::opt<std::string>
+    targetName("target",
+               llvm::cl::desc("GPU to compile for (a built-in name or a "
+                              ".json file); defaults to the module's"));
+llvm::cl::opt<std::string> outputDir("o", llvm::cl::desc("output directory"),
+                                     llvm::cl::init("."));
+enum class Emit { Mlir, Ptx, Cubin };
+llvm::cl::opt<Emit>
+    emit("emit", llvm::cl::desc("what to produce"), llvm::cl::init(Emit::Cubin),
+         llvm::cl::values(
+             clEnumValN(Emit::Mlir, "mlir", "print the lowered module"),
+             clEnumValN(Emit::Ptx, "ptx", "PTX files and the manifest"),
+             clEnumValN(Emit::Cubin, "cubin",
+                        "PTX, cubin (when ptxas is found) and the manifest")));
+llvm::cl::opt<std::string>
+    ptxasPath("ptxas", llvm::cl::desc("ptxas to use (default: PATH, then "
+                                      "/usr/local/cuda/bin)"));
+
+int fail(const Twine &message) {
+  llvm::errs() << "tessel-compile: error: " << message << "\n";
+  return 1;
+}
+
+std::optional<std::string> findPtxas() {
+  if (!ptxasPath.empty())
+    return ptxasPath.getValue();
+  if (auto onPath = llvm::sys::findProgramByName("ptxas"))
+    return *onPath;
+  if (llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
+    return std::string("/usr/local/cuda/bin/ptxas");
+  return std::nullopt;
+}
+
+/// Registers and shared memory as ptxas -v reports them.
+struct PtxasInfo {
+  int64_t registers = -1;
+  int64_t sharedBytes = 0;
+};
+
+/// Assembles `ptx` into `cubin` for `arch`; returns what ptxas reported.
+std::optional<PtxasInfo> runPtxas(StringRef ptxas, StringRef arch,
+                                  StringRef ptx, StringRef cubin,
+                                  std::string &error) {
+  SmallString<128> log;
+  llvm::sys::fs::createTemporaryFile("tessel-ptxas", "log", log);
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
+                                          StringRef(log)};
+  std::string archFlag = "-arch=" + arch.str();
+  SmallVector<StringRef> args = {ptxas, archFlag, "-v", ptx, "-o", cubin};
+  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects);
+  auto text = llvm::MemoryBuffer::getFile(log);
+  std::string output = text ? (*text)->getBuffer().str() : "";
+  llvm::sys::fs::remove(log);
+  if (rc != 0) {
+    error = "ptxas failed on " + ptx.str() + ":\n" + output;
+    return std::nullopt;
+  }
+  PtxasInfo info;
+  SmallVector<StringRef> m;
+  if (llvm::Regex("Used ([0-9]+) registers").match(output, &m))
+    info.registers = std::stoll(m[1].str());
+  if (llvm::Regex("([0-9]+) bytes smem").match(output, &m))
+    info.sharedBytes = std::stoll(m[1].str());
+  return info;
+}
+
+LogicalResult writeFile(StringRef path, StringRef text, std::string &error) {
+  std::unique_ptr<llvm::ToolOutputFile> out = openOutputFile(path, &error);
+  if (!out)
+    return failure();
+  out->os() << text;
+  out->keep();
+  return success();
+}
+
+llvm::json::Array dims(const std::array<int64_t, 3> &d) {
+  return llvm::json::Array{d[0], d[1], d[2]};
+}
+
+std::string cIdentifier(StringRef name) {
+  std::string s;
+  for (char c : name)
+    s += llvm::isAlnum(static_cast<unsigned char>(c)) ? c : '_';
+  return s;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv, "Tessel ahead-of-time compiler: kernels to GPU binaries\n");
+
+  DialectRegistry registry;
+  registry.insert<TesselDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllGPUToLLVMIRTranslations(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  std::string error;
+  auto file = openInputFile(inputFile, &error);
+  if (!file)
+    return fail(error);
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  // The target: --target, else the module's; both must agree.
+  auto moduleTarget =
+      (*module)->getAttrOfType<TargetAttr>(TesselDialect::kTargetAttrName);
+  std::optional<Target> target;
+  if (!targetName.empty()) {
+    target = resolveTarget(targetName, error);
+    if (!target)
+      return fail(error);
+    if (moduleTarget && moduleTarget.getName() != target->name())
+      return fail("the module targets '" + moduleTarget.getName() +
+                  "' but --target names '" + target->name() + "'");
+    StringRef fileSpec = StringRef(targetName).ends_with(".json")
+                             ? StringRef(targetName)
+                             : StringRef();
+    (*module)->setAttr(TesselDialect::kTargetAttrName,
+                       TargetAttr::get(&context, target->name(), fileSpec));
+  } else if (moduleTarget) {
+    target = moduleTarget.resolve(error);
+    if (!target)
+      return fail(error);
+  } else {
+    return fail("no target: pass --target=NAME or set tessel.target on the "
+                "module");
+  }
+  if (target->vendor() != Vendor::NVIDIA)
+    return fail("target '" + target->name() + "' (" + target->arch() +
+                "): HSACO emission for AMD GPUs is not implemented yet; "
+                "NVIDIA targets are");
+
+  FailureOr<CompileResult> result = compileKernels(*module, *target);
+  if (failed(result))
+    return 1;
+  if (emit == Emit::Mlir) {
+    result->lowered->print(llvm::outs());
+    llvm::outs() << "\n";
+    return 0;
+  }
+
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
+    return fail("cannot create '" + outputDir + "': " + ec.message());
+  std::optional<std::string> ptxas =
+      emit == Emit::Cubin ? findPtxas() : std::nullopt;
+  if (emit == Emit::Cubin && !ptxas)
+    llvm::errs() << "tessel-compile: note: ptxas not found; writing PTX only\n";
+
+  llvm::json::Array kernels;
+  std::string header;
+  llvm::raw_string_ostream h(header);
+  h << "// Generated by tessel-compile for " << target->name() << " ("
+    << target->arch() << ") from " << llvm::sys::path::filename(inputFile)
+    << ". Launch geometry and parameters of each kernel.\n"
+    << "#pragma once\n\n";
+  for (const CompiledKernel &k : result->kernels) {
+    SmallString<128> ptxPath(outputDir.getValue());
+    llvm::sys::path::append(ptxPath, k.name + ".ptx");
+    if (failed(writeFile(ptxPath, k.assembly, error)))
+      return fail(error);
+    llvm::json::Object entry{
+        {"name", k.name},
+        {"entry", k.entry},
+        {"tessel_kernel", k.tesselKernel},
+        {"launch_index", k.launchIndex},
+        {"ptx", k.name + ".ptx"},
+        {"grid", dims(k.grid)},
+        {"block", dims(k.block)},
+        {"shared_memory_bytes", 0},
+        {"schedule", k.schedule},
+    };
+    if (ptxas) {
+      SmallString<128> cubinPath(outputDir.getValue());
+      llvm::sys::path::append(cubinPath, k.name + ".cubin");
+      std::optional<PtxasInfo> info =
+          runPtxas(*ptxas, target->arch(), ptxPath, cubinPath, error);
+      if (!info)
+        return fail(error);
+      entry["binary"] = k.name + ".cubin";
+      entry["registers"] = info->registers;
+      entry["shared_memory_bytes"] = info->sharedBytes;
+    }
+    llvm::json::Array params;
+    for (const KernelParam &p : k.params)
+      params.push_back(llvm::json::Object{{"role", p.role},
+                                          {"position", p.position},
+                                          {"shape", llvm::json::Array(p.shape)},
+                                          {"dtype", p.dtype}});
+    entry["params"] = std::move(params);
+    kernels.push_back(std::move(entry));
+
+    std::string id = cIdentifier(k.name);
+    h << "// " << k.name << " (entry " << k.entry << "): part " << k.launchIndex
+      << " of tessel.kernel @" << k.tesselKernel << "; parameters:";
+    for (const KernelParam &p : k.params) {
+      h << " " << p.role << "#" << p.position << "<";
+      llvm::interleave(p.shape, h, "x");
+      h << "x" << p.dtype << ">";
+    }
+    h << "\n#define TESSEL_" << id << "_GRID " << k.grid[0] << ", " << k.grid[1]
+      << ", " << k.grid[2] << "\n#define TESSEL_" << id << "_BLOCK "
+      << k.block[0] << ", " << k.block[1] << ", " << k.block[2]
+      << "\n#define TESSEL_" << id << "_NUM_PARAMS " << k.params.size()
+      << "\n\n";
+  }
+  llvm::json::Object manifest{
+      {"format_version", 1},
+      {"source", llvm::sys::path::filename(inputFile).str()},
+      {"target",
+       llvm::json::Object{{"name", target->name()},
+                          {"vendor", std::string(vendorName(target->vendor()))},
+                          {"arch", target->arch()}}},
+      {"kernels", std::move(kernels)}};
+  std::string json;
+  llvm::raw_string_ostream js(json);
+  js << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest))) << "\n";
+  SmallString<128> manifestPath(outputDir.getValue()),
+      headerPath(outputDir.getValue());
+  llvm::sys::path::append(manifestPath, "manifest.json");
+  llvm::sys::path::append(headerPath, "kernels.h");
+  if (failed(writeFile(manifestPath, json, error)) ||
+      failed(writeFile(headerPath, header, error)))
+    return fail(error);
+  llvm::outs() << "tessel-compile: " << result->kernels.size()
+               << " GPU kernel(s) for " << target->name() << " in " << outputDir
+               << "\n";
+  return 0;
+}
