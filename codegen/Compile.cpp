@@ -82,10 +82,10 @@ FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
   result.lowered = module.clone();
   std::string error;
   PassManager lowering(module.getContext());
-  if (failed(buildNvvmLoweringPipeline(lowering, target, error)))
+  if (failed(buildTargetLoweringPipeline(lowering, target, error)))
     return emitError(module.getLoc()) << error;
   PassManager kernels(module.getContext());
-  buildGpuKernelPipeline(kernels);
+  buildGpuKernelPipeline(kernels, target);
   if (failed(kernels.run(*result.lowered)))
     return failure();
 
@@ -142,11 +142,15 @@ FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
       continue;
     for (Attribute attr : binary.getObjects()) {
       auto object = cast<gpu::ObjectAttr>(attr);
-      result.kernels[it->second].assembly = object.getObject().str();
+      CompiledKernel &k = result.kernels[it->second];
+      k.binary = object.getObject().str();
+      k.format = object.getFormat() == gpu::CompilationTarget::Assembly
+                     ? "ptx"
+                     : "hsaco";
     }
   }
   for (const CompiledKernel &k : result.kernels)
-    if (k.assembly.empty())
+    if (k.binary.empty())
       return emitError(module.getLoc())
              << "no assembly was produced for kernel " << k.name;
   return result;

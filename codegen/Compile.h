@@ -3,8 +3,8 @@
 // Runs the GPU pipeline on a module and collects, per GPU kernel, what a
 // loader needs: the entry name, the launch geometry, the meaning of each
 // parameter (which input or output of which Tessel kernel, its shape and
-// type), the schedule it was tiled with, and the PTX. tessel-compile writes
-// these as files and manifest.json (docs/manifest.md).
+// type), the schedule it was tiled with, and the PTX or HSACO. tessel-compile
+// writes these as files and manifest.json (docs/manifest.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,7 +40,8 @@ struct CompiledKernel {
   std::array<int64_t, 3> block{1, 1, 1};
   std::vector<KernelParam> params;
   std::string schedule; // the #tessel.schedule, printed
-  std::string assembly; // PTX text
+  std::string binary;   // PTX text (NVIDIA) or HSACO bytes (AMD)
+  std::string format;   // "ptx" or "hsaco"
 };
 
 struct CompileResult {
@@ -48,7 +49,8 @@ struct CompileResult {
   OwningOpRef<ModuleOp> lowered; // the module after the whole pipeline
 };
 
-/// Compiles every tessel.kernel of `module` for `target` (NVIDIA: PTX).
+/// Compiles every tessel.kernel of `module` for `target` (PTX for NVIDIA,
+/// HSACO for AMD).
 /// Emits diagnostics and fails on an unsupported target or input.
 FailureOr<CompileResult> compileKernels(ModuleOp module, const Target &target);
 

@@ -2,9 +2,10 @@
 //------------------------------------===//
 //
 // Turns each tiled, bufferized kernel function into a gpu.launch: the block
-// scf.forall becomes the grid, the nested thread scf.forall the block, and
-// per-thread scratch buffers (the single-element intermediates that
-// tessel-tile-and-fuse leaves) become stack allocations, i.e. registers.
+// scf.forall becomes the grid and the nested thread scf.forall the block.
+// Per-thread scratch buffers (the single-element intermediates that
+// tessel-tile-and-fuse leaves), already on the stack, move to the start of
+// the launch so that each is one fixed slot (a register after LLVM's SROA).
 // Outlining into a gpu.module (gpu-kernel-outlining) follows in the pipeline.
 //
 //===----------------------------------------------------------------------===//
@@ -71,6 +72,8 @@ module attributes {transform.with_named_sequence} {
 )mlir";
 
 struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
@@ -121,7 +124,56 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
             blocks, transforms->lookupSymbol("__transform_main"), *transforms,
             transform::TransformOptions())))
       return func.emitOpError() << "could not be mapped to a GPU launch";
-    return success();
+    LogicalResult placed = success();
+    func.walk([&](gpu::LaunchOp launch) {
+      hoistAllocas(launch);
+      if (privateScratch && failed(makeScratchPrivate(launch)))
+        placed = failure();
+    });
+    return placed;
+  }
+
+  /// Puts each stack buffer of `launch` in the GPU's private address space
+  /// (AMDGPU selects stack slots only there). Its users read and write it
+  /// through operands (loads, stores, linalg ops, copies), whose types do not
+  /// depend on the address space; a view would, and is reported.
+  static LogicalResult makeScratchPrivate(gpu::LaunchOp launch) {
+    auto space = gpu::AddressSpaceAttr::get(launch.getContext(),
+                                            gpu::AddressSpace::Private);
+    WalkResult result = launch.getBody().walk([&](memref::AllocaOp a) {
+      MemRefType type = a.getType();
+      if (type.getMemorySpace())
+        return WalkResult::advance();
+      for (Operation *user : a->getUsers())
+        if (!isa<linalg::LinalgOp, memref::LoadOp, memref::StoreOp,
+                 memref::CopyOp>(user)) {
+          user->emitOpError()
+              << "uses a per-thread scratch buffer in a way that cannot move "
+                 "it to private memory";
+          return WalkResult::interrupt();
+        }
+      a.getResult().setType(MemRefType::get(
+          type.getShape(), type.getElementType(), type.getLayout(), space));
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
+  /// Moves every static stack buffer of `launch` to the start of its body.
+  /// An alloca inside a loop is a dynamic stack allocation, which the AMDGPU
+  /// backend cannot select (and costs a stack adjustment per iteration on
+  /// NVIDIA); the per-thread scratch that tile-and-fuse leaves is written
+  /// before it is read in every iteration, so one buffer serves them all.
+  static void hoistAllocas(gpu::LaunchOp launch) {
+    Block &entry = launch.getBody().front();
+    SmallVector<memref::AllocaOp> allocas;
+    launch.getBody().walk([&](memref::AllocaOp a) {
+      if (a.getType().hasStaticShape() && a->getNumOperands() == 0 &&
+          a->getBlock() != &entry)
+        allocas.push_back(a);
+    });
+    for (memref::AllocaOp a : allocas)
+      a->moveBefore(&entry, entry.begin());
   }
 };
 

@@ -104,13 +104,38 @@ def TesselMapToGpu : Pass<"tessel-map-to-gpu", "mlir::ModuleOp"> {
     size). Kernel outlining (`gpu-kernel-outlining`) follows in the
     `tessel-to-nvvm` and `tessel-to-rocdl` pipelines.
 
-    A kernel still on tensors, or without exactly one block loop, is an error.
+    Per-thread scratch buffers already on the stack (`memref.alloca`) move to
+    the start of the launch body, so each is one fixed slot rather than a
+    dynamic allocation per loop iteration. With `private-scratch` they are
+    also placed in `#gpu.address_space<private>`, which AMDGPU requires.
+
+    A kernel still on tensors, or without a block loop, is an error.
   }];
+  let options = [
+    Option<"privateScratch", "private-scratch", "bool", /*default=*/"false",
+           "put per-thread scratch in the private address space (AMDGPU)">,
+  ];
   let dependentDialects = [
     "mlir::gpu::GPUDialect",
     "mlir::memref::MemRefDialect",
     "mlir::scf::SCFDialect",
     "mlir::transform::TransformDialect",
+  ];
+}
+
+def TesselExpandMath : Pass<"tessel-expand-math"> {
+  let summary = "Replace exp, tanh, erf and rsqrt by plain arithmetic";
+  let description = [{
+    Rewrites `math.exp`, `math.tanh` and `math.erf` into upstream's
+    polynomial approximations, the `math.floor` these use (f32) into integer
+    conversions, and `math.rsqrt` into a division by `math.sqrt`, so that a
+    kernel calls no device library. The ROCDL path runs
+    it on each gpu.module.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect",
+    "mlir::math::MathDialect",
+    "mlir::vector::VectorDialect",
   ];
 }
 

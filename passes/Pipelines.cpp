@@ -1,7 +1,8 @@
-//===- Pipelines.cpp - Tessel's named pass pipelines
-//-----------------------===//
+//===- Pipelines.cpp - Tessel's named pass pipelines ----------------------===//
 //
-// The one place each pipeline is spelled out. See Pipelines.h.
+// The one place each pipeline is spelled out: the CPU functional path, the
+// target-independent GPU kernel pipeline, and the NVVM (PTX) and ROCDL
+// (HSACO) lowerings. See Pipelines.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/TargetParser/TargetParser.h"
 
 using namespace mlir;
 using namespace mlir::tessel;
@@ -74,7 +76,8 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm) {
+void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
+                                          const Target &target) {
   pm.addPass(createTesselLowerToLinalg());
   pm.addPass(createTesselTileAndFuse());
   bufferization::OneShotBufferizePassOptions bufferize;
@@ -88,11 +91,14 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm) {
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(createTesselMapToGpu());
+  // Per-thread scratch (single elements) goes on the stack, i.e. registers.
   bufferization::PromoteBuffersToStackPassOptions toStack;
   toStack.maxAllocSizeInBytes = 1024;
   pm.addNestedPass<func::FuncOp>(
       bufferization::createPromoteBuffersToStackPass(toStack));
+  TesselMapToGpuOptions map;
+  map.privateScratch = target.vendor() == Vendor::AMD;
+  pm.addPass(createTesselMapToGpu(map));
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
@@ -102,10 +108,23 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm) {
   pm.addPass(createGpuKernelOutliningPass());
 }
 
+namespace {
+
+/// The first of `candidates` that holds `marker` (a relative path), or "".
+std::string firstWith(ArrayRef<std::string> candidates, StringRef marker) {
+  for (const std::string &dir : candidates) {
+    SmallString<128> path(dir);
+    llvm::sys::path::append(path, marker);
+    if (llvm::sys::fs::exists(path))
+      return dir;
+  }
+  return "";
+}
+
 /// The CUDA toolkit whose libdevice kernels link against: $CUDA_HOME, else
 /// $CUDA_PATH, else the folder above the bin/ that holds ptxas on PATH, else
 /// /usr/local/cuda. Empty when none has nvvm/libdevice.
-static std::string findCudaToolkit() {
+std::string findCudaToolkit() {
   SmallVector<std::string> candidates;
   for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
     if (const char *v = std::getenv(var))
@@ -115,18 +134,31 @@ static std::string findCudaToolkit() {
         llvm::sys::path::parent_path(llvm::sys::path::parent_path(*ptxas))
             .str());
   candidates.push_back("/usr/local/cuda");
-  for (const std::string &dir : candidates) {
-    SmallString<128> libdevice(dir);
-    llvm::sys::path::append(libdevice, "nvvm", "libdevice");
-    if (llvm::sys::fs::is_directory(libdevice))
-      return dir;
+  return firstWith(candidates, "nvvm/libdevice");
+}
+
+/// A folder whose llvm/bin/ld.lld links HSACO: $ROCM_PATH, else /opt/rocm,
+/// else the one Tessel's build makes beside its tools (a link to LLVM 22's
+/// ld.lld, see the top-level CMakeLists.txt). Empty when none has it.
+std::string findRocmToolkit() {
+  SmallVector<std::string> candidates;
+  if (const char *v = std::getenv("ROCM_PATH"))
+    candidates.push_back(v);
+  candidates.push_back("/opt/rocm");
+  std::string exe = llvm::sys::fs::getMainExecutable(
+      nullptr, reinterpret_cast<void *>(&findRocmToolkit));
+  if (!exe.empty()) {
+    SmallString<128> beside(
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+    llvm::sys::path::append(beside, "rocm-toolkit");
+    candidates.push_back(beside.str().str());
   }
-  return "";
+  return firstWith(candidates, "llvm/bin/ld.lld");
 }
 
 /// The PTX ISA version a chip needs (PTX ISA reference, "Release notes"):
 /// sm_90a needs 8.0, sm_89 7.8, sm_86 7.1, sm_80 7.0, sm_75 6.3, sm_70 6.0.
-static std::optional<std::string> ptxFeatureFor(StringRef arch) {
+std::optional<std::string> ptxFeatureFor(StringRef arch) {
   unsigned sm = 0;
   if (!arch.consume_front("sm_") || arch.consumeInteger(10, sm))
     return std::nullopt;
@@ -145,43 +177,43 @@ static std::optional<std::string> ptxFeatureFor(StringRef arch) {
   return std::nullopt;
 }
 
-LogicalResult mlir::tessel::buildNvvmLoweringPipeline(OpPassManager &pm,
-                                                      const Target &target,
-                                                      std::string &error) {
-  if (target.vendor() != Vendor::NVIDIA) {
-    error = "target '" + target.name() + "' is not an NVIDIA GPU (" +
-            target.arch() + "); use tessel-to-rocdl";
-    return failure();
-  }
+/// Host code keeps its gpu.launch_func ops; this lowers what the device code
+/// shares before a target's own conversion.
+void buildDeviceCommonPipeline(OpPassManager &pm) {
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+}
+
+void buildDeviceScalarPipeline(OpPassManager &pm) {
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+LogicalResult buildNvvmLowering(OpPassManager &pm, const Target &target,
+                                std::string &error) {
   std::optional<std::string> features = ptxFeatureFor(target.arch());
   if (!features) {
     error = "NVIDIA architecture '" + target.arch() +
             "' is not supported (sm_70 and newer are)";
     return failure();
   }
-  // Host code keeps its gpu.launch_func ops: the artifacts of an
-  // ahead-of-time compile are the gpu.binary objects.
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
+  buildDeviceCommonPipeline(pm);
   GpuNVVMAttachTargetOptions attach;
   attach.chip = target.arch();
   attach.features = *features;
   attach.optLevel = 2;
   pm.addPass(createGpuNVVMAttachTarget(attach));
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-
+  buildDeviceScalarPipeline(pm);
   ConvertGpuOpsToNVVMOpsOptions toNvvm;
   toNvvm.useBarePtrCallConv = true;
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps(toNvvm));
   pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
-
   // Math functions become libdevice calls (__nv_expf, ...): name the CUDA
   // toolkit so that libdevice is linked whatever the environment says.
   GpuModuleToBinaryPassOptions toBinary;
@@ -191,15 +223,93 @@ LogicalResult mlir::tessel::buildNvvmLoweringPipeline(OpPassManager &pm,
   return success();
 }
 
-LogicalResult mlir::tessel::buildTesselToNvvmPipeline(OpPassManager &pm,
-                                                      const Target &target,
-                                                      std::string &error) {
-  OpPassManager lowering(pm.getOpAnchorName(), pm.getNesting());
-  if (failed(buildNvvmLoweringPipeline(lowering, target, error)))
+LogicalResult buildRocdlLowering(OpPassManager &pm, const Target &target,
+                                 std::string &error) {
+  if (llvm::AMDGPU::parseArchAMDGCN(target.arch()) == llvm::AMDGPU::GK_NONE) {
+    error = "AMD architecture '" + target.arch() +
+            "' is not known to this LLVM's AMDGPU backend";
     return failure();
-  buildGpuKernelPipeline(pm);
-  return buildNvvmLoweringPipeline(pm, target, error);
+  }
+  std::string toolkit = findRocmToolkit();
+  if (toolkit.empty()) {
+    error = "HSACO linking needs ld.lld under <toolkit>/llvm/bin: set "
+            "ROCM_PATH, or run the tools from Tessel's build";
+    return failure();
+  }
+  // Math becomes plain arithmetic in the kernels: Debian's device libraries
+  // predate gfx942, so nothing is linked.
+  pm.addNestedPass<gpu::GPUModuleOp>(createTesselExpandMath());
+  buildDeviceCommonPipeline(pm);
+  GpuROCDLAttachTargetOptions attach;
+  attach.chip = target.arch();
+  attach.optLevel = 2;
+  pm.addPass(createGpuROCDLAttachTarget(attach));
+  buildDeviceScalarPipeline(pm);
+  ConvertGpuOpsToROCDLOpsOptions toRocdl;
+  toRocdl.chipset = target.arch();
+  toRocdl.useBarePtrCallConv = true;
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToROCDLOps(toRocdl));
+  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+  GpuModuleToBinaryPassOptions toBinary;
+  toBinary.compilationTarget = "bin";
+  toBinary.toolkitPath = toolkit;
+  pm.addPass(createGpuModuleToBinaryPass(toBinary));
+  return success();
 }
+
+} // namespace
+
+LogicalResult mlir::tessel::buildTargetLoweringPipeline(OpPassManager &pm,
+                                                        const Target &target,
+                                                        std::string &error) {
+  return target.vendor() == Vendor::NVIDIA
+             ? buildNvvmLowering(pm, target, error)
+             : buildRocdlLowering(pm, target, error);
+}
+
+LogicalResult mlir::tessel::buildTesselToGpuPipeline(OpPassManager &pm,
+                                                     const Target &target,
+                                                     std::string &error) {
+  // Check the target before adding anything, so a failure leaves `pm` as it
+  // was.
+  OpPassManager probe(pm.getOpAnchorName(), pm.getNesting());
+  if (failed(buildTargetLoweringPipeline(probe, target, error)))
+    return failure();
+  buildGpuKernelPipeline(pm, target);
+  return buildTargetLoweringPipeline(pm, target, error);
+}
+
+namespace {
+
+/// Registers `name` as a pipeline taking `target=NAME` for `vendor`.
+void registerGpuPipeline(StringRef name, StringRef description, Vendor vendor) {
+  std::string pipeline = name.str();
+  registerPassPipeline(
+      name, description,
+      [pipeline, vendor](OpPassManager &pm, StringRef options,
+                         function_ref<LogicalResult(const Twine &)> onError) {
+        StringRef spec = options;
+        if (!spec.consume_front("target="))
+          return onError(pipeline + " needs target=NAME (or a .json file)");
+        std::string error;
+        std::optional<Target> target = resolveTarget(spec.trim().str(), error);
+        if (!target)
+          return onError(pipeline + ": " + error);
+        if (target->vendor() != vendor)
+          return onError(pipeline + ": target '" + target->name() + "' (" +
+                         target->arch() + ") is " +
+                         std::string(vendorName(target->vendor())) + ", not " +
+                         std::string(vendorName(vendor)));
+        if (failed(buildTesselToGpuPipeline(pm, *target, error)))
+          return onError(pipeline + ": " + error);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)>) {});
+}
+
+} // namespace
 
 void mlir::tessel::registerTesselPipelines() {
   registerPassPipeline(
@@ -214,22 +324,12 @@ void mlir::tessel::registerTesselPipelines() {
         return success();
       },
       [](function_ref<void(const mlir::detail::PassOptions &)>) {});
-
-  registerPassPipeline(
-      "tessel-to-nvvm",
-      "Compile Tessel kernels to PTX for an NVIDIA target: "
-      "tessel-to-nvvm{target=h100}",
-      [](OpPassManager &pm, StringRef options,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
-        StringRef spec = options;
-        if (!spec.consume_front("target="))
-          return errorHandler("tessel-to-nvvm needs target=NAME (or a .json "
-                              "file)");
-        std::string error;
-        std::optional<Target> target = resolveTarget(spec.trim().str(), error);
-        if (!target || failed(buildTesselToNvvmPipeline(pm, *target, error)))
-          return errorHandler("tessel-to-nvvm: " + error);
-        return success();
-      },
-      [](function_ref<void(const mlir::detail::PassOptions &)>) {});
+  registerGpuPipeline("tessel-to-nvvm",
+                      "Compile Tessel kernels to PTX for an NVIDIA target: "
+                      "tessel-to-nvvm{target=h100}",
+                      Vendor::NVIDIA);
+  registerGpuPipeline("tessel-to-rocdl",
+                      "Compile Tessel kernels to HSACO for an AMD target: "
+                      "tessel-to-rocdl{target=mi300x}",
+                      Vendor::AMD);
 }

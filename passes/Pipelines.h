@@ -23,28 +23,27 @@ namespace mlir::tessel {
 void buildTesselToCpuPipeline(OpPassManager &pm);
 
 /// The target-independent part of every GPU compile: lower to linalg, tile
-/// and fuse, bufferize (results become out-parameters), map each kernel to a
-/// gpu.launch with its per-thread scratch on the stack, lower loops, sink
-/// constants into the launches and outline them into a gpu.module.
-void buildGpuKernelPipeline(OpPassManager &pm);
+/// and fuse, bufferize (results become out-parameters), put per-thread
+/// scratch on the stack (in the private address space for AMD), map each
+/// kernel to a gpu.launch, lower loops, sink constants into the launches and
+/// outline them into gpu.modules.
+void buildGpuKernelPipeline(OpPassManager &pm, const Target &target);
 
-/// From outlined gpu.modules to PTX (gpu.binary, format isa) for an NVIDIA
-/// `target`, with bare-pointer kernel arguments, the PTX ISA version the
-/// chip needs and libdevice from the CUDA toolkit found on this machine
-/// (CUDA_HOME, CUDA_PATH, ptxas on PATH, /usr/local/cuda). Host code keeps
-/// its gpu.launch_func ops. Fails, with the reason in `error`, for a non-NVIDIA
-/// target or an architecture older than sm_70.
-LogicalResult buildNvvmLoweringPipeline(OpPassManager &pm, const Target &target,
-                                        std::string &error);
+/// From outlined gpu.modules to binaries for `target`: PTX (gpu.binary,
+/// format isa) for NVIDIA, with libdevice from the CUDA toolkit found on
+/// this machine (CUDA_HOME, CUDA_PATH, ptxas on PATH, /usr/local/cuda); HSACO
+/// for AMD, with math expanded to arithmetic and ld.lld from ROCM_PATH,
+/// /opt/rocm or Tessel's build. Kernels take bare pointers. Host code keeps
+/// its gpu.launch_func ops. Fails, with the reason in `error`, for an
+/// architecture the backend does not know or a missing linker.
+LogicalResult buildTargetLoweringPipeline(OpPassManager &pm,
+                                          const Target &target,
+                                          std::string &error);
 
-/// From Tessel ops to PTX for an NVIDIA `target`: lower to linalg, tile
-/// and fuse, bufferize (results become out-parameters), map each kernel to a
-/// gpu.launch, outline it, and lower the gpu.module to NVVM and PTX
-/// (gpu.binary, format isa) with bare-pointer kernel arguments. Fails, with
-/// the reason in `error`, for a non-NVIDIA target or an architecture older
-/// than sm_70.
-LogicalResult buildTesselToNvvmPipeline(OpPassManager &pm, const Target &target,
-                                        std::string &error);
+/// Both of the above: Tessel ops to GPU binaries for `target`. On failure
+/// nothing is added to `pm`.
+LogicalResult buildTesselToGpuPipeline(OpPassManager &pm, const Target &target,
+                                       std::string &error);
 
 /// Registers every Tessel pipeline with the global registry.
 void registerTesselPipelines();

@@ -9,7 +9,7 @@
 // The PTX text is stored escaped (\0A newlines, \09 tabs).
 // CHECK: gpu.binary @gelu_softmax_kernel  [#gpu.object<#nvvm.target<chip = "sm_90a", features = "+ptx80">
 // CHECK-SAME: .visible .entry gelu_softmax_kernel(\0A\09.param .u64 .ptr .align 1 gelu_softmax_kernel_param_0,\0A\09.param .u64 .ptr .align 1 gelu_softmax_kernel_param_1\0A)\0A.maxntid 64, 1, 1
-// AMD: tessel-to-nvvm: target 'mi300x' is not an NVIDIA GPU (gfx942); use tessel-to-rocdl
+// AMD: tessel-to-nvvm: target 'mi300x' (gfx942) is amd, not nvidia
 // NOTARGET: tessel-to-nvvm needs target=NAME
 
 module attributes {tessel.target = #tessel.target<"h100">} {

@@ -5,7 +5,8 @@
 // RUN: FileCheck %s --check-prefix=HEADER < %t/kernels.h
 // RUN: FileCheck %s --check-prefix=PTX < %t/mm_relu_kernel.ptx
 // RUN: tessel-compile %s --target=h100 --emit=mlir | FileCheck %s --check-prefix=MLIR
-// RUN: not tessel-compile %s --target=mi300x -o %t 2>&1 | FileCheck %s --check-prefix=AMD
+// RUN: tessel-compile %s --target=mi300x -o %t/amd | FileCheck %s --check-prefix=AMD
+// RUN: FileCheck %s --check-prefix=AMDMANIFEST < %t/amd/manifest.json
 // RUN: not tessel-compile %s -o %t 2>&1 | FileCheck %s --check-prefix=NOTARGET
 // RUN: not tessel-compile %s --target=b200 -o %t 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not tessel-compile %S/../dialects/Tessel/canonicalize.mlir --target=h100 -o %t 2>&1 | FileCheck %s --check-prefix=NOKERNEL
@@ -54,7 +55,14 @@
 
 // MLIR: gpu.binary @mm_relu_kernel
 
-// AMD: tessel-compile: error: target 'mi300x' (gfx942): HSACO emission for AMD GPUs is not implemented yet
+// AMD: tessel-compile: 3 GPU kernel(s) for mi300x
+// AMDMANIFEST: "binary": "mm_relu_kernel.hsaco",
+// Two 64-wide waves over a 32-wide tile: 32 x 4 threads.
+// AMDMANIFEST: "block": [
+// AMDMANIFEST-NEXT: 32,
+// AMDMANIFEST-NEXT: 4,
+// AMDMANIFEST: "registers":
+// AMDMANIFEST: "scratch_bytes":
 // NOTARGET: tessel-compile: error: no target: pass --target=NAME or set tessel.target on the module
 // UNKNOWN: tessel-compile: error: unknown target 'b200'
 // NOKERNEL: error: the module has no tessel.kernel to compile

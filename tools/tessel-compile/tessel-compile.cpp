@@ -3,7 +3,8 @@
 //
 // `tessel-compile model.mlir --target=h100 -o out/` compiles every
 // tessel.kernel of the model for the GPU and writes, per GPU kernel, its PTX
-// and (when ptxas is found) its cubin, plus out/manifest.json (entry names,
+// and (when ptxas is found) its cubin for NVIDIA, or its HSACO for AMD, plus
+// out/manifest.json (entry names,
 // launch geometry, parameters, schedule, registers; see docs/manifest.md) and
 // out/kernels.h, a C header with the same facts. `--emit=mlir` prints the
 // lowered module instead.
@@ -106,6 +107,43 @@ std::optional<PtxasInfo> runPtxas(StringRef ptxas, StringRef arch,
   return info;
 }
 
+/// Resources of an HSACO kernel, from its AMDGPU metadata notes
+/// (llvm-readelf --notes): vector and scalar registers, LDS and scratch.
+std::optional<llvm::json::Object> readHsacoNotes(StringRef hsaco,
+                                                 std::string &error) {
+  auto readelf =
+      llvm::sys::findProgramByName("llvm-readelf", {TESSEL_LLVM_TOOLS_DIR});
+  if (!readelf) {
+    error = "llvm-readelf not found in " TESSEL_LLVM_TOOLS_DIR;
+    return std::nullopt;
+  }
+  SmallString<128> log;
+  llvm::sys::fs::createTemporaryFile("tessel-readelf", "log", log);
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
+                                          StringRef(log)};
+  SmallVector<StringRef> args = {*readelf, "--notes", hsaco};
+  int rc = llvm::sys::ExecuteAndWait(*readelf, args, std::nullopt, redirects);
+  auto text = llvm::MemoryBuffer::getFile(log);
+  std::string output = text ? (*text)->getBuffer().str() : "";
+  llvm::sys::fs::remove(log);
+  if (rc != 0) {
+    error = "llvm-readelf failed on " + hsaco.str() + ":\n" + output;
+    return std::nullopt;
+  }
+  llvm::json::Object info;
+  for (auto [key, field] :
+       {std::pair{"vgpr_count", "registers"},
+        std::pair{"sgpr_count", "scalar_registers"},
+        std::pair{"group_segment_fixed_size", "shared_memory_bytes"},
+        std::pair{"private_segment_fixed_size", "scratch_bytes"}}) {
+    SmallVector<StringRef> m;
+    if (llvm::Regex(std::string("\\.") + key + ":[ ]+([0-9]+)")
+            .match(output, &m))
+      info[field] = std::stoll(m[1].str());
+  }
+  return info;
+}
+
 LogicalResult writeFile(StringRef path, StringRef text, std::string &error) {
   std::unique_ptr<llvm::ToolOutputFile> out = openOutputFile(path, &error);
   if (!out)
@@ -176,11 +214,6 @@ int main(int argc, char **argv) {
     return fail("no target: pass --target=NAME or set tessel.target on the "
                 "module");
   }
-  if (target->vendor() != Vendor::NVIDIA)
-    return fail("target '" + target->name() + "' (" + target->arch() +
-                "): HSACO emission for AMD GPUs is not implemented yet; "
-                "NVIDIA targets are");
-
   FailureOr<CompileResult> result = compileKernels(*module, *target);
   if (failed(result))
     return 1;
@@ -192,9 +225,10 @@ int main(int argc, char **argv) {
 
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
     return fail("cannot create '" + outputDir + "': " + ec.message());
+  bool nvidia = target->vendor() == Vendor::NVIDIA;
   std::optional<std::string> ptxas =
-      emit == Emit::Cubin ? findPtxas() : std::nullopt;
-  if (emit == Emit::Cubin && !ptxas)
+      nvidia && emit == Emit::Cubin ? findPtxas() : std::nullopt;
+  if (nvidia && emit == Emit::Cubin && !ptxas)
     llvm::errs() << "tessel-compile: note: ptxas not found; writing PTX only\n";
 
   llvm::json::Array kernels;
@@ -205,31 +239,41 @@ int main(int argc, char **argv) {
     << ". Launch geometry and parameters of each kernel.\n"
     << "#pragma once\n\n";
   for (const CompiledKernel &k : result->kernels) {
-    SmallString<128> ptxPath(outputDir.getValue());
-    llvm::sys::path::append(ptxPath, k.name + ".ptx");
-    if (failed(writeFile(ptxPath, k.assembly, error)))
+    // The binary as the pipeline produced it: PTX text or HSACO.
+    SmallString<128> mainPath(outputDir.getValue());
+    llvm::sys::path::append(mainPath, k.name + "." + k.format);
+    if (failed(writeFile(mainPath, k.binary, error)))
       return fail(error);
     llvm::json::Object entry{
         {"name", k.name},
         {"entry", k.entry},
         {"tessel_kernel", k.tesselKernel},
         {"launch_index", k.launchIndex},
-        {"ptx", k.name + ".ptx"},
         {"grid", dims(k.grid)},
         {"block", dims(k.block)},
         {"shared_memory_bytes", 0},
         {"schedule", k.schedule},
     };
-    if (ptxas) {
-      SmallString<128> cubinPath(outputDir.getValue());
-      llvm::sys::path::append(cubinPath, k.name + ".cubin");
-      std::optional<PtxasInfo> info =
-          runPtxas(*ptxas, target->arch(), ptxPath, cubinPath, error);
-      if (!info)
+    if (k.format == "ptx") {
+      entry["ptx"] = k.name + ".ptx";
+      if (ptxas) {
+        SmallString<128> cubinPath(outputDir.getValue());
+        llvm::sys::path::append(cubinPath, k.name + ".cubin");
+        std::optional<PtxasInfo> info =
+            runPtxas(*ptxas, target->arch(), mainPath, cubinPath, error);
+        if (!info)
+          return fail(error);
+        entry["binary"] = k.name + ".cubin";
+        entry["registers"] = info->registers;
+        entry["shared_memory_bytes"] = info->sharedBytes;
+      }
+    } else {
+      entry["binary"] = k.name + ".hsaco";
+      std::optional<llvm::json::Object> notes = readHsacoNotes(mainPath, error);
+      if (!notes)
         return fail(error);
-      entry["binary"] = k.name + ".cubin";
-      entry["registers"] = info->registers;
-      entry["shared_memory_bytes"] = info->sharedBytes;
+      for (auto &[key, value] : *notes)
+        entry[key] = value;
     }
     llvm::json::Array params;
     for (const KernelParam &p : k.params)

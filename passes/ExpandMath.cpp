@@ -1,0 +1,87 @@
+//===- ExpandMath.cpp - tessel-expand-math
+//---------------------------------===//
+//
+// Replaces the math functions Tessel's kernels use (exp, tanh, erf, rsqrt)
+// with plain floating-point arithmetic: upstream's polynomial approximations
+// (and the floor they use, through integer conversion), and rsqrt as a
+// division by a square root. Kernels then call no device
+// library. The ROCDL path needs this because the device libraries Debian
+// packages (rocm-device-libs 5.2) predate gfx942; the NVIDIA path links
+// libdevice instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::tessel {
+#define GEN_PASS_DEF_TESSELEXPANDMATH
+#include "passes/Passes.h.inc"
+} // namespace mlir::tessel
+
+using namespace mlir;
+
+namespace {
+
+/// rsqrt(x) = 1 / sqrt(x); sqrt has an instruction on every GPU.
+struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::RsqrtOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value one = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getFloatAttr(op.getType(), 1.0));
+    Value root = math::SqrtOp::create(rewriter, loc, op.getOperand());
+    rewriter.replaceOpWithNewOp<arith::DivFOp>(op, one, root);
+    return success();
+  }
+};
+
+/// floor(x) for f32 without a library: values of magnitude 2^23 or more are
+/// integers already (and NaN passes through); below that, truncate through
+/// i32 and step down where truncation rounded up (negative non-integers).
+struct ExpandFloor : public OpRewritePattern<math::FloorOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::FloorOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return rewriter.notifyMatchFailure(op, "only f32 is expanded");
+    Location loc = op.getLoc();
+    Value x = op.getOperand();
+    auto f32 = [&](double v) {
+      return arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getF32FloatAttr(v));
+    };
+    Value small = arith::CmpFOp::create(
+        rewriter, loc, arith::CmpFPredicate::OLT,
+        math::AbsFOp::create(rewriter, loc, x), f32(8388608.0)); // 2^23
+    Value truncated = arith::SIToFPOp::create(
+        rewriter, loc, x.getType(),
+        arith::FPToSIOp::create(rewriter, loc, rewriter.getI32Type(), x));
+    Value roundedUp = arith::CmpFOp::create(
+        rewriter, loc, arith::CmpFPredicate::OGT, truncated, x);
+    Value down = arith::SubFOp::create(rewriter, loc, truncated, f32(1.0));
+    Value floor =
+        arith::SelectOp::create(rewriter, loc, roundedUp, down, truncated);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, small, floor, x);
+    return success();
+  }
+};
+
+struct ExpandMathPass
+    : public tessel::impl::TesselExpandMathBase<ExpandMathPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<ExpandRsqrt, ExpandFloor>(&getContext());
+    populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
+      return llvm::is_contained(
+          {"exp", "tanh", "erf", "math.exp", "math.tanh", "math.erf"}, name);
+    });
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

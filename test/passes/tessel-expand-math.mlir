@@ -1,0 +1,28 @@
+// tessel-expand-math leaves no math function that needs a device library.
+// RUN: tessel-opt %s --tessel-expand-math | FileCheck %s
+
+// CHECK-LABEL: func.func @math
+// CHECK-NOT: math.exp
+// CHECK-NOT: math.tanh
+// CHECK-NOT: math.erf
+// CHECK-NOT: math.rsqrt
+// CHECK-NOT: math.floor
+// CHECK: math.sqrt
+// CHECK: arith.divf
+// CHECK: return
+func.func @math(%x: f32) -> (f32, f32, f32, f32, f32) {
+  %0 = math.exp %x : f32
+  %1 = math.tanh %x : f32
+  %2 = math.erf %x : f32
+  %3 = math.rsqrt %x : f32
+  %4 = math.floor %x : f32
+  return %0, %1, %2, %3, %4 : f32, f32, f32, f32, f32
+}
+
+// floor of f64 is left alone: only f32 is expanded.
+// CHECK-LABEL: func.func @floor_f64
+// CHECK: math.floor %{{.*}} : f64
+func.func @floor_f64(%x: f64) -> f64 {
+  %0 = math.floor %x : f64
+  return %0 : f64
+}
