@@ -10,6 +10,7 @@
 
 #include "codegen/Compile.h"
 #include "dialects/Tessel/TesselDialect.h"
+#include "passes/Passes.h"
 #include "passes/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -62,8 +63,21 @@ constantDims(gpu::LaunchFuncOp launch, gpu::KernelDim3 dims, StringRef what) {
 
 FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
                                                       const Target &target) {
+  CompileResult result;
+  result.lowered = module.clone();
+  std::string error;
+  PassManager lowering(module.getContext());
+  if (failed(buildTargetLoweringPipeline(lowering, target, error)))
+    return emitError(module.getLoc()) << error;
+
+  // Group loose ops into kernels first: the manifest describes each kernel's
+  // inputs and outputs as tessel.kernel states them.
+  PassManager form(module.getContext());
+  form.addPass(createTesselFormKernels());
+  if (failed(form.run(*result.lowered)))
+    return failure();
   llvm::StringMap<KernelSignature> signatures;
-  module.walk([&](KernelOp kernel) {
+  result.lowered->walk([&](KernelOp kernel) {
     KernelSignature &sig = signatures[kernel.getSymName()];
     for (Type t : kernel.getInputs().getTypes())
       sig.inputs.push_back(cast<RankedTensorType>(t));
@@ -76,14 +90,8 @@ FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
   });
   if (signatures.empty())
     return emitError(module.getLoc())
-           << "the module has no tessel.kernel to compile";
+           << "the module has no Tessel op to compile";
 
-  CompileResult result;
-  result.lowered = module.clone();
-  std::string error;
-  PassManager lowering(module.getContext());
-  if (failed(buildTargetLoweringPipeline(lowering, target, error)))
-    return emitError(module.getLoc()) << error;
   PassManager kernels(module.getContext());
   buildGpuKernelPipeline(kernels, target);
   if (failed(kernels.run(*result.lowered)))

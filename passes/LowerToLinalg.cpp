@@ -159,6 +159,17 @@ AffineMap broadcastMap(MLIRContext *ctx, ArrayRef<int64_t> operandShape,
 Value buildParallel(OpBuilder &b, Location loc, ValueRange inputs,
                     ArrayRef<AffineMap> inputMaps, RankedTensorType resultType,
                     ScalarFn fn) {
+  // A scalar (rank-0) result is computed as one element of a rank-1 tensor
+  // and reshaped: a loop nest with no loop cannot be tiled onto a GPU.
+  if (resultType.getRank() == 0) {
+    SmallVector<AffineMap> maps1;
+    for (AffineMap m : inputMaps)
+      maps1.push_back(AffineMap::get(1, 0, m.getResults(), b.getContext()));
+    auto one = RankedTensorType::get({1}, resultType.getElementType());
+    Value v = buildParallel(b, loc, inputs, maps1, one, fn);
+    return tensor::CollapseShapeOp::create(b, loc, resultType, v,
+                                           SmallVector<ReassociationIndices>{});
+  }
   int64_t rank = resultType.getRank();
   SmallVector<AffineMap> maps(inputMaps);
   maps.push_back(b.getMultiDimIdentityMap(rank));

@@ -10,6 +10,30 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
+  let summary = "Group Tessel ops into tessel.kernel regions";
+  let description = [{
+    Puts the loose Tessel ops of every function into `tessel.kernel` regions,
+    each of which becomes one GPU kernel. Contractions (matmul, batch_matmul,
+    conv2d) and attention start a kernel; an elementwise op (unary, binary,
+    cast, transpose) joins the kernel of a value it alone uses (epilogue:
+    bias, activation, residual add, cast), or starts one that later
+    elementwise ops join (chains); softmax, layer_norm, rms_norm and reduce
+    join a kernel of elementwise ops whose value they alone use (prologue),
+    else start their own, and elementwise ops after them join as epilogues.
+    Reshapes move no data and stay outside; existing kernels are kept.
+
+    Each join is put to a fusion policy: `rule` (the default) accepts every
+    join above, `none` makes one kernel per op. The cost model will answer
+    the same question (fuse when the fused kernel is predicted faster).
+    Kernels are named `<function>_k<N>_<main op>`.
+  }];
+  let options = [
+    Option<"policy", "policy", "std::string", /*default=*/"\"rule\"",
+           "fusion policy: rule or none">,
+  ];
+}
+
 def TesselSetTarget : Pass<"tessel-set-target", "mlir::ModuleOp"> {
   let summary = "Attach the GPU target to a module";
   let description = [{

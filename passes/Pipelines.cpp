@@ -277,6 +277,7 @@ LogicalResult mlir::tessel::buildTesselToGpuPipeline(OpPassManager &pm,
   OpPassManager probe(pm.getOpAnchorName(), pm.getNesting());
   if (failed(buildTargetLoweringPipeline(probe, target, error)))
     return failure();
+  pm.addPass(createTesselFormKernels());
   buildGpuKernelPipeline(pm, target);
   return buildTargetLoweringPipeline(pm, target, error);
 }

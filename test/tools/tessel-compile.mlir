@@ -9,7 +9,7 @@
 // RUN: FileCheck %s --check-prefix=AMDMANIFEST < %t/amd/manifest.json
 // RUN: not tessel-compile %s -o %t 2>&1 | FileCheck %s --check-prefix=NOTARGET
 // RUN: not tessel-compile %s --target=b200 -o %t 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// RUN: not tessel-compile %S/../dialects/Tessel/canonicalize.mlir --target=h100 -o %t 2>&1 | FileCheck %s --check-prefix=NOKERNEL
+// RUN: not tessel-compile %S/../Inputs/no_tessel_ops.mlir --target=h100 -o %t 2>&1 | FileCheck %s --check-prefix=NOKERNEL
 
 // SAY: tessel-compile: 3 GPU kernel(s) for h100 in
 
@@ -65,7 +65,7 @@
 // AMDMANIFEST: "scratch_bytes":
 // NOTARGET: tessel-compile: error: no target: pass --target=NAME or set tessel.target on the module
 // UNKNOWN: tessel-compile: error: unknown target 'b200'
-// NOKERNEL: error: the module has no tessel.kernel to compile
+// NOKERNEL: error: the module has no Tessel op to compile
 
 func.func @model(%a: tensor<130x70xbf16>, %b: tensor<70x90xbf16>) -> tensor<130x90xbf16> {
   %0 = tessel.kernel @mm_relu(%a, %b) : (tensor<130x70xbf16>, tensor<70x90xbf16>) -> tensor<130x90xbf16>

@@ -1,10 +1,11 @@
 //===- tessel-run.cpp - Run Tessel kernels and check them
 //-------------------===//
 //
-// `tessel-run model.mlir --cpu --check` runs every kernel (each tessel.kernel,
-// called alone) and every public function of the model on seeded random
-// inputs through the CPU functional path, computes the same outputs with the
-// independent reference interpreter, and prints the largest absolute and
+// `tessel-run model.mlir --cpu --check` groups the model's loose ops into
+// kernels (tessel-form-kernels, as tessel-compile does), then runs every
+// kernel (each tessel.kernel, called alone) and every public function on seeded
+// random inputs through the CPU functional path, computes the same outputs with
+// the independent reference interpreter, and prints the largest absolute and
 // relative errors per output. It exits 1 when any output is outside the
 // tolerance of its type and 2 when the model cannot be run at all.
 //
@@ -13,12 +14,14 @@
 #include "codegen/CpuRunner.h"
 #include "codegen/ReferenceGraph.h"
 #include "dialects/Tessel/TesselDialect.h"
+#include "passes/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -204,6 +207,13 @@ int main(int argc, char **argv) {
     (*module)->setAttr(TesselDialect::kTargetAttrName,
                        TargetAttr::get(&context, target->name(), file));
   }
+
+  // Group loose ops into kernels as tessel-compile does, so that the
+  // kernels checked here are the ones the GPU runs.
+  PassManager form(&context);
+  form.addPass(createTesselFormKernels());
+  if (failed(form.run(*module)))
+    return 2;
 
   FailureOr<std::vector<Unit>> units = collectUnits(*module);
   if (failed(units))

@@ -1,0 +1,210 @@
+//===- FormKernels.cpp - tessel-form-kernels
+//-------------------------------===//
+//
+// Groups the loose Tessel ops of each function into tessel.kernel regions,
+// one GPU kernel each. The rule (each join is put to the FusionPolicy):
+//
+//  - contractions (matmul, batch_matmul, conv2d) and attention start a
+//    kernel;
+//  - an elementwise op (unary, binary, cast, transpose) joins the kernel of
+//    an operand whose value it alone uses (epilogue: bias, activation,
+//    residual add, cast); otherwise it starts a kernel, which later
+//    elementwise ops may join (chains of elementwise ops);
+//  - softmax, layer_norm, rms_norm and reduce join the kernel of their input
+//    when that kernel holds only elementwise ops and its value is used by
+//    them alone (prologue); otherwise they start a kernel; elementwise ops
+//    after them join as epilogues;
+//  - reshapes move no data and stay outside kernels; ops already in a
+//    tessel.kernel are left as they are.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/FusionPolicy.h"
+#include "passes/Passes.h"
+
+#include "mlir/IR/Dominance.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::tessel {
+#define GEN_PASS_DEF_TESSELFORMKERNELS
+#include "passes/Passes.h.inc"
+} // namespace mlir::tessel
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+struct RuleFusionPolicy : FusionPolicy {
+  bool shouldFuse(Operation *, Operation *, FusionKind) override {
+    return true;
+  }
+};
+struct NoFusionPolicy : FusionPolicy {
+  bool shouldFuse(Operation *, Operation *, FusionKind) override {
+    return false;
+  }
+};
+
+bool isElementwiseLike(Operation *op) {
+  return isa<NegOp, ExpOp, TanhOp, SigmoidOp, ReluOp, SiluOp, RsqrtOp, GeluOp,
+             CastOp, AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, TransposeOp>(op);
+}
+
+bool isRowwise(Operation *op) {
+  return isa<SoftmaxOp, LayerNormOp, RmsNormOp, ReduceOp>(op);
+}
+
+/// The ops that become one kernel, in program order.
+struct Group {
+  SmallVector<Operation *> ops;
+  bool elementwiseOnly = true;
+};
+
+class KernelFormer {
+public:
+  KernelFormer(FusionPolicy &policy) : policy(policy) {}
+
+  void formGroups(Block &block) {
+    for (Operation &op : block) {
+      if (!isa<TesselDialect>(op.getDialect()) ||
+          isa<KernelOp, YieldOp, ReshapeOp>(op))
+        continue;
+      if (isElementwiseLike(&op) && joinProducer(&op, FusionKind::Epilogue))
+        continue;
+      if (isRowwise(&op) && joinProducer(&op, FusionKind::Prologue))
+        continue;
+      groupOf[&op] = groups.size();
+      groups.push_back({{&op}, isElementwiseLike(&op)});
+    }
+  }
+
+  LogicalResult materialize(func::FuncOp func, OpBuilder &builder);
+
+private:
+  /// Puts `op` in the group of an operand's producer when it alone uses that
+  /// value and the policy agrees.
+  bool joinProducer(Operation *op, FusionKind kind) {
+    ValueRange candidates = op->getOperands();
+    if (kind == FusionKind::Prologue) // the normalized or reduced input only
+      candidates = op->getOperands().take_front();
+    for (Value operand : candidates) {
+      Operation *producer = operand.getDefiningOp();
+      auto it = producer ? groupOf.find(producer) : groupOf.end();
+      if (it == groupOf.end() || !operand.hasOneUse())
+        continue;
+      Group &g = groups[it->second];
+      if (kind == FusionKind::Prologue && !g.elementwiseOnly)
+        continue;
+      if (!policy.shouldFuse(producer, op, kind))
+        continue;
+      g.ops.push_back(op);
+      g.elementwiseOnly &= isElementwiseLike(op);
+      groupOf[op] = it->second;
+      return true;
+    }
+    return false;
+  }
+
+  FusionPolicy &policy;
+  SmallVector<Group> groups;
+  DenseMap<Operation *, size_t> groupOf;
+};
+
+/// A name for the kernel from its function and its most significant op.
+std::string kernelName(func::FuncOp func, const Group &g, unsigned index) {
+  Operation *main = g.ops.front();
+  for (Operation *op : g.ops)
+    if (!isElementwiseLike(op)) {
+      main = op;
+      break;
+    }
+  return (func.getSymName() + "_k" + Twine(index) + "_" +
+          main->getName().stripDialect())
+      .str();
+}
+
+LogicalResult KernelFormer::materialize(func::FuncOp func, OpBuilder &builder) {
+  SymbolTable symbols(func->getParentOfType<ModuleOp>());
+  unsigned index = 0;
+  for (Group &g : groups) {
+    llvm::SmallPtrSet<Operation *, 8> members(g.ops.begin(), g.ops.end());
+    llvm::SetVector<Value> inputs;
+    SmallVector<Value> outputs;
+    for (Operation *op : g.ops) {
+      for (Value operand : op->getOperands())
+        if (!members.contains(operand.getDefiningOp()))
+          inputs.insert(operand);
+      for (Value result : op->getResults())
+        if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+              return !members.contains(user);
+            }))
+          outputs.push_back(result);
+    }
+    std::string name = kernelName(func, g, index++);
+    while (symbols.lookup(name))
+      name += "_";
+
+    // The kernel takes the place of the group's last op: every input is
+    // defined before it, and the group's results are used only after it (an
+    // op joins a group only as the sole user of the value it reads).
+    Operation *last = g.ops.back();
+    builder.setInsertionPoint(last);
+    auto kernel = KernelOp::create(
+        builder, last->getLoc(), ValueRange(outputs).getTypes(),
+        builder.getStringAttr(name), inputs.getArrayRef(), ScheduleAttr());
+    Block *body = builder.createBlock(&kernel.getBody());
+    IRMapping mapping;
+    for (Value in : inputs)
+      mapping.map(in, body->addArgument(in.getType(), in.getLoc()));
+    builder.setInsertionPointToStart(body);
+    for (Operation *op : g.ops)
+      builder.clone(*op, mapping);
+    SmallVector<Value> yielded;
+    for (Value out : outputs)
+      yielded.push_back(mapping.lookup(out));
+    YieldOp::create(builder, last->getLoc(), yielded);
+
+    for (auto [out, result] : llvm::zip_equal(outputs, kernel.getResults()))
+      out.replaceAllUsesWith(result);
+    for (Operation *op : llvm::reverse(g.ops))
+      op->erase();
+  }
+  return success();
+}
+
+struct FormKernelsPass
+    : public tessel::impl::TesselFormKernelsBase<FormKernelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    std::unique_ptr<FusionPolicy> fusionPolicy;
+    if (policy == "rule")
+      fusionPolicy = createRuleFusionPolicy();
+    else if (policy == "none")
+      fusionPolicy = createNoFusionPolicy();
+    else {
+      getOperation().emitError() << "unknown fusion policy '" << policy
+                                 << "' (expected 'rule' or 'none')";
+      return signalPassFailure();
+    }
+    OpBuilder builder(&getContext());
+    for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>())) {
+      if (func.isExternal() || func->hasAttr(TesselDialect::kKernelAttrName))
+        continue;
+      KernelFormer former(*fusionPolicy);
+      former.formGroups(func.getBody().front());
+      if (failed(former.materialize(func, builder)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<FusionPolicy> mlir::tessel::createRuleFusionPolicy() {
+  return std::make_unique<RuleFusionPolicy>();
+}
+std::unique_ptr<FusionPolicy> mlir::tessel::createNoFusionPolicy() {
+  return std::make_unique<NoFusionPolicy>();
+}
