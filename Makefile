@@ -48,7 +48,7 @@ check: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
 demo: build
-	@bash docs/examples/demo.sh $(BUILD_DIR)/bin
+	@bash docs/examples/demo.sh $(BUILD_DIR)/bin $(BUILD_DIR)/demo
 
 docs: build
 	@echo "Generated references: $(BUILD_DIR)/docs/dialects/TesselDialect.md, $(BUILD_DIR)/docs/passes/TesselPasses.md"

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# `make demo`: what Tessel does today with its bundled example. It parses and
-# verifies docs/examples/transformer_block.mlir, attaches a GPU target, prints
-# the verified module and an inventory of its ops, runs it on the CPU against
-# the independent reference, then prints the targets it will be compiled for
-# (h100 and mi300x) with the source of every number.
-# Usage: demo.sh BIN_DIR
+# `make demo`: Tessel on its bundled example, a BERT-base encoder layer and a
+# ResNet-50 convolution (docs/examples/transformer_block.mlir). It verifies
+# the module and attaches a target, groups the ops into kernels, runs every
+# kernel on the CPU against the independent reference, compiles the kernels
+# for an H100 (PTX, cubin) and an MI300X (HSACO), and shows the two targets.
+# Usage: demo.sh BIN_DIR [OUT_DIR]
 set -euo pipefail
-bin=${1:?usage: demo.sh BIN_DIR}
+bin=${1:?usage: demo.sh BIN_DIR [OUT_DIR]}
+out=${2:-$(mktemp -d)}
 here=$(cd "$(dirname "$0")" && pwd)
 example=$here/transformer_block.mlir
 
@@ -14,21 +15,28 @@ banner() { printf '\n==== %s ====\n' "$*"; }
 
 banner "1. The example, parsed, verified and targeted at h100"
 echo "\$ tessel-opt --tessel-set-target=target=h100 docs/examples/transformer_block.mlir"
-"$bin/tessel-opt" --tessel-set-target=target=h100 "$example"
+"$bin/tessel-opt" --tessel-set-target=target=h100 "$example" | head -12
+echo "    ... ($(grep -c 'tessel\.' "$example") Tessel ops in all)"
 
-banner "2. What it holds"
-"$bin/tessel-opt" --print-op-stats "$example" -o /dev/null 2>&1 |
-  grep -E '^ *(tessel|func)\.' | sort -t, -k2 -nr
+banner "2. Grouped into kernels (tessel-form-kernels)"
+"$bin/tessel-opt" --tessel-form-kernels "$example" |
+  grep -o 'tessel.kernel @[a-z0-9_]*' | sed 's/tessel.kernel /  /'
 
-banner "3. Run on the CPU and checked against the reference"
+banner "3. Every kernel run on the CPU and checked against the reference"
 echo "\$ tessel-run docs/examples/transformer_block.mlir --cpu --check"
 "$bin/tessel-run" "$example" --cpu --check
 
-banner "4. The targets it will be compiled for"
+banner "4. Compiled for an H100 and an MI300X"
 for t in h100 mi300x; do
-  echo "\$ tessel-target show $t"
+  echo "\$ tessel-compile docs/examples/transformer_block.mlir --target=$t -o $out/$t"
+  "$bin/tessel-compile" "$example" --target="$t" -o "$out/$t"
+  echo "  wrote: $(ls "$out/$t" | sed 's/.*\.//' | sort | uniq -c |
+    awk '{printf "%s%d .%s", (NR > 1 ? ", " : ""), $1, $2}') in $out/$t"
+  echo
+done
+
+banner "5. The targets"
+for t in h100 mi300x; do
   "$bin/tessel-target" show "$t"
   echo
 done
-echo "Known targets (tessel-target list):"
-"$bin/tessel-target" list

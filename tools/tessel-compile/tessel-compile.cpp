@@ -24,6 +24,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -308,7 +309,8 @@ int main(int argc, char **argv) {
       {"kernels", std::move(kernels)}};
   std::string json;
   llvm::raw_string_ostream js(json);
-  js << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest))) << "\n";
+  js << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object(manifest)))
+     << "\n";
   SmallString<128> manifestPath(outputDir.getValue()),
       headerPath(outputDir.getValue());
   llvm::sys::path::append(manifestPath, "manifest.json");
@@ -319,5 +321,21 @@ int main(int argc, char **argv) {
   llvm::outs() << "tessel-compile: " << result->kernels.size()
                << " GPU kernel(s) for " << target->name() << " in " << outputDir
                << "\n";
+  // One line per kernel: what a person checks first.
+  for (const llvm::json::Value &v : *manifest.getArray("kernels")) {
+    const llvm::json::Object &k = *v.getAsObject();
+    auto dimText = [&](StringRef key) {
+      std::string t;
+      for (const llvm::json::Value &d : *k.getArray(key))
+        t += (t.empty() ? "" : "x") + std::to_string(*d.getAsInteger());
+      return t;
+    };
+    llvm::outs() << llvm::formatv("  {0,-40} grid {1,-10} block {2,-9}",
+                                  *k.getString("name"), dimText("grid"),
+                                  dimText("block"));
+    if (std::optional<int64_t> regs = k.getInteger("registers"))
+      llvm::outs() << " registers " << *regs;
+    llvm::outs() << "\n";
+  }
   return 0;
 }
