@@ -34,6 +34,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <chrono>
+
 using namespace mlir;
 using namespace mlir::tessel;
 
@@ -48,14 +50,20 @@ llvm::cl::opt<std::string>
                               ".json file); defaults to the module's"));
 llvm::cl::opt<std::string> outputDir("o", llvm::cl::desc("output directory"),
                                      llvm::cl::init("."));
-enum class Emit { Mlir, Ptx, Cubin };
-llvm::cl::opt<Emit>
-    emit("emit", llvm::cl::desc("what to produce"), llvm::cl::init(Emit::Cubin),
-         llvm::cl::values(
-             clEnumValN(Emit::Mlir, "mlir", "print the lowered module"),
-             clEnumValN(Emit::Ptx, "ptx", "PTX files and the manifest"),
-             clEnumValN(Emit::Cubin, "cubin",
-                        "PTX, cubin (when ptxas is found) and the manifest")));
+enum class Emit { Mlir, Ptx, Cubin, Hsaco };
+llvm::cl::opt<Emit> emit(
+    "emit", llvm::cl::desc("what to produce"), llvm::cl::init(Emit::Cubin),
+    llvm::cl::values(
+        clEnumValN(Emit::Mlir, "mlir", "print the lowered module"),
+        clEnumValN(Emit::Ptx, "ptx", "NVIDIA: PTX files and the manifest"),
+        clEnumValN(Emit::Cubin, "cubin",
+                   "NVIDIA: PTX, cubin (when ptxas is found) and the "
+                   "manifest; AMD: as hsaco (the default)"),
+        clEnumValN(Emit::Hsaco, "hsaco", "AMD: HSACO files and the manifest")));
+llvm::cl::opt<bool> printCompileTime(
+    "print-compile-time",
+    llvm::cl::desc("print the time spent compiling (pipeline only: no "
+                   "parsing, file writing or ptxas)"));
 llvm::cl::opt<std::string>
     ptxasPath("ptxas", llvm::cl::desc("ptxas to use (default: PATH, then "
                                       "/usr/local/cuda/bin)"));
@@ -215,9 +223,17 @@ int main(int argc, char **argv) {
     return fail("no target: pass --target=NAME or set tessel.target on the "
                 "module");
   }
+  auto start = std::chrono::steady_clock::now();
   FailureOr<CompileResult> result = compileKernels(*module, *target);
   if (failed(result))
     return 1;
+  if (printCompileTime)
+    llvm::errs() << llvm::formatv(
+        "tessel-compile: compiled {0} GPU kernel(s) in {1:f1} ms\n",
+        result->kernels.size(),
+        std::chrono::duration<double, std::milli>(
+            std::chrono::steady_clock::now() - start)
+            .count());
   if (emit == Emit::Mlir) {
     result->lowered->print(llvm::outs());
     llvm::outs() << "\n";
