@@ -290,11 +290,11 @@ struct TileAndFusePass
       return signalPassFailure();
     }
     for (func::FuncOp func : kernels)
-      if (failed(tileKernel(func, gpu->warpSize())))
+      if (failed(tileKernel(func, *gpu)))
         return signalPassFailure();
   }
 
-  LogicalResult tileKernel(func::FuncOp func, int64_t warpSize) {
+  LogicalResult tileKernel(func::FuncOp func, const Target &gpu) {
     FailureOr<KernelOps> k = analyzeKernel(func);
     if (failed(k))
       return failure();
@@ -302,7 +302,15 @@ struct TileAndFusePass
         func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
     if (!sched)
       sched = defaultSchedule(func.getContext());
-    int64_t threads = sched.getWarps() * warpSize;
+    int64_t threads = sched.getWarps() * gpu.warpSize();
+    auto maxThreads =
+        static_cast<int64_t>(gpu.get(TargetField::MaxThreadsPerBlock));
+    if (threads > maxThreads)
+      return func.emitOpError()
+             << "schedule " << sched << " asks for " << sched.getWarps()
+             << " warps of " << gpu.warpSize() << " threads, " << threads
+             << " in all, but a block on " << gpu.name() << " holds at most "
+             << maxThreads;
 
     Builder b(func.getContext());
     for (auto [i, op] : llvm::enumerate(k->tileable))

@@ -46,3 +46,19 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<4xf32>
   }
 }
+
+// -----
+
+// 32 waves of 64 lanes is 2048 threads; an MI300X block holds 1024.
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  func.func @model(%x: tensor<64xf32>) -> tensor<64xf32> {
+    // expected-error @+1 {{asks for 32 warps of 64 threads, 2048 in all, but a block on mi300x holds at most 1024}}
+    %0 = tessel.kernel @k(%x) : (tensor<64xf32>) -> tensor<64xf32>
+        schedule = #tessel.schedule<block = [64], warps = 32> {
+    ^bb0(%a: tensor<64xf32>):
+      %1 = tessel.exp %a : tensor<64xf32>
+      tessel.yield %1 : tensor<64xf32>
+    }
+    return %0 : tensor<64xf32>
+  }
+}
