@@ -27,15 +27,10 @@
 using namespace mlir;
 using namespace mlir::tessel;
 
-void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
-  pm.addPass(createTesselLowerToLinalg());
-  // Kernels are tiled exactly as for the GPU, so the CPU run checks the
-  // tiled loop nests; the loops then run in sequence.
-  pm.addPass(createTesselTileAndFuse());
-
-  // Tensors to buffers: identity layouts at function boundaries, results as
-  // out-parameters (the calling convention of tessel-run and of kernels),
-  // temporaries freed.
+/// Tensors to buffers, as both paths need them: identity layouts at function
+/// boundaries and results as out-parameters (the calling convention of
+/// tessel-run and of kernels).
+static void addBufferization(OpPassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -45,6 +40,16 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   outParams.hoistStaticAllocs = true;
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+}
+
+void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
+  pm.addPass(createTesselLowerToLinalg());
+  // Kernels are tiled exactly as for the GPU, so the CPU run checks the
+  // tiled loop nests; the loops then run in sequence.
+  pm.addPass(createTesselTileAndFuse());
+
+  addBufferization(pm);
+  // The CPU path frees its temporaries.
   bufferization::buildBufferDeallocationPipeline(pm);
   // Loop-carried buffers leave copies of a view onto itself: CSE makes the
   // two views one value and canonicalization drops the copy.
@@ -80,15 +85,7 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
                                           const Target &target) {
   pm.addPass(createTesselLowerToLinalg());
   pm.addPass(createTesselTileAndFuse());
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  bufferization::BufferResultsToOutParamsPassOptions outParams;
-  outParams.hoistStaticAllocs = true;
-  outParams.modifyPublicFunctions = true;
-  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  addBufferization(pm);
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   // Per-thread scratch (single elements) goes on the stack, i.e. registers.

@@ -30,15 +30,11 @@ struct SetTargetPass : public tessel::impl::TesselSetTargetBase<SetTargetPass> {
       return signalPassFailure();
     }
     std::string error;
-    std::optional<Target> resolved = resolveTarget(target, error);
-    if (!resolved) {
+    TargetAttr attr = TargetAttr::fromSpec(&getContext(), target, error);
+    if (!attr) {
       module.emitError() << error;
       return signalPassFailure();
     }
-    // A file-described target keeps its path so the attribute re-resolves.
-    StringRef file =
-        StringRef(target).ends_with(".json") ? StringRef(target) : StringRef();
-    auto attr = TargetAttr::get(&getContext(), resolved->name(), file);
 
     StringRef key = TesselDialect::kTargetAttrName;
     if (auto existing = module->getAttrOfType<TargetAttr>(key);

@@ -57,6 +57,15 @@ std::optional<Target> TargetAttr::resolve(std::string &error) const {
   return resolveTargetParams(getName(), getFile(), error);
 }
 
+TargetAttr TargetAttr::fromSpec(MLIRContext *context, StringRef spec,
+                                std::string &error) {
+  std::optional<Target> target = resolveTarget(spec.str(), error);
+  if (!target)
+    return {};
+  StringRef file = spec.ends_with(".json") ? spec : StringRef();
+  return TargetAttr::get(context, target->name(), file);
+}
+
 //===----------------------------------------------------------------------===//
 // ScheduleAttr
 //===----------------------------------------------------------------------===//

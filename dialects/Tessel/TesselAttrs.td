@@ -75,6 +75,12 @@ def Tessel_TargetAttr : Tessel_Attr<"Target", "target"> {
     /// Resolves the target against the table or its file. Returns nullopt
     /// and sets `error` when it cannot (the verifier has then failed).
     std::optional<::mlir::tessel::Target> resolve(std::string &error) const;
+
+    /// The attribute for a command-line target spec: a built-in name, or a
+    /// .json file (kept as `file`, so that the attribute resolves again).
+    /// Null, with the reason in `error`, when the spec does not resolve.
+    static TargetAttr fromSpec(::mlir::MLIRContext *context,
+                               ::llvm::StringRef spec, std::string &error);
   }];
 }
 

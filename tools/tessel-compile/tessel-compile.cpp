@@ -12,15 +12,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "codegen/Compile.h"
+#include "codegen/ToolSupport.h"
 #include "dialects/Tessel/TesselDialect.h"
 
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -83,6 +79,21 @@ std::optional<std::string> findPtxas() {
   return std::nullopt;
 }
 
+/// Runs `program` with `args` (args[0] is the program) and returns its exit
+/// code, with what it printed (stdout and stderr) in `output`.
+int runAndCapture(StringRef program, ArrayRef<StringRef> args,
+                  std::string &output) {
+  SmallString<128> log;
+  llvm::sys::fs::createTemporaryFile("tessel-tool", "log", log);
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
+                                          StringRef(log)};
+  int rc = llvm::sys::ExecuteAndWait(program, args, std::nullopt, redirects);
+  auto text = llvm::MemoryBuffer::getFile(log);
+  output = text ? (*text)->getBuffer().str() : "";
+  llvm::sys::fs::remove(log);
+  return rc;
+}
+
 /// Registers and shared memory as ptxas -v reports them.
 struct PtxasInfo {
   int64_t registers = -1;
@@ -93,16 +104,10 @@ struct PtxasInfo {
 std::optional<PtxasInfo> runPtxas(StringRef ptxas, StringRef arch,
                                   StringRef ptx, StringRef cubin,
                                   std::string &error) {
-  SmallString<128> log;
-  llvm::sys::fs::createTemporaryFile("tessel-ptxas", "log", log);
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
-                                          StringRef(log)};
   std::string archFlag = "-arch=" + arch.str();
   SmallVector<StringRef> args = {ptxas, archFlag, "-v", ptx, "-o", cubin};
-  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects);
-  auto text = llvm::MemoryBuffer::getFile(log);
-  std::string output = text ? (*text)->getBuffer().str() : "";
-  llvm::sys::fs::remove(log);
+  std::string output;
+  int rc = runAndCapture(ptxas, args, output);
   if (rc != 0) {
     error = "ptxas failed on " + ptx.str() + ":\n" + output;
     return std::nullopt;
@@ -126,15 +131,9 @@ std::optional<llvm::json::Object> readHsacoNotes(StringRef hsaco,
     error = "llvm-readelf not found in " TESSEL_LLVM_TOOLS_DIR;
     return std::nullopt;
   }
-  SmallString<128> log;
-  llvm::sys::fs::createTemporaryFile("tessel-readelf", "log", log);
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
-                                          StringRef(log)};
   SmallVector<StringRef> args = {*readelf, "--notes", hsaco};
-  int rc = llvm::sys::ExecuteAndWait(*readelf, args, std::nullopt, redirects);
-  auto text = llvm::MemoryBuffer::getFile(log);
-  std::string output = text ? (*text)->getBuffer().str() : "";
-  llvm::sys::fs::remove(log);
+  std::string output;
+  int rc = runAndCapture(*readelf, args, output);
   if (rc != 0) {
     error = "llvm-readelf failed on " + hsaco.str() + ":\n" + output;
     return std::nullopt;
@@ -181,48 +180,23 @@ int main(int argc, char **argv) {
       argc, argv, "Tessel ahead-of-time compiler: kernels to GPU binaries\n");
 
   DialectRegistry registry;
-  registry.insert<TesselDialect>();
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllGPUToLLVMIRTranslations(registry);
+  registerToolDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   std::string error;
-  auto file = openInputFile(inputFile, &error);
-  if (!file)
-    return fail(error);
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseModuleFile(inputFile, context, sourceMgr, error);
   if (!module)
-    return 1;
-
+    return fail(error);
   // The target: --target, else the module's; both must agree.
-  auto moduleTarget =
-      (*module)->getAttrOfType<TargetAttr>(TesselDialect::kTargetAttrName);
-  std::optional<Target> target;
-  if (!targetName.empty()) {
-    target = resolveTarget(targetName, error);
-    if (!target)
-      return fail(error);
-    if (moduleTarget && moduleTarget.getName() != target->name())
-      return fail("the module targets '" + moduleTarget.getName() +
-                  "' but --target names '" + target->name() + "'");
-    StringRef fileSpec = StringRef(targetName).ends_with(".json")
-                             ? StringRef(targetName)
-                             : StringRef();
-    (*module)->setAttr(TesselDialect::kTargetAttrName,
-                       TargetAttr::get(&context, target->name(), fileSpec));
-  } else if (moduleTarget) {
-    target = moduleTarget.resolve(error);
-    if (!target)
-      return fail(error);
-  } else {
-    return fail("no target: pass --target=NAME or set tessel.target on the "
-                "module");
-  }
+  std::optional<Target> target =
+      chooseTarget(*module, targetName, /*fallback=*/"", error);
+  if (!target)
+    return fail(error);
+
   auto start = std::chrono::steady_clock::now();
   FailureOr<CompileResult> result = compileKernels(*module, *target);
   if (failed(result))

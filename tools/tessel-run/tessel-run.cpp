@@ -13,14 +13,11 @@
 
 #include "codegen/CpuRunner.h"
 #include "codegen/ReferenceGraph.h"
+#include "codegen/ToolSupport.h"
 #include "dialects/Tessel/TesselDialect.h"
 #include "passes/Passes.h"
 
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
@@ -52,9 +49,8 @@ llvm::cl::opt<std::string>
          llvm::cl::desc("run only the kernel or function of this name"));
 llvm::cl::opt<std::string> targetName(
     "target",
-    llvm::cl::desc("GPU whose tiling the CPU run follows, when the module "
-                   "names none (a built-in name or a .json file)"),
-    llvm::cl::init("h100"));
+    llvm::cl::desc("GPU whose tiling the CPU run follows (a built-in name or "
+                   "a .json file); default: the module's, else h100"));
 
 /// One thing to run: a kernel (called through its outlined function) or a
 /// public function, with its reference graph.
@@ -173,39 +169,24 @@ int main(int argc, char **argv) {
   }
 
   DialectRegistry registry;
-  registry.insert<TesselDialect>();
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
+  registerToolDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   std::string error;
-  auto file = openInputFile(inputFile, &error);
-  if (!file) {
+  OwningOpRef<ModuleOp> module =
+      parseModuleFile(inputFile, context, sourceMgr, error);
+  if (!module) {
     llvm::errs() << "tessel-run: error: " << error << "\n";
     return 2;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
+  // Kernels are tiled for a GPU even on the CPU path: --target, else the
+  // module's, else h100.
+  if (!chooseTarget(*module, targetName, "h100", error)) {
+    llvm::errs() << "tessel-run: error: " << error << "\n";
     return 2;
-
-  // Kernels are tiled for a GPU even on the CPU path: use the module's
-  // target, or the one named on the command line.
-  if (!(*module)->hasAttr(TesselDialect::kTargetAttrName)) {
-    std::string error;
-    std::optional<Target> target = resolveTarget(targetName, error);
-    if (!target) {
-      llvm::errs() << "tessel-run: error: " << error << "\n";
-      return 2;
-    }
-    StringRef file = StringRef(targetName).ends_with(".json")
-                         ? StringRef(targetName)
-                         : StringRef();
-    (*module)->setAttr(TesselDialect::kTargetAttrName,
-                       TargetAttr::get(&context, target->name(), file));
   }
 
   // Group loose ops into kernels as tessel-compile does, so that the
