@@ -299,7 +299,106 @@ func.func @exp_reduce_bf16_rows(%x: tensor<6x5x33xbf16>) -> (tensor<6x1x1xbf16>,
   return %r#0, %r#1 : tensor<6x1x1xbf16>, tensor<6x5x33xbf16>
 }
 
+func.func @reduce_kinds_f32_narrow(%x: tensor<6x5x33xf32>) -> (tensor<6x5xf32>, tensor<1x5x1xf32>) {
+  %r:2 = tessel.kernel @k_reduce_kinds_f32_narrow(%x) : (tensor<6x5x33xf32>) -> (tensor<6x5xf32>, tensor<1x5x1xf32>)
+      schedule = #tessel.schedule<block = [8, 16], warps = 1> {
+  ^bb0(%a: tensor<6x5x33xf32>):
+    %0 = tessel.reduce sum %a dims = [2] : tensor<6x5x33xf32> -> tensor<6x5xf32>
+    %1 = tessel.reduce max %a dims = [0, 2] keep_dims : tensor<6x5x33xf32> -> tensor<1x5x1xf32>
+    tessel.yield %0, %1 : tensor<6x5xf32>, tensor<1x5x1xf32>
+  }
+  return %r#0, %r#1 : tensor<6x5xf32>, tensor<1x5x1xf32>
+}
+
+func.func @reduce_kinds_f32_square(%x: tensor<6x5x33xf32>) -> (tensor<6x5xf32>, tensor<1x5x1xf32>) {
+  %r:2 = tessel.kernel @k_reduce_kinds_f32_square(%x) : (tensor<6x5x33xf32>) -> (tensor<6x5xf32>, tensor<1x5x1xf32>)
+      schedule = #tessel.schedule<block = [32, 32], warps = 4> {
+  ^bb0(%a: tensor<6x5x33xf32>):
+    %0 = tessel.reduce sum %a dims = [2] : tensor<6x5x33xf32> -> tensor<6x5xf32>
+    %1 = tessel.reduce max %a dims = [0, 2] keep_dims : tensor<6x5x33xf32> -> tensor<1x5x1xf32>
+    tessel.yield %0, %1 : tensor<6x5xf32>, tensor<1x5x1xf32>
+  }
+  return %r#0, %r#1 : tensor<6x5xf32>, tensor<1x5x1xf32>
+}
+
+func.func @reduce_kinds_f32_rows(%x: tensor<6x5x33xf32>) -> (tensor<6x5xf32>, tensor<1x5x1xf32>) {
+  %r:2 = tessel.kernel @k_reduce_kinds_f32_rows(%x) : (tensor<6x5x33xf32>) -> (tensor<6x5xf32>, tensor<1x5x1xf32>)
+      schedule = #tessel.schedule<block = [1, 64], warps = 2> {
+  ^bb0(%a: tensor<6x5x33xf32>):
+    %0 = tessel.reduce sum %a dims = [2] : tensor<6x5x33xf32> -> tensor<6x5xf32>
+    %1 = tessel.reduce max %a dims = [0, 2] keep_dims : tensor<6x5x33xf32> -> tensor<1x5x1xf32>
+    tessel.yield %0, %1 : tensor<6x5xf32>, tensor<1x5x1xf32>
+  }
+  return %r#0, %r#1 : tensor<6x5xf32>, tensor<1x5x1xf32>
+}
+
+func.func @reduce_kinds_f16_narrow(%x: tensor<6x5x33xf16>) -> (tensor<6x5xf16>, tensor<1x5x1xf16>) {
+  %r:2 = tessel.kernel @k_reduce_kinds_f16_narrow(%x) : (tensor<6x5x33xf16>) -> (tensor<6x5xf16>, tensor<1x5x1xf16>)
+      schedule = #tessel.schedule<block = [8, 16], warps = 1> {
+  ^bb0(%a: tensor<6x5x33xf16>):
+    %0 = tessel.reduce sum %a dims = [2] : tensor<6x5x33xf16> -> tensor<6x5xf16>
+    %1 = tessel.reduce max %a dims = [0, 2] keep_dims : tensor<6x5x33xf16> -> tensor<1x5x1xf16>
+    tessel.yield %0, %1 : tensor<6x5xf16>, tensor<1x5x1xf16>
+  }
+  return %r#0, %r#1 : tensor<6x5xf16>, tensor<1x5x1xf16>
+}
+
+func.func @reduce_kinds_f16_square(%x: tensor<6x5x33xf16>) -> (tensor<6x5xf16>, tensor<1x5x1xf16>) {
+  %r:2 = tessel.kernel @k_reduce_kinds_f16_square(%x) : (tensor<6x5x33xf16>) -> (tensor<6x5xf16>, tensor<1x5x1xf16>)
+      schedule = #tessel.schedule<block = [32, 32], warps = 4> {
+  ^bb0(%a: tensor<6x5x33xf16>):
+    %0 = tessel.reduce sum %a dims = [2] : tensor<6x5x33xf16> -> tensor<6x5xf16>
+    %1 = tessel.reduce max %a dims = [0, 2] keep_dims : tensor<6x5x33xf16> -> tensor<1x5x1xf16>
+    tessel.yield %0, %1 : tensor<6x5xf16>, tensor<1x5x1xf16>
+  }
+  return %r#0, %r#1 : tensor<6x5xf16>, tensor<1x5x1xf16>
+}
+
+func.func @reduce_kinds_f16_rows(%x: tensor<6x5x33xf16>) -> (tensor<6x5xf16>, tensor<1x5x1xf16>) {
+  %r:2 = tessel.kernel @k_reduce_kinds_f16_rows(%x) : (tensor<6x5x33xf16>) -> (tensor<6x5xf16>, tensor<1x5x1xf16>)
+      schedule = #tessel.schedule<block = [1, 64], warps = 2> {
+  ^bb0(%a: tensor<6x5x33xf16>):
+    %0 = tessel.reduce sum %a dims = [2] : tensor<6x5x33xf16> -> tensor<6x5xf16>
+    %1 = tessel.reduce max %a dims = [0, 2] keep_dims : tensor<6x5x33xf16> -> tensor<1x5x1xf16>
+    tessel.yield %0, %1 : tensor<6x5xf16>, tensor<1x5x1xf16>
+  }
+  return %r#0, %r#1 : tensor<6x5xf16>, tensor<1x5x1xf16>
+}
+
+func.func @reduce_kinds_bf16_narrow(%x: tensor<6x5x33xbf16>) -> (tensor<6x5xbf16>, tensor<1x5x1xbf16>) {
+  %r:2 = tessel.kernel @k_reduce_kinds_bf16_narrow(%x) : (tensor<6x5x33xbf16>) -> (tensor<6x5xbf16>, tensor<1x5x1xbf16>)
+      schedule = #tessel.schedule<block = [8, 16], warps = 1> {
+  ^bb0(%a: tensor<6x5x33xbf16>):
+    %0 = tessel.reduce sum %a dims = [2] : tensor<6x5x33xbf16> -> tensor<6x5xbf16>
+    %1 = tessel.reduce max %a dims = [0, 2] keep_dims : tensor<6x5x33xbf16> -> tensor<1x5x1xbf16>
+    tessel.yield %0, %1 : tensor<6x5xbf16>, tensor<1x5x1xbf16>
+  }
+  return %r#0, %r#1 : tensor<6x5xbf16>, tensor<1x5x1xbf16>
+}
+
+func.func @reduce_kinds_bf16_square(%x: tensor<6x5x33xbf16>) -> (tensor<6x5xbf16>, tensor<1x5x1xbf16>) {
+  %r:2 = tessel.kernel @k_reduce_kinds_bf16_square(%x) : (tensor<6x5x33xbf16>) -> (tensor<6x5xbf16>, tensor<1x5x1xbf16>)
+      schedule = #tessel.schedule<block = [32, 32], warps = 4> {
+  ^bb0(%a: tensor<6x5x33xbf16>):
+    %0 = tessel.reduce sum %a dims = [2] : tensor<6x5x33xbf16> -> tensor<6x5xbf16>
+    %1 = tessel.reduce max %a dims = [0, 2] keep_dims : tensor<6x5x33xbf16> -> tensor<1x5x1xbf16>
+    tessel.yield %0, %1 : tensor<6x5xbf16>, tensor<1x5x1xbf16>
+  }
+  return %r#0, %r#1 : tensor<6x5xbf16>, tensor<1x5x1xbf16>
+}
+
+func.func @reduce_kinds_bf16_rows(%x: tensor<6x5x33xbf16>) -> (tensor<6x5xbf16>, tensor<1x5x1xbf16>) {
+  %r:2 = tessel.kernel @k_reduce_kinds_bf16_rows(%x) : (tensor<6x5x33xbf16>) -> (tensor<6x5xbf16>, tensor<1x5x1xbf16>)
+      schedule = #tessel.schedule<block = [1, 64], warps = 2> {
+  ^bb0(%a: tensor<6x5x33xbf16>):
+    %0 = tessel.reduce sum %a dims = [2] : tensor<6x5x33xbf16> -> tensor<6x5xbf16>
+    %1 = tessel.reduce max %a dims = [0, 2] keep_dims : tensor<6x5x33xbf16> -> tensor<1x5x1xbf16>
+    tessel.yield %0, %1 : tensor<6x5xbf16>, tensor<1x5x1xbf16>
+  }
+  return %r#0, %r#1 : tensor<6x5xbf16>, tensor<1x5x1xbf16>
+}
+
 // Every kernel passes alone and inside its function.
-// CHECK-COUNT-54: {{^(kernel|func) @}}
+// CHECK-COUNT-72: {{^(kernel|func) @}}
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
