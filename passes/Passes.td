@@ -92,9 +92,11 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
     into the tiles, at three levels: `scf.forall` over block tiles
     (`#gpu.block<linear_dim_i>`; `block` gives the tile of the innermost
     parallel loops, 1 for leading ones), `scf.forall` over the block's
-    `warps * warp_size` threads (`#gpu.thread<x>`, `<y>`; the warp size comes
-    from the module's `tessel.target`), and `scf.for` over each thread's
-    elements one at a time. Partial tiles at the edges are bounded, not
+    `warps * warp_size` threads (`#gpu.thread<x>`, `<y>`, `<z>`; the warp
+    size comes from the module's `tessel.target`; with a `thread` tile,
+    `block / thread` threads along each of up to three innermost loops, which
+    must make `warps * warp_size`), and `scf.for` over each thread's elements
+    one at a time. Partial tiles at the edges are bounded, not
     padded, so any shape works. This is the SIMT strategy without shared
     memory; the `K` step, shared-memory promotion and tensor cores are not
     used yet.

@@ -158,10 +158,61 @@ SmallVector<int64_t> blockTileSizes(TilingInterface root, ScheduleAttr sched) {
   return sizes;
 }
 
+/// How many threads run along each of `root`'s loops (0: not distributed).
+/// With a `thread` tile in the schedule, block / thread along the innermost
+/// tiled loops (at most three), which must make `threads` in all; without
+/// one, the threads spread over the two innermost tiled loops, x innermost
+/// (whole warps along it where the tile is wide enough).
+FailureOr<SmallVector<int64_t>> threadCounts(func::FuncOp func,
+                                             TilingInterface root,
+                                             ArrayRef<int64_t> blockSizes,
+                                             ScheduleAttr sched,
+                                             int64_t threads) {
+  SmallVector<int64_t> tiledLoops;
+  for (auto [i, size] : llvm::enumerate(blockSizes))
+    if (size)
+      tiledLoops.push_back(i);
+  SmallVector<int64_t> numThreads(blockSizes.size(), 0);
+  if (tiledLoops.empty())
+    return numThreads;
+
+  ArrayRef<int64_t> threadTile = sched.getThread();
+  if (!threadTile.empty()) {
+    // The thread tile lines up with `block` as blockTileSizes lines it up:
+    // its last entries cover the innermost parallel loops.
+    ArrayRef<int64_t> block = sched.getBlock();
+    size_t n = std::min(block.size(), tiledLoops.size());
+    size_t used = std::min<size_t>(3, n);
+    int64_t total = 1;
+    for (size_t fromEnd = 0; fromEnd < used; ++fromEnd) {
+      int64_t b = block[n - 1 - fromEnd], t = threadTile[n - 1 - fromEnd];
+      numThreads[tiledLoops[tiledLoops.size() - 1 - fromEnd]] = b / t;
+      total *= b / t;
+    }
+    if (total != threads)
+      return func.emitOpError()
+             << "schedule " << sched << " gives " << total
+             << " threads per block through its thread tile, but warps x "
+                "warp_size is "
+             << threads;
+    return numThreads;
+  }
+
+  int64_t tx = threads, ty = 1;
+  if (tiledLoops.size() >= 2) {
+    int64_t inner = blockSizes[tiledLoops.back()];
+    tx = std::min<int64_t>(threads, llvm::PowerOf2Ceil(inner));
+    ty = threads / tx;
+    numThreads[tiledLoops[tiledLoops.size() - 2]] = ty;
+  }
+  numThreads[tiledLoops.back()] = tx;
+  return numThreads;
+}
+
 /// Writes the transform script that tiles `root` and fuses `producers`.
 void emitRootScript(llvm::raw_ostream &os, int rootId,
                     ArrayRef<int> producerIds, ArrayRef<int64_t> blockSizes,
-                    int64_t threads) {
+                    ArrayRef<int64_t> numThreads) {
   auto match = [&](StringRef name, int id) {
     os << llvm::formatv("    %{0} = transform.structured.match attributes "
                         "{{{1} = {2} : i64} in %arg0 : (!transform.any_op) -> "
@@ -199,26 +250,13 @@ void emitRootScript(llvm::raw_ostream &os, int rootId,
     loop = next;
   }
 
-  // Thread level: the threads spread over the two innermost tiled loops,
-  // x innermost (whole warps along it where the tile is wide enough).
-  SmallVector<int64_t> tiledLoops;
-  for (auto [i, s] : llvm::enumerate(blockSizes))
-    if (s)
-      tiledLoops.push_back(i);
-  SmallVector<int64_t> numThreads(blockSizes.size(), 0);
+  // Thread level: `numThreads` threads along the loops it names, mapped x
+  // (innermost), y, z.
   SmallVector<std::string> threadMapping;
-  int64_t tx = threads, ty = 1;
-  if (tiledLoops.size() >= 2) {
-    int64_t inner = blockSizes[tiledLoops.back()];
-    tx = std::min<int64_t>(threads, llvm::PowerOf2Ceil(inner));
-    ty = threads / tx;
-    numThreads[tiledLoops[tiledLoops.size() - 2]] = ty;
-    threadMapping.push_back("#gpu.thread<y>");
-  }
-  if (!tiledLoops.empty()) {
-    numThreads[tiledLoops.back()] = tx;
-    threadMapping.push_back("#gpu.thread<x>");
-  }
+  static const char *kThreadIds[] = {"x", "y", "z"};
+  int distributed = llvm::count_if(numThreads, [](int64_t n) { return n; });
+  for (int i = distributed - 1; i >= 0; --i)
+    threadMapping.push_back(std::string("#gpu.thread<") + kThreadIds[i] + ">");
   os << llvm::formatv(
       "    %{0}_t, %{0}_tl0 = transform.structured.tile_using_forall %{0}_b "
       "num_threads {1} (mapping = [{2}]) : (!transform.any_op) -> "
@@ -326,9 +364,13 @@ struct TileAndFusePass
         producers.push_back(idOf(p));
       std::string s;
       llvm::raw_string_ostream os(s);
-      emitRootScript(os, idOf(root), producers,
-                     blockTileSizes(cast<TilingInterface>(root), sched),
-                     threads);
+      auto tileable = cast<TilingInterface>(root);
+      SmallVector<int64_t> blockSizes = blockTileSizes(tileable, sched);
+      FailureOr<SmallVector<int64_t>> numThreads =
+          threadCounts(func, tileable, blockSizes, sched, threads);
+      if (failed(numThreads))
+        return failure();
+      emitRootScript(os, idOf(root), producers, blockSizes, *numThreads);
       rootScripts.push_back(s);
     }
     std::string script = buildScript(rootScripts);

@@ -62,3 +62,19 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
     return %0 : tensor<64xf32>
   }
 }
+
+// -----
+
+// [32, 64] / [4, 4] is 128 threads; 8 warps of 32 are 256.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+    // expected-error @+1 {{gives 128 threads per block through its thread tile, but warps x warp_size is 256}}
+    %0 = tessel.kernel @k(%x) : (tensor<64x64xf32>) -> tensor<64x64xf32>
+        schedule = #tessel.schedule<block = [32, 64], thread = [4, 4], warps = 8> {
+    ^bb0(%a: tensor<64x64xf32>):
+      %1 = tessel.exp %a : tensor<64x64xf32>
+      tessel.yield %1 : tensor<64x64xf32>
+    }
+    return %0 : tensor<64x64xf32>
+  }
+}

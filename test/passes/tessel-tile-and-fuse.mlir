@@ -61,3 +61,25 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
     return %0 : tensor<3x16x100xf32>
   }
 }
+
+// -----
+
+// A thread tile fixes the threads per loop: [32, 64] / [4, 2] is 8 x 32
+// threads, the 8 warps of 32 the schedule asks for.
+// CHECK-LABEL: func.func private @thread_tiles
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 1)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (8, 32)
+// CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// SCRIPT-LABEL: // tessel-tile-and-fuse script for @thread_tiles
+// SCRIPT: num_threads [8, 32] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+    %0 = tessel.kernel @thread_tiles(%x) : (tensor<64x64xf32>) -> tensor<64x64xf32>
+        schedule = #tessel.schedule<block = [32, 64], thread = [4, 2], warps = 8> {
+    ^bb0(%a: tensor<64x64xf32>):
+      %1 = tessel.exp %a : tensor<64x64xf32>
+      tessel.yield %1 : tensor<64x64xf32>
+    }
+    return %0 : tensor<64x64xf32>
+  }
+}
