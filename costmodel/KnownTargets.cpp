@@ -49,10 +49,24 @@ constexpr const char *kCdnaVgpr =
     "AMD CDNA ISA reference: 512 unified VGPRs (arch + accumulation) per "
     "lane";
 
+constexpr const char *kFactsXlaLaunch =
+    "OpenXLA GPU performance model: about 1 us per kernel launch";
+constexpr const char *kXlaSmBandwidth =
+    "OpenXLA GPU performance model: at most 32 bytes per clock per active "
+    "SM (16 on MI300)";
+constexpr const char *kXlaH100Measured =
+    "OpenXLA measured H100 tables (h100_sxm.txtpb): DRAM bandwidth by "
+    "transfer size, L2 bandwidth within a partition";
+constexpr const char *kMlEngMatmul =
+    "ml-engineering 'maximum achievable matmul FLOPS' tables (best bf16 "
+    "shape)";
+
 constexpr double kKiB = 1024, kMiB = 1024 * 1024;
 
 /// The limits every Hopper and Ampere SM shares (compute capability 8.x/9.0).
 void setNvidiaSmLimits(Target &t) {
+  t.set(F::LaunchOverheadUs, 1.0, kFactsXlaLaunch);
+  t.set(F::SmBytesPerClock, 32, kXlaSmBandwidth);
   t.set(F::WarpSize, 32, kCudaCC);
   t.set(F::RegistersPerSM, 65536, kCudaCC);
   t.set(F::MaxRegistersPerThread, 255, kCudaCC);
@@ -80,6 +94,11 @@ Target makeH100() {
   Target t("h100", Vendor::NVIDIA, "sm_90a", "NVIDIA H100 SXM5 80GB (Hopper)");
   setHopperCore(t, kXlaH100);
   t.set(F::HbmBandwidthTBps, 3.35, kHopperSheet);
+  t.set(F::L2BandwidthTBps, 6.65, kXlaH100Measured);
+  t.set(F::HbmEfficiency16MiB, 0.51, kXlaH100Measured);
+  t.set(F::HbmEfficiency64MiB, 0.75, kXlaH100Measured);
+  t.set(F::HbmEfficiency256MiB, 0.89, kXlaH100Measured);
+  t.set(F::TensorAchievableFraction, 0.803, kMlEngMatmul);
   return t;
 }
 
@@ -102,6 +121,7 @@ Target makeA100() {
   t.set(F::L2Bytes, 40 * kMiB, kXlaA100);
   t.set(F::SharedMemPerSMBytes, 164 * kKiB, kCudaCC);
   t.set(F::SharedMemPerBlockBytes, 163 * kKiB, kCudaCC);
+  t.set(F::TensorAchievableFraction, 0.869, kMlEngMatmul);
   setNvidiaSmLimits(t);
   return t;
 }
@@ -134,6 +154,9 @@ Target makeMI300X() {
         "AMD ROCm docs gpu-arch/mi300.md: 4 MB L2 per XCD x 8 XCDs (the "
         "256 MB Infinity Cache is not counted)");
   setCdnaCuLimits(t, kRocmMI300);
+  t.set(F::SmBytesPerClock, 16, kXlaSmBandwidth);
+  // 51-60 % depending on the ROCm version; the lower end, conservatively.
+  t.set(F::TensorAchievableFraction, 0.51, kMlEngMatmul);
   return t;
 }
 

@@ -65,6 +65,20 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "resident blocks (workgroups) per SM/CU", true, true},
       {F::MaxThreadsPerBlock, "max_threads_per_block", "threads",
        "threads in one block (workgroup)", true, true},
+      {F::LaunchOverheadUs, "launch_overhead_us", "us",
+       "cost of one kernel launch", false, false},
+      {F::SmBytesPerClock, "sm_bytes_per_clock", "bytes/clock",
+       "DRAM bytes one SM/CU can move per clock", false, false},
+      {F::L2BandwidthTBps, "l2_bandwidth_tbps", "TB/s",
+       "L2 bandwidth available to one kernel", false, false},
+      {F::HbmEfficiency16MiB, "hbm_efficiency_16mib", "fraction",
+       "achieved / peak DRAM bandwidth moving 16 MiB", false, false},
+      {F::HbmEfficiency64MiB, "hbm_efficiency_64mib", "fraction",
+       "achieved / peak DRAM bandwidth moving 64 MiB", false, false},
+      {F::HbmEfficiency256MiB, "hbm_efficiency_256mib", "fraction",
+       "achieved / peak DRAM bandwidth moving 256 MiB", false, false},
+      {F::TensorAchievableFraction, "tensor_achievable_fraction", "fraction",
+       "best measured dense GEMM throughput / tensor peak", false, false},
   }};
   return fields;
 }
@@ -130,6 +144,13 @@ std::string Target::validate() const {
     if (v->source.empty())
       return where + " has no source";
   }
+  for (TargetField f :
+       {TargetField::HbmEfficiency16MiB, TargetField::HbmEfficiency64MiB,
+        TargetField::HbmEfficiency256MiB,
+        TargetField::TensorAchievableFraction})
+    if (has(f) && get(f) > 1)
+      return "target '" + name_ + "' field '" + std::string(fieldInfo(f).key) +
+             "' is a fraction above 1";
   double warp = get(TargetField::WarpSize);
   if (warp != 32 && warp != 64)
     return "target '" + name_ + "' field 'warp_size' must be 32 or 64";

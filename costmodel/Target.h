@@ -49,10 +49,19 @@ enum class TargetField : unsigned {
   MaxWarpsPerSM,  // resident warps (waves) per SM/CU
   MaxBlocksPerSM, // resident blocks (workgroups) per SM/CU
   MaxThreadsPerBlock,
+  // Achievable figures used by the cost model. Optional: where a target has
+  // none, the model uses the peak and says the prediction is uncalibrated.
+  LaunchOverheadUs,         // host-side cost of one kernel launch
+  SmBytesPerClock,          // DRAM bytes one SM can move per clock
+  L2BandwidthTBps,          // L2 bandwidth available to one kernel
+  HbmEfficiency16MiB,       // achieved / peak DRAM bandwidth moving 16 MiB
+  HbmEfficiency64MiB,       // ... 64 MiB
+  HbmEfficiency256MiB,      // ... 256 MiB
+  TensorAchievableFraction, // best measured dense GEMM / tensor peak
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::MaxThreadsPerBlock) + 1;
+    static_cast<std::size_t>(TargetField::TensorAchievableFraction) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

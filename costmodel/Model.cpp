@@ -1,0 +1,239 @@
+//===- Model.cpp - Tessel's analytical kernel time model
+//-------------------===//
+//
+// See Model.h and docs/cost-model.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/Model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mlir::tessel {
+
+int64_t elementBytes(ElementType type) {
+  return type == ElementType::F32 ? 4 : 2;
+}
+
+const char *boundName(Bound bound) {
+  switch (bound) {
+  case Bound::Compute:
+    return "compute";
+  case Bound::Dram:
+    return "dram";
+  case Bound::L2:
+    return "l2";
+  case Bound::Launch:
+    return "launch";
+  case Bound::Illegal:
+    return "illegal";
+  }
+  return "?";
+}
+
+namespace {
+
+std::vector<int> parallelLoops(const KernelDesc &k) {
+  std::vector<int> p;
+  for (int i = 0; i < int(k.loops.size()); ++i)
+    if (!k.loops[i].reduction)
+      p.push_back(i);
+  return p;
+}
+
+/// The tile of each parallel loop: the schedule's block covers the innermost
+/// ones, 1 for the rest, clamped to the loop size (as tile-and-fuse does).
+std::vector<int64_t> tilesOf(const KernelDesc &k, const Schedule &s,
+                             const std::vector<int> &parallel) {
+  std::vector<int64_t> tiles(parallel.size(), 1);
+  size_t n = std::min(s.block.size(), parallel.size());
+  for (size_t fromEnd = 0; fromEnd < n; ++fromEnd) {
+    size_t j = parallel.size() - 1 - fromEnd;
+    tiles[j] = std::min(s.block[s.block.size() - 1 - fromEnd],
+                        k.loops[parallel[j]].size);
+  }
+  return tiles;
+}
+
+/// Peak FLOP/s of a compute class for the kernel's narrowest input type.
+double peakFlops(const Target &t, ComputeClass c, ElementType type) {
+  if (c == ComputeClass::Simt)
+    return t.get(TargetField::PeakF32SimtTFlops) * 1e12;
+  return (type == ElementType::F16 ? t.get(TargetField::PeakF16TensorTFlops)
+                                   : t.get(TargetField::PeakBF16TensorTFlops)) *
+         1e12;
+}
+
+/// Achievable DRAM bandwidth moving `bytes`: the target's measured
+/// efficiency curve, linear in log2(size) between its points and held flat
+/// outside them; the datasheet peak when the target has no curve.
+double dramBandwidth(const Target &t, double bytes, bool &uncalibrated) {
+  double peak = t.get(TargetField::HbmBandwidthTBps) * 1e12;
+  if (!t.has(TargetField::HbmEfficiency16MiB) ||
+      !t.has(TargetField::HbmEfficiency64MiB) ||
+      !t.has(TargetField::HbmEfficiency256MiB)) {
+    uncalibrated = true;
+    return peak;
+  }
+  const double mib = 1024.0 * 1024.0;
+  const double x[3] = {std::log2(16 * mib), std::log2(64 * mib),
+                       std::log2(256 * mib)};
+  const double y[3] = {t.get(TargetField::HbmEfficiency16MiB),
+                       t.get(TargetField::HbmEfficiency64MiB),
+                       t.get(TargetField::HbmEfficiency256MiB)};
+  double lx = std::log2(std::max(bytes, 1.0));
+  double eff;
+  if (lx <= x[0])
+    eff = y[0];
+  else if (lx >= x[2])
+    eff = y[2];
+  else {
+    int i = lx < x[1] ? 0 : 1;
+    eff = y[i] + (y[i + 1] - y[i]) * (lx - x[i]) / (x[i + 1] - x[i]);
+  }
+  return peak * eff;
+}
+
+} // namespace
+
+Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
+  Prediction p;
+  std::vector<int> parallel = parallelLoops(k);
+  std::vector<int64_t> tiles = tilesOf(k, s, parallel);
+
+  // 1. Legality and occupancy.
+  p.threadsPerBlock = s.warps * t.warpSize();
+  auto illegal = [&](std::string why) {
+    p.legal = false;
+    p.illegalReason = std::move(why);
+    p.bound = Bound::Illegal;
+    p.timeUs = INFINITY;
+    return p;
+  };
+  if (s.warps < 1 || s.splitK < 1)
+    return illegal("warps and split_k must be at least 1");
+  if (p.threadsPerBlock > t.get(TargetField::MaxThreadsPerBlock))
+    return illegal("the block's threads exceed max_threads_per_block");
+  if (s.compute != ComputeClass::Simt)
+    return illegal("only the SIMT strategy is emitted today");
+  int64_t byWarps = int64_t(t.get(TargetField::MaxWarpsPerSM)) / s.warps;
+  p.blocksPerSM =
+      std::min<int64_t>(int64_t(t.get(TargetField::MaxBlocksPerSM)), byWarps);
+  if (p.blocksPerSM < 1)
+    return illegal("one block needs more warps than an SM holds");
+  p.occupancy =
+      double(p.blocksPerSM * s.warps) / t.get(TargetField::MaxWarpsPerSM);
+
+  // 2. Tiles, blocks and waves. Blocks are spread over the SMs; the busiest
+  // SM runs ceil(blocks / SMs) of them, sharing its compute and its link to
+  // the memory system, so time is quantized per SM: one block more than the
+  // SMs hold costs a whole block's time on some SM.
+  p.blocks = s.splitK;
+  double outputs = 1, tileOutputs = 1;
+  for (size_t j = 0; j < parallel.size(); ++j) {
+    int64_t size = k.loops[parallel[j]].size;
+    p.blocks *= (size + tiles[j] - 1) / tiles[j];
+    outputs *= double(size);
+    tileOutputs *= double(tiles[j]);
+  }
+  double sms = t.get(TargetField::SMCount);
+  p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
+  double blocksOnBusiestSM = std::ceil(double(p.blocks) / sms);
+
+  // 3. Compute: useful flops plus what the SIMT strategy recomputes. A block
+  // does its tile's share whole, partial tiles included (idle threads still
+  // take the time), at one SM's share of the class's peak.
+  p.flops = k.flops;
+  double executed = k.flops + k.recomputedFlopsPerOutput * outputs;
+  double perBlockFlops = executed / outputs * tileOutputs / double(s.splitK);
+  ElementType narrow = ElementType::F32;
+  for (const Operand &o : k.operands)
+    if (!o.output && elementBytes(o.type) < elementBytes(narrow))
+      narrow = o.type;
+  double peak = peakFlops(t, s.compute, narrow);
+  p.computeUs = blocksOnBusiestSM * perBlockFlops / (peak / sms) * 1e6;
+
+  // 4. DRAM: each operand's footprint once (unique bytes) at the achievable
+  // bandwidth for that much data. Split-K writes one f32 partial result per
+  // split and reads them back to sum them.
+  for (const Operand &o : k.operands) {
+    double elems = 1;
+    for (int l : o.loops)
+      elems *= double(k.loops[l].size);
+    p.dramBytes += elems * double(elementBytes(o.type));
+  }
+  if (s.splitK > 1)
+    p.dramBytes += outputs * 4.0 * double(s.splitK) * 2.0;
+  p.dramUs = p.dramBytes / dramBandwidth(t, p.dramBytes, p.uncalibrated) * 1e6;
+
+  // 5. L2 and the SMs' links to it: every block reads the part of each
+  // operand its tile indexes (whole along loops outside the tile) and writes
+  // its outputs. In all, that is L2 traffic; per SM, it is limited by the
+  // bytes an SM can move per clock.
+  double perBlockBytes = 0;
+  for (const Operand &o : k.operands) {
+    double bytes = double(elementBytes(o.type));
+    for (int l : o.loops) {
+      auto it = std::find(parallel.begin(), parallel.end(), l);
+      bytes *= it == parallel.end() ? double(k.loops[l].size) / double(s.splitK)
+                                    : double(tiles[it - parallel.begin()]);
+    }
+    perBlockBytes += bytes;
+  }
+  p.l2Bytes = perBlockBytes * double(p.blocks);
+  if (t.has(TargetField::L2BandwidthTBps))
+    p.l2Us = p.l2Bytes / (t.get(TargetField::L2BandwidthTBps) * 1e12) * 1e6;
+  else
+    p.uncalibrated = true;
+  if (t.has(TargetField::SmBytesPerClock))
+    p.l2Us = std::max(p.l2Us, blocksOnBusiestSM * perBlockBytes /
+                                  (t.get(TargetField::SmBytesPerClock) *
+                                   t.get(TargetField::SimtClockGHz) * 1e9) *
+                                  1e6);
+  else
+    p.uncalibrated = true;
+
+  // 6. Launch, then the binding term.
+  if (t.has(TargetField::LaunchOverheadUs))
+    p.launchUs = t.get(TargetField::LaunchOverheadUs);
+  else
+    p.uncalibrated = true;
+  double body = std::max({p.computeUs, p.dramUs, p.l2Us});
+  p.bound = body == p.computeUs ? Bound::Compute
+            : body == p.dramUs  ? Bound::Dram
+                                : Bound::L2;
+  if (p.launchUs > body)
+    p.bound = Bound::Launch;
+  p.timeUs = p.launchUs + body;
+  p.fractionOfPeak = p.flops / (p.timeUs * 1e-6) / peak;
+  return p;
+}
+
+std::vector<Schedule> enumerateSchedules(const KernelDesc &k, const Target &t) {
+  std::vector<int> parallel = parallelLoops(k);
+  std::vector<Schedule> out;
+  std::vector<int64_t> sizes = {1, 2, 4, 8, 16, 32, 64, 128, 256};
+  auto innerSizes = [&](size_t fromEnd) {
+    if (fromEnd >= parallel.size())
+      return std::vector<int64_t>{1};
+    int64_t bound = k.loops[parallel[parallel.size() - 1 - fromEnd]].size;
+    std::vector<int64_t> v;
+    for (int64_t s : sizes)
+      if (s < bound * 2) // the first size covering the loop, and below
+        v.push_back(s);
+    return v;
+  };
+  for (int64_t warps : {1, 2, 4, 8})
+    for (int64_t y : innerSizes(1))
+      for (int64_t x : innerSizes(0)) {
+        Schedule s;
+        s.block = {y, x};
+        s.warps = warps;
+        if (predict(k, s, t).legal)
+          out.push_back(s);
+      }
+  return out;
+}
+
+} // namespace mlir::tessel

@@ -1,0 +1,156 @@
+//===- ModelTest.cpp - Properties of the analytical time model
+//-------------===//
+//
+// Properties that must hold on every built-in target: no prediction beats the
+// physical roofline, time grows with the problem, illegal schedules are never
+// offered, quantization and split-K move time the expected way; and a
+// memory-bound kernel on the H100 lands between the roofline and 1.5x the
+// measured copy bandwidth.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/Model.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir::tessel;
+
+namespace {
+
+/// C[m, n] = A[m, k] B[k, n].
+KernelDesc matmul(int64_t m, int64_t n, int64_t k, ElementType type) {
+  KernelDesc d;
+  d.name = "matmul";
+  d.loops = {{m, false}, {n, false}, {k, true}};
+  d.operands = {
+      {{0, 2}, type, false}, {{2, 1}, type, false}, {{0, 1}, type, true}};
+  d.flops = 2.0 * m * n * k;
+  return d;
+}
+
+/// C[i] = A[i] + B[i].
+KernelDesc add(int64_t n, ElementType type) {
+  KernelDesc d;
+  d.name = "add";
+  d.loops = {{n, false}};
+  d.operands = {{{0}, type, false}, {{0}, type, false}, {{0}, type, true}};
+  d.flops = double(n);
+  return d;
+}
+
+std::vector<Target> allTargets() {
+  std::vector<Target> ts;
+  for (const std::string &n : knownTargetNames())
+    ts.push_back(*lookupKnownTarget(n));
+  return ts;
+}
+
+Schedule schedule(std::vector<int64_t> block, int64_t warps) {
+  Schedule s;
+  s.block = block;
+  s.warps = warps;
+  return s;
+}
+
+TEST(Model, NeverBelowThePhysicalRoofline) {
+  for (const Target &t : allTargets())
+    for (KernelDesc d : {matmul(512, 384, 256, ElementType::BF16),
+                         add(1 << 24, ElementType::F32)}) {
+      double peakFlops = t.get(TargetField::PeakF32SimtTFlops) * 1e12;
+      double peakBw = t.get(TargetField::HbmBandwidthTBps) * 1e12;
+      for (const Schedule &s : enumerateSchedules(d, t)) {
+        Prediction p = predict(d, s, t);
+        ASSERT_TRUE(p.legal) << p.illegalReason;
+        EXPECT_GE(p.timeUs * 1e-6, d.flops / peakFlops) << t.name();
+        EXPECT_GE(p.timeUs * 1e-6, p.dramBytes / peakBw) << t.name();
+        EXPECT_LE(p.fractionOfPeak, 1.0) << t.name();
+      }
+    }
+}
+
+TEST(Model, TimeGrowsWithTheProblem) {
+  for (const Target &t : allTargets()) {
+    Schedule s = schedule({32, 64}, 4);
+    double last = 0;
+    for (int64_t m : {64, 128, 256, 512, 1024, 2048, 4096}) {
+      double time = predict(matmul(m, 512, 512, ElementType::F16), s, t).timeUs;
+      EXPECT_GE(time, last) << t.name() << " m=" << m;
+      last = time;
+    }
+    last = 0;
+    for (int64_t n : {1 << 10, 1 << 14, 1 << 18, 1 << 22, 1 << 26}) {
+      double time =
+          predict(add(n, ElementType::F32), schedule({256}, 4), t).timeUs;
+      EXPECT_GE(time, last) << t.name() << " n=" << n;
+      last = time;
+    }
+  }
+}
+
+TEST(Model, IllegalSchedulesAreNeverOffered) {
+  for (const Target &t : allTargets()) {
+    KernelDesc d = matmul(256, 256, 64, ElementType::F32);
+    // 32 warps: 1024 threads on NVIDIA (legal), 2048 on AMD (not).
+    Prediction big = predict(d, schedule({32, 32}, 32), t);
+    EXPECT_EQ(big.legal,
+              t.warpSize() * 32 <= t.get(TargetField::MaxThreadsPerBlock))
+        << t.name();
+    Schedule tensor = schedule({32, 32}, 4);
+    tensor.compute = ComputeClass::Wgmma;
+    EXPECT_FALSE(predict(d, tensor, t).legal) << "not emitted yet";
+    for (const Schedule &s : enumerateSchedules(d, t)) {
+      EXPECT_LE(s.warps * t.warpSize(), t.get(TargetField::MaxThreadsPerBlock));
+      EXPECT_TRUE(predict(d, s, t).legal);
+    }
+  }
+}
+
+TEST(Model, WaveQuantizationAndSplitK) {
+  Target h100 = *lookupKnownTarget("h100");
+  // The busiest SM runs ceil(blocks / 132) blocks on an H100: 132 blocks
+  // take one block's time, 133 take two on some SM, and 264 still two.
+  auto addTime = [&](int64_t blocks) {
+    return predict(add(blocks * 256, ElementType::F32), schedule({256}, 4),
+                   h100)
+        .computeUs;
+  };
+  EXPECT_NEAR(addTime(133), 2 * addTime(132), 1e-9);
+  EXPECT_NEAR(addTime(264), addTime(133), 1e-9);
+  EXPECT_NEAR(
+      predict(add(2112 * 256, ElementType::F32), schedule({256}, 4), h100)
+          .waves,
+      1.0, 1e-9); // 132 SMs x 16 blocks of 4 warps
+
+  // A skinny matmul has few blocks: split-K fills the GPU (less compute time)
+  // at the price of writing and reading partial results.
+  KernelDesc skinny = matmul(32, 32, 8192, ElementType::F32);
+  Schedule one = schedule({32, 32}, 4), four = one;
+  four.splitK = 4;
+  Prediction s1 = predict(skinny, one, h100), s4 = predict(skinny, four, h100);
+  EXPECT_LT(s4.computeUs, s1.computeUs);
+  EXPECT_GT(s4.dramBytes, s1.dramBytes);
+}
+
+// FACTS.md: device-to-device copy on an H100 about 3.0 TB/s. An elementwise
+// kernel over 256 MiB inputs is memory-bound; its prediction must lie between
+// the roofline and 1.5x the time at the measured bandwidth.
+TEST(Model, MemoryBoundKernelMatchesMeasuredBandwidthOnH100) {
+  Target h100 = *lookupKnownTarget("h100");
+  KernelDesc d = add(64 << 20, ElementType::F32); // 3 x 256 MiB
+  Prediction p = predict(d, schedule({256}, 4), h100);
+  EXPECT_EQ(p.bound, Bound::Dram);
+  double roofline = p.dramBytes / (3.35e12) * 1e6;
+  double measured = p.dramBytes / (3.0e12) * 1e6;
+  EXPECT_GE(p.timeUs, roofline);
+  EXPECT_LE(p.timeUs, 1.5 * measured);
+  EXPECT_FALSE(p.uncalibrated);
+}
+
+TEST(Model, UncalibratedTargetsSaySo) {
+  Target mi250x = *lookupKnownTarget("mi250x");
+  Prediction p =
+      predict(add(1 << 20, ElementType::F32), schedule({256}, 4), mi250x);
+  EXPECT_TRUE(p.uncalibrated);
+}
+
+} // namespace
