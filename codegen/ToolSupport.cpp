@@ -13,27 +13,32 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 using namespace mlir::tessel;
 
-void mlir::tessel::registerToolDialects(DialectRegistry &registry) {
+static DialectRegistry toolRegistry() {
+  DialectRegistry registry;
   registry.insert<TesselDialect>();
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerAllGPUToLLVMIRTranslations(registry);
+  return registry;
 }
 
-OwningOpRef<ModuleOp> mlir::tessel::parseModuleFile(StringRef path,
-                                                    MLIRContext &context,
-                                                    llvm::SourceMgr &sourceMgr,
-                                                    std::string &error) {
+ToolContext::ToolContext()
+    : registry(toolRegistry()), mlirContext(registry),
+      handler(sourceMgr, &mlirContext) {
+  mlirContext.loadAllAvailableDialects();
+}
+
+OwningOpRef<ModuleOp> ToolContext::parse(StringRef path, std::string &error) {
   auto file = openInputFile(path, &error);
   if (!file)
     return {};
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, &mlirContext);
   if (!module)
     error = "cannot parse " + path.str();
   return module;

@@ -11,25 +11,33 @@
 #include "costmodel/Target.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
-
-namespace llvm {
-class SourceMgr;
-} // namespace llvm
+#include "llvm/Support/SourceMgr.h"
 
 namespace mlir::tessel {
 
+/// What a tool holds while it works on one model file: a context with
 /// Tessel, every upstream dialect and extension, and the GPU-to-LLVM-IR
-/// translations (gpu-module-to-binary needs them).
-void registerToolDialects(DialectRegistry &registry);
+/// translations (gpu-module-to-binary needs them) loaded, and diagnostics
+/// printed against the file.
+class ToolContext {
+public:
+  ToolContext();
+  MLIRContext &context() { return mlirContext; }
 
-/// Parses the module in `path`; parse errors are reported through the
-/// diagnostic handler on `sourceMgr`, and a file that cannot be opened sets
-/// `error`. Null on failure.
-OwningOpRef<ModuleOp> parseModuleFile(StringRef path, MLIRContext &context,
-                                      llvm::SourceMgr &sourceMgr,
-                                      std::string &error);
+  /// Parses the module in `path`. Null on failure, with the reason in
+  /// `error` (parse errors are also printed against the file).
+  OwningOpRef<ModuleOp> parse(StringRef path, std::string &error);
+
+private:
+  DialectRegistry registry;
+  MLIRContext mlirContext;
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler;
+};
 
 /// The target `module` is compiled for, which it then names in
 /// `tessel.target`: `spec` when given (it must agree with a target the module

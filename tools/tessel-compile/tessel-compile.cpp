@@ -179,16 +179,9 @@ int main(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "Tessel ahead-of-time compiler: kernels to GPU binaries\n");
 
-  DialectRegistry registry;
-  registerToolDialects(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  ToolContext tool;
   std::string error;
-  OwningOpRef<ModuleOp> module =
-      parseModuleFile(inputFile, context, sourceMgr, error);
+  OwningOpRef<ModuleOp> module = tool.parse(inputFile, error);
   if (!module)
     return fail(error);
   // The target: --target, else the module's; both must agree.

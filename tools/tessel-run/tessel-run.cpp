@@ -168,16 +168,10 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  DialectRegistry registry;
-  registerToolDialects(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  ToolContext tool;
+  MLIRContext &context = tool.context();
   std::string error;
-  OwningOpRef<ModuleOp> module =
-      parseModuleFile(inputFile, context, sourceMgr, error);
+  OwningOpRef<ModuleOp> module = tool.parse(inputFile, error);
   if (!module) {
     llvm::errs() << "tessel-run: error: " << error << "\n";
     return 2;
