@@ -126,4 +126,50 @@ def Tessel_ScheduleAttr : Tessel_Attr<"Schedule", "schedule"> {
   let genVerifyDecl = 1;
 }
 
+// A double-precision value, printed and parsed as a float literal.
+class Tessel_F64Parameter<string desc>
+    : AttrOrTypeParameter<"::llvm::APFloat", desc> {
+  let comparator = "$_lhs.bitwiseIsEqual($_rhs)";
+  let parser = [{ [&]() -> ::mlir::FailureOr<::llvm::APFloat> {
+    double value;
+    if ($_parser.parseFloat(value))
+      return ::mlir::failure();
+    return ::llvm::APFloat(value);
+  }() }];
+  let printer = [{ $_printer << ::llvm::formatv("{0:e}",
+                                                $_self.convertToDouble()) }];
+}
+
+def Tessel_PredictionAttr : Tessel_Attr<"Prediction", "prediction"> {
+  let summary = "The cost model's prediction for a kernel's schedule";
+  let description = [{
+    What `tessel-select-schedules` predicted for the schedule it chose (see
+    docs/cost-model.md): the time in microseconds, the binding limit
+    (`compute`, `dram`, `l2` or `launch`), each term, the fraction of the
+    compute class's peak, occupancy, waves and blocks, and whether a figure
+    the model needs was missing from the target (`uncalibrated`).
+
+    ```mlir
+    #tessel.prediction<time_us = 12.5, bound = "dram", compute_us = 3.1,
+                       dram_us = 11.5, l2_us = 2.0, launch_us = 1.0,
+                       fraction_of_peak = 0.04, occupancy = 1.0,
+                       waves = 0.73, blocks = 1536, uncalibrated = false>
+    ```
+  }];
+  let parameters = (ins
+    Tessel_F64Parameter<"predicted time (us)">:$time_us,
+    StringRefParameter<"binding limit">:$bound,
+    Tessel_F64Parameter<"compute term (us)">:$compute_us,
+    Tessel_F64Parameter<"DRAM term (us)">:$dram_us,
+    Tessel_F64Parameter<"L2 term (us)">:$l2_us,
+    Tessel_F64Parameter<"launch overhead (us)">:$launch_us,
+    Tessel_F64Parameter<"fraction of peak">:$fraction_of_peak,
+    Tessel_F64Parameter<"occupancy">:$occupancy,
+    Tessel_F64Parameter<"waves">:$waves,
+    "int64_t":$blocks,
+    "bool":$uncalibrated
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 #endif // TESSEL_ATTRS_TD

@@ -53,6 +53,12 @@ def Tessel_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kKernelAttrName = "tessel.kernel";
     /// The `#tessel.schedule` of an outlined kernel function.
     static constexpr ::llvm::StringLiteral kScheduleAttrName = "tessel.schedule";
+    /// The `#tessel.prediction` for a kernel's chosen schedule.
+    static constexpr ::llvm::StringLiteral kPredictionAttrName =
+        "tessel.prediction";
+    /// The next-best schedules, best first, kept for measurement.
+    static constexpr ::llvm::StringLiteral kCandidatesAttrName =
+        "tessel.candidates";
 
   private:
     /// Registers the attributes (TesselAttrs.cpp, beside their storage).

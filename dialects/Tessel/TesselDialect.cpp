@@ -44,8 +44,23 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be a #tessel.schedule, got " << value;
     return success();
   }
+  if (name == kPredictionAttrName || name == kCandidatesAttrName) {
+    if (!isa<KernelOp, FunctionOpInterface>(op))
+      return op->emitError()
+             << "'" << name << "' belongs on a tessel.kernel or a function";
+    if (name == kPredictionAttrName && !isa<PredictionAttr>(value))
+      return op->emitError()
+             << "'" << name << "' must be a #tessel.prediction, got " << value;
+    auto list = dyn_cast<ArrayAttr>(value);
+    if (name == kCandidatesAttrName &&
+        (!list || !llvm::all_of(list, llvm::IsaPred<ScheduleAttr>)))
+      return op->emitError()
+             << "'" << name << "' must be an array of #tessel.schedule";
+    return success();
+  }
   return op->emitError() << "unknown Tessel attribute '" << name
                          << "' (the dialect defines '" << kTargetAttrName
-                         << "', '" << kKernelAttrName << "' and '"
-                         << kScheduleAttrName << "')";
+                         << "', '" << kKernelAttrName << "', '"
+                         << kScheduleAttrName << "', '" << kPredictionAttrName
+                         << "' and '" << kCandidatesAttrName << "')";
 }

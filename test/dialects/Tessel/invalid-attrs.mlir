@@ -17,7 +17,7 @@ module attributes {tessel.target = "h100"} {}
 
 // -----
 
-// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel' and 'tessel.schedule')}}
+// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction' and 'tessel.candidates')}}
 module attributes {tessel.targets = #tessel.target<"h100">} {}
 
 // -----
@@ -114,3 +114,18 @@ func.func private @f() attributes {s = #tessel.schedule<block = [64, 64], mma = 
 
 // expected-error @+1 {{integer value too large}}
 func.func private @f() attributes {s = #tessel.schedule<block = [99999999999999999999999]>}
+
+// -----
+
+// expected-error @+1 {{'tessel.prediction' belongs on a tessel.kernel or a function}}
+module attributes {tessel.prediction = #tessel.prediction<time_us = 1.0, bound = "dram", compute_us = 0.5, dram_us = 1.0, l2_us = 0.1, launch_us = 0.0, fraction_of_peak = 0.1, occupancy = 1.0, waves = 1.0, blocks = 8, uncalibrated = false>} {}
+
+// -----
+
+// expected-error @+1 {{'tessel.prediction' must be a #tessel.prediction, got 3 : i64}}
+func.func private @k() attributes {tessel.prediction = 3}
+
+// -----
+
+// expected-error @+1 {{'tessel.candidates' must be an array of #tessel.schedule}}
+func.func private @k() attributes {tessel.candidates = [1, 2]}
