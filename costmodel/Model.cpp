@@ -146,7 +146,15 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // take the time), at one SM's share of the class's peak.
   p.flops = k.flops;
   double executed = k.flops + k.recomputedFlopsPerOutput * outputs;
-  double perBlockFlops = executed / outputs * tileOutputs / double(s.splitK);
+  // Threads take the tile's elements in turns: a block costs
+  // threads * ceil(tile / threads) element slots, so idle lanes of a small
+  // tile (or of its last turn) cost as much as busy ones.
+  double threads = double(p.threadsPerBlock);
+  double slotsPerBlock = threads * std::ceil(tileOutputs / threads);
+  // Every output element costs at least one operation (its store), so that
+  // pure data movement (a transpose) still occupies the lanes it uses.
+  double perOutput = std::max(executed / outputs, 1.0);
+  double perBlockFlops = perOutput * slotsPerBlock / double(s.splitK);
   ElementType narrow = ElementType::F32;
   for (const Operand &o : k.operands)
     if (!o.output && elementBytes(o.type) < elementBytes(narrow))

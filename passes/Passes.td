@@ -34,6 +34,33 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
   ];
 }
 
+def TesselSelectSchedules : Pass<"tessel-select-schedules", "mlir::ModuleOp"> {
+  let summary = "Choose each kernel's schedule with the cost model";
+  let description = [{
+    For every `tessel.kernel` without a schedule (every kernel with
+    `reselect`), describes what it computes from its lowering to linalg,
+    enumerates the schedules the code generator can emit for the module's
+    `tessel.target` (today: SIMT block tiles of the two innermost parallel
+    loops and 1 to 8 warps), predicts each with the cost model
+    (docs/cost-model.md) and attaches the fastest as its `schedule`, with
+    its `#tessel.prediction` in `tessel.prediction`. Ties go to the schedule
+    whose time without the launch is shortest, then whose terms add up to
+    least, then to the first enumerated, so the choice is deterministic. With `top-k=K` the
+    next K-1 schedules, best first, are kept in `tessel.candidates` for
+    measurement.
+  }];
+  let options = [
+    Option<"topK", "top-k", "int64_t", /*default=*/"1",
+           "keep this many best schedules (the chosen one included)">,
+    Option<"reselect", "reselect", "bool", /*default=*/"false",
+           "replace schedules already attached">,
+  ];
+  let dependentDialects = [
+    "mlir::linalg::LinalgDialect",
+    "mlir::tensor::TensorDialect",
+  ];
+}
+
 def TesselSetTarget : Pass<"tessel-set-target", "mlir::ModuleOp"> {
   let summary = "Attach the GPU target to a module";
   let description = [{

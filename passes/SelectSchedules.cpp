@@ -1,0 +1,249 @@
+//===- SelectSchedules.cpp - tessel-select-schedules
+//-----------------------===//
+//
+// For every tessel.kernel without a schedule, describes what the kernel
+// computes (from its lowering to linalg), enumerates the schedules the code
+// generator can emit for the module's target, predicts each with the cost
+// model, and attaches the fastest as `#tessel.schedule` with its
+// `#tessel.prediction` (ties broken by the time without the launch, the sum
+// of all terms, then enumeration order: deterministic).
+// With top-k, the next-best schedules are kept in `tessel.candidates`.
+//
+// The description (costmodel::KernelDesc) is the root of the kernel's loop
+// nest with each linalg op's loops traced to the root loops they follow, so
+// that each input's footprint per block and the work the SIMT strategy
+// repeats per output element can be counted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/Model.h"
+#include "passes/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir::tessel {
+#define GEN_PASS_DEF_TESSELSELECTSCHEDULES
+#include "passes/Passes.h.inc"
+} // namespace mlir::tessel
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+ElementType elementTypeOf(Type t) {
+  Type e = cast<ShapedType>(t).getElementType();
+  return e.isF16()    ? ElementType::F16
+         : e.isBF16() ? ElementType::BF16
+                      : ElementType::F32;
+}
+
+/// Arithmetic operations in a linalg body (what one iteration executes).
+double bodyOps(linalg::LinalgOp op) {
+  double n = 0;
+  op->walk([&](Operation *inner) {
+    if (isa<arith::ArithDialect, math::MathDialect>(inner->getDialect()) &&
+        !isa<arith::ConstantOp, arith::ExtFOp, arith::TruncFOp,
+             arith::IndexCastOp, arith::CmpIOp, arith::SelectOp>(inner) &&
+        inner->getNumResults() == 1 &&
+        isa<FloatType>(inner->getResult(0).getType()))
+      n += 1;
+  });
+  return n;
+}
+
+/// The root of an outlined kernel's loop nest: the linalg op computing its
+/// first result, through reshapes that only view it.
+linalg::LinalgOp rootOf(func::FuncOp func) {
+  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  Value v = ret.getOperand(0);
+  while (isa_and_nonnull<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(
+      v.getDefiningOp()))
+    v = v.getDefiningOp()->getOperand(0);
+  return dyn_cast_or_null<linalg::LinalgOp>(v.getDefiningOp());
+}
+
+FailureOr<KernelDesc> describe(func::FuncOp func) {
+  linalg::LinalgOp root = rootOf(func);
+  if (!root)
+    return func.emitOpError() << "has no loop nest to describe";
+  KernelDesc desc;
+  desc.name = func.getSymName().str();
+  SmallVector<int64_t> rootSizes = root.getStaticLoopRanges();
+  for (auto [size, it] :
+       llvm::zip_equal(rootSizes, root.getIteratorTypesArray()))
+    desc.loops.push_back({size, it == utils::IteratorType::reduction});
+
+  // Trace each op's loops to the root's (-1: runs whole for every root
+  // iteration), consumers before producers.
+  DenseMap<Operation *, SmallVector<int>> toRoot;
+  toRoot[root] = llvm::to_vector(llvm::seq<int>(0, rootSizes.size()));
+  SmallVector<linalg::LinalgOp> ops;
+  func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+  for (linalg::LinalgOp op : llvm::reverse(ops)) {
+    if (op == root)
+      continue;
+    SmallVector<int> map(op.getNumLoops(), -1);
+    for (OpOperand &use : op->getResult(0).getUses()) {
+      auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+      auto known = consumer ? toRoot.find(consumer) : toRoot.end();
+      if (known == toRoot.end())
+        continue;
+      AffineMap read = consumer.getMatchingIndexingMap(&use);
+      AffineMap written =
+          op.getIndexingMapMatchingResult(cast<OpResult>(use.get()));
+      for (unsigned j = 0; j < written.getNumResults(); ++j) {
+        auto loop = dyn_cast<AffineDimExpr>(written.getResult(j));
+        auto rootDim = dyn_cast<AffineDimExpr>(read.getResult(j));
+        if (loop && rootDim)
+          map[loop.getPosition()] = known->second[rootDim.getPosition()];
+      }
+      break;
+    }
+    toRoot[op] = map;
+  }
+
+  // Work: each op's body per iteration; useful once per iteration, executed
+  // per root output over the loops not traced to the root.
+  double outputs = 1;
+  for (const Loop &l : desc.loops)
+    if (!l.reduction)
+      outputs *= double(l.size);
+  double executedPerOutput = 0;
+  for (linalg::LinalgOp op : ops) {
+    double perIteration = bodyOps(op);
+    SmallVector<int64_t> sizes = op.getStaticLoopRanges();
+    double total = perIteration, perOutput = perIteration;
+    for (auto [i, size] : llvm::enumerate(sizes)) {
+      total *= double(size);
+      if (toRoot[op][i] < 0 || desc.loops[toRoot[op][i]].reduction)
+        perOutput *= double(size);
+    }
+    desc.flops += total;
+    executedPerOutput += perOutput;
+  }
+  desc.recomputedFlopsPerOutput =
+      std::max(0.0, executedPerOutput - desc.flops / outputs);
+
+  // Operands: each kernel input by its first linalg use (dims traced to
+  // root loops, others whole), and the root's output.
+  auto addLoop = [&](int64_t size) {
+    desc.loops.push_back({size, true});
+    return int(desc.loops.size() - 1);
+  };
+  for (BlockArgument arg : func.getArguments()) {
+    for (OpOperand &use : arg.getUses()) {
+      auto op = dyn_cast<linalg::LinalgOp>(use.getOwner());
+      if (!op || !op.isDpsInput(&use))
+        continue;
+      Operand operand;
+      operand.type = elementTypeOf(arg.getType());
+      AffineMap map = op.getMatchingIndexingMap(&use);
+      ArrayRef<int64_t> shape = cast<ShapedType>(arg.getType()).getShape();
+      for (auto [j, expr] : llvm::enumerate(map.getResults())) {
+        auto d = dyn_cast<AffineDimExpr>(expr);
+        int loop = d ? toRoot[op][d.getPosition()] : -1;
+        operand.loops.push_back(loop >= 0 ? loop : addLoop(shape[j]));
+      }
+      desc.operands.push_back(operand);
+      break;
+    }
+  }
+  Operand out;
+  out.output = true;
+  out.type = elementTypeOf(root->getResult(0).getType());
+  for (AffineExpr e : root.getIndexingMapsArray().back().getResults())
+    if (auto d = dyn_cast<AffineDimExpr>(e))
+      out.loops.push_back(d.getPosition());
+  desc.operands.push_back(out);
+  return desc;
+}
+
+ScheduleAttr toAttr(MLIRContext *ctx, const Schedule &s) {
+  return ScheduleAttr::get(ctx, s.block, {}, {}, s.warps, /*stages=*/1,
+                           s.splitK, /*vector=*/1, InstructionClass::Simt);
+}
+
+PredictionAttr toAttr(MLIRContext *ctx, const Prediction &p) {
+  auto f = [](double v) { return APFloat(v); };
+  return PredictionAttr::get(ctx, f(p.timeUs), boundName(p.bound),
+                             f(p.computeUs), f(p.dramUs), f(p.l2Us),
+                             f(p.launchUs), f(p.fractionOfPeak), f(p.occupancy),
+                             f(p.waves), p.blocks, p.uncalibrated);
+}
+
+struct SelectSchedulesPass
+    : public tessel::impl::TesselSelectSchedulesBase<SelectSchedulesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<KernelOp> kernels;
+    module.walk([&](KernelOp k) {
+      if (!k.getScheduleAttr() || reselect)
+        kernels.push_back(k);
+    });
+    if (kernels.empty())
+      return;
+    auto targetAttr =
+        module->getAttrOfType<TargetAttr>(TesselDialect::kTargetAttrName);
+    if (!targetAttr) {
+      module.emitError() << "tessel-select-schedules needs the GPU target: "
+                            "set 'tessel.target' on the module";
+      return signalPassFailure();
+    }
+    std::string error;
+    std::optional<Target> target = targetAttr.resolve(error);
+    if (!target) {
+      module.emitError() << error;
+      return signalPassFailure();
+    }
+
+    // Describe the kernels from a lowered copy; the module keeps its ops.
+    OwningOpRef<ModuleOp> lowered = module.clone();
+    PassManager pm(&getContext());
+    pm.addPass(createTesselLowerToLinalg());
+    if (failed(pm.run(*lowered)))
+      return signalPassFailure();
+
+    MLIRContext *ctx = &getContext();
+    for (KernelOp kernel : kernels) {
+      auto func = lowered->lookupSymbol<func::FuncOp>(kernel.getSymName());
+      FailureOr<KernelDesc> desc =
+          func ? describe(func) : FailureOr<KernelDesc>(failure());
+      if (failed(desc)) {
+        kernel.emitOpError() << "could not be described for the cost model";
+        return signalPassFailure();
+      }
+      std::vector<Schedule> schedules = enumerateSchedules(*desc, *target);
+      if (schedules.empty()) {
+        kernel.emitOpError() << "has no legal schedule on " << target->name();
+        return signalPassFailure();
+      }
+      // Rank by predicted time; among equals, by the time without the
+      // launch (launch-bound schedules), then by the sum of all terms (the
+      // schedule that wastes least where it is not bound), then by
+      // enumeration order.
+      std::vector<std::tuple<double, double, double, size_t>> ranked;
+      for (auto [i, s] : llvm::enumerate(schedules)) {
+        Prediction p = predict(*desc, s, *target);
+        ranked.push_back({p.timeUs, p.timeUs - p.launchUs,
+                          p.computeUs + p.dramUs + p.l2Us, i});
+      }
+      std::sort(ranked.begin(), ranked.end());
+      const Schedule &best = schedules[std::get<3>(ranked.front())];
+      kernel.setScheduleAttr(toAttr(ctx, best));
+      kernel->setAttr(TesselDialect::kPredictionAttrName,
+                      toAttr(ctx, predict(*desc, best, *target)));
+      if (topK > 1) {
+        SmallVector<Attribute> next;
+        for (size_t i = 1; i < ranked.size() && i < size_t(topK); ++i)
+          next.push_back(toAttr(ctx, schedules[std::get<3>(ranked[i])]));
+        kernel->setAttr(TesselDialect::kCandidatesAttrName,
+                        ArrayAttr::get(ctx, next));
+      }
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,31 @@
+// tessel-select-schedules attaches the schedule the cost model predicts
+// fastest, with its prediction; kernels that have a schedule keep it.
+// RUN: tessel-opt %s --tessel-select-schedules | FileCheck %s
+// RUN: tessel-opt %s --tessel-select-schedules=top-k=3 | FileCheck %s --check-prefix=TOPK
+// RUN: tessel-opt %s --tessel-select-schedules="reselect=true" | FileCheck %s --check-prefix=RESELECT
+// The choice is deterministic.
+// RUN: tessel-opt %s --tessel-select-schedules > %t.a && tessel-opt %s --tessel-select-schedules > %t.b && diff %t.a %t.b
+
+// CHECK-LABEL: func.func @model
+// CHECK: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}], warps = {{[1248]}}, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us = {{.*}}, bound = "{{compute|dram|l2|launch}}", compute_us = {{.*}}, blocks = {{[0-9]+}}, uncalibrated = false>}
+// CHECK: tessel.kernel @mine({{.*}} schedule = #tessel.schedule<block = [4, 4], warps = 2,
+// CHECK-NOT: tessel.prediction
+// TOPK: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<{{[^>]*}}>, #tessel.schedule<{{[^>]*}}>], tessel.prediction
+// RESELECT: tessel.kernel @mine({{.*}} attributes {tessel.prediction
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<512x256xf32>, %w: tensor<256x384xf32>) -> (tensor<512x384xf32>, tensor<512x256xf32>) {
+    %0 = tessel.kernel @mm_gelu(%x, %w) : (tensor<512x256xf32>, tensor<256x384xf32>) -> tensor<512x384xf32> {
+    ^bb0(%a: tensor<512x256xf32>, %b: tensor<256x384xf32>):
+      %1 = tessel.matmul %a, %b : tensor<512x256xf32>, tensor<256x384xf32> -> tensor<512x384xf32>
+      %2 = tessel.gelu tanh %1 : tensor<512x384xf32>
+      tessel.yield %2 : tensor<512x384xf32>
+    }
+    %3 = tessel.kernel @mine(%x) : (tensor<512x256xf32>) -> tensor<512x256xf32>
+        schedule = #tessel.schedule<block = [4, 4], warps = 2> {
+    ^bb0(%a: tensor<512x256xf32>):
+      %4 = tessel.exp %a : tensor<512x256xf32>
+      tessel.yield %4 : tensor<512x256xf32>
+    }
+    return %0, %3 : tensor<512x384xf32>, tensor<512x256xf32>
+  }
+}
