@@ -28,6 +28,7 @@ namespace {
 struct KernelSignature {
   SmallVector<RankedTensorType> inputs, results;
   std::string schedule;
+  PredictionAttr prediction; // null when the schedule was written by hand
 };
 
 std::string dtypeOf(Type t) {
@@ -70,10 +71,11 @@ FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
   if (failed(buildTargetLoweringPipeline(lowering, target, error)))
     return emitError(module.getLoc()) << error;
 
-  // Group loose ops into kernels first: the manifest describes each kernel's
-  // inputs and outputs as tessel.kernel states them.
+  // Group loose ops into kernels and choose their schedules first: the
+  // manifest describes each kernel as tessel.kernel states it.
   PassManager form(module.getContext());
   form.addPass(createTesselFormKernels());
+  form.addPass(createTesselSelectSchedules());
   if (failed(form.run(*result.lowered)))
     return failure();
   llvm::StringMap<KernelSignature> signatures;
@@ -87,6 +89,8 @@ FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
       llvm::raw_string_ostream os(sig.schedule);
       os << s;
     }
+    sig.prediction = kernel->getAttrOfType<PredictionAttr>(
+        TesselDialect::kPredictionAttrName);
   });
   if (signatures.empty())
     return emitError(module.getLoc())
@@ -112,6 +116,10 @@ FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
       k.tesselKernel = func.getSymName().str();
       k.launchIndex = index++;
       k.schedule = it->second.schedule;
+      if (PredictionAttr p = it->second.prediction) {
+        k.predictedUs = p.getTimeUs().convertToDouble();
+        k.predictedBound = p.getBound().str();
+      }
       auto grid =
           constantDims(launch, launch.getGridSizeOperandValues(), "grid");
       auto block =

@@ -40,8 +40,12 @@ struct CompiledKernel {
   std::array<int64_t, 3> block{1, 1, 1};
   std::vector<KernelParam> params;
   std::string schedule; // the #tessel.schedule, printed
-  std::string binary;   // PTX text (NVIDIA) or HSACO bytes (AMD)
-  std::string format;   // "ptx" or "hsaco"
+  /// The cost model's prediction for the whole tessel.kernel (all its
+  /// launches); negative when the schedule was written by hand.
+  double predictedUs = -1;
+  std::string predictedBound;
+  std::string binary; // PTX text (NVIDIA) or HSACO bytes (AMD)
+  std::string format; // "ptx" or "hsaco"
 };
 
 struct CompileResult {

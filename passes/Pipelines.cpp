@@ -275,6 +275,7 @@ LogicalResult mlir::tessel::buildTesselToGpuPipeline(OpPassManager &pm,
   if (failed(buildTargetLoweringPipeline(probe, target, error)))
     return failure();
   pm.addPass(createTesselFormKernels());
+  pm.addPass(createTesselSelectSchedules());
   buildGpuKernelPipeline(pm, target);
   return buildTargetLoweringPipeline(pm, target, error);
 }

@@ -40,8 +40,8 @@ LogicalResult buildTargetLoweringPipeline(OpPassManager &pm,
                                           const Target &target,
                                           std::string &error);
 
-/// Tessel ops to GPU binaries for `target`: tessel-form-kernels, then both of
-/// the above. On failure nothing is added to `pm`.
+/// Tessel ops to GPU binaries for `target`: tessel-form-kernels,
+/// tessel-select-schedules, then both of the above. On failure nothing is added to `pm`.
 LogicalResult buildTesselToGpuPipeline(OpPassManager &pm, const Target &target,
                                        std::string &error);
 

@@ -238,6 +238,9 @@ int main(int argc, char **argv) {
         {"shared_memory_bytes", 0},
         {"schedule", k.schedule},
     };
+    if (k.predictedUs >= 0)
+      entry["predicted"] = llvm::json::Object{{"time_us", k.predictedUs},
+                                              {"bound", k.predictedBound}};
     if (k.format == "ptx") {
       entry["ptx"] = k.name + ".ptx";
       if (ptxas) {
@@ -318,6 +321,10 @@ int main(int argc, char **argv) {
                                   dimText("block"));
     if (std::optional<int64_t> regs = k.getInteger("registers"))
       llvm::outs() << " registers " << *regs;
+    if (const llvm::json::Object *pred = k.getObject("predicted"))
+      llvm::outs() << llvm::formatv("  predicted {0:f2} us ({1})",
+                                    *pred->getNumber("time_us"),
+                                    *pred->getString("bound"));
     llvm::outs() << "\n";
   }
   return 0;

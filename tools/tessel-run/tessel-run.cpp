@@ -183,10 +183,12 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  // Group loose ops into kernels as tessel-compile does, so that the
-  // kernels checked here are the ones the GPU runs.
+  // Group loose ops into kernels and choose their schedules as
+  // tessel-compile does, so that the kernels checked here are the ones the
+  // GPU runs.
   PassManager form(&context);
   form.addPass(createTesselFormKernels());
+  form.addPass(createTesselSelectSchedules());
   if (failed(form.run(*module)))
     return 2;
 
