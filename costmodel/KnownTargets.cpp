@@ -61,12 +61,19 @@ constexpr const char *kMlEngMatmul =
     "ml-engineering 'maximum achievable matmul FLOPS' tables (best bf16 "
     "shape)";
 
+constexpr const char *kCudaBanks =
+    "CUDA C++ Programming Guide, shared memory: 32 banks of 4 bytes, one "
+    "access per bank per clock";
+constexpr const char *kCdnaLds =
+    "AMD CDNA ISA reference, LDS: 32 banks of 4 bytes per CU per clock";
+
 constexpr double kKiB = 1024, kMiB = 1024 * 1024;
 
 /// The limits every Hopper and Ampere SM shares (compute capability 8.x/9.0).
 void setNvidiaSmLimits(Target &t) {
   t.set(F::LaunchOverheadUs, 1.0, kFactsXlaLaunch);
   t.set(F::SmBytesPerClock, 32, kXlaSmBandwidth);
+  t.set(F::L1BytesPerClock, 128, kCudaBanks);
   t.set(F::WarpSize, 32, kCudaCC);
   t.set(F::RegistersPerSM, 65536, kCudaCC);
   t.set(F::MaxRegistersPerThread, 255, kCudaCC);
@@ -128,6 +135,7 @@ Target makeA100() {
 
 /// The limits CDNA2 and CDNA3 compute units share.
 void setCdnaCuLimits(Target &t, const char *rocm) {
+  t.set(F::L1BytesPerClock, 128, kCdnaLds);
   t.set(F::WarpSize, 64, rocm);
   t.set(F::SharedMemPerSMBytes, 64 * kKiB, rocm);
   t.set(F::SharedMemPerBlockBytes, 64 * kKiB, rocm);

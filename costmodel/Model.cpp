@@ -20,6 +20,8 @@ const char *boundName(Bound bound) {
   switch (bound) {
   case Bound::Compute:
     return "compute";
+  case Bound::Loads:
+    return "loads";
   case Bound::Dram:
     return "dram";
   case Bound::L2:
@@ -160,7 +162,27 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     if (!o.output && elementBytes(o.type) < elementBytes(narrow))
       narrow = o.type;
   double peak = peakFlops(t, s.compute, narrow);
-  p.computeUs = blocksOnBusiestSM * perBlockFlops / (peak / sms) * 1e6;
+  // An SM reaches its share of the peak only with a thread per lane: its
+  // lanes are peak / (SMs * 2 flops * clock) (128 on Hopper); fewer resident
+  // threads (few or small blocks) use fewer of them.
+  double lanesPerSM = t.get(TargetField::PeakF32SimtTFlops) * 1e12 /
+                      (sms * 2.0 * t.get(TargetField::SimtClockGHz) * 1e9);
+  double residentThreads =
+      std::min(blocksOnBusiestSM, double(p.blocksPerSM)) * threads;
+  double laneUse = std::min(1.0, residentThreads / lanesPerSM);
+  p.computeUs =
+      blocksOnBusiestSM * perBlockFlops / (peak / sms * laneUse) * 1e6;
+
+  // 3b. Loads: what each thread's loops read, through the SM's L1, which
+  // returns l1_bytes_per_clock.
+  if (t.has(TargetField::L1BytesPerClock))
+    p.loadsUs = blocksOnBusiestSM * slotsPerBlock * k.loadBytesPerOutput /
+                double(s.splitK) /
+                (t.get(TargetField::L1BytesPerClock) *
+                 t.get(TargetField::SimtClockGHz) * 1e9) *
+                1e6;
+  else
+    p.uncalibrated = true;
 
   // 4. DRAM: each operand's footprint once (unique bytes) at the achievable
   // bandwidth for that much data. Split-K writes one f32 partial result per
@@ -207,8 +229,9 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     p.launchUs = t.get(TargetField::LaunchOverheadUs);
   else
     p.uncalibrated = true;
-  double body = std::max({p.computeUs, p.dramUs, p.l2Us});
+  double body = std::max({p.computeUs, p.loadsUs, p.dramUs, p.l2Us});
   p.bound = body == p.computeUs ? Bound::Compute
+            : body == p.loadsUs ? Bound::Loads
             : body == p.dramUs  ? Bound::Dram
                                 : Bound::L2;
   if (p.launchUs > body)

@@ -51,6 +51,9 @@ struct KernelDesc {
   /// is fused under an elementwise consumer (a softmax row's max and sum):
   /// extra flops per output element.
   double recomputedFlopsPerOutput = 0;
+  /// Bytes the SIMT strategy loads from the kernel's inputs (through L1) per
+  /// output element: each iteration of a fused loop reads its operands anew.
+  double loadBytesPerOutput = 0;
 };
 
 struct Schedule {
@@ -61,7 +64,7 @@ struct Schedule {
 };
 
 /// Why a time is what it is.
-enum class Bound { Compute, Dram, L2, Launch, Illegal };
+enum class Bound { Compute, Loads, Dram, L2, Launch, Illegal };
 const char *boundName(Bound bound);
 
 struct Prediction {
@@ -69,7 +72,7 @@ struct Prediction {
   std::string illegalReason;
   double timeUs = 0;
   // The terms (microseconds), each a lower bound on the kernel's time.
-  double computeUs = 0, dramUs = 0, l2Us = 0, launchUs = 0;
+  double computeUs = 0, loadsUs = 0, dramUs = 0, l2Us = 0, launchUs = 0;
   Bound bound = Bound::Compute;
   int64_t blocks = 0;
   int64_t threadsPerBlock = 0;

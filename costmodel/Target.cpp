@@ -79,6 +79,9 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "achieved / peak DRAM bandwidth moving 256 MiB", false, false},
       {F::TensorAchievableFraction, "tensor_achievable_fraction", "fraction",
        "best measured dense GEMM throughput / tensor peak", false, false},
+      {F::L1BytesPerClock, "l1_bytes_per_clock", "bytes/clock",
+       "bytes an SM's L1 / shared memory (CU's LDS) returns per clock", false,
+       false},
   }};
   return fields;
 }

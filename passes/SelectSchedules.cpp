@@ -111,16 +111,28 @@ FailureOr<KernelDesc> describe(func::FuncOp func) {
       outputs *= double(l.size);
   double executedPerOutput = 0;
   for (linalg::LinalgOp op : ops) {
+    // Loads: operands read straight from a kernel input (a view of one).
+    double loadBytesPerIteration = 0;
+    for (OpOperand *in : op.getDpsInputOperands()) {
+      Value v = in->get();
+      while (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+          v.getDefiningOp()))
+        v = v.getDefiningOp()->getOperand(0);
+      if (isa<BlockArgument>(v))
+        loadBytesPerIteration +=
+            double(elementBytes(elementTypeOf(v.getType())));
+    }
     double perIteration = bodyOps(op);
     SmallVector<int64_t> sizes = op.getStaticLoopRanges();
-    double total = perIteration, perOutput = perIteration;
+    double total = perIteration, iterationsPerOutput = 1;
     for (auto [i, size] : llvm::enumerate(sizes)) {
       total *= double(size);
       if (toRoot[op][i] < 0 || desc.loops[toRoot[op][i]].reduction)
-        perOutput *= double(size);
+        iterationsPerOutput *= double(size);
     }
     desc.flops += total;
-    executedPerOutput += perOutput;
+    executedPerOutput += perIteration * iterationsPerOutput;
+    desc.loadBytesPerOutput += loadBytesPerIteration * iterationsPerOutput;
   }
   desc.recomputedFlopsPerOutput =
       std::max(0.0, executedPerOutput - desc.flops / outputs);
@@ -166,10 +178,10 @@ ScheduleAttr toAttr(MLIRContext *ctx, const Schedule &s) {
 
 PredictionAttr toAttr(MLIRContext *ctx, const Prediction &p) {
   auto f = [](double v) { return APFloat(v); };
-  return PredictionAttr::get(ctx, f(p.timeUs), boundName(p.bound),
-                             f(p.computeUs), f(p.dramUs), f(p.l2Us),
-                             f(p.launchUs), f(p.fractionOfPeak), f(p.occupancy),
-                             f(p.waves), p.blocks, p.uncalibrated);
+  return PredictionAttr::get(
+      ctx, f(p.timeUs), boundName(p.bound), f(p.computeUs), f(p.loadsUs),
+      f(p.dramUs), f(p.l2Us), f(p.launchUs), f(p.fractionOfPeak),
+      f(p.occupancy), f(p.waves), p.blocks, p.uncalibrated);
 }
 
 struct SelectSchedulesPass

@@ -145,13 +145,13 @@ def Tessel_PredictionAttr : Tessel_Attr<"Prediction", "prediction"> {
   let description = [{
     What `tessel-select-schedules` predicted for the schedule it chose (see
     docs/cost-model.md): the time in microseconds, the binding limit
-    (`compute`, `dram`, `l2` or `launch`), each term, the fraction of the
+    (`compute`, `loads`, `dram`, `l2` or `launch`), each term, the fraction of the
     compute class's peak, occupancy, waves and blocks, and whether a figure
     the model needs was missing from the target (`uncalibrated`).
 
     ```mlir
     #tessel.prediction<time_us = 12.5, bound = "dram", compute_us = 3.1,
-                       dram_us = 11.5, l2_us = 2.0, launch_us = 1.0,
+                       loads_us = 4.0, dram_us = 11.5, l2_us = 2.0, launch_us = 1.0,
                        fraction_of_peak = 0.04, occupancy = 1.0,
                        waves = 0.73, blocks = 1536, uncalibrated = false>
     ```
@@ -160,6 +160,7 @@ def Tessel_PredictionAttr : Tessel_Attr<"Prediction", "prediction"> {
     Tessel_F64Parameter<"predicted time (us)">:$time_us,
     StringRefParameter<"binding limit">:$bound,
     Tessel_F64Parameter<"compute term (us)">:$compute_us,
+    Tessel_F64Parameter<"L1 load term (us)">:$loads_us,
     Tessel_F64Parameter<"DRAM term (us)">:$dram_us,
     Tessel_F64Parameter<"L2 term (us)">:$l2_us,
     Tessel_F64Parameter<"launch overhead (us)">:$launch_us,

@@ -7,7 +7,7 @@
 // RUN: tessel-opt %s --tessel-select-schedules > %t.a && tessel-opt %s --tessel-select-schedules > %t.b && diff %t.a %t.b
 
 // CHECK-LABEL: func.func @model
-// CHECK: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}], warps = {{[1248]}}, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us = {{.*}}, bound = "{{compute|dram|l2|launch}}", compute_us = {{.*}}, blocks = {{[0-9]+}}, uncalibrated = false>}
+// CHECK: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}], warps = {{[1248]}}, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us = {{.*}}, bound = "{{compute|loads|dram|l2|launch}}", compute_us = {{.*}}, blocks = {{[0-9]+}}, uncalibrated = false>}
 // CHECK: tessel.kernel @mine({{.*}} schedule = #tessel.schedule<block = [4, 4], warps = 2,
 // CHECK-NOT: tessel.prediction
 // TOPK: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<{{[^>]*}}>, #tessel.schedule<{{[^>]*}}>], tessel.prediction
