@@ -197,19 +197,10 @@ struct SelectSchedulesPass
     });
     if (kernels.empty())
       return;
-    auto targetAttr =
-        module->getAttrOfType<TargetAttr>(TesselDialect::kTargetAttrName);
-    if (!targetAttr) {
-      module.emitError() << "tessel-select-schedules needs the GPU target: "
-                            "set 'tessel.target' on the module";
+    FailureOr<Target> target =
+        getModuleTarget(module, "tessel-select-schedules");
+    if (failed(target))
       return signalPassFailure();
-    }
-    std::string error;
-    std::optional<Target> target = targetAttr.resolve(error);
-    if (!target) {
-      module.emitError() << error;
-      return signalPassFailure();
-    }
 
     // Describe the kernels from a lowered copy; the module keeps its ops.
     OwningOpRef<ModuleOp> lowered = module.clone();

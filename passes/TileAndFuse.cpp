@@ -308,25 +308,15 @@ struct TileAndFusePass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto target =
-        module->getAttrOfType<TargetAttr>(TesselDialect::kTargetAttrName);
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (func->hasAttr(TesselDialect::kKernelAttrName))
         kernels.push_back(func);
     if (kernels.empty())
       return;
-    if (!target) {
-      module.emitError() << "tessel-tile-and-fuse needs the GPU target: set "
-                            "'tessel.target' on the module (tessel-set-target)";
+    FailureOr<Target> gpu = getModuleTarget(module, "tessel-tile-and-fuse");
+    if (failed(gpu))
       return signalPassFailure();
-    }
-    std::string error;
-    std::optional<Target> gpu = target.resolve(error);
-    if (!gpu) {
-      module.emitError() << error;
-      return signalPassFailure();
-    }
     for (func::FuncOp func : kernels)
       if (failed(tileKernel(func, *gpu)))
         return signalPassFailure();

@@ -58,6 +58,20 @@ std::optional<Target> TargetAttr::resolve(std::string &error) const {
   return resolveTargetParams(getName(), getFile(), error);
 }
 
+FailureOr<Target> mlir::tessel::getModuleTarget(ModuleOp module,
+                                                StringRef pass) {
+  auto attr = module->getAttrOfType<TargetAttr>(TesselDialect::kTargetAttrName);
+  if (!attr)
+    return module.emitError()
+           << pass << " needs the GPU target: set 'tessel.target' on the "
+           << "module (tessel-set-target)";
+  std::string error;
+  std::optional<Target> target = attr.resolve(error);
+  if (!target)
+    return module.emitError() << error;
+  return *target;
+}
+
 TargetAttr TargetAttr::fromSpec(MLIRContext *context, StringRef spec,
                                 std::string &error) {
   std::optional<Target> target = resolveTarget(spec.str(), error);

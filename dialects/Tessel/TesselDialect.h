@@ -36,6 +36,10 @@
 namespace mlir::tessel {
 /// Formats a shape or tile as "[a, b, c]" for diagnostics.
 std::string formatShape(ArrayRef<int64_t> shape);
+
+/// The GPU `module` names in `tessel.target`, resolved. Emits an error that
+/// names `pass` (which needs it) and fails when there is none.
+FailureOr<Target> getModuleTarget(ModuleOp module, StringRef pass);
 } // namespace mlir::tessel
 
 #endif // TESSEL_DIALECTS_TESSEL_TESSELDIALECT_H

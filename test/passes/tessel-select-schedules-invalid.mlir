@@ -1,7 +1,7 @@
 // tessel-select-schedules needs the target whose schedules it enumerates.
 // RUN: tessel-opt %s --tessel-select-schedules --verify-diagnostics
 
-// expected-error @+1 {{tessel-select-schedules needs the GPU target: set 'tessel.target' on the module}}
+// expected-error @+1 {{tessel-select-schedules needs the GPU target: set 'tessel.target' on the module (tessel-set-target)}}
 module {
   func.func @model(%x: tensor<8xf32>) -> tensor<8xf32> {
     %0 = tessel.kernel @k(%x) : (tensor<8xf32>) -> tensor<8xf32> {
