@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "codegen/Compile.h"
+#include "codegen/ReferenceGraph.h"
 #include "dialects/Tessel/TesselDialect.h"
 #include "passes/Passes.h"
 #include "passes/Pipelines.h"
@@ -31,10 +32,6 @@ struct KernelSignature {
   PredictionAttr prediction; // null when the schedule was written by hand
 };
 
-std::string dtypeOf(Type t) {
-  return t.isF16() ? "f16" : t.isBF16() ? "bf16" : "f32";
-}
-
 KernelParam paramFor(const KernelSignature &sig, unsigned argIndex) {
   KernelParam p;
   bool isInput = argIndex < sig.inputs.size();
@@ -43,7 +40,7 @@ KernelParam paramFor(const KernelSignature &sig, unsigned argIndex) {
   RankedTensorType t =
       isInput ? sig.inputs[p.position] : sig.results[p.position];
   p.shape.assign(t.getShape().begin(), t.getShape().end());
-  p.dtype = dtypeOf(t.getElementType());
+  p.dtype = ref::dtypeName(toReferenceType(t).dtype);
   return p;
 }
 

@@ -76,8 +76,7 @@ struct ExpandMathPass
     RewritePatternSet patterns(&getContext());
     patterns.add<ExpandRsqrt, ExpandFloor>(&getContext());
     populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
-      return llvm::is_contained(
-          {"exp", "tanh", "erf", "math.exp", "math.tanh", "math.erf"}, name);
+      return llvm::is_contained({"math.exp", "math.tanh", "math.erf"}, name);
     });
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();

@@ -79,7 +79,7 @@ public:
     }
   }
 
-  LogicalResult materialize(func::FuncOp func, OpBuilder &builder);
+  void materialize(func::FuncOp func, OpBuilder &builder);
 
 private:
   /// Puts `op` in the group of an operand's producer when it alone uses that
@@ -124,7 +124,7 @@ std::string kernelName(func::FuncOp func, const Group &g, unsigned index) {
       .str();
 }
 
-LogicalResult KernelFormer::materialize(func::FuncOp func, OpBuilder &builder) {
+void KernelFormer::materialize(func::FuncOp func, OpBuilder &builder) {
   SymbolTable symbols(func->getParentOfType<ModuleOp>());
   unsigned index = 0;
   for (Group &g : groups) {
@@ -170,7 +170,6 @@ LogicalResult KernelFormer::materialize(func::FuncOp func, OpBuilder &builder) {
     for (Operation *op : llvm::reverse(g.ops))
       op->erase();
   }
-  return success();
 }
 
 struct FormKernelsPass
@@ -194,8 +193,7 @@ struct FormKernelsPass
         continue;
       KernelFormer former(*fusionPolicy);
       former.formGroups(func.getBody().front());
-      if (failed(former.materialize(func, builder)))
-        return signalPassFailure();
+      former.materialize(func, builder);
     }
   }
 };

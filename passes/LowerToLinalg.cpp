@@ -731,7 +731,6 @@ LogicalResult outlineKernel(KernelOp kernel, SymbolTable &symbols,
     diag.attachNote(existing->getLoc()) << "by this symbol";
     return diag;
   }
-  auto module = kernel->getParentOfType<ModuleOp>();
   rewriter.setInsertionPoint(kernel->getParentOfType<func::FuncOp>());
   auto funcType = rewriter.getFunctionType(kernel.getInputs().getTypes(),
                                            kernel.getResultTypes());
@@ -745,7 +744,6 @@ LogicalResult outlineKernel(KernelOp kernel, SymbolTable &symbols,
   rewriter.setInsertionPoint(yield);
   rewriter.replaceOpWithNewOp<func::ReturnOp>(yield, yield.getValues());
   symbols.insert(func);
-  (void)module;
 
   rewriter.setInsertionPoint(kernel);
   auto call =

@@ -164,7 +164,6 @@ SmallVector<int64_t> blockTileSizes(TilingInterface root, ScheduleAttr sched) {
 /// one, the threads spread over the two innermost tiled loops, x innermost
 /// (whole warps along it where the tile is wide enough).
 FailureOr<SmallVector<int64_t>> threadCounts(func::FuncOp func,
-                                             TilingInterface root,
                                              ArrayRef<int64_t> blockSizes,
                                              ScheduleAttr sched,
                                              int64_t threads) {
@@ -357,7 +356,7 @@ struct TileAndFusePass
       auto tileable = cast<TilingInterface>(root);
       SmallVector<int64_t> blockSizes = blockTileSizes(tileable, sched);
       FailureOr<SmallVector<int64_t>> numThreads =
-          threadCounts(func, tileable, blockSizes, sched, threads);
+          threadCounts(func, blockSizes, sched, threads);
       if (failed(numThreads))
         return failure();
       emitRootScript(os, idOf(root), producers, blockSizes, *numThreads);
