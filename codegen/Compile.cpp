@@ -19,6 +19,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlir::tessel;
@@ -57,7 +58,75 @@ constantDims(gpu::LaunchFuncOp launch, gpu::KernelDim3 dims, StringRef what) {
   return out;
 }
 
+Prediction fromAttr(PredictionAttr a) {
+  Prediction p;
+  p.timeUs = a.getTimeUs().convertToDouble();
+  StringRef bound = a.getBound();
+  for (Bound b :
+       {Bound::Compute, Bound::Loads, Bound::Dram, Bound::L2, Bound::Launch})
+    if (bound == boundName(b))
+      p.bound = b;
+  p.computeUs = a.getComputeUs().convertToDouble();
+  p.loadsUs = a.getLoadsUs().convertToDouble();
+  p.dramUs = a.getDramUs().convertToDouble();
+  p.l2Us = a.getL2Us().convertToDouble();
+  p.launchUs = a.getLaunchUs().convertToDouble();
+  p.achievableUs = a.getAchievableUs().convertToDouble();
+  p.fractionOfPeak = a.getFractionOfPeak().convertToDouble();
+  p.occupancy = a.getOccupancy().convertToDouble();
+  p.waves = a.getWaves().convertToDouble();
+  p.blocks = a.getBlocks();
+  p.flops = a.getFlops().convertToDouble();
+  p.dramBytes = a.getDramBytes().convertToDouble();
+  p.uncalibrated = a.getUncalibrated();
+  return p;
+}
+
+/// Forms kernels and selects their schedules in `module` (which must have
+/// its target attached); returns each kernel's prediction.
+FailureOr<std::vector<KernelReport>> formAndSelect(ModuleOp module) {
+  PassManager form(module.getContext());
+  form.addPass(createTesselFormKernels());
+  if (failed(form.run(module)))
+    return failure();
+  llvm::StringSet<> given;
+  module.walk([&](KernelOp kernel) {
+    if (kernel.getScheduleAttr())
+      given.insert(kernel.getSymName());
+  });
+  PassManager select(module.getContext());
+  select.addPass(createTesselSelectSchedules());
+  if (failed(select.run(module)))
+    return failure();
+  std::vector<KernelReport> reports;
+  module.walk([&](KernelOp kernel) {
+    KernelReport r;
+    r.name = kernel.getSymName().str();
+    r.chosenByModel = !given.contains(kernel.getSymName());
+    if (ScheduleAttr s = kernel.getScheduleAttr()) {
+      llvm::raw_string_ostream os(r.schedule);
+      os << s;
+    }
+    auto p = kernel->getAttrOfType<PredictionAttr>(
+        TesselDialect::kPredictionAttrName);
+    if (!p) {
+      r.prediction.legal = false;
+      r.note = "no prediction: the cost model does not model this schedule";
+    } else {
+      r.prediction = fromAttr(p);
+    }
+    reports.push_back(std::move(r));
+  });
+  return reports;
+}
+
 } // namespace
+
+FailureOr<std::vector<KernelReport>>
+mlir::tessel::predictKernels(ModuleOp module) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  return formAndSelect(*copy);
+}
 
 FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
                                                       const Target &target) {
@@ -70,11 +139,11 @@ FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
 
   // Group loose ops into kernels and choose their schedules first: the
   // manifest describes each kernel as tessel.kernel states it.
-  PassManager form(module.getContext());
-  form.addPass(createTesselFormKernels());
-  form.addPass(createTesselSelectSchedules());
-  if (failed(form.run(*result.lowered)))
+  FailureOr<std::vector<KernelReport>> predictions =
+      formAndSelect(*result.lowered);
+  if (failed(predictions))
     return failure();
+  result.predictions = std::move(*predictions);
   llvm::StringMap<KernelSignature> signatures;
   result.lowered->walk([&](KernelOp kernel) {
     KernelSignature &sig = signatures[kernel.getSymName()];

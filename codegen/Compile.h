@@ -11,6 +11,7 @@
 #ifndef TESSEL_CODEGEN_COMPILE_H
 #define TESSEL_CODEGEN_COMPILE_H
 
+#include "costmodel/Report.h"
 #include "costmodel/Target.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -50,6 +51,8 @@ struct CompiledKernel {
 
 struct CompileResult {
   std::vector<CompiledKernel> kernels;
+  /// The cost model's prediction per tessel.kernel, in program order.
+  std::vector<KernelReport> predictions;
   OwningOpRef<ModuleOp> lowered; // the module after the whole pipeline
 };
 
@@ -57,6 +60,11 @@ struct CompileResult {
 /// HSACO for AMD).
 /// Emits diagnostics and fails on an unsupported target or input.
 FailureOr<CompileResult> compileKernels(ModuleOp module, const Target &target);
+
+/// Groups the ops of (a copy of) `module` into kernels, chooses their
+/// schedules for the module's `tessel.target` and returns the predictions,
+/// without generating code: `tessel-compile --predict-only`.
+FailureOr<std::vector<KernelReport>> predictKernels(ModuleOp module);
 
 } // namespace mlir::tessel
 

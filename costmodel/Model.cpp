@@ -193,6 +193,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       elems *= double(k.loops[l].size);
     p.dramBytes += elems * double(elementBytes(o.type));
   }
+  double uniqueBytes = p.dramBytes;
   if (s.splitK > 1)
     p.dramBytes += outputs * 4.0 * double(s.splitK) * 2.0;
   p.dramUs = p.dramBytes / dramBandwidth(t, p.dramBytes, p.uncalibrated) * 1e6;
@@ -238,6 +239,21 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     p.bound = Bound::Launch;
   p.timeUs = p.launchUs + body;
   p.fractionOfPeak = p.flops / (p.timeUs * 1e-6) / peak;
+
+  // 7. What the hardware allows for this work (see Prediction::achievableUs).
+  double bestPeak = t.get(TargetField::PeakF32SimtTFlops) * 1e12;
+  if (k.contraction && narrow != ElementType::F32) {
+    double tensor = peakFlops(t, ComputeClass::MmaSync, narrow);
+    if (t.has(TargetField::TensorAchievableFraction))
+      tensor *= t.get(TargetField::TensorAchievableFraction);
+    else
+      p.uncalibrated = true;
+    bestPeak = std::max(bestPeak, tensor);
+  }
+  bool ignored = false;
+  p.achievableUs =
+      std::max(p.flops / bestPeak * 1e6,
+               uniqueBytes / dramBandwidth(t, uniqueBytes, ignored) * 1e6);
   return p;
 }
 

@@ -54,6 +54,9 @@ struct KernelDesc {
   /// Bytes the SIMT strategy loads from the kernel's inputs (through L1) per
   /// output element: each iteration of a fused loop reads its operands anew.
   double loadBytesPerOutput = 0;
+  /// True when the kernel's root is a contraction or convolution (a
+  /// multiply-add reduction): the work tensor/matrix cores can do.
+  bool contraction = false;
 };
 
 struct Schedule {
@@ -85,6 +88,14 @@ struct Prediction {
   /// Useful flops per second at the predicted time / the target's peak for
   /// the compute class.
   double fractionOfPeak = 0;
+  /// The best time any kernel doing this work could reach on the target
+  /// from its measured figures, without launch: the larger of the flops at
+  /// the achievable peak of the fastest class for the work (tensor/matrix
+  /// cores for bf16/f16 contractions, scaled by tensor_achievable_fraction;
+  /// the SIMT f32 peak otherwise) and the unique DRAM bytes at the
+  /// achievable bandwidth for their size. achievableUs / timeUs is how close
+  /// the prediction is to what the hardware allows.
+  double achievableUs = 0;
   /// True when a figure the model needs is absent from the target and the
   /// datasheet peak stood in for it.
   bool uncalibrated = false;

@@ -5,9 +5,10 @@
 // computes (from its lowering to linalg), enumerates the schedules the code
 // generator can emit for the module's target, predicts each with the cost
 // model, and attaches the fastest as `#tessel.schedule` with its
-// `#tessel.prediction` (ties broken by the time without the launch, the sum
-// of all terms, then enumeration order: deterministic).
-// With top-k, the next-best schedules are kept in `tessel.candidates`.
+// `#tessel.prediction`; a schedule written by hand is kept and predicted (ties
+// broken by the time without the launch, the sum of all terms, then enumeration
+// order: deterministic). With top-k, the next-best schedules are kept in
+// `tessel.candidates`.
 //
 // The description (costmodel::KernelDesc) is the root of the kernel's loop
 // nest with each linalg op's loops traced to the root loops they follow, so
@@ -111,6 +112,10 @@ FailureOr<KernelDesc> describe(func::FuncOp func) {
       outputs *= double(l.size);
   double executedPerOutput = 0;
   for (linalg::LinalgOp op : ops) {
+    // A matmul or convolution anywhere in the kernel (under its epilogue)
+    // makes its work tensor-core work.
+    desc.contraction |= linalg::isaContractionOpInterface(op) ||
+                        linalg::isaConvolutionOpInterface(op);
     // Loads: operands read straight from a kernel input (a view of one).
     double loadBytesPerIteration = 0;
     for (OpOperand *in : op.getDpsInputOperands()) {
@@ -176,12 +181,36 @@ ScheduleAttr toAttr(MLIRContext *ctx, const Schedule &s) {
                            s.splitK, /*vector=*/1, InstructionClass::Simt);
 }
 
+/// The model's view of a schedule: what codegen emits from it.
+Schedule fromAttr(ScheduleAttr attr) {
+  Schedule s;
+  s.block.assign(attr.getBlock().begin(), attr.getBlock().end());
+  s.warps = attr.getWarps();
+  s.splitK = attr.getSplitK();
+  switch (attr.getMma()) {
+  case InstructionClass::Simt:
+    s.compute = ComputeClass::Simt;
+    break;
+  case InstructionClass::MmaSync:
+    s.compute = ComputeClass::MmaSync;
+    break;
+  case InstructionClass::Wgmma:
+    s.compute = ComputeClass::Wgmma;
+    break;
+  case InstructionClass::Mfma:
+    s.compute = ComputeClass::Mfma;
+    break;
+  }
+  return s;
+}
+
 PredictionAttr toAttr(MLIRContext *ctx, const Prediction &p) {
   auto f = [](double v) { return APFloat(v); };
   return PredictionAttr::get(
       ctx, f(p.timeUs), boundName(p.bound), f(p.computeUs), f(p.loadsUs),
-      f(p.dramUs), f(p.l2Us), f(p.launchUs), f(p.fractionOfPeak),
-      f(p.occupancy), f(p.waves), p.blocks, p.uncalibrated);
+      f(p.dramUs), f(p.l2Us), f(p.launchUs), f(p.achievableUs),
+      f(p.fractionOfPeak), f(p.occupancy), f(p.waves), p.blocks, f(p.flops),
+      f(p.dramBytes), p.uncalibrated);
 }
 
 struct SelectSchedulesPass
@@ -191,10 +220,7 @@ struct SelectSchedulesPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<KernelOp> kernels;
-    module.walk([&](KernelOp k) {
-      if (!k.getScheduleAttr() || reselect)
-        kernels.push_back(k);
-    });
+    module.walk([&](KernelOp k) { kernels.push_back(k); });
     if (kernels.empty())
       return;
     FailureOr<Target> target =
@@ -217,6 +243,16 @@ struct SelectSchedulesPass
       if (failed(desc)) {
         kernel.emitOpError() << "could not be described for the cost model";
         return signalPassFailure();
+      }
+      // A schedule written by hand is kept and predicted, where the model
+      // knows its instruction class.
+      if (ScheduleAttr given = kernel.getScheduleAttr(); given && !reselect) {
+        Prediction p = predict(*desc, fromAttr(given), *target);
+        if (p.legal)
+          kernel->setAttr(TesselDialect::kPredictionAttrName, toAttr(ctx, p));
+        else
+          kernel->removeAttr(TesselDialect::kPredictionAttrName);
+        continue;
       }
       std::vector<Schedule> schedules = enumerateSchedules(*desc, *target);
       if (schedules.empty()) {

@@ -329,6 +329,26 @@ struct TileAndFusePass
         func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
     if (!sched)
       sched = defaultSchedule(func.getContext());
+    // The knobs the code generator does not implement yet are refused rather
+    // than ignored: a kernel never silently differs from its schedule.
+    std::string unsupported;
+    if (!sched.getWarp().empty())
+      unsupported = "a warp tile";
+    else if (sched.getStages() != 1)
+      unsupported = "stages = " + std::to_string(sched.getStages());
+    else if (sched.getSplitK() != 1)
+      unsupported = "split_k = " + std::to_string(sched.getSplitK());
+    else if (sched.getVector() != 1)
+      unsupported = "vector = " + std::to_string(sched.getVector());
+    else if (sched.getMma() != InstructionClass::Simt)
+      unsupported = "mma = " + stringifyInstructionClass(sched.getMma()).str();
+    if (!unsupported.empty())
+      return func.emitOpError()
+             << "schedule " << sched << " sets " << unsupported
+             << ", which the code generator does not emit yet (it "
+                "implements block and thread tiles and warps with SIMT "
+                "instructions); drop it, or leave the schedule to "
+                "tessel-select-schedules";
     int64_t threads = sched.getWarps() * gpu.warpSize();
     auto maxThreads =
         static_cast<int64_t>(gpu.get(TargetField::MaxThreadsPerBlock));

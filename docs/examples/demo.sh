@@ -3,7 +3,9 @@
 # ResNet-50 convolution (docs/examples/transformer_block.mlir). It verifies
 # the module and attaches a target, groups the ops into kernels, runs every
 # kernel on the CPU against the independent reference, compiles the kernels
-# for an H100 (PTX, cubin) and an MI300X (HSACO), and shows the two targets.
+# for an H100 (PTX, cubin) and an MI300X (HSACO) with the cost model's
+# prediction table (and its JSON report and roofline), and shows the two
+# targets.
 # Usage: demo.sh BIN_DIR [OUT_DIR]
 set -euo pipefail
 bin=${1:?usage: demo.sh BIN_DIR [OUT_DIR]}
@@ -26,12 +28,14 @@ banner "3. Every kernel run on the CPU and checked against the reference"
 echo "\$ tessel-run docs/examples/transformer_block.mlir --cpu --check"
 "$bin/tessel-run" "$example" --cpu --check
 
-banner "4. Compiled for an H100 and an MI300X"
+banner "4. Compiled for an H100 and an MI300X, with the cost model's predictions"
 for t in h100 mi300x; do
-  echo "\$ tessel-compile docs/examples/transformer_block.mlir --target=$t -o $out/$t"
-  "$bin/tessel-compile" "$example" --target="$t" -o "$out/$t"
+  echo "\$ tessel-compile docs/examples/transformer_block.mlir --target=$t -o $out/$t --report=$out/$t/report.json --roofline=$out/$t/roofline.svg"
+  "$bin/tessel-compile" "$example" --target="$t" -o "$out/$t" \
+    --report="$out/$t/report.json" --roofline="$out/$t/roofline.svg"
   echo "  wrote: $(ls "$out/$t" | sed 's/.*\.//' | sort | uniq -c |
     awk '{printf "%s%d .%s", (NR > 1 ? ", " : ""), $1, $2}') in $out/$t"
+  echo "  the roofline picture: $out/$t/roofline.svg"
   echo
 done
 

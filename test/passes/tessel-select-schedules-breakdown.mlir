@@ -8,16 +8,16 @@
 
 // H100: tessel.kernel @gemm
 // H100-SAME: schedule = #tessel.schedule<block = [4, 8], warps = 1,
-// H100-SAME: #tessel.prediction<time_us = 4.109412e+03, bound = "loads", compute_us = 5.136142e+02, loads_us = 4.108412e+03, dram_us = 3.799083e+01, l2_us = 3.877681e+03, launch_us = 1.000000e+00, fraction_of_peak = 1.249810e-01, occupancy = 5.000000e-01, waves = 3.103030e+01, blocks = 131072, uncalibrated = false>
+// H100-SAME: #tessel.prediction<time_us = 4.109412e+03, bound = "loads", compute_us = 5.136142e+02, loads_us = 4.108412e+03, dram_us = 3.799083e+01, l2_us = 3.877681e+03, launch_us = 1.000000e+00, achievable_us = 5.135985e+02, fraction_of_peak = 1.249810e-01, occupancy = 5.000000e-01, waves = 3.103030e+01, blocks = 131072, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false>
 // H100: tessel.kernel @relu
 // H100-SAME: schedule = #tessel.schedule<block = [1, 32], warps = 1,
-// H100-SAME: #tessel.prediction<time_us = 1.810674e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 8.024242e+00, dram_us = 1.800674e+02, l2_us = 8.073247e+01, launch_us = 1.000000e+00, fraction_of_peak = 5.540048e-03, occupancy = 5.000000e-01, waves = 4.964848e+02, blocks = 2097152, uncalibrated = false>
+// H100-SAME: #tessel.prediction<time_us = 1.810674e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 8.024242e+00, dram_us = 1.800674e+02, l2_us = 8.073247e+01, launch_us = 1.000000e+00, achievable_us = 1.800674e+02, fraction_of_peak = 5.540048e-03, occupancy = 5.000000e-01, waves = 4.964848e+02, blocks = 2097152, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false>
 
 // MI300X has no measured DRAM curve, L2 bandwidth or launch cost in the
 // table yet: datasheet figures stand in and the prediction says so.
 // MI300X: tessel.kernel @gemm
 // MI300X-SAME: schedule = #tessel.schedule<block = [16, 32], warps = 1,
-// MI300X-SAME: #tessel.prediction<time_us = 1.685211e+03, bound = "loads", compute_us = 2.106906e+02, loads_us = 1.685211e+03, dram_us = 1.899307e+01, l2_us = 6.336000e+02, launch_us = 0.000000e+00, fraction_of_peak = 1.247795e-01, occupancy = 1.000000e+00, waves = 8.421053e-01, blocks = 8192, uncalibrated = true>
+// MI300X-SAME: #tessel.prediction<time_us = 1.685211e+03, bound = "loads", compute_us = 2.106906e+02, loads_us = 1.685211e+03, dram_us = 1.899307e+01, l2_us = 6.336000e+02, launch_us = 0.000000e+00, achievable_us = 2.102799e+02, fraction_of_peak = 1.247795e-01, occupancy = 1.000000e+00, waves = 8.421053e-01, blocks = 8192, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = true>
 // MI300X: tessel.kernel @relu
 // MI300X-SAME: #tessel.prediction<time_us = 1.012964e+02, bound = "dram"
 

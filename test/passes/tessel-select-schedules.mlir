@@ -7,9 +7,14 @@
 // RUN: tessel-opt %s --tessel-select-schedules > %t.a && tessel-opt %s --tessel-select-schedules > %t.b && diff %t.a %t.b
 
 // CHECK-LABEL: func.func @model
-// CHECK: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}], warps = {{[1248]}}, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us = {{.*}}, bound = "{{compute|loads|dram|l2|launch}}", compute_us = {{.*}}, blocks = {{[0-9]+}}, uncalibrated = false>}
-// CHECK: tessel.kernel @mine({{.*}} schedule = #tessel.schedule<block = [4, 4], warps = 2,
+// CHECK: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}], warps = {{[1248]}}, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us = {{.*}}, bound = "{{compute|loads|dram|l2|launch}}", compute_us = {{.*}}, blocks = {{[0-9]+}}, flops = {{.*}}, dram_bytes = {{.*}}, uncalibrated = false>}
+// A schedule written by hand is kept, and predicted.
+// CHECK: tessel.kernel @mine({{.*}} schedule = #tessel.schedule<block = [4, 4], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us
+// A hand-written schedule of an instruction class the model does not know
+// yet keeps no prediction.
+// CHECK: tessel.kernel @tensor_cores(
 // CHECK-NOT: tessel.prediction
+// CHECK: return
 // TOPK: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<{{[^>]*}}>, #tessel.schedule<{{[^>]*}}>], tessel.prediction
 // RESELECT: tessel.kernel @mine({{.*}} attributes {tessel.prediction
 module attributes {tessel.target = #tessel.target<"h100">} {
@@ -25,6 +30,12 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     ^bb0(%a: tensor<512x256xf32>):
       %4 = tessel.exp %a : tensor<512x256xf32>
       tessel.yield %4 : tensor<512x256xf32>
+    }
+    %5 = tessel.kernel @tensor_cores(%x, %w) : (tensor<512x256xf32>, tensor<256x384xf32>) -> tensor<512x384xf32>
+        schedule = #tessel.schedule<block = [64, 64], warps = 4, mma = wgmma> {
+    ^bb0(%a: tensor<512x256xf32>, %b: tensor<256x384xf32>):
+      %6 = tessel.matmul %a, %b : tensor<512x256xf32>, tensor<256x384xf32> -> tensor<512x384xf32>
+      tessel.yield %6 : tensor<512x384xf32>
     }
     return %0, %3 : tensor<512x384xf32>, tensor<512x256xf32>
   }

@@ -49,6 +49,38 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // -----
 
+// Schedule knobs the code generator does not implement yet are refused, not
+// ignored.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
+    // expected-error @+1 {{sets mma = wgmma, which the code generator does not emit yet (it implements block and thread tiles and warps with SIMT instructions); drop it, or leave the schedule to tessel-select-schedules}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
+        schedule = #tessel.schedule<block = [64, 64], warps = 4, mma = wgmma> {
+    ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
+      %1 = tessel.matmul %a, %b : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+      tessel.yield %1 : tensor<64x64xf16>
+    }
+    return %0 : tensor<64x64xf16>
+  }
+}
+
+// -----
+
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
+    // expected-error @+1 {{sets split_k = 4, which the code generator does not emit yet}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
+        schedule = #tessel.schedule<block = [32, 32], warps = 4, split_k = 4> {
+    ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
+      %1 = tessel.matmul %a, %b : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+      tessel.yield %1 : tensor<64x64xf16>
+    }
+    return %0 : tensor<64x64xf16>
+  }
+}
+
+// -----
+
 // 32 waves of 64 lanes is 2048 threads; an MI300X block holds 1024.
 module attributes {tessel.target = #tessel.target<"mi300x">} {
   func.func @model(%x: tensor<64xf32>) -> tensor<64xf32> {

@@ -6,8 +6,10 @@
 // and (when ptxas is found) its cubin for NVIDIA, or its HSACO for AMD, plus
 // out/manifest.json (entry names,
 // launch geometry, parameters, schedule, registers; see docs/manifest.md) and
-// out/kernels.h, a C header with the same facts. `--emit=mlir` prints the
-// lowered module instead.
+// out/kernels.h, a C header with the same facts, and prints the cost model's
+// prediction table. `--emit=mlir` prints the lowered module instead;
+// `--predict-only` stops after choosing schedules; `--report` and
+// `--roofline` write the predictions as JSON and as an SVG roofline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,6 +62,18 @@ llvm::cl::opt<bool> printCompileTime(
     "print-compile-time",
     llvm::cl::desc("print the time spent compiling (pipeline only: no "
                    "parsing, file writing or ptxas)"));
+llvm::cl::opt<bool> predictOnly(
+    "predict-only",
+    llvm::cl::desc("form kernels, choose their schedules and print the "
+                   "cost model's predictions; generate no code"));
+llvm::cl::opt<std::string>
+    reportPath("report",
+               llvm::cl::desc("write the predictions as JSON to this file"),
+               llvm::cl::value_desc("report.json"));
+llvm::cl::opt<std::string> rooflinePath(
+    "roofline",
+    llvm::cl::desc("draw every kernel on the target's roofline (SVG)"),
+    llvm::cl::value_desc("roofline.svg"));
 llvm::cl::opt<std::string>
     ptxasPath("ptxas", llvm::cl::desc("ptxas to use (default: PATH, then "
                                       "/usr/local/cuda/bin)"));
@@ -165,6 +179,20 @@ llvm::json::Array dims(const std::array<int64_t, 3> &d) {
   return llvm::json::Array{d[0], d[1], d[2]};
 }
 
+/// Writes the --report and --roofline files that were asked for.
+LogicalResult writeReports(const Target &target,
+                           const std::vector<KernelReport> &reports,
+                           std::string &error) {
+  if (!reportPath.empty() &&
+      failed(
+          writeFile(reportPath, predictionReportJson(target, reports), error)))
+    return failure();
+  if (!rooflinePath.empty() &&
+      failed(writeFile(rooflinePath, rooflineSvg(target, reports), error)))
+    return failure();
+  return success();
+}
+
 std::string cIdentifier(StringRef name) {
   std::string s;
   for (char c : name)
@@ -190,6 +218,16 @@ int main(int argc, char **argv) {
   if (!target)
     return fail(error);
 
+  if (predictOnly) {
+    FailureOr<std::vector<KernelReport>> reports = predictKernels(*module);
+    if (failed(reports))
+      return 1;
+    llvm::outs() << formatPredictionTable(*target, *reports);
+    if (failed(writeReports(*target, *reports, error)))
+      return fail(error);
+    return 0;
+  }
+
   auto start = std::chrono::steady_clock::now();
   FailureOr<CompileResult> result = compileKernels(*module, *target);
   if (failed(result))
@@ -202,6 +240,8 @@ int main(int argc, char **argv) {
             std::chrono::steady_clock::now() - start)
             .count());
   if (emit == Emit::Mlir) {
+    if (failed(writeReports(*target, result->predictions, error)))
+      return fail(error);
     result->lowered->print(llvm::outs());
     llvm::outs() << "\n";
     return 0;
@@ -321,11 +361,11 @@ int main(int argc, char **argv) {
                                   dimText("block"));
     if (std::optional<int64_t> regs = k.getInteger("registers"))
       llvm::outs() << " registers " << *regs;
-    if (const llvm::json::Object *pred = k.getObject("predicted"))
-      llvm::outs() << llvm::formatv("  predicted {0:f2} us ({1})",
-                                    *pred->getNumber("time_us"),
-                                    *pred->getString("bound"));
     llvm::outs() << "\n";
   }
+  llvm::outs() << formatPredictionTable(*target, result->predictions);
+  // After the output folder exists: the reports often go into it.
+  if (failed(writeReports(*target, result->predictions, error)))
+    return fail(error);
   return 0;
 }

@@ -64,8 +64,32 @@ TEST(Model, NeverBelowThePhysicalRoofline) {
         EXPECT_GE(p.timeUs * 1e-6, d.flops / peakFlops) << t.name();
         EXPECT_GE(p.timeUs * 1e-6, p.dramBytes / peakBw) << t.name();
         EXPECT_LE(p.fractionOfPeak, 1.0) << t.name();
+        // What the hardware allows is never slower than what is predicted.
+        EXPECT_GT(p.achievableUs, 0) << t.name();
+        EXPECT_LE(p.achievableUs, p.timeUs) << t.name();
       }
     }
+}
+
+TEST(Model, ContractionsAreMeasuredAgainstTensorCores) {
+  // A bf16 GEMM's achievable time is set by the tensor-core peak (scaled by
+  // its achievable fraction), not the SIMT peak the kernel runs on.
+  for (const Target &t : allTargets()) {
+    KernelDesc d = matmul(4096, 4096, 4096, ElementType::BF16);
+    Prediction simtBound = predict(d, schedule({32, 64}, 4), t);
+    d.contraction = true;
+    Prediction tensorBound = predict(d, schedule({32, 64}, 4), t);
+    EXPECT_EQ(simtBound.timeUs, tensorBound.timeUs) << t.name();
+    double tensorPeak = t.get(TargetField::PeakBF16TensorTFlops) * 1e12;
+    double fraction = t.has(TargetField::TensorAchievableFraction)
+                          ? t.get(TargetField::TensorAchievableFraction)
+                          : 1.0;
+    EXPECT_NEAR(tensorBound.achievableUs,
+                d.flops / (tensorPeak * fraction) * 1e6,
+                1e-6 * tensorBound.achievableUs)
+        << t.name();
+    EXPECT_LT(tensorBound.achievableUs, simtBound.achievableUs) << t.name();
+  }
 }
 
 TEST(Model, TimeGrowsWithTheProblem) {

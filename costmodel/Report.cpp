@@ -1,0 +1,407 @@
+//===- Report.cpp - Prediction reports: table, JSON, roofline -------------===//
+//
+// See Report.h. The roofline follows Williams, Waterman and Patterson,
+// "Roofline: an insightful visual performance model for multicore
+// architectures", CACM 52(4), 2009: attainable FLOP/s = min(peak FLOP/s,
+// arithmetic intensity x peak bandwidth), on log-log axes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/Report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace mlir::tessel {
+
+namespace {
+
+std::string format(const char *fmt, double a) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), fmt, a);
+  return buf;
+}
+
+/// "#tessel.schedule<block = [4, 8], warps = 1, stages = 1, ...>" without
+/// the wrapper and the knobs left at their defaults.
+std::string compactSchedule(std::string s) {
+  const std::string prefix = "#tessel.schedule<";
+  if (s.rfind(prefix, 0) == 0 && !s.empty() && s.back() == '>')
+    s = s.substr(prefix.size(), s.size() - prefix.size() - 1);
+  for (const char *dflt :
+       {", stages = 1", ", split_k = 1", ", vector = 1", ", mma = simt"}) {
+    size_t at = s.find(dflt);
+    if (at != std::string::npos)
+      s.erase(at, std::string(dflt).size());
+  }
+  return s;
+}
+
+double fractionOfAchievable(const Prediction &p) {
+  return p.timeUs > 0 ? p.achievableUs / p.timeUs : 0;
+}
+
+/// One sentence per binding limit: what it means for the kernel.
+const char *boundExplanation(Bound b) {
+  switch (b) {
+  case Bound::Compute:
+    return "the arithmetic units of the busiest SM (tile quantization and "
+           "idle lanes included)";
+  case Bound::Loads:
+    return "operand reads through L1/shared memory: the SIMT strategy "
+           "rereads each operand per output element";
+  case Bound::Dram:
+    return "unique bytes over the measured DRAM bandwidth for their size";
+  case Bound::L2:
+    return "tile footprints through L2, or the busiest SM's link to it";
+  case Bound::Launch:
+    return "the kernel is so small that the launch overhead dominates";
+  case Bound::Illegal:
+    return "no legal schedule";
+  }
+  return "";
+}
+
+std::string xmlEscape(const std::string &s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out;
+}
+
+const char *boundColour(Bound b) {
+  switch (b) {
+  case Bound::Compute:
+    return "#d62728";
+  case Bound::Loads:
+    return "#ff7f0e";
+  case Bound::Dram:
+    return "#1f77b4";
+  case Bound::L2:
+    return "#9467bd";
+  case Bound::Launch:
+    return "#7f7f7f";
+  case Bound::Illegal:
+    return "#000000";
+  }
+  return "#000000";
+}
+
+} // namespace
+
+std::string formatPredictionTable(const Target &target,
+                                  const std::vector<KernelReport> &kernels) {
+  std::ostringstream os;
+  os << "Predicted on " << target.name() << " (" << target.arch() << ", "
+     << target.description() << "), " << kernels.size() << " kernel(s):\n";
+  size_t nameWidth = 6;
+  for (const KernelReport &k : kernels)
+    nameWidth = std::max(nameWidth, k.name.size());
+  char line[512];
+  std::snprintf(line, sizeof(line), "  %-*s %11s  %-7s %9s %9s %6s %8s  %s\n",
+                int(nameWidth), "kernel", "time (us)", "bound", "%achv.",
+                "%peak", "occ.", "waves", "schedule");
+  os << line;
+  double total = 0, achievable = 0;
+  bool anyUncalibrated = false;
+  std::vector<bool> boundSeen(6, false);
+  for (const KernelReport &k : kernels) {
+    const Prediction &p = k.prediction;
+    std::string schedule =
+        compactSchedule(k.schedule) + (k.chosenByModel ? "" : " (given)");
+    if (!p.legal) {
+      std::snprintf(line, sizeof(line), "  %-*s %11s  %-7s %s\n",
+                    int(nameWidth), k.name.c_str(), "-", "-",
+                    (schedule + ": " + k.note).c_str());
+      os << line;
+      continue;
+    }
+    total += p.timeUs;
+    achievable += p.achievableUs;
+    anyUncalibrated |= p.uncalibrated;
+    boundSeen[size_t(p.bound)] = true;
+    std::snprintf(line, sizeof(line),
+                  "  %-*s %11.2f  %-7s %8.1f%% %8.2f%% %6.2f %8.2f  %s%s\n",
+                  int(nameWidth), k.name.c_str(), p.timeUs, boundName(p.bound),
+                  100 * fractionOfAchievable(p), 100 * p.fractionOfPeak,
+                  p.occupancy, p.waves, schedule.c_str(),
+                  p.uncalibrated ? " *" : "");
+    os << line;
+  }
+  std::snprintf(line, sizeof(line),
+                "  %-*s %11.2f  (the work could take %.2f us at the target's "
+                "achievable peaks: %.1f%%)\n",
+                int(nameWidth), "total", total, achievable,
+                total > 0 ? 100 * achievable / total : 0.0);
+  os << line;
+  os << "  %achv.: the best time for the kernel's work from the target's "
+        "measured figures / the prediction; %peak: useful flops / the "
+        "peak of the instruction class used.\n";
+  for (Bound b :
+       {Bound::Compute, Bound::Loads, Bound::Dram, Bound::L2, Bound::Launch})
+    if (boundSeen[size_t(b)])
+      os << "  " << boundName(b) << ": " << boundExplanation(b) << ".\n";
+  if (anyUncalibrated)
+    os << "  *: uncalibrated: a figure the model needs is missing from the "
+          "target table, the datasheet peak stood in.\n";
+  return os.str();
+}
+
+std::string predictionReportJson(const Target &target,
+                                 const std::vector<KernelReport> &kernels) {
+  nlohmann::ordered_json doc;
+  doc["format_version"] = 1;
+  doc["target"] = {{"name", target.name()},
+                   {"vendor", std::string(vendorName(target.vendor()))},
+                   {"arch", target.arch()}};
+  double total = 0;
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const KernelReport &k : kernels) {
+    const Prediction &p = k.prediction;
+    nlohmann::ordered_json e;
+    e["name"] = k.name;
+    e["schedule"] = k.schedule;
+    e["schedule_source"] = k.chosenByModel ? "model" : "given";
+    if (!p.legal) {
+      e["predicted_us"] = nullptr;
+      e["note"] = k.note;
+      list.push_back(std::move(e));
+      continue;
+    }
+    total += p.timeUs;
+    e["predicted_us"] = p.timeUs;
+    e["bound"] = boundName(p.bound);
+    e["flops"] = p.flops;
+    e["bytes"] = p.dramBytes;
+    e["achievable_us"] = p.achievableUs;
+    e["fraction_of_achievable"] = fractionOfAchievable(p);
+    e["fraction_of_peak"] = p.fractionOfPeak;
+    e["occupancy"] = p.occupancy;
+    e["waves"] = p.waves;
+    e["blocks"] = p.blocks;
+    e["uncalibrated"] = p.uncalibrated;
+    e["breakdown"] = {{"compute_us", p.computeUs},
+                      {"loads_us", p.loadsUs},
+                      {"dram_us", p.dramUs},
+                      {"l2_us", p.l2Us},
+                      {"launch_us", p.launchUs}};
+    list.push_back(std::move(e));
+  }
+  doc["total_predicted_us"] = total;
+  doc["kernels"] = std::move(list);
+  return doc.dump(2) + "\n";
+}
+
+std::string rooflineSvg(const Target &target,
+                        const std::vector<KernelReport> &kernels) {
+  // Axes: arithmetic intensity (FLOP per DRAM byte) and GFLOP/s, log-log.
+  const double bw = target.get(TargetField::HbmBandwidthTBps) * 1e3; // GB/s
+  const double simt = target.get(TargetField::PeakF32SimtTFlops) * 1e3;
+  const double tensor = target.get(TargetField::PeakBF16TensorTFlops) * 1e3;
+  struct Point {
+    double x, y;
+    const KernelReport *k;
+  };
+  std::vector<Point> points;
+  std::vector<const KernelReport *> noFlops;
+  for (const KernelReport &k : kernels) {
+    const Prediction &p = k.prediction;
+    if (!p.legal)
+      continue;
+    if (p.flops <= 0 || p.dramBytes <= 0) {
+      noFlops.push_back(&k);
+      continue;
+    }
+    points.push_back(
+        {p.flops / p.dramBytes, p.flops / (p.timeUs * 1e-6) / 1e9, &k});
+  }
+  double xLo = simt / bw, xHi = tensor / bw; // the two ridge points
+  double yLo = simt, yHi = tensor;
+  for (const Point &pt : points) {
+    xLo = std::min(xLo, pt.x);
+    xHi = std::max(xHi, pt.x);
+    yLo = std::min(yLo, pt.y);
+    yHi = std::max(yHi, pt.y);
+  }
+  xLo = std::pow(10, std::floor(std::log10(xLo / 2)));
+  xHi = std::pow(10, std::ceil(std::log10(xHi * 2)));
+  yLo = std::pow(10, std::floor(std::log10(yLo / 2)));
+  yHi = std::pow(10, std::ceil(std::log10(yHi * 1.5)));
+
+  const double W = 960, H = 600, left = 90, right = 250, top = 50,
+               bottom = 70 + 16.0 * double(noFlops.size());
+  const double plotW = W - left - right, plotH = H - top - 70;
+  auto sx = [&](double x) {
+    return left + plotW * (std::log10(x) - std::log10(xLo)) /
+                      (std::log10(xHi) - std::log10(xLo));
+  };
+  auto sy = [&](double y) {
+    return top + plotH * (1 - (std::log10(y) - std::log10(yLo)) /
+                                  (std::log10(yHi) - std::log10(yLo)));
+  };
+  std::ostringstream os;
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W
+     << "\" height=\"" << H + bottom - 70
+     << "\" font-family=\"sans-serif\" font-size=\"12\">\n";
+  os << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  os << "<text x=\"" << left << "\" y=\"24\" font-size=\"16\">"
+     << xmlEscape("Tessel predictions on " + target.name() + " (" +
+                  target.arch() + "): roofline")
+     << "</text>\n";
+  // Decade grid and labels.
+  for (double x = xLo; x <= xHi * 1.001; x *= 10) {
+    os << "<line x1=\"" << sx(x) << "\" y1=\"" << top << "\" x2=\"" << sx(x)
+       << "\" y2=\"" << top + plotH << "\" stroke=\"#ddd\"/>\n";
+    os << "<text x=\"" << sx(x) << "\" y=\"" << top + plotH + 18
+       << "\" text-anchor=\"middle\">" << format("%g", x) << "</text>\n";
+  }
+  for (double y = yLo; y <= yHi * 1.001; y *= 10) {
+    os << "<line x1=\"" << left << "\" y1=\"" << sy(y) << "\" x2=\""
+       << left + plotW << "\" y2=\"" << sy(y) << "\" stroke=\"#ddd\"/>\n";
+    os << "<text x=\"" << left - 6 << "\" y=\"" << sy(y) + 4
+       << "\" text-anchor=\"end\">" << format("%g", y) << "</text>\n";
+  }
+  os << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << plotW
+     << "\" height=\"" << plotH << "\" fill=\"none\" stroke=\"#444\"/>\n";
+  os << "<text x=\"" << left + plotW / 2 << "\" y=\"" << top + plotH + 40
+     << "\" text-anchor=\"middle\">arithmetic intensity (FLOP per DRAM "
+        "byte)</text>\n";
+  os << "<text transform=\"translate(24," << top + plotH / 2
+     << ") rotate(-90)\" text-anchor=\"middle\">predicted GFLOP/s</text>\n";
+  // Roofs: min(peak, intensity x bandwidth).
+  auto roof = [&](double peak, double bandwidth, const char *colour,
+                  const char *dash, const std::string &label) {
+    double ridge = peak / bandwidth;
+    double x0 = std::max(xLo, yLo / bandwidth);
+    os << "<polyline fill=\"none\" stroke=\"" << colour
+       << "\" stroke-width=\"2\"" << (*dash ? " stroke-dasharray=\"" : "")
+       << dash << (*dash ? "\"" : "") << " points=\"" << sx(x0) << ","
+       << sy(x0 * bandwidth) << " " << sx(ridge) << "," << sy(peak) << " "
+       << sx(xHi) << "," << sy(peak) << "\"/>\n";
+    os << "<text x=\"" << sx(xHi) - 4 << "\" y=\"" << sy(peak) - 6
+       << "\" text-anchor=\"end\" fill=\"" << colour << "\">"
+       << xmlEscape(label) << "</text>\n";
+  };
+  roof(tensor, bw, "#2ca02c", "6,4",
+       "bf16 tensor peak " + format("%.0f", tensor / 1e3) + " TFLOP/s");
+  roof(simt, bw, "#333", "",
+       "f32 SIMT peak " + format("%.1f", simt / 1e3) + " TFLOP/s, DRAM " +
+           format("%.2f", bw / 1e3) + " TB/s");
+  if (target.has(TargetField::HbmEfficiency256MiB)) {
+    double achievable = bw * target.get(TargetField::HbmEfficiency256MiB);
+    double x0 = std::max(xLo, yLo / achievable);
+    double x1 = std::min(xHi, simt / achievable);
+    os << "<line x1=\"" << sx(x0) << "\" y1=\"" << sy(x0 * achievable)
+       << "\" x2=\"" << sx(x1) << "\" y2=\"" << sy(x1 * achievable)
+       << "\" stroke=\"#1f77b4\" stroke-dasharray=\"2,3\"/>\n";
+  }
+  // Kernels: one marker per distinct point (kernels with the same shape and
+  // schedule coincide), labelled with the first name and how many share it,
+  // labels moved up or down until they overlap no other label.
+  std::vector<std::vector<const Point *>> groups;
+  for (const Point &pt : points) {
+    auto same = std::find_if(groups.begin(), groups.end(), [&](auto &g) {
+      return std::abs(sx(g.front()->x) - sx(pt.x)) < 0.5 &&
+             std::abs(sy(g.front()->y) - sy(pt.y)) < 0.5;
+    });
+    if (same == groups.end())
+      groups.push_back({&pt});
+    else
+      same->push_back(&pt);
+  }
+  struct Box {
+    double x0, x1, y0, y1;
+  };
+  std::vector<Box> placed;
+  for (const auto &group : groups) {
+    const Point &pt = *group.front();
+    std::string title, label = pt.k->name;
+    if (group.size() > 1)
+      label += " (+" + std::to_string(group.size() - 1) + ")";
+    for (const Point *member : group) {
+      const Prediction &p = member->k->prediction;
+      title += (title.empty() ? "" : "\n") + member->k->name + ": " +
+               format("%.2f", p.timeUs) + " us, " + boundName(p.bound) +
+               "-bound, " + format("%.1f", 100 * fractionOfAchievable(p)) +
+               "% of achievable; " + compactSchedule(member->k->schedule);
+    }
+    double cx = sx(pt.x), cy = sy(pt.y);
+    double width = 5.6 * double(label.size());
+    bool leftSide = cx + 7 + width > left + plotW;
+    double x0 = leftSide ? cx - 7 - width : cx + 7;
+    double ly = cy + 4;
+    for (int attempt = 0; attempt < 40; ++attempt) {
+      double dy = (attempt + 1) / 2 * 12.0 * (attempt % 2 ? 1 : -1);
+      Box b{x0, x0 + width, cy + 4 + dy - 10, cy + 4 + dy + 2};
+      bool clash = std::any_of(placed.begin(), placed.end(), [&](const Box &o) {
+        return b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1;
+      });
+      if (!clash) {
+        placed.push_back(b);
+        ly = cy + 4 + dy;
+        break;
+      }
+    }
+    const Prediction &p = pt.k->prediction;
+    os << "<g><title>" << xmlEscape(title) << "</title><circle cx=\"" << cx
+       << "\" cy=\"" << cy << "\" r=\"5\" fill=\"" << boundColour(p.bound)
+       << "\" fill-opacity=\"0.8\"/>";
+    if (std::abs(ly - (cy + 4)) > 1)
+      os << "<line x1=\"" << cx << "\" y1=\"" << cy << "\" x2=\""
+         << (leftSide ? x0 + width : x0) << "\" y2=\"" << ly - 4
+         << "\" stroke=\"#999\"/>";
+    os << "<text x=\"" << x0 << "\" y=\"" << ly << "\" font-size=\"10\">"
+       << xmlEscape(label) << "</text></g>\n";
+  }
+  // Legend: one swatch per binding limit.
+  double ly = top + 10;
+  os << "<text x=\"" << left + plotW + 16 << "\" y=\"" << ly
+     << "\">binding limit</text>\n";
+  for (Bound b :
+       {Bound::Compute, Bound::Loads, Bound::Dram, Bound::L2, Bound::Launch}) {
+    ly += 18;
+    os << "<circle cx=\"" << left + plotW + 22 << "\" cy=\"" << ly - 4
+       << "\" r=\"5\" fill=\"" << boundColour(b) << "\"/><text x=\""
+       << left + plotW + 32 << "\" y=\"" << ly << "\">" << boundName(b)
+       << "</text>\n";
+  }
+  ly += 26;
+  os << "<text x=\"" << left + plotW + 16 << "\" y=\"" << ly
+     << "\" font-size=\"10\">dotted: achievable DRAM</text>\n";
+  // Kernels that do no floating-point work cannot sit on a roofline.
+  double ny = top + plotH + 62;
+  for (const KernelReport *k : noFlops) {
+    const Prediction &p = k->prediction;
+    os << "<text x=\"" << left << "\" y=\"" << ny << "\">"
+       << xmlEscape(k->name + " (no flops, not plotted): " +
+                    format("%.2f", p.timeUs) + " us, " +
+                    format("%.2f", p.dramBytes / (p.timeUs * 1e-6) / 1e12) +
+                    " TB/s, " + boundName(p.bound) + "-bound")
+       << "</text>\n";
+    ny += 16;
+  }
+  os << "</svg>\n";
+  return os.str();
+}
+
+} // namespace mlir::tessel
