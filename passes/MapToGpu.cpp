@@ -136,24 +136,39 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
   /// Puts each stack buffer of `launch` in the GPU's private address space
   /// (AMDGPU selects stack slots only there). Its users read and write it
   /// through operands (loads, stores, linalg ops, copies), whose types do not
-  /// depend on the address space; a view would, and is reported.
+  /// depend on the address space, or through views (subviews, reshapes,
+  /// casts), whose result types take the same space; any other use is
+  /// reported.
   static LogicalResult makeScratchPrivate(gpu::LaunchOp launch) {
     auto space = gpu::AddressSpaceAttr::get(launch.getContext(),
                                             gpu::AddressSpace::Private);
+    auto moveToSpace = [&](Value v) {
+      auto type = cast<MemRefType>(v.getType());
+      v.setType(MemRefType::get(type.getShape(), type.getElementType(),
+                                type.getLayout(), space));
+    };
     WalkResult result = launch.getBody().walk([&](memref::AllocaOp a) {
-      MemRefType type = a.getType();
-      if (type.getMemorySpace())
+      if (a.getType().getMemorySpace())
         return WalkResult::advance();
-      for (Operation *user : a->getUsers())
-        if (!isa<linalg::LinalgOp, memref::LoadOp, memref::StoreOp,
-                 memref::CopyOp>(user)) {
-          user->emitOpError()
-              << "uses a per-thread scratch buffer in a way that cannot move "
-                 "it to private memory";
-          return WalkResult::interrupt();
+      SmallVector<Value> buffers = {a.getResult()};
+      for (size_t i = 0; i < buffers.size(); ++i) {
+        for (Operation *user : buffers[i].getUsers()) {
+          if (isa<memref::SubViewOp, memref::ExpandShapeOp,
+                  memref::CollapseShapeOp, memref::CastOp>(user)) {
+            buffers.push_back(user->getResult(0));
+            continue;
+          }
+          if (!isa<linalg::LinalgOp, memref::LoadOp, memref::StoreOp,
+                   memref::CopyOp>(user)) {
+            user->emitOpError()
+                << "uses a per-thread scratch buffer in a way that cannot "
+                   "move it to private memory";
+            return WalkResult::interrupt();
+          }
         }
-      a.getResult().setType(MemRefType::get(
-          type.getShape(), type.getElementType(), type.getLayout(), space));
+      }
+      for (Value v : buffers)
+        moveToSpace(v);
       return WalkResult::advance();
     });
     return failure(result.wasInterrupted());

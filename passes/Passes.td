@@ -125,10 +125,15 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
     size comes from the module's `tessel.target`; with a `thread` tile,
     `block / thread` threads along each of up to three innermost loops, which
     must make `warps * warp_size`), and `scf.for` over each thread's elements
-    one at a time. Partial tiles at the edges are bounded, not
-    padded, so any shape works. This is the SIMT strategy without shared
-    memory; the `K` step, shared-memory promotion and tensor cores are not
-    used yet.
+    one at a time. A reduction read with a broadcast (a softmax row's max
+    and sum, a norm's mean and variance) is not fused into the element
+    loops, where every element would recompute it: each thread computes it
+    once for the rows of its tile, itself element by element, accumulating.
+    Partial tiles at the edges are bounded, not padded, so any shape works.
+    This is the SIMT strategy without shared memory; the `K` step,
+    shared-memory promotion and tensor cores are not used yet, and a
+    schedule that sets their knobs (`warp`, `stages`, `split_k`, `vector`,
+    `mma`) is refused.
 
     A kernel holding an op that cannot be tiled (a reshape between two
     computations, for instance) is an error that names the op. Functions

@@ -8,32 +8,44 @@
 //
 //   scf.forall over block tiles    (mapping #gpu.block<linear_dim_i>)
 //     scf.forall over threads      (mapping #gpu.thread<x>, <y>)
-//       scf.for over the thread's elements, one at a time, with every
-//       producer (fills, contractions, reductions, elementwise ops) fused
-//       in, so that all intermediate values are single elements.
+//       per thread, each reduction its elements read with a broadcast (a
+//       softmax row's max and sum), for the rows of its tile: scf.for
+//       over the reduction's elements, accumulating, producers fused in;
+//       scf.for over the thread's elements, one at a time, with every other
+//       producer (fills, contractions, elementwise ops) fused in, so that
+//       all intermediate values are single elements.
 //
 // This is Tessel's first GPU strategy, SIMT without shared memory: correct
-// for every op and shape (partial tiles are handled by the tiling's bounds),
-// but it recomputes what consumers share (a row max per element of a
-// softmax row) and reads operands from global memory. Contraction tiling of
-// the reduction (the `K` step), shared-memory promotion and tensor-core
-// instructions come later; the schedule already carries their knobs.
+// for every op and shape (partial tiles are handled by the tiling's bounds).
+// Threads that share rows each compute the rows' reductions (a schedule
+// whose thread tile spans the row computes each once), and operands are read
+// from global memory. Contraction tiling of the reduction (the `K` step),
+// shared-memory promotion and tensor-core instructions come later; schedules
+// that ask for them are refused.
 //
-// The pass builds a transform-dialect script per kernel from the schedule and
-// the kernel's ops, and applies it; `--tessel-tile-and-fuse=print-scripts`
-// shows the scripts.
+// The block and thread levels are a transform-dialect script per kernel,
+// built from the schedule and the kernel's ops
+// (`--tessel-tile-and-fuse=print-scripts` shows them); the element level is
+// C++ (scf::tileConsumerAndFuseProducersUsingSCF), which lets the pass
+// choose which producers to fuse.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::tessel {
@@ -268,20 +280,110 @@ void emitRootScript(llvm::raw_ostream &os, int rootId,
     fuse(p + "_b", p + "_t", loop, next);
     loop = next;
   }
+}
 
-  // Element level: every parallel loop of the thread's tile in steps of 1,
-  // fusing the producers, so that every intermediate is one element.
-  SmallVector<int64_t> ones;
-  int64_t numLoops = 0;
-  for (int64_t s : blockSizes) {
-    ones.push_back(s ? 1 : 0);
-    numLoops += s ? 1 : 0;
+/// The loop nest `op` sits in: is it inside a thread-mapped scf.forall?
+bool isInThreadForall(Operation *op) {
+  for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
+       forall = forall->getParentOfType<scf::ForallOp>())
+    if (std::optional<ArrayAttr> mapping = forall.getMapping())
+      if (llvm::any_of(*mapping, [](Attribute a) {
+            return isa<gpu::GPUThreadMappingAttr>(a);
+          }))
+        return true;
+  return false;
+}
+
+/// Whether fusing `producer` into the element loops of the op reading the
+/// slice `slice` would recompute shared work: a reduction (a row's max, a
+/// norm's mean) read with a broadcast (by every element of its row, or at
+/// every step of another reduction) is computed once per thread instead, and
+/// only then split into elements.
+bool recomputesSharedWork(tensor::ExtractSliceOp slice, OpResult producer) {
+  auto prod = dyn_cast<linalg::LinalgOp>(producer.getOwner());
+  if (!prod || prod.getNumReductionLoops() == 0)
+    return false;
+  for (OpOperand &use : slice->getUses()) {
+    auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (!consumer)
+      continue;
+    AffineMap read = consumer.getMatchingIndexingMap(&use);
+    // The consumer's loops split into single iterations (range 1: the
+    // element loops around it step through them) must all index the value:
+    // one the value does not depend on would recompute it per iteration.
+    llvm::SmallBitVector used(consumer.getNumLoops());
+    for (AffineExpr e : read.getResults())
+      if (auto d = dyn_cast<AffineDimExpr>(e))
+        used.set(d.getPosition());
+    for (auto [i, range] : llvm::enumerate(consumer.getStaticLoopRanges()))
+      if (range == 1 && !used.test(i))
+        return true;
   }
-  SmallVector<std::string> loopResults(numLoops, "!transform.any_op");
-  os << llvm::formatv("    %{0}_e, %{0}_el:{1} = transform.structured.fuse "
-                      "%{0}_t tile_sizes {2} : (!transform.any_op) -> "
-                      "(!transform.any_op, {3})\n",
-                      r, numLoops, listOf(ones), llvm::join(loopResults, ", "));
+  return false;
+}
+
+/// Element level, after the block and thread levels: each thread's tile of
+/// `root` becomes scf.for loops over its elements, one at a time, with its
+/// producers fused in so that intermediates are single elements, except
+/// reductions read with a broadcast (see recomputesSharedWork): those are
+/// computed once per thread, each itself split into element loops (its
+/// reduction loops too, accumulating) with its own producers fused.
+LogicalResult tileElements(RewriterBase &rewriter, TilingInterface root,
+                           ArrayRef<int64_t> rootTiles) {
+  SmallVector<std::pair<TilingInterface, SmallVector<int64_t>>> work = {
+      {root, SmallVector<int64_t>(rootTiles)}};
+  llvm::SmallPtrSet<Operation *, 4> queued = {root};
+  while (!work.empty()) {
+    auto [op, tiles] = work.pop_back_val();
+    bool reductionTiled = false;
+    for (auto [size, it] : llvm::zip(tiles, op.getLoopIteratorTypes()))
+      reductionTiled |= size && it == utils::IteratorType::reduction;
+    scf::SCFTileAndFuseOptions options;
+    options.tilingOptions.setTileSizes(
+        getAsIndexOpFoldResult(rewriter.getContext(), tiles));
+    options.setFusionControlFn(
+        [&](tensor::ExtractSliceOp slice, OpResult producer, bool isDestination)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          // An accumulator's initial value stays outside the loops that
+          // accumulate into it.
+          if (isDestination && reductionTiled)
+            return std::nullopt;
+          if (!recomputesSharedWork(slice, producer))
+            return scf::SCFTileAndFuseOptions::ControlFnResult{};
+          auto shared = cast<TilingInterface>(producer.getOwner());
+          if (queued.insert(shared).second)
+            work.push_back(
+                {shared, SmallVector<int64_t>(
+                             shared.getLoopIteratorTypes().size(), 1)});
+          return std::nullopt;
+        });
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTileAndFuseResult> tiled =
+        scf::tileConsumerAndFuseProducersUsingSCF(rewriter, op, options);
+    if (failed(tiled))
+      return op->emitOpError() << "could not be split into element loops";
+    for (OpResult result : op->getResults())
+      if (Value replacement = tiled->replacements.lookup(result))
+        rewriter.replaceAllUsesWith(result, replacement);
+  }
+  return success();
+}
+
+/// Canonicalization, folding of tensor.empty and CSE, after tiling.
+LogicalResult cleanUp(func::FuncOp func) {
+  MLIRContext *ctx = func.getContext();
+  RewritePatternSet patterns(ctx);
+  for (Dialect *dialect : ctx->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : ctx->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, ctx);
+  tensor::populateFoldTensorEmptyPatterns(patterns);
+  if (failed(applyPatternsGreedily(func, std::move(patterns))))
+    return failure();
+  IRRewriter rewriter(ctx);
+  DominanceInfo dominance(func);
+  eliminateCommonSubExpressions(rewriter, dominance, func);
+  return success();
 }
 
 std::string buildScript(ArrayRef<std::string> rootScripts) {
@@ -292,12 +394,9 @@ std::string buildScript(ArrayRef<std::string> rootScripts) {
         "!transform.any_op {transform.readonly}) {\n";
   for (const std::string &r : rootScripts)
     os << r;
-  os << "    transform.apply_patterns to %arg0 {\n"
-        "      transform.apply_patterns.canonicalization\n"
-        "      transform.apply_patterns.tensor.fold_tensor_empty\n"
-        "    } : !transform.any_op\n"
-        "    transform.apply_cse to %arg0 : !transform.any_op\n"
-        "    transform.yield\n  }\n}\n";
+  // No clean-up here: the element level finds the thread tiles by their
+  // tile ids, which canonicalization may drop; cleanUp runs after it.
+  os << "    transform.yield\n  }\n}\n";
   return s;
 }
 
@@ -367,6 +466,7 @@ struct TileAndFusePass
     };
 
     SmallVector<std::string> rootScripts;
+    SmallVector<std::pair<int, SmallVector<int64_t>>> elementTiles;
     for (Operation *root : k->roots) {
       SmallVector<int> producers;
       for (Operation *p : producersOf(root, *k))
@@ -381,6 +481,10 @@ struct TileAndFusePass
         return failure();
       emitRootScript(os, idOf(root), producers, blockSizes, *numThreads);
       rootScripts.push_back(s);
+      SmallVector<int64_t> ones;
+      for (int64_t size : blockSizes)
+        ones.push_back(size ? 1 : 0);
+      elementTiles.push_back({idOf(root), ones});
     }
     std::string script = buildScript(rootScripts);
     if (printScripts)
@@ -397,6 +501,22 @@ struct TileAndFusePass
     Operation *entry = transformModule->lookupSymbol("__transform_main");
     LogicalResult result = transform::applyTransformNamedSequence(
         func, entry, *transformModule, transform::TransformOptions());
+    if (succeeded(result)) {
+      IRRewriter rewriter(func.getContext());
+      for (auto &[id, tiles] : elementTiles) {
+        SmallVector<TilingInterface> threadTiles;
+        func.walk([&](TilingInterface op) {
+          auto attr = op->getAttrOfType<IntegerAttr>(kTileIdAttr);
+          if (attr && attr.getInt() == id && isInThreadForall(op))
+            threadTiles.push_back(op);
+        });
+        for (TilingInterface op : threadTiles)
+          if (failed(tileElements(rewriter, op, tiles)))
+            result = failure();
+      }
+      if (succeeded(result))
+        result = cleanUp(func);
+    }
     func.walk([](Operation *op) { op->removeAttr(kTileIdAttr); });
     if (failed(result))
       return func.emitOpError() << "could not be tiled with schedule " << sched;

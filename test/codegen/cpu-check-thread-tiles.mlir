@@ -1,6 +1,7 @@
 // Thread tiles on the CPU path (h100: 32-thread warps): each thread computes
 // a thread-tile of the block, on shapes no tile divides, in all three types;
-// the same kernels compile to PTX.
+// the same kernels compile to PTX. Row-wise kernels whose thread tile spans
+// the row compute each row's reductions once, in one thread.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: tessel-compile %s --emit=ptx -o %t | FileCheck %s --check-prefix=PTX
 
@@ -53,6 +54,66 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     }
     return %r : tensor<37x23xbf16>
   }
+  // Row per thread: the thread tile spans the (padded) row, so each of the
+  // 32 threads computes its row's max and sum once; 37 rows in blocks of 32.
+  func.func @softmax_row_per_thread_f32(%x: tensor<37x100xf32>) -> tensor<37x100xf32> {
+    %r = tessel.kernel @k_softmax_rows_f32(%x) : (tensor<37x100xf32>) -> tensor<37x100xf32>
+        schedule = #tessel.schedule<block = [32, 128], thread = [1, 128], warps = 1> {
+    ^bb0(%a: tensor<37x100xf32>):
+      %0 = tessel.softmax %a dim = 1 : tensor<37x100xf32>
+      tessel.yield %0 : tensor<37x100xf32>
+    }
+    return %r : tensor<37x100xf32>
+  }
+  func.func @rms_row_per_thread_f32(%x: tensor<5x7x65xf32>, %g: tensor<65xf32>) -> tensor<5x7x65xf32> {
+    %r = tessel.kernel @k_rms_rows_f32(%x, %g) : (tensor<5x7x65xf32>, tensor<65xf32>) -> tensor<5x7x65xf32>
+        schedule = #tessel.schedule<block = [4, 8, 65], thread = [1, 1, 65], warps = 1> {
+    ^bb0(%a: tensor<5x7x65xf32>, %s: tensor<65xf32>):
+      %0 = tessel.rms_norm %a scale(%s) normalized_rank = 1 epsilon = 1.0e-05 : (tensor<5x7x65xf32>, tensor<65xf32>) -> tensor<5x7x65xf32>
+      tessel.yield %0 : tensor<5x7x65xf32>
+    }
+    return %r : tensor<5x7x65xf32>
+  }
+  // Row per thread: the thread tile spans the (padded) row, so each of the
+  // 32 threads computes its row's max and sum once; 37 rows in blocks of 32.
+  func.func @softmax_row_per_thread_f16(%x: tensor<37x100xf16>) -> tensor<37x100xf16> {
+    %r = tessel.kernel @k_softmax_rows_f16(%x) : (tensor<37x100xf16>) -> tensor<37x100xf16>
+        schedule = #tessel.schedule<block = [32, 128], thread = [1, 128], warps = 1> {
+    ^bb0(%a: tensor<37x100xf16>):
+      %0 = tessel.softmax %a dim = 1 : tensor<37x100xf16>
+      tessel.yield %0 : tensor<37x100xf16>
+    }
+    return %r : tensor<37x100xf16>
+  }
+  func.func @rms_row_per_thread_f16(%x: tensor<5x7x65xf16>, %g: tensor<65xf16>) -> tensor<5x7x65xf16> {
+    %r = tessel.kernel @k_rms_rows_f16(%x, %g) : (tensor<5x7x65xf16>, tensor<65xf16>) -> tensor<5x7x65xf16>
+        schedule = #tessel.schedule<block = [4, 8, 65], thread = [1, 1, 65], warps = 1> {
+    ^bb0(%a: tensor<5x7x65xf16>, %s: tensor<65xf16>):
+      %0 = tessel.rms_norm %a scale(%s) normalized_rank = 1 epsilon = 1.0e-05 : (tensor<5x7x65xf16>, tensor<65xf16>) -> tensor<5x7x65xf16>
+      tessel.yield %0 : tensor<5x7x65xf16>
+    }
+    return %r : tensor<5x7x65xf16>
+  }
+  // Row per thread: the thread tile spans the (padded) row, so each of the
+  // 32 threads computes its row's max and sum once; 37 rows in blocks of 32.
+  func.func @softmax_row_per_thread_bf16(%x: tensor<37x100xbf16>) -> tensor<37x100xbf16> {
+    %r = tessel.kernel @k_softmax_rows_bf16(%x) : (tensor<37x100xbf16>) -> tensor<37x100xbf16>
+        schedule = #tessel.schedule<block = [32, 128], thread = [1, 128], warps = 1> {
+    ^bb0(%a: tensor<37x100xbf16>):
+      %0 = tessel.softmax %a dim = 1 : tensor<37x100xbf16>
+      tessel.yield %0 : tensor<37x100xbf16>
+    }
+    return %r : tensor<37x100xbf16>
+  }
+  func.func @rms_row_per_thread_bf16(%x: tensor<5x7x65xbf16>, %g: tensor<65xbf16>) -> tensor<5x7x65xbf16> {
+    %r = tessel.kernel @k_rms_rows_bf16(%x, %g) : (tensor<5x7x65xbf16>, tensor<65xbf16>) -> tensor<5x7x65xbf16>
+        schedule = #tessel.schedule<block = [4, 8, 65], thread = [1, 1, 65], warps = 1> {
+    ^bb0(%a: tensor<5x7x65xbf16>, %s: tensor<65xbf16>):
+      %0 = tessel.rms_norm %a scale(%s) normalized_rank = 1 epsilon = 1.0e-05 : (tensor<5x7x65xbf16>, tensor<65xbf16>) -> tensor<5x7x65xbf16>
+      tessel.yield %0 : tensor<5x7x65xbf16>
+    }
+    return %r : tensor<5x7x65xbf16>
+  }
   func.func @norm_bf16(%x: tensor<6x5x33xbf16>, %g: tensor<33xbf16>) -> tensor<6x5x33xbf16> {
     %r = tessel.kernel @k_norm_bf16(%x, %g) : (tensor<6x5x33xbf16>, tensor<33xbf16>) -> tensor<6x5x33xbf16>
         schedule = #tessel.schedule<block = [2, 4, 32], thread = [1, 2, 4], warps = 1> {
@@ -64,9 +125,11 @@ module attributes {tessel.target = #tessel.target<"h100">} {
   }
 }
 
-// CHECK-COUNT-12: {{^(kernel|func) @}}
+// CHECK-COUNT-24: {{^(kernel|func) @}}
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
-// PTX: tessel-compile: 6 GPU kernel(s) for h100
+// PTX: tessel-compile: 12 GPU kernel(s) for h100
 // PTX: k_mm_f32_kernel {{.*}} block 8x8x1
 // PTX: k_norm_f32_kernel {{.*}} block 8x2x2
+// PTX: k_softmax_rows_f32_kernel {{.*}} grid 1x2x1 block 1x32x1
+// PTX: k_rms_rows_f32_kernel {{.*}} block 1x8x4

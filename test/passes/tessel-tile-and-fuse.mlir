@@ -1,6 +1,8 @@
 // tessel-tile-and-fuse: a kernel becomes one loop nest, block tiles (from the
 // schedule) over threads (warps * the target's warp size) over single
-// elements, with every producer fused in.
+// elements, with every producer fused in, except reductions read with a
+// broadcast (a softmax row's max and sum), which each thread computes once
+// for its rows before its element loops.
 // RUN: tessel-opt %s --tessel-lower-to-linalg --tessel-tile-and-fuse --split-input-file | FileCheck %s
 // RUN: tessel-opt %s --tessel-lower-to-linalg --tessel-tile-and-fuse=print-scripts --split-input-file | FileCheck %s --check-prefix=SCRIPT
 
@@ -26,7 +28,8 @@
 // SCRIPT-COUNT-3: transform.structured.fuse_into_containing_op
 // SCRIPT: transform.structured.tile_using_forall %r3_b num_threads [2, 32] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
 // SCRIPT-COUNT-3: transform.structured.fuse_into_containing_op
-// SCRIPT: transform.structured.fuse %r3_t tile_sizes [1, 1]
+// SCRIPT-NOT: transform.structured
+// SCRIPT: transform.yield
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%a: tensor<130x70xf32>, %b: tensor<70x90xf32>, %c: tensor<90xf32>) -> tensor<130x90xf32> {
     %0 = tessel.kernel @mm_bias_relu(%a, %b, %c) : (tensor<130x70xf32>, tensor<70x90xf32>, tensor<90xf32>) -> tensor<130x90xf32>
@@ -45,11 +48,30 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // No schedule: 16 x 64 tiles of the two innermost dims, 4 warps. On a target
 // with 64-wide waves (mi300x) that is 256 threads, 4 x 64.
+// Each thread's tile is 1 x 4 rows x 1 column: it computes the max of its 4
+// rows (element by element, accumulating over the row's 100), then their sums
+// of exp, then its elements, which read the two per-row values.
 // CHECK-LABEL: func.func private @softmax_rows
 // CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) in (3, 1, 2)
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (4, 64)
-// CHECK: arith.maximumf
+// CHECK: %[[MAX0:.*]] = linalg.fill {{.*}} -> tensor<1x4xf32>
+// CHECK: %[[MAX:.*]] = scf.for %{{.*}} = %c0 to %c4 step %c1 iter_args(%{{.*}} = %[[MAX0]])
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %c100 step %c1
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}} : tensor<1x1x1xf32>) outs(%{{.*}} : tensor<1x1xf32>)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: arith.maximumf
+// CHECK: %[[SUM:.*]] = scf.for
 // CHECK: math.exp
+// CHECK: arith.addf
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK-NOT: arith.maximumf
+// CHECK: tensor.extract_slice %[[MAX]]
+// CHECK: tensor.extract_slice %[[SUM]]
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK: math.exp
+// CHECK: arith.divf
+// CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
 // CHECK: {mapping = [#gpu.block<linear_dim_2>, #gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
 module attributes {tessel.target = #tessel.target<"mi300x">} {
   func.func @model(%x: tensor<3x16x100xf32>) -> tensor<3x16x100xf32> {
