@@ -45,15 +45,16 @@ std::vector<int> parallelLoops(const KernelDesc &k) {
 }
 
 /// The tile of each parallel loop: the schedule's block covers the innermost
-/// ones, 1 for the rest, clamped to the loop size (as tile-and-fuse does).
+/// ones (its first entries when it has more than there are parallel loops: a
+/// contraction's `K` step comes last), 1 for the rest, clamped to the loop
+/// size (as tile-and-fuse does).
 std::vector<int64_t> tilesOf(const KernelDesc &k, const Schedule &s,
                              const std::vector<int> &parallel) {
   std::vector<int64_t> tiles(parallel.size(), 1);
   size_t n = std::min(s.block.size(), parallel.size());
   for (size_t fromEnd = 0; fromEnd < n; ++fromEnd) {
     size_t j = parallel.size() - 1 - fromEnd;
-    tiles[j] = std::min(s.block[s.block.size() - 1 - fromEnd],
-                        k.loops[parallel[j]].size);
+    tiles[j] = std::min(s.block[n - 1 - fromEnd], k.loops[parallel[j]].size);
   }
   return tiles;
 }
@@ -99,6 +100,43 @@ double dramBandwidth(const Target &t, double bytes, bool &uncalibrated) {
 
 } // namespace
 
+std::optional<std::vector<int64_t>>
+threadLayout(const std::vector<int64_t> &tiles,
+             const std::vector<int64_t> &block,
+             const std::vector<int64_t> &thread, int64_t threads) {
+  std::vector<int64_t> layout(tiles.size(), 0);
+  if (tiles.empty())
+    return layout;
+  if (!thread.empty()) {
+    // The thread tile lines up with `block`: its last entries cover the
+    // innermost parallel loops.
+    size_t n = std::min(block.size(), tiles.size());
+    if (thread.size() < n)
+      return std::nullopt;
+    size_t used = std::min<size_t>(3, n);
+    int64_t total = 1;
+    for (size_t fromEnd = 0; fromEnd < used; ++fromEnd) {
+      int64_t b = block[n - 1 - fromEnd];
+      int64_t t = thread[n - 1 - fromEnd];
+      if (t < 1)
+        return std::nullopt;
+      layout[tiles.size() - 1 - fromEnd] = b / t;
+      total *= b / t;
+    }
+    if (total != threads)
+      return std::nullopt;
+    return layout;
+  }
+  int64_t inner = tiles.back(), pow2 = 1;
+  while (pow2 < inner)
+    pow2 *= 2;
+  int64_t tx = tiles.size() >= 2 ? std::min(threads, pow2) : threads;
+  layout.back() = tx;
+  if (tiles.size() >= 2)
+    layout[tiles.size() - 2] = threads / tx;
+  return layout;
+}
+
 Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   Prediction p;
   std::vector<int> parallel = parallelLoops(k);
@@ -132,31 +170,53 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // the memory system, so time is quantized per SM: one block more than the
   // SMs hold costs a whole block's time on some SM.
   p.blocks = s.splitK;
-  double outputs = 1, tileOutputs = 1;
+  double outputs = 1;
   for (size_t j = 0; j < parallel.size(); ++j) {
     int64_t size = k.loops[parallel[j]].size;
     p.blocks *= (size + tiles[j] - 1) / tiles[j];
     outputs *= double(size);
-    tileOutputs *= double(tiles[j]);
   }
   double sms = t.get(TargetField::SMCount);
   p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
   double blocksOnBusiestSM = std::ceil(double(p.blocks) / sms);
 
-  // 3. Compute: useful flops plus what the SIMT strategy recomputes. A block
-  // does its tile's share whole, partial tiles included (idle threads still
-  // take the time), at one SM's share of the class's peak.
+  // 3. Compute: the work each thread executes (see Work), at one SM's share
+  // of the class's peak. A thread takes its tile's elements in turns: its
+  // extent along each loop is ceil(tile / threads along it), so idle lanes
+  // of a partial tile cost as much as busy ones.
   p.flops = k.flops;
-  double executed = k.flops + k.recomputedFlopsPerOutput * outputs;
-  // Threads take the tile's elements in turns: a block costs
-  // threads * ceil(tile / threads) element slots, so idle lanes of a small
-  // tile (or of its last turn) cost as much as busy ones.
-  double threads = double(p.threadsPerBlock);
-  double slotsPerBlock = threads * std::ceil(tileOutputs / threads);
+  std::optional<std::vector<int64_t>> layout =
+      threadLayout(tiles, s.block, s.thread, p.threadsPerBlock);
+  if (!layout)
+    return illegal("the thread tile does not make warps x warp_size threads");
+  std::vector<double> extent(parallel.size(), 1);
+  double elementsPerThread = 1;
+  for (size_t j = 0; j < parallel.size(); ++j) {
+    int64_t along = std::max<int64_t>((*layout)[j], 1);
+    extent[j] = double((tiles[j] + along - 1) / along);
+    elementsPerThread *= extent[j];
+  }
+  double perThreadFlops = 0, perThreadLoads = 0;
+  if (k.work.empty())
+    perThreadFlops = elementsPerThread * k.flops / outputs;
+  for (const Work &w : k.work) {
+    double instances = elementsPerThread;
+    if (w.perThread) {
+      instances = 1;
+      for (int l : w.loops) {
+        auto it = std::find(parallel.begin(), parallel.end(), l);
+        if (it != parallel.end())
+          instances *= extent[it - parallel.begin()];
+      }
+    }
+    perThreadFlops += instances * w.flopsPerInstance;
+    perThreadLoads += instances * w.loadBytesPerInstance;
+  }
   // Every output element costs at least one operation (its store), so that
   // pure data movement (a transpose) still occupies the lanes it uses.
-  double perOutput = std::max(executed / outputs, 1.0);
-  double perBlockFlops = perOutput * slotsPerBlock / double(s.splitK);
+  perThreadFlops = std::max(perThreadFlops, elementsPerThread);
+  double threads = double(p.threadsPerBlock);
+  double perBlockFlops = threads * perThreadFlops / double(s.splitK);
   ElementType narrow = ElementType::F32;
   for (const Operand &o : k.operands)
     if (!o.output && elementBytes(o.type) < elementBytes(narrow))
@@ -176,7 +236,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // 3b. Loads: what each thread's loops read, through the SM's L1, which
   // returns l1_bytes_per_clock.
   if (t.has(TargetField::L1BytesPerClock))
-    p.loadsUs = blocksOnBusiestSM * slotsPerBlock * k.loadBytesPerOutput /
+    p.loadsUs = blocksOnBusiestSM * threads * perThreadLoads /
                 double(s.splitK) /
                 (t.get(TargetField::L1BytesPerClock) *
                  t.get(TargetField::SimtClockGHz) * 1e9) *

@@ -18,6 +18,7 @@
 #include "costmodel/Target.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,26 +42,39 @@ struct Operand {
   bool output = false;
 };
 
+/// One op of a kernel as the SIMT strategy executes it. An instance is one
+/// iteration of the op's loops that follow the root's parallel loops
+/// (`loops`); its other loops (reductions, loops of the op's own) run whole
+/// within it. Fused into the element loops (`perThread` false), an instance
+/// runs for every output element; a reduction read with a broadcast (a
+/// softmax row's max) runs once per thread for each instance its tile holds
+/// (`perThread`), so threads that share a row repeat it.
+struct Work {
+  double flopsPerInstance = 0;
+  /// Bytes read straight from the kernel's inputs per instance.
+  double loadBytesPerInstance = 0;
+  std::vector<int>
+      loops; // root parallel loops (indices into KernelDesc::loops)
+  bool perThread = false;
+};
+
 struct KernelDesc {
   std::string name;
   std::vector<Loop> loops;
   std::vector<Operand> operands;
   double flops = 0;           // floating-point operations (a multiply-add is 2)
   double transcendentals = 0; // exp, tanh, erf... (counted apart)
-  /// Work the SIMT strategy redoes per output element because a reduction
-  /// is fused under an elementwise consumer (a softmax row's max and sum):
-  /// extra flops per output element.
-  double recomputedFlopsPerOutput = 0;
-  /// Bytes the SIMT strategy loads from the kernel's inputs (through L1) per
-  /// output element: each iteration of a fused loop reads its operands anew.
-  double loadBytesPerOutput = 0;
+  /// The work as the SIMT strategy executes it, one entry per op (and per
+  /// way it is executed). Empty: the flops spread evenly over the outputs.
+  std::vector<Work> work;
   /// True when the kernel's root is a contraction or convolution (a
   /// multiply-add reduction): the work tensor/matrix cores can do.
   bool contraction = false;
 };
 
 struct Schedule {
-  std::vector<int64_t> block; // tile per parallel loop, innermost last
+  std::vector<int64_t> block;  // tile per parallel loop, innermost last
+  std::vector<int64_t> thread; // per-thread tile of `block`'s loops, or empty
   int64_t warps = 4;
   int64_t splitK = 1;
   ComputeClass compute = ComputeClass::Simt;
@@ -100,6 +114,20 @@ struct Prediction {
   /// datasheet peak stood in for it.
   bool uncalibrated = false;
 };
+
+/// How the code generator spreads a block's `threads` over its tile: the
+/// threads along each parallel loop, innermost last (0: the loop is not
+/// split over threads). `tiles` are the block tiles of the parallel loops
+/// (1 for leading loops the schedule leaves out); `block` and `thread` are
+/// the schedule's. With a thread tile, block / thread threads along each of
+/// the (at most three) innermost loops it covers, which must make `threads`
+/// (nullopt otherwise); without one, x along the innermost loop (as many as
+/// the tile rounded up to a power of two, at most `threads`) and the rest
+/// along the next. tessel-tile-and-fuse uses this function.
+std::optional<std::vector<int64_t>>
+threadLayout(const std::vector<int64_t> &tiles,
+             const std::vector<int64_t> &block,
+             const std::vector<int64_t> &thread, int64_t threads);
 
 /// The time of `kernel` tiled by `schedule` on `target`.
 Prediction predict(const KernelDesc &kernel, const Schedule &schedule,

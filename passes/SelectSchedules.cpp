@@ -21,6 +21,7 @@
 #include "passes/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 namespace mlir::tessel {
 #define GEN_PASS_DEF_TESSELSELECTSCHEDULES
@@ -104,18 +105,48 @@ FailureOr<KernelDesc> describe(func::FuncOp func) {
     toRoot[op] = map;
   }
 
-  // Work: each op's body per iteration; useful once per iteration, executed
-  // per root output over the loops not traced to the root.
-  double outputs = 1;
-  for (const Loop &l : desc.loops)
-    if (!l.reduction)
-      outputs *= double(l.size);
-  double executedPerOutput = 0;
-  for (linalg::LinalgOp op : ops) {
+  // How each op runs (as tessel-tile-and-fuse splits it): a reduction whose
+  // consumer reads it with a broadcast along a loop that consumer steps
+  // through element by element is computed per thread; other producers are
+  // fused into their consumers, per element of the root or inside a
+  // per-thread reduction. Consumers come first (reverse program order).
+  auto isParallelRootLoop = [&](int l) {
+    return l >= 0 && !desc.loops[l].reduction;
+  };
+  DenseMap<Operation *, bool> perThread;
+  perThread[root] = false;
+  for (linalg::LinalgOp op : llvm::reverse(ops)) {
     // A matmul or convolution anywhere in the kernel (under its epilogue)
     // makes its work tensor-core work.
     desc.contraction |= linalg::isaContractionOpInterface(op) ||
                         linalg::isaConvolutionOpInterface(op);
+    bool elementUse = op == root;
+    int threadUses = 0;
+    if (op != root) {
+      for (OpOperand &use : op->getResult(0).getUses()) {
+        auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+        if (!consumer || !perThread.count(consumer))
+          continue;
+        // The consumer's loops stepped one at a time: the root's parallel
+        // loops for the root and ops fused per element; every loop of a
+        // per-thread reduction.
+        llvm::SmallBitVector stepped(consumer.getNumLoops());
+        for (unsigned i = 0; i < consumer.getNumLoops(); ++i)
+          stepped[i] =
+              perThread[consumer] || isParallelRootLoop(toRoot[consumer][i]);
+        llvm::SmallBitVector read(consumer.getNumLoops());
+        for (AffineExpr e : consumer.getMatchingIndexingMap(&use).getResults())
+          if (auto d = dyn_cast<AffineDimExpr>(e))
+            read.set(d.getPosition());
+        bool broadcast = (stepped & ~read).any();
+        if ((op.getNumReductionLoops() > 0 && broadcast) || perThread[consumer])
+          ++threadUses;
+        else
+          elementUse = true;
+      }
+    }
+    perThread[op] = !elementUse && threadUses > 0;
+
     // Loads: operands read straight from a kernel input (a view of one).
     double loadBytesPerIteration = 0;
     for (OpOperand *in : op.getDpsInputOperands()) {
@@ -129,18 +160,24 @@ FailureOr<KernelDesc> describe(func::FuncOp func) {
     }
     double perIteration = bodyOps(op);
     SmallVector<int64_t> sizes = op.getStaticLoopRanges();
-    double total = perIteration, iterationsPerOutput = 1;
+    Work work;
+    double total = perIteration, iterationsPerInstance = 1;
     for (auto [i, size] : llvm::enumerate(sizes)) {
       total *= double(size);
-      if (toRoot[op][i] < 0 || desc.loops[toRoot[op][i]].reduction)
-        iterationsPerOutput *= double(size);
+      if (isParallelRootLoop(toRoot[op][i]))
+        work.loops.push_back(toRoot[op][i]);
+      else
+        iterationsPerInstance *= double(size);
     }
     desc.flops += total;
-    executedPerOutput += perIteration * iterationsPerOutput;
-    desc.loadBytesPerOutput += loadBytesPerIteration * iterationsPerOutput;
+    work.flopsPerInstance = perIteration * iterationsPerInstance;
+    work.loadBytesPerInstance = loadBytesPerIteration * iterationsPerInstance;
+    if (elementUse)
+      desc.work.push_back(work);
+    work.perThread = true;
+    for (int i = 0; i < threadUses; ++i)
+      desc.work.push_back(work);
   }
-  desc.recomputedFlopsPerOutput =
-      std::max(0.0, executedPerOutput - desc.flops / outputs);
 
   // Operands: each kernel input by its first linalg use (dims traced to
   // root loops, others whole), and the root's output.
@@ -177,7 +214,7 @@ FailureOr<KernelDesc> describe(func::FuncOp func) {
 }
 
 ScheduleAttr toAttr(MLIRContext *ctx, const Schedule &s) {
-  return ScheduleAttr::get(ctx, s.block, {}, {}, s.warps, /*stages=*/1,
+  return ScheduleAttr::get(ctx, s.block, {}, s.thread, s.warps, /*stages=*/1,
                            s.splitK, /*vector=*/1, InstructionClass::Simt);
 }
 
@@ -185,6 +222,7 @@ ScheduleAttr toAttr(MLIRContext *ctx, const Schedule &s) {
 Schedule fromAttr(ScheduleAttr attr) {
   Schedule s;
   s.block.assign(attr.getBlock().begin(), attr.getBlock().end());
+  s.thread.assign(attr.getThread().begin(), attr.getThread().end());
   s.warps = attr.getWarps();
   s.splitK = attr.getSplitK();
   switch (attr.getMma()) {

@@ -31,6 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "costmodel/Model.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -186,37 +187,27 @@ FailureOr<SmallVector<int64_t>> threadCounts(func::FuncOp func,
   SmallVector<int64_t> numThreads(blockSizes.size(), 0);
   if (tiledLoops.empty())
     return numThreads;
-
-  ArrayRef<int64_t> threadTile = sched.getThread();
-  if (!threadTile.empty()) {
-    // The thread tile lines up with `block` as blockTileSizes lines it up:
-    // its last entries cover the innermost parallel loops.
-    ArrayRef<int64_t> block = sched.getBlock();
+  // The cost model predicts the same layout (costmodel::threadLayout).
+  std::vector<int64_t> tiles;
+  for (int64_t loop : tiledLoops)
+    tiles.push_back(blockSizes[loop]);
+  ArrayRef<int64_t> block = sched.getBlock(), thread = sched.getThread();
+  std::optional<std::vector<int64_t>> layout =
+      threadLayout(tiles, std::vector<int64_t>(block.begin(), block.end()),
+                   std::vector<int64_t>(thread.begin(), thread.end()), threads);
+  if (!layout) {
     size_t n = std::min(block.size(), tiledLoops.size());
-    size_t used = std::min<size_t>(3, n);
     int64_t total = 1;
-    for (size_t fromEnd = 0; fromEnd < used; ++fromEnd) {
-      int64_t b = block[n - 1 - fromEnd], t = threadTile[n - 1 - fromEnd];
-      numThreads[tiledLoops[tiledLoops.size() - 1 - fromEnd]] = b / t;
-      total *= b / t;
-    }
-    if (total != threads)
-      return func.emitOpError()
-             << "schedule " << sched << " gives " << total
-             << " threads per block through its thread tile, but warps x "
-                "warp_size is "
-             << threads;
-    return numThreads;
+    for (size_t i = n - std::min<size_t>(3, n); i < n; ++i)
+      total *= block[i] / std::max<int64_t>(thread[i], 1);
+    return func.emitOpError()
+           << "schedule " << sched << " gives " << total
+           << " threads per block through its thread tile, but warps x "
+              "warp_size is "
+           << threads;
   }
-
-  int64_t tx = threads, ty = 1;
-  if (tiledLoops.size() >= 2) {
-    int64_t inner = blockSizes[tiledLoops.back()];
-    tx = std::min<int64_t>(threads, llvm::PowerOf2Ceil(inner));
-    ty = threads / tx;
-    numThreads[tiledLoops[tiledLoops.size() - 2]] = ty;
-  }
-  numThreads[tiledLoops.back()] = tx;
+  for (auto [i, loop] : llvm::enumerate(tiledLoops))
+    numThreads[loop] = (*layout)[i];
   return numThreads;
 }
 
@@ -503,7 +494,8 @@ struct TileAndFusePass
         func, entry, *transformModule, transform::TransformOptions());
     if (succeeded(result)) {
       IRRewriter rewriter(func.getContext());
-      for (auto &[id, tiles] : elementTiles) {
+      for (auto &[rootId, tiles] : elementTiles) {
+        int id = rootId;
         SmallVector<TilingInterface> threadTiles;
         func.walk([&](TilingInterface op) {
           auto attr = op->getAttrOfType<IntegerAttr>(kTileIdAttr);

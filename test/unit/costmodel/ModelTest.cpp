@@ -71,6 +71,70 @@ TEST(Model, NeverBelowThePhysicalRoofline) {
     }
 }
 
+/// A softmax-like row kernel: each output reads its row's statistic (a
+/// reduction over the row, computed per thread) and does 3 flops.
+KernelDesc rowKernel(int64_t rows, int64_t n) {
+  KernelDesc d;
+  d.loops = {{rows, false}, {n, false}};
+  d.operands = {{{0, 1}, ElementType::F32, false},
+                {{0, 1}, ElementType::F32, true}};
+  Work statistic;
+  statistic.flopsPerInstance = double(n);
+  statistic.loadBytesPerInstance = 4.0 * double(n);
+  statistic.loops = {0};
+  statistic.perThread = true;
+  Work element;
+  element.flopsPerInstance = 3;
+  element.loadBytesPerInstance = 4;
+  element.loops = {0, 1};
+  d.work = {statistic, element};
+  d.flops = double(rows) * double(n) * 4;
+  return d;
+}
+
+TEST(Model, PerThreadWorkIsRepeatedByThreadsSharingARow) {
+  // Row per thread (the thread tile spans the row) computes each row's
+  // statistic once; 32 threads along a row compute it 32 times.
+  for (const Target &t : allTargets()) {
+    int64_t warp = t.warpSize();
+    KernelDesc d = rowKernel(int64_t(t.smCount()) * warp * 16, 4096);
+    Schedule rowPerThread = schedule({warp, 4096}, 1);
+    rowPerThread.thread = {1, 4096};
+    Schedule rowPerWarp = schedule({1, 4096}, 1);
+    Prediction once = predict(d, rowPerThread, t);
+    Prediction repeated = predict(d, rowPerWarp, t);
+    ASSERT_TRUE(once.legal && repeated.legal) << t.name();
+    // Per row: 4096 + 3 * 4096 flops once, against warp * (4096 + 3 * 4096
+    // / warp).
+    double expected = double(warp) * (4096.0 + 3.0 * 4096 / double(warp)) /
+                      (4096.0 + 3.0 * 4096);
+    EXPECT_NEAR(repeated.computeUs / once.computeUs, expected, 0.05 * expected)
+        << t.name();
+    // A thread tile that does not make the block's threads is illegal.
+    Schedule wrong = rowPerThread;
+    wrong.thread = {2, 4096};
+    EXPECT_FALSE(predict(d, wrong, t).legal) << t.name();
+  }
+}
+
+TEST(Model, ThreadLayoutMatchesTheCodeGenerator) {
+  // Without a thread tile: x along the innermost loop (the tile rounded up
+  // to a power of two, at most the threads), the rest along the next.
+  EXPECT_EQ(*threadLayout({16, 64}, {16, 64}, {}, 128),
+            (std::vector<int64_t>{2, 64}));
+  EXPECT_EQ(*threadLayout({4, 5}, {4, 5}, {}, 32),
+            (std::vector<int64_t>{4, 8}));
+  EXPECT_EQ(*threadLayout({1, 100}, {100}, {}, 64),
+            (std::vector<int64_t>{1, 64}));
+  // With one: block / thread per loop, up to three innermost loops; the
+  // block's first entries when it has more than there are loops.
+  EXPECT_EQ(*threadLayout({32, 32}, {32, 32, 16}, {2, 4, 16}, 128),
+            (std::vector<int64_t>{16, 8}));
+  EXPECT_EQ(*threadLayout({1, 2, 4, 32}, {1, 2, 4, 32}, {1, 1, 2, 4}, 32),
+            (std::vector<int64_t>{0, 2, 2, 8}));
+  EXPECT_FALSE(threadLayout({32, 32}, {32, 32}, {4, 4}, 32).has_value());
+}
+
 TEST(Model, ContractionsAreMeasuredAgainstTensorCores) {
   // A bf16 GEMM's achievable time is set by the tensor-core peak (scaled by
   // its achievable fraction), not the SIMT peak the kernel runs on.
