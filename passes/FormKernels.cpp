@@ -20,7 +20,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/FusionPolicy.h"
+#include "passes/KernelDescription.h"
 #include "passes/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
 
 #include "mlir/IR/Dominance.h"
 #include "llvm/ADT/SetVector.h"
@@ -36,14 +39,104 @@ using namespace mlir::tessel;
 namespace {
 
 struct RuleFusionPolicy : FusionPolicy {
-  bool shouldFuse(Operation *, Operation *, FusionKind) override {
+  bool shouldFuse(ArrayRef<Operation *>, Operation *, FusionKind) override {
     return true;
   }
 };
 struct NoFusionPolicy : FusionPolicy {
-  bool shouldFuse(Operation *, Operation *, FusionKind) override {
+  bool shouldFuse(ArrayRef<Operation *>, Operation *, FusionKind) override {
     return false;
   }
+};
+
+/// Predicts candidate kernels: each is built alone in a scratch module
+/// (the ops cloned into a tessel.kernel whose inputs are the values they
+/// read from outside and whose results are the values used outside),
+/// lowered to linalg, described, and timed with its best schedule.
+class ModelFusionPolicy : public FusionPolicy {
+public:
+  ModelFusionPolicy(ModuleOp module, const Target &target)
+      : targetAttr(module->getAttr(TesselDialect::kTargetAttrName)),
+        target(target) {}
+
+  bool shouldFuse(ArrayRef<Operation *> group, Operation *consumer,
+                  FusionKind) override {
+    SmallVector<Operation *> fused(group.begin(), group.end());
+    fused.push_back(consumer);
+    std::optional<double> together = predictKernel(fused);
+    std::optional<double> apart = predictKernel(group);
+    std::optional<double> alone = predictKernel({consumer});
+    if (!together || !apart || !alone)
+      return true;
+    return *together <= *apart + *alone;
+  }
+
+private:
+  std::optional<double> predictKernel(ArrayRef<Operation *> ops) {
+    MLIRContext *ctx = ops.front()->getContext();
+    llvm::SmallPtrSet<Operation *, 8> members(ops.begin(), ops.end());
+    llvm::SetVector<Value> inputs;
+    SmallVector<Value> outputs;
+    for (Operation *op : ops) {
+      for (Value operand : op->getOperands())
+        if (!members.contains(operand.getDefiningOp()))
+          inputs.insert(operand);
+      for (Value result : op->getResults())
+        if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+              return !members.contains(user);
+            }))
+          outputs.push_back(result);
+    }
+    if (outputs.empty())
+      outputs.append(ops.back()->result_begin(), ops.back()->result_end());
+
+    OpBuilder b(ctx);
+    Location loc = ops.front()->getLoc();
+    OwningOpRef<ModuleOp> scratch = ModuleOp::create(loc);
+    (*scratch)->setAttr(TesselDialect::kTargetAttrName, targetAttr);
+    b.setInsertionPointToEnd(scratch->getBody());
+    auto func = func::FuncOp::create(
+        b, loc, "probe",
+        b.getFunctionType(ValueRange(inputs.getArrayRef()).getTypes(),
+                          ValueRange(outputs).getTypes()));
+    Block *entry = func.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    auto kernel = KernelOp::create(b, loc, ValueRange(outputs).getTypes(),
+                                   b.getStringAttr("probe_kernel"),
+                                   entry->getArguments(), ScheduleAttr());
+    Block *body = b.createBlock(&kernel.getBody());
+    IRMapping mapping;
+    for (Value in : inputs)
+      mapping.map(in, body->addArgument(in.getType(), in.getLoc()));
+    for (Operation *op : ops)
+      b.clone(*op, mapping);
+    SmallVector<Value> yielded;
+    for (Value out : outputs)
+      yielded.push_back(mapping.lookup(out));
+    YieldOp::create(b, loc, yielded);
+    b.setInsertionPointToEnd(entry);
+    func::ReturnOp::create(b, loc, kernel.getResults());
+
+    // Predictions are questions, not errors: a failure here keeps the rule.
+    ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+    PassManager pm(ctx);
+    pm.addPass(createTesselLowerToLinalg());
+    if (failed(pm.run(*scratch)))
+      return std::nullopt;
+    auto outlined = scratch->lookupSymbol<func::FuncOp>("probe_kernel");
+    FailureOr<KernelDesc> desc =
+        outlined ? describeKernel(outlined) : FailureOr<KernelDesc>(failure());
+    if (failed(desc))
+      return std::nullopt;
+    std::vector<std::pair<Schedule, Prediction>> ranked =
+        rankSchedules(*desc, target);
+    if (ranked.empty())
+      return std::nullopt;
+    return ranked.front().second.timeUs;
+  }
+
+  Attribute targetAttr;
+  const Target &target;
 };
 
 bool isElementwiseLike(Operation *op) {
@@ -96,7 +189,7 @@ private:
       Group &g = groups[it->second];
       if (kind == FusionKind::Prologue && !g.elementwiseOnly)
         continue;
-      if (!policy.shouldFuse(producer, op, kind))
+      if (!policy.shouldFuse(g.ops, op, kind))
         continue;
       g.ops.push_back(op);
       g.elementwiseOnly &= isElementwiseLike(op);
@@ -177,14 +270,25 @@ struct FormKernelsPass
   using Base::Base;
 
   void runOnOperation() override {
+    ModuleOp module = getOperation();
     std::unique_ptr<FusionPolicy> fusionPolicy;
-    if (policy == "rule")
+    std::optional<Target> target;
+    bool useModel =
+        policy == "model" ||
+        (policy == "auto" && module->hasAttr(TesselDialect::kTargetAttrName));
+    if (useModel) {
+      FailureOr<Target> t = getModuleTarget(module, "tessel-form-kernels");
+      if (failed(t))
+        return signalPassFailure();
+      target = *t;
+      fusionPolicy = createModelFusionPolicy(module, *target);
+    } else if (policy == "rule" || policy == "auto")
       fusionPolicy = createRuleFusionPolicy();
     else if (policy == "none")
       fusionPolicy = createNoFusionPolicy();
     else {
-      getOperation().emitError() << "unknown fusion policy '" << policy
-                                 << "' (expected 'rule' or 'none')";
+      module.emitError() << "unknown fusion policy '" << policy
+                         << "' (expected 'auto', 'model', 'rule' or 'none')";
       return signalPassFailure();
     }
     OpBuilder builder(&getContext());
@@ -205,4 +309,8 @@ std::unique_ptr<FusionPolicy> mlir::tessel::createRuleFusionPolicy() {
 }
 std::unique_ptr<FusionPolicy> mlir::tessel::createNoFusionPolicy() {
   return std::make_unique<NoFusionPolicy>();
+}
+std::unique_ptr<FusionPolicy>
+mlir::tessel::createModelFusionPolicy(ModuleOp module, const Target &target) {
+  return std::make_unique<ModelFusionPolicy>(module, target);
 }

@@ -1,15 +1,18 @@
 //===- FusionPolicy.h - Which ops share a kernel ----------------*- C++ -*-===//
 //
 // tessel-form-kernels asks a FusionPolicy before it puts an op in the kernel
-// of its producer. The rule-based policy below is the documented rule of
-// docs/UserGuide.md; the cost model answers the same question once it can
-// predict a fused kernel against the separate ones plus their launches.
+// of its producer. The rule-based policy accepts every join of the
+// documented rule (docs/UserGuide.md); the model policy predicts the fused
+// kernel against the separate ones plus their launches.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TESSEL_PASSES_FUSIONPOLICY_H
 #define TESSEL_PASSES_FUSIONPOLICY_H
 
+#include "costmodel/Target.h"
+
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
 
 #include <memory>
@@ -25,9 +28,9 @@ enum class FusionKind {
 class FusionPolicy {
 public:
   virtual ~FusionPolicy() = default;
-  /// Whether `consumer` joins the kernel that computes `producer`, whose
-  /// result it alone uses.
-  virtual bool shouldFuse(Operation *producer, Operation *consumer,
+  /// Whether `consumer` joins the kernel made of `group` (in program
+  /// order), one of whose results it alone uses.
+  virtual bool shouldFuse(ArrayRef<Operation *> group, Operation *consumer,
                           FusionKind kind) = 0;
 };
 
@@ -35,6 +38,12 @@ public:
 std::unique_ptr<FusionPolicy> createRuleFusionPolicy();
 /// Fuses nothing: one kernel per op (for comparisons).
 std::unique_ptr<FusionPolicy> createNoFusionPolicy();
+/// Asks the cost model: fuses when the fused kernel, with its best
+/// schedule on the module's target, is predicted no slower than the group
+/// and the consumer as two kernels (launches included). Where a kernel
+/// cannot be predicted, falls back to the rule.
+std::unique_ptr<FusionPolicy> createModelFusionPolicy(ModuleOp module,
+                                                      const Target &target);
 
 } // namespace mlir::tessel
 

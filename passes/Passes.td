@@ -23,14 +23,17 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
     else start their own, and elementwise ops after them join as epilogues.
     Reshapes move no data and stay outside; existing kernels are kept.
 
-    Each join is put to a fusion policy: `rule` (the default) accepts every
-    join above, `none` makes one kernel per op. The cost model will answer
-    the same question (fuse when the fused kernel is predicted faster).
-    Kernels are named `<function>_k<N>_<main op>`.
+    Each join is put to a fusion policy: `model` asks the cost model for the
+    module's `tessel.target` (the op joins when the fused kernel, with its
+    best schedule, is predicted no slower than the two kernels apart,
+    launches included; where a candidate cannot be predicted, the rule
+    decides); `rule` accepts every join above; `none` makes one kernel per
+    op; `auto` (the default) is `model` when the module names a target and
+    `rule` otherwise. Kernels are named `<function>_k<N>_<main op>`.
   }];
   let options = [
-    Option<"policy", "policy", "std::string", /*default=*/"\"rule\"",
-           "fusion policy: rule or none">,
+    Option<"policy", "policy", "std::string", /*default=*/"\"auto\"",
+           "fusion policy: auto, model, rule or none">,
   ];
 }
 

@@ -41,7 +41,8 @@ LogicalResult buildTargetLoweringPipeline(OpPassManager &pm,
                                           std::string &error);
 
 /// Tessel ops to GPU binaries for `target`: tessel-form-kernels,
-/// tessel-select-schedules, then both of the above. On failure nothing is added to `pm`.
+/// tessel-select-schedules, then both of the above. On failure nothing is added
+/// to `pm`.
 LogicalResult buildTesselToGpuPipeline(OpPassManager &pm, const Target &target,
                                        std::string &error);
 

@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "costmodel/Model.h"
+#include "passes/KernelDescription.h"
 #include "passes/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -65,7 +65,9 @@ linalg::LinalgOp rootOf(func::FuncOp func) {
   return dyn_cast_or_null<linalg::LinalgOp>(v.getDefiningOp());
 }
 
-FailureOr<KernelDesc> describe(func::FuncOp func) {
+} // namespace
+
+FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
   linalg::LinalgOp root = rootOf(func);
   if (!root)
     return func.emitOpError() << "has no loop nest to describe";
@@ -105,47 +107,65 @@ FailureOr<KernelDesc> describe(func::FuncOp func) {
     toRoot[op] = map;
   }
 
-  // How each op runs (as tessel-tile-and-fuse splits it): a reduction whose
-  // consumer reads it with a broadcast along a loop that consumer steps
-  // through element by element is computed per thread; other producers are
-  // fused into their consumers, per element of the root or inside a
-  // per-thread reduction. Consumers come first (reverse program order).
+  // How each op runs (as tessel-tile-and-fuse splits it), once per way it is
+  // reached from the root: a reduction whose consumer reads it with a
+  // broadcast along a loop that consumer steps through element by element is
+  // computed per thread; other producers are fused into their consumer, per
+  // element of the root or inside a per-thread reduction. A context maps the
+  // op's loops to root loops (-1: runs whole inside each instance).
+  // Consumers come first (reverse program order).
+  struct Context {
+    SmallVector<int> map;
+    bool perThread = false;
+  };
+  constexpr size_t kMaxContexts = 64;
   auto isParallelRootLoop = [&](int l) {
     return l >= 0 && !desc.loops[l].reduction;
   };
-  DenseMap<Operation *, bool> perThread;
-  perThread[root] = false;
+  DenseMap<Operation *, SmallVector<Context>> contexts;
+  contexts[root].push_back({toRoot[root], false});
   for (linalg::LinalgOp op : llvm::reverse(ops)) {
     // A matmul or convolution anywhere in the kernel (under its epilogue)
     // makes its work tensor-core work.
     desc.contraction |= linalg::isaContractionOpInterface(op) ||
                         linalg::isaConvolutionOpInterface(op);
-    bool elementUse = op == root;
-    int threadUses = 0;
-    if (op != root) {
-      for (OpOperand &use : op->getResult(0).getUses()) {
-        auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
-        if (!consumer || !perThread.count(consumer))
-          continue;
-        // The consumer's loops stepped one at a time: the root's parallel
-        // loops for the root and ops fused per element; every loop of a
-        // per-thread reduction.
+    SmallVector<Context> &mine = contexts[op];
+    for (OpOperand &use : op == root ? MutableArrayRef<OpOperand>()
+                                     : op->getResult(0).getUses()) {
+      auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+      auto known = consumer ? contexts.find(consumer) : contexts.end();
+      if (known == contexts.end())
+        continue;
+      AffineMap read = consumer.getMatchingIndexingMap(&use);
+      AffineMap written =
+          op.getIndexingMapMatchingResult(cast<OpResult>(use.get()));
+      llvm::SmallBitVector readLoops(consumer.getNumLoops());
+      for (AffineExpr e : read.getResults())
+        if (auto d = dyn_cast<AffineDimExpr>(e))
+          readLoops.set(d.getPosition());
+      for (const Context &c : known->second) {
+        if (mine.size() >= kMaxContexts)
+          break;
+        // The consumer's loops stepped one at a time: those that follow the
+        // root's parallel loops per element; every loop of a per-thread
+        // reduction.
         llvm::SmallBitVector stepped(consumer.getNumLoops());
         for (unsigned i = 0; i < consumer.getNumLoops(); ++i)
-          stepped[i] =
-              perThread[consumer] || isParallelRootLoop(toRoot[consumer][i]);
-        llvm::SmallBitVector read(consumer.getNumLoops());
-        for (AffineExpr e : consumer.getMatchingIndexingMap(&use).getResults())
-          if (auto d = dyn_cast<AffineDimExpr>(e))
-            read.set(d.getPosition());
-        bool broadcast = (stepped & ~read).any();
-        if ((op.getNumReductionLoops() > 0 && broadcast) || perThread[consumer])
-          ++threadUses;
-        else
-          elementUse = true;
+          stepped[i] = c.perThread || isParallelRootLoop(c.map[i]);
+        bool broadcast = (stepped & ~readLoops).any();
+        Context ctx;
+        ctx.map.assign(op.getNumLoops(), -1);
+        for (unsigned j = 0; j < written.getNumResults(); ++j) {
+          auto loop = dyn_cast<AffineDimExpr>(written.getResult(j));
+          auto at = dyn_cast<AffineDimExpr>(read.getResult(j));
+          if (loop && at)
+            ctx.map[loop.getPosition()] = c.map[at.getPosition()];
+        }
+        ctx.perThread =
+            c.perThread || (op.getNumReductionLoops() > 0 && broadcast);
+        mine.push_back(ctx);
       }
     }
-    perThread[op] = !elementUse && threadUses > 0;
 
     // Loads: operands read straight from a kernel input (a view of one).
     double loadBytesPerIteration = 0;
@@ -160,23 +180,24 @@ FailureOr<KernelDesc> describe(func::FuncOp func) {
     }
     double perIteration = bodyOps(op);
     SmallVector<int64_t> sizes = op.getStaticLoopRanges();
-    Work work;
-    double total = perIteration, iterationsPerInstance = 1;
-    for (auto [i, size] : llvm::enumerate(sizes)) {
+    double total = perIteration;
+    for (int64_t size : sizes)
       total *= double(size);
-      if (isParallelRootLoop(toRoot[op][i]))
-        work.loops.push_back(toRoot[op][i]);
-      else
-        iterationsPerInstance *= double(size);
-    }
     desc.flops += total;
-    work.flopsPerInstance = perIteration * iterationsPerInstance;
-    work.loadBytesPerInstance = loadBytesPerIteration * iterationsPerInstance;
-    if (elementUse)
+    for (const Context &c : mine) {
+      Work work;
+      double iterationsPerInstance = 1;
+      for (auto [i, size] : llvm::enumerate(sizes)) {
+        if (isParallelRootLoop(c.map[i]))
+          work.loops.push_back(c.map[i]);
+        else
+          iterationsPerInstance *= double(size);
+      }
+      work.flopsPerInstance = perIteration * iterationsPerInstance;
+      work.loadBytesPerInstance = loadBytesPerIteration * iterationsPerInstance;
+      work.perThread = c.perThread;
       desc.work.push_back(work);
-    work.perThread = true;
-    for (int i = 0; i < threadUses; ++i)
-      desc.work.push_back(work);
+    }
   }
 
   // Operands: each kernel input by its first linalg use (dims traced to
@@ -212,6 +233,30 @@ FailureOr<KernelDesc> describe(func::FuncOp func) {
   desc.operands.push_back(out);
   return desc;
 }
+
+std::vector<std::pair<Schedule, Prediction>>
+mlir::tessel::rankSchedules(const KernelDesc &kernel, const Target &target) {
+  std::vector<Schedule> schedules = enumerateSchedules(kernel, target);
+  std::vector<Prediction> predictions;
+  for (const Schedule &s : schedules)
+    predictions.push_back(predict(kernel, s, target));
+  // Among equal times, the time without the launch (launch-bound
+  // schedules), then the sum of all terms (the schedule that wastes least
+  // where it is not bound), then enumeration order.
+  std::vector<std::tuple<double, double, double, size_t>> order;
+  for (auto [i, p] : llvm::enumerate(predictions))
+    order.push_back(
+        {p.timeUs, p.timeUs - p.launchUs, p.computeUs + p.dramUs + p.l2Us, i});
+  std::sort(order.begin(), order.end());
+  std::vector<std::pair<Schedule, Prediction>> ranked;
+  for (const auto &entry : order) {
+    size_t i = std::get<3>(entry);
+    ranked.push_back({schedules[i], predictions[i]});
+  }
+  return ranked;
+}
+
+namespace {
 
 ScheduleAttr toAttr(MLIRContext *ctx, const Schedule &s) {
   return ScheduleAttr::get(ctx, s.block, {}, s.thread, s.warps, /*stages=*/1,
@@ -277,7 +322,7 @@ struct SelectSchedulesPass
     for (KernelOp kernel : kernels) {
       auto func = lowered->lookupSymbol<func::FuncOp>(kernel.getSymName());
       FailureOr<KernelDesc> desc =
-          func ? describe(func) : FailureOr<KernelDesc>(failure());
+          func ? describeKernel(func) : FailureOr<KernelDesc>(failure());
       if (failed(desc)) {
         kernel.emitOpError() << "could not be described for the cost model";
         return signalPassFailure();
@@ -292,30 +337,19 @@ struct SelectSchedulesPass
           kernel->removeAttr(TesselDialect::kPredictionAttrName);
         continue;
       }
-      std::vector<Schedule> schedules = enumerateSchedules(*desc, *target);
-      if (schedules.empty()) {
+      std::vector<std::pair<Schedule, Prediction>> ranked =
+          rankSchedules(*desc, *target);
+      if (ranked.empty()) {
         kernel.emitOpError() << "has no legal schedule on " << target->name();
         return signalPassFailure();
       }
-      // Rank by predicted time; among equals, by the time without the
-      // launch (launch-bound schedules), then by the sum of all terms (the
-      // schedule that wastes least where it is not bound), then by
-      // enumeration order.
-      std::vector<std::tuple<double, double, double, size_t>> ranked;
-      for (auto [i, s] : llvm::enumerate(schedules)) {
-        Prediction p = predict(*desc, s, *target);
-        ranked.push_back({p.timeUs, p.timeUs - p.launchUs,
-                          p.computeUs + p.dramUs + p.l2Us, i});
-      }
-      std::sort(ranked.begin(), ranked.end());
-      const Schedule &best = schedules[std::get<3>(ranked.front())];
-      kernel.setScheduleAttr(toAttr(ctx, best));
+      kernel.setScheduleAttr(toAttr(ctx, ranked.front().first));
       kernel->setAttr(TesselDialect::kPredictionAttrName,
-                      toAttr(ctx, predict(*desc, best, *target)));
+                      toAttr(ctx, ranked.front().second));
       if (topK > 1) {
         SmallVector<Attribute> next;
         for (size_t i = 1; i < ranked.size() && i < size_t(topK); ++i)
-          next.push_back(toAttr(ctx, schedules[std::get<3>(ranked[i])]));
+          next.push_back(toAttr(ctx, ranked[i].first));
         kernel->setAttr(TesselDialect::kCandidatesAttrName,
                         ArrayAttr::get(ctx, next));
       }
