@@ -784,6 +784,33 @@ struct LowerToLinalgPass
       }
       rewriter.replaceOp(op, replacement);
     }
+
+    // Scalars inside kernels: a linalg.generic reading a rank-0 value that is
+    // one element of a rank-1 tensor reads that element directly (a constant
+    // index), so no reshape sits between two loop nests of a kernel.
+    module.walk([&](tensor::CollapseShapeOp collapse) {
+      if (collapse.getResultType().getRank() != 0 ||
+          !collapse->getParentOfType<func::FuncOp>()->hasAttr(
+              TesselDialect::kKernelAttrName))
+        return;
+      for (OpOperand &use : llvm::make_early_inc_range(collapse->getUses())) {
+        auto generic = dyn_cast<linalg::GenericOp>(use.getOwner());
+        if (!generic || !generic.isDpsInput(&use))
+          continue;
+        SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+        unsigned index = use.getOperandNumber();
+        SmallVector<AffineExpr> zeros(collapse.getSrcType().getRank(),
+                                      rewriter.getAffineConstantExpr(0));
+        maps[index] = AffineMap::get(generic.getNumLoops(), 0, zeros,
+                                     rewriter.getContext());
+        rewriter.modifyOpInPlace(generic, [&] {
+          use.set(collapse.getSrc());
+          generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+        });
+      }
+      if (collapse->use_empty())
+        rewriter.eraseOp(collapse);
+    });
   }
 };
 

@@ -122,6 +122,18 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
   auto isParallelRootLoop = [&](int l) {
     return l >= 0 && !desc.loops[l].reduction;
   };
+  // Whether an op reduces or reads (transitively) an op that does.
+  DenseMap<Operation *, bool> reducesMemo;
+  std::function<bool(linalg::LinalgOp)> reduces = [&](linalg::LinalgOp op) {
+    auto [it, inserted] = reducesMemo.try_emplace(op, false);
+    if (!inserted)
+      return it->second;
+    bool result = op.getNumReductionLoops() > 0;
+    for (Value in : op->getOperands())
+      if (auto def = in.getDefiningOp<linalg::LinalgOp>())
+        result = result || reduces(def);
+    return reducesMemo[op] = result;
+  };
   DenseMap<Operation *, SmallVector<Context>> contexts;
   contexts[root].push_back({toRoot[root], false});
   for (linalg::LinalgOp op : llvm::reverse(ops)) {
@@ -161,8 +173,7 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
           if (loop && at)
             ctx.map[loop.getPosition()] = c.map[at.getPosition()];
         }
-        ctx.perThread =
-            c.perThread || (op.getNumReductionLoops() > 0 && broadcast);
+        ctx.perThread = c.perThread || (reduces(op) && broadcast);
         mine.push_back(ctx);
       }
     }

@@ -285,6 +285,26 @@ bool isInThreadForall(Operation *op) {
   return false;
 }
 
+/// Whether `op`, or an op it reads (through slices), reduces: a value that
+/// costs a whole reduction to compute, even when `op` itself is elementwise
+/// (a mean's division after its sum).
+bool hasReductionWork(Operation *op) {
+  SmallVector<Operation *> work = {op};
+  llvm::SmallPtrSet<Operation *, 8> seen = {op};
+  while (!work.empty()) {
+    Operation *next = work.pop_back_val();
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(next);
+        linalgOp && linalgOp.getNumReductionLoops() > 0)
+      return true;
+    for (Value operand : next->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        if (isa<linalg::LinalgOp, tensor::ExtractSliceOp>(def) &&
+            seen.insert(def).second)
+          work.push_back(def);
+  }
+  return false;
+}
+
 /// Whether fusing `producer` into the element loops of the op reading the
 /// slice `slice` would recompute shared work: a reduction (a row's max, a
 /// norm's mean) read with a broadcast (by every element of its row, or at
@@ -292,7 +312,7 @@ bool isInThreadForall(Operation *op) {
 /// only then split into elements.
 bool recomputesSharedWork(tensor::ExtractSliceOp slice, OpResult producer) {
   auto prod = dyn_cast<linalg::LinalgOp>(producer.getOwner());
-  if (!prod || prod.getNumReductionLoops() == 0)
+  if (!prod || !hasReductionWork(prod))
     return false;
   for (OpOperand &use : slice->getUses()) {
     auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());

@@ -225,3 +225,33 @@ func.func @uses_kernel(%a: tensor<32x16xf32>, %b: tensor<16x8xf32>) -> tensor<32
   }
   return %0 : tensor<32x8xf32>
 }
+
+// -----
+
+// A scalar used inside its kernel is read as element 0 of its one-element
+// loop nest (a constant index map), not through a reshape between two loop
+// nests; a scalar the kernel returns is reshaped at the boundary.
+// CHECK-DAG: #[[ZERO:.*]] = affine_map<(d0, d1) -> (0)>
+// CHECK-LABEL: func.func private @center
+// CHECK: %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]}
+// CHECK: %[[MEAN:.*]] = linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%[[SUM]] : tensor<f32>) outs(%{{.*}} : tensor<1xf32>)
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[ZERO]], #{{.*}}], iterator_types = ["parallel", "parallel"]} ins(%{{.*}}, %[[MEAN]] : tensor<4x6xf32>, tensor<1xf32>)
+// CHECK-LABEL: func.func private @total
+// CHECK: tensor.collapse_shape %{{.*}} [] : tensor<1xf32> into tensor<f32>
+module {
+  func.func @model(%x: tensor<4x6xf32>) -> (tensor<4x6xf32>, tensor<f32>) {
+    %0 = tessel.kernel @center(%x) : (tensor<4x6xf32>) -> tensor<4x6xf32> {
+    ^bb0(%a: tensor<4x6xf32>):
+      %m = tessel.reduce mean %a dims = [0, 1] : tensor<4x6xf32> -> tensor<f32>
+      %c = tessel.sub %a, %m : tensor<4x6xf32>, tensor<f32> -> tensor<4x6xf32>
+      tessel.yield %c : tensor<4x6xf32>
+    }
+    %1 = tessel.kernel @total(%x) : (tensor<4x6xf32>) -> tensor<f32> {
+    ^bb0(%a: tensor<4x6xf32>):
+      %s = tessel.reduce sum %a dims = [0, 1] : tensor<4x6xf32> -> tensor<f32>
+      tessel.yield %s : tensor<f32>
+    }
+    return %0, %1 : tensor<4x6xf32>, tensor<f32>
+  }
+}
