@@ -64,6 +64,9 @@ constexpr const char *kMlEngMatmul =
 constexpr const char *kCudaBanks =
     "CUDA C++ Programming Guide, shared memory: 32 banks of 4 bytes, one "
     "access per bank per clock";
+constexpr const char *kCudaSectors =
+    "CUDA C++ Best Practices Guide, coalesced access to global memory: a "
+    "warp's loads are served in 32-byte transactions (sectors)";
 constexpr const char *kCdnaLds =
     "AMD CDNA ISA reference, LDS: 32 banks of 4 bytes per CU per clock";
 
@@ -74,6 +77,7 @@ void setNvidiaSmLimits(Target &t) {
   t.set(F::LaunchOverheadUs, 1.0, kFactsXlaLaunch);
   t.set(F::SmBytesPerClock, 32, kXlaSmBandwidth);
   t.set(F::L1BytesPerClock, 128, kCudaBanks);
+  t.set(F::MemorySectorBytes, 32, kCudaSectors);
   t.set(F::WarpSize, 32, kCudaCC);
   t.set(F::RegistersPerSM, 65536, kCudaCC);
   t.set(F::MaxRegistersPerThread, 255, kCudaCC);

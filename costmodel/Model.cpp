@@ -196,7 +196,48 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     extent[j] = double((tiles[j] + along - 1) / along);
     elementsPerThread *= extent[j];
   }
-  double perThreadFlops = 0, perThreadLoads = 0;
+  // The lanes of one warp along each loop: threads are numbered x (the
+  // innermost distributed loop) fastest, then y, then z.
+  int64_t warpSize = t.warpSize();
+  std::vector<int64_t> warpLanes(parallel.size(), 1);
+  int innermost = -1; // the root loop threads x runs along
+  {
+    int64_t remaining = warpSize;
+    for (size_t fromEnd = 0; fromEnd < parallel.size(); ++fromEnd) {
+      size_t j = parallel.size() - 1 - fromEnd;
+      int64_t along = (*layout)[j];
+      if (along <= 0)
+        continue;
+      if (innermost < 0)
+        innermost = parallel[j];
+      warpLanes[j] = std::max<int64_t>(1, std::min(along, remaining));
+      remaining = std::max<int64_t>(1, remaining / warpLanes[j]);
+    }
+  }
+  // What one warp's load moves through L1: each distinct element its lanes
+  // read, in sectors where the target gives their size (lanes along the
+  // contiguous dim share sectors), else every lane's bytes.
+  bool sectors = t.has(TargetField::MemorySectorBytes);
+  if (!sectors)
+    p.uncalibrated = true;
+  auto warpLoadBytes = [&](const Load &load) {
+    if (!sectors)
+      return double(warpSize) * load.bytes;
+    double sector = t.get(TargetField::MemorySectorBytes);
+    double distinct = 1, alongX = 1;
+    for (size_t j = 0; j < parallel.size(); ++j)
+      if (std::find(load.loops.begin(), load.loops.end(), parallel[j]) !=
+          load.loops.end()) {
+        distinct *= double(warpLanes[j]);
+        if (parallel[j] == innermost)
+          alongX = double(warpLanes[j]);
+      }
+    double count = distinct;
+    if (load.contiguous == innermost && alongX > 1)
+      count = distinct / alongX * std::ceil(alongX * load.bytes / sector);
+    return count * sector;
+  };
+  double perThreadFlops = 0, perWarpLoadBytes = 0;
   if (k.work.empty())
     perThreadFlops = elementsPerThread * k.flops / outputs;
   for (const Work &w : k.work) {
@@ -210,7 +251,8 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       }
     }
     perThreadFlops += instances * w.flopsPerInstance;
-    perThreadLoads += instances * w.loadBytesPerInstance;
+    for (const Load &load : w.loads)
+      perWarpLoadBytes += instances * load.count * warpLoadBytes(load);
   }
   // Every output element costs at least one operation (its store), so that
   // pure data movement (a transpose) still occupies the lanes it uses.
@@ -233,10 +275,10 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   p.computeUs =
       blocksOnBusiestSM * perBlockFlops / (peak / sms * laneUse) * 1e6;
 
-  // 3b. Loads: what each thread's loops read, through the SM's L1, which
+  // 3b. Loads: what each warp's loads move through the SM's L1, which
   // returns l1_bytes_per_clock.
   if (t.has(TargetField::L1BytesPerClock))
-    p.loadsUs = blocksOnBusiestSM * threads * perThreadLoads /
+    p.loadsUs = blocksOnBusiestSM * double(s.warps) * perWarpLoadBytes /
                 double(s.splitK) /
                 (t.get(TargetField::L1BytesPerClock) *
                  t.get(TargetField::SimtClockGHz) * 1e9) *

@@ -49,12 +49,24 @@ struct Operand {
 /// runs for every output element; a reduction read with a broadcast (a
 /// softmax row's max) runs once per thread for each instance its tile holds
 /// (`perThread`), so threads that share a row repeat it.
+/// One read of a kernel input by a thread, `count` times per instance of its
+/// Work: `bytes` (the element size), the root parallel loops that index the
+/// element read, and the root loop of the input's innermost (contiguous)
+/// dim (-1: a loop of the op's own or none). Lanes of a warp that differ
+/// only along loops not indexing it read the same element (a broadcast).
+struct Load {
+  double bytes = 4;
+  double count = 1;
+  std::vector<int> loops;
+  int contiguous = -1;
+};
+
 struct Work {
   double flopsPerInstance = 0;
-  /// Bytes read straight from the kernel's inputs per instance.
-  double loadBytesPerInstance = 0;
-  std::vector<int>
-      loops; // root parallel loops (indices into KernelDesc::loops)
+  /// Reads straight from the kernel's inputs.
+  std::vector<Load> loads;
+  /// Root parallel loops (indices into KernelDesc::loops).
+  std::vector<int> loops;
   bool perThread = false;
 };
 

@@ -82,6 +82,9 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
       {F::L1BytesPerClock, "l1_bytes_per_clock", "bytes/clock",
        "bytes an SM's L1 / shared memory (CU's LDS) returns per clock", false,
        false},
+      {F::MemorySectorBytes, "memory_sector_bytes", "bytes",
+       "memory transaction size: the unit a warp's global load moves", true,
+       false},
   }};
   return fields;
 }

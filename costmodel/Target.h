@@ -59,10 +59,11 @@ enum class TargetField : unsigned {
   HbmEfficiency256MiB,      // ... 256 MiB
   TensorAchievableFraction, // best measured dense GEMM / tensor peak
   L1BytesPerClock,          // bytes an SM's L1/shared memory returns per clock
+  MemorySectorBytes,        // smallest unit a warp's global access moves
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::L1BytesPerClock) + 1;
+    static_cast<std::size_t>(TargetField::MemorySectorBytes) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

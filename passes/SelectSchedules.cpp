@@ -179,15 +179,14 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
     }
 
     // Loads: operands read straight from a kernel input (a view of one).
-    double loadBytesPerIteration = 0;
+    SmallVector<OpOperand *> inputLoads;
     for (OpOperand *in : op.getDpsInputOperands()) {
       Value v = in->get();
       while (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
           v.getDefiningOp()))
         v = v.getDefiningOp()->getOperand(0);
       if (isa<BlockArgument>(v))
-        loadBytesPerIteration +=
-            double(elementBytes(elementTypeOf(v.getType())));
+        inputLoads.push_back(in);
     }
     double perIteration = bodyOps(op);
     SmallVector<int64_t> sizes = op.getStaticLoopRanges();
@@ -205,7 +204,20 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
           iterationsPerInstance *= double(size);
       }
       work.flopsPerInstance = perIteration * iterationsPerInstance;
-      work.loadBytesPerInstance = loadBytesPerIteration * iterationsPerInstance;
+      for (OpOperand *in : inputLoads) {
+        Load load;
+        load.bytes = double(elementBytes(elementTypeOf(in->get().getType())));
+        load.count = iterationsPerInstance;
+        AffineMap map = op.getMatchingIndexingMap(in);
+        for (AffineExpr e : map.getResults()) {
+          auto d = dyn_cast<AffineDimExpr>(e);
+          int rootLoop = d ? c.map[d.getPosition()] : -1;
+          if (isParallelRootLoop(rootLoop))
+            load.loops.push_back(rootLoop);
+          load.contiguous = isParallelRootLoop(rootLoop) ? rootLoop : -1;
+        }
+        work.loads.push_back(load);
+      }
       work.perThread = c.perThread;
       desc.work.push_back(work);
     }

@@ -80,12 +80,14 @@ KernelDesc rowKernel(int64_t rows, int64_t n) {
                 {{0, 1}, ElementType::F32, true}};
   Work statistic;
   statistic.flopsPerInstance = double(n);
-  statistic.loadBytesPerInstance = 4.0 * double(n);
+  // Reads its row, element by element (a loop of its own, not contiguous
+  // along any root loop).
+  statistic.loads = {{4.0, double(n), {0}, -1}};
   statistic.loops = {0};
   statistic.perThread = true;
   Work element;
   element.flopsPerInstance = 3;
-  element.loadBytesPerInstance = 4;
+  element.loads = {{4.0, 1.0, {0, 1}, 1}};
   element.loops = {0, 1};
   d.work = {statistic, element};
   d.flops = double(rows) * double(n) * 4;
@@ -115,6 +117,32 @@ TEST(Model, PerThreadWorkIsRepeatedByThreadsSharingARow) {
     wrong.thread = {2, 4096};
     EXPECT_FALSE(predict(d, wrong, t).legal) << t.name();
   }
+}
+
+TEST(Model, LoadsCountTheSectorsAWarpTouches) {
+  // On a target with 32-byte sectors: 32 lanes along a row read 128
+  // contiguous bytes (4 sectors); 32 lanes each on its own row touch 32
+  // sectors for the same 128 useful bytes; 32 lanes reading the same row
+  // statistic element touch one.
+  Target t = *lookupKnownTarget("h100");
+  KernelDesc d = rowKernel(int64_t(t.smCount()) * 32 * 16, 4096);
+  d.work.resize(1); // only the elementwise part: 1 load per element
+  d.work[0] = Work{3, {{4.0, 1.0, {0, 1}, 1}}, {0, 1}, false};
+  Schedule alongRows = schedule({1, 4096}, 1); // x along the row
+  Schedule rowPerThread = schedule({32, 4096}, 1);
+  rowPerThread.thread = {1, 4096};
+  Prediction coalesced = predict(d, alongRows, t);
+  Prediction strided = predict(d, rowPerThread, t);
+  EXPECT_NEAR(strided.loadsUs / coalesced.loadsUs, 8.0, 0.01);
+  // A row statistic read element by element: 32 lanes of one row read the
+  // same element (a broadcast: one sector for the warp), 32 lanes on 32 rows
+  // touch 32 sectors for 32 rows. Per row, the same L1 traffic; the
+  // broadcast's cost is in the 32 lanes computing the same value.
+  d.work[0] = Work{4096, {{4.0, 4096.0, {0}, -1}}, {0}, true};
+  Prediction broadcast = predict(d, alongRows, t);
+  Prediction distinctRows = predict(d, rowPerThread, t);
+  EXPECT_NEAR(distinctRows.loadsUs / broadcast.loadsUs, 1.0, 0.01);
+  EXPECT_NEAR(broadcast.computeUs / distinctRows.computeUs, 32.0, 0.5);
 }
 
 TEST(Model, ThreadLayoutMatchesTheCodeGenerator) {
