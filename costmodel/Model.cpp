@@ -224,17 +224,24 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     if (!sectors)
       return double(warpSize) * load.bytes;
     double sector = t.get(TargetField::MemorySectorBytes);
-    double distinct = 1, alongX = 1;
+    double distinct = 1, alongX = 1, stride = 1;
     for (size_t j = 0; j < parallel.size(); ++j)
       if (std::find(load.loops.begin(), load.loops.end(), parallel[j]) !=
           load.loops.end()) {
         distinct *= double(warpLanes[j]);
-        if (parallel[j] == innermost)
+        if (parallel[j] == innermost) {
           alongX = double(warpLanes[j]);
+          stride = extent[j];
+        }
       }
+    // Each thread takes a contiguous chunk of `stride` elements along x, so
+    // neighbouring lanes read `stride` elements apart: they share a sector
+    // only when their chunks are narrower than one.
     double count = distinct;
     if (load.contiguous == innermost && alongX > 1)
-      count = distinct / alongX * std::ceil(alongX * load.bytes / sector);
+      count =
+          distinct / alongX *
+          std::min(alongX, std::ceil(alongX * stride * load.bytes / sector));
     return count * sector;
   };
   double perThreadFlops = 0, perWarpLoadBytes = 0;

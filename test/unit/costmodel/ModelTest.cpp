@@ -128,12 +128,17 @@ TEST(Model, LoadsCountTheSectorsAWarpTouches) {
   KernelDesc d = rowKernel(int64_t(t.smCount()) * 32 * 16, 4096);
   d.work.resize(1); // only the elementwise part: 1 load per element
   d.work[0] = Work{3, {{4.0, 1.0, {0, 1}, 1}}, {0, 1}, false};
-  Schedule alongRows = schedule({1, 4096}, 1); // x along the row
+  Schedule oneEach = schedule({1, 32}, 1); // lane i reads element i
   Schedule rowPerThread = schedule({32, 4096}, 1);
   rowPerThread.thread = {1, 4096};
-  Prediction coalesced = predict(d, alongRows, t);
+  Prediction coalesced = predict(d, oneEach, t);
   Prediction strided = predict(d, rowPerThread, t);
   EXPECT_NEAR(strided.loadsUs / coalesced.loadsUs, 8.0, 0.01);
+  // Threads take contiguous chunks: 32 lanes with 128 elements each along a
+  // row read 128 elements apart, as strided as a thread per row.
+  Schedule chunks = schedule({1, 4096}, 1);
+  EXPECT_NEAR(predict(d, chunks, t).loadsUs / strided.loadsUs, 1.0, 0.01);
+  Schedule alongRows = chunks;
   // A row statistic read element by element: 32 lanes of one row read the
   // same element (a broadcast: one sector for the warp), 32 lanes on 32 rows
   // touch 32 sectors for 32 rows. Per row, the same L1 traffic; the
