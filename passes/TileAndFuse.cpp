@@ -273,7 +273,7 @@ void emitRootScript(llvm::raw_ostream &os, int rootId,
   }
 }
 
-/// The loop nest `op` sits in: is it inside a thread-mapped scf.forall?
+/// Whether `op` is inside an scf.forall mapped to GPU threads.
 bool isInThreadForall(Operation *op) {
   for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
        forall = forall->getParentOfType<scf::ForallOp>())
