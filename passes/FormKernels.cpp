@@ -49,6 +49,51 @@ struct NoFusionPolicy : FusionPolicy {
   }
 };
 
+/// What a group of ops reads from outside it and what it yields to ops
+/// outside it, in program order.
+struct Boundary {
+  llvm::SetVector<Value> inputs;
+  SmallVector<Value> outputs;
+};
+
+Boundary boundaryOf(ArrayRef<Operation *> ops) {
+  Boundary b;
+  llvm::SmallPtrSet<Operation *, 8> members(ops.begin(), ops.end());
+  for (Operation *op : ops) {
+    for (Value operand : op->getOperands())
+      if (!members.contains(operand.getDefiningOp()))
+        b.inputs.insert(operand);
+    for (Value result : op->getResults())
+      if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+            return !members.contains(user);
+          }))
+        b.outputs.push_back(result);
+  }
+  return b;
+}
+
+/// A tessel.kernel named `name`, taking `kernelInputs` (one per boundary
+/// input) and yielding the boundary's outputs, with clones of `ops` inside.
+KernelOp cloneIntoKernel(OpBuilder &builder, Location loc, StringRef name,
+                         ArrayRef<Operation *> ops, const Boundary &boundary,
+                         ValueRange kernelInputs) {
+  auto kernel = KernelOp::create(
+      builder, loc, ValueRange(boundary.outputs).getTypes(),
+      builder.getStringAttr(name), kernelInputs, ScheduleAttr());
+  OpBuilder::InsertionGuard guard(builder);
+  Block *body = builder.createBlock(&kernel.getBody());
+  IRMapping mapping;
+  for (Value in : boundary.inputs)
+    mapping.map(in, body->addArgument(in.getType(), in.getLoc()));
+  for (Operation *op : ops)
+    builder.clone(*op, mapping);
+  SmallVector<Value> yielded;
+  for (Value out : boundary.outputs)
+    yielded.push_back(mapping.lookup(out));
+  YieldOp::create(builder, loc, yielded);
+  return kernel;
+}
+
 /// Predicts candidate kernels: each is built alone in a scratch module
 /// (the ops cloned into a tessel.kernel whose inputs are the values they
 /// read from outside and whose results are the values used outside),
@@ -74,21 +119,10 @@ public:
 private:
   std::optional<double> predictKernel(ArrayRef<Operation *> ops) {
     MLIRContext *ctx = ops.front()->getContext();
-    llvm::SmallPtrSet<Operation *, 8> members(ops.begin(), ops.end());
-    llvm::SetVector<Value> inputs;
-    SmallVector<Value> outputs;
-    for (Operation *op : ops) {
-      for (Value operand : op->getOperands())
-        if (!members.contains(operand.getDefiningOp()))
-          inputs.insert(operand);
-      for (Value result : op->getResults())
-        if (llvm::any_of(result.getUsers(), [&](Operation *user) {
-              return !members.contains(user);
-            }))
-          outputs.push_back(result);
-    }
-    if (outputs.empty())
-      outputs.append(ops.back()->result_begin(), ops.back()->result_end());
+    Boundary boundary = boundaryOf(ops);
+    if (boundary.outputs.empty())
+      boundary.outputs.append(ops.back()->result_begin(),
+                              ops.back()->result_end());
 
     OpBuilder b(ctx);
     Location loc = ops.front()->getLoc();
@@ -97,24 +131,12 @@ private:
     b.setInsertionPointToEnd(scratch->getBody());
     auto func = func::FuncOp::create(
         b, loc, "probe",
-        b.getFunctionType(ValueRange(inputs.getArrayRef()).getTypes(),
-                          ValueRange(outputs).getTypes()));
+        b.getFunctionType(ValueRange(boundary.inputs.getArrayRef()).getTypes(),
+                          ValueRange(boundary.outputs).getTypes()));
     Block *entry = func.addEntryBlock();
     b.setInsertionPointToStart(entry);
-    auto kernel = KernelOp::create(b, loc, ValueRange(outputs).getTypes(),
-                                   b.getStringAttr("probe_kernel"),
-                                   entry->getArguments(), ScheduleAttr());
-    Block *body = b.createBlock(&kernel.getBody());
-    IRMapping mapping;
-    for (Value in : inputs)
-      mapping.map(in, body->addArgument(in.getType(), in.getLoc()));
-    for (Operation *op : ops)
-      b.clone(*op, mapping);
-    SmallVector<Value> yielded;
-    for (Value out : outputs)
-      yielded.push_back(mapping.lookup(out));
-    YieldOp::create(b, loc, yielded);
-    b.setInsertionPointToEnd(entry);
+    KernelOp kernel = cloneIntoKernel(b, loc, "probe_kernel", ops, boundary,
+                                      entry->getArguments());
     func::ReturnOp::create(b, loc, kernel.getResults());
 
     // Predictions are questions, not errors: a failure here keeps the rule.
@@ -221,19 +243,7 @@ void KernelFormer::materialize(func::FuncOp func, OpBuilder &builder) {
   SymbolTable symbols(func->getParentOfType<ModuleOp>());
   unsigned index = 0;
   for (Group &g : groups) {
-    llvm::SmallPtrSet<Operation *, 8> members(g.ops.begin(), g.ops.end());
-    llvm::SetVector<Value> inputs;
-    SmallVector<Value> outputs;
-    for (Operation *op : g.ops) {
-      for (Value operand : op->getOperands())
-        if (!members.contains(operand.getDefiningOp()))
-          inputs.insert(operand);
-      for (Value result : op->getResults())
-        if (llvm::any_of(result.getUsers(), [&](Operation *user) {
-              return !members.contains(user);
-            }))
-          outputs.push_back(result);
-    }
+    Boundary boundary = boundaryOf(g.ops);
     std::string name = kernelName(func, g, index++);
     while (symbols.lookup(name))
       name += "_";
@@ -243,22 +253,11 @@ void KernelFormer::materialize(func::FuncOp func, OpBuilder &builder) {
     // op joins a group only as the sole user of the value it reads).
     Operation *last = g.ops.back();
     builder.setInsertionPoint(last);
-    auto kernel = KernelOp::create(
-        builder, last->getLoc(), ValueRange(outputs).getTypes(),
-        builder.getStringAttr(name), inputs.getArrayRef(), ScheduleAttr());
-    Block *body = builder.createBlock(&kernel.getBody());
-    IRMapping mapping;
-    for (Value in : inputs)
-      mapping.map(in, body->addArgument(in.getType(), in.getLoc()));
-    builder.setInsertionPointToStart(body);
-    for (Operation *op : g.ops)
-      builder.clone(*op, mapping);
-    SmallVector<Value> yielded;
-    for (Value out : outputs)
-      yielded.push_back(mapping.lookup(out));
-    YieldOp::create(builder, last->getLoc(), yielded);
+    KernelOp kernel = cloneIntoKernel(builder, last->getLoc(), name, g.ops,
+                                      boundary, boundary.inputs.getArrayRef());
 
-    for (auto [out, result] : llvm::zip_equal(outputs, kernel.getResults()))
+    for (auto [out, result] :
+         llvm::zip_equal(boundary.outputs, kernel.getResults()))
       out.replaceAllUsesWith(result);
     for (Operation *op : llvm::reverse(g.ops))
       op->erase();

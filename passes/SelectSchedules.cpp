@@ -5,15 +5,17 @@
 // computes (from its lowering to linalg), enumerates the schedules the code
 // generator can emit for the module's target, predicts each with the cost
 // model, and attaches the fastest as `#tessel.schedule` with its
-// `#tessel.prediction`; a schedule written by hand is kept and predicted (ties
-// broken by the time without the launch, the sum of all terms, then enumeration
-// order: deterministic). With top-k, the next-best schedules are kept in
+// `#tessel.prediction` (ties broken by the time without the launch, the sum
+// of all terms, then enumeration order: deterministic); a schedule written by
+// hand is kept and predicted. With top-k, the next-best schedules are kept in
 // `tessel.candidates`.
 //
-// The description (costmodel::KernelDesc) is the root of the kernel's loop
-// nest with each linalg op's loops traced to the root loops they follow, so
-// that each input's footprint per block and the work the SIMT strategy
-// repeats per output element can be counted.
+// The description (costmodel::KernelDesc, see KernelDescription.h) is the
+// root of the kernel's loop nest with each linalg op's loops traced to the
+// root loops they follow, once per way the op is reached from the root (its
+// contexts), so that each input's footprint per block, and the work and
+// loads each thread executes as tessel-tile-and-fuse splits the kernel, can
+// be counted.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,34 +80,8 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
        llvm::zip_equal(rootSizes, root.getIteratorTypesArray()))
     desc.loops.push_back({size, it == utils::IteratorType::reduction});
 
-  // Trace each op's loops to the root's (-1: runs whole for every root
-  // iteration), consumers before producers.
-  DenseMap<Operation *, SmallVector<int>> toRoot;
-  toRoot[root] = llvm::to_vector(llvm::seq<int>(0, rootSizes.size()));
   SmallVector<linalg::LinalgOp> ops;
   func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
-  for (linalg::LinalgOp op : llvm::reverse(ops)) {
-    if (op == root)
-      continue;
-    SmallVector<int> map(op.getNumLoops(), -1);
-    for (OpOperand &use : op->getResult(0).getUses()) {
-      auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
-      auto known = consumer ? toRoot.find(consumer) : toRoot.end();
-      if (known == toRoot.end())
-        continue;
-      AffineMap read = consumer.getMatchingIndexingMap(&use);
-      AffineMap written =
-          op.getIndexingMapMatchingResult(cast<OpResult>(use.get()));
-      for (unsigned j = 0; j < written.getNumResults(); ++j) {
-        auto loop = dyn_cast<AffineDimExpr>(written.getResult(j));
-        auto rootDim = dyn_cast<AffineDimExpr>(read.getResult(j));
-        if (loop && rootDim)
-          map[loop.getPosition()] = known->second[rootDim.getPosition()];
-      }
-      break;
-    }
-    toRoot[op] = map;
-  }
 
   // How each op runs (as tessel-tile-and-fuse splits it), once per way it is
   // reached from the root: a reduction whose consumer reads it with a
@@ -135,7 +111,8 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
     return reducesMemo[op] = result;
   };
   DenseMap<Operation *, SmallVector<Context>> contexts;
-  contexts[root].push_back({toRoot[root], false});
+  contexts[root].push_back(
+      {llvm::to_vector(llvm::seq<int>(0, rootSizes.size())), false});
   for (linalg::LinalgOp op : llvm::reverse(ops)) {
     // A matmul or convolution anywhere in the kernel (under its epilogue)
     // makes its work tensor-core work.
@@ -240,7 +217,9 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
       ArrayRef<int64_t> shape = cast<ShapedType>(arg.getType()).getShape();
       for (auto [j, expr] : llvm::enumerate(map.getResults())) {
         auto d = dyn_cast<AffineDimExpr>(expr);
-        int loop = d ? toRoot[op][d.getPosition()] : -1;
+        int loop = d && !contexts[op].empty()
+                       ? contexts[op].front().map[d.getPosition()]
+                       : -1;
         operand.loops.push_back(loop >= 0 ? loop : addLoop(shape[j]));
       }
       desc.operands.push_back(operand);
