@@ -220,6 +220,7 @@ std::string rooflineSvg(const Target &target,
   const double tensor = target.get(TargetField::PeakBF16TensorTFlops) * 1e3;
   struct Point {
     double x, y;
+    double best; // GFLOP/s at the achievable time for the same work
     const KernelReport *k;
   };
   std::vector<Point> points;
@@ -233,7 +234,8 @@ std::string rooflineSvg(const Target &target,
       continue;
     }
     points.push_back(
-        {p.flops / p.dramBytes, p.flops / (p.timeUs * 1e-6) / 1e9, &k});
+        {p.flops / p.dramBytes, p.flops / (p.timeUs * 1e-6) / 1e9,
+         p.achievableUs > 0 ? p.flops / (p.achievableUs * 1e-6) / 1e9 : 0, &k});
   }
   double xLo = simt / bw, xHi = tensor / bw; // the two ridge points
   double yLo = simt, yHi = tensor;
@@ -241,7 +243,7 @@ std::string rooflineSvg(const Target &target,
     xLo = std::min(xLo, pt.x);
     xHi = std::max(xHi, pt.x);
     yLo = std::min(yLo, pt.y);
-    yHi = std::max(yHi, pt.y);
+    yHi = std::max({yHi, pt.y, pt.best});
   }
   xLo = std::pow(10, std::floor(std::log10(xLo / 2)));
   xHi = std::pow(10, std::ceil(std::log10(xHi * 2)));
@@ -363,6 +365,13 @@ std::string rooflineSvg(const Target &target,
       }
     }
     const Prediction &p = pt.k->prediction;
+    // Where the same work could be: a hollow marker above, joined to it.
+    if (pt.best > pt.y * 1.01)
+      os << "<line x1=\"" << cx << "\" y1=\"" << cy << "\" x2=\"" << cx
+         << "\" y2=\"" << sy(pt.best) << "\" stroke=\"" << boundColour(p.bound)
+         << "\" stroke-dasharray=\"2,2\"/><circle cx=\"" << cx << "\" cy=\""
+         << sy(pt.best) << "\" r=\"4\" fill=\"none\" stroke=\""
+         << boundColour(p.bound) << "\"/>\n";
     os << "<g><title>" << xmlEscape(title) << "</title><circle cx=\"" << cx
        << "\" cy=\"" << cy << "\" r=\"5\" fill=\"" << boundColour(p.bound)
        << "\" fill-opacity=\"0.8\"/>";
@@ -387,7 +396,15 @@ std::string rooflineSvg(const Target &target,
   }
   ly += 26;
   os << "<text x=\"" << left + plotW + 16 << "\" y=\"" << ly
-     << "\" font-size=\"10\">dotted: achievable DRAM</text>\n";
+     << "\" font-size=\"10\">dotted line: achievable DRAM</text>\n";
+  ly += 16;
+  os << "<circle cx=\"" << left + plotW + 22 << "\" cy=\"" << ly - 4
+     << "\" r=\"4\" fill=\"none\" stroke=\"#444\"/><text x=\""
+     << left + plotW + 32 << "\" y=\"" << ly
+     << "\" font-size=\"10\">the same work at the</text>\n";
+  ly += 13;
+  os << "<text x=\"" << left + plotW + 32 << "\" y=\"" << ly
+     << "\" font-size=\"10\">GPU's achievable peaks</text>\n";
   // Kernels that do no floating-point work cannot sit on a roofline.
   double ny = top + plotH + 62;
   for (const KernelReport *k : noFlops) {

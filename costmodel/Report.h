@@ -43,7 +43,8 @@ std::string predictionReportJson(const Target &target,
 
 /// An SVG drawing of the target's roofline (DRAM bandwidth slope, SIMT f32
 /// peak, bf16 tensor peak) with every kernel at its arithmetic intensity and
-/// predicted throughput, coloured by its binding limit. Kernels without
+/// predicted throughput, coloured by its binding limit, joined to a hollow
+/// marker at the throughput its achievable time would give. Kernels without
 /// flops are listed under the plot with their predicted bandwidth.
 std::string rooflineSvg(const Target &target,
                         const std::vector<KernelReport> &kernels);

@@ -92,13 +92,18 @@ TEST(Report, RooflinePlotsKernelsWithFlops) {
     std::string svg = rooflineSvg(t, sampleReports(t));
     EXPECT_EQ(svg.rfind("<svg", 0), 0u);
     EXPECT_NE(svg.find("</svg>"), std::string::npos);
-    // The gemm is a marker (plus five legend swatches); the copy, with no
-    // flops, is listed; the kernel without a prediction is absent.
-    size_t circles = 0;
-    for (size_t at = svg.find("<circle"); at != std::string::npos;
-         at = svg.find("<circle", at + 1))
-      ++circles;
-    EXPECT_EQ(circles, 1u + 5u) << name;
+    // The gemm is a marker with a hollow one where its work could be (plus
+    // six legend swatches, one hollow); the copy, with no flops, is listed;
+    // the kernel without a prediction is absent.
+    auto count = [&](const std::string &what) {
+      size_t n = 0;
+      for (size_t at = svg.find(what); at != std::string::npos;
+           at = svg.find(what, at + 1))
+        ++n;
+      return n;
+    };
+    EXPECT_EQ(count("<circle"), 2u + 6u) << name;
+    EXPECT_EQ(count("r=\"4\" fill=\"none\""), 2u) << name;
     EXPECT_NE(svg.find("copy (no flops, not plotted)"), std::string::npos);
     EXPECT_EQ(svg.find("wgmma_kernel"), std::string::npos);
     EXPECT_EQ(svg.find("nan"), std::string::npos) << name;
