@@ -61,6 +61,8 @@ FailureOr<SmallVector<int64_t>> threadBlockDims(scf::ForallOp blocks) {
 }
 
 /// The mapping script; BLOCK_DIMS is replaced by the block size.
+constexpr StringLiteral kWorkgroupAttr = "tessel.workgroup";
+
 constexpr StringLiteral kScript = R"mlir(
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.consumed}) {
@@ -115,6 +117,21 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
     std::string script = kScript.str();
     script.replace(script.find("BLOCK_DIMS"), StringRef("BLOCK_DIMS").size(),
                    dimsText);
+    // Buffers of the block's own (outside every thread loop: a cooperative
+    // reduction's partial results) are shared by its threads.
+    blocks.getBody()->walk([&](Operation *op) {
+      if (!isa<memref::AllocOp, memref::AllocaOp>(op))
+        return;
+      for (auto forall = op->getParentOfType<scf::ForallOp>();
+           forall && forall != blocks;
+           forall = forall->getParentOfType<scf::ForallOp>())
+        if (std::optional<ArrayAttr> mapping = forall.getMapping())
+          if (llvm::any_of(*mapping, [](Attribute a) {
+                return isa<gpu::GPUThreadMappingAttr>(a);
+              }))
+            return;
+      op->setAttr(kWorkgroupAttr, UnitAttr::get(op->getContext()));
+    });
     ParserConfig config(func.getContext());
     OwningOpRef<ModuleOp> transforms =
         parseSourceString<ModuleOp>(script, config, "map-to-gpu-script");
@@ -126,11 +143,74 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
       return func.emitOpError() << "could not be mapped to a GPU launch";
     LogicalResult placed = success();
     func.walk([&](gpu::LaunchOp launch) {
+      copiesToLinalg(launch);
+      if (failed(makeBlockBuffersShared(launch)))
+        placed = failure();
       hoistAllocas(launch);
       if (privateScratch && failed(makeScratchPrivate(launch)))
         placed = failure();
     });
     return placed;
+  }
+
+  /// memref.copy between strided views becomes a runtime call on the host
+  /// path only; inside a kernel it is a linalg.copy, lowered to loops.
+  static void copiesToLinalg(gpu::LaunchOp launch) {
+    SmallVector<memref::CopyOp> copies;
+    launch.getBody().walk([&](memref::CopyOp c) { copies.push_back(c); });
+    for (memref::CopyOp c : copies) {
+      OpBuilder b(c);
+      linalg::CopyOp::create(b, c.getLoc(), c.getSource(), c.getTarget());
+      c.erase();
+    }
+  }
+
+  /// Turns each buffer marked as the block's own into a workgroup
+  /// attribution of the launch (shared memory): a `memref.alloc` inside a
+  /// launch would be per-thread memory. Views of it take the workgroup
+  /// address space; deallocations go.
+  static LogicalResult makeBlockBuffersShared(gpu::LaunchOp launch) {
+    auto space = gpu::AddressSpaceAttr::get(launch.getContext(),
+                                            gpu::AddressSpace::Workgroup);
+    SmallVector<Operation *> buffers;
+    launch.getBody().walk([&](Operation *op) {
+      if (op->hasAttr(kWorkgroupAttr))
+        buffers.push_back(op);
+    });
+    for (Operation *buffer : buffers) {
+      auto type = cast<MemRefType>(buffer->getResult(0).getType());
+      if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+        return buffer->emitOpError()
+               << "is a block's shared buffer without a static shape";
+      SmallVector<Value> views = {buffer->getResult(0)};
+      for (size_t i = 0; i < views.size(); ++i)
+        for (Operation *user : llvm::to_vector(views[i].getUsers())) {
+          if (isa<memref::DeallocOp>(user)) {
+            user->erase();
+            continue;
+          }
+          if (isa<memref::SubViewOp, memref::ExpandShapeOp,
+                  memref::CollapseShapeOp, memref::CastOp>(user)) {
+            views.push_back(user->getResult(0));
+            continue;
+          }
+          if (!isa<linalg::LinalgOp, memref::LoadOp, memref::StoreOp,
+                   memref::CopyOp>(user))
+            return user->emitOpError()
+                   << "uses a block's shared buffer in a way that cannot move "
+                      "it to workgroup memory";
+        }
+      for (Value v : views) {
+        auto t = cast<MemRefType>(v.getType());
+        v.setType(MemRefType::get(t.getShape(), t.getElementType(),
+                                  t.getLayout(), space));
+      }
+      BlockArgument shared = launch.addWorkgroupAttribution(
+          cast<MemRefType>(buffer->getResult(0).getType()), buffer->getLoc());
+      buffer->getResult(0).replaceAllUsesWith(shared);
+      buffer->erase();
+    }
+    return success();
   }
 
   /// Puts each stack buffer of `launch` in the GPU's private address space

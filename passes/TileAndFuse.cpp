@@ -48,6 +48,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <map>
 
 namespace mlir::tessel {
 #define GEN_PASS_DEF_TESSELTILEANDFUSE
@@ -212,9 +213,11 @@ FailureOr<SmallVector<int64_t>> threadCounts(func::FuncOp func,
 }
 
 /// Writes the transform script that tiles `root` and fuses `producers`.
-void emitRootScript(llvm::raw_ostream &os, int rootId,
-                    ArrayRef<int> producerIds, ArrayRef<int64_t> blockSizes,
-                    ArrayRef<int64_t> numThreads) {
+void emitRootScript(
+    llvm::raw_ostream &os, int rootId, ArrayRef<int> producerIds,
+    ArrayRef<int64_t> blockSizes, ArrayRef<int64_t> numThreads,
+    const llvm::DenseMap<int, std::pair<unsigned, unsigned>> &cooperative,
+    int64_t threads) {
   auto match = [&](StringRef name, int id) {
     os << llvm::formatv("    %{0} = transform.structured.match attributes "
                         "{{{1} = {2} : i64} in %arg0 : (!transform.any_op) -> "
@@ -252,6 +255,41 @@ void emitRootScript(llvm::raw_ostream &os, int rootId,
     loop = next;
   }
 
+  // Cooperative reductions: each reduction read with a broadcast is split
+  // over all the block's threads (each reduces a chunk of the row into its
+  // slot of a block-level partials tensor), and its combining op replaces it
+  // for the threads that read it.
+  std::map<size_t, std::string> merged;
+  for (size_t i = producerIds.size(); i-- > 0;) {
+    auto it = cooperative.find(producerIds[i]);
+    if (it == cooperative.end())
+      continue;
+    auto [numLoops, reductionDim] = it->second;
+    // Thread t reduces the t-th contiguous chunk of the row.
+    SmallVector<int64_t> split(numLoops, 0);
+    split[reductionDim] = threads;
+    std::string p = r + "_p" + std::to_string(i);
+    os << llvm::formatv(
+        "    %{0}_fill, %{0}_part, %{0}_merge, %{0}_forall = "
+        "transform.structured.tile_reduction_using_forall %{0}_b by "
+        "num_threads = {1} mapping = [#gpu.thread<linear_dim_0>] : "
+        "(!transform.any_op) -> (!transform.any_op, !transform.any_op, "
+        "!transform.any_op, !transform.any_op)\n",
+        p, listOf(split));
+    // Each thread initializes its own slot (an op fused into several
+    // consumers at block level was split once per copy: pair them up).
+    os << llvm::formatv(
+        "    transform.foreach %{0}_fill, %{0}_forall : !transform.any_op, "
+        "!transform.any_op {{\n"
+        "    ^bb0(%fill: !transform.any_op, %forall: !transform.any_op):\n"
+        "      %f, %l = transform.structured.fuse_into_containing_op %fill "
+        "into %forall : (!transform.any_op, !transform.any_op) -> "
+        "(!transform.any_op, !transform.any_op)\n"
+        "    }\n",
+        p);
+    merged[i] = p + "_merge";
+  }
+
   // Thread level: `numThreads` threads along the loops it names, mapped x
   // (innermost), y, z.
   SmallVector<std::string> threadMapping;
@@ -264,13 +302,27 @@ void emitRootScript(llvm::raw_ostream &os, int rootId,
       "num_threads {1} (mapping = [{2}]) : (!transform.any_op) -> "
       "(!transform.any_op, !transform.any_op)\n",
       r, listOf(numThreads), llvm::join(threadMapping, ", "));
-  loop = r + "_tl0";
-  for (size_t i = 0; i < producerIds.size(); ++i) {
-    std::string p = r + "_p" + std::to_string(i);
-    std::string next = r + "_tl" + std::to_string(i + 1);
-    fuse(p + "_b", p + "_t", loop, next);
-    loop = next;
+  // The producers join the thread loop in C++ (fuseIntoThreadLoop): which
+  // copies of a producer a thread reads is only known then.
+  (void)merged;
+}
+
+/// Whether a linalg op in the kernel reads `op`'s result with a broadcast
+/// (along one of its parallel loops that does not index it).
+bool readWithBroadcast(linalg::LinalgOp op) {
+  for (OpOperand &use : op->getResult(0).getUses()) {
+    auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (!consumer)
+      continue;
+    llvm::SmallBitVector read(consumer.getNumLoops());
+    for (AffineExpr e : consumer.getMatchingIndexingMap(&use).getResults())
+      if (auto d = dyn_cast<AffineDimExpr>(e))
+        read.set(d.getPosition());
+    for (auto [i, it] : llvm::enumerate(consumer.getIteratorTypesArray()))
+      if (it == utils::IteratorType::parallel && !read.test(i))
+        return true;
   }
+  return false;
 }
 
 /// Whether `op` is inside an scf.forall mapped to GPU threads.
@@ -331,6 +383,35 @@ bool recomputesSharedWork(tensor::ExtractSliceOp slice, OpResult producer) {
         return true;
   }
   return false;
+}
+
+/// Thread level: every value `op` (inside a thread loop) reads as a slice of
+/// a block-level op's result is computed by that thread, for its slice only
+/// (the tiled producer replaces the slice), and so on for what those read,
+/// up to the kernel's inputs.
+void fuseIntoThreadLoop(RewriterBase &rewriter, Operation *op) {
+  SmallVector<Operation *> work = {op};
+  while (!work.empty()) {
+    Operation *next = work.pop_back_val();
+    for (Value operand : next->getOperands()) {
+      auto slice = operand.getDefiningOp<tensor::ExtractSliceOp>();
+      if (!slice)
+        continue;
+      auto producer = dyn_cast_if_present<OpResult>(slice.getSource());
+      if (!producer || !isa<TilingInterface>(producer.getOwner()) ||
+          isInThreadForall(producer.getOwner()))
+        continue;
+      rewriter.setInsertionPoint(slice);
+      FailureOr<TilingResult> tiled =
+          tensor::replaceExtractSliceWithTiledProducer(rewriter, slice,
+                                                       producer);
+      if (failed(tiled))
+        continue;
+      rewriter.replaceOp(slice, tiled->tiledValues);
+      for (Operation *t : tiled->tiledOps)
+        work.push_back(t);
+    }
+  }
 }
 
 /// Element level, after the block and thread levels: each thread's tile of
@@ -490,7 +571,32 @@ struct TileAndFusePass
           threadCounts(func, blockSizes, sched, threads);
       if (failed(numThreads))
         return failure();
-      emitRootScript(os, idOf(root), producers, blockSizes, *numThreads);
+      // Reductions read with a broadcast, over one loop: cooperative, when
+      // the block tiles divide the root's loops (the partial results then
+      // have a static shape, as shared memory needs); else per thread.
+      llvm::DenseMap<int, std::pair<unsigned, unsigned>> cooperative;
+      SmallVector<int64_t> bounds =
+          cast<linalg::LinalgOp>(root).getStaticLoopRanges();
+      bool tilesDivide = true;
+      for (auto [size, bound] : llvm::zip(blockSizes, bounds))
+        tilesDivide &= size == 0 || bound % size == 0;
+      for (Operation *p :
+           tilesDivide ? producersOf(root, *k) : SmallVector<Operation *>()) {
+        auto linalgOp = dyn_cast<linalg::LinalgOp>(p);
+        if (!linalgOp || linalgOp.getNumReductionLoops() != 1 ||
+            !readWithBroadcast(linalgOp))
+          continue;
+        unsigned dim = 0;
+        for (auto [i, it] : llvm::enumerate(linalgOp.getIteratorTypesArray()))
+          if (it == utils::IteratorType::reduction)
+            dim = i;
+        cooperative[idOf(p)] = {linalgOp.getNumLoops(), dim};
+        // Its chunks are split into elements like the root's.
+        elementTiles.push_back(
+            {idOf(p), SmallVector<int64_t>(linalgOp.getNumLoops(), 1)});
+      }
+      emitRootScript(os, idOf(root), producers, blockSizes, *numThreads,
+                     cooperative, threads);
       rootScripts.push_back(s);
       SmallVector<int64_t> ones;
       for (int64_t size : blockSizes)
@@ -522,9 +628,11 @@ struct TileAndFusePass
           if (attr && attr.getInt() == id && isInThreadForall(op))
             threadTiles.push_back(op);
         });
-        for (TilingInterface op : threadTiles)
+        for (TilingInterface op : threadTiles) {
+          fuseIntoThreadLoop(rewriter, op);
           if (failed(tileElements(rewriter, op, tiles)))
             result = failure();
+        }
       }
       if (succeeded(result))
         result = cleanUp(func);

@@ -1,7 +1,9 @@
 // tessel-tile-and-fuse: a kernel becomes one loop nest, block tiles (from the
 // schedule) over threads (warps * the target's warp size) over single
 // elements, with every producer fused in, except reductions read with a
-// broadcast (a softmax row's max and sum), which each thread computes once
+// broadcast (a softmax row's max and sum): when the block tiles divide the
+// rows, the block's threads compute those together (partial results per
+// thread, combined by each reader); otherwise each thread computes them once
 // for its rows before its element loops.
 // RUN: tessel-opt %s --tessel-lower-to-linalg --tessel-tile-and-fuse --split-input-file | FileCheck %s
 // RUN: tessel-opt %s --tessel-lower-to-linalg --tessel-tile-and-fuse=print-scripts --split-input-file | FileCheck %s --check-prefix=SCRIPT
@@ -27,9 +29,7 @@
 // SCRIPT: transform.structured.tile_using_forall %r3 tile_sizes [32, 32] (mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>])
 // SCRIPT-COUNT-3: transform.structured.fuse_into_containing_op
 // SCRIPT: transform.structured.tile_using_forall %r3_b num_threads [2, 32] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
-// SCRIPT-COUNT-3: transform.structured.fuse_into_containing_op
-// SCRIPT-NOT: transform.structured
-// SCRIPT: transform.yield
+// SCRIPT-NEXT: transform.yield
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%a: tensor<130x70xf32>, %b: tensor<70x90xf32>, %c: tensor<90xf32>) -> tensor<130x90xf32> {
     %0 = tessel.kernel @mm_bias_relu(%a, %b, %c) : (tensor<130x70xf32>, tensor<70x90xf32>, tensor<90xf32>) -> tensor<130x90xf32>
@@ -103,5 +103,41 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %1 : tensor<64x64xf32>
     }
     return %0 : tensor<64x64xf32>
+  }
+}
+
+// -----
+
+// Cooperative: 64 x 100 in 2 x 100 tiles (rows divide), one warp. The max is
+// split over the 32 threads (linear ids), each reducing a chunk of 4 of the
+// row for both rows into its slot of a 2 x 32 partials tensor; so is the sum
+// of exp, each thread first combining the 32 max partials of its rows; the
+// elements then combine both partials.
+// SCRIPT-LABEL: // tessel-tile-and-fuse script for @softmax_cooperative
+// SCRIPT: tile_reduction_using_forall %{{.*}} by num_threads = [0, 32] mapping = [#gpu.thread<linear_dim_0>]
+// SCRIPT: tile_reduction_using_forall %{{.*}} by num_threads = [0, 32] mapping = [#gpu.thread<linear_dim_0>]
+// CHECK-LABEL: func.func private @softmax_cooperative
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (32, 1)
+// CHECK: %[[MAXP:.*]] = scf.forall (%{{.*}}) in (32) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<2x32xf32>)
+// CHECK: arith.maximumf
+// CHECK: {mapping = [#gpu.thread<linear_dim_0>]}
+// CHECK: %[[SUMP:.*]] = scf.forall (%{{.*}}) in (32) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<2x32xf32>)
+// CHECK: linalg.reduce ins(%{{.*}} : tensor<1x1xf32>)
+// CHECK: math.exp
+// CHECK: {mapping = [#gpu.thread<linear_dim_0>]}
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (1, 32)
+// CHECK: tensor.extract_slice %[[MAXP]]
+// CHECK: tensor.extract_slice %[[SUMP]]
+// CHECK: arith.divf
+// CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x100xf32>) -> tensor<64x100xf32> {
+    %0 = tessel.kernel @softmax_cooperative(%x) : (tensor<64x100xf32>) -> tensor<64x100xf32>
+        schedule = #tessel.schedule<block = [2, 128], warps = 1> {
+    ^bb0(%a: tensor<64x100xf32>):
+      %1 = tessel.softmax %a dim = 1 : tensor<64x100xf32>
+      tessel.yield %1 : tensor<64x100xf32>
+    }
+    return %0 : tensor<64x100xf32>
   }
 }
