@@ -247,15 +247,44 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   double perThreadFlops = 0, perWarpLoadBytes = 0;
   if (k.work.empty())
     perThreadFlops = elementsPerThread * k.flops / outputs;
+  // When the block tiles divide the root's loops, tile-and-fuse splits each
+  // per-thread reduction over all the block's threads (each reduces a
+  // contiguous chunk of the row into shared memory; every reader then
+  // combines `threads` partials per row).
+  bool cooperative = true;
+  for (size_t j = 0; j < parallel.size(); ++j)
+    cooperative &= k.loops[parallel[j]].size % tiles[j] == 0;
+  double threadsInBlock = double(p.threadsPerBlock);
   for (const Work &w : k.work) {
-    double instances = elementsPerThread;
+    double instances = elementsPerThread, blockInstances = 1;
     if (w.perThread) {
       instances = 1;
       for (int l : w.loops) {
         auto it = std::find(parallel.begin(), parallel.end(), l);
-        if (it != parallel.end())
+        if (it != parallel.end()) {
           instances *= extent[it - parallel.begin()];
+          blockInstances *= double(tiles[it - parallel.begin()]);
+        }
       }
+    }
+    if (w.perThread && cooperative) {
+      perThreadFlops += blockInstances * w.flopsPerInstance / threadsInBlock +
+                        instances * threadsInBlock;
+      for (const Load &load : w.loads) {
+        // A warp's load: 32 lanes, each in its own chunk of the row.
+        double chunk = std::ceil(load.count / threadsInBlock);
+        double bytes = double(warpSize) * load.bytes;
+        if (sectors) {
+          double sector = t.get(TargetField::MemorySectorBytes);
+          bytes =
+              std::min(double(warpSize), std::ceil(double(warpSize) * chunk *
+                                                   load.bytes / sector)) *
+              sector;
+        }
+        double warpLoads = blockInstances * load.count / double(warpSize);
+        perWarpLoadBytes += warpLoads * bytes / double(s.warps);
+      }
+      continue;
     }
     perThreadFlops += instances * w.flopsPerInstance;
     for (const Load &load : w.loads)
@@ -378,6 +407,10 @@ std::vector<Schedule> enumerateSchedules(const KernelDesc &k, const Target &t) {
     for (int64_t s : sizes)
       if (s < bound * 2) // the first size covering the loop, and below
         v.push_back(s);
+    // A tile spanning a long row: one block per row, whose threads share
+    // its reductions.
+    if (fromEnd == 0 && bound > sizes.back())
+      v.push_back(bound);
     return v;
   };
   for (int64_t warps : {1, 2, 4, 8})

@@ -147,7 +147,8 @@ Prediction predict(const KernelDesc &kernel, const Schedule &schedule,
 
 /// The schedules the code generator can emit for `kernel` on `target` today
 /// (SIMT: block tiles of the two innermost parallel loops in powers of two up
-/// to 256, 1 to 8 warps), legal ones only.
+/// to 256, and the whole innermost loop when it is longer, so that one block
+/// can own a row; 1 to 8 warps), legal ones only.
 std::vector<Schedule> enumerateSchedules(const KernelDesc &kernel,
                                          const Target &target);
 

@@ -27,6 +27,7 @@
 
 #include "mlir/IR/Dominance.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::tessel {
 #define GEN_PASS_DEF_TESSELFORMKERNELS
@@ -100,9 +101,9 @@ KernelOp cloneIntoKernel(OpBuilder &builder, Location loc, StringRef name,
 /// lowered to linalg, described, and timed with its best schedule.
 class ModelFusionPolicy : public FusionPolicy {
 public:
-  ModelFusionPolicy(ModuleOp module, const Target &target)
+  ModelFusionPolicy(ModuleOp module, const Target &target, bool explain)
       : targetAttr(module->getAttr(TesselDialect::kTargetAttrName)),
-        target(target) {}
+        target(target), explain(explain) {}
 
   bool shouldFuse(ArrayRef<Operation *> group, Operation *consumer,
                   FusionKind) override {
@@ -111,9 +112,21 @@ public:
     std::optional<double> together = predictKernel(fused);
     std::optional<double> apart = predictKernel(group);
     std::optional<double> alone = predictKernel({consumer});
-    if (!together || !apart || !alone)
+    if (!together || !apart || !alone) {
+      if (explain)
+        consumer->emitRemark()
+            << "joins its producer's kernel by the rule: the cost model "
+               "could not predict one of the candidate kernels";
       return true;
-    return *together <= *apart + *alone;
+    }
+    bool fuse = *together <= *apart + *alone;
+    if (explain)
+      consumer->emitRemark() << llvm::formatv(
+          "{0} its producer's kernel: {1:f2} us fused against {2:f2} + "
+          "{3:f2} us apart on {4}",
+          fuse ? "joins" : "stays out of", *together, *apart, *alone,
+          target.name());
+    return fuse;
   }
 
 private:
@@ -159,6 +172,7 @@ private:
 
   Attribute targetAttr;
   const Target &target;
+  bool explain;
 };
 
 bool isElementwiseLike(Operation *op) {
@@ -280,7 +294,7 @@ struct FormKernelsPass
       if (failed(t))
         return signalPassFailure();
       target = *t;
-      fusionPolicy = createModelFusionPolicy(module, *target);
+      fusionPolicy = createModelFusionPolicy(module, *target, explain);
     } else if (policy == "rule" || policy == "auto")
       fusionPolicy = createRuleFusionPolicy();
     else if (policy == "none")
@@ -310,6 +324,7 @@ std::unique_ptr<FusionPolicy> mlir::tessel::createNoFusionPolicy() {
   return std::make_unique<NoFusionPolicy>();
 }
 std::unique_ptr<FusionPolicy>
-mlir::tessel::createModelFusionPolicy(ModuleOp module, const Target &target) {
-  return std::make_unique<ModelFusionPolicy>(module, target);
+mlir::tessel::createModelFusionPolicy(ModuleOp module, const Target &target,
+                                      bool explain) {
+  return std::make_unique<ModelFusionPolicy>(module, target, explain);
 }

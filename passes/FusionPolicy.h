@@ -41,9 +41,10 @@ std::unique_ptr<FusionPolicy> createNoFusionPolicy();
 /// Asks the cost model: fuses when the fused kernel, with its best
 /// schedule on the module's target, is predicted no slower than the group
 /// and the consumer as two kernels (launches included). Where a kernel
-/// cannot be predicted, falls back to the rule.
-std::unique_ptr<FusionPolicy> createModelFusionPolicy(ModuleOp module,
-                                                      const Target &target);
+/// cannot be predicted, falls back to the rule. With `explain`, each
+/// decision is a remark on the op with the three predicted times.
+std::unique_ptr<FusionPolicy>
+createModelFusionPolicy(ModuleOp module, const Target &target, bool explain);
 
 } // namespace mlir::tessel
 

@@ -34,6 +34,9 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
   let options = [
     Option<"policy", "policy", "std::string", /*default=*/"\"auto\"",
            "fusion policy: auto, model, rule or none">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "with the model policy, a remark per decision with the predicted "
+           "times (fused, and the two kernels apart)">,
   ];
 }
 
@@ -130,8 +133,13 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
     must make `warps * warp_size`), and `scf.for` over each thread's elements
     one at a time. A reduction read with a broadcast (a softmax row's max
     and sum, a norm's mean and variance) is not fused into the element
-    loops, where every element would recompute it: each thread computes it
-    once for the rows of its tile, itself element by element, accumulating.
+    loops, where every element would recompute it. When the block tiles
+    divide the root's loops, the block's threads compute it together
+    (`tile_reduction_using_forall` over all of them: each reduces a chunk of
+    the row into its slot of a partial-results tensor, which becomes shared
+    memory; every reader combines the slots of its rows); otherwise each
+    thread computes it once for the rows of its tile, element by element,
+    accumulating.
     Partial tiles at the edges are bounded, not padded, so any shape works.
     This is the SIMT strategy without shared memory; the `K` step,
     shared-memory promotion and tensor cores are not used yet, and a
@@ -167,10 +175,15 @@ def TesselMapToGpu : Pass<"tessel-map-to-gpu", "mlir::ModuleOp"> {
     size). Kernel outlining (`gpu-kernel-outlining`) follows in the
     `tessel-to-nvvm` and `tessel-to-rocdl` pipelines.
 
-    Per-thread scratch buffers already on the stack (`memref.alloca`) move to
-    the start of the launch body, so each is one fixed slot rather than a
-    dynamic allocation per loop iteration. With `private-scratch` they are
-    also placed in `#gpu.address_space<private>`, which AMDGPU requires.
+    A buffer of the block's own (allocated outside every thread loop: the
+    partial results of a cooperative row reduction) becomes a workgroup
+    attribution of the launch, shared memory; the thread mapping puts a
+    barrier after each thread loop. Per-thread scratch buffers already on the
+    stack (`memref.alloca`) move to the start of the launch body, so each is
+    one fixed slot rather than a dynamic allocation per loop iteration. With
+    `private-scratch` they are also placed in `#gpu.address_space<private>`,
+    which AMDGPU requires. `memref.copy` inside a launch becomes
+    `linalg.copy` (loops; the runtime copy function exists on the host only).
 
     A kernel still on tensors, or without a block loop, is an error.
   }];

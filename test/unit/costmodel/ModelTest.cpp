@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace mlir::tessel;
 
 namespace {
@@ -96,20 +98,28 @@ KernelDesc rowKernel(int64_t rows, int64_t n) {
 
 TEST(Model, PerThreadWorkIsRepeatedByThreadsSharingARow) {
   // Row per thread (the thread tile spans the row) computes each row's
-  // statistic once; 32 threads along a row compute it 32 times.
+  // statistic once; 32 threads along a row compute it 32 times. (Rows a
+  // thread tile does not divide: the per-thread strategy.)
   for (const Target &t : allTargets()) {
     int64_t warp = t.warpSize();
-    KernelDesc d = rowKernel(int64_t(t.smCount()) * warp * 16, 4096);
+    int64_t rows = int64_t(t.smCount()) * warp * 16 + 1;
+    KernelDesc d = rowKernel(rows, 4096);
     Schedule rowPerThread = schedule({warp, 4096}, 1);
     rowPerThread.thread = {1, 4096};
-    Schedule rowPerWarp = schedule({1, 4096}, 1);
+    Schedule rowPerWarp = schedule({2, 4096}, 1);
     Prediction once = predict(d, rowPerThread, t);
     Prediction repeated = predict(d, rowPerWarp, t);
     ASSERT_TRUE(once.legal && repeated.legal) << t.name();
     // Per row: 4096 + 3 * 4096 flops once, against warp * (4096 + 3 * 4096
-    // / warp).
+    // / warp); times the rows on the busiest SM under each tiling.
+    auto busiestRows = [&](int64_t tile) {
+      double sms = double(t.smCount());
+      return std::ceil(std::ceil(double(rows) / double(tile)) / sms) *
+             double(tile);
+    };
     double expected = double(warp) * (4096.0 + 3.0 * 4096 / double(warp)) /
-                      (4096.0 + 3.0 * 4096);
+                      (4096.0 + 3.0 * 4096) * busiestRows(2) /
+                      busiestRows(warp);
     EXPECT_NEAR(repeated.computeUs / once.computeUs, expected, 0.05 * expected)
         << t.name();
     // A thread tile that does not make the block's threads is illegal.
@@ -117,6 +127,23 @@ TEST(Model, PerThreadWorkIsRepeatedByThreadsSharingARow) {
     wrong.thread = {2, 4096};
     EXPECT_FALSE(predict(d, wrong, t).legal) << t.name();
   }
+}
+
+TEST(Model, CooperativeReductionsSplitTheRowOverTheBlock) {
+  // Two rows per block of one warp: when the block tiles divide the rows,
+  // the block's threads share each row's statistic (each reduces 1/32 of
+  // the row, then combines 32 partials per row); otherwise every thread
+  // computes both rows' statistics whole.
+  Target t = *lookupKnownTarget("h100");
+  int64_t blocks = int64_t(t.smCount()) * 16 - 1;
+  Schedule s = schedule({2, 4096}, 1);
+  Prediction shared = predict(rowKernel(2 * blocks, 4096), s, t);
+  Prediction alone = predict(rowKernel(2 * blocks + 1, 4096), s, t);
+  // Per block: 32 x 2 x 4096 + 3 x 8192 flops alone; 2 x 4096 + 32 x 2 x 32
+  // + 3 x 8192 shared.
+  double expected = (32.0 * 2 * 4096 + 3.0 * 8192) /
+                    (2.0 * 4096 + 32.0 * 2 * 32 + 3.0 * 8192);
+  EXPECT_NEAR(alone.computeUs / shared.computeUs, expected, 0.02 * expected);
 }
 
 TEST(Model, LoadsCountTheSectorsAWarpTouches) {
@@ -138,16 +165,26 @@ TEST(Model, LoadsCountTheSectorsAWarpTouches) {
   // row read 128 elements apart, as strided as a thread per row.
   Schedule chunks = schedule({1, 4096}, 1);
   EXPECT_NEAR(predict(d, chunks, t).loadsUs / strided.loadsUs, 1.0, 0.01);
-  Schedule alongRows = chunks;
-  // A row statistic read element by element: 32 lanes of one row read the
-  // same element (a broadcast: one sector for the warp), 32 lanes on 32 rows
-  // touch 32 sectors for 32 rows. Per row, the same L1 traffic; the
-  // broadcast's cost is in the 32 lanes computing the same value.
-  d.work[0] = Work{4096, {{4.0, 4096.0, {0}, -1}}, {0}, true};
+  // A row statistic read element by element, computed per thread (rows the
+  // tiles do not divide): 32 lanes of one row read the same element (a
+  // broadcast: one sector for the warp), 32 lanes on 32 rows touch 32
+  // sectors for 32 rows. Per row, the same L1 traffic; the broadcast's cost
+  // is in the 32 lanes computing the same value.
+  int64_t rows = int64_t(t.smCount()) * 32 * 16 + 1;
+  d = rowKernel(rows, 4096);
+  d.work = {Work{4096, {{4.0, 4096.0, {0}, -1}}, {0}, true}};
+  Schedule alongRows = schedule({2, 4096}, 1);
   Prediction broadcast = predict(d, alongRows, t);
   Prediction distinctRows = predict(d, rowPerThread, t);
-  EXPECT_NEAR(distinctRows.loadsUs / broadcast.loadsUs, 1.0, 0.01);
-  EXPECT_NEAR(broadcast.computeUs / distinctRows.computeUs, 32.0, 0.5);
+  auto busiestRows = [&](int64_t tile) {
+    double sms = double(t.smCount());
+    return std::ceil(std::ceil(double(rows) / double(tile)) / sms) *
+           double(tile);
+  };
+  double rowsRatio = busiestRows(32) / busiestRows(2);
+  EXPECT_NEAR(distinctRows.loadsUs / broadcast.loadsUs, rowsRatio, 0.01);
+  EXPECT_NEAR(broadcast.computeUs / distinctRows.computeUs, 32.0 / rowsRatio,
+              0.5);
 }
 
 TEST(Model, ThreadLayoutMatchesTheCodeGenerator) {
