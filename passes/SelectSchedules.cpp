@@ -67,6 +67,20 @@ linalg::LinalgOp rootOf(func::FuncOp func) {
   return dyn_cast_or_null<linalg::LinalgOp>(v.getDefiningOp());
 }
 
+/// The one loop an index expression depends on, if exactly one.
+std::optional<unsigned> singleDimOf(AffineExpr e) {
+  std::optional<unsigned> dim;
+  bool several = false;
+  e.walk([&](AffineExpr sub) {
+    if (auto d = dyn_cast<AffineDimExpr>(sub)) {
+      if (dim && *dim != d.getPosition())
+        several = true;
+      dim = d.getPosition();
+    }
+  });
+  return several ? std::nullopt : dim;
+}
+
 } // namespace
 
 FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
@@ -146,9 +160,11 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
         ctx.map.assign(op.getNumLoops(), -1);
         for (unsigned j = 0; j < written.getNumResults(); ++j) {
           auto loop = dyn_cast<AffineDimExpr>(written.getResult(j));
-          auto at = dyn_cast<AffineDimExpr>(read.getResult(j));
+          // The consumer's index: a loop, or a function of one loop (a
+          // split dim: `d floordiv 64`, `d mod 64` both follow loop d).
+          std::optional<unsigned> at = singleDimOf(read.getResult(j));
           if (loop && at)
-            ctx.map[loop.getPosition()] = c.map[at.getPosition()];
+            ctx.map[loop.getPosition()] = c.map[*at];
         }
         ctx.perThread = c.perThread || (reduces(op) && broadcast);
         mine.push_back(ctx);
@@ -175,10 +191,10 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
       Work work;
       double iterationsPerInstance = 1;
       for (auto [i, size] : llvm::enumerate(sizes)) {
-        if (isParallelRootLoop(c.map[i]))
-          work.loops.push_back(c.map[i]);
-        else
+        if (!isParallelRootLoop(c.map[i]))
           iterationsPerInstance *= double(size);
+        else if (!llvm::is_contained(work.loops, c.map[i]))
+          work.loops.push_back(c.map[i]);
       }
       work.flopsPerInstance = perIteration * iterationsPerInstance;
       for (OpOperand *in : inputLoads) {
@@ -189,7 +205,8 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
         for (AffineExpr e : map.getResults()) {
           auto d = dyn_cast<AffineDimExpr>(e);
           int rootLoop = d ? c.map[d.getPosition()] : -1;
-          if (isParallelRootLoop(rootLoop))
+          if (isParallelRootLoop(rootLoop) &&
+              !llvm::is_contained(load.loops, rootLoop))
             load.loops.push_back(rootLoop);
           load.contiguous = isParallelRootLoop(rootLoop) ? rootLoop : -1;
         }
