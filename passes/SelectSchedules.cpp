@@ -67,6 +67,27 @@ linalg::LinalgOp rootOf(func::FuncOp func) {
   return dyn_cast_or_null<linalg::LinalgOp>(v.getDefiningOp());
 }
 
+/// The loops (linalg.index dims) an index computed in a linalg body
+/// depends on.
+SmallVector<unsigned> loopsOf(Value index) {
+  SmallVector<unsigned> dims;
+  SmallVector<Value> work = {index};
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  while (!work.empty()) {
+    Operation *def = work.pop_back_val().getDefiningOp();
+    if (!def || !seen.insert(def).second)
+      continue;
+    if (auto idx = dyn_cast<linalg::IndexOp>(def)) {
+      if (!llvm::is_contained(dims, unsigned(idx.getDim())))
+        dims.push_back(idx.getDim());
+      continue;
+    }
+    for (Value operand : def->getOperands())
+      work.push_back(operand);
+  }
+  return dims;
+}
+
 /// The one loop an index expression depends on, if exactly one.
 std::optional<unsigned> singleDimOf(AffineExpr e) {
   std::optional<unsigned> dim;
@@ -181,6 +202,16 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
       if (isa<BlockArgument>(v))
         inputLoads.push_back(in);
     }
+    SmallVector<tensor::ExtractOp> gathers;
+    op->walk([&](tensor::ExtractOp extract) {
+      Value t = extract.getTensor();
+      while (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+          t.getDefiningOp()))
+        t = t.getDefiningOp()->getOperand(0);
+      if (isa<BlockArgument>(t) &&
+          cast<BlockArgument>(t).getOwner() == &func.getBody().front())
+        gathers.push_back(extract);
+    });
     double perIteration = bodyOps(op);
     SmallVector<int64_t> sizes = op.getStaticLoopRanges();
     double total = perIteration;
@@ -209,6 +240,26 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
               !llvm::is_contained(load.loops, rootLoop))
             load.loops.push_back(rootLoop);
           load.contiguous = isParallelRootLoop(rootLoop) ? rootLoop : -1;
+        }
+        work.loads.push_back(load);
+      }
+      // Gathers: kernel inputs read inside the body (a padded convolution's
+      // input) at indices computed from the op's loops.
+      for (tensor::ExtractOp extract : gathers) {
+        Load load;
+        load.bytes =
+            double(elementBytes(elementTypeOf(extract.getTensor().getType())));
+        load.count = iterationsPerInstance;
+        for (auto [j, index] : llvm::enumerate(extract.getIndices())) {
+          int rootLoop = -1;
+          for (unsigned dim : loopsOf(index))
+            if (isParallelRootLoop(c.map[dim])) {
+              rootLoop = c.map[dim];
+              if (!llvm::is_contained(load.loops, rootLoop))
+                load.loops.push_back(rootLoop);
+            }
+          if (j + 1 == extract.getIndices().size())
+            load.contiguous = rootLoop;
         }
         work.loads.push_back(load);
       }
