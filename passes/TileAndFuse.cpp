@@ -7,27 +7,31 @@
 // one loop nest:
 //
 //   scf.forall over block tiles    (mapping #gpu.block<linear_dim_i>)
+//     [cooperative reductions, when the block tiles divide the rows: each
+//      reduction the elements read with a broadcast (a softmax row's max and
+//      sum) split over all the block's threads,
+//      scf.forall (mapping #gpu.thread<linear_dim_0>) writing one partial
+//      per thread and row into a block-level tensor (shared memory)]
 //     scf.forall over threads      (mapping #gpu.thread<x>, <y>)
-//       per thread, each reduction its elements read with a broadcast (a
-//       softmax row's max and sum), for the rows of its tile: scf.for
-//       over the reduction's elements, accumulating, producers fused in;
+//       per thread, each such reduction for the rows of its tile (combining
+//       the partials, or, without cooperation, over the whole row): scf.for
+//       over its elements, accumulating, producers fused in;
 //       scf.for over the thread's elements, one at a time, with every other
 //       producer (fills, contractions, elementwise ops) fused in, so that
 //       all intermediate values are single elements.
 //
-// This is Tessel's first GPU strategy, SIMT without shared memory: correct
-// for every op and shape (partial tiles are handled by the tiling's bounds).
-// Threads that share rows each compute the rows' reductions (a schedule
-// whose thread tile spans the row computes each once), and operands are read
-// from global memory. Contraction tiling of the reduction (the `K` step),
-// shared-memory promotion and tensor-core instructions come later; schedules
-// that ask for them are refused.
+// This is Tessel's first GPU strategy, SIMT: correct for every op and shape
+// (partial tiles are handled by the tiling's bounds). Contractions read their
+// operands from global memory: the `K` step, shared-memory tiles and
+// tensor-core instructions come later; schedules that ask for them are
+// refused.
 //
-// The block and thread levels are a transform-dialect script per kernel,
-// built from the schedule and the kernel's ops
-// (`--tessel-tile-and-fuse=print-scripts` shows them); the element level is
-// C++ (scf::tileConsumerAndFuseProducersUsingSCF), which lets the pass
-// choose which producers to fuse.
+// The block level and the cooperative splits are a transform-dialect script
+// per kernel, built from the schedule and the kernel's ops
+// (`--tessel-tile-and-fuse=print-scripts` shows them); the thread and element
+// levels' fusion is C++ (fuseIntoThreadLoop, then
+// scf::tileConsumerAndFuseProducersUsingSCF), which lets the pass choose
+// which producers to fuse and where.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,7 +52,6 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/FormatVariadic.h"
-#include <map>
 
 namespace mlir::tessel {
 #define GEN_PASS_DEF_TESSELTILEANDFUSE
@@ -259,7 +262,6 @@ void emitRootScript(
   // over all the block's threads (each reduces a chunk of the row into its
   // slot of a block-level partials tensor), and its combining op replaces it
   // for the threads that read it.
-  std::map<size_t, std::string> merged;
   for (size_t i = producerIds.size(); i-- > 0;) {
     auto it = cooperative.find(producerIds[i]);
     if (it == cooperative.end())
@@ -287,7 +289,6 @@ void emitRootScript(
         "(!transform.any_op, !transform.any_op)\n"
         "    }\n",
         p);
-    merged[i] = p + "_merge";
   }
 
   // Thread level: `numThreads` threads along the loops it names, mapped x
@@ -304,7 +305,6 @@ void emitRootScript(
       r, listOf(numThreads), llvm::join(threadMapping, ", "));
   // The producers join the thread loop in C++ (fuseIntoThreadLoop): which
   // copies of a producer a thread reads is only known then.
-  (void)merged;
 }
 
 /// Whether a linalg op in the kernel reads `op`'s result with a broadcast
