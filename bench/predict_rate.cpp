@@ -36,10 +36,11 @@ KernelDesc matmul(int64_t m, int64_t n, int64_t k) {
   // Per output element: k multiply-adds reading a row of A and a column of
   // B; the fill of the accumulator.
   d.work = {Work{2.0 * k,
+                 0,
                  {{2, double(k), {0}, -1}, {2, double(k), {1}, 1}},
                  {0, 1},
                  false},
-            Work{0, {}, {0, 1}, false}};
+            Work{0, 0, {}, {0, 1}, false}};
   return d;
 }
 
@@ -50,9 +51,10 @@ KernelDesc softmax(int64_t rows, int64_t cols) {
                 {{0, 1}, ElementType::F32, true}};
   d.flops = 5.0 * double(rows) * cols;
   // The row max and the row sum of exp, per thread; then each element.
-  d.work = {Work{double(cols), {{4, double(cols), {0}, -1}}, {0}, true},
-            Work{3.0 * cols, {{4, double(cols), {0}, -1}}, {0}, true},
-            Work{3, {{4, 1, {0, 1}, 1}}, {0, 1}, false}};
+  d.work = {
+      Work{double(cols), 0, {{4, double(cols), {0}, -1}}, {0}, true},
+      Work{3.0 * cols, double(cols), {{4, double(cols), {0}, -1}}, {0}, true},
+      Work{3, 1, {{4, 1, {0, 1}, 1}}, {0, 1}, false}};
   return d;
 }
 

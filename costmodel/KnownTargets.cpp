@@ -67,6 +67,10 @@ constexpr const char *kCudaBanks =
 constexpr const char *kCudaSectors =
     "CUDA C++ Best Practices Guide, coalesced access to global memory: a "
     "warp's loads are served in 32-byte transactions (sectors)";
+constexpr const char *kCudaThroughput =
+    "CUDA C++ Programming Guide, 'Arithmetic Instructions' throughput table "
+    "(compute capability 8.0 and 9.0: 16 results per clock per SM for "
+    "32-bit reciprocal, rsqrt, log2, exp2, sin, cos)";
 constexpr const char *kCdnaLds =
     "AMD CDNA ISA reference, LDS: 32 banks of 4 bytes per CU per clock";
 
@@ -78,6 +82,7 @@ void setNvidiaSmLimits(Target &t) {
   t.set(F::SmBytesPerClock, 32, kXlaSmBandwidth);
   t.set(F::L1BytesPerClock, 128, kCudaBanks);
   t.set(F::MemorySectorBytes, 32, kCudaSectors);
+  t.set(F::SpecialFunctionsPerClock, 16, kCudaThroughput);
   t.set(F::WarpSize, 32, kCudaCC);
   t.set(F::RegistersPerSM, 65536, kCudaCC);
   t.set(F::MaxRegistersPerThread, 255, kCudaCC);

@@ -255,6 +255,18 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   for (size_t j = 0; j < parallel.size(); ++j)
     cooperative &= k.loops[parallel[j]].size % tiles[j] == 0;
   double threadsInBlock = double(p.threadsPerBlock);
+  // A math function costs at least the lanes' share of special-function
+  // throughput: lanesPerSM / special_functions_per_clock issue slots (8 on
+  // Hopper) instead of 1.
+  double lanes = t.get(TargetField::PeakF32SimtTFlops) * 1e12 /
+                 (t.get(TargetField::SMCount) * 2.0 *
+                  t.get(TargetField::SimtClockGHz) * 1e9);
+  double transcendentalExtra = 0;
+  if (t.has(TargetField::SpecialFunctionsPerClock))
+    transcendentalExtra = std::max(
+        0.0, lanes / t.get(TargetField::SpecialFunctionsPerClock) - 1.0);
+  else
+    p.uncalibrated = true;
   for (const Work &w : k.work) {
     double instances = elementsPerThread, blockInstances = 1;
     if (w.perThread) {
@@ -267,9 +279,11 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
         }
       }
     }
+    double work =
+        w.flopsPerInstance + w.transcendentalsPerInstance * transcendentalExtra;
     if (w.perThread && cooperative) {
-      perThreadFlops += blockInstances * w.flopsPerInstance / threadsInBlock +
-                        instances * threadsInBlock;
+      perThreadFlops +=
+          blockInstances * work / threadsInBlock + instances * threadsInBlock;
       for (const Load &load : w.loads) {
         // A warp's load: 32 lanes, each in its own chunk of the row.
         double chunk = std::ceil(load.count / threadsInBlock);
@@ -286,7 +300,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       }
       continue;
     }
-    perThreadFlops += instances * w.flopsPerInstance;
+    perThreadFlops += instances * work;
     for (const Load &load : w.loads)
       perWarpLoadBytes += instances * load.count * warpLoadBytes(load);
   }

@@ -63,6 +63,9 @@ struct Load {
 
 struct Work {
   double flopsPerInstance = 0;
+  /// Of those, math functions (exp, tanh, erf, rsqrt...): each also takes a
+  /// special-function unit result, which SMs produce at a lower rate.
+  double transcendentalsPerInstance = 0;
   /// Reads straight from the kernel's inputs.
   std::vector<Load> loads;
   /// Root parallel loops (indices into KernelDesc::loops).

@@ -85,6 +85,11 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
       {F::MemorySectorBytes, "memory_sector_bytes", "bytes",
        "memory transaction size: the unit a warp's global load moves", true,
        false},
+      {F::SpecialFunctionsPerClock, "special_functions_per_clock",
+       "results/clock",
+       "special-function (exp2, log2, rsqrt, sin, cos) results per clock per "
+       "SM",
+       false, false},
   }};
   return fields;
 }

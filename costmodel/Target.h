@@ -60,10 +60,11 @@ enum class TargetField : unsigned {
   TensorAchievableFraction, // best measured dense GEMM / tensor peak
   L1BytesPerClock,          // bytes an SM's L1/shared memory returns per clock
   MemorySectorBytes,        // smallest unit a warp's global access moves
+  SpecialFunctionsPerClock, // exp2/rsqrt/... results per clock per SM
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::MemorySectorBytes) + 1;
+    static_cast<std::size_t>(TargetField::SpecialFunctionsPerClock) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

@@ -42,6 +42,18 @@ ElementType elementTypeOf(Type t) {
                       : ElementType::F32;
 }
 
+/// Math functions (exp, tanh, erf...) in a linalg body.
+double bodyTranscendentals(linalg::LinalgOp op) {
+  double n = 0;
+  op->walk([&](Operation *inner) {
+    if (isa<math::MathDialect>(inner->getDialect()) &&
+        !isa<math::FmaOp, math::AbsFOp, math::FloorOp, math::CeilOp,
+             math::CopySignOp>(inner))
+      n += 1;
+  });
+  return n;
+}
+
 /// Arithmetic operations in a linalg body (what one iteration executes).
 double bodyOps(linalg::LinalgOp op) {
   double n = 0;
@@ -228,6 +240,8 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
           work.loops.push_back(c.map[i]);
       }
       work.flopsPerInstance = perIteration * iterationsPerInstance;
+      work.transcendentalsPerInstance =
+          bodyTranscendentals(op) * iterationsPerInstance;
       for (OpOperand *in : inputLoads) {
         Load load;
         load.bytes = double(elementBytes(elementTypeOf(in->get().getType())));

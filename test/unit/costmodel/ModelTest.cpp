@@ -154,7 +154,7 @@ TEST(Model, LoadsCountTheSectorsAWarpTouches) {
   Target t = *lookupKnownTarget("h100");
   KernelDesc d = rowKernel(int64_t(t.smCount()) * 32 * 16, 4096);
   d.work.resize(1); // only the elementwise part: 1 load per element
-  d.work[0] = Work{3, {{4.0, 1.0, {0, 1}, 1}}, {0, 1}, false};
+  d.work[0] = Work{3, 0, {{4.0, 1.0, {0, 1}, 1}}, {0, 1}, false};
   Schedule oneEach = schedule({1, 32}, 1); // lane i reads element i
   Schedule rowPerThread = schedule({32, 4096}, 1);
   rowPerThread.thread = {1, 4096};
@@ -172,7 +172,7 @@ TEST(Model, LoadsCountTheSectorsAWarpTouches) {
   // is in the 32 lanes computing the same value.
   int64_t rows = int64_t(t.smCount()) * 32 * 16 + 1;
   d = rowKernel(rows, 4096);
-  d.work = {Work{4096, {{4.0, 4096.0, {0}, -1}}, {0}, true}};
+  d.work = {Work{4096, 0, {{4.0, 4096.0, {0}, -1}}, {0}, true}};
   Schedule alongRows = schedule({2, 4096}, 1);
   Prediction broadcast = predict(d, alongRows, t);
   Prediction distinctRows = predict(d, rowPerThread, t);
@@ -185,6 +185,24 @@ TEST(Model, LoadsCountTheSectorsAWarpTouches) {
   EXPECT_NEAR(distinctRows.loadsUs / broadcast.loadsUs, rowsRatio, 0.01);
   EXPECT_NEAR(broadcast.computeUs / distinctRows.computeUs, 32.0 / rowsRatio,
               0.5);
+}
+
+TEST(Model, MathFunctionsCostSpecialFunctionThroughput) {
+  // exp over 64M f32 on the H100: 16 special-function results per clock per
+  // SM against 128 FMA lanes, so an exp costs 8 issue slots; with 64 exps
+  // per element (a deliberately heavy body) compute binds, 8x the time of
+  // the same count of plain flops.
+  Target t = *lookupKnownTarget("h100");
+  KernelDesc d = add(1 << 26, ElementType::F32);
+  d.operands.pop_back();
+  d.operands.back().output = true;
+  d.work = {Work{64, 64, {{4.0, 1.0, {0}, 0}}, {0}, false}};
+  Schedule s = schedule({256}, 8);
+  Prediction withExp = predict(d, s, t);
+  d.work[0].transcendentalsPerInstance = 0;
+  Prediction plain = predict(d, s, t);
+  EXPECT_NEAR(withExp.computeUs / plain.computeUs, 8.0, 0.01);
+  EXPECT_EQ(withExp.bound, Bound::Compute);
 }
 
 TEST(Model, ThreadLayoutMatchesTheCodeGenerator) {
