@@ -254,17 +254,17 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   bool cooperative = true;
   for (size_t j = 0; j < parallel.size(); ++j)
     cooperative &= k.loops[parallel[j]].size % tiles[j] == 0;
-  double threadsInBlock = double(p.threadsPerBlock);
+  double threads = double(p.threadsPerBlock);
+  // An SM's FP32 lanes: peak / (SMs * 2 flops * clock) (128 on Hopper).
+  double lanesPerSM = t.get(TargetField::PeakF32SimtTFlops) * 1e12 /
+                      (sms * 2.0 * t.get(TargetField::SimtClockGHz) * 1e9);
   // A math function costs at least the lanes' share of special-function
   // throughput: lanesPerSM / special_functions_per_clock issue slots (8 on
   // Hopper) instead of 1.
-  double lanes = t.get(TargetField::PeakF32SimtTFlops) * 1e12 /
-                 (t.get(TargetField::SMCount) * 2.0 *
-                  t.get(TargetField::SimtClockGHz) * 1e9);
   double transcendentalExtra = 0;
   if (t.has(TargetField::SpecialFunctionsPerClock))
     transcendentalExtra = std::max(
-        0.0, lanes / t.get(TargetField::SpecialFunctionsPerClock) - 1.0);
+        0.0, lanesPerSM / t.get(TargetField::SpecialFunctionsPerClock) - 1.0);
   else
     p.uncalibrated = true;
   for (const Work &w : k.work) {
@@ -282,11 +282,10 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     double work =
         w.flopsPerInstance + w.transcendentalsPerInstance * transcendentalExtra;
     if (w.perThread && cooperative) {
-      perThreadFlops +=
-          blockInstances * work / threadsInBlock + instances * threadsInBlock;
+      perThreadFlops += blockInstances * work / threads + instances * threads;
       for (const Load &load : w.loads) {
         // A warp's load: 32 lanes, each in its own chunk of the row.
-        double chunk = std::ceil(load.count / threadsInBlock);
+        double chunk = std::ceil(load.count / threads);
         double bytes = double(warpSize) * load.bytes;
         if (sectors) {
           double sector = t.get(TargetField::MemorySectorBytes);
@@ -307,18 +306,14 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // Every output element costs at least one operation (its store), so that
   // pure data movement (a transpose) still occupies the lanes it uses.
   perThreadFlops = std::max(perThreadFlops, elementsPerThread);
-  double threads = double(p.threadsPerBlock);
   double perBlockFlops = threads * perThreadFlops / double(s.splitK);
   ElementType narrow = ElementType::F32;
   for (const Operand &o : k.operands)
     if (!o.output && elementBytes(o.type) < elementBytes(narrow))
       narrow = o.type;
   double peak = peakFlops(t, s.compute, narrow);
-  // An SM reaches its share of the peak only with a thread per lane: its
-  // lanes are peak / (SMs * 2 flops * clock) (128 on Hopper); fewer resident
-  // threads (few or small blocks) use fewer of them.
-  double lanesPerSM = t.get(TargetField::PeakF32SimtTFlops) * 1e12 /
-                      (sms * 2.0 * t.get(TargetField::SimtClockGHz) * 1e9);
+  // An SM reaches its share of the peak only with a thread per lane; fewer
+  // resident threads (few or small blocks) use fewer of them.
   double residentThreads =
       std::min(blocksOnBusiestSM, double(p.blocksPerSM)) * threads;
   double laneUse = std::min(1.0, residentThreads / lanesPerSM);
