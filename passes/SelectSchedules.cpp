@@ -79,6 +79,14 @@ linalg::LinalgOp rootOf(func::FuncOp func) {
   return dyn_cast_or_null<linalg::LinalgOp>(v.getDefiningOp());
 }
 
+/// Whether `v` is a kernel input (a view of one through reshapes).
+bool isKernelInput(Value v) {
+  while (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+      v.getDefiningOp()))
+    v = v.getDefiningOp()->getOperand(0);
+  return isa<BlockArgument>(v) && isa<TensorType>(v.getType());
+}
+
 /// The loops (linalg.index dims) an index computed in a linalg body
 /// depends on.
 SmallVector<unsigned> loopsOf(Value index) {
@@ -204,27 +212,27 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
       }
     }
 
-    // Loads: operands read straight from a kernel input (a view of one).
+    // Loads: operands read straight from a kernel input, and kernel inputs
+    // gathered inside the body (a padded convolution's input) at indices
+    // computed from the op's loops.
     SmallVector<OpOperand *> inputLoads;
-    for (OpOperand *in : op.getDpsInputOperands()) {
-      Value v = in->get();
-      while (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
-          v.getDefiningOp()))
-        v = v.getDefiningOp()->getOperand(0);
-      if (isa<BlockArgument>(v))
+    for (OpOperand *in : op.getDpsInputOperands())
+      if (isKernelInput(in->get()))
         inputLoads.push_back(in);
-    }
-    SmallVector<tensor::ExtractOp> gathers;
+    // Per gather: its element size and the loops each index depends on.
+    SmallVector<std::pair<double, SmallVector<SmallVector<unsigned>>>> gathers;
     op->walk([&](tensor::ExtractOp extract) {
-      Value t = extract.getTensor();
-      while (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
-          t.getDefiningOp()))
-        t = t.getDefiningOp()->getOperand(0);
-      if (isa<BlockArgument>(t) &&
-          cast<BlockArgument>(t).getOwner() == &func.getBody().front())
-        gathers.push_back(extract);
+      if (!isKernelInput(extract.getTensor()))
+        return;
+      SmallVector<SmallVector<unsigned>> indexLoops;
+      for (Value index : extract.getIndices())
+        indexLoops.push_back(loopsOf(index));
+      gathers.push_back(
+          {double(elementBytes(elementTypeOf(extract.getTensor().getType()))),
+           std::move(indexLoops)});
     });
     double perIteration = bodyOps(op);
+    double transcendentals = bodyTranscendentals(op);
     SmallVector<int64_t> sizes = op.getStaticLoopRanges();
     double total = perIteration;
     for (int64_t size : sizes)
@@ -240,8 +248,7 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
           work.loops.push_back(c.map[i]);
       }
       work.flopsPerInstance = perIteration * iterationsPerInstance;
-      work.transcendentalsPerInstance =
-          bodyTranscendentals(op) * iterationsPerInstance;
+      work.transcendentalsPerInstance = transcendentals * iterationsPerInstance;
       for (OpOperand *in : inputLoads) {
         Load load;
         load.bytes = double(elementBytes(elementTypeOf(in->get().getType())));
@@ -257,23 +264,19 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
         }
         work.loads.push_back(load);
       }
-      // Gathers: kernel inputs read inside the body (a padded convolution's
-      // input) at indices computed from the op's loops.
-      for (tensor::ExtractOp extract : gathers) {
+      for (const auto &[bytes, indexLoops] : gathers) {
         Load load;
-        load.bytes =
-            double(elementBytes(elementTypeOf(extract.getTensor().getType())));
+        load.bytes = bytes;
         load.count = iterationsPerInstance;
-        for (auto [j, index] : llvm::enumerate(extract.getIndices())) {
+        for (const SmallVector<unsigned> &dims : indexLoops) {
           int rootLoop = -1;
-          for (unsigned dim : loopsOf(index))
+          for (unsigned dim : dims)
             if (isParallelRootLoop(c.map[dim])) {
               rootLoop = c.map[dim];
               if (!llvm::is_contained(load.loops, rootLoop))
                 load.loops.push_back(rootLoop);
             }
-          if (j + 1 == extract.getIndices().size())
-            load.contiguous = rootLoop;
+          load.contiguous = rootLoop; // the last index's, in the end
         }
         work.loads.push_back(load);
       }
