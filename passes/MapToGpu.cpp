@@ -60,9 +60,37 @@ FailureOr<SmallVector<int64_t>> threadBlockDims(scf::ForallOp blocks) {
   return dims;
 }
 
-/// The mapping script; BLOCK_DIMS is replaced by the block size.
+/// Marks a buffer of a block's own, to become shared memory.
 constexpr StringLiteral kWorkgroupAttr = "tessel.workgroup";
 
+/// Moves `buffer`, and every view of it, to the address space `space`. Its
+/// users read and write it through operands (loads, stores, linalg ops,
+/// copies), whose types do not depend on the address space, or through
+/// views (subviews, reshapes, casts), whose result types take the same
+/// space; any other use is an error naming `what` the buffer is.
+LogicalResult moveToAddressSpace(Value buffer, Attribute space,
+                                 StringRef what) {
+  SmallVector<Value> views = {buffer};
+  for (size_t i = 0; i < views.size(); ++i)
+    for (Operation *user : views[i].getUsers()) {
+      if (isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
+              memref::CastOp>(user)) {
+        views.push_back(user->getResult(0));
+        continue;
+      }
+      if (!isa<linalg::LinalgOp, memref::LoadOp, memref::StoreOp,
+               memref::CopyOp>(user))
+        return user->emitOpError() << "uses " << what;
+    }
+  for (Value v : views) {
+    auto t = cast<MemRefType>(v.getType());
+    v.setType(MemRefType::get(t.getShape(), t.getElementType(), t.getLayout(),
+                              space));
+  }
+  return success();
+}
+
+/// The mapping script; BLOCK_DIMS is replaced by the block size.
 constexpr StringLiteral kScript = R"mlir(
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.consumed}) {
@@ -125,11 +153,8 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
       for (auto forall = op->getParentOfType<scf::ForallOp>();
            forall && forall != blocks;
            forall = forall->getParentOfType<scf::ForallOp>())
-        if (std::optional<ArrayAttr> mapping = forall.getMapping())
-          if (llvm::any_of(*mapping, [](Attribute a) {
-                return isa<gpu::GPUThreadMappingAttr>(a);
-              }))
-            return;
+        if (hasMapping(forall, /*threads=*/true))
+          return;
       op->setAttr(kWorkgroupAttr, UnitAttr::get(op->getContext()));
     });
     ParserConfig config(func.getContext());
@@ -182,29 +207,14 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
       if (!type.hasStaticShape() || !type.getLayout().isIdentity())
         return buffer->emitOpError()
                << "is a block's shared buffer without a static shape";
-      SmallVector<Value> views = {buffer->getResult(0)};
-      for (size_t i = 0; i < views.size(); ++i)
-        for (Operation *user : llvm::to_vector(views[i].getUsers())) {
-          if (isa<memref::DeallocOp>(user)) {
-            user->erase();
-            continue;
-          }
-          if (isa<memref::SubViewOp, memref::ExpandShapeOp,
-                  memref::CollapseShapeOp, memref::CastOp>(user)) {
-            views.push_back(user->getResult(0));
-            continue;
-          }
-          if (!isa<linalg::LinalgOp, memref::LoadOp, memref::StoreOp,
-                   memref::CopyOp>(user))
-            return user->emitOpError()
-                   << "uses a block's shared buffer in a way that cannot move "
-                      "it to workgroup memory";
-        }
-      for (Value v : views) {
-        auto t = cast<MemRefType>(v.getType());
-        v.setType(MemRefType::get(t.getShape(), t.getElementType(),
-                                  t.getLayout(), space));
-      }
+      for (Operation *user : llvm::to_vector(buffer->getUsers()))
+        if (isa<memref::DeallocOp>(user))
+          user->erase();
+      if (failed(moveToAddressSpace(
+              buffer->getResult(0), space,
+              "a block's shared buffer in a way that cannot move it to "
+              "workgroup memory")))
+        return failure();
       BlockArgument shared = launch.addWorkgroupAttribution(
           cast<MemRefType>(buffer->getResult(0).getType()), buffer->getLoc());
       buffer->getResult(0).replaceAllUsesWith(shared);
@@ -214,41 +224,17 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
   }
 
   /// Puts each stack buffer of `launch` in the GPU's private address space
-  /// (AMDGPU selects stack slots only there). Its users read and write it
-  /// through operands (loads, stores, linalg ops, copies), whose types do not
-  /// depend on the address space, or through views (subviews, reshapes,
-  /// casts), whose result types take the same space; any other use is
-  /// reported.
+  /// (AMDGPU selects stack slots only there), views included.
   static LogicalResult makeScratchPrivate(gpu::LaunchOp launch) {
     auto space = gpu::AddressSpaceAttr::get(launch.getContext(),
                                             gpu::AddressSpace::Private);
-    auto moveToSpace = [&](Value v) {
-      auto type = cast<MemRefType>(v.getType());
-      v.setType(MemRefType::get(type.getShape(), type.getElementType(),
-                                type.getLayout(), space));
-    };
     WalkResult result = launch.getBody().walk([&](memref::AllocaOp a) {
       if (a.getType().getMemorySpace())
         return WalkResult::advance();
-      SmallVector<Value> buffers = {a.getResult()};
-      for (size_t i = 0; i < buffers.size(); ++i) {
-        for (Operation *user : buffers[i].getUsers()) {
-          if (isa<memref::SubViewOp, memref::ExpandShapeOp,
-                  memref::CollapseShapeOp, memref::CastOp>(user)) {
-            buffers.push_back(user->getResult(0));
-            continue;
-          }
-          if (!isa<linalg::LinalgOp, memref::LoadOp, memref::StoreOp,
-                   memref::CopyOp>(user)) {
-            user->emitOpError()
-                << "uses a per-thread scratch buffer in a way that cannot "
-                   "move it to private memory";
-            return WalkResult::interrupt();
-          }
-        }
-      }
-      for (Value v : buffers)
-        moveToSpace(v);
+      if (failed(moveToAddressSpace(a.getResult(), space,
+                                    "a per-thread scratch buffer in a way "
+                                    "that cannot move it to private memory")))
+        return WalkResult::interrupt();
       return WalkResult::advance();
     });
     return failure(result.wasInterrupted());
