@@ -35,12 +35,16 @@ bool hasMapping(scf::ForallOp forall, bool threads) {
                  : isa<gpu::GPUBlockMappingAttr>((*mapping)[0]);
 }
 
-/// The block dimensions [x, y, z] of the thread forall nested in `blocks`.
+/// The block dimensions [x, y, z] of the thread forall nested in `blocks`
+/// (the one mapped to x, y, z: loops over linear thread ids, a cooperative
+/// reduction's, fit any block of as many threads).
 FailureOr<SmallVector<int64_t>> threadBlockDims(scf::ForallOp blocks) {
   SmallVector<int64_t> dims = {1, 1, 1};
   scf::ForallOp threads;
   blocks.walk([&](scf::ForallOp f) {
-    if (f != blocks && hasMapping(f, /*threads=*/true))
+    if (f != blocks && hasMapping(f, /*threads=*/true) &&
+        !cast<gpu::GPUThreadMappingAttr>((*f.getMapping())[0])
+             .isLinearMapping())
       threads = f;
   });
   if (!threads)
