@@ -461,16 +461,22 @@ LogicalResult tileElements(RewriterBase &rewriter, TilingInterface root,
   return success();
 }
 
-/// Canonicalization, folding of tensor.empty and CSE, after tiling.
-LogicalResult cleanUp(func::FuncOp func) {
-  MLIRContext *ctx = func.getContext();
+/// Canonicalization and folding of tensor.empty, for cleanUp.
+FrozenRewritePatternSet cleanUpPatterns(MLIRContext *ctx) {
   RewritePatternSet patterns(ctx);
   for (Dialect *dialect : ctx->getLoadedDialects())
     dialect->getCanonicalizationPatterns(patterns);
   for (RegisteredOperationName op : ctx->getRegisteredOperations())
     op.getCanonicalizationPatterns(patterns, ctx);
   tensor::populateFoldTensorEmptyPatterns(patterns);
-  if (failed(applyPatternsGreedily(func, std::move(patterns))))
+  return FrozenRewritePatternSet(std::move(patterns));
+}
+
+/// `patterns` (cleanUpPatterns) and CSE, after tiling.
+LogicalResult cleanUp(func::FuncOp func,
+                      const FrozenRewritePatternSet &patterns) {
+  MLIRContext *ctx = func.getContext();
+  if (failed(applyPatternsGreedily(func, patterns)))
     return failure();
   IRRewriter rewriter(ctx);
   DominanceInfo dominance(func);
@@ -496,6 +502,13 @@ struct TileAndFusePass
     : public tessel::impl::TesselTileAndFuseBase<TileAndFusePass> {
   using Base::Base;
 
+  // Built once per pass: collecting every registered op's canonicalization
+  // patterns is the costly part of a clean-up.
+  LogicalResult initialize(MLIRContext *ctx) override {
+    patterns = cleanUpPatterns(ctx);
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<func::FuncOp> kernels;
@@ -511,6 +524,8 @@ struct TileAndFusePass
       if (failed(tileKernel(func, *gpu)))
         return signalPassFailure();
   }
+
+  FrozenRewritePatternSet patterns;
 
   LogicalResult tileKernel(func::FuncOp func, const Target &gpu) {
     FailureOr<KernelOps> k = analyzeKernel(func);
@@ -560,8 +575,9 @@ struct TileAndFusePass
     SmallVector<std::string> rootScripts;
     SmallVector<std::pair<int, SmallVector<int64_t>>> elementTiles;
     for (Operation *root : k->roots) {
+      SmallVector<Operation *> producerOps = producersOf(root, *k);
       SmallVector<int> producers;
-      for (Operation *p : producersOf(root, *k))
+      for (Operation *p : producerOps)
         producers.push_back(idOf(p));
       std::string s;
       llvm::raw_string_ostream os(s);
@@ -580,8 +596,8 @@ struct TileAndFusePass
       bool tilesDivide = true;
       for (auto [size, bound] : llvm::zip(blockSizes, bounds))
         tilesDivide &= size == 0 || bound % size == 0;
-      for (Operation *p :
-           tilesDivide ? producersOf(root, *k) : SmallVector<Operation *>()) {
+      for (Operation *p : tilesDivide ? ArrayRef<Operation *>(producerOps)
+                                      : ArrayRef<Operation *>()) {
         auto linalgOp = dyn_cast<linalg::LinalgOp>(p);
         if (!linalgOp || linalgOp.getNumReductionLoops() != 1 ||
             !readWithBroadcast(linalgOp))
@@ -591,9 +607,12 @@ struct TileAndFusePass
           if (it == utils::IteratorType::reduction)
             dim = i;
         cooperative[idOf(p)] = {linalgOp.getNumLoops(), dim};
-        // Its chunks are split into elements like the root's.
-        elementTiles.push_back(
-            {idOf(p), SmallVector<int64_t>(linalgOp.getNumLoops(), 1)});
+        // Its chunks are split into elements like the root's (once, if two
+        // roots share it).
+        if (llvm::none_of(elementTiles,
+                          [&](const auto &e) { return e.first == idOf(p); }))
+          elementTiles.push_back(
+              {idOf(p), SmallVector<int64_t>(linalgOp.getNumLoops(), 1)});
       }
       emitRootScript(os, idOf(root), producers, blockSizes, *numThreads,
                      cooperative, threads);
@@ -635,7 +654,7 @@ struct TileAndFusePass
         }
       }
       if (succeeded(result))
-        result = cleanUp(func);
+        result = cleanUp(func, patterns);
     }
     func.walk([](Operation *op) { op->removeAttr(kTileIdAttr); });
     if (failed(result))
