@@ -23,11 +23,12 @@
 #include "passes/KernelDescription.h"
 #include "passes/Passes.h"
 
-#include "mlir/Pass/PassManager.h"
-
 #include "mlir/IR/Dominance.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <map>
 
 namespace mlir::tessel {
 #define GEN_PASS_DEF_TESSELFORMKERNELS
@@ -130,7 +131,17 @@ public:
   }
 
 private:
+  /// The predicted time of `ops` as one kernel. A group that grew by a join
+  /// was predicted as the join's fused candidate: remembered, not redone.
   std::optional<double> predictKernel(ArrayRef<Operation *> ops) {
+    std::vector<Operation *> key(ops.begin(), ops.end());
+    auto it = predicted.find(key);
+    if (it == predicted.end())
+      it = predicted.emplace(std::move(key), timeAsOneKernel(ops)).first;
+    return it->second;
+  }
+
+  std::optional<double> timeAsOneKernel(ArrayRef<Operation *> ops) {
     MLIRContext *ctx = ops.front()->getContext();
     Boundary boundary = boundaryOf(ops);
     if (boundary.outputs.empty())
@@ -172,6 +183,7 @@ private:
 
   Attribute targetAttr;
   const Target &target;
+  std::map<std::vector<Operation *>, std::optional<double>> predicted;
   bool explain;
 };
 
