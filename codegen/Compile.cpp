@@ -26,11 +26,11 @@ using namespace mlir::tessel;
 
 namespace {
 
-/// What the input says about one tessel.kernel.
+/// What the input says about one tessel.kernel, and its schedule and
+/// prediction (as reported).
 struct KernelSignature {
   SmallVector<RankedTensorType> inputs, results;
-  std::string schedule;
-  PredictionAttr prediction; // null when the schedule was written by hand
+  const KernelReport *report = nullptr;
 };
 
 KernelParam paramFor(const KernelSignature &sig, unsigned argIndex) {
@@ -151,13 +151,9 @@ FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
       sig.inputs.push_back(cast<RankedTensorType>(t));
     for (Type t : kernel.getResultTypes())
       sig.results.push_back(cast<RankedTensorType>(t));
-    if (ScheduleAttr s = kernel.getScheduleAttr()) {
-      llvm::raw_string_ostream os(sig.schedule);
-      os << s;
-    }
-    sig.prediction = kernel->getAttrOfType<PredictionAttr>(
-        TesselDialect::kPredictionAttrName);
   });
+  for (const KernelReport &r : result.predictions)
+    signatures[r.name].report = &r;
   if (signatures.empty())
     return emitError(module.getLoc())
            << "the module has no Tessel op to compile";
@@ -181,10 +177,11 @@ FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
       k.entry = launch.getKernelName().str();
       k.tesselKernel = func.getSymName().str();
       k.launchIndex = index++;
-      k.schedule = it->second.schedule;
-      if (PredictionAttr p = it->second.prediction) {
-        k.predictedUs = p.getTimeUs().convertToDouble();
-        k.predictedBound = p.getBound().str();
+      const KernelReport &report = *it->second.report;
+      k.schedule = report.schedule;
+      if (report.prediction.legal) {
+        k.predictedUs = report.prediction.timeUs;
+        k.predictedBound = boundName(report.prediction.bound);
       }
       auto grid =
           constantDims(launch, launch.getGridSizeOperandValues(), "grid");
