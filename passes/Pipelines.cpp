@@ -190,6 +190,14 @@ void buildDeviceScalarPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
+/// After the conversion to NVVM or ROCDL: fold, deduplicate, and resolve
+/// the casts the conversions leave between their type systems.
+void buildDeviceCleanup(OpPassManager &pm) {
+  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+}
+
 LogicalResult buildNvvmLowering(OpPassManager &pm, const Target &target,
                                 std::string &error) {
   std::optional<std::string> features = ptxFeatureFor(target.arch());
@@ -208,9 +216,7 @@ LogicalResult buildNvvmLowering(OpPassManager &pm, const Target &target,
   ConvertGpuOpsToNVVMOpsOptions toNvvm;
   toNvvm.useBarePtrCallConv = true;
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps(toNvvm));
-  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
-  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
-  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+  buildDeviceCleanup(pm);
   // Math functions become libdevice calls (__nv_expf, ...): name the CUDA
   // toolkit so that libdevice is linked whatever the environment says.
   GpuModuleToBinaryPassOptions toBinary;
@@ -246,9 +252,7 @@ LogicalResult buildRocdlLowering(OpPassManager &pm, const Target &target,
   toRocdl.chipset = target.arch();
   toRocdl.useBarePtrCallConv = true;
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToROCDLOps(toRocdl));
-  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
-  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
-  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+  buildDeviceCleanup(pm);
   GpuModuleToBinaryPassOptions toBinary;
   toBinary.compilationTarget = "bin";
   toBinary.toolkitPath = toolkit;
