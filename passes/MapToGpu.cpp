@@ -12,8 +12,10 @@
 
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -33,6 +35,180 @@ bool hasMapping(scf::ForallOp forall, bool threads) {
     return false;
   return threads ? isa<gpu::GPUThreadMappingAttr>((*mapping)[0])
                  : isa<gpu::GPUBlockMappingAttr>((*mapping)[0]);
+}
+
+/// The most blocks a grid's y and z dimensions take (CUDA and HIP alike).
+constexpr int64_t kMaxGridYZ = 65535;
+
+/// A grid has three dimensions, and y and z hold at most 65535 blocks; the
+/// upstream mapping of linear block ids sizes the grid from the three
+/// innermost loops and drops the others. A block loop with more loops, or
+/// with too many blocks along an outer one, becomes one loop over all its
+/// blocks (mapped to x) whose id is split back into the loops' indices.
+LogicalResult flattenBlockLoop(scf::ForallOp &blocks) {
+  std::optional<SmallVector<int64_t>> lbs =
+      getConstantIntValues(blocks.getMixedLowerBound());
+  std::optional<SmallVector<int64_t>> ubs =
+      getConstantIntValues(blocks.getMixedUpperBound());
+  std::optional<SmallVector<int64_t>> steps =
+      getConstantIntValues(blocks.getMixedStep());
+  if (!lbs || !ubs || !steps)
+    return blocks.emitOpError() << "must have static block counts";
+  size_t rank = ubs->size();
+  bool fits = rank <= 3;
+  for (size_t i = 0; fits && i + 1 < rank; ++i)
+    fits = (*ubs)[i] <= kMaxGridYZ;
+  if (fits)
+    return success();
+  if (!blocks.getOutputs().empty() ||
+      llvm::any_of(*lbs, [](int64_t v) { return v != 0; }) ||
+      llvm::any_of(*steps, [](int64_t v) { return v != 1; }))
+    return blocks.emitOpError()
+           << "has " << rank << " block loops (or more than " << kMaxGridYZ
+           << " blocks along an outer one) and is not in the form that can "
+              "be flattened onto a grid (bufferized, from 0 by 1)";
+  int64_t total = 1;
+  for (int64_t u : *ubs)
+    total *= u;
+  MLIRContext *ctx = blocks.getContext();
+  IRRewriter rewriter(ctx);
+  rewriter.setInsertionPoint(blocks);
+  ArrayAttr mapping = rewriter.getArrayAttr(
+      {gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::LinearDim0)});
+  auto flat = scf::ForallOp::create(
+      rewriter, blocks.getLoc(),
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(total)},
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)}, ValueRange{}, mapping);
+  Block *body = flat.getBody();
+  rewriter.eraseOp(body->getTerminator());
+  rewriter.setInsertionPointToStart(body);
+  auto ids = affine::AffineDelinearizeIndexOp::create(
+      rewriter, blocks.getLoc(), flat.getInductionVar(0), *ubs);
+  rewriter.mergeBlocks(blocks.getBody(), body, ids.getResults());
+  rewriter.eraseOp(blocks);
+  blocks = flat;
+  return success();
+}
+
+/// A range of integers; a missing end is unbounded.
+struct Range {
+  std::optional<int64_t> lo, hi;
+};
+
+Range add(Range a, Range b) {
+  auto sum = [](std::optional<int64_t> x, std::optional<int64_t> y) {
+    return x && y ? std::optional<int64_t>(*x + *y) : std::nullopt;
+  };
+  return {sum(a.lo, b.lo), sum(a.hi, b.hi)};
+}
+
+Range scale(Range a, int64_t c) {
+  auto mul = [&](std::optional<int64_t> x) {
+    return x ? std::optional<int64_t>(*x * c) : std::nullopt;
+  };
+  return c >= 0 ? Range{mul(a.lo), mul(a.hi)} : Range{mul(a.hi), mul(a.lo)};
+}
+
+/// The range of an affine expression over operand ranges (interval
+/// arithmetic; unbounded where it cannot tell).
+Range rangeOf(AffineExpr e, ArrayRef<Range> dims, ArrayRef<Range> symbols) {
+  if (auto c = dyn_cast<AffineConstantExpr>(e))
+    return {c.getValue(), c.getValue()};
+  if (auto d = dyn_cast<AffineDimExpr>(e))
+    return dims[d.getPosition()];
+  if (auto s = dyn_cast<AffineSymbolExpr>(e))
+    return symbols[s.getPosition()];
+  auto bin = cast<AffineBinaryOpExpr>(e);
+  Range l = rangeOf(bin.getLHS(), dims, symbols);
+  Range r = rangeOf(bin.getRHS(), dims, symbols);
+  auto constant = [](Range x) -> std::optional<int64_t> {
+    return x.lo && x.hi && *x.lo == *x.hi ? x.lo : std::nullopt;
+  };
+  switch (e.getKind()) {
+  case AffineExprKind::Add:
+    return add(l, r);
+  case AffineExprKind::Mul:
+    if (std::optional<int64_t> c = constant(r))
+      return scale(l, *c);
+    if (std::optional<int64_t> c = constant(l))
+      return scale(r, *c);
+    return {};
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::CeilDiv: {
+    std::optional<int64_t> c = constant(r);
+    if (!c || *c <= 0)
+      return {};
+    bool ceil = e.getKind() == AffineExprKind::CeilDiv;
+    auto div = [&](std::optional<int64_t> x) -> std::optional<int64_t> {
+      if (!x)
+        return std::nullopt;
+      return ceil ? llvm::divideCeilSigned(*x, *c)
+                  : llvm::divideFloorSigned(*x, *c);
+    };
+    return {div(l.lo), div(l.hi)};
+  }
+  case AffineExprKind::Mod:
+    if (std::optional<int64_t> c = constant(r); c && *c > 0)
+      return {0, *c - 1};
+    return {};
+  default:
+    return {};
+  }
+}
+
+/// The range of an index value: constants, and affine.min / max / apply of
+/// values whose range is known (enough for the sizes of remainder tiles).
+Range rangeOf(Value v, int depth = 0) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return {*c, *c};
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 16)
+    return {};
+  auto operandRanges = [&](AffineMap map, ValueRange operands,
+                           SmallVector<Range> &dims,
+                           SmallVector<Range> &symbols) {
+    for (auto [i, operand] : llvm::enumerate(operands))
+      (i < map.getNumDims() ? dims : symbols)
+          .push_back(rangeOf(operand, depth + 1));
+  };
+  auto resultRanges = [&](AffineMap map, ValueRange operands) {
+    SmallVector<Range> dims, symbols, results;
+    operandRanges(map, operands, dims, symbols);
+    for (AffineExpr e : map.getResults())
+      results.push_back(rangeOf(e, dims, symbols));
+    return results;
+  };
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(def))
+    return resultRanges(apply.getAffineMap(), apply.getMapOperands())[0];
+  bool isMin = isa<affine::AffineMinOp>(def);
+  if (!isMin && !isa<affine::AffineMaxOp>(def))
+    return {};
+  AffineMap map = isMin ? cast<affine::AffineMinOp>(def).getAffineMap()
+                        : cast<affine::AffineMaxOp>(def).getAffineMap();
+  SmallVector<Range> results = resultRanges(map, def->getOperands());
+  // min: at most any result's upper end, at least the least lower end (all
+  // known); max the mirror image.
+  Range r;
+  bool allLo = true, allHi = true;
+  for (const Range &x : results) {
+    allLo &= bool(x.lo);
+    allHi &= bool(x.hi);
+  }
+  for (const Range &x : results) {
+    if (isMin) {
+      if (x.hi)
+        r.hi = r.hi ? std::min(*r.hi, *x.hi) : *x.hi;
+      if (allLo)
+        r.lo = r.lo ? std::min(*r.lo, *x.lo) : *x.lo;
+    } else {
+      if (x.lo)
+        r.lo = r.lo ? std::max(*r.lo, *x.lo) : *x.lo;
+      if (allHi)
+        r.hi = r.hi ? std::max(*r.hi, *x.hi) : *x.hi;
+    }
+  }
+  return r;
 }
 
 /// The block dimensions [x, y, z] of the thread forall nested in `blocks`
@@ -70,15 +246,15 @@ constexpr StringLiteral kWorkgroupAttr = "tessel.workgroup";
 /// Moves `buffer`, and every view of it, to the address space `space`. Its
 /// users read and write it through operands (loads, stores, linalg ops,
 /// copies), whose types do not depend on the address space, or through
-/// views (subviews, reshapes, casts), whose result types take the same
-/// space; any other use is an error naming `what` the buffer is.
+/// views (subviews, reshapes, casts, reinterpretations), whose result types
+/// take the same space; any other use is an error naming `what` the buffer is.
 LogicalResult moveToAddressSpace(Value buffer, Attribute space,
                                  StringRef what) {
   SmallVector<Value> views = {buffer};
   for (size_t i = 0; i < views.size(); ++i)
     for (Operation *user : views[i].getUsers()) {
       if (isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
-              memref::CastOp>(user)) {
+              memref::CastOp, memref::ReinterpretCastOp>(user)) {
         views.push_back(user->getResult(0));
         continue;
       }
@@ -141,6 +317,8 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
   }
 
   LogicalResult mapBlockLoop(func::FuncOp func, scf::ForallOp blocks) {
+    if (failed(flattenBlockLoop(blocks)))
+      return failure();
     FailureOr<SmallVector<int64_t>> dims = threadBlockDims(blocks);
     if (failed(dims))
       return failure();
@@ -174,6 +352,8 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
     func.walk([&](gpu::LaunchOp launch) {
       copiesToLinalg(launch);
       if (failed(makeBlockBuffersShared(launch)))
+        placed = failure();
+      if (failed(allocasForThreadBuffers(launch)))
         placed = failure();
       hoistAllocas(launch);
       if (privateScratch && failed(makeScratchPrivate(launch)))
@@ -249,6 +429,65 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
   /// backend cannot select (and costs a stack adjustment per iteration on
   /// NVIDIA); the per-thread scratch that tile-and-fuse leaves is written
   /// before it is read in every iteration, so one buffer serves them all.
+  /// A `memref.alloc` left inside a launch is a thread's own buffer; on the
+  /// GPU it would become a call to the device's malloc (a small heap that
+  /// runs out, and is never given back here). Each becomes a stack buffer:
+  /// a dynamic size (a remainder tile's) is given the static upper bound of
+  /// its size, and the buffer is viewed with the size it had.
+  static LogicalResult allocasForThreadBuffers(gpu::LaunchOp launch) {
+    SmallVector<memref::AllocOp> allocs;
+    launch.getBody().walk([&](memref::AllocOp a) { allocs.push_back(a); });
+    for (memref::AllocOp alloc : allocs) {
+      MemRefType type = alloc.getType();
+      if (!type.getLayout().isIdentity() || !alloc.getSymbolOperands().empty())
+        return alloc.emitOpError()
+               << "is a thread's buffer inside a GPU kernel with a layout or "
+                  "symbols that cannot move to the stack";
+      SmallVector<int64_t> bounds(type.getShape());
+      auto dynamicSizes = alloc.getDynamicSizes();
+      unsigned next = 0;
+      for (int64_t &dim : bounds) {
+        if (!ShapedType::isDynamic(dim))
+          continue;
+        Value size = dynamicSizes[next++];
+        std::optional<int64_t> ub = rangeOf(size).hi;
+        if (!ub || *ub < 0)
+          return alloc.emitOpError()
+                 << "is a thread's buffer inside a GPU kernel whose size has "
+                    "no static upper bound; kernels allocate no memory";
+        dim = *ub;
+      }
+      OpBuilder b(alloc);
+      auto stackType =
+          MemRefType::get(bounds, type.getElementType(),
+                          MemRefLayoutAttrInterface(), type.getMemorySpace());
+      Value buffer = memref::AllocaOp::create(b, alloc.getLoc(), stackType,
+                                              alloc.getAlignmentAttr());
+      if (!type.hasStaticShape()) {
+        // The first elements of the bound-sized buffer, laid out row-major
+        // with the actual sizes: the type the uses expect.
+        SmallVector<OpFoldResult> sizes = alloc.getMixedSizes();
+        SmallVector<OpFoldResult> strides(sizes.size());
+        AffineExpr s0, s1;
+        bindSymbols(b.getContext(), s0, s1);
+        OpFoldResult stride = b.getIndexAttr(1);
+        for (int64_t i = int64_t(sizes.size()) - 1; i >= 0; --i) {
+          strides[i] = stride;
+          stride = affine::makeComposedFoldedAffineApply(
+              b, alloc.getLoc(), s0 * s1, {stride, sizes[i]});
+        }
+        buffer = memref::ReinterpretCastOp::create(
+            b, alloc.getLoc(), type, buffer, b.getIndexAttr(0), sizes, strides);
+      }
+      for (Operation *user : llvm::to_vector(alloc->getUsers()))
+        if (isa<memref::DeallocOp>(user))
+          user->erase();
+      alloc.replaceAllUsesWith(buffer);
+      alloc.erase();
+    }
+    return success();
+  }
+
   static void hoistAllocas(gpu::LaunchOp launch) {
     Block &entry = launch.getBody().front();
     SmallVector<memref::AllocaOp> allocas;

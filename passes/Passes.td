@@ -55,13 +55,17 @@ def TesselSelectSchedules : Pass<"tessel-select-schedules", "mlir::ModuleOp"> {
     kernel that has a schedule keeps it and gets its prediction (none where
     the model does not know the schedule's instruction class). With `top-k=K` the
     next K-1 schedules, best first, are kept in `tessel.candidates` for
-    measurement.
+    measurement. With `rank=N` the N-th best is attached instead of the best
+    (bench/ compiles the same kernel at several ranks and measures them).
   }];
   let options = [
     Option<"topK", "top-k", "int64_t", /*default=*/"1",
            "keep this many best schedules (the chosen one included)">,
     Option<"reselect", "reselect", "bool", /*default=*/"false",
            "replace schedules already attached">,
+    Option<"rank", "rank", "int64_t", /*default=*/"0",
+           "attach the schedule ranked this (0 = the best; a kernel with "
+           "fewer legal schedules gets its last): for measuring the ranking">,
   ];
   let dependentDialects = [
     "mlir::linalg::LinalgDialect",
@@ -192,6 +196,7 @@ def TesselMapToGpu : Pass<"tessel-map-to-gpu", "mlir::ModuleOp"> {
            "put per-thread scratch in the private address space (AMDGPU)">,
   ];
   let dependentDialects = [
+    "mlir::affine::AffineDialect",
     "mlir::gpu::GPUDialect",
     "mlir::memref::MemRefDialect",
     "mlir::scf::SCFDialect",

@@ -430,9 +430,11 @@ struct SelectSchedulesPass
         kernel.emitOpError() << "has no legal schedule on " << target->name();
         return signalPassFailure();
       }
-      kernel.setScheduleAttr(toAttr(ctx, ranked.front().first));
+      const auto &chosen = ranked[std::min<size_t>(
+          size_t(std::max<int64_t>(rank, 0)), ranked.size() - 1)];
+      kernel.setScheduleAttr(toAttr(ctx, chosen.first));
       kernel->setAttr(TesselDialect::kPredictionAttrName,
-                      toAttr(ctx, ranked.front().second));
+                      toAttr(ctx, chosen.second));
       if (topK > 1) {
         SmallVector<Attribute> next;
         for (size_t i = 1; i < ranked.size() && i < size_t(topK); ++i)

@@ -23,3 +23,21 @@ func.func private @k(%x: memref<4xf32>) attributes {tessel.kernel} {
   } {mapping = [#gpu.block<x>]}
   return
 }
+
+// -----
+
+// A thread's buffer whose size nothing bounds cannot go on the stack, and a
+// kernel never calls the device's malloc.
+func.func private @k(%x: memref<4x?xf32>) attributes {tessel.kernel} {
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c1 : memref<4x?xf32>
+  scf.forall (%i) in (4) {
+    scf.forall (%j) in (32) {
+      // expected-error @+1 {{'memref.alloc' op is a thread's buffer inside a GPU kernel whose size has no static upper bound; kernels allocate no memory}}
+      %t = memref.alloc(%n) : memref<?xf32>
+      %v = memref.load %t[%j] : memref<?xf32>
+      memref.store %v, %x[%i, %j] : memref<4x?xf32>
+    } {mapping = [#gpu.thread<x>]}
+  } {mapping = [#gpu.block<x>]}
+  return
+}

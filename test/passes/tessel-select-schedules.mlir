@@ -3,6 +3,11 @@
 // RUN: tessel-opt %s --tessel-select-schedules | FileCheck %s
 // RUN: tessel-opt %s --tessel-select-schedules=top-k=3 | FileCheck %s --check-prefix=TOPK
 // RUN: tessel-opt %s --tessel-select-schedules="reselect=true" | FileCheck %s --check-prefix=RESELECT
+// rank=N attaches the N-th best instead (what bench/ measures); the second
+// best is the first of top-k's candidates. A huge rank gets the last.
+// RUN: tessel-opt %s --tessel-select-schedules=top-k=2 | FileCheck %s --check-prefix=SECOND
+// RUN: tessel-opt %s --tessel-select-schedules=rank=1 | FileCheck %s --check-prefix=RANK1
+// RUN: tessel-opt %s --tessel-select-schedules=rank=1000000 | FileCheck %s --check-prefix=LAST
 // The choice is deterministic.
 // RUN: tessel-opt %s --tessel-select-schedules > %t.a && tessel-opt %s --tessel-select-schedules > %t.b && diff %t.a %t.b
 
@@ -17,6 +22,9 @@
 // CHECK: return
 // TOPK: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<{{[^>]*}}>, #tessel.schedule<{{[^>]*}}>], tessel.prediction
 // RESELECT: tessel.kernel @mine({{.*}} attributes {tessel.prediction
+// SECOND: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<[[SECOND:[^>]*]]>]
+// RANK1: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [32, 16], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction
+// LAST: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<{{.*}}> attributes {tessel.prediction = #tessel.prediction<time_us
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%x: tensor<512x256xf32>, %w: tensor<256x384xf32>) -> (tensor<512x384xf32>, tensor<512x256xf32>) {
     %0 = tessel.kernel @mm_gelu(%x, %w) : (tensor<512x256xf32>, tensor<256x384xf32>) -> tensor<512x384xf32> {
