@@ -71,6 +71,13 @@ constexpr const char *kCudaThroughput =
     "CUDA C++ Programming Guide, 'Arithmetic Instructions' throughput table "
     "(compute capability 8.0 and 9.0: 16 results per clock per SM for "
     "32-bit reciprocal, rsqrt, log2, exp2, sin, cos)";
+constexpr const char *kPtxasSm80Static =
+    "ptxas 13.0 for sm_80: 'uses too much shared data (0x10000 bytes, "
+    "0xc000 max)' for static .shared above 48 KiB";
+constexpr const char *kPtxasSm90Static =
+    "ptxas 13.0 for sm_90a accepts static .shared up to 0x38c00 bytes, and "
+    "a kernel with 64 KiB of it launched on an H100 without an opt-in "
+    "(bench/data/h100/run-2026-11-22.log)";
 constexpr const char *kCdnaLds =
     "AMD CDNA ISA reference, LDS: 32 banks of 4 bytes per CU per clock";
 
@@ -103,6 +110,7 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::L2Bytes, 50 * kMiB, xla);
   t.set(F::SharedMemPerSMBytes, 228 * kKiB, kCudaCC);
   t.set(F::SharedMemPerBlockBytes, 227 * kKiB, kCudaCC);
+  t.set(F::StaticSharedMemPerBlockBytes, 227 * kKiB, kPtxasSm90Static);
   setNvidiaSmLimits(t);
 }
 
@@ -137,6 +145,7 @@ Target makeA100() {
   t.set(F::L2Bytes, 40 * kMiB, kXlaA100);
   t.set(F::SharedMemPerSMBytes, 164 * kKiB, kCudaCC);
   t.set(F::SharedMemPerBlockBytes, 163 * kKiB, kCudaCC);
+  t.set(F::StaticSharedMemPerBlockBytes, 48 * kKiB, kPtxasSm80Static);
   t.set(F::TensorAchievableFraction, 0.869, kMlEngMatmul);
   setNvidiaSmLimits(t);
   return t;

@@ -157,9 +157,40 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     return illegal("the block's threads exceed max_threads_per_block");
   if (s.compute != ComputeClass::Simt)
     return illegal("only the SIMT strategy is emitted today");
+  // When the block tiles divide the root's loops, tile-and-fuse splits each
+  // per-thread reduction over all the block's threads (each reduces a
+  // contiguous chunk of the row into shared memory; every reader then
+  // combines `threads` partials per row): one f32 slot per thread per row of
+  // the tile per such reduction, allocated statically.
+  bool cooperative = true;
+  for (size_t j = 0; j < parallel.size(); ++j)
+    cooperative &= k.loops[parallel[j]].size % tiles[j] == 0;
+  if (cooperative)
+    for (const Work &w : k.work) {
+      if (!w.perThread)
+        continue;
+      int64_t rows = 1;
+      for (int l : w.loops) {
+        auto it = std::find(parallel.begin(), parallel.end(), l);
+        if (it != parallel.end())
+          rows *= tiles[it - parallel.begin()];
+      }
+      p.sharedBytes += rows * p.threadsPerBlock * 4;
+    }
+  double staticShared = t.get(t.has(TargetField::StaticSharedMemPerBlockBytes)
+                                  ? TargetField::StaticSharedMemPerBlockBytes
+                                  : TargetField::SharedMemPerBlockBytes);
+  if (double(p.sharedBytes) > staticShared)
+    return illegal("the block's shared memory (" +
+                   std::to_string(p.sharedBytes) +
+                   " bytes) exceeds what one block may allocate statically");
   int64_t byWarps = int64_t(t.get(TargetField::MaxWarpsPerSM)) / s.warps;
   p.blocksPerSM =
       std::min<int64_t>(int64_t(t.get(TargetField::MaxBlocksPerSM)), byWarps);
+  if (p.sharedBytes > 0)
+    p.blocksPerSM = std::min<int64_t>(
+        p.blocksPerSM,
+        int64_t(t.get(TargetField::SharedMemPerSMBytes)) / p.sharedBytes);
   if (p.blocksPerSM < 1)
     return illegal("one block needs more warps than an SM holds");
   p.occupancy =
@@ -247,13 +278,6 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   double perThreadFlops = 0, perWarpLoadBytes = 0;
   if (k.work.empty())
     perThreadFlops = elementsPerThread * k.flops / outputs;
-  // When the block tiles divide the root's loops, tile-and-fuse splits each
-  // per-thread reduction over all the block's threads (each reduces a
-  // contiguous chunk of the row into shared memory; every reader then
-  // combines `threads` partials per row).
-  bool cooperative = true;
-  for (size_t j = 0; j < parallel.size(); ++j)
-    cooperative &= k.loops[parallel[j]].size % tiles[j] == 0;
   double threads = double(p.threadsPerBlock);
   // An SM's FP32 lanes: peak / (SMs * 2 flops * clock) (128 on Hopper).
   double lanesPerSM = t.get(TargetField::PeakF32SimtTFlops) * 1e12 /

@@ -90,6 +90,11 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "special-function (exp2, log2, rsqrt, sin, cos) results per clock per "
        "SM",
        false, false},
+      {F::StaticSharedMemPerBlockBytes, "static_shared_mem_per_block_bytes",
+       "bytes",
+       "statically allocated shared memory one block may use (absent: "
+       "shared_mem_per_block_bytes)",
+       true, false},
   }};
   return fields;
 }
@@ -169,6 +174,12 @@ std::string Target::validate() const {
       get(TargetField::SharedMemPerSMBytes))
     return "target '" + name_ +
            "' allows more shared memory per block than per SM";
+  if (has(TargetField::StaticSharedMemPerBlockBytes) &&
+      get(TargetField::StaticSharedMemPerBlockBytes) >
+          get(TargetField::SharedMemPerBlockBytes))
+    return "target '" + name_ +
+           "' allows more static shared memory per block than shared memory "
+           "per block";
   double threads = get(TargetField::MaxThreadsPerBlock);
   if (std::fmod(threads, warp) != 0)
     return "target '" + name_ +

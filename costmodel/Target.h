@@ -61,10 +61,13 @@ enum class TargetField : unsigned {
   L1BytesPerClock,          // bytes an SM's L1/shared memory returns per clock
   MemorySectorBytes,        // smallest unit a warp's global access moves
   SpecialFunctionsPerClock, // exp2/rsqrt/... results per clock per SM
+  // Statically allocated shared memory one block may use (Tessel allocates
+  // no dynamic shared memory); absent: shared_mem_per_block_bytes.
+  StaticSharedMemPerBlockBytes,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::SpecialFunctionsPerClock) + 1;
+    static_cast<std::size_t>(TargetField::StaticSharedMemPerBlockBytes) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

@@ -146,6 +146,40 @@ TEST(Model, CooperativeReductionsSplitTheRowOverTheBlock) {
   EXPECT_NEAR(alone.computeUs / shared.computeUs, expected, 0.02 * expected);
 }
 
+TEST(Model, CooperativePartialsTakeSharedMemory) {
+  // One f32 slot per thread per row of the tile per cooperative reduction,
+  // as tile-and-fuse allocates them: 64 rows x 256 threads x 4 bytes = 64
+  // KiB. Legal on Hopper (ptxas takes up to 227 KiB of static shared
+  // memory there), not on sm_80 (48 KiB), nor where tiles do not divide.
+  Schedule s = schedule({64, 4096}, 8);
+  for (const char *name : {"h100", "a100", "mi300x"}) {
+    Target t = *lookupKnownTarget(name);
+    int64_t threads = 8 * t.warpSize();
+    Prediction p = predict(rowKernel(64 * 1000, 4096), s, t);
+    int64_t bytes = 64 * threads * 4;
+    double limit = t.get(t.has(TargetField::StaticSharedMemPerBlockBytes)
+                             ? TargetField::StaticSharedMemPerBlockBytes
+                             : TargetField::SharedMemPerBlockBytes);
+    EXPECT_EQ(p.legal, double(bytes) <= limit) << name;
+    if (p.legal) {
+      EXPECT_EQ(p.sharedBytes, bytes) << name;
+      EXPECT_LE(p.blocksPerSM,
+                int64_t(t.get(TargetField::SharedMemPerSMBytes)) / bytes)
+          << name;
+    } else {
+      EXPECT_NE(p.illegalReason.find("shared memory"), std::string::npos);
+    }
+    Prediction perThread = predict(rowKernel(64 * 1000 + 1, 4096), s, t);
+    EXPECT_EQ(perThread.sharedBytes, 0) << name;
+    // The model never offers a schedule whose partials do not fit.
+    for (const Schedule &c : enumerateSchedules(rowKernel(8192, 4096), t)) {
+      Prediction q = predict(rowKernel(8192, 4096), c, t);
+      if (q.legal)
+        EXPECT_LE(double(q.sharedBytes), limit) << name;
+    }
+  }
+}
+
 TEST(Model, LoadsCountTheSectorsAWarpTouches) {
   // On a target with 32-byte sectors: 32 lanes along a row read 128
   // contiguous bytes (4 sectors); 32 lanes each on its own row touch 32
