@@ -84,7 +84,8 @@ Prediction fromAttr(PredictionAttr a) {
 
 /// Forms kernels and selects their schedules in `module` (which must have
 /// its target attached); returns each kernel's prediction.
-FailureOr<std::vector<KernelReport>> formAndSelect(ModuleOp module) {
+FailureOr<std::vector<KernelReport>> formAndSelect(ModuleOp module,
+                                                   int64_t scheduleRank) {
   PassManager form(module.getContext());
   form.addPass(createTesselFormKernels());
   if (failed(form.run(module)))
@@ -95,7 +96,9 @@ FailureOr<std::vector<KernelReport>> formAndSelect(ModuleOp module) {
       given.insert(kernel.getSymName());
   });
   PassManager select(module.getContext());
-  select.addPass(createTesselSelectSchedules());
+  TesselSelectSchedulesOptions selectOptions;
+  selectOptions.rank = scheduleRank;
+  select.addPass(createTesselSelectSchedules(selectOptions));
   if (failed(select.run(module)))
     return failure();
   std::vector<KernelReport> reports;
@@ -123,13 +126,14 @@ FailureOr<std::vector<KernelReport>> formAndSelect(ModuleOp module) {
 } // namespace
 
 FailureOr<std::vector<KernelReport>>
-mlir::tessel::predictKernels(ModuleOp module) {
+mlir::tessel::predictKernels(ModuleOp module, int64_t scheduleRank) {
   OwningOpRef<ModuleOp> copy = module.clone();
-  return formAndSelect(*copy);
+  return formAndSelect(*copy, scheduleRank);
 }
 
 FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
-                                                      const Target &target) {
+                                                      const Target &target,
+                                                      int64_t scheduleRank) {
   CompileResult result;
   result.lowered = module.clone();
   std::string error;
@@ -140,10 +144,27 @@ FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
   // Group loose ops into kernels and choose their schedules first: the
   // manifest describes each kernel as tessel.kernel states it.
   FailureOr<std::vector<KernelReport>> predictions =
-      formAndSelect(*result.lowered);
+      formAndSelect(*result.lowered, scheduleRank);
   if (failed(predictions))
     return failure();
   result.predictions = std::move(*predictions);
+  result.lowered->walk([&](KernelOp kernel) {
+    // A kernel the reference cannot describe still compiles; its manifest
+    // entry then has no reference and runners say they cannot check it.
+    std::string why;
+    FailureOr<ref::Graph> graph = [&] {
+      ScopedDiagnosticHandler quiet(kernel.getContext(), [&](Diagnostic &d) {
+        why = d.str();
+        return success();
+      });
+      return buildReferenceGraph(kernel);
+    }();
+    if (failed(graph)) {
+      kernel.emitWarning() << "no reference graph for the manifest: " << why;
+      return;
+    }
+    result.references[kernel.getSymName().str()] = std::move(*graph);
+  });
   llvm::StringMap<KernelSignature> signatures;
   result.lowered->walk([&](KernelOp kernel) {
     KernelSignature &sig = signatures[kernel.getSymName()];

@@ -13,11 +13,13 @@
 
 #include "costmodel/Report.h"
 #include "costmodel/Target.h"
+#include "runtime/Reference.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
 #include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,18 +55,25 @@ struct CompileResult {
   std::vector<CompiledKernel> kernels;
   /// The cost model's prediction per tessel.kernel, in program order.
   std::vector<KernelReport> predictions;
+  /// Per tessel.kernel, the reference graph that computes its outputs on
+  /// the host: manifest.json carries it so that a GPU-side runner can check
+  /// the kernels without MLIR.
+  std::map<std::string, ref::Graph> references;
   OwningOpRef<ModuleOp> lowered; // the module after the whole pipeline
 };
 
 /// Compiles every tessel.kernel of `module` for `target` (PTX for NVIDIA,
-/// HSACO for AMD).
+/// HSACO for AMD). Kernels without a schedule get the one the cost model
+/// ranks `scheduleRank` (0 = the best).
 /// Emits diagnostics and fails on an unsupported target or input.
-FailureOr<CompileResult> compileKernels(ModuleOp module, const Target &target);
+FailureOr<CompileResult> compileKernels(ModuleOp module, const Target &target,
+                                        int64_t scheduleRank = 0);
 
 /// Groups the ops of (a copy of) `module` into kernels, chooses their
 /// schedules for the module's `tessel.target` and returns the predictions,
 /// without generating code: `tessel-compile --predict-only`.
-FailureOr<std::vector<KernelReport>> predictKernels(ModuleOp module);
+FailureOr<std::vector<KernelReport>> predictKernels(ModuleOp module,
+                                                    int64_t scheduleRank = 0);
 
 } // namespace mlir::tessel
 

@@ -77,7 +77,7 @@ constexpr const char *kPtxasSm80Static =
 constexpr const char *kPtxasSm90Static =
     "ptxas 13.0 for sm_90a accepts static .shared up to 0x38c00 bytes, and "
     "a kernel with 64 KiB of it launched on an H100 without an opt-in "
-    "(bench/data/h100/run-2026-11-22.log)";
+    "(bench/data/h100/first-run-2026-11-22.log)";
 constexpr const char *kCdnaLds =
     "AMD CDNA ISA reference, LDS: 32 banks of 4 bytes per CU per clock";
 

@@ -16,6 +16,7 @@
 #include "codegen/Compile.h"
 #include "codegen/ToolSupport.h"
 #include "dialects/Tessel/TesselDialect.h"
+#include "runtime/Manifest.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
@@ -62,6 +63,11 @@ llvm::cl::opt<bool> printCompileTime(
     "print-compile-time",
     llvm::cl::desc("print the time spent compiling (pipeline only: no "
                    "parsing, file writing or ptxas)"));
+llvm::cl::opt<int64_t> scheduleRank(
+    "schedule-rank",
+    llvm::cl::desc("give kernels without a schedule the one the cost model "
+                   "ranks N (0 = the best): to measure the ranking"),
+    llvm::cl::init(0));
 llvm::cl::opt<bool> predictOnly(
     "predict-only",
     llvm::cl::desc("form kernels, choose their schedules and print the "
@@ -219,7 +225,8 @@ int main(int argc, char **argv) {
     return fail(error);
 
   if (predictOnly) {
-    FailureOr<std::vector<KernelReport>> reports = predictKernels(*module);
+    FailureOr<std::vector<KernelReport>> reports =
+        predictKernels(*module, scheduleRank);
     if (failed(reports))
       return 1;
     llvm::outs() << formatPredictionTable(*target, *reports);
@@ -229,7 +236,8 @@ int main(int argc, char **argv) {
   }
 
   auto start = std::chrono::steady_clock::now();
-  FailureOr<CompileResult> result = compileKernels(*module, *target);
+  FailureOr<CompileResult> result =
+      compileKernels(*module, *target, scheduleRank);
   if (failed(result))
     return 1;
   if (printCompileTime)
@@ -333,6 +341,18 @@ int main(int argc, char **argv) {
                           {"vendor", std::string(vendorName(target->vendor()))},
                           {"arch", target->arch()}}},
       {"kernels", std::move(kernels)}};
+  // The reference of each tessel.kernel, for runners that check kernels
+  // without MLIR (runtime/Manifest.h reads it back).
+  llvm::json::Object references;
+  for (const auto &[name, graph] : result->references) {
+    llvm::Expected<llvm::json::Value> value =
+        llvm::json::parse(tessel::json::write(runtime::graphToJson(graph), 0));
+    if (!value)
+      return fail("internal error: the reference graph of " + name +
+                  " is not JSON: " + llvm::toString(value.takeError()));
+    references[name] = std::move(*value);
+  }
+  manifest["reference_graphs"] = std::move(references);
   std::string json;
   llvm::raw_string_ostream js(json);
   js << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object(manifest)))

@@ -16,6 +16,7 @@
 #include "codegen/ToolSupport.h"
 #include "dialects/Tessel/TesselDialect.h"
 #include "passes/Passes.h"
+#include "runtime/DeviceRunner.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -26,15 +27,24 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <sstream>
+
 using namespace mlir;
 using namespace mlir::tessel;
 
 namespace {
 
 llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
-                                     llvm::cl::desc("<model.mlir>"),
+                                     llvm::cl::desc("<model.mlir | out/>"),
                                      llvm::cl::Required);
 llvm::cl::opt<bool> onCpu("cpu", llvm::cl::desc("run on the host CPU (JIT)"));
+llvm::cl::opt<bool> onDevice(
+    "device",
+    llvm::cl::desc("run the kernels tessel-compile wrote to the folder given "
+                   "on the GPU (CUDA driver), check and time them"));
+llvm::cl::opt<std::string>
+    jsonPath("json", llvm::cl::desc("--device: write the results here"),
+             llvm::cl::value_desc("results.json"));
 llvm::cl::opt<bool> check("check",
                           llvm::cl::desc("compare every output with the "
                                          "independent reference"));
@@ -154,6 +164,34 @@ bool runUnit(CpuRunner &runner, const Unit &unit, uint64_t unitSeed,
   return ok;
 }
 
+/// `tessel-run out/ --device`: the same runner as tessel-run-device.
+int runDevice() {
+  runtime::DeviceRunOptions options;
+  options.seed = seed;
+  options.toleranceScale = toleranceScale;
+  options.only = only;
+  tessel::json::Value result;
+  std::string error;
+  std::ostringstream log;
+  int status = runtime::runOnDevice({inputFile}, options, log, result, error);
+  llvm::outs() << log.str();
+  if (status == 2) {
+    llvm::errs() << "tessel-run: error: " << error << "\n";
+    return 2;
+  }
+  if (!jsonPath.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(jsonPath, ec);
+    if (ec) {
+      llvm::errs() << "tessel-run: error: cannot write '" << jsonPath
+                   << "': " << ec.message() << "\n";
+      return 2;
+    }
+    out << tessel::json::write(result);
+  }
+  return status;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -162,11 +200,13 @@ int main(int argc, char **argv) {
       argc, argv,
       "Tessel runner: run every kernel and public function of a model on "
       "seeded random inputs and check it against the reference\n");
-  if (!onCpu) {
-    llvm::errs() << "tessel-run: error: choose where to run: --cpu (the GPU "
-                    "runtime is not built yet)\n";
+  if (onCpu == onDevice) {
+    llvm::errs() << "tessel-run: error: choose where to run: --cpu (a "
+                    "model.mlir) or --device (a folder from tessel-compile)\n";
     return 2;
   }
+  if (onDevice)
+    return runDevice();
 
   ToolContext tool;
   MLIRContext &context = tool.context();

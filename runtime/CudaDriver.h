@@ -1,0 +1,81 @@
+//===- CudaDriver.h - The CUDA driver API, loaded at run time ---*- C++ -*-===//
+//
+// Tessel builds and its tests run where no CUDA exists, so the runtime does
+// not link libcuda: it opens libcuda.so.1 with dlopen and looks up the few
+// driver entry points it launches kernels with. Types are declared here with
+// the driver's ABI (opaque handles, 32-bit result codes).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_RUNTIME_CUDADRIVER_H
+#define TESSEL_RUNTIME_CUDADRIVER_H
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace mlir::tessel::runtime {
+
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUstream = struct CUstream_st *;
+using CUevent = struct CUevent_st *;
+
+/// The driver entry points the runner uses, resolved from libcuda.so.1.
+struct CudaDriver {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDriverGetVersion)(int *);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxSynchronize)();
+  CUresult (*cuModuleLoadData)(CUmodule *, const void *);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
+  CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*cuMemcpyDtoD)(CUdeviceptr, CUdeviceptr, size_t);
+  CUresult (*cuMemsetD8)(CUdeviceptr, unsigned char, size_t);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, CUstream, void **,
+                             void **);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventDestroy)(CUevent);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+
+  /// "cuLaunchKernel: an illegal memory access was encountered (700)".
+  std::string describe(const char *call, CUresult result) const;
+};
+
+/// Loads libcuda.so.1 (or the file `library` names) and resolves every
+/// entry point. Returns nullptr and sets `error` when the library or a
+/// symbol is missing: what `tessel-run --device` reports with no GPU.
+std::unique_ptr<CudaDriver> loadCudaDriver(std::string &error,
+                                           const std::string &library = "");
+
+// Driver enum values the runner uses (cuda.h).
+constexpr int kAttrMultiprocessorCount = 16;
+constexpr int kAttrComputeCapabilityMajor = 75;
+constexpr int kAttrComputeCapabilityMinor = 76;
+constexpr int kAttrL2CacheSize = 38;
+constexpr int kAttrClockRateKHz = 13;
+constexpr int kFuncAttrNumRegs = 4;
+constexpr int kFuncAttrLocalSizeBytes = 3;
+
+} // namespace mlir::tessel::runtime
+
+#endif // TESSEL_RUNTIME_CUDADRIVER_H

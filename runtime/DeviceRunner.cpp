@@ -1,0 +1,682 @@
+//===- DeviceRunner.cpp - Run, check and time compiled kernels ------------===//
+
+#include "runtime/DeviceRunner.h"
+
+#include "runtime/CudaDriver.h"
+#include "runtime/Manifest.h"
+#include "runtime/Reference.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <iomanip>
+#include <map>
+#include <sstream>
+
+using namespace mlir::tessel;
+using namespace mlir::tessel::runtime;
+using json::Value;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Storage types on the device
+//===----------------------------------------------------------------------===//
+
+size_t elementBytes(ref::DType d) { return d == ref::DType::F32 ? 4 : 2; }
+
+size_t byteSize(const ref::TensorType &t) {
+  return size_t(t.numElements()) * elementBytes(t.dtype);
+}
+
+uint32_t floatBits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+float bitsFloat(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+/// IEEE binary16 bits of `v`, which the reference already rounded to f16
+/// (so every conversion below is exact).
+uint16_t halfBits(double v) {
+  if (std::isnan(v))
+    return 0x7E00;
+  uint16_t sign = std::signbit(v) ? 0x8000 : 0;
+  double a = std::fabs(v);
+  if (std::isinf(a) || a >= 65520.0)
+    return sign | 0x7C00;
+  if (a == 0)
+    return sign;
+  int exp;
+  double m = std::frexp(a, &exp); // a = m * 2^exp, m in [0.5, 1)
+  int e = exp - 1 + 15;           // biased exponent of 1.xxx * 2^(exp-1)
+  if (e <= 0) {                   // subnormal: a / 2^-24 is an integer
+    return sign | uint16_t(std::lround(a * 16777216.0));
+  }
+  uint16_t frac = uint16_t(std::lround((m * 2 - 1) * 1024));
+  if (frac == 1024) { // rounding carried into the exponent
+    frac = 0;
+    ++e;
+  }
+  return sign | uint16_t(e << 10) | frac;
+}
+
+double halfValue(uint16_t h) {
+  int sign = h & 0x8000 ? -1 : 1;
+  int e = (h >> 10) & 0x1F, f = h & 0x3FF;
+  if (e == 0x1F)
+    return f ? NAN : sign * INFINITY;
+  if (e == 0)
+    return sign * std::ldexp(f, -24);
+  return sign * std::ldexp(1024 + f, e - 25);
+}
+
+std::vector<unsigned char> encode(const ref::Tensor &t) {
+  std::vector<unsigned char> bytes(byteSize(t.type));
+  for (size_t i = 0; i < t.data.size(); ++i) {
+    switch (t.type.dtype) {
+    case ref::DType::F32: {
+      float f = float(t.data[i]);
+      std::memcpy(&bytes[4 * i], &f, 4);
+      break;
+    }
+    case ref::DType::F16: {
+      uint16_t h = halfBits(t.data[i]);
+      std::memcpy(&bytes[2 * i], &h, 2);
+      break;
+    }
+    case ref::DType::BF16: {
+      // Exact: the value is already a bf16, so the low half is zero.
+      uint16_t b = uint16_t(floatBits(float(t.data[i])) >> 16);
+      std::memcpy(&bytes[2 * i], &b, 2);
+      break;
+    }
+    }
+  }
+  return bytes;
+}
+
+ref::Tensor decode(const ref::TensorType &type,
+                   const std::vector<unsigned char> &bytes) {
+  ref::Tensor t{type, std::vector<double>(size_t(type.numElements()))};
+  for (size_t i = 0; i < t.data.size(); ++i) {
+    switch (type.dtype) {
+    case ref::DType::F32: {
+      float f;
+      std::memcpy(&f, &bytes[4 * i], 4);
+      t.data[i] = f;
+      break;
+    }
+    case ref::DType::F16: {
+      uint16_t h;
+      std::memcpy(&h, &bytes[2 * i], 2);
+      t.data[i] = halfValue(h);
+      break;
+    }
+    case ref::DType::BF16: {
+      uint16_t b;
+      std::memcpy(&b, &bytes[2 * i], 2);
+      t.data[i] = bitsFloat(uint32_t(b) << 16);
+      break;
+    }
+    }
+  }
+  return t;
+}
+
+/// About how many multiply-adds the reference interpreter spends on `g`.
+double referenceWork(const ref::Graph &g) {
+  auto numel = [&](int id) -> double {
+    if (id < 0)
+      return 1;
+    if (id < int(g.inputs.size()))
+      return double(g.inputs[id].numElements());
+    return double(g.ops[id - g.inputs.size()].result.numElements());
+  };
+  double work = 0;
+  for (const ref::Op &op : g.ops) {
+    double out = double(op.result.numElements());
+    if (op.kind == "matmul" || op.kind == "batch_matmul" ||
+        op.kind == "conv2d" || op.kind == "attention") {
+      // sqrt(|A| |B| |C|) is M*N*K for a matmul: the contraction's size.
+      double a = numel(op.operands[0]), b = numel(op.operands[1]);
+      work += std::sqrt(a * b * out) * (op.kind == "attention" ? 4 : 1);
+    } else {
+      work +=
+          8 * std::max(out, numel(op.operands.empty() ? -1 : op.operands[0]));
+    }
+  }
+  return work;
+}
+
+uint64_t fnv1a(const std::string &s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+struct Quantiles {
+  double median = 0, p10 = 0, p90 = 0, min = 0;
+  int n = 0;
+};
+
+Quantiles quantiles(std::vector<double> v) {
+  Quantiles q;
+  if (v.empty())
+    return q;
+  std::sort(v.begin(), v.end());
+  auto at = [&](double f) {
+    return v[std::min(v.size() - 1, size_t(f * double(v.size() - 1) + 0.5))];
+  };
+  q.n = int(v.size());
+  q.min = v.front();
+  q.p10 = at(0.1);
+  q.p90 = at(0.9);
+  q.median = v.size() % 2 ? v[v.size() / 2]
+                          : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+  return q;
+}
+
+Value quantilesJson(const Quantiles &q) {
+  return Value(Value::Object{{"median", Value(q.median)},
+                             {"p10", Value(q.p10)},
+                             {"p90", Value(q.p90)},
+                             {"min", Value(q.min)},
+                             {"n", Value(q.n)}});
+}
+
+//===----------------------------------------------------------------------===//
+// The device
+//===----------------------------------------------------------------------===//
+
+class Device {
+public:
+  explicit Device(std::unique_ptr<CudaDriver> d) : cu(std::move(d)) {}
+
+  bool open(std::string &error) {
+    if (!call(cu->cuInit(0), "cuInit", error))
+      return false;
+    int count = 0;
+    if (!call(cu->cuDeviceGetCount(&count), "cuDeviceGetCount", error))
+      return false;
+    if (count == 0) {
+      error = "the CUDA driver sees no GPU";
+      return false;
+    }
+    char name[256] = {0};
+    int sms = 0, l2 = 0, major = 0, minor = 0, clock = 0;
+    if (!call(cu->cuDeviceGet(&device, 0), "cuDeviceGet", error) ||
+        !call(cu->cuDeviceGetName(name, sizeof(name) - 1, device),
+              "cuDeviceGetName", error) ||
+        !call(cu->cuDeviceGetAttribute(&sms, kAttrMultiprocessorCount, device),
+              "cuDeviceGetAttribute", error) ||
+        !call(cu->cuDeviceGetAttribute(&l2, kAttrL2CacheSize, device),
+              "cuDeviceGetAttribute", error) ||
+        !call(cu->cuDeviceGetAttribute(&major, kAttrComputeCapabilityMajor,
+                                       device),
+              "cuDeviceGetAttribute", error) ||
+        !call(cu->cuDeviceGetAttribute(&minor, kAttrComputeCapabilityMinor,
+                                       device),
+              "cuDeviceGetAttribute", error) ||
+        !call(cu->cuDeviceGetAttribute(&clock, kAttrClockRateKHz, device),
+              "cuDeviceGetAttribute", error) ||
+        !call(cu->cuDriverGetVersion(&driverVersion), "cuDriverGetVersion",
+              error) ||
+        !call(cu->cuDevicePrimaryCtxRetain(&context, device),
+              "cuDevicePrimaryCtxRetain", error) ||
+        !call(cu->cuCtxSetCurrent(context), "cuCtxSetCurrent", error))
+      return false;
+    this->name = name;
+    l2Bytes = size_t(l2);
+    info = Value(Value::Object{
+        {"name", Value(this->name)},
+        {"multiprocessors", Value(sms)},
+        {"l2_bytes", Value(l2)},
+        {"compute_capability",
+         Value(std::to_string(major) + "." + std::to_string(minor))},
+        {"max_clock_mhz", Value(clock / 1000)},
+        {"driver_version", Value(driverVersion)}});
+    return true;
+  }
+
+  bool call(CUresult r, const char *what, std::string &error) const {
+    if (r == 0)
+      return true;
+    error = cu->describe(what, r);
+    return false;
+  }
+
+  std::unique_ptr<CudaDriver> cu;
+  CUdevice device = 0;
+  CUcontext context = nullptr;
+  std::string name;
+  int driverVersion = 0;
+  size_t l2Bytes = 0;
+  Value info;
+};
+
+/// Device memory freed when it goes out of scope.
+class Buffer {
+public:
+  Buffer(const Device &d, size_t bytes, std::string &error) : d(d) {
+    if (bytes && !d.call(d.cu->cuMemAlloc(&ptr, bytes), "cuMemAlloc", error))
+      ptr = 0;
+    size = bytes;
+  }
+  Buffer(const Buffer &) = delete;
+  Buffer(Buffer &&o) noexcept : d(o.d), ptr(o.ptr), size(o.size) { o.ptr = 0; }
+  ~Buffer() {
+    if (ptr)
+      d.cu->cuMemFree(ptr);
+  }
+  bool ok() const { return ptr != 0 || size == 0; }
+  const Device &d;
+  CUdeviceptr ptr = 0;
+  size_t size = 0;
+};
+
+class Module {
+public:
+  Module(const Device &d) : d(d) {}
+  Module(const Module &) = delete;
+  ~Module() {
+    if (mod)
+      d.cu->cuModuleUnload(mod);
+  }
+  const Device &d;
+  CUmodule mod = nullptr;
+};
+
+/// The buffers of one tessel.kernel: every input and output, by position.
+struct BufferSet {
+  std::vector<Buffer> inputs, outputs;
+};
+
+/// Launches every GPU kernel of `t` on `set`, in order.
+bool launchAll(const Device &dev, const TesselKernel &t,
+               const std::vector<CUfunction> &functions, BufferSet &set,
+               std::string &error) {
+  for (size_t i = 0; i < t.launches.size(); ++i) {
+    const GpuKernel &k = *t.launches[i];
+    std::vector<CUdeviceptr> ptrs;
+    for (const Param &p : k.params)
+      ptrs.push_back(p.isOutput ? set.outputs[p.position].ptr
+                                : set.inputs[p.position].ptr);
+    std::vector<void *> args;
+    for (CUdeviceptr &p : ptrs)
+      args.push_back(&p);
+    if (!dev.call(dev.cu->cuLaunchKernel(
+                      functions[i], k.grid[0], k.grid[1], k.grid[2], k.block[0],
+                      k.block[1], k.block[2], 0, nullptr, args.data(), nullptr),
+                  "cuLaunchKernel", error)) {
+      error = k.name + ": " + error;
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string fixed(double v, int digits) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(digits) << v;
+  return os.str();
+}
+
+/// Runs one tessel.kernel. Returns false when it could not run at all
+/// (`error` says why); `mismatch` is set when its outputs are wrong.
+/// Reference outputs already computed, by graph and seed: the same
+/// tessel.kernel compiled with several schedules is checked against one
+/// evaluation.
+using ReferenceCache = std::map<std::string, std::vector<ref::Tensor>>;
+
+bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
+               const DeviceRunOptions &options, uint64_t seed,
+               ReferenceCache &cache, std::ostream &log, Value::Object &out,
+               bool &mismatch, std::string &error) {
+  // Types of the inputs and outputs, from the parameters (and the reference).
+  std::map<unsigned, ref::TensorType> inTypes, outTypes;
+  for (const GpuKernel *k : t.launches)
+    for (const Param &p : k->params)
+      (p.isOutput ? outTypes : inTypes)[p.position] = p.type;
+  size_t numInputs = inTypes.empty() ? 0 : inTypes.rbegin()->first + 1;
+  size_t numOutputs = outTypes.empty() ? 0 : outTypes.rbegin()->first + 1;
+  if (t.reference) {
+    numInputs = std::max(numInputs, t.reference->inputs.size());
+    numOutputs = std::max(numOutputs, t.reference->outputs.size());
+    for (size_t i = 0; i < t.reference->inputs.size(); ++i)
+      inTypes.emplace(unsigned(i), t.reference->inputs[i]);
+  }
+  for (size_t i = 0; i < numInputs; ++i)
+    if (!inTypes.count(unsigned(i))) {
+      error = "input " + std::to_string(i) + " of " + t.name +
+              " has no known type (no parameter and no reference)";
+      return false;
+    }
+  for (size_t i = 0; i < numOutputs; ++i)
+    if (!outTypes.count(unsigned(i))) {
+      error = "output " + std::to_string(i) + " of " + t.name +
+              " is written by no kernel";
+      return false;
+    }
+
+  // Load the binaries: the cubin when there is one, else the PTX (the
+  // driver compiles it).
+  std::vector<std::unique_ptr<Module>> modules;
+  std::vector<CUfunction> functions;
+  Value::Array launches;
+  for (const GpuKernel *k : t.launches) {
+    std::string file = !k->binary.empty() ? k->binary : k->ptx;
+    if (file.empty()) {
+      error = k->name + ": the manifest names no binary and no PTX";
+      return false;
+    }
+    std::optional<std::string> image =
+        readFile(m.directory + "/" + file, error);
+    if (!image)
+      return false;
+    modules.push_back(std::make_unique<Module>(dev));
+    // PTX is text the driver reads up to its terminating NUL.
+    image->push_back('\0');
+    CUfunction fn = nullptr;
+    if (!dev.call(dev.cu->cuModuleLoadData(&modules.back()->mod, image->data()),
+                  "cuModuleLoadData", error) ||
+        !dev.call(dev.cu->cuModuleGetFunction(&fn, modules.back()->mod,
+                                              k->entry.c_str()),
+                  "cuModuleGetFunction", error)) {
+      error = k->name + " (" + file + "): " + error;
+      return false;
+    }
+    functions.push_back(fn);
+    int regs = 0, local = 0;
+    dev.cu->cuFuncGetAttribute(&regs, kFuncAttrNumRegs, fn);
+    dev.cu->cuFuncGetAttribute(&local, kFuncAttrLocalSizeBytes, fn);
+    Value::Array grid, block;
+    for (int i = 0; i < 3; ++i) {
+      grid.push_back(Value(k->grid[i]));
+      block.push_back(Value(k->block[i]));
+    }
+    launches.push_back(Value(
+        Value::Object{{"name", Value(k->name)},
+                      {"binary", Value(file)},
+                      {"grid", Value(std::move(grid))},
+                      {"block", Value(std::move(block))},
+                      {"registers", Value(regs)},
+                      {"local_bytes", Value(local)},
+                      {"shared_memory_bytes", Value(k->sharedMemoryBytes)}}));
+  }
+  out["launches"] = Value(std::move(launches));
+
+  // Seeded inputs, as tessel-run --cpu draws them.
+  std::vector<ref::Tensor> hostInputs;
+  size_t footprint = 0;
+  for (size_t i = 0; i < numInputs; ++i) {
+    hostInputs.push_back(
+        ref::randomTensor(inTypes[unsigned(i)], seed * 1000003 + i));
+    footprint += byteSize(inTypes[unsigned(i)]);
+  }
+  for (size_t i = 0; i < numOutputs; ++i)
+    footprint += byteSize(outTypes[unsigned(i)]);
+
+  auto makeSet = [&](BufferSet &set) {
+    for (size_t i = 0; i < numInputs; ++i) {
+      set.inputs.emplace_back(dev, byteSize(inTypes[unsigned(i)]), error);
+      if (!set.inputs.back().ok())
+        return false;
+    }
+    for (size_t i = 0; i < numOutputs; ++i) {
+      set.outputs.emplace_back(dev, byteSize(outTypes[unsigned(i)]), error);
+      if (!set.outputs.back().ok())
+        return false;
+    }
+    return true;
+  };
+  std::vector<BufferSet> sets(1);
+  if (!makeSet(sets[0]))
+    return false;
+  for (size_t i = 0; i < numInputs; ++i) {
+    std::vector<unsigned char> bytes = encode(hostInputs[i]);
+    if (!dev.call(dev.cu->cuMemcpyHtoD(sets[0].inputs[i].ptr, bytes.data(),
+                                       bytes.size()),
+                  "cuMemcpyHtoD", error))
+      return false;
+  }
+  // Poison the outputs (all-ones bytes are NaN in every storage type), so
+  // an element the kernel never writes cannot pass.
+  for (Buffer &b : sets[0].outputs)
+    if (!dev.call(dev.cu->cuMemsetD8(b.ptr, 0xFF, b.size), "cuMemsetD8", error))
+      return false;
+  if (!launchAll(dev, t, functions, sets[0], error) ||
+      !dev.call(dev.cu->cuCtxSynchronize(), "running the kernel", error)) {
+    error = t.name + ": " + error;
+    return false;
+  }
+
+  // Check.
+  Value::Object check;
+  if (!options.check) {
+    check["status"] = Value("not asked");
+  } else if (!t.reference) {
+    check["status"] = Value("skipped: the manifest has no reference graph");
+  } else if (referenceWork(*t.reference) > options.referenceBudget) {
+    check["status"] = Value("skipped: the reference would take " +
+                            fixed(referenceWork(*t.reference) / 1e9, 1) +
+                            "e9 multiply-adds (budget " +
+                            fixed(options.referenceBudget / 1e9, 1) + "e9)");
+  } else {
+    std::string key =
+        json::write(graphToJson(*t.reference), 0) + "#" + std::to_string(seed);
+    auto cached = cache.find(key);
+    if (cached == cache.end()) {
+      std::optional<std::vector<ref::Tensor>> computed =
+          ref::evaluate(*t.reference, hostInputs, error);
+      if (!computed) {
+        error = t.name + ": " + error;
+        return false;
+      }
+      cached = cache.emplace(key, std::move(*computed)).first;
+    }
+    const std::vector<ref::Tensor> *expected = &cached->second;
+    bool ok = true;
+    Value::Array outputs;
+    for (size_t i = 0; i < numOutputs && i < expected->size(); ++i) {
+      const ref::TensorType &type = outTypes[unsigned(i)];
+      std::vector<unsigned char> bytes(byteSize(type));
+      if (!dev.call(dev.cu->cuMemcpyDtoH(bytes.data(), sets[0].outputs[i].ptr,
+                                         bytes.size()),
+                    "cuMemcpyDtoH", error))
+        return false;
+      ref::Tensor actual = decode(type, bytes);
+      ref::Comparison c = ref::compare(actual, (*expected)[i],
+                                       ref::defaultTolerance(type.dtype) *
+                                           options.toleranceScale);
+      ok &= c.ok();
+      outputs.push_back(
+          Value(Value::Object{{"max_abs_error", Value(c.maxAbsError)},
+                              {"max_rel_error", Value(c.maxRelError)},
+                              {"mismatches", Value(c.mismatches)},
+                              {"first_mismatch", Value(c.firstMismatch)}}));
+    }
+    check["status"] = Value(ok ? "ok" : "MISMATCH");
+    check["outputs"] = Value(std::move(outputs));
+    mismatch |= !ok;
+  }
+  out["check"] = Value(check);
+
+  // Time. Enough buffer sets that each repetition reads inputs no earlier
+  // repetition left in L2 (a kernel of a model rarely finds its inputs
+  // there), up to 32 sets and 4 GiB.
+  Quantiles q;
+  if (options.time) {
+    size_t want = std::max<size_t>(
+        1, std::min<size_t>(
+               {32, (3 * dev.l2Bytes) / std::max<size_t>(footprint, 1) + 1,
+                (size_t(4) << 30) / std::max<size_t>(footprint, 1)}));
+    while (sets.size() < want) {
+      sets.emplace_back();
+      if (!makeSet(sets.back())) {
+        sets.pop_back(); // out of memory: time with what there is
+        break;
+      }
+      for (size_t i = 0; i < numInputs; ++i)
+        if (!dev.call(dev.cu->cuMemcpyDtoD(sets.back().inputs[i].ptr,
+                                           sets[0].inputs[i].ptr,
+                                           sets[0].inputs[i].size),
+                      "cuMemcpyDtoD", error))
+          return false;
+    }
+    // A GPU-busy filler (a large memset) before each batch of repetitions
+    // lets the host queue the batch's launches ahead of the GPU, so that the
+    // events measure the kernels and the GPU-side gaps between launches,
+    // not the host's launch latency.
+    Buffer filler(dev, size_t(256) << 20, error);
+    if (!filler.ok())
+      return false;
+    const int batch = 16;
+    std::vector<CUevent> events(batch + 1);
+    for (CUevent &e : events)
+      if (!dev.call(dev.cu->cuEventCreate(&e, 0), "cuEventCreate", error))
+        return false;
+    std::vector<double> samples;
+    int done = 0;
+    auto runBatch = [&](bool record) {
+      if (!dev.call(dev.cu->cuMemsetD8(filler.ptr, 0, filler.size),
+                    "cuMemsetD8", error))
+        return false;
+      for (int i = 0; i < batch; ++i) {
+        if (!dev.call(dev.cu->cuEventRecord(events[i], nullptr),
+                      "cuEventRecord", error) ||
+            !launchAll(dev, t, functions, sets[(done + i) % sets.size()],
+                       error))
+          return false;
+      }
+      if (!dev.call(dev.cu->cuEventRecord(events[batch], nullptr),
+                    "cuEventRecord", error) ||
+          !dev.call(dev.cu->cuEventSynchronize(events[batch]),
+                    "running the kernel", error))
+        return false;
+      done += batch;
+      if (!record)
+        return true;
+      for (int i = 0; i < batch; ++i) {
+        float ms = 0;
+        if (!dev.call(dev.cu->cuEventElapsedTime(&ms, events[i], events[i + 1]),
+                      "cuEventElapsedTime", error))
+          return false;
+        samples.push_back(double(ms) * 1e3);
+      }
+      return true;
+    };
+    bool ok = true;
+    for (int w = 0; ok && w * batch < options.warmup; ++w)
+      ok = runBatch(false);
+    double total = 0;
+    while (ok && (int(samples.size()) < options.minReps ||
+                  (int(samples.size()) < options.maxReps &&
+                   total < options.targetMs * 1e3))) {
+      size_t before = samples.size();
+      ok = runBatch(true);
+      for (size_t i = before; i < samples.size(); ++i)
+        total += samples[i];
+    }
+    for (CUevent e : events)
+      dev.cu->cuEventDestroy(e);
+    if (!ok) {
+      error = t.name + ": " + error;
+      return false;
+    }
+    q = quantiles(samples);
+    out["measured_us"] = quantilesJson(q);
+    out["buffer_sets"] = Value(uint64_t(sets.size()));
+  }
+  out["footprint_bytes"] = Value(uint64_t(footprint));
+
+  const GpuKernel &first = *t.launches.front();
+  log << "  " << std::left << std::setw(44) << t.name << std::right;
+  if (options.time)
+    log << std::setw(11) << fixed(q.median, 2) << " us  (p10 "
+        << fixed(q.p10, 2) << ", p90 " << fixed(q.p90, 2) << ")";
+  if (first.predictedUs)
+    log << "  predicted " << fixed(*first.predictedUs, 2) << " us";
+  log << "  check " << *out["check"].get("status")->string() << "\n";
+  return true;
+}
+
+} // namespace
+
+int mlir::tessel::runtime::runOnDevice(
+    const std::vector<std::string> &directories,
+    const DeviceRunOptions &options, std::ostream &log, Value &result,
+    std::string &error) {
+  std::vector<Manifest> manifests;
+  for (const std::string &dir : directories) {
+    std::optional<Manifest> m = readManifest(dir, error);
+    if (!m)
+      return 2;
+    if (m->vendor != "nvidia") {
+      error = dir + ": kernels for " + m->targetName + " (" + m->vendor +
+              ") need HIP, which this runner does not load yet; only "
+              "NVIDIA kernels run";
+      return 2;
+    }
+    manifests.push_back(std::move(*m));
+  }
+  std::unique_ptr<CudaDriver> driver =
+      loadCudaDriver(error, options.driverLibrary);
+  if (!driver)
+    return 2;
+  Device dev(std::move(driver));
+  if (!dev.open(error))
+    return 2;
+  log << "device: " << dev.name << " (driver " << dev.driverVersion << ")\n";
+
+  bool mismatch = false;
+  Value::Array runs;
+  ReferenceCache cache;
+  for (const Manifest &m : manifests) {
+    Value::Array kernels;
+    log << m.directory << " (" << m.targetName << ", " << m.arch << ")\n";
+    for (const TesselKernel &t : m.tesselKernels) {
+      if (!options.only.empty() && t.name != options.only)
+        continue;
+      // Inputs depend on the kernel's name, not on its place in the
+      // manifest: the same kernel in another folder gets the same inputs.
+      uint64_t seed = options.seed * 1000003 ^ fnv1a(t.name);
+      const GpuKernel &first = *t.launches.front();
+      Value::Object k{{"name", Value(t.name)},
+                      {"schedule", Value(first.schedule)},
+                      {"seed", Value(seed)}};
+      if (first.predictedUs) {
+        k["predicted_us"] = Value(*first.predictedUs);
+        k["predicted_bound"] = Value(first.predictedBound);
+      }
+      if (!runKernel(dev, m, t, options, seed, cache, log, k, mismatch, error))
+        return 2; // a failed launch can leave the context unusable
+      kernels.push_back(Value(std::move(k)));
+    }
+    runs.push_back(
+        Value(Value::Object{{"manifest", Value(m.directory)},
+                            {"source", Value(m.source)},
+                            {"target", Value(m.targetName)},
+                            {"arch", Value(m.arch)},
+                            {"kernels", Value(std::move(kernels))}}));
+  }
+  Value::Object options_{{"seed", Value(options.seed)},
+                         {"warmup", Value(options.warmup)},
+                         {"min_reps", Value(options.minReps)},
+                         {"max_reps", Value(options.maxReps)},
+                         {"target_ms", Value(options.targetMs)},
+                         {"tolerance_scale", Value(options.toleranceScale)}};
+  result = Value(Value::Object{{"format_version", Value(1)},
+                               {"tool", Value("tessel-run --device")},
+                               {"device", dev.info},
+                               {"options", Value(std::move(options_))},
+                               {"runs", Value(std::move(runs))}});
+  return mismatch ? 1 : 0;
+}

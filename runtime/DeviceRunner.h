@@ -1,0 +1,52 @@
+//===- DeviceRunner.h - Run, check and time compiled kernels ----*- C++ -*-===//
+//
+// Loads the kernels `tessel-compile` wrote (manifest.json and binaries),
+// runs each tessel.kernel on seeded random inputs through the CUDA driver,
+// compares its outputs with the independent reference (runtime/Reference.h)
+// and times it with device events. What `tessel-run out/ --device` and the
+// MLIR-free `tessel-run-device` do; docs/benchmarks.md describes the output.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_RUNTIME_DEVICERUNNER_H
+#define TESSEL_RUNTIME_DEVICERUNNER_H
+
+#include "runtime/Json.h"
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace mlir::tessel::runtime {
+
+struct DeviceRunOptions {
+  bool check = true;
+  bool time = true;
+  uint64_t seed = 1;
+  double toleranceScale = 1.0;
+  /// Run only the tessel.kernel of this name ("" = all).
+  std::string only;
+  /// Timed repetitions: at least `minReps`, more up to `maxReps` while the
+  /// total stays under `targetMs`.
+  int warmup = 5, minReps = 20, maxReps = 500;
+  double targetMs = 100;
+  /// Skip the reference for kernels that would cost it more multiply-adds
+  /// than this (the interpreter runs plain double loops on one core).
+  double referenceBudget = 4e9;
+  /// The driver library to load ("" = libcuda.so.1).
+  std::string driverLibrary;
+};
+
+/// Runs every manifest folder in `directories`; prints a line per kernel to
+/// `log` and fills `result` (see docs/benchmarks.md). Returns 0 when every
+/// checked kernel matched, 1 on a mismatch, 2 when nothing could run (no
+/// driver or no GPU, an unreadable manifest, a failed launch); `error` says
+/// why for 2.
+int runOnDevice(const std::vector<std::string> &directories,
+                const DeviceRunOptions &options, std::ostream &log,
+                json::Value &result, std::string &error);
+
+} // namespace mlir::tessel::runtime
+
+#endif // TESSEL_RUNTIME_DEVICERUNNER_H
