@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Vendor baseline for Tessel's workloads: the same tessel.kernels run as
+eager PyTorch ops (cuBLAS, cuDNN and PyTorch's own CUDA kernels), timed on
+the same GPU. The ops come from the reference graphs tessel-compile writes
+into manifest.json, so every workload of the suite gets its baseline with
+no second description to keep in step.
+
+  python3 bench/gpu/baseline.py out/rank0 --out baseline.json [--compile]
+
+--compile adds torch.compile (Inductor, which generates Triton kernels) for
+the kernels with no contraction, under a time budget.
+"""
+
+import argparse
+import json
+import math
+import sys
+import time
+
+import torch
+import torch.nn.functional as F
+
+DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}
+
+
+def build(graph):
+    """A function of the graph's inputs computing its outputs with torch."""
+
+    def run(*inputs):
+        values = list(inputs)
+        for op in graph["ops"]:
+            k = op["kind"]
+            ints, floats = op.get("ints", {}), op.get("floats", {})
+            strings = op.get("strings", {})
+            dtype = DTYPES[op["result"]["dtype"]]
+            shape = op["result"]["shape"]
+            args = [values[i] if i >= 0 else None for i in op["operands"]]
+            flag = lambda name: bool(ints.get(name, [0])[0])
+            if k in ("matmul", "batch_matmul"):
+                a, b = args
+                if flag("transpose_lhs"):
+                    a = a.transpose(-1, -2)
+                if flag("transpose_rhs"):
+                    b = b.transpose(-1, -2)
+                r = torch.matmul(a, b)
+            elif k == "conv2d":
+                x, w = args  # NHWC input, HWCF filter
+                s, pad = ints["strides"], ints["padding"]
+                if pad[0] != pad[1] or pad[2] != pad[3]:
+                    x = F.pad(x, (0, 0, pad[2], pad[3], pad[0], pad[1]))
+                    pad = [0, 0, 0, 0]
+                r = F.conv2d(x.permute(0, 3, 1, 2), w, stride=s,
+                             padding=(pad[0], pad[2]),
+                             dilation=ints["dilations"],
+                             groups=ints["groups"][0]).permute(0, 2, 3, 1)
+            elif k == "neg":
+                r = -args[0]
+            elif k in ("exp", "tanh", "sigmoid", "relu", "rsqrt"):
+                r = getattr(torch, k)(args[0])
+            elif k == "silu":
+                r = F.silu(args[0])
+            elif k == "gelu":
+                r = F.gelu(args[0], approximate="tanh" if strings.get(
+                    "approximation") == "tanh" else "none")
+            elif k == "cast":
+                r = args[0].to(dtype)
+            elif k in ("add", "sub", "mul", "div", "max", "min"):
+                fn = {"add": torch.add, "sub": torch.sub, "mul": torch.mul,
+                      "div": torch.div, "max": torch.maximum,
+                      "min": torch.minimum}[k]
+                r = fn(args[0], args[1])
+            elif k == "reduce":
+                dims, kind = ints["dims"], strings["kind"]
+                x = args[0]
+                if kind == "sum":
+                    r = x.sum(dims) if dims else x
+                elif kind == "mean":
+                    r = x.mean(dims) if dims else x
+                elif kind == "max":
+                    r = x.amax(dims) if dims else x
+                else:
+                    r = x.amin(dims) if dims else x
+            elif k == "softmax":
+                r = torch.softmax(args[0], ints["dim"][0])
+            elif k in ("layer_norm", "rms_norm"):
+                x = args[0]
+                rank = ints["normalized_rank"][0]
+                eps = floats["epsilon"]
+                scale = args[1] if len(args) > 1 else None
+                if k == "layer_norm":
+                    bias = args[2] if len(args) > 2 else None
+                    r = F.layer_norm(x, x.shape[-rank:], scale, bias, eps)
+                else:
+                    r = F.rms_norm(x, x.shape[-rank:], scale, eps)
+            elif k == "attention":
+                q, kk, v = args[:3]
+                r = F.scaled_dot_product_attention(
+                    q, kk, v, scale=floats.get("scale"),
+                    is_causal=flag("causal"),
+                    enable_gqa=q.shape[1] != kk.shape[1])
+            elif k == "transpose":
+                r = args[0].permute(*ints["permutation"])
+            elif k == "reshape":
+                r = args[0].reshape(shape)
+            else:
+                raise ValueError(f"no torch equivalent for '{k}'")
+            values.append(r.to(dtype).reshape(shape))
+        return [values[i].contiguous() for i in graph["outputs"]]
+
+    return run
+
+
+def make_inputs(graph):
+    """Random inputs; a conv2d filter is laid out for cuDNN (OIHW in the
+    channels-last memory format) ahead of time, as a framework stores
+    weights."""
+    inputs = []
+    filters = {op["operands"][1] for op in graph["ops"]
+               if op["kind"] == "conv2d"}
+    for i, t in enumerate(graph["inputs"]):
+        x = torch.empty(t["shape"], dtype=DTYPES[t["dtype"]],
+                        device="cuda").uniform_(-1, 1)
+        if i in filters:  # HWCF -> OIHW, channels-last strides
+            x = x.permute(3, 2, 0, 1).contiguous(
+                memory_format=torch.channels_last)
+        inputs.append(x)
+    return inputs
+
+
+def bench(fn, inputs):
+    from triton.testing import do_bench
+    fn(*inputs)
+    torch.cuda.synchronize()
+    # do_bench clears L2 between repetitions and returns milliseconds.
+    ms = do_bench(lambda: fn(*inputs), warmup=25, rep=100,
+                  return_mode="median")
+    return ms * 1e3
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("manifest_dir")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--compile", action="store_true",
+                    help="also time torch.compile for kernels with no "
+                         "contraction")
+    ap.add_argument("--compile-budget-s", type=float, default=240)
+    args = ap.parse_args()
+    manifest = json.load(open(f"{args.manifest_dir}/manifest.json"))
+    graphs = manifest.get("reference_graphs", {})
+    rows = []
+    start = time.time()
+    for name, graph in graphs.items():
+        row = {"name": name}
+        try:
+            inputs = make_inputs(graph)
+            row["eager_us"] = bench(build(graph), inputs)
+            contraction = any(op["kind"] in ("matmul", "batch_matmul",
+                                             "conv2d", "attention")
+                              for op in graph["ops"])
+            if args.compile and not contraction and \
+                    time.time() - start < args.compile_budget_s:
+                compiled = torch.compile(build(graph), dynamic=False)
+                row["compiled_us"] = bench(compiled, inputs)
+        except Exception as e:  # noqa: BLE001 - recorded per kernel
+            row["error"] = repr(e)[:300]
+        rows.append(row)
+        print(f"  {name:44} eager {row.get('eager_us', math.nan):10.2f} us"
+              f"  compiled {row.get('compiled_us', math.nan):10.2f} us"
+              f"  {row.get('error', '')}", flush=True)
+        torch.cuda.empty_cache()
+    json.dump({"tool": "bench/gpu/baseline.py", "torch": torch.__version__,
+               "device": torch.cuda.get_device_name(),
+               "manifest": args.manifest_dir, "kernels": rows},
+              open(args.out, "w"), indent=1)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

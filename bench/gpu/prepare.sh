@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds what a GPU machine needs to measure Tessel, into one folder that is
+# carried there (it needs neither MLIR nor LLVM on that side):
+#   <dir>/bin/tessel-run-device     the runner (plain C++, runtime/)
+#   <dir>/suite/rank<N>/            bench/workloads/tier1.mlir compiled with
+#                                   the schedule the model ranks N
+#   <dir>/demo/                     the bundled example
+# Usage: bench/gpu/prepare.sh [build-dir] [carry-dir] [target]
+# Then, on the GPU machine: bench/gpu/run_suite.sh <carry-dir> <out-dir>.
+set -euo pipefail
+BUILD=${1:-build}
+CARRY=${2:-.bench-carry}
+TARGET=${3:-h100}
+RANKS=${RANKS:-"0 1 2 3 4 6 8 12 16 24 32 48 64"}
+rm -rf "$CARRY"
+mkdir -p "$CARRY/bin" "$CARRY/suite"
+cp "$BUILD/bin/tessel-run-device" "$CARRY/bin/"
+for r in $RANKS; do
+  # A rank that fails to compile is reported and left out.
+  if ! "$BUILD/bin/tessel-compile" bench/workloads/tier1.mlir \
+      --target="$TARGET" --schedule-rank="$r" -o "$CARRY/suite/rank$r" \
+      >"$CARRY/suite/rank$r.log" 2>&1; then
+    echo "prepare: rank $r does not compile:" >&2
+    grep -m3 error "$CARRY/suite/rank$r.log" >&2
+    rm -rf "$CARRY/suite/rank$r"
+  fi
+done
+"$BUILD/bin/tessel-compile" docs/examples/transformer_block.mlir \
+  --target="$TARGET" -o "$CARRY/demo" >"$CARRY/demo.log"
+{
+  echo "target: $TARGET"
+  echo "ranks: $RANKS"
+  echo "commit: $(git rev-parse HEAD)$(git diff --quiet || echo ' (modified)')"
+  echo "built: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -srm)"
+  "$BUILD/bin/tessel-compile" --version 2>&1 | head -3
+  command -v ptxas >/dev/null && ptxas --version | tail -1
+} >"$CARRY/provenance.txt"
+du -sh "$CARRY"

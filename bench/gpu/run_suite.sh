@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Measures Tessel on a GPU machine, in one call (see bench/gpu/prepare.sh,
+# which builds <carry>). Writes into <out>:
+#   calibration.json  microbenchmarks for the target table (calibrate.py)
+#   suite.json        every workload at every schedule rank: checked against
+#                     the reference and timed (tessel-run-device)
+#   baseline.json     the same kernels as eager PyTorch (+ torch.compile)
+#   demo.json         the bundled example, checked and timed
+#   run.log           everything printed, with the device and versions
+# Usage: [STEPS="calibration demo suite baseline"] bench/gpu/run_suite.sh <carry> <out>
+set -uo pipefail
+STEPS=${STEPS:-"calibration demo suite baseline"}
+want() { [[ " $STEPS " == *" $1 "* ]]; }
+CARRY=$1
+OUT=$2
+TMP=$(mktemp -d)
+LOG=$OUT/run.log
+export PYTHONUNBUFFERED=1
+{
+  date -u +%Y-%m-%dT%H:%M:%SZ
+  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem,power.limit --format=csv,noheader
+  nvcc --version | tail -1
+  python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)'
+  cat "$CARRY/provenance.txt"
+} >"$LOG" 2>&1
+
+merge() {
+python3 - "$OUT/suite.json" "$TMP"/suite_*.json <<'PY'
+import json, sys
+merged = None
+for path in sys.argv[2:]:
+    try:
+        d = json.load(open(path))
+    except Exception:
+        continue
+    if merged is None:
+        merged = d
+        continue
+    for run, extra in zip(merged["runs"], d["runs"]):
+        run["kernels"] += extra["kernels"]
+json.dump(merged or {}, open(sys.argv[1], "w"), indent=1)
+PY
+}
+
+# Does the driver launch a kernel with 64 KiB of static shared memory on
+# this GPU (ptxas accepts up to 227 KiB for sm_90a)?
+if [ -f "$CARRY/static64k_sm90a.cubin" ]; then
+  python3 - "$CARRY/static64k_sm90a.cubin" <<'PY' 2>&1 | tee -a "$LOG"
+import sys, cupy as cp
+try:
+    k = cp.RawModule(path=sys.argv[1]).get_function("k")
+    out = cp.zeros(4, cp.uint32)
+    k((1,), (32,), (out,))
+    cp.cuda.Device().synchronize()
+    print("static shared 64 KiB launch: ok")
+except Exception as e:
+    print("static shared 64 KiB launch: FAILED:", e)
+PY
+fi
+
+want calibration && echo "== calibration" | tee -a "$LOG" && timeout 240 python3 bench/gpu/calibrate.py --out "$OUT/calibration.json" 2>&1 | tee -a "$LOG"
+
+want demo && echo "== demo" | tee -a "$LOG" && timeout 120 "$CARRY/bin/tessel-run-device" "$CARRY/demo" --json="$OUT/demo.json" 2>&1 | tee -a "$LOG"
+
+want suite || names=""
+want suite && echo "== suite" | tee -a "$LOG"
+# One process per workload, over every rank: a kernel that faults takes only
+# its own workload down, and the reference is computed once per workload.
+ranks=$(ls -d "$CARRY"/suite/rank*/ | sort -V)
+want suite && names=$(python3 -c 'import json,sys; print("\n".join(json.load(open(sys.argv[1]))["reference_graphs"]))' "$CARRY/suite/rank0/manifest.json")
+i=0
+for name in $names; do
+  i=$((i + 1))
+  echo "-- $name" | tee -a "$LOG"
+  timeout 100 "$CARRY/bin/tessel-run-device" $ranks --only="$name" \
+    --target-ms=50 --json="$TMP/suite_$i.json" 2>&1 | tee -a "$LOG"
+  echo "exit ${PIPESTATUS[0]}" | tee -a "$LOG"
+  # Merged after every workload: what ran comes back even if the call is
+  # stopped at its time limit.
+  merge
+done
+
+want baseline && echo "== baseline" | tee -a "$LOG" && timeout 300 python3 bench/gpu/baseline.py "$CARRY/suite/rank0" --compile \
+  --compile-budget-s=120 --out "$OUT/baseline.json" 2>&1 | tee -a "$LOG"
+echo "== done $(date -u +%H:%M:%S)" | tee -a "$LOG"
+
