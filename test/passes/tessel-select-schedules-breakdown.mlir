@@ -13,13 +13,13 @@
 // load-bound near 1/4 of the FP32 peak.
 // H100: tessel.kernel @conv3x3
 // H100-SAME: schedule = #tessel.schedule<block = [16, 16], warps = 1,
-// H100-SAME: #tessel.prediction<time_us = 1.321818e+01, bound = "loads", compute_us = 4.073224e+00, loads_us = 1.221818e+01, dram_us = 2.349476e-01, l2_us = 6.898526e-02, launch_us = 1.000000e+00, achievable_us = 3.456069e+00, fraction_of_peak = 2.614633e-01, occupancy = 5.000000e-01, waves = 2.121212e-01, blocks = 896, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false>
+// H100-SAME: #tessel.prediction<time_us = 1.323818e+01, bound = "loads", compute_us = 4.073224e+00, loads_us = 1.221818e+01, dram_us = 2.139701e-01, l2_us = 6.461296e-02, launch_us = 1.020000e+00, achievable_us = 3.456069e+00, fraction_of_peak = 2.610682e-01, occupancy = 5.000000e-01, waves = 2.121212e-01, blocks = 896, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false>
 // H100: tessel.kernel @gemm
 // H100-SAME: schedule = #tessel.schedule<block = [8, 16], warps = 1,
-// H100-SAME: #tessel.prediction<time_us = 2.061412e+03, bound = "loads", compute_us = 5.151659e+02, loads_us = 2.060412e+03, dram_us = 3.799083e+01, l2_us = 1.940102e+03, launch_us = 1.000000e+00, achievable_us = 5.135985e+02, fraction_of_peak = 2.491489e-01, occupancy = 5.000000e-01, waves = 7.757576e+00, blocks = 32768, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false>
+// H100-SAME: #tessel.prediction<time_us = 2.061432e+03, bound = "loads", compute_us = 5.151659e+02, loads_us = 2.060412e+03, dram_us = 3.850065e+01, l2_us = 1.817138e+03, launch_us = 1.020000e+00, achievable_us = 5.135985e+02, fraction_of_peak = 2.491464e-01, occupancy = 5.000000e-01, waves = 7.757576e+00, blocks = 32768, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false>
 // H100: tessel.kernel @relu
 // H100-SAME: schedule = #tessel.schedule<block = [1, 32], warps = 1,
-// H100-SAME: #tessel.prediction<time_us = 1.810674e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 8.024242e+00, dram_us = 1.800674e+02, l2_us = 8.073247e+01, launch_us = 1.000000e+00, achievable_us = 1.800674e+02, fraction_of_peak = 5.540048e-03, occupancy = 5.000000e-01, waves = 4.964848e+02, blocks = 2097152, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false>
+// H100-SAME: #tessel.prediction<time_us = 1.941043e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 8.024242e+00, dram_us = 1.930843e+02, l2_us = 7.561562e+01, launch_us = 1.020000e+00, achievable_us = 1.930843e+02, fraction_of_peak = 5.167954e-03, occupancy = 5.000000e-01, waves = 4.964848e+02, blocks = 2097152, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false>
 
 // MI300X has no measured DRAM curve, L2 bandwidth or launch cost in the
 // table yet: datasheet figures stand in and the prediction says so.
