@@ -62,8 +62,8 @@ Prediction fromAttr(PredictionAttr a) {
   Prediction p;
   p.timeUs = a.getTimeUs().convertToDouble();
   StringRef bound = a.getBound();
-  for (Bound b :
-       {Bound::Compute, Bound::Loads, Bound::Dram, Bound::L2, Bound::Launch})
+  for (Bound b : {Bound::Compute, Bound::Loads, Bound::Dram, Bound::L2,
+                  Bound::Latency, Bound::Blocks, Bound::Launch})
     if (bound == boundName(b))
       p.bound = b;
   p.computeUs = a.getComputeUs().convertToDouble();
@@ -71,6 +71,8 @@ Prediction fromAttr(PredictionAttr a) {
   p.dramUs = a.getDramUs().convertToDouble();
   p.l2Us = a.getL2Us().convertToDouble();
   p.launchUs = a.getLaunchUs().convertToDouble();
+  p.latencyUs = a.getLatencyUs().convertToDouble();
+  p.blocksUs = a.getBlocksUs().convertToDouble();
   p.achievableUs = a.getAchievableUs().convertToDouble();
   p.fractionOfPeak = a.getFractionOfPeak().convertToDouble();
   p.occupancy = a.getOccupancy().convertToDouble();

@@ -96,7 +96,7 @@ struct Schedule {
 };
 
 /// Why a time is what it is.
-enum class Bound { Compute, Loads, Dram, L2, Launch, Illegal };
+enum class Bound { Compute, Loads, Dram, L2, Latency, Blocks, Launch, Illegal };
 const char *boundName(Bound bound);
 
 struct Prediction {
@@ -105,6 +105,10 @@ struct Prediction {
   double timeUs = 0;
   // The terms (microseconds), each a lower bound on the kernel's time.
   double computeUs = 0, loadsUs = 0, dramUs = 0, l2Us = 0, launchUs = 0;
+  /// latencyUs: each thread's chain of dependent loads (one round trip per
+  /// iteration of its loops), for every block an SM runs in turn; blocksUs:
+  /// the SM's cost per block it runs (dispatch, retirement).
+  double latencyUs = 0, blocksUs = 0;
   Bound bound = Bound::Compute;
   int64_t blocks = 0;
   int64_t threadsPerBlock = 0;

@@ -58,6 +58,11 @@ const char *boundExplanation(Bound b) {
     return "unique bytes over the measured DRAM bandwidth for their size";
   case Bound::L2:
     return "tile footprints through L2, or the busiest SM's link to it";
+  case Bound::Latency:
+    return "each thread waits for its loads one iteration after another "
+           "and too few threads run to hide it";
+  case Bound::Blocks:
+    return "many small blocks: the SMs' cost per block they run";
   case Bound::Launch:
     return "the kernel is so small that the launch overhead dominates";
   case Bound::Illegal:
@@ -99,6 +104,10 @@ const char *boundColour(Bound b) {
     return "#1f77b4";
   case Bound::L2:
     return "#9467bd";
+  case Bound::Latency:
+    return "#8c564b";
+  case Bound::Blocks:
+    return "#e377c2";
   case Bound::Launch:
     return "#7f7f7f";
   case Bound::Illegal:
@@ -157,8 +166,8 @@ std::string formatPredictionTable(const Target &target,
   os << "  %achv.: the best time for the kernel's work from the target's "
         "measured figures / the prediction; %peak: useful flops / the "
         "peak of the instruction class used.\n";
-  for (Bound b :
-       {Bound::Compute, Bound::Loads, Bound::Dram, Bound::L2, Bound::Launch})
+  for (Bound b : {Bound::Compute, Bound::Loads, Bound::Dram, Bound::L2,
+                  Bound::Latency, Bound::Blocks, Bound::Launch})
     if (boundSeen[size_t(b)])
       os << "  " << boundName(b) << ": " << boundExplanation(b) << ".\n";
   if (anyUncalibrated)
@@ -200,11 +209,10 @@ std::string predictionReportJson(const Target &target,
     e["waves"] = p.waves;
     e["blocks"] = p.blocks;
     e["uncalibrated"] = p.uncalibrated;
-    e["breakdown"] = {{"compute_us", p.computeUs},
-                      {"loads_us", p.loadsUs},
-                      {"dram_us", p.dramUs},
-                      {"l2_us", p.l2Us},
-                      {"launch_us", p.launchUs}};
+    e["breakdown"] = {{"compute_us", p.computeUs}, {"loads_us", p.loadsUs},
+                      {"dram_us", p.dramUs},       {"l2_us", p.l2Us},
+                      {"launch_us", p.launchUs},   {"latency_us", p.latencyUs},
+                      {"blocks_us", p.blocksUs}};
     list.push_back(std::move(e));
   }
   doc["total_predicted_us"] = total;
@@ -386,8 +394,8 @@ std::string rooflineSvg(const Target &target,
   double ly = top + 10;
   os << "<text x=\"" << left + plotW + 16 << "\" y=\"" << ly
      << "\">binding limit</text>\n";
-  for (Bound b :
-       {Bound::Compute, Bound::Loads, Bound::Dram, Bound::L2, Bound::Launch}) {
+  for (Bound b : {Bound::Compute, Bound::Loads, Bound::Dram, Bound::L2,
+                  Bound::Latency, Bound::Blocks, Bound::Launch}) {
     ly += 18;
     os << "<circle cx=\"" << left + plotW + 22 << "\" cy=\"" << ly - 4
        << "\" r=\"5\" fill=\"" << boundColour(b) << "\"/><text x=\""

@@ -95,6 +95,14 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "statically allocated shared memory one block may use (absent: "
        "shared_mem_per_block_bytes)",
        true, false},
+      {F::BlockCycles, "block_cycles", "SM clocks",
+       "clocks an SM spends per block it runs, besides the block's work "
+       "(dispatch and retirement)",
+       false, false},
+      {F::L2LatencyCycles, "l2_latency_cycles", "SM clocks",
+       "latency of a dependent load that hits in L2", false, false},
+      {F::DramLatencyCycles, "dram_latency_cycles", "SM clocks",
+       "latency of a dependent load served by DRAM", false, false},
   }};
   return fields;
 }

@@ -64,10 +64,13 @@ enum class TargetField : unsigned {
   // Statically allocated shared memory one block may use (Tessel allocates
   // no dynamic shared memory); absent: shared_mem_per_block_bytes.
   StaticSharedMemPerBlockBytes,
+  BlockCycles,       // SM clocks the SM spends per block it runs, work aside
+  L2LatencyCycles,   // SM clocks from a load issued to its data, L2 hit
+  DramLatencyCycles, // ... from DRAM
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::StaticSharedMemPerBlockBytes) + 1;
+    static_cast<std::size_t>(TargetField::DramLatencyCycles) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

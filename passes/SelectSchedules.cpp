@@ -378,9 +378,9 @@ PredictionAttr toAttr(MLIRContext *ctx, const Prediction &p) {
   auto f = [](double v) { return APFloat(v); };
   return PredictionAttr::get(
       ctx, f(p.timeUs), boundName(p.bound), f(p.computeUs), f(p.loadsUs),
-      f(p.dramUs), f(p.l2Us), f(p.launchUs), f(p.achievableUs),
-      f(p.fractionOfPeak), f(p.occupancy), f(p.waves), p.blocks, f(p.flops),
-      f(p.dramBytes), p.uncalibrated);
+      f(p.dramUs), f(p.l2Us), f(p.launchUs), f(p.latencyUs), f(p.blocksUs),
+      f(p.achievableUs), f(p.fractionOfPeak), f(p.occupancy), f(p.waves),
+      p.blocks, f(p.flops), f(p.dramBytes), p.uncalibrated);
 }
 
 struct SelectSchedulesPass

@@ -180,6 +180,9 @@ extern "C" __global__ void ex2_loop(float *out, int iters) {
   if (s == 1.2345f) out[0] = s;
 }
 extern "C" __global__ void empty_kernel() {}
+extern "C" __global__ void one_store(float *out) {
+  out[blockIdx.x * (long)blockDim.x + threadIdx.x] = 1.0f;
+}
 """
 
 
@@ -204,6 +207,27 @@ def bench_simt(sms, clock_ghz):
                   "per_sm_per_clock_at_max_clock":
                       per_s / sms / (clock_ghz * 1e9)}
     return res, mod
+
+
+def bench_blocks(mod, sms, clock_ghz):
+    """What a block costs an SM besides its work: one launch of many blocks
+    that each store one word per thread, timed with events; the time over
+    the blocks each SM runs, in SM clocks."""
+    k = mod.get_function("one_store")
+    rows = []
+    for threads in [32, 64, 128, 256, 1024]:
+        blocks = sms * 4096
+        out = cp.empty(blocks * threads, cp.float32)
+        ms = time_cupy(lambda i: k((blocks,), (threads,), (out,)), 9)
+        q = quantiles(ms)
+        per_sm = blocks / sms
+        rows.append({"threads": threads, "blocks": blocks, "ms": q,
+                     "cycles_per_block_per_sm":
+                         q["median"] * 1e-3 * clock_ghz * 1e9 / per_sm,
+                     "bytes_per_s": blocks * threads * 4 /
+                         (q["median"] * 1e-3)})
+        del out
+    return rows
 
 
 def bench_launch(mod):
@@ -256,9 +280,9 @@ def bench_latency():
     k = cp.RawKernel(CHASE, "chase")
     rows = []
     rng = np.random.default_rng(7)
-    for mib, label in [(2, "l2_hit"), (1024, "dram")]:
+    for mib, label in [(1 / 64, "l1_hit"), (2, "l2_hit"), (1024, "dram")]:
         # A random cycle over cache lines 256 B apart: no locality to exploit.
-        n = mib * MiB // 8
+        n = int(mib * MiB) // 8
         line = 32  # 32 x 8 B = 256 B between consecutive slots
         slots = n // line
         perm = rng.permutation(slots)
@@ -274,7 +298,8 @@ def bench_latency():
             k((1,), (1,), (d, np.int64(start), np.int32(steps), out, cyc))
         ms = time_cupy(run, 5, warmup=1)
         q = quantiles(ms)
-        rows.append({"kind": label, "buffer_bytes": mib * MiB, "steps": steps,
+        rows.append({"kind": label, "buffer_bytes": int(mib * MiB),
+                     "steps": steps,
                      "ns_per_load": q["median"] * 1e6 / steps,
                      "cycles_per_load": int(cyc.get()[0]) / steps})
         del d
@@ -328,6 +353,7 @@ def main():
     try:
         result["simt"], mod = bench_simt(sms, args.clock_ghz)
         result["launch"] = bench_launch(mod)
+        result["blocks"] = bench_blocks(mod, sms, args.clock_ghz)
     except Exception as e:  # noqa: BLE001
         result["simt_or_launch_error"] = repr(e)
     with open(args.out, "w") as f:
@@ -343,6 +369,10 @@ def main():
         print(key, json.dumps(result.get(key))[:600])
     print("simt", json.dumps(result.get("simt"))[:400])
     print("launch", json.dumps(result.get("launch"))[:400])
+    for r in result.get("blocks", []):
+        print(f"blocks of {r['threads']:4} threads: "
+              f"{r['cycles_per_block_per_sm']:.0f} cycles per block per SM, "
+              f"{r['bytes_per_s'] / 1e12:.2f} TB/s stored")
 
 
 if __name__ == "__main__":

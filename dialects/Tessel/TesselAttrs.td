@@ -145,7 +145,8 @@ def Tessel_PredictionAttr : Tessel_Attr<"Prediction", "prediction"> {
   let description = [{
     What `tessel-select-schedules` predicted for a kernel's schedule (see
     docs/cost-model.md): the time in microseconds, the binding limit
-    (`compute`, `loads`, `dram`, `l2` or `launch`), each term, the best time
+    (`compute`, `loads`, `dram`, `l2`, `latency`, `blocks` or `launch`),
+    each term, the best time
     the target's measured figures allow for the same work
     (`achievable_us`), the fraction of the compute class's peak, occupancy,
     waves and blocks, the useful flops and DRAM bytes, and whether a figure
@@ -154,7 +155,7 @@ def Tessel_PredictionAttr : Tessel_Attr<"Prediction", "prediction"> {
     ```mlir
     #tessel.prediction<time_us = 12.5, bound = "dram", compute_us = 3.1,
                        loads_us = 4.0, dram_us = 11.5, l2_us = 2.0, launch_us = 1.0,
-                       achievable_us = 10.2, fraction_of_peak = 0.04,
+                       latency_us = 6.0, blocks_us = 0.5, achievable_us = 10.2, fraction_of_peak = 0.04,
                        occupancy = 1.0, waves = 0.73, blocks = 1536,
                        flops = 1.0e6, dram_bytes = 3.1e7, uncalibrated = false>
     ```
@@ -167,6 +168,8 @@ def Tessel_PredictionAttr : Tessel_Attr<"Prediction", "prediction"> {
     Tessel_F64Parameter<"DRAM term (us)">:$dram_us,
     Tessel_F64Parameter<"L2 term (us)">:$l2_us,
     Tessel_F64Parameter<"launch overhead (us)">:$launch_us,
+    Tessel_F64Parameter<"dependent-load latency term (us)">:$latency_us,
+    Tessel_F64Parameter<"per-block cost term (us)">:$blocks_us,
     Tessel_F64Parameter<"best achievable time for the work (us)">:$achievable_us,
     Tessel_F64Parameter<"fraction of peak">:$fraction_of_peak,
     Tessel_F64Parameter<"occupancy">:$occupancy,

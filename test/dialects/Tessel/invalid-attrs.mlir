@@ -118,7 +118,7 @@ func.func private @f() attributes {s = #tessel.schedule<block = [999999999999999
 // -----
 
 // expected-error @+1 {{'tessel.prediction' belongs on a tessel.kernel or a function}}
-module attributes {tessel.prediction = #tessel.prediction<time_us = 1.0, bound = "dram", compute_us = 0.5, loads_us = 0.2, dram_us = 1.0, l2_us = 0.1, launch_us = 0.0, achievable_us = 0.5, fraction_of_peak = 0.1, occupancy = 1.0, waves = 1.0, blocks = 8, flops = 1.0e3, dram_bytes = 4.0e3, uncalibrated = false>} {}
+module attributes {tessel.prediction = #tessel.prediction<time_us = 1.0, bound = "dram", compute_us = 0.5, loads_us = 0.2, dram_us = 1.0, l2_us = 0.1, launch_us = 0.0, latency_us = 0.0, blocks_us = 0.0, achievable_us = 0.5, fraction_of_peak = 0.1, occupancy = 1.0, waves = 1.0, blocks = 8, flops = 1.0e3, dram_bytes = 4.0e3, uncalibrated = false>} {}
 
 // -----
 

@@ -182,7 +182,7 @@ func.func @reshape(%x: tensor<128x768xbf16>) -> tensor<1x128x12x64xbf16> {
 // The cost model's attributes on a kernel round-trip.
 // CHECK-LABEL: func.func private @predicted
 // CHECK-SAME: tessel.candidates = [#tessel.schedule<block = [8, 8], warps = 1, stages = 1, split_k = 1, vector = 1, mma = simt>]
-// CHECK-SAME: tessel.prediction = #tessel.prediction<time_us = 1.250000e+01, bound = "dram", compute_us = 3.100000e+00, loads_us = 4.000000e+00, dram_us = 1.150000e+01, l2_us = 2.000000e+00, launch_us = 1.000000e+00, achievable_us = 1.020000e+01, fraction_of_peak = 4.000000e-02, occupancy = 1.000000e+00, waves = 7.300000e-01, blocks = 1536, flops = 1.000000e+06, dram_bytes = 3.100000e+07, uncalibrated = false>
+// CHECK-SAME: tessel.prediction = #tessel.prediction<time_us = 1.250000e+01, bound = "dram", compute_us = 3.100000e+00, loads_us = 4.000000e+00, dram_us = 1.150000e+01, l2_us = 2.000000e+00, launch_us = 1.000000e+00, latency_us = 6.000000e+00, blocks_us = 5.000000e-01, achievable_us = 1.020000e+01, fraction_of_peak = 4.000000e-02, occupancy = 1.000000e+00, waves = 7.300000e-01, blocks = 1536, flops = 1.000000e+06, dram_bytes = 3.100000e+07, uncalibrated = false>
 func.func private @predicted() attributes {
-    tessel.prediction = #tessel.prediction<time_us = 12.5, bound = "dram", compute_us = 3.1, loads_us = 4.0, dram_us = 11.5, l2_us = 2.0, launch_us = 1.0, achievable_us = 10.2, fraction_of_peak = 0.04, occupancy = 1.0, waves = 0.73, blocks = 1536, flops = 1.0e6, dram_bytes = 3.1e7, uncalibrated = false>,
+    tessel.prediction = #tessel.prediction<time_us = 12.5, bound = "dram", compute_us = 3.1, loads_us = 4.0, dram_us = 11.5, l2_us = 2.0, launch_us = 1.0, latency_us = 6.0, blocks_us = 0.5, achievable_us = 10.2, fraction_of_peak = 0.04, occupancy = 1.0, waves = 0.73, blocks = 1536, flops = 1.0e6, dram_bytes = 3.1e7, uncalibrated = false>,
     tessel.candidates = [#tessel.schedule<block = [8, 8], warps = 1>]}

@@ -180,6 +180,64 @@ TEST(Model, CooperativePartialsTakeSharedMemory) {
   }
 }
 
+TEST(Model, ManySmallBlocksCostTheirNumber) {
+  // An elementwise kernel in blocks of one warp, one element per thread:
+  // the SM's per-block cost (block_cycles) binds, as measured on the H100
+  // (add + relu over 64 Mi floats in 2 Mi blocks: 1264 us).
+  Target t = *lookupKnownTarget("h100");
+  KernelDesc d;
+  d.loops = {{8192, false}, {8192, false}};
+  d.operands = {{{0, 1}, ElementType::F32, false},
+                {{0, 1}, ElementType::F32, false},
+                {{0, 1}, ElementType::F32, true}};
+  d.flops = 2.0 * 8192 * 8192;
+  Prediction small = predict(d, schedule({1, 32}, 1), t);
+  ASSERT_TRUE(small.legal);
+  double blocks = 8192.0 * 8192 / 32;
+  double expected = std::ceil(blocks / t.smCount()) *
+                    t.get(TargetField::BlockCycles) /
+                    (t.get(TargetField::SimtClockGHz) * 1e3);
+  EXPECT_NEAR(small.blocksUs, expected, 1e-6 * expected);
+  EXPECT_EQ(small.bound, Bound::Blocks);
+  // Blocks of 256 threads: 8 times fewer blocks, DRAM-bound again.
+  Prediction large = predict(d, schedule({1, 256}, 8), t);
+  EXPECT_NEAR(large.blocksUs * 8, small.blocksUs, 0.01 * small.blocksUs);
+  EXPECT_EQ(large.bound, Bound::Dram);
+}
+
+TEST(Model, DependentLoadsCostTheirLatency) {
+  // A SIMT matmul: each thread's K loop makes K round trips to L2 (its
+  // operands are reread by other blocks), kRoundsInFlight (4) overlapping;
+  // doubling K doubles the latency term. Targets without the latencies
+  // have no such term and say they are uncalibrated.
+  Target t = *lookupKnownTarget("h100");
+  Schedule s = schedule({64, 64}, 4);
+  // As describeKernel states it: per output, 2K flops and two loads of K
+  // elements each (a row of A, a column of B).
+  auto simt = [](int64_t k) {
+    KernelDesc d = matmul(128, 4096, k, ElementType::BF16);
+    Work w;
+    w.flopsPerInstance = 2.0 * double(k);
+    w.loads = {{2.0, double(k), {0}, -1}, {2.0, double(k), {1}, 1}};
+    w.loops = {0, 1};
+    d.work = {w};
+    return d;
+  };
+  Prediction k1 = predict(simt(1024), s, t);
+  Prediction k2 = predict(simt(2048), s, t);
+  ASSERT_TRUE(k1.legal && k2.legal);
+  EXPECT_NEAR(k2.latencyUs / k1.latencyUs, 2.0, 0.01);
+  // 64 x 64 outputs over 128 threads: 32 per thread, 1024 rounds each, one
+  // turn (128 blocks fit on 132 SMs).
+  double expected = 32.0 * 1024 / 4 * t.get(TargetField::L2LatencyCycles) /
+                    (t.get(TargetField::SimtClockGHz) * 1e3);
+  EXPECT_NEAR(k1.latencyUs, expected, 0.01 * expected);
+  EXPECT_EQ(k1.bound, Bound::Latency);
+  Prediction amd = predict(simt(1024), s, *lookupKnownTarget("mi300x"));
+  EXPECT_EQ(amd.latencyUs, 0);
+  EXPECT_TRUE(amd.uncalibrated);
+}
+
 TEST(Model, LoadsCountTheSectorsAWarpTouches) {
   // On a target with 32-byte sectors: 32 lanes along a row read 128
   // contiguous bytes (4 sectors); 32 lanes each on its own row touch 32

@@ -93,7 +93,7 @@ TEST(Report, RooflinePlotsKernelsWithFlops) {
     EXPECT_EQ(svg.rfind("<svg", 0), 0u);
     EXPECT_NE(svg.find("</svg>"), std::string::npos);
     // The gemm is a marker with a hollow one where its work could be (plus
-    // six legend swatches, one hollow); the copy, with no flops, is listed;
+    // eight legend swatches, one hollow); the copy, with no flops, is listed;
     // the kernel without a prediction is absent.
     auto count = [&](const std::string &what) {
       size_t n = 0;
@@ -102,7 +102,7 @@ TEST(Report, RooflinePlotsKernelsWithFlops) {
         ++n;
       return n;
     };
-    EXPECT_EQ(count("<circle"), 2u + 6u) << name;
+    EXPECT_EQ(count("<circle"), 2u + 8u) << name;
     EXPECT_EQ(count("r=\"4\" fill=\"none\""), 2u) << name;
     EXPECT_NE(svg.find("copy (no flops, not plotted)"), std::string::npos);
     EXPECT_EQ(svg.find("wgmma_kernel"), std::string::npos);
