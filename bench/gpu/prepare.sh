@@ -4,6 +4,7 @@
 #   <dir>/bin/tessel-run-device     the runner (plain C++, runtime/)
 #   <dir>/suite/rank<N>/            bench/workloads/tier1.mlir compiled with
 #                                   the schedule the model ranks N
+#   <dir>/suite/unfused/            the same with every op its own kernel
 #   <dir>/demo/                     the bundled example
 # Usage: bench/gpu/prepare.sh [build-dir] [carry-dir] [target]
 # Then, on the GPU machine: bench/gpu/run_suite.sh <carry-dir> <out-dir>.
@@ -25,6 +26,13 @@ for r in $RANKS; do
     rm -rf "$CARRY/suite/rank$r"
   fi
 done
+# Every op its own kernel: the other side of each fusion decision
+# (tessel-bench fusion).
+"$BUILD/bin/tessel-opt" bench/workloads/tier1.mlir \
+  --tessel-set-target=target="$TARGET" --tessel-form-kernels=policy=none \
+  -o "$CARRY/suite/unfused.mlir"
+"$BUILD/bin/tessel-compile" "$CARRY/suite/unfused.mlir" --target="$TARGET" \
+  -o "$CARRY/suite/unfused" >"$CARRY/suite/unfused.log"
 "$BUILD/bin/tessel-compile" docs/examples/transformer_block.mlir \
   --target="$TARGET" -o "$CARRY/demo" >"$CARRY/demo.log"
 {

@@ -6,10 +6,12 @@
 #                     the reference and timed (tessel-run-device)
 #   baseline.json     the same kernels as eager PyTorch (+ torch.compile)
 #   demo.json         the bundled example, checked and timed
+#   fusion.json       the suite's model-chosen kernels and the same ops
+#                     unfused, in one process (tessel-bench fusion)
 #   run.log           everything printed, with the device and versions
-# Usage: [STEPS="calibration demo suite baseline"] bench/gpu/run_suite.sh <carry> <out>
+# Usage: [STEPS="calibration demo fusion suite baseline"] bench/gpu/run_suite.sh <carry> <out>
 set -uo pipefail
-STEPS=${STEPS:-"calibration demo suite baseline"}
+STEPS=${STEPS:-"calibration demo fusion suite baseline"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 CARRY=$1
 OUT=$2
@@ -67,6 +69,7 @@ want suite && echo "== suite" | tee -a "$LOG"
 # One process per workload, over every rank: a kernel that faults takes only
 # its own workload down, and the reference is computed once per workload.
 ranks=$(ls -d "$CARRY"/suite/rank*/ | sort -V)
+want fusion && echo "== fusion" | tee -a "$LOG" && timeout 240 "$CARRY/bin/tessel-run-device" "$CARRY/suite/rank0" "$CARRY/suite/unfused" --target-ms=50 --json="$OUT/fusion.json" 2>&1 | tee -a "$LOG"
 want suite && names=$(python3 -c 'import json,sys; print("\n".join(json.load(open(sys.argv[1]))["reference_graphs"]))' "$CARRY/suite/rank0/manifest.json")
 i=0
 for name in $names; do
