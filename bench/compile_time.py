@@ -9,6 +9,11 @@ found) and reports the peak resident memory of that process. Medians, not
 means: the machines are shared and noisy.
 
     python3 bench/compile_time.py --bin build/bin [--repeat 7] [--json out.json]
+
+With --workloads (bench/workloads/tier1.mlir), instead: per workload (one
+function each), the median time to compile it to PTX (h100) and to HSACO
+(mi300x), pipeline only, and the median time of tessel-select-schedules on
+it (tessel-opt --mlir-timing), per kernel.
 """
 import argparse
 import glob
@@ -52,12 +57,76 @@ def peak_memory_mb(tool, path, target, out):
     return int(proc.stdout.strip()) / 1024.0  # ru_maxrss is in KiB on Linux
 
 
+SELECT_RE = re.compile(r"^\s*([0-9.]+) \(\s*[0-9.]+%\)\s+TesselSelectSchedules$",
+                       re.M)
+
+
+def functions(path):
+    """(name, text) of each top-level func.func of a suite file."""
+    out, current = [], None
+    for line in open(path):
+        if line.startswith("func.func @"):
+            current = [line]
+        elif current is not None:
+            current.append(line)
+            if line.rstrip() == "}":
+                name = current[0].split("@", 1)[1].split("(", 1)[0]
+                out.append((name, "".join(current)))
+                current = None
+    return out
+
+
+def select_ms(opt, path, target):
+    proc = subprocess.run(
+        [opt, path, "--tessel-set-target=target=" + target,
+         "--tessel-form-kernels", "--tessel-select-schedules", "--mlir-timing",
+         "-o", os.devnull], capture_output=True, text=True, check=True)
+    return float(SELECT_RE.search(proc.stderr).group(1)) * 1e3
+
+
+def workloads(args):
+    tool = os.path.join(args.bin, "tessel-compile")
+    opt = os.path.join(args.bin, "tessel-opt")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text in functions(args.workloads):
+            path = os.path.join(tmp, name + ".mlir")
+            with open(path, "w") as f:
+                f.write(text)
+            row = {"workload": name}
+            for target, emit in (("h100", "ptx"), ("mi300x", "hsaco")):
+                runs = [compile_once(tool, path, target, emit, tmp)
+                        for _ in range(args.repeat)]
+                row[emit + "_ms"] = round(
+                    statistics.median(ms for _, ms in runs), 1)
+                row["kernels"] = runs[0][0]
+            row["select_ms_per_kernel"] = round(statistics.median(
+                select_ms(opt, path, "h100") for _ in range(args.repeat)) /
+                row["kernels"], 2)
+            rows.append(row)
+    print("%-34s %8s %10s %10s %12s" % ("workload", "kernels", "PTX ms",
+                                        "HSACO ms", "select ms/k"))
+    for r in rows:
+        print("%-34s %8d %10.1f %10.1f %12.2f" % (
+            r["workload"], r["kernels"], r["ptx_ms"], r["hsaco_ms"],
+            r["select_ms_per_kernel"]))
+    for key in ("ptx_ms", "hsaco_ms", "select_ms_per_kernel"):
+        print("median %s: %.2f" % (key, statistics.median(r[key]
+                                                          for r in rows)))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"workloads": rows}, f, indent=2)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--json", help="also write the results here")
+    ap.add_argument("--workloads", help="a suite file: time each workload")
     args = ap.parse_args()
+    if args.workloads:
+        return workloads(args)
     tool = os.path.join(args.bin, "tessel-compile")
 
     rows = []
