@@ -258,6 +258,19 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       remaining = std::max<int64_t>(1, remaining / warpLanes[j]);
     }
   }
+  // Threads beyond a tile's extent along a loop have no element: a block of
+  // 8 warps over one row's output runs one thread, and its 7 other warps
+  // issue nothing (measured on the H100: a row sum's time grows with the
+  // warps only through the blocks an SM can hold).
+  double activeThreads = 1;
+  std::vector<double> activeLanes(parallel.size(), 1);
+  for (size_t j = 0; j < parallel.size(); ++j) {
+    activeThreads *=
+        double(std::min<int64_t>(std::max<int64_t>((*layout)[j], 1), tiles[j]));
+    activeLanes[j] = double(std::min<int64_t>(warpLanes[j], tiles[j]));
+  }
+  double activeWarps = std::min(double(s.warps),
+                                std::ceil(activeThreads / double(warpSize)));
   // What one warp's load moves through L1: each distinct element its lanes
   // read, in sectors where the target gives their size (lanes along the
   // contiguous dim share sectors), else every lane's bytes.
@@ -272,9 +285,9 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     for (size_t j = 0; j < parallel.size(); ++j)
       if (std::find(load.loops.begin(), load.loops.end(), parallel[j]) !=
           load.loops.end()) {
-        distinct *= double(warpLanes[j]);
+        distinct *= activeLanes[j];
         if (parallel[j] == innermost) {
-          alongX = double(warpLanes[j]);
+          alongX = activeLanes[j];
           stride = extent[j];
         }
       }
@@ -356,7 +369,11 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // Every output element costs at least one operation (its store), so that
   // pure data movement (a transpose) still occupies the lanes it uses.
   perThreadFlops = std::max(perThreadFlops, elementsPerThread);
-  double perBlockFlops = threads * perThreadFlops / double(s.splitK);
+  // Idle lanes of a warp that runs cost as much as busy ones; warps with no
+  // element cost nothing (a cooperative reduction keeps every thread busy).
+  double busyThreads =
+      cooperative ? threads : activeWarps * double(warpSize);
+  double perBlockFlops = busyThreads * perThreadFlops / double(s.splitK);
   ElementType narrow = ElementType::F32;
   for (const Operand &o : k.operands)
     if (!o.output && elementBytes(o.type) < elementBytes(narrow))
@@ -373,7 +390,8 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // 3b. Loads: what each warp's loads move through the SM's L1, which
   // returns l1_bytes_per_clock.
   if (t.has(TargetField::L1BytesPerClock))
-    p.loadsUs = blocksOnBusiestSM * double(s.warps) * perWarpLoadBytes /
+    p.loadsUs = blocksOnBusiestSM * (cooperative ? double(s.warps) : activeWarps) *
+                perWarpLoadBytes /
                 double(s.splitK) /
                 (t.get(TargetField::L1BytesPerClock) *
                  t.get(TargetField::SimtClockGHz) * 1e9) *
