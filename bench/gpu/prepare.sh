@@ -6,19 +6,21 @@
 #                                   the schedule the model ranks N
 #   <dir>/suite/unfused/            the same with every op its own kernel
 #   <dir>/demo/                     the bundled example
-# Usage: bench/gpu/prepare.sh [build-dir] [carry-dir] [target]
+# Usage: [SUITE=bench/workloads/tier2.mlir] [RANKS="0 4 16"] \
+#        bench/gpu/prepare.sh [build-dir] [carry-dir] [target]
 # Then, on the GPU machine: bench/gpu/run_suite.sh <carry-dir> <out-dir>.
 set -euo pipefail
 BUILD=${1:-build}
 CARRY=${2:-.bench-carry}
 TARGET=${3:-h100}
 RANKS=${RANKS:-"0 1 2 3 4 6 8 12 16 24 32 48 64"}
+SUITE=${SUITE:-bench/workloads/tier1.mlir}
 rm -rf "$CARRY"
 mkdir -p "$CARRY/bin" "$CARRY/suite"
 cp "$BUILD/bin/tessel-run-device" "$CARRY/bin/"
 for r in $RANKS; do
   # A rank that fails to compile is reported and left out.
-  if ! "$BUILD/bin/tessel-compile" bench/workloads/tier1.mlir \
+  if ! "$BUILD/bin/tessel-compile" "$SUITE" \
       --target="$TARGET" --schedule-rank="$r" -o "$CARRY/suite/rank$r" \
       >"$CARRY/suite/rank$r.log" 2>&1; then
     echo "prepare: rank $r does not compile:" >&2
@@ -28,7 +30,7 @@ for r in $RANKS; do
 done
 # Every op its own kernel: the other side of each fusion decision
 # (tessel-bench fusion).
-"$BUILD/bin/tessel-opt" bench/workloads/tier1.mlir \
+"$BUILD/bin/tessel-opt" "$SUITE" \
   --tessel-set-target=target="$TARGET" --tessel-form-kernels=policy=none \
   -o "$CARRY/suite/unfused.mlir"
 "$BUILD/bin/tessel-compile" "$CARRY/suite/unfused.mlir" --target="$TARGET" \
@@ -37,6 +39,7 @@ done
   --target="$TARGET" -o "$CARRY/demo" >"$CARRY/demo.log"
 {
   echo "target: $TARGET"
+  echo "suite: $SUITE"
   echo "ranks: $RANKS"
   echo "commit: $(git rev-parse HEAD)$(git diff --quiet || echo ' (modified)')"
   echo "built: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -srm)"
