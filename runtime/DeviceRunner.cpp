@@ -23,109 +23,8 @@ namespace {
 // Storage types on the device
 //===----------------------------------------------------------------------===//
 
-size_t elementBytes(ref::DType d) { return d == ref::DType::F32 ? 4 : 2; }
-
 size_t byteSize(const ref::TensorType &t) {
-  return size_t(t.numElements()) * elementBytes(t.dtype);
-}
-
-uint32_t floatBits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-float bitsFloat(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-
-/// IEEE binary16 bits of `v`, which the reference already rounded to f16
-/// (so every conversion below is exact).
-uint16_t halfBits(double v) {
-  if (std::isnan(v))
-    return 0x7E00;
-  uint16_t sign = std::signbit(v) ? 0x8000 : 0;
-  double a = std::fabs(v);
-  if (std::isinf(a) || a >= 65520.0)
-    return sign | 0x7C00;
-  if (a == 0)
-    return sign;
-  int exp;
-  double m = std::frexp(a, &exp); // a = m * 2^exp, m in [0.5, 1)
-  int e = exp - 1 + 15;           // biased exponent of 1.xxx * 2^(exp-1)
-  if (e <= 0) {                   // subnormal: a / 2^-24 is an integer
-    return sign | uint16_t(std::lround(a * 16777216.0));
-  }
-  uint16_t frac = uint16_t(std::lround((m * 2 - 1) * 1024));
-  if (frac == 1024) { // rounding carried into the exponent
-    frac = 0;
-    ++e;
-  }
-  return sign | uint16_t(e << 10) | frac;
-}
-
-double halfValue(uint16_t h) {
-  int sign = h & 0x8000 ? -1 : 1;
-  int e = (h >> 10) & 0x1F, f = h & 0x3FF;
-  if (e == 0x1F)
-    return f ? NAN : sign * INFINITY;
-  if (e == 0)
-    return sign * std::ldexp(f, -24);
-  return sign * std::ldexp(1024 + f, e - 25);
-}
-
-std::vector<unsigned char> encode(const ref::Tensor &t) {
-  std::vector<unsigned char> bytes(byteSize(t.type));
-  for (size_t i = 0; i < t.data.size(); ++i) {
-    switch (t.type.dtype) {
-    case ref::DType::F32: {
-      float f = float(t.data[i]);
-      std::memcpy(&bytes[4 * i], &f, 4);
-      break;
-    }
-    case ref::DType::F16: {
-      uint16_t h = halfBits(t.data[i]);
-      std::memcpy(&bytes[2 * i], &h, 2);
-      break;
-    }
-    case ref::DType::BF16: {
-      // Exact: the value is already a bf16, so the low half is zero.
-      uint16_t b = uint16_t(floatBits(float(t.data[i])) >> 16);
-      std::memcpy(&bytes[2 * i], &b, 2);
-      break;
-    }
-    }
-  }
-  return bytes;
-}
-
-ref::Tensor decode(const ref::TensorType &type,
-                   const std::vector<unsigned char> &bytes) {
-  ref::Tensor t{type, std::vector<double>(size_t(type.numElements()))};
-  for (size_t i = 0; i < t.data.size(); ++i) {
-    switch (type.dtype) {
-    case ref::DType::F32: {
-      float f;
-      std::memcpy(&f, &bytes[4 * i], 4);
-      t.data[i] = f;
-      break;
-    }
-    case ref::DType::F16: {
-      uint16_t h;
-      std::memcpy(&h, &bytes[2 * i], 2);
-      t.data[i] = halfValue(h);
-      break;
-    }
-    case ref::DType::BF16: {
-      uint16_t b;
-      std::memcpy(&b, &bytes[2 * i], 2);
-      t.data[i] = bitsFloat(uint32_t(b) << 16);
-      break;
-    }
-    }
-  }
-  return t;
+  return size_t(t.numElements()) * ref::storageBytes(t.dtype);
 }
 
 /// About how many multiply-adds the reference interpreter spends on `g`.
@@ -441,7 +340,7 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
   if (!makeSet(sets[0]))
     return false;
   for (size_t i = 0; i < numInputs; ++i) {
-    std::vector<unsigned char> bytes = encode(hostInputs[i]);
+    std::vector<unsigned char> bytes = ref::toStorage(hostInputs[i]);
     if (!dev.call(dev.cu->cuMemcpyHtoD(sets[0].inputs[i].ptr, bytes.data(),
                                        bytes.size()),
                   "cuMemcpyHtoD", error))
@@ -492,7 +391,7 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
                                          bytes.size()),
                     "cuMemcpyDtoH", error))
         return false;
-      ref::Tensor actual = decode(type, bytes);
+      ref::Tensor actual = ref::fromStorage(type, bytes.data());
       ref::Comparison c = ref::compare(actual, (*expected)[i],
                                        ref::defaultTolerance(type.dtype) *
                                            options.toleranceScale);

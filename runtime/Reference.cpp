@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
 
 namespace mlir::tessel::ref {
@@ -501,6 +502,96 @@ std::optional<std::vector<Tensor>> evaluate(const Graph &graph,
     outputs.push_back(*values[id]);
   }
   return outputs;
+}
+
+namespace {
+
+/// IEEE binary16 bits of `v`, a value representable in f16.
+uint16_t halfBits(double v) {
+  if (std::isnan(v))
+    return 0x7E00;
+  uint16_t sign = std::signbit(v) ? 0x8000 : 0;
+  double a = std::fabs(v);
+  if (std::isinf(a) || a >= 65520.0)
+    return sign | 0x7C00;
+  if (a == 0)
+    return sign;
+  int exp;
+  double m = std::frexp(a, &exp); // a = m * 2^exp, m in [0.5, 1)
+  int e = exp - 1 + 15;           // biased exponent of 1.xxx * 2^(exp-1)
+  if (e <= 0)                     // subnormal: a / 2^-24 is an integer
+    return sign | uint16_t(std::lround(a * 16777216.0));
+  uint16_t frac = uint16_t(std::lround((m * 2 - 1) * 1024));
+  if (frac == 1024) { // rounding carried into the exponent
+    frac = 0;
+    ++e;
+  }
+  return sign | uint16_t(e << 10) | frac;
+}
+
+double halfValue(uint16_t h) {
+  int sign = h & 0x8000 ? -1 : 1;
+  int e = (h >> 10) & 0x1F, f = h & 0x3FF;
+  if (e == 0x1F)
+    return f ? NAN : sign * INFINITY;
+  if (e == 0)
+    return sign * std::ldexp(f, -24);
+  return sign * std::ldexp(1024 + f, e - 25);
+}
+
+} // namespace
+
+size_t storageBytes(DType dtype) { return dtype == DType::F32 ? 4 : 2; }
+
+std::vector<unsigned char> toStorage(const Tensor &t) {
+  std::vector<unsigned char> bytes(t.data.size() * storageBytes(t.type.dtype));
+  for (size_t i = 0; i < t.data.size(); ++i) {
+    switch (t.type.dtype) {
+    case DType::F32: {
+      float f = float(t.data[i]);
+      std::memcpy(&bytes[4 * i], &f, 4);
+      break;
+    }
+    case DType::F16: {
+      uint16_t h = halfBits(t.data[i]);
+      std::memcpy(&bytes[2 * i], &h, 2);
+      break;
+    }
+    case DType::BF16: {
+      // The value is a bf16 already: the top half of its f32 bits.
+      float f = float(t.data[i]);
+      uint32_t u;
+      std::memcpy(&u, &f, 4);
+      uint16_t b = uint16_t(u >> 16);
+      std::memcpy(&bytes[2 * i], &b, 2);
+      break;
+    }
+    }
+  }
+  return bytes;
+}
+
+Tensor fromStorage(const TensorType &type, const unsigned char *bytes) {
+  Tensor t{type, std::vector<double>(size_t(type.numElements()))};
+  for (size_t i = 0; i < t.data.size(); ++i) {
+    if (type.dtype == DType::F32) {
+      float f;
+      std::memcpy(&f, bytes + 4 * i, 4);
+      t.data[i] = f;
+      continue;
+    }
+    uint16_t h;
+    std::memcpy(&h, bytes + 2 * i, 2);
+    if (type.dtype == DType::F16) {
+      t.data[i] = halfValue(h);
+    } else {
+      uint32_t u = uint32_t(h) << 16;
+      float f;
+      std::memcpy(&f, &u, 4);
+      t.data[i] = f;
+    }
+  }
+  return t;
 }
 
 Tensor randomTensor(const TensorType &type, uint64_t seed, double low,

@@ -70,6 +70,17 @@ std::optional<std::vector<Tensor>> evaluate(const Graph &graph,
                                             const std::vector<Tensor> &inputs,
                                             std::string &error);
 
+/// Bytes per element as a kernel stores it (4 for f32, 2 for f16 and bf16).
+size_t storageBytes(DType dtype);
+
+/// The tensor as a kernel's buffer holds it: dense row-major f32, IEEE
+/// binary16 or bfloat16 bits (its values are already rounded to the type, so
+/// the conversion is exact).
+std::vector<unsigned char> toStorage(const Tensor &tensor);
+
+/// The inverse: `type.numElements()` elements read from `bytes`.
+Tensor fromStorage(const TensorType &type, const unsigned char *bytes);
+
 /// Seeded uniform values in [low, high), rounded to the tensor's dtype.
 Tensor randomTensor(const TensorType &type, uint64_t seed, double low = -1.0,
                     double high = 1.0);

@@ -188,6 +188,38 @@ TEST(Reference, UnknownOpIsAnError) {
   EXPECT_NE(error.find("'fft': unknown op"), std::string::npos) << error;
 }
 
+TEST(Storage, BitsAsKernelsStoreThem) {
+  // Known encodings: 1.0 and -2.5 in f16 (0x3C00, 0xC100) and bf16 (0x3F80,
+  // 0xC020); the smallest f16 subnormal 2^-24 is 0x0001; f16 overflow is
+  // an infinity.
+  auto bits16 = [](DType d, double v) {
+    std::vector<unsigned char> b = toStorage(Tensor{{d, {1}}, {v}});
+    EXPECT_EQ(b.size(), 2u);
+    return uint16_t(b[0] | (b[1] << 8));
+  };
+  EXPECT_EQ(bits16(DType::F16, 1.0), 0x3C00);
+  EXPECT_EQ(bits16(DType::F16, -2.5), 0xC100);
+  EXPECT_EQ(bits16(DType::F16, std::ldexp(1.0, -24)), 0x0001);
+  EXPECT_EQ(bits16(DType::F16, INFINITY), 0x7C00);
+  EXPECT_EQ(bits16(DType::BF16, 1.0), 0x3F80);
+  EXPECT_EQ(bits16(DType::BF16, -2.5), 0xC020);
+  // Every storage type round-trips the values its rounding produces.
+  for (DType d : {DType::F32, DType::F16, DType::BF16}) {
+    Tensor t = randomTensor({d, {4, 33}}, 7, -70000, 70000);
+    t.data[0] = roundTo(d, 1e-6); // subnormal in f16
+    t.data[1] = -0.0;
+    t.data[2] = NAN;
+    std::vector<unsigned char> bytes = toStorage(t);
+    EXPECT_EQ(bytes.size(), size_t(132) * storageBytes(d));
+    Tensor back = fromStorage(t.type, bytes.data());
+    for (size_t i = 3; i < t.data.size(); ++i)
+      ASSERT_EQ(back.data[i], t.data[i]) << dtypeName(d) << " " << i;
+    EXPECT_EQ(back.data[0], t.data[0]) << dtypeName(d);
+    EXPECT_TRUE(std::signbit(back.data[1])) << dtypeName(d);
+    EXPECT_TRUE(std::isnan(back.data[2])) << dtypeName(d);
+  }
+}
+
 TEST(Compare, ToleranceNaNAndScale) {
   Tensor e = tensor({3}, {100, 1e-3, NAN});
   Tensor a = tensor({3}, {100.01, 2e-3, NAN});
