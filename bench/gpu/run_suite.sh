@@ -9,6 +9,7 @@
 #   fusion.json       the suite's model-chosen kernels and the same ops
 #                     unfused, in one process (tessel-bench fusion)
 #   run.log           everything printed, with the device and versions
+#   all.json          the JSON files above in one, a key each
 # Usage: [STEPS="calibration demo fusion suite baseline"] bench/gpu/run_suite.sh <carry> <out>
 set -uo pipefail
 STEPS=${STEPS:-"calibration demo fusion suite baseline"}
@@ -89,5 +90,19 @@ done
 
 want baseline && echo "== baseline" | tee -a "$LOG" && timeout 300 python3 bench/gpu/baseline.py "$CARRY/suite/rank0" --compile \
   --compile-budget-s=120 --out "$OUT/baseline.json" 2>&1 | tee -a "$LOG"
+# Everything in one file too (all.json: one key per part that ran).
+python3 - "$OUT" <<'PY'
+import json, os, sys
+out = sys.argv[1]
+parts = {}
+for part in ("calibration", "demo", "fusion", "suite", "baseline"):
+    path = os.path.join(out, part + ".json")
+    if os.path.exists(path):
+        try:
+            parts[part] = json.load(open(path))
+        except ValueError:
+            parts[part] = {"error": "unreadable " + part + ".json"}
+json.dump(parts, open(os.path.join(out, "all.json"), "w"))
+PY
 echo "== done $(date -u +%H:%M:%S)" | tee -a "$LOG"
 

@@ -162,3 +162,49 @@ func.func @gemm_f32_1024(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -
   %0 = tessel.matmul %a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32> -> tensor<1024x1024xf32>
   return %0 : tensor<1024x1024xf32>
 }
+
+// BERT-base attention output projection with bias, 1024 tokens.
+func.func @bert_attn_out_bias(%x: tensor<1024x768xf16>, %w: tensor<768x768xf16>, %b: tensor<768xf16>) -> tensor<1024x768xf16> {
+  %0 = tessel.matmul %x, %w : tensor<1024x768xf16>, tensor<768x768xf16> -> tensor<1024x768xf16>
+  %1 = tessel.add %0, %b : tensor<1024x768xf16>, tensor<768xf16> -> tensor<1024x768xf16>
+  return %1 : tensor<1024x768xf16>
+}
+
+// GPT-2 small head split: [tokens, heads, 64] -> [heads, tokens, 64].
+func.func @gpt2_head_split(%x: tensor<1024x12x64xf16>) -> tensor<12x1024x64xf16> {
+  %0 = tessel.transpose %x permutation = [1, 0, 2] : tensor<1024x12x64xf16> -> tensor<12x1024x64xf16>
+  return %0 : tensor<12x1024x64xf16>
+}
+
+// GPT-2 small attention-weighted values: P V per head, context 1024.
+func.func @gpt2_attn_values(%p: tensor<12x1024x1024xf16>, %v: tensor<12x1024x64xf16>) -> tensor<12x1024x64xf16> {
+  %0 = tessel.batch_matmul %p, %v : tensor<12x1024x1024xf16>, tensor<12x1024x64xf16> -> tensor<12x1024x64xf16>
+  return %0 : tensor<12x1024x64xf16>
+}
+
+// LLaMA-7B attention softmax at a 2048-token context, 32 heads x 128 queries.
+func.func @llama7b_softmax_2048(%s: tensor<32x128x2048xbf16>) -> tensor<32x128x2048xbf16> {
+  %0 = tessel.softmax %s dim = 2 : tensor<32x128x2048xbf16>
+  return %0 : tensor<32x128x2048xbf16>
+}
+
+// LLaMA-7B gated MLP: SiLU(gate) * up, 128 tokens x 11008.
+func.func @llama7b_swiglu_m128(%g: tensor<128x11008xbf16>, %u: tensor<128x11008xbf16>) -> tensor<128x11008xbf16> {
+  %0 = tessel.silu %g : tensor<128x11008xbf16>
+  %1 = tessel.mul %0, %u : tensor<128x11008xbf16>, tensor<128x11008xbf16> -> tensor<128x11008xbf16>
+  return %1 : tensor<128x11008xbf16>
+}
+
+// ResNet-50 conv4_x 3x3, 256 -> 256 on 14x14, bias + ReLU, batch 8.
+func.func @resnet50_conv4_3x3_b8(%x: tensor<8x14x14x256xbf16>, %w: tensor<3x3x256x256xbf16>, %b: tensor<256xbf16>) -> tensor<8x14x14x256xbf16> {
+  %0 = tessel.conv2d %x, %w strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 : tensor<8x14x14x256xbf16>, tensor<3x3x256x256xbf16> -> tensor<8x14x14x256xbf16>
+  %1 = tessel.add %0, %b : tensor<8x14x14x256xbf16>, tensor<256xbf16> -> tensor<8x14x14x256xbf16>
+  %2 = tessel.relu %1 : tensor<8x14x14x256xbf16>
+  return %2 : tensor<8x14x14x256xbf16>
+}
+
+// ViT-B/16 pre-norm LayerNorm over 197 tokens (f16), batch 8.
+func.func @vit_b16_layernorm_b8(%x: tensor<1576x768xf16>, %g: tensor<768xf16>, %b: tensor<768xf16>) -> tensor<1576x768xf16> {
+  %0 = tessel.layer_norm %x scale(%g) bias(%b) normalized_rank = 1 epsilon = 1.0e-06 : (tensor<1576x768xf16>, tensor<768xf16>, tensor<768xf16>) -> tensor<1576x768xf16>
+  return %0 : tensor<1576x768xf16>
+}
