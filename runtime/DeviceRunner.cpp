@@ -20,7 +20,7 @@ using json::Value;
 namespace {
 
 //===----------------------------------------------------------------------===//
-// Storage types on the device
+// Sizes, the reference's cost, statistics
 //===----------------------------------------------------------------------===//
 
 size_t byteSize(const ref::TensorType &t) {
