@@ -159,6 +159,9 @@ Range rangeOf(AffineExpr e, ArrayRef<Range> dims, ArrayRef<Range> symbols) {
 
 /// The range of an index value: constants, and affine.min / max / apply of
 /// values whose range is known (enough for the sizes of remainder tiles).
+/// Upstream's ValueBoundsConstraintSet gives up on these sizes: tiling a
+/// tile again makes semi-affine maps (d0 * (s0 ceildiv 32)), which it cannot
+/// represent, while an interval per value still bounds them.
 Range rangeOf(Value v, int depth = 0) {
   if (std::optional<int64_t> c = getConstantIntValue(v))
     return {*c, *c};
