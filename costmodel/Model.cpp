@@ -45,8 +45,8 @@ namespace {
 /// iterations before the first use). Not a hardware figure but one of the
 /// emitted code, so it lives here rather than in the target table. Fitted
 /// on the H100 suite (bench/data/h100/suite-2026-11-22.json, `tessel-bench
-/// accuracy --repredict`): Spearman 0.68 / 0.68 / 0.74 / 0.71 and MAPE 249
-/// / 125 / 92 / 91 % at 1 / 2 / 4 / 8.
+/// accuracy --repredict`, the model as it was then): Spearman 0.68 / 0.68 /
+/// 0.74 / 0.71 and MAPE 249 / 125 / 92 / 91 % at 1 / 2 / 4 / 8.
 constexpr double kRoundsInFlight = 4;
 
 std::vector<int> parallelLoops(const KernelDesc &k) {
