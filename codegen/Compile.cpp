@@ -62,8 +62,7 @@ Prediction fromAttr(PredictionAttr a) {
   Prediction p;
   p.timeUs = a.getTimeUs().convertToDouble();
   StringRef bound = a.getBound();
-  for (Bound b : {Bound::Compute, Bound::Loads, Bound::Dram, Bound::L2,
-                  Bound::Latency, Bound::Blocks, Bound::Launch})
+  for (Bound b : kTimeBounds)
     if (bound == boundName(b))
       p.bound = b;
   p.computeUs = a.getComputeUs().convertToDouble();

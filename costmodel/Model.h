@@ -99,6 +99,11 @@ struct Schedule {
 enum class Bound { Compute, Loads, Dram, L2, Latency, Blocks, Launch, Illegal };
 const char *boundName(Bound bound);
 
+/// Every bound a legal prediction can name, in the order reports list them.
+inline constexpr Bound kTimeBounds[] = {
+    Bound::Compute, Bound::Loads,  Bound::Dram,  Bound::L2,
+    Bound::Latency, Bound::Blocks, Bound::Launch};
+
 struct Prediction {
   bool legal = true;
   std::string illegalReason;

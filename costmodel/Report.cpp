@@ -166,8 +166,7 @@ std::string formatPredictionTable(const Target &target,
   os << "  %achv.: the best time for the kernel's work from the target's "
         "measured figures / the prediction; %peak: useful flops / the "
         "peak of the instruction class used.\n";
-  for (Bound b : {Bound::Compute, Bound::Loads, Bound::Dram, Bound::L2,
-                  Bound::Latency, Bound::Blocks, Bound::Launch})
+  for (Bound b : kTimeBounds)
     if (boundSeen[size_t(b)])
       os << "  " << boundName(b) << ": " << boundExplanation(b) << ".\n";
   if (anyUncalibrated)
@@ -394,8 +393,7 @@ std::string rooflineSvg(const Target &target,
   double ly = top + 10;
   os << "<text x=\"" << left + plotW + 16 << "\" y=\"" << ly
      << "\">binding limit</text>\n";
-  for (Bound b : {Bound::Compute, Bound::Loads, Bound::Dram, Bound::L2,
-                  Bound::Latency, Bound::Blocks, Bound::Launch}) {
+  for (Bound b : kTimeBounds) {
     ly += 18;
     os << "<circle cx=\"" << left + plotW + 22 << "\" cy=\"" << ly - 4
        << "\" r=\"5\" fill=\"" << boundColour(b) << "\"/><text x=\""
