@@ -261,8 +261,22 @@ LogicalResult moveToAddressSpace(Value buffer, Attribute space,
         views.push_back(user->getResult(0));
         continue;
       }
+      // A buffer carried through a loop (a K loop's accumulator, before
+      // canonicalization drops the carried value): the loop's argument and
+      // result are views of it too.
+      if (auto loop = dyn_cast<scf::ForOp>(user)) {
+        for (OpOperand &init : loop.getInitArgsMutable())
+          if (init.get() == views[i]) {
+            unsigned n = init.getOperandNumber() - loop.getNumControlOperands();
+            views.push_back(loop.getRegionIterArgs()[n]);
+            views.push_back(loop->getResult(n));
+          }
+        continue;
+      }
+      if (isa<scf::YieldOp>(user))
+        continue;
       if (!isa<linalg::LinalgOp, memref::LoadOp, memref::StoreOp,
-               memref::CopyOp>(user))
+               memref::CopyOp, memref::DimOp>(user))
         return user->emitOpError() << "uses " << what;
     }
   for (Value v : views) {

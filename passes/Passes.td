@@ -145,10 +145,22 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
     thread computes it once for the rows of its tile, element by element,
     accumulating.
     Partial tiles at the edges are bounded, not padded, so any shape works.
-    This is the SIMT strategy without shared memory; the `K` step,
-    shared-memory promotion and tensor cores are not used yet, and a
-    schedule that sets their knobs (`warp`, `stages`, `split_k`, `vector`,
-    `mma`) is refused.
+
+    A `K` step (one `block` entry after those of the root's parallel loops)
+    tiles the kernel's matmul or batch_matmul along its reduction: its
+    accumulator becomes a block buffer (shared memory once mapped) zeroed by
+    the threads, and an `scf.for` over the reduction copies each step's
+    operand tiles into block buffers (thread loops over linear thread ids,
+    any producer of an operand, such as a cast, fused into the copy), then
+    accumulates each thread's elements over the step; a matmul that is the
+    kernel's root then copies the accumulator to its output. Block buffers
+    are allocated with the tile's static bound and viewed with its size, so
+    remainder tiles work. A K step on a convolution, on a kernel with two
+    contractions, or a `block` longer than the root's parallel loops plus
+    one is an error. Without a K step, contractions read their operands
+    from global memory. Tensor cores and register tiles are not used yet,
+    and a schedule that sets their knobs (`warp`, `stages`, `split_k`,
+    `vector`, `mma`) is refused.
 
     A kernel holding an op that cannot be tiled (a reshape between two
     computations, for instance) is an error that names the op. Functions
@@ -161,6 +173,7 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
   let dependentDialects = [
     "mlir::affine::AffineDialect",
     "mlir::arith::ArithDialect",
+    "mlir::bufferization::BufferizationDialect",
     "mlir::gpu::GPUDialect",
     "mlir::linalg::LinalgDialect",
     "mlir::scf::SCFDialect",

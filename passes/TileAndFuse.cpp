@@ -21,10 +21,13 @@
 //       all intermediate values are single elements.
 //
 // This is Tessel's first GPU strategy, SIMT: correct for every op and shape
-// (partial tiles are handled by the tiling's bounds). Contractions read their
-// operands from global memory: the `K` step, shared-memory tiles and
-// tensor-core instructions come later; schedules that ask for them are
-// refused.
+// (partial tiles are handled by the tiling's bounds). Without a K step,
+// contractions read their operands from global memory. With one (the
+// block's entry after the root's parallel loops), a matmul or batch_matmul
+// steps through its reduction, copying each step's operand tiles into
+// shared memory and accumulating in shared memory (tileContractionK).
+// Register tiles, vector loads and tensor-core instructions come later;
+// schedules that ask for them are refused.
 //
 // The block level and the cooperative splits are a transform-dialect script
 // per kernel, built from the schedule and the kernel's ops
@@ -38,6 +41,8 @@
 #include "costmodel/Model.h"
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/Affine/ViewLikeInterfaceUtils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
@@ -46,6 +51,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -220,7 +226,7 @@ void emitRootScript(
     llvm::raw_ostream &os, int rootId, ArrayRef<int> producerIds,
     ArrayRef<int64_t> blockSizes, ArrayRef<int64_t> numThreads,
     const llvm::DenseMap<int, std::pair<unsigned, unsigned>> &cooperative,
-    int64_t threads) {
+    int64_t threads, bool threadLevel) {
   auto match = [&](StringRef name, int id) {
     os << llvm::formatv("    %{0} = transform.structured.match attributes "
                         "{{{1} = {2} : i64} in %arg0 : (!transform.any_op) -> "
@@ -292,7 +298,9 @@ void emitRootScript(
   }
 
   // Thread level: `numThreads` threads along the loops it names, mapped x
-  // (innermost), y, z.
+  // (innermost), y, z. (With a K step, C++ does it: tileContractionK.)
+  if (!threadLevel)
+    return;
   SmallVector<std::string> threadMapping;
   static const char *kThreadIds[] = {"x", "y", "z"};
   int distributed = llvm::count_if(numThreads, [](int64_t n) { return n; });
@@ -393,10 +401,28 @@ void fuseIntoThreadLoop(RewriterBase &rewriter, Operation *op) {
   SmallVector<Operation *> work = {op};
   while (!work.empty()) {
     Operation *next = work.pop_back_val();
-    for (Value operand : next->getOperands()) {
-      auto slice = operand.getDefiningOp<tensor::ExtractSliceOp>();
+    for (OpOperand &use : next->getOpOperands()) {
+      auto slice = use.get().getDefiningOp<tensor::ExtractSliceOp>();
       if (!slice)
         continue;
+      // A slice of a slice (a thread's part of one K step's tile) becomes
+      // one slice of the producer, which can then be fused.
+      if (auto outer =
+              slice.getSource().getDefiningOp<tensor::ExtractSliceOp>();
+          outer && !outer.getDroppedDims().any() &&
+          isa_and_present<TilingInterface>(outer.getSource().getDefiningOp())) {
+        SmallVector<OpFoldResult> offsets, sizes, strides;
+        rewriter.setInsertionPoint(slice);
+        if (succeeded(affine::mergeOffsetsSizesAndStrides(
+                rewriter, slice.getLoc(), outer, slice, outer.getDroppedDims(),
+                offsets, sizes, strides))) {
+          auto merged = tensor::ExtractSliceOp::create(
+              rewriter, slice.getLoc(), slice.getType(), outer.getSource(),
+              offsets, sizes, strides);
+          rewriter.modifyOpInPlace(next, [&] { use.set(merged); });
+          slice = merged;
+        }
+      }
       auto producer = dyn_cast_if_present<OpResult>(slice.getSource());
       if (!producer || !isa<TilingInterface>(producer.getOwner()) ||
           isInThreadForall(producer.getOwner()))
@@ -484,6 +510,285 @@ LogicalResult cleanUp(func::FuncOp func,
   return success();
 }
 
+/// A contraction's step along its reduction loop (see kStepOf).
+struct KStep {
+  Operation *contraction;
+  int64_t step;
+};
+
+/// The K step `sched` sets for `root`'s loop nest: the entry of `block` after
+/// those of the root's parallel loops, when the root or one of its
+/// `producers` is a contraction (matmul, batch_matmul) with one reduction
+/// loop; the step applies to it. Entries beyond the parallel loops mean
+/// nothing to a kernel without one and are ignored there.
+FailureOr<std::optional<KStep>> kStepOf(func::FuncOp func, Operation *root,
+                                        ArrayRef<Operation *> producers,
+                                        ScheduleAttr sched) {
+  auto rootOp = cast<linalg::LinalgOp>(root);
+  ArrayRef<int64_t> block = sched.getBlock();
+  unsigned parallel = rootOp.getNumParallelLoops();
+  SmallVector<Operation *> contractions;
+  bool convolution = false;
+  for (Operation *op :
+       llvm::concat<Operation *const>(ArrayRef<Operation *>(root), producers)) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp)
+      continue;
+    if (linalg::isaContractionOpInterface(linalgOp))
+      contractions.push_back(op);
+    convolution |= linalg::isaConvolutionOpInterface(linalgOp);
+  }
+  if (block.size() <= parallel)
+    return std::optional<KStep>();
+  if (contractions.empty() && convolution)
+    return func.emitOpError()
+           << "schedule " << sched
+           << " sets a K step for a convolution; the code generator emits "
+              "K steps for matmul and batch_matmul only (drop the block's "
+           << "last entry)";
+  if (contractions.empty())
+    return std::optional<KStep>();
+  if (block.size() > parallel + 1)
+    return func.emitOpError()
+           << "schedule " << sched << " has " << block.size()
+           << " block entries, but its root has " << parallel
+           << " parallel loops: one entry each, then at most the K step";
+  if (contractions.size() > 1)
+    return func.emitOpError()
+           << "schedule " << sched << " sets a K step, but the kernel holds "
+           << contractions.size() << " contractions; a K step applies to one";
+  auto contraction = cast<linalg::LinalgOp>(contractions.front());
+  if (contraction.getNumReductionLoops() != 1)
+    return func.emitOpError()
+           << "schedule " << sched << " sets a K step for a contraction with "
+           << contraction.getNumReductionLoops()
+           << " reduction loops; it is emitted for one";
+  return std::optional<KStep>(KStep{contractions.front(), block.back()});
+}
+
+/// The static upper bound of each dim of the tensor `v`: its size where
+/// static, else the bound of a remainder tile's size.
+FailureOr<SmallVector<int64_t>> staticBounds(Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  SmallVector<int64_t> bounds;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d)) {
+      bounds.push_back(type.getDimSize(d));
+      continue;
+    }
+    FailureOr<int64_t> ub = ValueBoundsConstraintSet::computeConstantBound(
+        presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(v, d),
+        /*stopCondition=*/nullptr, /*closedUB=*/true);
+    if (failed(ub))
+      return failure();
+    bounds.push_back(*ub);
+  }
+  return bounds;
+}
+
+/// A buffer of the block's own shaped like `like` (a tile): allocated with
+/// the tile's static bound, so that it can become shared memory, and viewed
+/// with the tile's sizes (smaller in a remainder tile).
+FailureOr<Value> blockBuffer(RewriterBase &rewriter, Location loc, Value like) {
+  FailureOr<SmallVector<int64_t>> bounds = staticBounds(like);
+  if (failed(bounds))
+    return failure();
+  auto type = cast<RankedTensorType>(like.getType());
+  Value buffer = bufferization::AllocTensorOp::create(
+      rewriter, loc, RankedTensorType::get(*bounds, type.getElementType()),
+      ValueRange{});
+  if (type.hasStaticShape())
+    return buffer;
+  SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, like);
+  return tensor::ExtractSliceOp::create(rewriter, loc, type, buffer, offsets,
+                                        sizes, strides)
+      .getResult();
+}
+
+/// Tiles `op` over the block's threads, `numThreads` along each of its loops
+/// (0: not distributed), mapped x, y, z from the innermost distributed loop,
+/// or to linear thread ids (any shape of as many threads) when `linear`.
+/// Returns the op computing one thread's tile.
+FailureOr<TilingInterface> tileToThreads(RewriterBase &rewriter,
+                                         TilingInterface op,
+                                         ArrayRef<int64_t> numThreads,
+                                         bool linear) {
+  MLIRContext *ctx = op->getContext();
+  int distributed = llvm::count_if(numThreads, [](int64_t n) { return n; });
+  if (distributed > 3 && !linear)
+    return failure();
+  SmallVector<Attribute> mapping;
+  for (int i = distributed - 1; i >= 0; --i) {
+    auto id = static_cast<gpu::MappingId>(
+        (linear ? static_cast<int>(gpu::MappingId::LinearDim0) : 0) + i);
+    mapping.push_back(gpu::GPUThreadMappingAttr::get(ctx, id));
+  }
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
+      .setNumThreads(getAsIndexOpFoldResult(ctx, numThreads))
+      .setMapping(mapping);
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> tiled =
+      scf::tileUsingSCF(rewriter, op, options);
+  if (failed(tiled))
+    return failure();
+  rewriter.replaceOp(op, tiled->replacements);
+  return cast<TilingInterface>(tiled->tiledOps.back());
+}
+
+/// Threads for copying a tile of static bound `bounds` into shared memory:
+/// the innermost (contiguous) dim over as many neighbouring lanes as it has
+/// elements (a power of two, at most `threads`), the next dim over the rest.
+SmallVector<int64_t> copyLayout(ArrayRef<int64_t> bounds, int64_t threads) {
+  SmallVector<int64_t> layout(bounds.size(), 0);
+  if (bounds.empty())
+    return layout;
+  int64_t tx = 1;
+  while (tx < bounds.back() && tx < threads)
+    tx *= 2;
+  tx = std::min(tx, threads);
+  layout.back() = tx;
+  if (bounds.size() >= 2 && threads / tx > 1)
+    layout[bounds.size() - 2] = threads / tx;
+  return layout;
+}
+
+/// Single elements, for the element level: 1 along every loop.
+SmallVector<int64_t> onesFor(TilingInterface op) {
+  return SmallVector<int64_t>(op.getLoopIteratorTypes().size(), 1);
+}
+
+/// The K-step strategy for the contraction `c` (at block level, one
+/// reduction loop), Tessel's shared-memory tiling:
+///
+///   acc = fill (a block buffer: shared memory)        threads, x/y
+///   scf.for k step kStep iter_args(acc):
+///     a = copy A[tile, k..k+kStep] to a block buffer  threads, linear ids
+///     b = copy B[k..k+kStep, tile] to a block buffer  threads, linear ids
+///     acc = c(a, b, acc)                              threads, x/y; each
+///                                                     thread its elements,
+///                                                     each over the kStep
+///   [c is the kernel's root: copy acc to the output   threads, x/y]
+///
+/// Every thread loop ends in a barrier once mapped (tessel-map-to-gpu), so
+/// a step's copies are complete before any thread reads them and read
+/// before the next step overwrites them. `cThreads` gives the threads along
+/// each of c's loops (0 along the reduction). Producers of c's inputs (a
+/// cast, a prologue) are fused into the copies.
+LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
+                               int64_t kStep, ArrayRef<int64_t> cThreads,
+                               int64_t threads, bool isRoot) {
+  Location loc = c.getLoc();
+  // Diagnostics name c, or the op of one step once c is tiled.
+  Operation *anchor = c;
+  auto fail = [&](const Twine &why) {
+    return anchor->emitOpError()
+           << "cannot take the schedule's K step: " << why;
+  };
+  // The accumulator's fill and the final copy run along the output's dims
+  // with the threads of c's loops that index them.
+  SmallVector<int64_t> outThreads;
+  for (AffineExpr e : c.getIndexingMapsArray().back().getResults()) {
+    unsigned d = cast<AffineDimExpr>(e).getPosition();
+    outThreads.push_back(d < cThreads.size() ? cThreads[d] : 0);
+  }
+  Value init = c.getDpsInitOperand(0)->get();
+  auto fill = init.getDefiningOp<linalg::FillOp>();
+  if (!fill)
+    return fail("its accumulator does not start from a fill");
+  // The accumulator: a block buffer, filled by the block's threads.
+  rewriter.setInsertionPoint(c);
+  FailureOr<Value> acc = blockBuffer(rewriter, loc, init);
+  if (failed(acc))
+    return fail("its tile has no static bound");
+  auto accFill = linalg::FillOp::create(rewriter, loc, fill.getInputs(), *acc);
+  Value dest = fill.getDpsInitOperand(0)->get();
+  rewriter.modifyOpInPlace(
+      c, [&] { c.getDpsInitOperand(0)->set(accFill.getResult(0)); });
+  if (fill->use_empty())
+    rewriter.eraseOp(fill);
+
+  // The K loop.
+  SmallVector<int64_t> kTiles;
+  for (utils::IteratorType it : c.getIteratorTypesArray())
+    kTiles.push_back(it == utils::IteratorType::reduction ? kStep : 0);
+  scf::SCFTilingOptions kOptions;
+  kOptions.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), kTiles));
+  rewriter.setInsertionPoint(c);
+  FailureOr<scf::SCFTilingResult> kTiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(c.getOperation()), kOptions);
+  if (failed(kTiled))
+    return fail("its reduction loop could not be tiled");
+  Value result = kTiled->replacements.front();
+  rewriter.replaceOp(c, kTiled->replacements);
+  auto step = cast<linalg::LinalgOp>(kTiled->tiledOps.back());
+  auto kLoop = cast<scf::ForOp>(kTiled->loops.front().getOperation());
+  anchor = step;
+
+  // A kernel's root writes the accumulator to its output after the loop.
+  linalg::CopyOp writeBack;
+  if (isRoot) {
+    rewriter.setInsertionPointAfter(kLoop);
+    writeBack = linalg::CopyOp::create(rewriter, loc, result, dest);
+    rewriter.replaceAllUsesExcept(result, writeBack.getResult(0), writeBack);
+  }
+
+  // Each step's operand tiles, copied to block buffers.
+  SmallVector<linalg::CopyOp> copies;
+  for (OpOperand *in : step.getDpsInputOperands()) {
+    rewriter.setInsertionPoint(step);
+    FailureOr<Value> buffer = blockBuffer(rewriter, loc, in->get());
+    if (failed(buffer))
+      return fail("an operand tile has no static bound");
+    auto copy = linalg::CopyOp::create(rewriter, loc, in->get(), *buffer);
+    rewriter.modifyOpInPlace(step, [&] { in->set(copy.getResult(0)); });
+    copies.push_back(copy);
+  }
+  for (linalg::CopyOp copy : copies) {
+    FailureOr<SmallVector<int64_t>> bounds =
+        staticBounds(copy.getDpsInitOperand(0)->get());
+    if (failed(bounds))
+      return fail("an operand tile has no static bound");
+    FailureOr<TilingInterface> tile =
+        tileToThreads(rewriter, cast<TilingInterface>(copy.getOperation()),
+                      copyLayout(*bounds, threads), /*linear=*/true);
+    if (failed(tile))
+      return fail("an operand tile's copy could not be split over threads");
+    fuseIntoThreadLoop(rewriter, *tile);
+    if (failed(tileElements(rewriter, *tile, onesFor(*tile))))
+      return failure();
+  }
+
+  SmallVector<TilingInterface> outputOps = {
+      cast<TilingInterface>(accFill.getOperation())};
+  if (writeBack)
+    outputOps.push_back(cast<TilingInterface>(writeBack.getOperation()));
+  for (TilingInterface op : outputOps) {
+    FailureOr<TilingInterface> tile =
+        tileToThreads(rewriter, op, outThreads, /*linear=*/false);
+    if (failed(tile))
+      return fail("its accumulator could not be split over threads");
+    if (failed(tileElements(rewriter, *tile, onesFor(*tile))))
+      return failure();
+  }
+
+  FailureOr<TilingInterface> stepTile =
+      tileToThreads(rewriter, cast<TilingInterface>(step.getOperation()),
+                    cThreads, /*linear=*/false);
+  if (failed(stepTile))
+    return fail("its tile could not be split over threads");
+  SmallVector<int64_t> elementTiles;
+  for (utils::IteratorType it : stepTile->getLoopIteratorTypes())
+    elementTiles.push_back(it == utils::IteratorType::parallel ? 1 : 0);
+  if (failed(tileElements(rewriter, *stepTile, elementTiles)))
+    return failure();
+  // Done with: the element level must not split these again.
+  kLoop->walk([](Operation *op) { op->removeAttr(kTileIdAttr); });
+  return success();
+}
+
 std::string buildScript(ArrayRef<std::string> rootScripts) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -526,6 +831,51 @@ struct TileAndFusePass
   }
 
   FrozenRewritePatternSet patterns;
+
+  /// Where a block-level op `op` (tile id `id`) sits: the ops with that id
+  /// inside block loops and outside thread loops.
+  static SmallVector<Operation *> blockLevelOps(func::FuncOp func, int id) {
+    SmallVector<Operation *> ops;
+    func.walk([&](Operation *op) {
+      auto attr = op->getAttrOfType<IntegerAttr>(kTileIdAttr);
+      if (attr && attr.getInt() == id && !isInThreadForall(op) &&
+          op->getParentOfType<scf::ForallOp>())
+        ops.push_back(op);
+    });
+    return ops;
+  }
+
+  /// The K-step root `r` after the block level: its contraction (each copy
+  /// fused into a block loop) through tileContractionK, then the root over
+  /// the threads, as the script does for other roots.
+  template <typename KStepRoot>
+  static LogicalResult tileKStepRoot(RewriterBase &rewriter, func::FuncOp func,
+                                     const KStepRoot &r, int64_t threads) {
+    SmallVector<int64_t> distributed;
+    for (int64_t n : r.numThreads)
+      if (n)
+        distributed.push_back(n);
+    for (Operation *op : blockLevelOps(func, r.contraction)) {
+      auto c = cast<linalg::LinalgOp>(op);
+      // The root's threads, innermost last, along c's parallel loops,
+      // innermost last.
+      SmallVector<int64_t> cThreads(c.getNumLoops(), 0);
+      size_t next = distributed.size();
+      for (int64_t i = int64_t(c.getNumLoops()) - 1; i >= 0 && next > 0; --i)
+        if (c.getIteratorTypesArray()[i] == utils::IteratorType::parallel)
+          cThreads[i] = distributed[--next];
+      if (failed(tileContractionK(rewriter, c, r.kStep, cThreads, threads,
+                                  r.root == r.contraction)))
+        return failure();
+    }
+    if (r.root == r.contraction)
+      return success();
+    for (Operation *op : blockLevelOps(func, r.root))
+      if (failed(tileToThreads(rewriter, cast<TilingInterface>(op),
+                               r.numThreads, /*linear=*/false)))
+        return op->emitOpError() << "could not be split over threads";
+    return success();
+  }
 
   LogicalResult tileKernel(func::FuncOp func, const Target &gpu) {
     FailureOr<KernelOps> k = analyzeKernel(func);
@@ -574,6 +924,14 @@ struct TileAndFusePass
 
     SmallVector<std::string> rootScripts;
     SmallVector<std::pair<int, SmallVector<int64_t>>> elementTiles;
+    // Roots whose contraction takes a K step: root id, contraction id, K
+    // step, the root's threads per loop.
+    struct KStepRoot {
+      int root, contraction;
+      int64_t kStep;
+      SmallVector<int64_t> numThreads;
+    };
+    SmallVector<KStepRoot> kStepRoots;
     for (Operation *root : k->roots) {
       SmallVector<Operation *> producerOps = producersOf(root, *k);
       SmallVector<int> producers;
@@ -587,6 +945,13 @@ struct TileAndFusePass
           threadCounts(func, blockSizes, sched, threads);
       if (failed(numThreads))
         return failure();
+      FailureOr<std::optional<KStep>> kStep =
+          kStepOf(func, root, producerOps, sched);
+      if (failed(kStep))
+        return failure();
+      if (*kStep)
+        kStepRoots.push_back({idOf(root), idOf((*kStep)->contraction),
+                              (*kStep)->step, *numThreads});
       // Reductions read with a broadcast, over one loop: cooperative, when
       // the block tiles divide the root's loops (the partial results then
       // have a static shape, as shared memory needs); else per thread.
@@ -615,8 +980,11 @@ struct TileAndFusePass
               {idOf(p), SmallVector<int64_t>(linalgOp.getNumLoops(), 1)});
       }
       emitRootScript(os, idOf(root), producers, blockSizes, *numThreads,
-                     cooperative, threads);
+                     cooperative, threads, /*threadLevel=*/!*kStep);
       rootScripts.push_back(s);
+      // A root that is the K-stepped contraction is split to the end there.
+      if (*kStep && (*kStep)->contraction == root)
+        continue;
       SmallVector<int64_t> ones;
       for (int64_t size : blockSizes)
         ones.push_back(size ? 1 : 0);
@@ -637,6 +1005,21 @@ struct TileAndFusePass
     Operation *entry = transformModule->lookupSymbol("__transform_main");
     LogicalResult result = transform::applyTransformNamedSequence(
         func, entry, *transformModule, transform::TransformOptions());
+    if (succeeded(result)) {
+      IRRewriter rewriter(func.getContext());
+      // A contraction fused once per consumer at block level (a softmax's
+      // max, sum and output all read it) becomes one: it is computed once
+      // per block into shared memory, which all of them read.
+      if (!kStepRoots.empty()) {
+        if (failed(applyPatternsGreedily(func, patterns)))
+          result = failure();
+        DominanceInfo dominance(func);
+        eliminateCommonSubExpressions(rewriter, dominance, func);
+      }
+      for (const KStepRoot &r : kStepRoots)
+        if (failed(tileKStepRoot(rewriter, func, r, threads)))
+          result = failure();
+    }
     if (succeeded(result)) {
       IRRewriter rewriter(func.getContext());
       for (auto &[rootId, tiles] : elementTiles) {

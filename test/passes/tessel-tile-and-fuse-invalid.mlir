@@ -110,3 +110,52 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<64x64xf32>
   }
 }
+
+// -----
+
+// A K step applies to one contraction; this kernel chains two.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>, %c: tensor<16x4xf32>) -> tensor<16x4xf32> {
+    // expected-error @+1 {{sets a K step, but the kernel holds 2 contractions; a K step applies to one}}
+    %0 = tessel.kernel @k(%a, %b, %c) : (tensor<16x8xf32>, tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<16x4xf32>
+        schedule = #tessel.schedule<block = [8, 4, 8], warps = 1> {
+    ^bb0(%x: tensor<16x8xf32>, %y: tensor<8x16xf32>, %z: tensor<16x4xf32>):
+      %1 = tessel.matmul %x, %y : tensor<16x8xf32>, tensor<8x16xf32> -> tensor<16x16xf32>
+      %2 = tessel.matmul %1, %z : tensor<16x16xf32>, tensor<16x4xf32> -> tensor<16x4xf32>
+      tessel.yield %2 : tensor<16x4xf32>
+    }
+    return %0 : tensor<16x4xf32>
+  }
+}
+
+// -----
+
+// Convolutions take no K step yet: refused rather than ignored.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<1x8x8x4xf32>, %w: tensor<3x3x4x8xf32>) -> tensor<1x6x6x8xf32> {
+    // expected-error @+1 {{sets a K step for a convolution; the code generator emits K steps for matmul and batch_matmul only (drop the block's last entry)}}
+    %0 = tessel.kernel @k(%x, %w) : (tensor<1x8x8x4xf32>, tensor<3x3x4x8xf32>) -> tensor<1x6x6x8xf32>
+        schedule = #tessel.schedule<block = [1, 2, 6, 8, 4], warps = 1> {
+    ^bb0(%a: tensor<1x8x8x4xf32>, %b: tensor<3x3x4x8xf32>):
+      %1 = tessel.conv2d %a, %b strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x8x8x4xf32>, tensor<3x3x4x8xf32> -> tensor<1x6x6x8xf32>
+      tessel.yield %1 : tensor<1x6x6x8xf32>
+    }
+    return %0 : tensor<1x6x6x8xf32>
+  }
+}
+
+// -----
+
+// One block entry per parallel loop of the root, then at most the K step.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>) -> tensor<16x16xf32> {
+    // expected-error @+1 {{has 4 block entries, but its root has 2 parallel loops: one entry each, then at most the K step}}
+    %0 = tessel.kernel @k(%a, %b) : (tensor<16x8xf32>, tensor<8x16xf32>) -> tensor<16x16xf32>
+        schedule = #tessel.schedule<block = [1, 8, 16, 8], warps = 1> {
+    ^bb0(%x: tensor<16x8xf32>, %y: tensor<8x16xf32>):
+      %1 = tessel.matmul %x, %y : tensor<16x8xf32>, tensor<8x16xf32> -> tensor<16x16xf32>
+      tessel.yield %1 : tensor<16x16xf32>
+    }
+    return %0 : tensor<16x16xf32>
+  }
+}

@@ -33,6 +33,61 @@
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%a: tensor<130x70xf32>, %b: tensor<70x90xf32>, %c: tensor<90xf32>) -> tensor<130x90xf32> {
     %0 = tessel.kernel @mm_bias_relu(%a, %b, %c) : (tensor<130x70xf32>, tensor<70x90xf32>, tensor<90xf32>) -> tensor<130x90xf32>
+        schedule = #tessel.schedule<block = [32, 32], warps = 2> {
+    ^bb0(%x: tensor<130x70xf32>, %y: tensor<70x90xf32>, %z: tensor<90xf32>):
+      %1 = tessel.matmul %x, %y : tensor<130x70xf32>, tensor<70x90xf32> -> tensor<130x90xf32>
+      %2 = tessel.add %1, %z : tensor<130x90xf32>, tensor<90xf32> -> tensor<130x90xf32>
+      %3 = tessel.relu %2 : tensor<130x90xf32>
+      tessel.yield %3 : tensor<130x90xf32>
+    }
+    return %0 : tensor<130x90xf32>
+  }
+}
+
+// -----
+
+// The same kernel with a K step of 16 (the block's entry after the root's
+// two parallel loops): the matmul's accumulator is a block buffer (shared
+// memory once mapped), zeroed by the threads; each step copies a 32 x 16
+// tile of A and a 16 x 32 tile of B into block buffers (any 64 threads:
+// linear ids, 16 lanes along A's rows, 32 along B's), then every thread
+// accumulates its elements over the step; after the loop the epilogue reads
+// the accumulator. 70 = 4 x 16 + 6: the last step is partial.
+// CHECK-LABEL: func.func private @mm_bias_relu_kstep
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (5, 3)
+// CHECK: bufferization.alloc_tensor() : tensor<32x32xf32>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 32)
+// CHECK: linalg.fill {{.*}} -> tensor<1x1xf32>
+// CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// CHECK: scf.for %{{.*}} = %c0 to %c70 step %c16 iter_args
+// CHECK: affine.min #{{.*}}(%{{.*}})
+// CHECK: bufferization.alloc_tensor() : tensor<32x16xf32>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (4, 16)
+// CHECK: linalg.copy ins(%{{.*}} : tensor<1x1xf32>)
+// CHECK: {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: bufferization.alloc_tensor() : tensor<16x32xf32>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 32)
+// CHECK: linalg.copy ins(%{{.*}} : tensor<1x1xf32>)
+// CHECK: {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 32)
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<1x?xf32>, tensor<?x1xf32>) outs(%{{.*}} : tensor<1x1xf32>)
+// CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// CHECK: scf.yield
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 32)
+// CHECK-NOT: arith.mulf
+// CHECK: arith.maximumf
+// CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// CHECK: {mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
+
+// The script stops at the block level: the threads come after the K loop.
+// SCRIPT-LABEL: // tessel-tile-and-fuse script for @mm_bias_relu_kstep
+// SCRIPT: transform.structured.tile_using_forall %r3 tile_sizes [32, 32] (mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>])
+// SCRIPT-COUNT-3: transform.structured.fuse_into_containing_op
+// SCRIPT-NOT: num_threads
+// SCRIPT: transform.yield
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%a: tensor<130x70xf32>, %b: tensor<70x90xf32>, %c: tensor<90xf32>) -> tensor<130x90xf32> {
+    %0 = tessel.kernel @mm_bias_relu_kstep(%a, %b, %c) : (tensor<130x70xf32>, tensor<70x90xf32>, tensor<90xf32>) -> tensor<130x90xf32>
         schedule = #tessel.schedule<block = [32, 32, 16], warps = 2> {
     ^bb0(%x: tensor<130x70xf32>, %y: tensor<70x90xf32>, %z: tensor<90xf32>):
       %1 = tessel.matmul %x, %y : tensor<130x70xf32>, tensor<70x90xf32> -> tensor<130x90xf32>
