@@ -150,6 +150,7 @@ Target makeH100() {
   t.set(F::BlockCycles, 162, kTesselH100Blocks);
   t.set(F::L2LatencyCycles, 271, kTesselH100Latency);
   t.set(F::DramLatencyCycles, 691, kTesselH100Latency);
+  t.set(F::L1LatencyCycles, 43, kTesselH100Latency);
   return t;
 }
 

@@ -72,6 +72,27 @@ std::vector<int64_t> tilesOf(const KernelDesc &k, const Schedule &s,
   return tiles;
 }
 
+/// The schedule's K step: the `block` entry after those of the parallel
+/// loops, for a kernel with a contraction (0: none, or no contraction).
+int64_t kStepOf(const KernelDesc &k, const Schedule &s, size_t parallel) {
+  if (!k.kSteppable || s.block.size() != parallel + 1)
+    return 0;
+  return s.block.back();
+}
+
+/// Elements of a tile of `load` (the tile sizes of the root loops indexing
+/// it) times `extra` (a K step's length for a contraction's operand).
+double tileElements(const Load &load, const std::vector<int> &parallel,
+                    const std::vector<int64_t> &tiles, double extra) {
+  double n = extra;
+  for (int l : load.loops) {
+    auto it = std::find(parallel.begin(), parallel.end(), l);
+    if (it != parallel.end())
+      n *= double(tiles[it - parallel.begin()]);
+  }
+  return n;
+}
+
 /// Peak FLOP/s of a compute class for the kernel's narrowest input type.
 double peakFlops(const Target &t, ComputeClass c, ElementType type) {
   if (c == ComputeClass::Simt)
@@ -178,6 +199,22 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   bool cooperative = true;
   for (size_t j = 0; j < parallel.size(); ++j)
     cooperative &= k.loops[parallel[j]].size % tiles[j] == 0;
+  // A K step keeps the contraction's accumulator (f32 per output of the
+  // tile) and one step's operand tiles in shared memory (tileContractionK).
+  int64_t kStep = kStepOf(k, s, parallel.size());
+  if (kStep < 0)
+    return illegal("the K step must be at least 1");
+  for (const Work &w : k.work) {
+    if (!w.contraction || kStep == 0)
+      continue;
+    Load out;
+    out.loops = w.loops;
+    p.sharedBytes += int64_t(tileElements(out, parallel, tiles, 4.0));
+    double step = double(std::min<int64_t>(kStep, w.reduction));
+    for (const Load &operand : w.operandTiles)
+      p.sharedBytes +=
+          int64_t(tileElements(operand, parallel, tiles, step * operand.bytes));
+  }
   if (cooperative)
     for (const Work &w : k.work) {
       if (!w.perThread)
@@ -269,8 +306,8 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
         double(std::min<int64_t>(std::max<int64_t>((*layout)[j], 1), tiles[j]));
     activeLanes[j] = double(std::min<int64_t>(warpLanes[j], tiles[j]));
   }
-  double activeWarps = std::min(double(s.warps),
-                                std::ceil(activeThreads / double(warpSize)));
+  double activeWarps =
+      std::min(double(s.warps), std::ceil(activeThreads / double(warpSize)));
   // What one warp's load moves through L1: each distinct element its lanes
   // read, in sectors where the target gives their size (lanes along the
   // contiguous dim share sectors), else every lane's bytes.
@@ -303,8 +340,9 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   };
   double perThreadFlops = 0, perWarpLoadBytes = 0;
   // Dependent round trips to memory per thread: an op instance's loads are
-  // issued together, but its next iteration waits for them.
-  double perThreadRounds = 0;
+  // issued together, but its next iteration waits for them. Shared-memory
+  // rounds (a K step's) apart: they take an L1 hit's latency.
+  double perThreadRounds = 0, sharedRounds = 0;
   if (k.work.empty())
     perThreadFlops = elementsPerThread * k.flops / outputs;
   double threads = double(p.threadsPerBlock);
@@ -334,6 +372,62 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     }
     double work =
         w.flopsPerInstance + w.transcendentalsPerInstance * transcendentalExtra;
+    // Under a K step the contraction is computed once per block, into
+    // shared memory, whichever ops read it.
+    if (w.contractionCopy && kStep > 0)
+      continue;
+    if (w.prologue && kStep > 0) {
+      // Once per element of the tiles the block copies, spread over its
+      // threads; its reads are the copies' (counted with the contraction).
+      double blockInstances = 1;
+      for (int l : w.loops) {
+        auto it = std::find(parallel.begin(), parallel.end(), l);
+        if (it != parallel.end())
+          blockInstances *= double(tiles[it - parallel.begin()]);
+      }
+      perThreadFlops += blockInstances * work / threads;
+      continue;
+    }
+    if (w.contraction && kStep > 0) {
+      // A K step (tileContractionK): per step the block's threads copy the
+      // operand tiles from global to shared memory in coalesced rows (one
+      // round of global latency, then a barrier), then each thread
+      // accumulates its elements over the step from shared memory. Each
+      // shared-memory access of a warp is one wavefront (an L1 clock) even
+      // when its lanes read one word (the A operand, broadcast); the
+      // accumulator is read and written once per element and step.
+      double K = double(std::max<int64_t>(w.reduction, 1));
+      double steps = std::ceil(K / double(kStep));
+      double step = std::min(double(kStep), K);
+      double copied = 0, copyBytes = 0;
+      for (const Load &operand : w.operandTiles) {
+        double elements = tileElements(operand, parallel, tiles, step);
+        copied += elements;
+        // Rows of the tile along its contiguous dim: a row of `step`
+        // elements when K is contiguous, else of the tile along `contiguous`.
+        double row = step;
+        if (operand.contiguous >= 0) {
+          auto it =
+              std::find(parallel.begin(), parallel.end(), operand.contiguous);
+          if (it != parallel.end())
+            row = double(tiles[it - parallel.begin()]);
+        }
+        if (sectors) {
+          double sector = t.get(TargetField::MemorySectorBytes);
+          copyBytes +=
+              elements / row * std::ceil(row * operand.bytes / sector) * sector;
+        } else {
+          copyBytes += elements * operand.bytes;
+        }
+      }
+      perThreadFlops += instances * work + steps * copied / threads;
+      double wavefront = double(warpSize) * 4.0;
+      perWarpLoadBytes += instances * (2.0 * K + 2.0 * steps) * wavefront +
+                          steps * copyBytes / double(s.warps);
+      perThreadRounds += steps;
+      sharedRounds += instances * (K + steps);
+      continue;
+    }
     if (w.perThread && cooperative) {
       perThreadFlops += blockInstances * work / threads + instances * threads;
       for (const Load &load : w.loads) {
@@ -371,8 +465,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   perThreadFlops = std::max(perThreadFlops, elementsPerThread);
   // Idle lanes of a warp that runs cost as much as busy ones; warps with no
   // element cost nothing (a cooperative reduction keeps every thread busy).
-  double busyThreads =
-      cooperative ? threads : activeWarps * double(warpSize);
+  double busyThreads = cooperative ? threads : activeWarps * double(warpSize);
   double perBlockFlops = busyThreads * perThreadFlops / double(s.splitK);
   ElementType narrow = ElementType::F32;
   for (const Operand &o : k.operands)
@@ -390,9 +483,9 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // 3b. Loads: what each warp's loads move through the SM's L1, which
   // returns l1_bytes_per_clock.
   if (t.has(TargetField::L1BytesPerClock))
-    p.loadsUs = blocksOnBusiestSM * (cooperative ? double(s.warps) : activeWarps) *
-                perWarpLoadBytes /
-                double(s.splitK) /
+    p.loadsUs = blocksOnBusiestSM *
+                (cooperative ? double(s.warps) : activeWarps) *
+                perWarpLoadBytes / double(s.splitK) /
                 (t.get(TargetField::L1BytesPerClock) *
                  t.get(TargetField::SimtClockGHz) * 1e9) *
                 1e6;
@@ -451,9 +544,15 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     bool streams = p.l2Bytes < 2 * uniqueBytes;
     double latency = t.get(streams ? TargetField::DramLatencyCycles
                                    : TargetField::L2LatencyCycles);
+    double sharedLatency = latency;
+    if (t.has(TargetField::L1LatencyCycles))
+      sharedLatency = t.get(TargetField::L1LatencyCycles);
+    else if (sharedRounds > 0)
+      p.uncalibrated = true;
     double turns = std::ceil(blocksOnBusiestSM / double(p.blocksPerSM));
-    p.latencyUs = turns * perThreadRounds / double(s.splitK) / kRoundsInFlight *
-                  latency / clockHz * 1e6;
+    p.latencyUs = turns *
+                  (perThreadRounds * latency + sharedRounds * sharedLatency) /
+                  double(s.splitK) / kRoundsInFlight / clockHz * 1e6;
   } else {
     p.uncalibrated = true;
   }
@@ -518,6 +617,14 @@ std::vector<Schedule> enumerateSchedules(const KernelDesc &k, const Target &t) {
       v.push_back(bound);
     return v;
   };
+  // K steps for a contraction: powers of two from 8, up to the first that
+  // covers its reduction.
+  std::vector<int64_t> kSteps;
+  if (k.kSteppable)
+    for (const Work &w : k.work)
+      if (w.contraction)
+        for (int64_t step = 8; step <= 64 && step < 2 * w.reduction; step *= 2)
+          kSteps.push_back(step);
   for (int64_t warps : {1, 2, 4, 8})
     for (int64_t y : innerSizes(1))
       for (int64_t x : innerSizes(0)) {
@@ -526,6 +633,20 @@ std::vector<Schedule> enumerateSchedules(const KernelDesc &k, const Target &t) {
         s.warps = warps;
         if (predict(k, s, t).legal)
           out.push_back(s);
+        if (kSteps.empty() || parallel.size() < 2)
+          continue;
+        // One entry per parallel loop (1 for the leading ones), then the
+        // step.
+        Schedule stepped = s;
+        stepped.block.assign(parallel.size(), 1);
+        stepped.block[parallel.size() - 2] = y;
+        stepped.block[parallel.size() - 1] = x;
+        stepped.block.push_back(0);
+        for (int64_t step : kSteps) {
+          stepped.block.back() = step;
+          if (predict(k, stepped, t).legal)
+            out.push_back(stepped);
+        }
       }
   return out;
 }

@@ -71,6 +71,22 @@ struct Work {
   /// Root parallel loops (indices into KernelDesc::loops).
   std::vector<int> loops;
   bool perThread = false;
+  /// A contraction with one reduction loop (matmul, batch_matmul): the op a
+  /// schedule's K step tiles. `reduction` is that loop's size and
+  /// `operandTiles` its inputs (kernel inputs or values computed in the
+  /// kernel: element size, the root loops indexing them), which each step
+  /// copies into shared memory.
+  bool contraction = false;
+  int64_t reduction = 0;
+  std::vector<Load> operandTiles;
+  /// The same contraction as read by another op (a softmax's max, then its
+  /// sum): without a K step each reader recomputes it; with one it is
+  /// computed once (the Work marked `contraction`).
+  bool contractionCopy = false;
+  /// An op computing one of the contraction's operands (a cast): without a
+  /// K step it runs for every use; with one, once per element of each
+  /// step's tile, inside the copy to shared memory.
+  bool prologue = false;
 };
 
 struct KernelDesc {
@@ -85,10 +101,15 @@ struct KernelDesc {
   /// True when the kernel's root is a contraction or convolution (a
   /// multiply-add reduction): the work tensor/matrix cores can do.
   bool contraction = false;
+  /// True when a schedule may give a K step: the kernel holds exactly one
+  /// contraction, with one reduction loop, and no convolution.
+  bool kSteppable = false;
 };
 
 struct Schedule {
-  std::vector<int64_t> block;  // tile per parallel loop, innermost last
+  /// Tile per parallel loop, innermost last; for a kernel with a
+  /// contraction (Work::contraction), one more entry: its K step.
+  std::vector<int64_t> block;
   std::vector<int64_t> thread; // per-thread tile of `block`'s loops, or empty
   int64_t warps = 4;
   int64_t splitK = 1;

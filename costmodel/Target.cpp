@@ -103,6 +103,10 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "latency of a dependent load that hits in L2", false, false},
       {F::DramLatencyCycles, "dram_latency_cycles", "SM clocks",
        "latency of a dependent load served by DRAM", false, false},
+      {F::L1LatencyCycles, "l1_latency_cycles", "SM clocks",
+       "latency of a dependent load that hits in L1; shared-memory loads, "
+       "served by the same array, take no longer",
+       false, false},
   }};
   return fields;
 }

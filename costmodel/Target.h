@@ -67,10 +67,11 @@ enum class TargetField : unsigned {
   BlockCycles,       // SM clocks the SM spends per block it runs, work aside
   L2LatencyCycles,   // SM clocks from a load issued to its data, L2 hit
   DramLatencyCycles, // ... from DRAM
+  L1LatencyCycles,   // ... hitting in L1 (shared-memory loads: no longer)
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::DramLatencyCycles) + 1;
+    static_cast<std::size_t>(TargetField::L1LatencyCycles) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

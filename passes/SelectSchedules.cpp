@@ -165,6 +165,28 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
         result = result || reduces(def);
     return reducesMemo[op] = result;
   };
+  // As tessel-tile-and-fuse allows a K step: one matmul or batch_matmul with
+  // one reduction loop, no convolution.
+  int contractionOps = 0;
+  bool convolution = false;
+  for (linalg::LinalgOp op : ops) {
+    if (linalg::isaContractionOpInterface(op))
+      contractionOps += op.getNumReductionLoops() == 1 ? 1 : 2;
+    convolution |= linalg::isaConvolutionOpInterface(op);
+  }
+  desc.kSteppable = contractionOps == 1 && !convolution;
+  // The ops computing the contraction's operands (its prologue).
+  llvm::SmallPtrSet<Operation *, 8> prologue;
+  for (linalg::LinalgOp op : ops) {
+    if (!desc.kSteppable || !linalg::isaContractionOpInterface(op))
+      continue;
+    SmallVector<Value> work(op.getDpsInputs());
+    while (!work.empty()) {
+      auto def = work.pop_back_val().getDefiningOp<linalg::LinalgOp>();
+      if (def && prologue.insert(def).second)
+        llvm::append_range(work, def.getDpsInputs());
+    }
+  }
   DenseMap<Operation *, SmallVector<Context>> contexts;
   contexts[root].push_back(
       {llvm::to_vector(llvm::seq<int>(0, rootSizes.size())), false});
@@ -238,7 +260,22 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
     for (int64_t size : sizes)
       total *= double(size);
     desc.flops += total;
-    for (const Context &c : mine) {
+    // A contraction a K step can tile (one reduction loop): the context
+    // whose instances are single outputs (its parallel loops all root
+    // loops) is the one computed under a K step; the others are copies.
+    bool kSteppable = desc.kSteppable && linalg::isaContractionOpInterface(op);
+    auto iterationsOf = [&](const Context &c) {
+      double n = 1;
+      for (auto [i, size] : llvm::enumerate(sizes))
+        if (!isParallelRootLoop(c.map[i]))
+          n *= double(size);
+      return n;
+    };
+    size_t kStepContext = 0;
+    for (auto [i, c] : llvm::enumerate(mine))
+      if (iterationsOf(c) < iterationsOf(mine[kStepContext]))
+        kStepContext = i;
+    for (auto [contextIndex, c] : llvm::enumerate(mine)) {
       Work work;
       double iterationsPerInstance = 1;
       for (auto [i, size] : llvm::enumerate(sizes)) {
@@ -246,6 +283,25 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
           iterationsPerInstance *= double(size);
         else if (!llvm::is_contained(work.loops, c.map[i]))
           work.loops.push_back(c.map[i]);
+      }
+      work.prologue = prologue.contains(op);
+      if (kSteppable) {
+        work.contraction = contextIndex == kStepContext;
+        work.contractionCopy = !work.contraction;
+        work.reduction = int64_t(iterationsPerInstance);
+        for (OpOperand *in : op.getDpsInputOperands()) {
+          Load tile;
+          tile.bytes = double(elementBytes(elementTypeOf(in->get().getType())));
+          for (AffineExpr e : op.getMatchingIndexingMap(in).getResults()) {
+            auto d = dyn_cast<AffineDimExpr>(e);
+            int rootLoop = d ? c.map[d.getPosition()] : -1;
+            if (isParallelRootLoop(rootLoop) &&
+                !llvm::is_contained(tile.loops, rootLoop))
+              tile.loops.push_back(rootLoop);
+            tile.contiguous = isParallelRootLoop(rootLoop) ? rootLoop : -1;
+          }
+          work.operandTiles.push_back(tile);
+        }
       }
       work.flopsPerInstance = perIteration * iterationsPerInstance;
       work.transcendentalsPerInstance = transcendentals * iterationsPerInstance;

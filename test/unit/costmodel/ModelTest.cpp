@@ -30,6 +30,25 @@ KernelDesc matmul(int64_t m, int64_t n, int64_t k, ElementType type) {
   return d;
 }
 
+/// matmul() with the work as tile-and-fuse runs it: one multiply-add per
+/// k per output, reading A[m, k] (K contiguous) and B[k, n] (N contiguous),
+/// a contraction a K step can tile.
+KernelDesc steppableMatmul(int64_t m, int64_t n, int64_t k, ElementType type) {
+  KernelDesc d = matmul(m, n, k, type);
+  double bytes = double(elementBytes(type));
+  Work w;
+  w.loops = {0, 1};
+  w.flopsPerInstance = 2.0 * double(k);
+  w.loads = {{bytes, double(k), {0}, -1}, {bytes, double(k), {1}, 1}};
+  w.contraction = true;
+  w.reduction = k;
+  w.operandTiles = {{bytes, 1, {0}, -1}, {bytes, 1, {1}, 1}};
+  d.work = {w};
+  d.contraction = true;
+  d.kSteppable = true;
+  return d;
+}
+
 /// C[i] = A[i] + B[i].
 KernelDesc add(int64_t n, ElementType type) {
   KernelDesc d;
@@ -177,6 +196,74 @@ TEST(Model, CooperativePartialsTakeSharedMemory) {
       if (q.legal)
         EXPECT_LE(double(q.sharedBytes), limit) << name;
     }
+  }
+}
+
+TEST(Model, KStepKeepsItsTilesInSharedMemory) {
+  // A 64 x 64 tile with a K step of 32 in bf16: the f32 accumulator (16
+  // KiB) and one step's 64 x 32 tiles of A and B (4 KiB each), as
+  // tileContractionK allocates them; 256 x 256 needs 256 KiB for its
+  // accumulator alone, more than any GPU gives a block.
+  KernelDesc k = steppableMatmul(1024, 1024, 1024, ElementType::BF16);
+  for (const Target &t : allTargets()) {
+    Prediction p = predict(k, schedule({64, 64, 32}, 4), t);
+    ASSERT_TRUE(p.legal) << t.name() << ": " << p.illegalReason;
+    EXPECT_EQ(p.sharedBytes, 64 * 64 * 4 + 2 * 64 * 32 * 2) << t.name();
+    Prediction big = predict(k, schedule({256, 256, 64}, 4), t);
+    EXPECT_FALSE(big.legal) << t.name();
+    EXPECT_NE(big.illegalReason.find("shared memory"), std::string::npos);
+  }
+  // The last step of a K no step divides is partial: tiles of K's size.
+  Target h100 = *lookupKnownTarget("h100");
+  Prediction small = predict(steppableMatmul(64, 64, 24, ElementType::F32),
+                             schedule({64, 64, 32}, 4), h100);
+  EXPECT_EQ(small.sharedBytes, 64 * 64 * 4 + 2 * 64 * 24 * 4);
+}
+
+TEST(Model, KStepReadsSharedMemoryInsteadOfWaitingOnL2) {
+  // Same tiles, with and without a K step: the step's rounds wait an L1 hit
+  // each instead of an L2 hit, and one global round per step; a warp's
+  // shared-memory read is a whole wavefront, so the loads term grows.
+  Target h100 = *lookupKnownTarget("h100");
+  KernelDesc k = steppableMatmul(512, 4096, 4096, ElementType::BF16);
+  Prediction simt = predict(k, schedule({32, 64}, 8), h100);
+  Prediction stepped = predict(k, schedule({32, 64, 32}, 8), h100);
+  ASSERT_TRUE(simt.legal && stepped.legal);
+  EXPECT_LT(stepped.latencyUs, simt.latencyUs / 4);
+  EXPECT_GT(stepped.loadsUs, simt.loadsUs);
+  EXPECT_EQ(stepped.l2Bytes, simt.l2Bytes);
+  EXPECT_GT(stepped.sharedBytes, 0);
+  EXPECT_EQ(simt.sharedBytes, 0);
+  // A longer step means fewer global rounds and barriers, more shared
+  // memory.
+  Prediction longer = predict(k, schedule({32, 64, 64}, 8), h100);
+  EXPECT_LE(longer.latencyUs, stepped.latencyUs);
+  EXPECT_GT(longer.sharedBytes, stepped.sharedBytes);
+  // A kernel with no contraction a K step can tile ignores the entry, as
+  // tile-and-fuse does.
+  KernelDesc plain = matmul(512, 4096, 4096, ElementType::BF16);
+  EXPECT_EQ(predict(plain, schedule({32, 64, 32}, 8), h100).timeUs,
+            predict(plain, schedule({32, 64}, 8), h100).timeUs);
+}
+
+TEST(Model, KStepsAreOfferedOnlyForSteppableContractions) {
+  for (const Target &t : allTargets()) {
+    KernelDesc k = steppableMatmul(256, 256, 100, ElementType::F16);
+    int stepped = 0;
+    for (const Schedule &s : enumerateSchedules(k, t)) {
+      Prediction p = predict(k, s, t);
+      EXPECT_TRUE(p.legal) << t.name();
+      if (s.block.size() == 3) {
+        ++stepped;
+        // Steps from 8 up to the first covering K = 100.
+        EXPECT_GE(s.block[2], 8);
+        EXPECT_LE(s.block[2], 128);
+      }
+    }
+    EXPECT_GT(stepped, 0) << t.name();
+    KernelDesc plain = matmul(256, 256, 100, ElementType::F16);
+    for (const Schedule &s : enumerateSchedules(plain, t))
+      EXPECT_EQ(s.block.size(), 2u) << t.name();
   }
 }
 
