@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/IndexRange.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -89,129 +90,6 @@ LogicalResult flattenBlockLoop(scf::ForallOp &blocks) {
   rewriter.eraseOp(blocks);
   blocks = flat;
   return success();
-}
-
-/// A range of integers; a missing end is unbounded.
-struct Range {
-  std::optional<int64_t> lo, hi;
-};
-
-Range add(Range a, Range b) {
-  auto sum = [](std::optional<int64_t> x, std::optional<int64_t> y) {
-    return x && y ? std::optional<int64_t>(*x + *y) : std::nullopt;
-  };
-  return {sum(a.lo, b.lo), sum(a.hi, b.hi)};
-}
-
-Range scale(Range a, int64_t c) {
-  auto mul = [&](std::optional<int64_t> x) {
-    return x ? std::optional<int64_t>(*x * c) : std::nullopt;
-  };
-  return c >= 0 ? Range{mul(a.lo), mul(a.hi)} : Range{mul(a.hi), mul(a.lo)};
-}
-
-/// The range of an affine expression over operand ranges (interval
-/// arithmetic; unbounded where it cannot tell).
-Range rangeOf(AffineExpr e, ArrayRef<Range> dims, ArrayRef<Range> symbols) {
-  if (auto c = dyn_cast<AffineConstantExpr>(e))
-    return {c.getValue(), c.getValue()};
-  if (auto d = dyn_cast<AffineDimExpr>(e))
-    return dims[d.getPosition()];
-  if (auto s = dyn_cast<AffineSymbolExpr>(e))
-    return symbols[s.getPosition()];
-  auto bin = cast<AffineBinaryOpExpr>(e);
-  Range l = rangeOf(bin.getLHS(), dims, symbols);
-  Range r = rangeOf(bin.getRHS(), dims, symbols);
-  auto constant = [](Range x) -> std::optional<int64_t> {
-    return x.lo && x.hi && *x.lo == *x.hi ? x.lo : std::nullopt;
-  };
-  switch (e.getKind()) {
-  case AffineExprKind::Add:
-    return add(l, r);
-  case AffineExprKind::Mul:
-    if (std::optional<int64_t> c = constant(r))
-      return scale(l, *c);
-    if (std::optional<int64_t> c = constant(l))
-      return scale(r, *c);
-    return {};
-  case AffineExprKind::FloorDiv:
-  case AffineExprKind::CeilDiv: {
-    std::optional<int64_t> c = constant(r);
-    if (!c || *c <= 0)
-      return {};
-    bool ceil = e.getKind() == AffineExprKind::CeilDiv;
-    auto div = [&](std::optional<int64_t> x) -> std::optional<int64_t> {
-      if (!x)
-        return std::nullopt;
-      return ceil ? llvm::divideCeilSigned(*x, *c)
-                  : llvm::divideFloorSigned(*x, *c);
-    };
-    return {div(l.lo), div(l.hi)};
-  }
-  case AffineExprKind::Mod:
-    if (std::optional<int64_t> c = constant(r); c && *c > 0)
-      return {0, *c - 1};
-    return {};
-  default:
-    return {};
-  }
-}
-
-/// The range of an index value: constants, and affine.min / max / apply of
-/// values whose range is known (enough for the sizes of remainder tiles).
-/// Upstream's ValueBoundsConstraintSet gives up on these sizes: tiling a
-/// tile again makes semi-affine maps (d0 * (s0 ceildiv 32)), which it cannot
-/// represent, while an interval per value still bounds them.
-Range rangeOf(Value v, int depth = 0) {
-  if (std::optional<int64_t> c = getConstantIntValue(v))
-    return {*c, *c};
-  Operation *def = v.getDefiningOp();
-  if (!def || depth > 16)
-    return {};
-  auto operandRanges = [&](AffineMap map, ValueRange operands,
-                           SmallVector<Range> &dims,
-                           SmallVector<Range> &symbols) {
-    for (auto [i, operand] : llvm::enumerate(operands))
-      (i < map.getNumDims() ? dims : symbols)
-          .push_back(rangeOf(operand, depth + 1));
-  };
-  auto resultRanges = [&](AffineMap map, ValueRange operands) {
-    SmallVector<Range> dims, symbols, results;
-    operandRanges(map, operands, dims, symbols);
-    for (AffineExpr e : map.getResults())
-      results.push_back(rangeOf(e, dims, symbols));
-    return results;
-  };
-  if (auto apply = dyn_cast<affine::AffineApplyOp>(def))
-    return resultRanges(apply.getAffineMap(), apply.getMapOperands())[0];
-  bool isMin = isa<affine::AffineMinOp>(def);
-  if (!isMin && !isa<affine::AffineMaxOp>(def))
-    return {};
-  AffineMap map = isMin ? cast<affine::AffineMinOp>(def).getAffineMap()
-                        : cast<affine::AffineMaxOp>(def).getAffineMap();
-  SmallVector<Range> results = resultRanges(map, def->getOperands());
-  // min: at most any result's upper end, at least the least lower end (all
-  // known); max the mirror image.
-  Range r;
-  bool allLo = true, allHi = true;
-  for (const Range &x : results) {
-    allLo &= bool(x.lo);
-    allHi &= bool(x.hi);
-  }
-  for (const Range &x : results) {
-    if (isMin) {
-      if (x.hi)
-        r.hi = r.hi ? std::min(*r.hi, *x.hi) : *x.hi;
-      if (allLo)
-        r.lo = r.lo ? std::min(*r.lo, *x.lo) : *x.lo;
-    } else {
-      if (x.lo)
-        r.lo = r.lo ? std::max(*r.lo, *x.lo) : *x.lo;
-      if (allHi)
-        r.hi = r.hi ? std::max(*r.hi, *x.hi) : *x.hi;
-    }
-  }
-  return r;
 }
 
 /// The block dimensions [x, y, z] of the thread forall nested in `blocks`

@@ -39,6 +39,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "costmodel/Model.h"
+#include "passes/IndexRange.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Affine/ViewLikeInterfaceUtils.h"
@@ -51,7 +52,6 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/TilingInterface.h"
-#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -566,8 +566,8 @@ FailureOr<std::optional<KStep>> kStepOf(func::FuncOp func, Operation *root,
   return std::optional<KStep>(KStep{contractions.front(), block.back()});
 }
 
-/// The static upper bound of each dim of the tensor `v`: its size where
-/// static, else the bound of a remainder tile's size.
+/// The static upper bound of each dim of the tensor `v` (a tile): its size
+/// where static, else the bound of the remainder tile's size.
 FailureOr<SmallVector<int64_t>> staticBounds(Value v) {
   auto type = cast<RankedTensorType>(v.getType());
   SmallVector<int64_t> bounds;
@@ -576,10 +576,8 @@ FailureOr<SmallVector<int64_t>> staticBounds(Value v) {
       bounds.push_back(type.getDimSize(d));
       continue;
     }
-    FailureOr<int64_t> ub = ValueBoundsConstraintSet::computeConstantBound(
-        presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(v, d),
-        /*stopCondition=*/nullptr, /*closedUB=*/true);
-    if (failed(ub))
+    std::optional<int64_t> ub = rangeOfDim(v, d).hi;
+    if (!ub || *ub < 0)
       return failure();
     bounds.push_back(*ub);
   }
@@ -660,6 +658,57 @@ SmallVector<int64_t> onesFor(TilingInterface op) {
   return SmallVector<int64_t>(op.getLoopIteratorTypes().size(), 1);
 }
 
+/// One thread's part of a K step, `step` (its tile of the accumulator, in
+/// shared memory, over the step): the tile is copied into a buffer of the
+/// thread's own (registers, once its loops are unrolled), the step runs
+/// with the reduction loop outermost, each iteration an outer product of a
+/// column of A and a row of B (each operand element read once per k), and
+/// the tile is copied back:
+///
+///   acc = copy(tile)                      element loops
+///   scf.for k: scf.for i: scf.for j:      acc[i, j] += a[i, k] * b[k, j]
+///   tile = copy(acc)                      element loops
+LogicalResult accumulateInRegisters(RewriterBase &rewriter,
+                                    linalg::LinalgOp step) {
+  Location loc = step.getLoc();
+  OpOperand *init = step.getDpsInitOperand(0);
+  Value tile = init->get();
+  rewriter.setInsertionPoint(step);
+  FailureOr<Value> own = blockBuffer(rewriter, loc, tile);
+  if (failed(own))
+    return failure();
+  auto load = linalg::CopyOp::create(rewriter, loc, tile, *own);
+  rewriter.modifyOpInPlace(step, [&] { init->set(load.getResult(0)); });
+  rewriter.setInsertionPointAfter(step);
+  auto store = linalg::CopyOp::create(rewriter, loc, step->getResult(0), tile);
+  rewriter.replaceAllUsesExcept(step->getResult(0), store.getResult(0), store);
+
+  // The reduction loop outermost, then the parallel ones, one element each.
+  SmallVector<int64_t> interchange;
+  for (auto [i, it] : llvm::enumerate(step.getIteratorTypesArray()))
+    if (it == utils::IteratorType::reduction)
+      interchange.push_back(i);
+  for (auto [i, it] : llvm::enumerate(step.getIteratorTypesArray()))
+    if (it != utils::IteratorType::reduction)
+      interchange.push_back(i);
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getAsIndexOpFoldResult(
+      rewriter.getContext(), SmallVector<int64_t>(step.getNumLoops(), 1)));
+  options.setInterchange(interchange);
+  rewriter.setInsertionPoint(step);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(step.getOperation()), options);
+  if (failed(tiled))
+    return failure();
+  rewriter.replaceOp(step, tiled->replacements);
+  for (linalg::CopyOp copy : {load, store})
+    if (failed(
+            tileElements(rewriter, cast<TilingInterface>(copy.getOperation()),
+                         onesFor(cast<TilingInterface>(copy.getOperation())))))
+      return failure();
+  return success();
+}
+
 /// The K-step strategy for the contraction `c` (at block level, one
 /// reduction loop), Tessel's shared-memory tiling:
 ///
@@ -681,7 +730,7 @@ LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
                                int64_t kStep, ArrayRef<int64_t> cThreads,
                                int64_t threads, bool isRoot) {
   Location loc = c.getLoc();
-  // Diagnostics name c, or the op of one step once c is tiled.
+  // Diagnostics name c, or its K loop once c is tiled.
   Operation *anchor = c;
   auto fail = [&](const Twine &why) {
     return anchor->emitOpError()
@@ -725,7 +774,7 @@ LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
   rewriter.replaceOp(c, kTiled->replacements);
   auto step = cast<linalg::LinalgOp>(kTiled->tiledOps.back());
   auto kLoop = cast<scf::ForOp>(kTiled->loops.front().getOperation());
-  anchor = step;
+  anchor = kLoop;
 
   // A kernel's root writes the accumulator to its output after the loop.
   linalg::CopyOp writeBack;
@@ -779,11 +828,9 @@ LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
                     cThreads, /*linear=*/false);
   if (failed(stepTile))
     return fail("its tile could not be split over threads");
-  SmallVector<int64_t> elementTiles;
-  for (utils::IteratorType it : stepTile->getLoopIteratorTypes())
-    elementTiles.push_back(it == utils::IteratorType::parallel ? 1 : 0);
-  if (failed(tileElements(rewriter, *stepTile, elementTiles)))
-    return failure();
+  if (failed(accumulateInRegisters(
+          rewriter, cast<linalg::LinalgOp>(stepTile->getOperation()))))
+    return fail("its thread tile could not be accumulated in registers");
   // Done with: the element level must not split these again.
   kLoop->walk([](Operation *op) { op->removeAttr(kTileIdAttr); });
   return success();

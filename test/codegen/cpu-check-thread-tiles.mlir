@@ -1,7 +1,8 @@
 // Thread tiles on the CPU path (h100: 32-thread warps): each thread computes
 // a thread-tile of the block, on shapes no tile divides, in all three types;
 // the same kernels compile to PTX. Row-wise kernels whose thread tile spans
-// the row compute each row's reductions once, in one thread.
+// the row compute each row's reductions once, in one thread. Matmuls with a
+// K step accumulate each thread's tile in registers over each step.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: tessel-compile %s --emit=ptx -o %t | FileCheck %s --check-prefix=PTX
 
@@ -123,12 +124,42 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     }
     return %r : tensor<6x5x33xbf16>
   }
+  func.func @mm_kstep_f32(%a: tensor<37x29xf32>, %b: tensor<29x23xf32>) -> tensor<37x23xf32> {
+    %r = tessel.kernel @k_mm_kstep_f32(%a, %b) : (tensor<37x29xf32>, tensor<29x23xf32>) -> tensor<37x23xf32>
+        schedule = #tessel.schedule<block = [16, 16, 8], thread = [2, 4, 8], warps = 1> {
+    ^bb0(%x: tensor<37x29xf32>, %y: tensor<29x23xf32>):
+      %0 = tessel.matmul %x, %y : tensor<37x29xf32>, tensor<29x23xf32> -> tensor<37x23xf32>
+      %1 = tessel.silu %0 : tensor<37x23xf32>
+      tessel.yield %1 : tensor<37x23xf32>
+    }
+    return %r : tensor<37x23xf32>
+  }
+  func.func @mm_kstep_f16(%a: tensor<37x29xf16>, %b: tensor<29x23xf16>) -> tensor<37x23xf16> {
+    %r = tessel.kernel @k_mm_kstep_f16(%a, %b) : (tensor<37x29xf16>, tensor<29x23xf16>) -> tensor<37x23xf16>
+        schedule = #tessel.schedule<block = [32, 32, 16], thread = [4, 4, 16], warps = 2> {
+    ^bb0(%x: tensor<37x29xf16>, %y: tensor<29x23xf16>):
+      %0 = tessel.matmul %x, %y : tensor<37x29xf16>, tensor<29x23xf16> -> tensor<37x23xf16>
+      %1 = tessel.silu %0 : tensor<37x23xf16>
+      tessel.yield %1 : tensor<37x23xf16>
+    }
+    return %r : tensor<37x23xf16>
+  }
+  func.func @mm_kstep_bf16(%a: tensor<37x29xbf16>, %b: tensor<29x23xbf16>) -> tensor<37x23xbf16> {
+    %r = tessel.kernel @k_mm_kstep_bf16(%a, %b) : (tensor<37x29xbf16>, tensor<29x23xbf16>) -> tensor<37x23xbf16>
+        schedule = #tessel.schedule<block = [64, 32, 32], thread = [4, 2, 32], warps = 8> {
+    ^bb0(%x: tensor<37x29xbf16>, %y: tensor<29x23xbf16>):
+      %0 = tessel.matmul %x, %y : tensor<37x29xbf16>, tensor<29x23xbf16> -> tensor<37x23xbf16>
+      %1 = tessel.silu %0 : tensor<37x23xbf16>
+      tessel.yield %1 : tensor<37x23xbf16>
+    }
+    return %r : tensor<37x23xbf16>
+  }
 }
 
-// CHECK-COUNT-24: {{^(kernel|func) @}}
+// CHECK-COUNT-30: {{^(kernel|func) @}}
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
-// PTX: tessel-compile: 12 GPU kernel(s) for h100
+// PTX: tessel-compile: 15 GPU kernel(s) for h100
 // PTX: k_mm_f32_kernel {{.*}} block 8x8x1
 // PTX: k_norm_f32_kernel {{.*}} block 8x2x2
 // PTX: k_softmax_rows_f32_kernel grid 1x2x1 block 1x32x1

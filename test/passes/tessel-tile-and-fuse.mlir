@@ -51,8 +51,10 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // memory once mapped), zeroed by the threads; each step copies a 32 x 16
 // tile of A and a 16 x 32 tile of B into block buffers (any 64 threads:
 // linear ids, 16 lanes along A's rows, 32 along B's), then every thread
-// accumulates its elements over the step; after the loop the epilogue reads
-// the accumulator. 70 = 4 x 16 + 6: the last step is partial.
+// copies its 16 x 1 part of the accumulator into a buffer of its own
+// (registers), runs the step k outermost (an outer product per k) and
+// copies it back; after the loop the epilogue reads the accumulator.
+// 70 = 4 x 16 + 6: the last step is partial.
 // CHECK-LABEL: func.func private @mm_bias_relu_kstep
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (5, 3)
 // CHECK: bufferization.alloc_tensor() : tensor<32x32xf32>
@@ -70,7 +72,13 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK: linalg.copy ins(%{{.*}} : tensor<1x1xf32>)
 // CHECK: {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 32)
-// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<1x?xf32>, tensor<?x1xf32>) outs(%{{.*}} : tensor<1x1xf32>)
+// CHECK: bufferization.alloc_tensor() : tensor<16x1xf32>
+// CHECK: linalg.copy ins(%{{.*}} : tensor<1x1xf32>)
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %{{.*}} step %c1
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %{{.*}} step %c1
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<1x1xf32>, tensor<1x1xf32>) outs(%{{.*}} : tensor<1x1xf32>)
+// CHECK: linalg.copy ins(%{{.*}} : tensor<1x1xf32>)
 // CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
 // CHECK: scf.yield
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 32)

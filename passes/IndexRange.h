@@ -1,0 +1,36 @@
+//===- IndexRange.h - Static bounds of index values -------------*- C++ -*-===//
+//
+// The range of an index value from interval arithmetic over constants and
+// affine.apply / min / max: the bound of a remainder tile's size.
+// Upstream's ValueBoundsConstraintSet gives up on these sizes once a tile is
+// tiled again (semi-affine maps such as d0 * (s0 ceildiv 32)), while an
+// interval per value still bounds them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_PASSES_INDEXRANGE_H
+#define TESSEL_PASSES_INDEXRANGE_H
+
+#include "mlir/IR/Value.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir::tessel {
+
+/// A range of integers; a missing end is unbounded.
+struct IndexRange {
+  std::optional<int64_t> lo, hi;
+};
+
+/// The range of the index value `v` (unbounded where unknown).
+IndexRange rangeOf(Value v);
+
+/// The range of dim `dim` of the ranked tensor `tensor`: static, or the
+/// size it was given (an extract_slice's, a tensor.empty's), followed
+/// through ops that write into their init and loops that carry it.
+IndexRange rangeOfDim(Value tensor, int64_t dim);
+
+} // namespace mlir::tessel
+
+#endif // TESSEL_PASSES_INDEXRANGE_H
