@@ -41,6 +41,11 @@ KernelDesc matmul(int64_t m, int64_t n, int64_t k) {
                  {0, 1},
                  false},
             Work{0, 0, {}, {0, 1}, false}};
+  // A contraction a K step can tile: its operand tiles in shared memory.
+  d.kSteppable = true;
+  d.work[0].contraction = true;
+  d.work[0].reduction = k;
+  d.work[0].operandTiles = {{2, 1, {0}, -1}, {2, 1, {1}, 1}};
   return d;
 }
 

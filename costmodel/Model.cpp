@@ -49,6 +49,14 @@ namespace {
 /// 0.74 / 0.71 and MAPE 249 / 125 / 92 / 91 % at 1 / 2 / 4 / 8.
 constexpr double kRoundsInFlight = 4;
 
+/// Registers a thread of Tessel's kernels uses besides a K step's
+/// accumulator tile (addresses, indices, loaded operands). Like
+/// kRoundsInFlight a figure of the emitted code: ptxas -v on sm_90a for
+/// twelve K-step matmuls (thread tiles 1x1 to 16x8, f32 and bf16) reported
+/// 32 + the accumulator tile within -12..+16 registers (32 to 162 in all),
+/// and 16 to 40 for the SIMT kernels of the demo.
+constexpr int64_t kBaseRegisters = 32;
+
 std::vector<int> parallelLoops(const KernelDesc &k) {
   std::vector<int> p;
   for (int i = 0; i < int(k.loops.size()); ++i)
@@ -243,6 +251,39 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
         int64_t(t.get(TargetField::SharedMemPerSMBytes)) / p.sharedBytes);
   if (p.blocksPerSM < 1)
     return illegal("one block needs more warps than an SM holds");
+  // Registers: a K step keeps each thread's tile of the accumulator in
+  // registers through a step.
+  p.registers = kBaseRegisters;
+  if (kStep > 0)
+    if (std::optional<std::vector<int64_t>> layout =
+            threadLayout(tiles, s.block, s.thread, p.threadsPerBlock)) {
+      for (const Work &w : k.work) {
+        if (!w.contraction)
+          continue;
+        int64_t outputs = 1;
+        for (int l : w.loops) {
+          auto it = std::find(parallel.begin(), parallel.end(), l);
+          if (it == parallel.end())
+            continue;
+          size_t j = it - parallel.begin();
+          int64_t along = std::max<int64_t>((*layout)[j], 1);
+          outputs *= (tiles[j] + along - 1) / along;
+        }
+        p.registers += outputs;
+      }
+    }
+  if (double(p.registers) > t.get(TargetField::MaxRegistersPerThread))
+    return illegal("the thread's accumulator tile needs about " +
+                   std::to_string(p.registers) +
+                   " registers, more than a thread has (it would spill)");
+  // Registers are allocated per warp in units of 8 per thread (CUDA; a
+  // coarser VGPR granule on CDNA is not modelled).
+  int64_t allocated = (p.registers + 7) / 8 * 8;
+  p.blocksPerSM = std::min<int64_t>(
+      p.blocksPerSM, int64_t(t.get(TargetField::RegistersPerSM)) /
+                         (allocated * p.threadsPerBlock));
+  if (p.blocksPerSM < 1)
+    return illegal("one block needs more registers than an SM holds");
   p.occupancy =
       double(p.blocksPerSM * s.warps) / t.get(TargetField::MaxWarpsPerSM);
 
@@ -391,11 +432,13 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     if (w.contraction && kStep > 0) {
       // A K step (tileContractionK): per step the block's threads copy the
       // operand tiles from global to shared memory in coalesced rows (one
-      // round of global latency, then a barrier), then each thread
-      // accumulates its elements over the step from shared memory. Each
-      // shared-memory access of a warp is one wavefront (an L1 clock) even
-      // when its lanes read one word (the A operand, broadcast); the
-      // accumulator is read and written once per element and step.
+      // round of global latency, then a barrier), then each thread copies
+      // its part of the accumulator to registers and, per k, reads the
+      // elements of each operand its tile indexes (a column of A, a row of
+      // B: extent-many each) and updates its tile. Each shared-memory
+      // access of a warp is one wavefront (an L1 clock) even when its lanes
+      // read one word (the A operand, broadcast); the accumulator is read
+      // and written once per element and step.
       double K = double(std::max<int64_t>(w.reduction, 1));
       double steps = std::ceil(K / double(kStep));
       double step = std::min(double(kStep), K);
@@ -420,12 +463,29 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
           copyBytes += elements * operand.bytes;
         }
       }
-      perThreadFlops += instances * work + steps * copied / threads;
+      double readsPerK = 0;
+      for (const Load &operand : w.operandTiles) {
+        double reads = 1;
+        for (int l : operand.loops) {
+          auto it = std::find(parallel.begin(), parallel.end(), l);
+          if (it != parallel.end())
+            reads *= extent[it - parallel.begin()];
+        }
+        readsPerK += reads;
+      }
+      // Each shared-memory load takes an issue slot as an FMA does (two
+      // flops' worth of the peak): a thread tile of 8 x 8 issues 16 loads
+      // per 64 FMAs.
+      double sharedLoads = K * readsPerK + 2.0 * steps * instances;
+      perThreadFlops +=
+          instances * work + steps * copied / threads + 2.0 * sharedLoads;
       double wavefront = double(warpSize) * 4.0;
-      perWarpLoadBytes += instances * (2.0 * K + 2.0 * steps) * wavefront +
-                          steps * copyBytes / double(s.warps);
+      perWarpLoadBytes +=
+          sharedLoads * wavefront + steps * copyBytes / double(s.warps);
+      // Per step: the copies' global round, the accumulator's round, then
+      // one shared-memory round per k (its reads are independent).
       perThreadRounds += steps;
-      sharedRounds += instances * (K + steps);
+      sharedRounds += K + steps;
       continue;
     }
     if (w.perThread && cooperative) {
@@ -642,10 +702,27 @@ std::vector<Schedule> enumerateSchedules(const KernelDesc &k, const Target &t) {
         stepped.block[parallel.size() - 2] = y;
         stepped.block[parallel.size() - 1] = x;
         stepped.block.push_back(0);
+        int64_t threads = warps * t.warpSize();
         for (int64_t step : kSteps) {
           stepped.block.back() = step;
+          stepped.thread.clear();
           if (predict(k, stepped, t).legal)
             out.push_back(stepped);
+          // Register tiles: ty x tx outputs per thread, the block's threads
+          // exactly covering its tile.
+          for (int64_t ty : {1, 2, 4, 8})
+            for (int64_t tx : {1, 2, 4, 8}) {
+              if (ty * tx == 1 || y % ty || x % tx ||
+                  (y / ty) * (x / tx) != threads)
+                continue;
+              Schedule tiled = stepped;
+              tiled.thread.assign(parallel.size(), 1);
+              tiled.thread[parallel.size() - 2] = ty;
+              tiled.thread[parallel.size() - 1] = tx;
+              tiled.thread.push_back(step);
+              if (predict(k, tiled, t).legal)
+                out.push_back(tiled);
+            }
         }
       }
   return out;

@@ -140,8 +140,12 @@ struct Prediction {
   int64_t threadsPerBlock = 0;
   int64_t blocksPerSM = 0;
   /// Shared memory per block: the partial results of cooperative
-  /// reductions (4 bytes per thread per row per reduction).
+  /// reductions (4 bytes per thread per row per reduction), a K step's
+  /// accumulator and operand tiles.
   int64_t sharedBytes = 0;
+  /// Registers per thread, estimated: kBaseRegisters plus a K step's
+  /// accumulator tile (one 32-bit register per output of the thread).
+  int64_t registers = 0;
   double occupancy = 0; // resident warps / max warps per SM
   double waves = 0;     // blocks / (SMs * blocks per SM)
   // l2Us is the larger of the L2 bandwidth term and the busiest SM's link

@@ -1,13 +1,18 @@
 // The prediction breakdown of three kernels pinned on named targets. On the
-// H100, whose table holds measured latencies and per-block cost, an f32
-// 4096 x 1024 x 4096 GEMM and a 3x3 convolution (its padded input gathered
-// inside the loop nest, tensor.extract: those reads are loads too) are
-// latency-bound: each thread waits for its operands' L2 round trips, one
-// inner-loop iteration after another (4 overlapping); a relu over 8192 x
-// 8192 f32 is DRAM-bound at the measured bandwidth for 512 MiB, with the
-// blocks term (162 clocks per block per SM) close behind. The MI300X's table
-// has no sector size, latencies or block cost yet: the GEMM is load-bound
-// (every lane's bytes count) and the prediction says it is uncalibrated.
+// H100, whose table holds measured latencies and per-block cost, a 3x3
+// convolution (its padded input gathered inside the loop nest,
+// tensor.extract: those reads are loads too) is latency-bound: each thread
+// waits for its operands' L2 round trips, one inner-loop iteration after
+// another (4 overlapping). An f32 4096 x 1024 x 4096 GEMM takes a K step of
+// 32 over 16 x 1024 tiles (each of 128 threads accumulating 16 x 8 outputs
+// in registers): compute-bound, its shared-memory loads (counted as issue
+// slots) close behind, one block per SM (194 KiB of shared memory: the
+// accumulator and a 32 x 1024 tile of B). A relu
+// over 8192 x 8192 f32 is DRAM-bound at the measured bandwidth for 512 MiB,
+// with the blocks term (162 clocks per block per SM) close behind. The
+// MI300X's table has no sector size, latencies or block cost yet: its GEMM
+// (8 x 8 register tiles) is load-bound and the prediction says it is
+// uncalibrated.
 // A change to the model or the target table that moves these numbers must
 // update this test.
 // RUN: sed 's/TARGET/h100/' %s | tessel-opt --tessel-select-schedules | FileCheck %s --check-prefix=H100
@@ -17,15 +22,15 @@
 // H100-SAME: schedule = #tessel.schedule<block = [16, 4], warps = 2,
 // H100-SAME: #tessel.prediction<time_us = 5.127455e+01, bound = "latency", compute_us = 4.073224e+00, loads_us = 3.665455e+01, dram_us = 2.139701e-01, l2_us = 6.461296e-02, launch_us = 1.020000e+00, latency_us = 5.025455e+01, blocks_us = 2.290909e+00, achievable_us = 3.456069e+00, fraction_of_peak = 6.740321e-02, occupancy = 1.000000e+00, waves = 8.484848e-01, blocks = 3584, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false>
 // H100: tessel.kernel @gemm
-// H100-SAME: schedule = #tessel.schedule<block = [256, 16], warps = 8,
-// H100-SAME: #tessel.prediction<time_us = 2.243477e+03, bound = "latency", compute_us = 5.296484e+02, loads_us = 2.118335e+03, dram_us = 3.850065e+01, l2_us = 6.450958e+02, launch_us = 1.020000e+00, latency_us = 2.242457e+03, blocks_us = 6.545455e-01, achievable_us = 5.135985e+02, fraction_of_peak = 2.289297e-01, occupancy = 1.000000e+00, waves = 9.696970e-01, blocks = 1024, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false>
+// H100-SAME: schedule = #tessel.schedule<block = [16, 1024, 32], warps = 4,
+// H100-SAME: #tessel.prediction<time_us = 6.798907e+02, bound = "compute", compute_us = 6.788707e+02, loads_us = 6.640485e+02, dram_us = 3.850065e+01, l2_us = 6.167399e+02, launch_us = 1.020000e+00, latency_us = 5.462626e+01, blocks_us = 1.636364e-01, achievable_us = 5.135985e+02, fraction_of_peak = 7.554133e-01, occupancy = 6.250000e-02, waves = 1.939394e+00, blocks = 256, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false>
 // H100: tessel.kernel @relu
 // H100-SAME: schedule = #tessel.schedule<block = [1, 256], warps = 1,
 // H100-SAME: #tessel.prediction<time_us = 1.941043e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 6.419394e+01, dram_us = 1.930843e+02, l2_us = 7.561562e+01, launch_us = 1.020000e+00, latency_us = 4.397273e+01, blocks_us = 1.624909e+02, achievable_us = 1.930843e+02, fraction_of_peak = 5.167954e-03, occupancy = 5.000000e-01, waves = 6.206061e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false>
 
 // MI300X: tessel.kernel @gemm
-// MI300X-SAME: schedule = #tessel.schedule<block = [16, 32], warps = 1,
-// MI300X-SAME: #tessel.prediction<time_us = 1.685211e+03, bound = "loads", compute_us = 2.106906e+02, loads_us = 1.685211e+03, dram_us = 1.899307e+01, l2_us = 6.336000e+02, launch_us = 0.000000e+00, latency_us = 0.000000e+00, blocks_us = 0.000000e+00, achievable_us = 2.102799e+02, fraction_of_peak = 1.247795e-01, occupancy = 1.000000e+00, waves = 8.421053e-01, blocks = 8192, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = true>
+// MI300X-SAME: schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 8, 32], warps = 2,
+// MI300X-SAME: #tessel.prediction<time_us = 3.354819e+02, bound = "loads", compute_us = 3.306672e+02, loads_us = 3.354819e+02, dram_us = 1.899307e+01, l2_us = 1.891962e+02, launch_us = 0.000000e+00, latency_us = 0.000000e+00, blocks_us = 0.000000e+00, achievable_us = 2.102799e+02, fraction_of_peak = 6.267996e-01, occupancy = 6.250000e-02, waves = 1.684211e+00, blocks = 512, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = true>
 // MI300X: tessel.kernel @relu
 // MI300X-SAME: schedule = #tessel.schedule<block = [1, 64], warps = 1,
 // MI300X-SAME: #tessel.prediction<time_us = 1.012964e+02, bound = "dram", compute_us = 4.107907e-01, loads_us = 3.285714e+00, dram_us = 1.012964e+02, l2_us = 5.257143e+01, launch_us = 0.000000e+00, latency_us = 0.000000e+00, blocks_us = 0.000000e+00, achievable_us = 1.012964e+02, fraction_of_peak = 4.054468e-03, occupancy = 1.000000e+00, waves = 1.077895e+02, blocks = 1048576, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = true>

@@ -12,7 +12,7 @@
 // RUN: tessel-opt %s --tessel-select-schedules > %t.a && tessel-opt %s --tessel-select-schedules > %t.b && diff %t.a %t.b
 
 // CHECK-LABEL: func.func @model
-// CHECK: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}], warps = {{[1248]}}, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us = {{.*}}, bound = "{{compute|loads|dram|l2|latency|blocks|launch}}", compute_us = {{.*}}, blocks = {{[0-9]+}}, flops = {{.*}}, dram_bytes = {{.*}}, uncalibrated = false>}
+// CHECK: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]{{(, thread = \[[0-9]+, [0-9]+, [0-9]+\])?}}, warps = {{[1248]}}, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us = {{.*}}, bound = "{{compute|loads|dram|l2|latency|blocks|launch}}", compute_us = {{.*}}, blocks = {{[0-9]+}}, flops = {{.*}}, dram_bytes = {{.*}}, uncalibrated = false>}
 // A schedule written by hand is kept, and predicted.
 // CHECK: tessel.kernel @mine({{.*}} schedule = #tessel.schedule<block = [4, 4], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us
 // A hand-written schedule of an instruction class the model does not know
@@ -23,7 +23,7 @@
 // TOPK: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<{{[^>]*}}>, #tessel.schedule<{{[^>]*}}>], tessel.prediction
 // RESELECT: tessel.kernel @mine({{.*}} attributes {tessel.prediction
 // SECOND: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<[[SECOND:[^>]*]]>]
-// RANK1: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [8, 32], warps = 8, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction
+// RANK1: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [32, 16, 64], thread = [4, 4, 64], warps = 1, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction
 // LAST: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<{{.*}}> attributes {tessel.prediction = #tessel.prediction<time_us
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%x: tensor<512x256xf32>, %w: tensor<256x384xf32>) -> (tensor<512x384xf32>, tensor<512x256xf32>) {
