@@ -52,8 +52,9 @@ const char *boundExplanation(Bound b) {
     return "the arithmetic units of the busiest SM (tile quantization and "
            "idle lanes included)";
   case Bound::Loads:
-    return "operand reads through L1/shared memory: the SIMT strategy "
-           "rereads each operand per output element";
+    return "operand reads through L1/shared memory: each output element "
+           "rereads its operands, or, with a K step, each thread reads a "
+           "column of A and a row of B per k";
   case Bound::Dram:
     return "unique bytes over the measured DRAM bandwidth for their size";
   case Bound::L2:

@@ -151,16 +151,19 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
     accumulator becomes a block buffer (shared memory once mapped) zeroed by
     the threads, and an `scf.for` over the reduction copies each step's
     operand tiles into block buffers (thread loops over linear thread ids,
-    any producer of an operand, such as a cast, fused into the copy), then
-    accumulates each thread's elements over the step; a matmul that is the
-    kernel's root then copies the accumulator to its output. Block buffers
+    any producer of an operand, such as a cast, fused into the copy); then
+    each thread copies its part of the accumulator into a buffer of its own
+    (registers once unrolled), runs the step with the reduction loop
+    outermost (an outer product of a column of A and a row of B per k) and
+    copies it back; a matmul that is the kernel's root then copies the
+    accumulator to its output. Block buffers
     are allocated with the tile's static bound and viewed with its size, so
     remainder tiles work. A K step on a convolution, on a kernel with two
     contractions, or a `block` longer than the root's parallel loops plus
     one is an error. Without a K step, contractions read their operands
-    from global memory. Tensor cores and register tiles are not used yet,
-    and a schedule that sets their knobs (`warp`, `stages`, `split_k`,
-    `vector`, `mma`) is refused.
+    from global memory. Tensor cores are not used yet, and a schedule that
+    sets the knobs the code generator does not emit (`warp`, `stages`,
+    `split_k`, `vector`, `mma`) is refused.
 
     A kernel holding an op that cannot be tiled (a reshape between two
     computations, for instance) is an error that names the op. Functions

@@ -90,9 +90,10 @@ def Tessel_ScheduleAttr : Tessel_Attr<"Schedule", "schedule"> {
     A schedule gives the tile sizes at each level of the GPU hierarchy and the
     knobs the code generator turns:
 
-    - `block`: the tile one thread block computes, one size per iteration
-      dimension of the kernel's anchor op (for a matmul `[M, N, K]`, where `K`
-      is the reduction step);
+    - `block`: the tile one thread block computes, one size per parallel
+      loop of the kernel's root, innermost last (leading loops left out get
+      1), then, for a kernel holding one matmul or batch_matmul, optionally
+      its reduction step, the K step (for a matmul `[M, N, K]`);
     - `warp` (optional): the tile one warp computes, same rank as `block`;
       `block` must hold exactly `warps` warp tiles;
     - `thread` (optional): the tile one thread computes, same rank, dividing
