@@ -660,8 +660,21 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
 }
 
 std::vector<Schedule> enumerateSchedules(const KernelDesc &k, const Target &t) {
-  std::vector<int> parallel = parallelLoops(k);
   std::vector<Schedule> out;
+  for (auto &[s, p] : enumeratePredicted(k, t))
+    out.push_back(std::move(s));
+  return out;
+}
+
+std::vector<std::pair<Schedule, Prediction>>
+enumeratePredicted(const KernelDesc &k, const Target &t) {
+  std::vector<int> parallel = parallelLoops(k);
+  std::vector<std::pair<Schedule, Prediction>> out;
+  auto offer = [&](const Schedule &s) {
+    Prediction p = predict(k, s, t);
+    if (p.legal)
+      out.push_back({s, p});
+  };
   std::vector<int64_t> sizes = {1, 2, 4, 8, 16, 32, 64, 128, 256};
   auto innerSizes = [&](size_t fromEnd) {
     if (fromEnd >= parallel.size())
@@ -683,7 +696,7 @@ std::vector<Schedule> enumerateSchedules(const KernelDesc &k, const Target &t) {
   if (k.kSteppable)
     for (const Work &w : k.work)
       if (w.contraction)
-        for (int64_t step = 8; step <= 64 && step < 2 * w.reduction; step *= 2)
+        for (int64_t step = 16; step <= 64 && step < 2 * w.reduction; step *= 2)
           kSteps.push_back(step);
   for (int64_t warps : {1, 2, 4, 8})
     for (int64_t y : innerSizes(1))
@@ -691,8 +704,7 @@ std::vector<Schedule> enumerateSchedules(const KernelDesc &k, const Target &t) {
         Schedule s;
         s.block = {y, x};
         s.warps = warps;
-        if (predict(k, s, t).legal)
-          out.push_back(s);
+        offer(s);
         if (kSteps.empty() || parallel.size() < 2)
           continue;
         // One entry per parallel loop (1 for the leading ones), then the
@@ -706,13 +718,12 @@ std::vector<Schedule> enumerateSchedules(const KernelDesc &k, const Target &t) {
         for (int64_t step : kSteps) {
           stepped.block.back() = step;
           stepped.thread.clear();
-          if (predict(k, stepped, t).legal)
-            out.push_back(stepped);
+          offer(stepped);
           // Register tiles: ty x tx outputs per thread, the block's threads
           // exactly covering its tile.
           for (int64_t ty : {1, 2, 4, 8})
             for (int64_t tx : {1, 2, 4, 8}) {
-              if (ty * tx == 1 || y % ty || x % tx ||
+              if (ty * tx < 4 || y % ty || x % tx ||
                   (y / ty) * (x / tx) != threads)
                 continue;
               Schedule tiled = stepped;
@@ -720,8 +731,7 @@ std::vector<Schedule> enumerateSchedules(const KernelDesc &k, const Target &t) {
               tiled.thread[parallel.size() - 2] = ty;
               tiled.thread[parallel.size() - 1] = tx;
               tiled.thread.push_back(step);
-              if (predict(k, tiled, t).legal)
-                out.push_back(tiled);
+              offer(tiled);
             }
         }
       }

@@ -192,6 +192,10 @@ Prediction predict(const KernelDesc &kernel, const Schedule &schedule,
 std::vector<Schedule> enumerateSchedules(const KernelDesc &kernel,
                                          const Target &target);
 
+/// enumerateSchedules with each schedule's prediction (computed once).
+std::vector<std::pair<Schedule, Prediction>>
+enumeratePredicted(const KernelDesc &kernel, const Target &target);
+
 } // namespace mlir::tessel
 
 #endif // TESSEL_COSTMODEL_MODEL_H

@@ -379,10 +379,12 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
 
 std::vector<std::pair<Schedule, Prediction>>
 mlir::tessel::rankSchedules(const KernelDesc &kernel, const Target &target) {
-  std::vector<Schedule> schedules = enumerateSchedules(kernel, target);
+  std::vector<Schedule> schedules;
   std::vector<Prediction> predictions;
-  for (const Schedule &s : schedules)
-    predictions.push_back(predict(kernel, s, target));
+  for (auto &[s, p] : enumeratePredicted(kernel, target)) {
+    schedules.push_back(std::move(s));
+    predictions.push_back(std::move(p));
+  }
   // Among equal times, the time without the launch (launch-bound
   // schedules), then the sum of all terms (the schedule that wastes least
   // where it is not bound), then enumeration order.
