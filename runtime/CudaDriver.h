@@ -5,6 +5,12 @@
 // driver entry points it launches kernels with. Types are declared here with
 // the driver's ABI (opaque handles, 32-bit result codes).
 //
+// The same table drives AMD GPUs: loadHipDriver opens the HIP runtime
+// (libamdhip64.so) and fills each entry with an adapter that calls the HIP
+// function of the same role (hipModuleLaunchKernel for cuLaunchKernel...),
+// converting handles, pointers and attribute numbers, so that the runner
+// has one code path.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TESSEL_RUNTIME_CUDADRIVER_H
@@ -57,6 +63,9 @@ struct CudaDriver {
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuGetErrorString)(CUresult, const char **);
 
+  /// What the table calls: "the CUDA driver" or "the HIP runtime".
+  std::string api = "the CUDA driver";
+
   /// "cuLaunchKernel: an illegal memory access was encountered (700)".
   std::string describe(const char *call, CUresult result) const;
 };
@@ -66,6 +75,12 @@ struct CudaDriver {
 /// symbol is missing: what `tessel-run --device` reports with no GPU.
 std::unique_ptr<CudaDriver> loadCudaDriver(std::string &error,
                                            const std::string &library = "");
+
+/// Loads the HIP runtime, libamdhip64.so (or the file `library` names), and
+/// fills the table with adapters onto it (HipDriver.cpp). One HIP runtime
+/// per process. Returns nullptr and sets `error` as loadCudaDriver does.
+std::unique_ptr<CudaDriver> loadHipDriver(std::string &error,
+                                          const std::string &library = "");
 
 // Driver enum values the runner uses (cuda.h).
 constexpr int kAttrMultiprocessorCount = 16;

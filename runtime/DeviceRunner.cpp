@@ -106,7 +106,7 @@ public:
     if (!call(cu->cuDeviceGetCount(&count), "cuDeviceGetCount", error))
       return false;
     if (count == 0) {
-      error = "the CUDA driver sees no GPU";
+      error = cu->api + " sees no GPU";
       return false;
     }
     char name[256] = {0};
@@ -265,15 +265,18 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
       return false;
     }
 
-  // Load the binaries: the cubin when there is one, else the PTX (the
-  // driver compiles it).
+  // Load the binaries: the cubin (NVIDIA) or HSACO (AMD) when there is one,
+  // else the PTX (the CUDA driver compiles it).
   std::vector<std::unique_ptr<Module>> modules;
   std::vector<CUfunction> functions;
   Value::Array launches;
   for (const GpuKernel *k : t.launches) {
     std::string file = !k->binary.empty() ? k->binary : k->ptx;
-    if (file.empty()) {
-      error = k->name + ": the manifest names no binary and no PTX";
+    if (file.empty() || (m.vendor == "amd" && k->binary.empty())) {
+      error = k->name + (m.vendor == "amd"
+                             ? ": the manifest names no HSACO (compile with "
+                               "ld.lld and the ROCm device libraries)"
+                             : ": the manifest names no binary and no PTX");
       return false;
     }
     std::optional<std::string> image =
@@ -518,22 +521,35 @@ int mlir::tessel::runtime::runOnDevice(
     std::optional<Manifest> m = readManifest(dir, error);
     if (!m)
       return 2;
-    if (m->vendor != "nvidia") {
+    if (m->vendor != "nvidia" && m->vendor != "amd") {
       error = dir + ": kernels for " + m->targetName + " (" + m->vendor +
-              ") need HIP, which this runner does not load yet; only "
-              "NVIDIA kernels run";
+              "): no runtime for that vendor";
+      return 2;
+    }
+    if (!manifests.empty() && manifests.front().vendor != m->vendor) {
+      error = dir + ": kernels for " + m->vendor + ", but " +
+              manifests.front().directory + " holds kernels for " +
+              manifests.front().vendor + "; one run uses one GPU";
       return 2;
     }
     manifests.push_back(std::move(*m));
   }
+  if (manifests.empty()) {
+    error = "no kernel folder given";
+    return 2;
+  }
+  // NVIDIA kernels run through the CUDA driver, AMD kernels through HIP.
   std::unique_ptr<CudaDriver> driver =
-      loadCudaDriver(error, options.driverLibrary);
+      manifests.front().vendor == "amd"
+          ? loadHipDriver(error, options.driverLibrary)
+          : loadCudaDriver(error, options.driverLibrary);
   if (!driver)
     return 2;
   Device dev(std::move(driver));
   if (!dev.open(error))
     return 2;
-  log << "device: " << dev.name << " (driver " << dev.driverVersion << ")\n";
+  log << "device: " << dev.name << " (" << dev.cu->api << " "
+      << dev.driverVersion << ")\n";
 
   bool mismatch = false;
   Value::Array runs;

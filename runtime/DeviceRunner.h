@@ -34,7 +34,8 @@ struct DeviceRunOptions {
   /// Skip the reference for kernels that would cost it more multiply-adds
   /// than this (the interpreter runs plain double loops on one core).
   double referenceBudget = 4e9;
-  /// The driver library to load ("" = libcuda.so.1).
+  /// The library to load ("" = libcuda.so.1 for NVIDIA kernels,
+  /// libamdhip64.so for AMD ones).
   std::string driverLibrary;
 };
 

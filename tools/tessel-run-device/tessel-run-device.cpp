@@ -37,7 +37,10 @@ const char *kUsage =
     "                         (defaults 20, 500, 100)\n"
     "  --reference-budget=X   skip the check of kernels whose reference would\n"
     "                         take more than X multiply-adds (default 4e9)\n"
-    "  --driver=LIB           the CUDA driver library (default libcuda.so.1)\n";
+    "  --driver=LIB           the CUDA driver library (default libcuda.so.1), "
+    "or\n"
+    "                         the HIP runtime for AMD kernels "
+    "(libamdhip64.so)\n";
 
 bool value(const std::string &arg, const char *name, std::string &out) {
   std::string prefix = std::string(name) + "=";
