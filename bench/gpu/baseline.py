@@ -5,10 +5,14 @@ the same GPU. The ops come from the reference graphs tessel-compile writes
 into manifest.json, so every workload of the suite gets its baseline with
 no second description to keep in step.
 
-  python3 bench/gpu/baseline.py out/rank0 --out baseline.json [--compile]
+  python3 bench/gpu/baseline.py out/rank0 --out baseline.json [--compile] [--triton]
 
 --compile adds torch.compile (Inductor, which generates Triton kernels) for
-the kernels with no contraction, under a time budget.
+the kernels with no contraction, under a time budget. --triton adds, for
+kernels whose contraction is a matmul or batch_matmul, torch.compile in
+max-autotune mode restricted to Inductor's Triton GEMM templates (the
+epilogue fused into them): Triton's GEMM for the same kernel, autotuned,
+under its own time budget ("triton_us").
 """
 
 import argparse
@@ -137,6 +141,19 @@ def bench(fn, inputs):
     return ms * 1e3
 
 
+def triton_gemm(graph, inputs):
+    """The kernel through Inductor's Triton GEMM templates only (no cuBLAS
+    among the autotuning choices), autotuned; compiled at the first call,
+    inside the patch."""
+    import torch._inductor.config as inductor_config
+    torch._dynamo.reset()
+    with inductor_config.patch(max_autotune=True,
+                               max_autotune_gemm_backends="TRITON"):
+        compiled = torch.compile(build(graph), dynamic=False,
+                                 mode="max-autotune-no-cudagraphs")
+        return bench(compiled, inputs)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("manifest_dir")
@@ -145,11 +162,16 @@ def main():
                     help="also time torch.compile for kernels with no "
                          "contraction")
     ap.add_argument("--compile-budget-s", type=float, default=240)
+    ap.add_argument("--triton", action="store_true",
+                    help="also time Triton's autotuned GEMM for kernels "
+                         "whose contraction is a matmul or batch_matmul")
+    ap.add_argument("--triton-budget-s", type=float, default=240)
     args = ap.parse_args()
     manifest = json.load(open(f"{args.manifest_dir}/manifest.json"))
     graphs = manifest.get("reference_graphs", {})
     rows = []
     start = time.time()
+    triton_spent = 0.0
     for name, graph in graphs.items():
         row = {"name": name}
         try:
@@ -162,11 +184,21 @@ def main():
                     time.time() - start < args.compile_budget_s:
                 compiled = torch.compile(build(graph), dynamic=False)
                 row["compiled_us"] = bench(compiled, inputs)
+            gemm = any(op["kind"] in ("matmul", "batch_matmul")
+                       for op in graph["ops"]) and not any(
+                op["kind"] in ("conv2d", "attention") for op in graph["ops"])
+            if args.triton and gemm and triton_spent < args.triton_budget_s:
+                began = time.time()
+                try:
+                    row["triton_us"] = triton_gemm(graph, inputs)
+                finally:
+                    triton_spent += time.time() - began
         except Exception as e:  # noqa: BLE001 - recorded per kernel
             row["error"] = repr(e)[:300]
         rows.append(row)
         print(f"  {name:44} eager {row.get('eager_us', math.nan):10.2f} us"
               f"  compiled {row.get('compiled_us', math.nan):10.2f} us"
+              f"  triton {row.get('triton_us', math.nan):10.2f} us"
               f"  {row.get('error', '')}", flush=True)
         torch.cuda.empty_cache()
     json.dump({"tool": "bench/gpu/baseline.py", "torch": torch.__version__,

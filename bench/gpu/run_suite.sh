@@ -4,7 +4,8 @@
 #   calibration.json  microbenchmarks for the target table (calibrate.py)
 #   suite.json        every workload at every schedule rank: checked against
 #                     the reference and timed (tessel-run-device)
-#   baseline.json     the same kernels as eager PyTorch (+ torch.compile)
+#   baseline.json     the same kernels as eager PyTorch (+ torch.compile, and
+#                     Triton's autotuned GEMM for matmul kernels)
 #   demo.json         the bundled example, checked and timed
 #   fusion.json       the suite's model-chosen kernels and the same ops
 #                     unfused, in one process (tessel-bench fusion)
@@ -88,8 +89,8 @@ for name in $(echo "$names" | grep -Ev "$SKIP"); do
   merge
 done
 
-want baseline && echo "== baseline" | tee -a "$LOG" && timeout 300 python3 bench/gpu/baseline.py "$CARRY/suite/rank0" --compile \
-  --compile-budget-s=120 --out "$OUT/baseline.json" 2>&1 | tee -a "$LOG"
+want baseline && echo "== baseline" | tee -a "$LOG" && timeout 420 python3 bench/gpu/baseline.py "$CARRY/suite/rank0" --compile \
+  --compile-budget-s=120 --triton --triton-budget-s=150 --out "$OUT/baseline.json" 2>&1 | tee -a "$LOG"
 # Everything in one file too (all.json: one key per part that ran).
 python3 - "$OUT" <<'PY'
 import json, os, sys
