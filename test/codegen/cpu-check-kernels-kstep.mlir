@@ -1,9 +1,11 @@
 // Contractions taking the schedule's K step (shared-memory tiles of both
-// operands per step, the accumulator in shared memory) on the tiled CPU path:
+// operands per step, the accumulator in shared memory between steps and in
+// registers within one) on the tiled CPU path:
 // three schedules each, in f32, f16 and bf16, on sizes no tile divides (K =
 // 29 is not a multiple of any step): matmul with a bias and gelu epilogue, a
 // matmul as the kernel's root, a matmul whose operand is cast first (the
-// cast fused into the copy to shared memory), batch_matmul with softmax.
+// cast fused into the copy to shared memory), batch_matmul as the root and
+// with softmax.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 
 func.func @mm_epilogue_f32_narrow(%a: tensor<37x29xf32>, %b: tensor<29x23xf32>, %bias: tensor<23xf32>) -> tensor<37x23xf32> {
@@ -72,6 +74,16 @@ func.func @mm_root_f32_wide(%a: tensor<29x37xf32>, %b: tensor<29x23xf32>) -> ten
   return %r : tensor<37x23xf32>
 }
 
+func.func @bmm_root_f32_narrow(%q: tensor<3x17x29xf32>, %k: tensor<3x29x11xf32>) -> tensor<3x17x11xf32> {
+  %r = tessel.kernel @k_bmm_root_f32_narrow(%q, %k) : (tensor<3x17x29xf32>, tensor<3x29x11xf32>) -> tensor<3x17x11xf32>
+      schedule = #tessel.schedule<block = [1, 8, 16, 4], warps = 1> {
+  ^bb0(%k_q: tensor<3x17x29xf32>, %k_k: tensor<3x29x11xf32>):
+    %0 = tessel.batch_matmul %k_q, %k_k : tensor<3x17x29xf32>, tensor<3x29x11xf32> -> tensor<3x17x11xf32>
+    tessel.yield %0 : tensor<3x17x11xf32>
+  }
+  return %r : tensor<3x17x11xf32>
+}
+
 func.func @bmm_softmax_f32_narrow(%q: tensor<3x17x29xf32>, %k: tensor<3x11x29xf32>) -> tensor<3x17x11xf32> {
   %r = tessel.kernel @k_bmm_softmax_f32_narrow(%q, %k) : (tensor<3x17x29xf32>, tensor<3x11x29xf32>) -> tensor<3x17x11xf32>
       schedule = #tessel.schedule<block = [1, 8, 16, 4], warps = 1> {
@@ -83,6 +95,16 @@ func.func @bmm_softmax_f32_narrow(%q: tensor<3x17x29xf32>, %k: tensor<3x11x29xf3
   return %r : tensor<3x17x11xf32>
 }
 
+func.func @bmm_root_f32_square(%q: tensor<3x17x29xf32>, %k: tensor<3x29x11xf32>) -> tensor<3x17x11xf32> {
+  %r = tessel.kernel @k_bmm_root_f32_square(%q, %k) : (tensor<3x17x29xf32>, tensor<3x29x11xf32>) -> tensor<3x17x11xf32>
+      schedule = #tessel.schedule<block = [1, 32, 32, 16], warps = 4> {
+  ^bb0(%k_q: tensor<3x17x29xf32>, %k_k: tensor<3x29x11xf32>):
+    %0 = tessel.batch_matmul %k_q, %k_k : tensor<3x17x29xf32>, tensor<3x29x11xf32> -> tensor<3x17x11xf32>
+    tessel.yield %0 : tensor<3x17x11xf32>
+  }
+  return %r : tensor<3x17x11xf32>
+}
+
 func.func @bmm_softmax_f32_square(%q: tensor<3x17x29xf32>, %k: tensor<3x11x29xf32>) -> tensor<3x17x11xf32> {
   %r = tessel.kernel @k_bmm_softmax_f32_square(%q, %k) : (tensor<3x17x29xf32>, tensor<3x11x29xf32>) -> tensor<3x17x11xf32>
       schedule = #tessel.schedule<block = [1, 32, 32, 16], warps = 4> {
@@ -90,6 +112,16 @@ func.func @bmm_softmax_f32_square(%q: tensor<3x17x29xf32>, %k: tensor<3x11x29xf3
     %0 = tessel.batch_matmul %k_q, %k_k transpose_rhs : tensor<3x17x29xf32>, tensor<3x11x29xf32> -> tensor<3x17x11xf32>
     %1 = tessel.softmax %0 dim = 2 : tensor<3x17x11xf32>
     tessel.yield %1 : tensor<3x17x11xf32>
+  }
+  return %r : tensor<3x17x11xf32>
+}
+
+func.func @bmm_root_f32_wide(%q: tensor<3x17x29xf32>, %k: tensor<3x29x11xf32>) -> tensor<3x17x11xf32> {
+  %r = tessel.kernel @k_bmm_root_f32_wide(%q, %k) : (tensor<3x17x29xf32>, tensor<3x29x11xf32>) -> tensor<3x17x11xf32>
+      schedule = #tessel.schedule<block = [2, 16, 16, 8], warps = 2> {
+  ^bb0(%k_q: tensor<3x17x29xf32>, %k_k: tensor<3x29x11xf32>):
+    %0 = tessel.batch_matmul %k_q, %k_k : tensor<3x17x29xf32>, tensor<3x29x11xf32> -> tensor<3x17x11xf32>
+    tessel.yield %0 : tensor<3x17x11xf32>
   }
   return %r : tensor<3x17x11xf32>
 }
@@ -204,6 +236,16 @@ func.func @mm_cast_f16_wide(%a: tensor<37x29xf32>, %b: tensor<29x23xf16>) -> ten
   return %r : tensor<37x23xf16>
 }
 
+func.func @bmm_root_f16_narrow(%q: tensor<3x17x29xf16>, %k: tensor<3x29x11xf16>) -> tensor<3x17x11xf16> {
+  %r = tessel.kernel @k_bmm_root_f16_narrow(%q, %k) : (tensor<3x17x29xf16>, tensor<3x29x11xf16>) -> tensor<3x17x11xf16>
+      schedule = #tessel.schedule<block = [1, 8, 16, 4], warps = 1> {
+  ^bb0(%k_q: tensor<3x17x29xf16>, %k_k: tensor<3x29x11xf16>):
+    %0 = tessel.batch_matmul %k_q, %k_k : tensor<3x17x29xf16>, tensor<3x29x11xf16> -> tensor<3x17x11xf16>
+    tessel.yield %0 : tensor<3x17x11xf16>
+  }
+  return %r : tensor<3x17x11xf16>
+}
+
 func.func @bmm_softmax_f16_narrow(%q: tensor<3x17x29xf16>, %k: tensor<3x11x29xf16>) -> tensor<3x17x11xf16> {
   %r = tessel.kernel @k_bmm_softmax_f16_narrow(%q, %k) : (tensor<3x17x29xf16>, tensor<3x11x29xf16>) -> tensor<3x17x11xf16>
       schedule = #tessel.schedule<block = [1, 8, 16, 4], warps = 1> {
@@ -215,6 +257,16 @@ func.func @bmm_softmax_f16_narrow(%q: tensor<3x17x29xf16>, %k: tensor<3x11x29xf1
   return %r : tensor<3x17x11xf16>
 }
 
+func.func @bmm_root_f16_square(%q: tensor<3x17x29xf16>, %k: tensor<3x29x11xf16>) -> tensor<3x17x11xf16> {
+  %r = tessel.kernel @k_bmm_root_f16_square(%q, %k) : (tensor<3x17x29xf16>, tensor<3x29x11xf16>) -> tensor<3x17x11xf16>
+      schedule = #tessel.schedule<block = [1, 32, 32, 16], warps = 4> {
+  ^bb0(%k_q: tensor<3x17x29xf16>, %k_k: tensor<3x29x11xf16>):
+    %0 = tessel.batch_matmul %k_q, %k_k : tensor<3x17x29xf16>, tensor<3x29x11xf16> -> tensor<3x17x11xf16>
+    tessel.yield %0 : tensor<3x17x11xf16>
+  }
+  return %r : tensor<3x17x11xf16>
+}
+
 func.func @bmm_softmax_f16_square(%q: tensor<3x17x29xf16>, %k: tensor<3x11x29xf16>) -> tensor<3x17x11xf16> {
   %r = tessel.kernel @k_bmm_softmax_f16_square(%q, %k) : (tensor<3x17x29xf16>, tensor<3x11x29xf16>) -> tensor<3x17x11xf16>
       schedule = #tessel.schedule<block = [1, 32, 32, 16], warps = 4> {
@@ -222,6 +274,16 @@ func.func @bmm_softmax_f16_square(%q: tensor<3x17x29xf16>, %k: tensor<3x11x29xf1
     %0 = tessel.batch_matmul %k_q, %k_k transpose_rhs : tensor<3x17x29xf16>, tensor<3x11x29xf16> -> tensor<3x17x11xf16>
     %1 = tessel.softmax %0 dim = 2 : tensor<3x17x11xf16>
     tessel.yield %1 : tensor<3x17x11xf16>
+  }
+  return %r : tensor<3x17x11xf16>
+}
+
+func.func @bmm_root_f16_wide(%q: tensor<3x17x29xf16>, %k: tensor<3x29x11xf16>) -> tensor<3x17x11xf16> {
+  %r = tessel.kernel @k_bmm_root_f16_wide(%q, %k) : (tensor<3x17x29xf16>, tensor<3x29x11xf16>) -> tensor<3x17x11xf16>
+      schedule = #tessel.schedule<block = [2, 16, 16, 8], warps = 2> {
+  ^bb0(%k_q: tensor<3x17x29xf16>, %k_k: tensor<3x29x11xf16>):
+    %0 = tessel.batch_matmul %k_q, %k_k : tensor<3x17x29xf16>, tensor<3x29x11xf16> -> tensor<3x17x11xf16>
+    tessel.yield %0 : tensor<3x17x11xf16>
   }
   return %r : tensor<3x17x11xf16>
 }
@@ -336,6 +398,16 @@ func.func @mm_cast_bf16_wide(%a: tensor<37x29xf32>, %b: tensor<29x23xbf16>) -> t
   return %r : tensor<37x23xbf16>
 }
 
+func.func @bmm_root_bf16_narrow(%q: tensor<3x17x29xbf16>, %k: tensor<3x29x11xbf16>) -> tensor<3x17x11xbf16> {
+  %r = tessel.kernel @k_bmm_root_bf16_narrow(%q, %k) : (tensor<3x17x29xbf16>, tensor<3x29x11xbf16>) -> tensor<3x17x11xbf16>
+      schedule = #tessel.schedule<block = [1, 8, 16, 4], warps = 1> {
+  ^bb0(%k_q: tensor<3x17x29xbf16>, %k_k: tensor<3x29x11xbf16>):
+    %0 = tessel.batch_matmul %k_q, %k_k : tensor<3x17x29xbf16>, tensor<3x29x11xbf16> -> tensor<3x17x11xbf16>
+    tessel.yield %0 : tensor<3x17x11xbf16>
+  }
+  return %r : tensor<3x17x11xbf16>
+}
+
 func.func @bmm_softmax_bf16_narrow(%q: tensor<3x17x29xbf16>, %k: tensor<3x11x29xbf16>) -> tensor<3x17x11xbf16> {
   %r = tessel.kernel @k_bmm_softmax_bf16_narrow(%q, %k) : (tensor<3x17x29xbf16>, tensor<3x11x29xbf16>) -> tensor<3x17x11xbf16>
       schedule = #tessel.schedule<block = [1, 8, 16, 4], warps = 1> {
@@ -347,6 +419,16 @@ func.func @bmm_softmax_bf16_narrow(%q: tensor<3x17x29xbf16>, %k: tensor<3x11x29x
   return %r : tensor<3x17x11xbf16>
 }
 
+func.func @bmm_root_bf16_square(%q: tensor<3x17x29xbf16>, %k: tensor<3x29x11xbf16>) -> tensor<3x17x11xbf16> {
+  %r = tessel.kernel @k_bmm_root_bf16_square(%q, %k) : (tensor<3x17x29xbf16>, tensor<3x29x11xbf16>) -> tensor<3x17x11xbf16>
+      schedule = #tessel.schedule<block = [1, 32, 32, 16], warps = 4> {
+  ^bb0(%k_q: tensor<3x17x29xbf16>, %k_k: tensor<3x29x11xbf16>):
+    %0 = tessel.batch_matmul %k_q, %k_k : tensor<3x17x29xbf16>, tensor<3x29x11xbf16> -> tensor<3x17x11xbf16>
+    tessel.yield %0 : tensor<3x17x11xbf16>
+  }
+  return %r : tensor<3x17x11xbf16>
+}
+
 func.func @bmm_softmax_bf16_square(%q: tensor<3x17x29xbf16>, %k: tensor<3x11x29xbf16>) -> tensor<3x17x11xbf16> {
   %r = tessel.kernel @k_bmm_softmax_bf16_square(%q, %k) : (tensor<3x17x29xbf16>, tensor<3x11x29xbf16>) -> tensor<3x17x11xbf16>
       schedule = #tessel.schedule<block = [1, 32, 32, 16], warps = 4> {
@@ -354,6 +436,16 @@ func.func @bmm_softmax_bf16_square(%q: tensor<3x17x29xbf16>, %k: tensor<3x11x29x
     %0 = tessel.batch_matmul %k_q, %k_k transpose_rhs : tensor<3x17x29xbf16>, tensor<3x11x29xbf16> -> tensor<3x17x11xbf16>
     %1 = tessel.softmax %0 dim = 2 : tensor<3x17x11xbf16>
     tessel.yield %1 : tensor<3x17x11xbf16>
+  }
+  return %r : tensor<3x17x11xbf16>
+}
+
+func.func @bmm_root_bf16_wide(%q: tensor<3x17x29xbf16>, %k: tensor<3x29x11xbf16>) -> tensor<3x17x11xbf16> {
+  %r = tessel.kernel @k_bmm_root_bf16_wide(%q, %k) : (tensor<3x17x29xbf16>, tensor<3x29x11xbf16>) -> tensor<3x17x11xbf16>
+      schedule = #tessel.schedule<block = [2, 16, 16, 8], warps = 2> {
+  ^bb0(%k_q: tensor<3x17x29xbf16>, %k_k: tensor<3x29x11xbf16>):
+    %0 = tessel.batch_matmul %k_q, %k_k : tensor<3x17x29xbf16>, tensor<3x29x11xbf16> -> tensor<3x17x11xbf16>
+    tessel.yield %0 : tensor<3x17x11xbf16>
   }
   return %r : tensor<3x17x11xbf16>
 }
@@ -387,10 +479,19 @@ func.func @bmm_softmax_bf16_wide(%q: tensor<3x17x29xbf16>, %k: tensor<3x11x29xbf
 // CHECK-LABEL: func @mm_root_f32_wide
 // CHECK-NEXT: ok
 
+// CHECK-LABEL: func @bmm_root_f32_narrow
+// CHECK-NEXT: ok
+
 // CHECK-LABEL: func @bmm_softmax_f32_narrow
 // CHECK-NEXT: ok
 
+// CHECK-LABEL: func @bmm_root_f32_square
+// CHECK-NEXT: ok
+
 // CHECK-LABEL: func @bmm_softmax_f32_square
+// CHECK-NEXT: ok
+
+// CHECK-LABEL: func @bmm_root_f32_wide
 // CHECK-NEXT: ok
 
 // CHECK-LABEL: func @bmm_softmax_f32_wide
@@ -423,10 +524,19 @@ func.func @bmm_softmax_bf16_wide(%q: tensor<3x17x29xbf16>, %k: tensor<3x11x29xbf
 // CHECK-LABEL: func @mm_cast_f16_wide
 // CHECK-NEXT: ok
 
+// CHECK-LABEL: func @bmm_root_f16_narrow
+// CHECK-NEXT: ok
+
 // CHECK-LABEL: func @bmm_softmax_f16_narrow
 // CHECK-NEXT: ok
 
+// CHECK-LABEL: func @bmm_root_f16_square
+// CHECK-NEXT: ok
+
 // CHECK-LABEL: func @bmm_softmax_f16_square
+// CHECK-NEXT: ok
+
+// CHECK-LABEL: func @bmm_root_f16_wide
 // CHECK-NEXT: ok
 
 // CHECK-LABEL: func @bmm_softmax_f16_wide
@@ -459,10 +569,19 @@ func.func @bmm_softmax_bf16_wide(%q: tensor<3x17x29xbf16>, %k: tensor<3x11x29xbf
 // CHECK-LABEL: func @mm_cast_bf16_wide
 // CHECK-NEXT: ok
 
+// CHECK-LABEL: func @bmm_root_bf16_narrow
+// CHECK-NEXT: ok
+
 // CHECK-LABEL: func @bmm_softmax_bf16_narrow
 // CHECK-NEXT: ok
 
+// CHECK-LABEL: func @bmm_root_bf16_square
+// CHECK-NEXT: ok
+
 // CHECK-LABEL: func @bmm_softmax_bf16_square
+// CHECK-NEXT: ok
+
+// CHECK-LABEL: func @bmm_root_bf16_wide
 // CHECK-NEXT: ok
 
 // CHECK-LABEL: func @bmm_softmax_bf16_wide
