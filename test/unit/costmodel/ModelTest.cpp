@@ -76,6 +76,7 @@ Schedule schedule(std::vector<int64_t> block, int64_t warps) {
 TEST(Model, NeverBelowThePhysicalRoofline) {
   for (const Target &t : allTargets())
     for (KernelDesc d : {matmul(512, 384, 256, ElementType::BF16),
+                         steppableMatmul(512, 384, 256, ElementType::BF16),
                          add(1 << 24, ElementType::F32)}) {
       double peakFlops = t.get(TargetField::PeakF32SimtTFlops) * 1e12;
       double peakBw = t.get(TargetField::HbmBandwidthTBps) * 1e12;
@@ -432,6 +433,26 @@ TEST(Model, TimeGrowsWithTheProblem) {
       EXPECT_GE(time, last) << t.name() << " m=" << m;
       last = time;
     }
+    // The same with a K step and a register tile, growing M and then K.
+    // 256 threads of 4 x 4 outputs (8 warps of 32, 4 waves of 64).
+    Schedule stepped = schedule({64, 64, 32}, 256 / t.warpSize());
+    stepped.thread = {4, 4, 32};
+    last = 0;
+    for (int64_t m : {64, 128, 256, 512, 1024, 2048, 4096}) {
+      Prediction p =
+          predict(steppableMatmul(m, 512, 512, ElementType::F16), stepped, t);
+      ASSERT_TRUE(p.legal) << t.name() << ": " << p.illegalReason;
+      EXPECT_GE(p.timeUs, last) << t.name() << " m=" << m;
+      last = p.timeUs;
+    }
+    last = 0;
+    for (int64_t k : {16, 64, 256, 1024, 4096}) {
+      double time =
+          predict(steppableMatmul(1024, 1024, k, ElementType::F16), stepped, t)
+              .timeUs;
+      EXPECT_GE(time, last) << t.name() << " k=" << k;
+      last = time;
+    }
     last = 0;
     for (int64_t n : {1 << 10, 1 << 14, 1 << 18, 1 << 22, 1 << 26}) {
       double time =
@@ -456,6 +477,30 @@ TEST(Model, IllegalSchedulesAreNeverOffered) {
     for (const Schedule &s : enumerateSchedules(d, t)) {
       EXPECT_LE(s.warps * t.warpSize(), t.get(TargetField::MaxThreadsPerBlock));
       EXPECT_TRUE(predict(d, s, t).legal);
+    }
+    // Registers: one warp of 32 threads over a 64 x 64 tile holds 64 x 2
+    // accumulators per thread (tx = 32, ty = 1); a 16 x 16 thread tile (256
+    // + the base) is more than a CUDA thread has (255), and illegal.
+    KernelDesc k = steppableMatmul(1024, 1024, 1024, ElementType::F32);
+    if (t.warpSize() == 32) {
+      Prediction p = predict(k, schedule({64, 64, 16}, 1), t);
+      ASSERT_TRUE(p.legal) << t.name() << ": " << p.illegalReason;
+      EXPECT_EQ(p.registers, 32 + 128) << t.name();
+      Schedule tiled = schedule({128, 64, 16}, 1);
+      tiled.thread = {16, 16, 16};
+      Prediction spill = predict(k, tiled, t);
+      EXPECT_FALSE(spill.legal) << t.name();
+      EXPECT_NE(spill.illegalReason.find("registers"), std::string::npos)
+          << t.name() << ": " << spill.illegalReason;
+    }
+    for (const Schedule &s : enumerateSchedules(k, t)) {
+      Prediction p = predict(k, s, t);
+      EXPECT_TRUE(p.legal);
+      EXPECT_LE(double(p.registers), t.get(TargetField::MaxRegistersPerThread));
+      EXPECT_LE(
+          double((p.registers + 7) / 8 * 8 * p.threadsPerBlock * p.blocksPerSM),
+          t.get(TargetField::RegistersPerSM))
+          << t.name();
     }
   }
 }
