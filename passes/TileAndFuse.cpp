@@ -928,6 +928,16 @@ struct TileAndFusePass
     FailureOr<KernelOps> k = analyzeKernel(func);
     if (failed(k))
       return failure();
+    // A returned value that another returned value is computed from would
+    // have to leave the other's loop nest too, which tiling does not do.
+    for (Operation *root : k->roots)
+      for (Operation *other : k->roots)
+        if (other != root && llvm::is_contained(producersOf(other, *k), root))
+          return root->emitOpError()
+                 << "is returned by kernel @" << func.getSymName()
+                 << " and also read by another value it returns; a kernel's "
+                    "results must not feed each other (return only the "
+                    "last, or let tessel-form-kernels split the kernel)";
     auto sched =
         func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
     if (!sched)

@@ -159,3 +159,20 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<16x16xf32>
   }
 }
+
+// -----
+
+// A kernel returning a matmul and the relu of that matmul: the matmul would
+// have to leave the relu's loop nest too.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>) -> (tensor<16x16xf32>, tensor<16x16xf32>) {
+    %0:2 = tessel.kernel @k(%a, %b) : (tensor<16x8xf32>, tensor<8x16xf32>) -> (tensor<16x16xf32>, tensor<16x16xf32>) {
+    ^bb0(%x: tensor<16x8xf32>, %y: tensor<8x16xf32>):
+      // expected-error @+1 {{is returned by kernel @k and also read by another value it returns; a kernel's results must not feed each other (return only the last, or let tessel-form-kernels split the kernel)}}
+      %1 = tessel.matmul %x, %y : tensor<16x8xf32>, tensor<8x16xf32> -> tensor<16x16xf32>
+      %2 = tessel.relu %1 : tensor<16x16xf32>
+      tessel.yield %1, %2 : tensor<16x16xf32>, tensor<16x16xf32>
+    }
+    return %0#0, %0#1 : tensor<16x16xf32>, tensor<16x16xf32>
+  }
+}
