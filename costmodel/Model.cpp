@@ -88,17 +88,25 @@ int64_t kStepOf(const KernelDesc &k, const Schedule &s, size_t parallel) {
   return s.block.back();
 }
 
-/// Elements of a tile of `load` (the tile sizes of the root loops indexing
-/// it) times `extra` (a K step's length for a contraction's operand).
-double tileElements(const Load &load, const std::vector<int> &parallel,
-                    const std::vector<int64_t> &tiles, double extra) {
-  double n = extra;
-  for (int l : load.loops) {
+/// The product of the block tile along the root parallel loops in `loops`
+/// (others count 1).
+double tileProduct(const std::vector<int> &loops,
+                   const std::vector<int> &parallel,
+                   const std::vector<int64_t> &tiles) {
+  double n = 1;
+  for (int l : loops) {
     auto it = std::find(parallel.begin(), parallel.end(), l);
     if (it != parallel.end())
       n *= double(tiles[it - parallel.begin()]);
   }
   return n;
+}
+
+/// Elements of a tile of `load` (the tile sizes of the root loops indexing
+/// it) times `extra` (a K step's length for a contraction's operand).
+double tileElements(const Load &load, const std::vector<int> &parallel,
+                    const std::vector<int64_t> &tiles, double extra) {
+  return extra * tileProduct(load.loops, parallel, tiles);
 }
 
 /// Peak FLOP/s of a compute class for the kernel's narrowest input type.
@@ -215,9 +223,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   for (const Work &w : k.work) {
     if (!w.contraction || kStep == 0)
       continue;
-    Load out;
-    out.loops = w.loops;
-    p.sharedBytes += int64_t(tileElements(out, parallel, tiles, 4.0));
+    p.sharedBytes += int64_t(4.0 * tileProduct(w.loops, parallel, tiles));
     double step = double(std::min<int64_t>(kStep, w.reduction));
     for (const Load &operand : w.operandTiles)
       p.sharedBytes +=
@@ -227,12 +233,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     for (const Work &w : k.work) {
       if (!w.perThread)
         continue;
-      int64_t rows = 1;
-      for (int l : w.loops) {
-        auto it = std::find(parallel.begin(), parallel.end(), l);
-        if (it != parallel.end())
-          rows *= tiles[it - parallel.begin()];
-      }
+      auto rows = int64_t(tileProduct(w.loops, parallel, tiles));
       p.sharedBytes += rows * p.threadsPerBlock * 4;
     }
   double staticShared = t.get(t.has(TargetField::StaticSharedMemPerBlockBytes)
@@ -420,13 +421,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     if (w.prologue && kStep > 0) {
       // Once per element of the tiles the block copies, spread over its
       // threads; its reads are the copies' (counted with the contraction).
-      double blockInstances = 1;
-      for (int l : w.loops) {
-        auto it = std::find(parallel.begin(), parallel.end(), l);
-        if (it != parallel.end())
-          blockInstances *= double(tiles[it - parallel.begin()]);
-      }
-      perThreadFlops += blockInstances * work / threads;
+      perThreadFlops += tileProduct(w.loops, parallel, tiles) * work / threads;
       continue;
     }
     if (w.contraction && kStep > 0) {

@@ -275,6 +275,21 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
     for (auto [i, c] : llvm::enumerate(mine))
       if (iterationsOf(c) < iterationsOf(mine[kStepContext]))
         kStepContext = i;
+    // A read of `in` by one instance in context `c`: its element size, the
+    // root parallel loops indexing it, the root loop of its contiguous dim.
+    auto readOf = [&](OpOperand *in, const Context &c) {
+      Load load;
+      load.bytes = double(elementBytes(elementTypeOf(in->get().getType())));
+      for (AffineExpr e : op.getMatchingIndexingMap(in).getResults()) {
+        auto d = dyn_cast<AffineDimExpr>(e);
+        int rootLoop = d ? c.map[d.getPosition()] : -1;
+        if (isParallelRootLoop(rootLoop) &&
+            !llvm::is_contained(load.loops, rootLoop))
+          load.loops.push_back(rootLoop);
+        load.contiguous = isParallelRootLoop(rootLoop) ? rootLoop : -1;
+      }
+      return load;
+    };
     for (auto [contextIndex, c] : llvm::enumerate(mine)) {
       Work work;
       double iterationsPerInstance = 1;
@@ -289,35 +304,14 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
         work.contraction = contextIndex == kStepContext;
         work.contractionCopy = !work.contraction;
         work.reduction = int64_t(iterationsPerInstance);
-        for (OpOperand *in : op.getDpsInputOperands()) {
-          Load tile;
-          tile.bytes = double(elementBytes(elementTypeOf(in->get().getType())));
-          for (AffineExpr e : op.getMatchingIndexingMap(in).getResults()) {
-            auto d = dyn_cast<AffineDimExpr>(e);
-            int rootLoop = d ? c.map[d.getPosition()] : -1;
-            if (isParallelRootLoop(rootLoop) &&
-                !llvm::is_contained(tile.loops, rootLoop))
-              tile.loops.push_back(rootLoop);
-            tile.contiguous = isParallelRootLoop(rootLoop) ? rootLoop : -1;
-          }
-          work.operandTiles.push_back(tile);
-        }
+        for (OpOperand *in : op.getDpsInputOperands())
+          work.operandTiles.push_back(readOf(in, c));
       }
       work.flopsPerInstance = perIteration * iterationsPerInstance;
       work.transcendentalsPerInstance = transcendentals * iterationsPerInstance;
       for (OpOperand *in : inputLoads) {
-        Load load;
-        load.bytes = double(elementBytes(elementTypeOf(in->get().getType())));
+        Load load = readOf(in, c);
         load.count = iterationsPerInstance;
-        AffineMap map = op.getMatchingIndexingMap(in);
-        for (AffineExpr e : map.getResults()) {
-          auto d = dyn_cast<AffineDimExpr>(e);
-          int rootLoop = d ? c.map[d.getPosition()] : -1;
-          if (isParallelRootLoop(rootLoop) &&
-              !llvm::is_contained(load.loops, rootLoop))
-            load.loops.push_back(rootLoop);
-          load.contiguous = isParallelRootLoop(rootLoop) ? rootLoop : -1;
-        }
         work.loads.push_back(load);
       }
       for (const auto &[bytes, indexLoops] : gathers) {

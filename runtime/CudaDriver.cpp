@@ -14,30 +14,38 @@ std::string CudaDriver::describe(const char *call, CUresult result) const {
          std::to_string(result) + ")";
 }
 
+DynamicLibrary::DynamicLibrary(const std::string &name, const std::string &what,
+                               const std::string &hint, std::string &error)
+    : name(name), what(what), error(error) {
+  // The handle stays open for the life of the process: the entry points
+  // looked up in it point into it.
+  handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *why = dlerror();
+    error = "cannot load " + what + " library '" + name + "' (" + hint +
+            "): " + (why ? why : "");
+  }
+}
+
+void *DynamicLibrary::lookup(const char *symbol) {
+  void *p = handle ? dlsym(handle, symbol) : nullptr;
+  if (!p && ok) {
+    error = what + " library '" + name + "' has no symbol '" + symbol + "'";
+    ok = false;
+  }
+  return p;
+}
+
 std::unique_ptr<CudaDriver>
 mlir::tessel::runtime::loadCudaDriver(std::string &error,
                                       const std::string &library) {
-  std::string name = library.empty() ? "libcuda.so.1" : library;
-  // The handle stays open for the life of the process: the entry points
-  // below point into it.
-  void *handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char *why = dlerror();
-    error = "cannot load the CUDA driver library '" + name +
-            "' (is an NVIDIA driver installed?): " + (why ? why : "");
+  DynamicLibrary lib(library.empty() ? "libcuda.so.1" : library,
+                     "the CUDA driver", "is an NVIDIA driver installed?",
+                     error);
+  if (!lib.opened())
     return nullptr;
-  }
   auto driver = std::make_unique<CudaDriver>();
-  bool ok = true;
-  auto bind = [&](auto &fn, const char *symbol) {
-    void *p = dlsym(handle, symbol);
-    if (!p && ok) {
-      error = std::string("the CUDA driver library '") + name +
-              "' has no symbol '" + symbol + "'";
-      ok = false;
-    }
-    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(p);
-  };
+  auto bind = [&](auto &fn, const char *symbol) { lib.bind(fn, symbol); };
   bind(driver->cuInit, "cuInit");
   bind(driver->cuDriverGetVersion, "cuDriverGetVersion");
   bind(driver->cuDeviceGetCount, "cuDeviceGetCount");
@@ -66,7 +74,7 @@ mlir::tessel::runtime::loadCudaDriver(std::string &error,
   bind(driver->cuEventSynchronize, "cuEventSynchronize");
   bind(driver->cuEventElapsedTime, "cuEventElapsedTime");
   bind(driver->cuGetErrorString, "cuGetErrorString");
-  if (!ok)
+  if (!lib.complete())
     return nullptr;
   return driver;
 }

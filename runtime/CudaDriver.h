@@ -70,6 +70,33 @@ struct CudaDriver {
   std::string describe(const char *call, CUresult result) const;
 };
 
+/// A shared library opened with dlopen for the life of the process, whose
+/// entry points are looked up by name; the first one missing is remembered
+/// as the error.
+class DynamicLibrary {
+public:
+  /// Opens `name`; on failure `error` says "cannot load the <what> library
+  /// '<name>' (<hint>): <why>".
+  DynamicLibrary(const std::string &name, const std::string &what,
+                 const std::string &hint, std::string &error);
+  bool opened() const { return handle != nullptr; }
+
+  /// Looks `symbol` up into `fn` (null when absent, and the first absent
+  /// one sets the error).
+  template <typename Fn> void bind(Fn &fn, const char *symbol) {
+    fn = reinterpret_cast<Fn>(lookup(symbol));
+  }
+  /// Whether every bind so far found its symbol.
+  bool complete() const { return ok; }
+
+private:
+  void *lookup(const char *symbol);
+  void *handle = nullptr;
+  std::string name, what;
+  std::string &error;
+  bool ok = true;
+};
+
 /// Loads libcuda.so.1 (or the file `library` names) and resolves every
 /// entry point. Returns nullptr and sets `error` when the library or a
 /// symbol is missing: what `tessel-run --device` reports with no GPU.

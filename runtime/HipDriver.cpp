@@ -17,7 +17,6 @@
 #include "runtime/CudaDriver.h"
 
 #include <cstdint>
-#include <dlfcn.h>
 
 using namespace mlir::tessel::runtime;
 
@@ -171,24 +170,11 @@ CUresult errorString(CUresult r, const char **text) {
 std::unique_ptr<CudaDriver>
 mlir::tessel::runtime::loadHipDriver(std::string &error,
                                      const std::string &library) {
-  std::string name = library.empty() ? "libamdhip64.so" : library;
-  void *handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char *why = dlerror();
-    error = "cannot load the HIP runtime library '" + name +
-            "' (is ROCm installed?): " + (why ? why : "");
+  DynamicLibrary lib(library.empty() ? "libamdhip64.so" : library,
+                     "the HIP runtime", "is ROCm installed?", error);
+  if (!lib.opened())
     return nullptr;
-  }
-  bool ok = true;
-  auto bind = [&](auto &fn, const char *symbol) {
-    void *p = dlsym(handle, symbol);
-    if (!p && ok) {
-      error = std::string("the HIP runtime library '") + name +
-              "' has no symbol '" + symbol + "'";
-      ok = false;
-    }
-    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(p);
-  };
+  auto bind = [&](auto &fn, const char *symbol) { lib.bind(fn, symbol); };
   bind(hip.hipInit, "hipInit");
   bind(hip.hipDriverGetVersion, "hipDriverGetVersion");
   bind(hip.hipGetDeviceCount, "hipGetDeviceCount");
@@ -214,7 +200,7 @@ mlir::tessel::runtime::loadHipDriver(std::string &error,
   bind(hip.hipEventSynchronize, "hipEventSynchronize");
   bind(hip.hipEventElapsedTime, "hipEventElapsedTime");
   bind(hip.hipGetErrorString, "hipGetErrorString");
-  if (!ok)
+  if (!lib.complete())
     return nullptr;
   auto d = std::make_unique<CudaDriver>();
   d->api = "the HIP runtime";
