@@ -566,6 +566,14 @@ FailureOr<std::optional<KStep>> kStepOf(func::FuncOp func, Operation *root,
   return std::optional<KStep>(KStep{contractions.front(), block.back()});
 }
 
+/// A root whose contraction takes a K step: their tile ids, the step, and
+/// the root's threads along each of its loops.
+struct KStepRoot {
+  int root, contraction;
+  int64_t kStep;
+  SmallVector<int64_t> numThreads;
+};
+
 /// The static upper bound of each dim of the tensor `v` (a tile): its size
 /// where static, else the bound of the remainder tile's size.
 FailureOr<SmallVector<int64_t>> staticBounds(Value v) {
@@ -895,7 +903,6 @@ struct TileAndFusePass
   /// The K-step root `r` after the block level: its contraction (each copy
   /// fused into a block loop) through tileContractionK, then the root over
   /// the threads, as the script does for other roots.
-  template <typename KStepRoot>
   static LogicalResult tileKStepRoot(RewriterBase &rewriter, func::FuncOp func,
                                      const KStepRoot &r, int64_t threads) {
     SmallVector<int64_t> distributed;
@@ -981,13 +988,6 @@ struct TileAndFusePass
 
     SmallVector<std::string> rootScripts;
     SmallVector<std::pair<int, SmallVector<int64_t>>> elementTiles;
-    // Roots whose contraction takes a K step: root id, contraction id, K
-    // step, the root's threads per loop.
-    struct KStepRoot {
-      int root, contraction;
-      int64_t kStep;
-      SmallVector<int64_t> numThreads;
-    };
     SmallVector<KStepRoot> kStepRoots;
     for (Operation *root : k->roots) {
       SmallVector<Operation *> producerOps = producersOf(root, *k);
