@@ -292,13 +292,10 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
     };
     for (auto [contextIndex, c] : llvm::enumerate(mine)) {
       Work work;
-      double iterationsPerInstance = 1;
-      for (auto [i, size] : llvm::enumerate(sizes)) {
-        if (!isParallelRootLoop(c.map[i]))
-          iterationsPerInstance *= double(size);
-        else if (!llvm::is_contained(work.loops, c.map[i]))
-          work.loops.push_back(c.map[i]);
-      }
+      double iterationsPerInstance = iterationsOf(c);
+      for (int l : c.map)
+        if (isParallelRootLoop(l) && !llvm::is_contained(work.loops, l))
+          work.loops.push_back(l);
       work.prologue = prologue.contains(op);
       if (kSteppable) {
         work.contraction = contextIndex == kStepContext;

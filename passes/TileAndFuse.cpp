@@ -792,8 +792,9 @@ LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
     rewriter.replaceAllUsesExcept(result, writeBack.getResult(0), writeBack);
   }
 
-  // Each step's operand tiles, copied to block buffers.
-  SmallVector<linalg::CopyOp> copies;
+  // Each step's operand tiles, copied to block buffers, with the buffers'
+  // allocated (static bound) shapes.
+  SmallVector<std::pair<linalg::CopyOp, SmallVector<int64_t>>> copies;
   for (OpOperand *in : step.getDpsInputOperands()) {
     rewriter.setInsertionPoint(step);
     FailureOr<Value> buffer = blockBuffer(rewriter, loc, in->get());
@@ -801,16 +802,17 @@ LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
       return fail("an operand tile has no static bound");
     auto copy = linalg::CopyOp::create(rewriter, loc, in->get(), *buffer);
     rewriter.modifyOpInPlace(step, [&] { in->set(copy.getResult(0)); });
-    copies.push_back(copy);
+    Value allocated = *buffer;
+    if (auto view = allocated.getDefiningOp<tensor::ExtractSliceOp>())
+      allocated = view.getSource();
+    copies.push_back(
+        {copy, llvm::to_vector(
+                   cast<RankedTensorType>(allocated.getType()).getShape())});
   }
-  for (linalg::CopyOp copy : copies) {
-    FailureOr<SmallVector<int64_t>> bounds =
-        staticBounds(copy.getDpsInitOperand(0)->get());
-    if (failed(bounds))
-      return fail("an operand tile has no static bound");
+  for (auto &[copy, bounds] : copies) {
     FailureOr<TilingInterface> tile =
         tileToThreads(rewriter, cast<TilingInterface>(copy.getOperation()),
-                      copyLayout(*bounds, threads), /*linear=*/true);
+                      copyLayout(bounds, threads), /*linear=*/true);
     if (failed(tile))
       return fail("an operand tile's copy could not be split over threads");
     fuseIntoThreadLoop(rewriter, *tile);
