@@ -238,32 +238,34 @@ std::optional<ref::Graph> runtime::graphFromJson(const Value &value,
       if (!ir.ok())
         return std::nullopt;
     }
-    if (const Value *floats = o.member("floats", false)) {
-      if (!floats->object()) {
-        error = opContext + ": 'floats' is not an object";
-        return std::nullopt;
+    // An optional object of named values of one kind into `dest`; false
+    // (with `error` set) when it or one of its values is of the wrong kind.
+    auto readNamed = [&](const char *member, const char *kind,
+                         const char *expected, auto get, auto &dest) {
+      const Value *named = o.member(member, false);
+      if (!named)
+        return true;
+      if (!named->object()) {
+        error = opContext + ": '" + member + "' is not an object";
+        return false;
       }
-      for (const auto &[key, f] : *floats->object()) {
-        if (!f.number()) {
-          error = opContext + " float '" + key + "' is not a number";
-          return std::nullopt;
+      for (const auto &[key, v] : *named->object()) {
+        auto got = get(v);
+        if (!got) {
+          error = opContext + " " + kind + " '" + key + "' is not " + expected;
+          return false;
         }
-        op.floats[key] = *f.number();
+        dest[key] = *got;
       }
-    }
-    if (const Value *strings = o.member("strings", false)) {
-      if (!strings->object()) {
-        error = opContext + ": 'strings' is not an object";
-        return std::nullopt;
-      }
-      for (const auto &[key, s] : *strings->object()) {
-        if (!s.string()) {
-          error = opContext + " string '" + key + "' is not a string";
-          return std::nullopt;
-        }
-        op.strings[key] = *s.string();
-      }
-    }
+      return true;
+    };
+    if (!readNamed(
+            "floats", "float", "a number",
+            [](const Value &v) { return v.number(); }, op.floats) ||
+        !readNamed(
+            "strings", "string", "a string",
+            [](const Value &v) { return v.string(); }, op.strings))
+      return std::nullopt;
     g.ops.push_back(std::move(op));
     ++defined;
   }

@@ -108,6 +108,34 @@ TEST(ManifestTest, RejectsGraphsThatUseUndefinedValues) {
   EXPECT_NE(error.find("undefined value 9"), std::string::npos) << error;
 }
 
+TEST(ManifestTest, RejectsAttributesOfTheWrongKind) {
+  std::string error;
+  // The graph as written, with one op's attributes edited in its text.
+  auto edited = [&](const std::string &from, const std::string &to) {
+    std::string text = json::write(runtime::graphToJson(sampleGraph()), 0);
+    size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from << " in " << text;
+    text.replace(at, from.size(), to);
+    std::string parseError;
+    std::optional<Value> v = json::parse(text, parseError);
+    EXPECT_TRUE(v) << parseError;
+    return *v;
+  };
+  EXPECT_FALSE(runtime::graphFromJson(
+      edited("\"epsilon\":1e-06", "\"epsilon\":\"small\""), error));
+  EXPECT_NE(error.find("float 'epsilon' is not a number"), std::string::npos)
+      << error;
+  EXPECT_FALSE(runtime::graphFromJson(
+      edited("\"approximation\":\"tanh\"", "\"approximation\":3"), error));
+  EXPECT_NE(error.find("string 'approximation' is not a string"),
+            std::string::npos)
+      << error;
+  EXPECT_FALSE(runtime::graphFromJson(
+      edited("\"floats\":{\"epsilon\":1e-06}", "\"floats\":[]"), error));
+  EXPECT_NE(error.find("'floats' is not an object"), std::string::npos)
+      << error;
+}
+
 class ManifestDirTest : public ::testing::Test {
 protected:
   void SetUp() override {
