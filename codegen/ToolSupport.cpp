@@ -30,6 +30,9 @@ ToolContext::ToolContext()
     : registry(toolRegistry()), mlirContext(registry),
       handler(sourceMgr, &mlirContext) {
   mlirContext.loadAllAvailableDialects();
+  // A diagnostic points at the model's source line; a dump of the lowered
+  // op it was raised on (often a whole kernel) would bury it.
+  mlirContext.printOpOnDiagnostic(false);
 }
 
 OwningOpRef<ModuleOp> ToolContext::parse(StringRef path, std::string &error) {

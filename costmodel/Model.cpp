@@ -187,6 +187,15 @@ threadLayout(const std::vector<int64_t> &tiles,
   return layout;
 }
 
+bool vectorWidthFits(int64_t bound, int64_t tile, int64_t threadsAlong,
+                     int64_t width) {
+  if (width < 1 || tile < 1)
+    return false;
+  int64_t along = std::max<int64_t>(threadsAlong, 1);
+  int64_t extent = (tile + along - 1) / along;
+  return bound % width == 0 && tile % width == 0 && extent % width == 0;
+}
+
 Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   Prediction p;
   std::vector<int> parallel = parallelLoops(k);

@@ -181,6 +181,17 @@ threadLayout(const std::vector<int64_t> &tiles,
              const std::vector<int64_t> &block,
              const std::vector<int64_t> &thread, int64_t threads);
 
+/// Whether a vector width of `width` elements fits the innermost loop of a
+/// kernel's root: `bound` is the loop's size, `tile` the block tile along it,
+/// `threadsAlong` the threads a block spreads over it (threadLayout; 0 or 1:
+/// one). Every thread's share of every tile must be a whole number of
+/// vectors, each starting at a multiple of the width (an aligned access):
+/// the bound, the tile and a thread's extent, ceil(tile / threadsAlong),
+/// must all be multiples of the width. tessel-tile-and-fuse uses this
+/// function.
+bool vectorWidthFits(int64_t bound, int64_t tile, int64_t threadsAlong,
+                     int64_t width);
+
 /// The time of `kernel` tiled by `schedule` on `target`.
 Prediction predict(const KernelDesc &kernel, const Schedule &schedule,
                    const Target &target);

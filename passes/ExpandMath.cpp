@@ -25,14 +25,24 @@ using namespace mlir;
 
 namespace {
 
+/// `value` as a constant of `type`: a float, or a vector of them (a vector
+/// step's math, see tessel-tile-and-fuse's `vector`).
+Value floatConstant(PatternRewriter &rewriter, Location loc, Type type,
+                    double value) {
+  TypedAttr scalar = rewriter.getFloatAttr(getElementTypeOrSelf(type), value);
+  if (auto vector = dyn_cast<VectorType>(type))
+    return arith::ConstantOp::create(rewriter, loc,
+                                     DenseElementsAttr::get(vector, scalar));
+  return arith::ConstantOp::create(rewriter, loc, scalar);
+}
+
 /// rsqrt(x) = 1 / sqrt(x); sqrt has an instruction on every GPU.
 struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::RsqrtOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value one = arith::ConstantOp::create(
-        rewriter, loc, rewriter.getFloatAttr(op.getType(), 1.0));
+    Value one = floatConstant(rewriter, loc, op.getType(), 1.0);
     Value root = math::SqrtOp::create(rewriter, loc, op.getOperand());
     rewriter.replaceOpWithNewOp<arith::DivFOp>(op, one, root);
     return success();
@@ -46,20 +56,21 @@ struct ExpandFloor : public OpRewritePattern<math::FloorOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::FloorOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.getType().isF32())
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32())
       return rewriter.notifyMatchFailure(op, "only f32 is expanded");
     Location loc = op.getLoc();
     Value x = op.getOperand();
-    auto f32 = [&](double v) {
-      return arith::ConstantOp::create(rewriter, loc,
-                                       rewriter.getF32FloatAttr(v));
-    };
+    auto f32 = [&](double v) { return floatConstant(rewriter, loc, type, v); };
+    Type i32 = rewriter.getI32Type();
+    if (auto vector = dyn_cast<VectorType>(type))
+      i32 = vector.clone(i32);
     Value small = arith::CmpFOp::create(
         rewriter, loc, arith::CmpFPredicate::OLT,
         math::AbsFOp::create(rewriter, loc, x), f32(8388608.0)); // 2^23
-    Value truncated = arith::SIToFPOp::create(
-        rewriter, loc, x.getType(),
-        arith::FPToSIOp::create(rewriter, loc, rewriter.getI32Type(), x));
+    Value truncated =
+        arith::SIToFPOp::create(rewriter, loc, x.getType(),
+                                arith::FPToSIOp::create(rewriter, loc, i32, x));
     Value roundedUp = arith::CmpFOp::create(
         rewriter, loc, arith::CmpFPredicate::OGT, truncated, x);
     Value down = arith::SubFOp::create(rewriter, loc, truncated, f32(1.0));

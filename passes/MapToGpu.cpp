@@ -15,9 +15,13 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::tessel {
@@ -154,7 +158,8 @@ LogicalResult moveToAddressSpace(Value buffer, Attribute space,
       if (isa<scf::YieldOp>(user))
         continue;
       if (!isa<linalg::LinalgOp, memref::LoadOp, memref::StoreOp,
-               memref::CopyOp, memref::DimOp>(user))
+               memref::CopyOp, memref::DimOp, vector::TransferReadOp,
+               vector::TransferWriteOp, vector::LoadOp, vector::StoreOp>(user))
         return user->emitOpError() << "uses " << what;
     }
   for (Value v : views) {
@@ -245,6 +250,8 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
       return func.emitOpError() << "could not be mapped to a GPU launch";
     LogicalResult placed = success();
     func.walk([&](gpu::LaunchOp launch) {
+      if (failed(alignVectorAccesses(launch)))
+        placed = failure();
       copiesToLinalg(launch);
       if (failed(makeBlockBuffersShared(launch)))
         placed = failure();
@@ -255,6 +262,51 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
         placed = failure();
     });
     return placed;
+  }
+
+  /// Vector steps: tile-and-fuse vectorizes an access only where it is
+  /// whole and starts at a multiple of its width (vectorWidthFits), so a
+  /// vector load or store of a view of a kernel argument (global memory,
+  /// whose buffers the runtime allocates with at least 256-byte alignment)
+  /// is aligned to its size. Saying so lets the backend emit one 16-byte
+  /// access (ld.global.v4, global_load_dwordx4) instead of scalars. Buffers
+  /// of the kernel's own (shared memory, scratch) keep their element
+  /// alignment: nothing aligns their base beyond it.
+  static LogicalResult alignVectorAccesses(gpu::LaunchOp launch) {
+    // The GPU conversions take 1-D vector loads, stores and arithmetic:
+    // transfers become loads and stores, broadcasts of a scalar (a row's
+    // statistic) and shape casts become element inserts.
+    RewritePatternSet patterns(launch.getContext());
+    vector::populateVectorTransferLoweringPatterns(patterns,
+                                                   /*maxTransferRank=*/1);
+    vector::populateVectorBroadcastLoweringPatterns(patterns);
+    vector::populateVectorShapeCastLoweringPatterns(patterns);
+    vector::populateVectorToVectorCanonicalizationPatterns(patterns);
+    if (failed(applyPatternsGreedily(launch, std::move(patterns))))
+      return launch.emitOpError() << "internal error: vector transfers";
+    auto align = [](auto access, Value memref, VectorType vector) {
+      while (Operation *view = memref.getDefiningOp()) {
+        if (!isa<memref::SubViewOp, memref::ExpandShapeOp,
+                 memref::CollapseShapeOp, memref::CastOp,
+                 memref::ReinterpretCastOp>(view))
+          return;
+        memref = view->getOperand(0);
+      }
+      auto arg = cast<BlockArgument>(memref);
+      if (!isa<func::FuncOp>(arg.getOwner()->getParentOp()))
+        return;
+      int64_t bytes =
+          vector.getNumElements() * vector.getElementTypeBitWidth() / 8;
+      if (llvm::isPowerOf2_64(bytes))
+        access.setAlignment(uint64_t(bytes));
+    };
+    launch.getBody().walk([&](Operation *op) {
+      if (auto load = dyn_cast<vector::LoadOp>(op))
+        align(load, load.getBase(), load.getVectorType());
+      else if (auto store = dyn_cast<vector::StoreOp>(op))
+        align(store, store.getBase(), store.getVectorType());
+    });
+    return success();
   }
 
   /// memref.copy between strided views becomes a runtime call on the host

@@ -161,9 +161,24 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
     remainder tiles work. A K step on a convolution, on a kernel with two
     contractions, or a `block` longer than the root's parallel loops plus
     one is an error. Without a K step, contractions read their operands
-    from global memory. Tensor cores are not used yet, and a schedule that
-    sets the knobs the code generator does not emit (`warp`, `stages`,
-    `split_k`, `vector`, `mma`) is refused.
+    from global memory.
+
+    With `vector = V` (2, 4, 8 or 16), each thread's elements along the
+    root's innermost loop are taken V at a time: the element loop there
+    steps by V with static tiles, and the root and every elementwise op
+    fused into the step become vector transfers and vector arithmetic (a
+    value read along another loop, such as a row's max, is broadcast to the
+    lanes; a transposed operand is read element by element); reductions and
+    contractions fused into the step stay scalar loops. The root's loops
+    must all be parallel, and the innermost loop's size, its block tile and
+    each thread's share of the tile, ceil(tile / threads), must be multiples
+    of V, so that every vector access is whole and starts at a multiple of
+    V; otherwise the schedule is an error that says which. A K-stepped
+    matmul that is itself the root takes no vector width.
+
+    Tensor cores are not used yet, and a schedule that sets the knobs the
+    code generator does not emit (`warp`, `stages`, `split_k`, `mma`) is
+    refused.
 
     A kernel holding an op that cannot be tiled (a reshape between two
     computations, for instance) is an error that names the op. Functions
@@ -182,6 +197,7 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
     "mlir::scf::SCFDialect",
     "mlir::tensor::TensorDialect",
     "mlir::transform::TransformDialect",
+    "mlir::vector::VectorDialect",
   ];
 }
 
@@ -204,6 +220,10 @@ def TesselMapToGpu : Pass<"tessel-map-to-gpu", "mlir::ModuleOp"> {
     `private-scratch` they are also placed in `#gpu.address_space<private>`,
     which AMDGPU requires. `memref.copy` inside a launch becomes
     `linalg.copy` (loops; the runtime copy function exists on the host only).
+    Vector transfers (a schedule's `vector`) become 1-D vector loads and
+    stores; those of views of the kernel's arguments carry an alignment of
+    their size, which tile-and-fuse guarantees, so that the backends emit
+    16-byte accesses (ld.global.v4, global_load_dwordx4).
 
     A kernel still on tensors, or without a block loop, is an error.
   }];

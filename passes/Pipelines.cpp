@@ -10,6 +10,7 @@
 #include "passes/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -30,6 +31,14 @@ using namespace mlir::tessel;
 /// Tensors to buffers, as both paths need them: identity layouts at function
 /// boundaries and results as out-parameters (the calling convention of
 /// tessel-run and of kernels).
+/// Vector transfers to plain vector loads and stores (1-D, unrolled), with
+/// broadcasts and transpositions made explicit.
+static void addVectorTransferLowering(OpPassManager &pm) {
+  VectorTransferToSCFOptions transfers;
+  transfers.enableFullUnroll();
+  pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(transfers));
+}
+
 static void addBufferization(OpPassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
@@ -56,6 +65,10 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
 
+  // Vector steps (a schedule's `vector`): transfers that are not plain
+  // loads and stores (a broadcast of a row's statistic) become them.
+  addVectorTransferLowering(pm);
+
   // Loops, then LLVM. Math functions with an LLVM intrinsic or expansion
   // (exp, rsqrt) go first; the rest (erf) call libm. bf16 conversions
   // become integer arithmetic, which every host runs.
@@ -71,6 +84,8 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   // Subview offsets become affine.apply: lower them too.
   pm.addPass(createLowerAffinePass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
@@ -95,6 +110,7 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
       bufferization::createPromoteBuffersToStackPass(toStack));
   TesselMapToGpuOptions map;
   map.privateScratch = target.vendor() == Vendor::AMD;
+  addVectorTransferLowering(pm);
   pm.addPass(createTesselMapToGpu(map));
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());

@@ -44,11 +44,13 @@
 
 #include "mlir/Dialect/Affine/ViewLikeInterfaceUtils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -446,8 +448,10 @@ void fuseIntoThreadLoop(RewriterBase &rewriter, Operation *op) {
 /// reductions read with a broadcast (see recomputesSharedWork): those are
 /// computed once per thread, each itself split into element loops (its
 /// reduction loops too, accumulating) with its own producers fused.
-LogicalResult tileElements(RewriterBase &rewriter, TilingInterface root,
-                           ArrayRef<int64_t> rootTiles) {
+LogicalResult
+tileElements(RewriterBase &rewriter, TilingInterface root,
+             ArrayRef<int64_t> rootTiles,
+             SmallVectorImpl<LoopLikeOpInterface> *rootLoops = nullptr) {
   SmallVector<std::pair<TilingInterface, SmallVector<int64_t>>> work = {
       {root, SmallVector<int64_t>(rootTiles)}};
   llvm::SmallPtrSet<Operation *, 4> queued = {root};
@@ -480,9 +484,114 @@ LogicalResult tileElements(RewriterBase &rewriter, TilingInterface root,
         scf::tileConsumerAndFuseProducersUsingSCF(rewriter, op, options);
     if (failed(tiled))
       return op->emitOpError() << "could not be split into element loops";
+    if (rootLoops && op == root)
+      rootLoops->assign(tiled->loops.begin(), tiled->loops.end());
     for (OpResult result : op->getResults())
       if (Value replacement = tiled->replacements.lookup(result))
         rewriter.replaceAllUsesWith(result, replacement);
+  }
+  return success();
+}
+
+/// What tileElements splits an op of the kernel (by its tile id) into, and
+/// the vector width of its innermost loop (1: scalar).
+struct ElementTiles {
+  int id;
+  SmallVector<int64_t> tiles;
+  int64_t vector = 1;
+};
+
+/// The schedule's vector width applies along the innermost loop of `root`
+/// (its element loop there steps by the width), whose loops must all be
+/// parallel, with the innermost loop's bound, its block tile and each
+/// thread's share of it multiples of the width (vectorWidthFits): every
+/// vector access is then whole and aligned.
+LogicalResult checkVectorWidth(func::FuncOp func, Operation *root,
+                               ArrayRef<int64_t> blockSizes,
+                               ArrayRef<int64_t> numThreads, ScheduleAttr sched,
+                               bool kStepped) {
+  int64_t width = sched.getVector();
+  auto refuse = [&]() {
+    return func.emitOpError()
+           << "schedule " << sched << " sets vector = " << width << ", but ";
+  };
+  if (kStepped)
+    return refuse() << "the kernel's root is its K-stepped contraction, whose "
+                       "result is copied out by scalar loops; give the "
+                       "kernel vector = 1";
+  auto linalgOp = cast<linalg::LinalgOp>(root);
+  int64_t inner = linalgOp.getNumLoops() - 1;
+  if (linalgOp.getNumReductionLoops() > 0 || !blockSizes[inner])
+    return refuse() << "the kernel's root (" << root->getName()
+                    << ") reduces; a vector width applies to a root whose "
+                       "loops are all parallel (an elementwise op, a norm's "
+                       "or softmax's output)";
+  int64_t bound = linalgOp.getStaticLoopRanges()[inner];
+  int64_t tile = blockSizes[inner], along = numThreads[inner];
+  if (!vectorWidthFits(bound, tile, along, width))
+    return refuse() << "along the innermost loop of " << root->getName() << " ("
+                    << bound << " elements, a block tile of " << tile << ", "
+                    << std::max<int64_t>(along, 1)
+                    << " threads) a thread's share of a tile is not a whole "
+                       "number of aligned vectors: the loop, the tile and "
+                       "ceil(tile / threads) must be multiples of "
+                    << width;
+  return success();
+}
+
+/// Marks the linalg ops a vector width applies to.
+constexpr StringLiteral kVectorAttr = "tessel.vector";
+
+/// Vector width (the schedule's `vector`): the root's element loop along
+/// its innermost loop, `loop`, steps `width` elements. The tiling bounds each
+/// step by affine.min(width, extent - iv), which is `width` whenever every
+/// thread's extent is a multiple of it, as checkVectorWidth guarantees:
+/// the step's tiles become static, and its elementwise ops are marked for
+/// vectorizeMarked.
+void prepareVectorTiles(RewriterBase &rewriter, scf::ForOp loop,
+                        int64_t width) {
+  Value iv = loop.getInductionVar();
+  SmallVector<affine::AffineMinOp> bounds;
+  loop.getBody()->walk([&](affine::AffineMinOp min) {
+    bool byWidth = llvm::any_of(min.getMap().getResults(), [&](AffineExpr e) {
+      auto c = dyn_cast<AffineConstantExpr>(e);
+      return c && c.getValue() == width;
+    });
+    if (byWidth && llvm::is_contained(min.getOperands(), iv))
+      bounds.push_back(min);
+  });
+  for (affine::AffineMinOp min : bounds) {
+    rewriter.setInsertionPoint(min);
+    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(min, width);
+  }
+  loop.getBody()->walk([&](linalg::LinalgOp op) {
+    if (op.getNumParallelLoops() == op.getNumLoops())
+      op->setAttr(kVectorAttr, rewriter.getUnitAttr());
+  });
+}
+
+/// Rewrites the ops prepareVectorTiles marked (static by now) into vector
+/// transfers and arithmetic; a value one of them writes and the next reads
+/// stays in a vector register. Other ops of the step (a reduction read with
+/// a broadcast, a contraction without a K step) stay scalar loops.
+LogicalResult vectorizeMarked(func::FuncOp func) {
+  SmallVector<linalg::LinalgOp> marked;
+  func.walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr(kVectorAttr))
+      marked.push_back(op);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (linalg::LinalgOp op : marked) {
+    op->removeAttr(kVectorAttr);
+    if (!op.hasPureTensorSemantics() || op.hasDynamicShape())
+      return op->emitOpError()
+             << "internal error: a vector step's tile is not static";
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::VectorizationResult> vectorized =
+        linalg::vectorize(rewriter, op);
+    if (failed(vectorized))
+      return op->emitOpError() << "could not be vectorized";
+    rewriter.replaceOp(op, vectorized->replacements);
   }
   return success();
 }
@@ -495,6 +604,8 @@ FrozenRewritePatternSet cleanUpPatterns(MLIRContext *ctx) {
   for (RegisteredOperationName op : ctx->getRegisteredOperations())
     op.getCanonicalizationPatterns(patterns, ctx);
   tensor::populateFoldTensorEmptyPatterns(patterns);
+  // A vector step's unit dims (a row's one element) drop out of its vectors.
+  vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
   return FrozenRewritePatternSet(std::move(patterns));
 }
 
@@ -960,17 +1071,15 @@ struct TileAndFusePass
       unsupported = "stages = " + std::to_string(sched.getStages());
     else if (sched.getSplitK() != 1)
       unsupported = "split_k = " + std::to_string(sched.getSplitK());
-    else if (sched.getVector() != 1)
-      unsupported = "vector = " + std::to_string(sched.getVector());
     else if (sched.getMma() != InstructionClass::Simt)
       unsupported = "mma = " + stringifyInstructionClass(sched.getMma()).str();
     if (!unsupported.empty())
       return func.emitOpError()
              << "schedule " << sched << " sets " << unsupported
              << ", which the code generator does not emit yet (it "
-                "implements block and thread tiles and warps with SIMT "
-                "instructions); drop it, or leave the schedule to "
-                "tessel-select-schedules";
+                "implements block and thread tiles, K steps, vector widths "
+                "and warps with SIMT instructions); drop it, or leave the "
+                "schedule to tessel-select-schedules";
     int64_t threads = sched.getWarps() * gpu.warpSize();
     auto maxThreads =
         static_cast<int64_t>(gpu.get(TargetField::MaxThreadsPerBlock));
@@ -989,7 +1098,7 @@ struct TileAndFusePass
     };
 
     SmallVector<std::string> rootScripts;
-    SmallVector<std::pair<int, SmallVector<int64_t>>> elementTiles;
+    SmallVector<ElementTiles> elementTiles;
     SmallVector<KStepRoot> kStepRoots;
     for (Operation *root : k->roots) {
       SmallVector<Operation *> producerOps = producersOf(root, *k);
@@ -1034,20 +1143,28 @@ struct TileAndFusePass
         // Its chunks are split into elements like the root's (once, if two
         // roots share it).
         if (llvm::none_of(elementTiles,
-                          [&](const auto &e) { return e.first == idOf(p); }))
+                          [&](const auto &e) { return e.id == idOf(p); }))
           elementTiles.push_back(
               {idOf(p), SmallVector<int64_t>(linalgOp.getNumLoops(), 1)});
       }
       emitRootScript(os, idOf(root), producers, blockSizes, *numThreads,
                      cooperative, threads, /*threadLevel=*/!*kStep);
       rootScripts.push_back(s);
+      bool kStepped = *kStep && (*kStep)->contraction == root;
+      int64_t vector = sched.getVector();
+      if (vector > 1 && failed(checkVectorWidth(func, root, blockSizes,
+                                                *numThreads, sched, kStepped)))
+        return failure();
       // A root that is the K-stepped contraction is split to the end there.
-      if (*kStep && (*kStep)->contraction == root)
+      if (kStepped)
         continue;
       SmallVector<int64_t> ones;
       for (int64_t size : blockSizes)
         ones.push_back(size ? 1 : 0);
-      elementTiles.push_back({idOf(root), ones});
+      // With a vector width, the innermost loop steps by it.
+      if (vector > 1)
+        ones.back() = vector;
+      elementTiles.push_back({idOf(root), ones, vector});
     }
     std::string script = buildScript(rootScripts);
     if (printScripts)
@@ -1081,22 +1198,35 @@ struct TileAndFusePass
     }
     if (succeeded(result)) {
       IRRewriter rewriter(func.getContext());
-      for (auto &[rootId, tiles] : elementTiles) {
-        int id = rootId;
+      bool vectorized = false;
+      for (const ElementTiles &e : elementTiles) {
         SmallVector<TilingInterface> threadTiles;
         func.walk([&](TilingInterface op) {
           auto attr = op->getAttrOfType<IntegerAttr>(kTileIdAttr);
-          if (attr && attr.getInt() == id && isInThreadForall(op))
+          if (attr && attr.getInt() == e.id && isInThreadForall(op))
             threadTiles.push_back(op);
         });
         for (TilingInterface op : threadTiles) {
           fuseIntoThreadLoop(rewriter, op);
-          if (failed(tileElements(rewriter, op, tiles)))
+          SmallVector<LoopLikeOpInterface> loops;
+          if (failed(tileElements(rewriter, op, e.tiles, &loops))) {
             result = failure();
+            continue;
+          }
+          if (e.vector > 1 && !loops.empty()) {
+            prepareVectorTiles(rewriter, cast<scf::ForOp>(loops.back()),
+                               e.vector);
+            vectorized = true;
+          }
         }
       }
       if (succeeded(result))
         result = cleanUp(func, patterns);
+      if (succeeded(result) && vectorized) {
+        result = vectorizeMarked(func);
+        if (succeeded(result))
+          result = cleanUp(func, patterns);
+      }
     }
     func.walk([](Operation *op) { op->removeAttr(kTileIdAttr); });
     if (failed(result))

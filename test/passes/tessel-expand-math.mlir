@@ -26,3 +26,19 @@ func.func @floor_f64(%x: f64) -> f64 {
   %0 = math.floor %x : f64
   return %0 : f64
 }
+
+// A vector step's math (tile-and-fuse's `vector`) is expanded lane-wise, with
+// vector constants and an i32 vector for floor's truncation.
+// CHECK-LABEL: func.func @math_vector
+// CHECK-NOT: math.exp
+// CHECK-NOT: math.rsqrt
+// CHECK-NOT: math.floor
+// CHECK-DAG: arith.fptosi %{{.*}} : vector<4xf32> to vector<4xi32>
+// CHECK-DAG: arith.constant dense<1.000000e+00> : vector<4xf32>
+// CHECK: return
+func.func @math_vector(%x: vector<4xf32>) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+  %0 = math.exp %x : vector<4xf32>
+  %1 = math.rsqrt %x : vector<4xf32>
+  %2 = math.floor %x : vector<4xf32>
+  return %0, %1, %2 : vector<4xf32>, vector<4xf32>, vector<4xf32>
+}

@@ -18,6 +18,15 @@
 // CHECK: gpu.terminator
 // CHECK-LABEL: func.func private @two_results
 // CHECK-COUNT-2: gpu.launch
+// Vector steps of kernel arguments become vector loads and stores aligned to
+// their 16 bytes (tile-and-fuse only vectorizes whole, aligned steps). The
+// result here is a buffer the function allocates, which keeps its element
+// alignment (the pipelines make it an argument first).
+// CHECK-LABEL: func.func private @bias_vector
+// CHECK: gpu.launch
+// CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<1x4xf32, strided<[256, 1], offset: ?>>, vector<4xf32>
+// CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<4xf32, strided<[1], offset: ?>>, vector<4xf32>
+// CHECK: vector.store %{{.*}} : memref<1x4xf32, strided<[256, 1], offset: ?>>, vector<4xf32>
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%a: tensor<130x70xf32>, %b: tensor<70x90xf32>) -> tensor<130x90xf32> {
     %0 = tessel.kernel @mm_relu(%a, %b) : (tensor<130x70xf32>, tensor<70x90xf32>) -> tensor<130x90xf32>
@@ -37,5 +46,14 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %1, %2 : tensor<8x32xf32>, tensor<8xf32>
     }
     return %0#0, %0#1 : tensor<8x32xf32>, tensor<8xf32>
+  }
+  func.func @model3(%x: tensor<64x256xf32>, %b: tensor<256xf32>) -> tensor<64x256xf32> {
+    %0 = tessel.kernel @bias_vector(%x, %b) : (tensor<64x256xf32>, tensor<256xf32>) -> tensor<64x256xf32>
+        schedule = #tessel.schedule<block = [4, 128], warps = 1, vector = 4> {
+    ^bb0(%a: tensor<64x256xf32>, %c: tensor<256xf32>):
+      %1 = tessel.add %a, %c : tensor<64x256xf32>, tensor<256xf32> -> tensor<64x256xf32>
+      tessel.yield %1 : tensor<64x256xf32>
+    }
+    return %0 : tensor<64x256xf32>
   }
 }

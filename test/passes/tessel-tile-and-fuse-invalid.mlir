@@ -53,7 +53,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // ignored.
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
-    // expected-error @+1 {{sets mma = wgmma, which the code generator does not emit yet (it implements block and thread tiles and warps with SIMT instructions); drop it, or leave the schedule to tessel-select-schedules}}
+    // expected-error @+1 {{sets mma = wgmma, which the code generator does not emit yet (it implements block and thread tiles, K steps, vector widths and warps with SIMT instructions); drop it, or leave the schedule to tessel-select-schedules}}
     %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
         schedule = #tessel.schedule<block = [64, 64], warps = 4, mma = wgmma> {
     ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
@@ -174,5 +174,72 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %1, %2 : tensor<16x16xf32>, tensor<16x16xf32>
     }
     return %0#0, %0#1 : tensor<16x16xf32>, tensor<16x16xf32>
+  }
+}
+
+// -----
+
+// A vector width must divide every thread's share of the innermost loop:
+// 32 threads over a tile of 64 take 2 elements each, not 4.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
+    // expected-error @+1 {{sets vector = 4, but along the innermost loop of linalg.generic (64 elements, a block tile of 64, 32 threads) a thread's share of a tile is not a whole number of aligned vectors: the loop, the tile and ceil(tile / threads) must be multiples of 4}}
+    %0 = tessel.kernel @k(%x) : (tensor<8x64xf32>) -> tensor<8x64xf32>
+        schedule = #tessel.schedule<block = [1, 64], warps = 1, vector = 4> {
+    ^bb0(%a: tensor<8x64xf32>):
+      %1 = tessel.exp %a : tensor<8x64xf32>
+      tessel.yield %1 : tensor<8x64xf32>
+    }
+    return %0 : tensor<8x64xf32>
+  }
+}
+
+// -----
+
+// A row of 66 elements: rows after the first would start misaligned.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<8x66xf32>) -> tensor<8x66xf32> {
+    // expected-error @+1 {{(66 elements, a block tile of 64, 16 threads)}}
+    %0 = tessel.kernel @k(%x) : (tensor<8x66xf32>) -> tensor<8x66xf32>
+        schedule = #tessel.schedule<block = [2, 64], thread = [1, 4], warps = 1, vector = 4> {
+    ^bb0(%a: tensor<8x66xf32>):
+      %1 = tessel.exp %a : tensor<8x66xf32>
+      tessel.yield %1 : tensor<8x66xf32>
+    }
+    return %0 : tensor<8x66xf32>
+  }
+}
+
+// -----
+
+// A matmul without a K step is its kernel's root, and reduces: each output
+// is a loop over K, not a vector lane.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x64xf32>, %y: tensor<64x64xf32>) -> tensor<64x64xf32> {
+    // expected-error @+1 {{sets vector = 2, but the kernel's root (linalg.generic) reduces; a vector width applies to a root whose loops are all parallel (an elementwise op, a norm's or softmax's output)}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+        schedule = #tessel.schedule<block = [16, 64], warps = 1, vector = 2> {
+    ^bb0(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>):
+      %1 = tessel.matmul %a, %b : tensor<64x64xf32>, tensor<64x64xf32> -> tensor<64x64xf32>
+      tessel.yield %1 : tensor<64x64xf32>
+    }
+    return %0 : tensor<64x64xf32>
+  }
+}
+
+// -----
+
+// A matmul that is its kernel's root, with a K step, is copied out by
+// scalar loops.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x64xf32>, %y: tensor<64x64xf32>) -> tensor<64x64xf32> {
+    // expected-error @+1 {{sets vector = 4, but the kernel's root is its K-stepped contraction, whose result is copied out by scalar loops; give the kernel vector = 1}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+        schedule = #tessel.schedule<block = [16, 32, 16], thread = [2, 4, 16], warps = 2, vector = 4> {
+    ^bb0(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>):
+      %1 = tessel.matmul %a, %b : tensor<64x64xf32>, tensor<64x64xf32> -> tensor<64x64xf32>
+      tessel.yield %1 : tensor<64x64xf32>
+    }
+    return %0 : tensor<64x64xf32>
   }
 }

@@ -204,3 +204,32 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<64x100xf32>
   }
 }
+
+// -----
+
+// Vector width 4: 64 threads as 2 x 32 over 2 x 128 tiles, each thread's
+// 4 contiguous elements of a row one vector step. The x tile and the output
+// are 4-wide transfers; the row's max and sum (combined from the partials)
+// are broadcast to the 4 lanes; exp and the division run on vector<4xf32>.
+// CHECK-LABEL: func.func private @softmax_vector
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 32)
+// CHECK-NOT: scf.for
+// CHECK: %[[X:.*]] = vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<1x4xf32>, vector<4xf32>
+// CHECK: %[[MAX:.*]] = vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true], permutation_map = #{{.*}}} : tensor<1xf32>, vector<4xf32>
+// CHECK: %[[SUM:.*]] = vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true], permutation_map = #{{.*}}} : tensor<1xf32>, vector<4xf32>
+// CHECK: %[[D:.*]] = arith.subf %[[X]], %[[MAX]] fastmath<contract> : vector<4xf32>
+// CHECK: %[[E:.*]] = math.exp %[[D]] : vector<4xf32>
+// CHECK: %[[Q:.*]] = arith.divf %[[E]], %[[SUM]] fastmath<contract> : vector<4xf32>
+// CHECK: vector.transfer_write %[[Q]], %{{.*}} {in_bounds = [true]} : vector<4xf32>, tensor<1x4xf32>
+// CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x128xf32>) -> tensor<64x128xf32> {
+    %0 = tessel.kernel @softmax_vector(%x) : (tensor<64x128xf32>) -> tensor<64x128xf32>
+        schedule = #tessel.schedule<block = [2, 128], thread = [1, 4], warps = 2, vector = 4> {
+    ^bb0(%a: tensor<64x128xf32>):
+      %1 = tessel.softmax %a dim = 1 : tensor<64x128xf32>
+      tessel.yield %1 : tensor<64x128xf32>
+    }
+    return %0 : tensor<64x128xf32>
+  }
+}
