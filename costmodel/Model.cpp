@@ -365,9 +365,24 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   bool sectors = t.has(TargetField::MemorySectorBytes);
   if (!sectors)
     p.uncalibrated = true;
-  auto warpLoadBytes = [&](const Load &load) {
+  // A vector width: each thread's elements along the innermost loop are
+  // taken `vector` at a time (tessel-tile-and-fuse), legal only where every
+  // thread's share is a whole number of aligned vectors.
+  int64_t vector = std::max<int64_t>(s.vector, 1);
+  if (vector > 1) {
+    if (!k.elementwiseRoot)
+      return illegal("a vector width needs a root whose loops are all "
+                     "parallel");
+    if (!vectorWidthFits(k.loops[parallel.back()].size, tiles.back(),
+                         layout->back(), vector))
+      return illegal("the vector width does not divide each thread's share "
+                     "of the innermost loop");
+  }
+  // What one warp's load of one element per lane moves through L1 (see
+  // below); `lanes` elements per lane when the load is a vector.
+  auto warpLoadBytes = [&](const Load &load, double lanes = 1) {
     if (!sectors)
-      return double(warpSize) * load.bytes;
+      return double(warpSize) * load.bytes * lanes;
     double sector = t.get(TargetField::MemorySectorBytes);
     double distinct = 1, alongX = 1, stride = 1;
     for (size_t j = 0; j < parallel.size(); ++j)
@@ -381,12 +396,13 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       }
     // Each thread takes a contiguous chunk of `stride` elements along x, so
     // neighbouring lanes read `stride` elements apart: they share a sector
-    // only when their chunks are narrower than one.
+    // only when their chunks are narrower than one. A vector load reads
+    // `lanes` elements of the chunk at once.
     double count = distinct;
     if (load.contiguous == innermost && alongX > 1)
-      count =
-          distinct / alongX *
-          std::min(alongX, std::ceil(alongX * stride * load.bytes / sector));
+      count = distinct / alongX *
+              std::min(alongX * std::ceil(lanes * load.bytes / sector),
+                       std::ceil(alongX * stride * load.bytes / sector));
     return count * sector;
   };
   double perThreadFlops = 0, perWarpLoadBytes = 0;
@@ -515,15 +531,24 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       continue;
     }
     perThreadFlops += instances * work;
+    // Fused into the element loops, the work runs per vector step when the
+    // schedule has a vector width (not a per-thread reduction): loads along
+    // the innermost loop are vector loads, each step's loads one round.
+    bool stepped = vector > 1 && !w.perThread;
+    double steps = stepped ? std::ceil(instances / double(vector)) : instances;
     double longest = 0;
     for (const Load &load : w.loads) {
-      perWarpLoadBytes += instances * load.count * warpLoadBytes(load);
+      if (stepped && load.contiguous == innermost)
+        perWarpLoadBytes +=
+            steps * load.count * warpLoadBytes(load, double(vector));
+      else
+        perWarpLoadBytes += instances * load.count * warpLoadBytes(load);
       longest = std::max(longest, load.count);
     }
-    perThreadRounds += instances * longest;
+    perThreadRounds += steps * longest;
   }
   if (k.work.empty())
-    perThreadRounds = elementsPerThread;
+    perThreadRounds = std::ceil(elementsPerThread / double(vector));
   // Every output element costs at least one operation (its store), so that
   // pure data movement (a transpose) still occupies the lanes it uses.
   perThreadFlops = std::max(perThreadFlops, elementsPerThread);
@@ -702,6 +727,22 @@ enumeratePredicted(const KernelDesc &k, const Target &t) {
       if (w.contraction)
         for (int64_t step = 16; step <= 64 && step < 2 * w.reduction; step *= 2)
           kSteps.push_back(step);
+  // Vector widths for an elementwise root: up to 16 bytes of its narrowest
+  // operand per lane (one ld.global.v4).
+  std::vector<int64_t> vectors;
+  if (k.elementwiseRoot) {
+    int64_t narrowest = 4;
+    for (const Operand &o : k.operands)
+      narrowest = std::min(narrowest, elementBytes(o.type));
+    for (int64_t v = 2; v * narrowest <= 16; v *= 2)
+      vectors.push_back(v);
+  }
+  auto offerVectors = [&](Schedule s) {
+    for (int64_t v : vectors) {
+      s.vector = v;
+      offer(s);
+    }
+  };
   for (int64_t warps : {1, 2, 4, 8})
     for (int64_t y : innerSizes(1))
       for (int64_t x : innerSizes(0)) {
@@ -709,6 +750,18 @@ enumeratePredicted(const KernelDesc &k, const Target &t) {
         s.block = {y, x};
         s.warps = warps;
         offer(s);
+        offerVectors(s);
+        // Vector steps with every warp: each thread takes tx contiguous
+        // elements of a row (a thread tile of 1 x tx), tx a vector width.
+        int64_t threads = warps * t.warpSize();
+        for (int64_t tx : vectors) {
+          if (x % tx || y * (x / tx) != threads)
+            continue;
+          Schedule tiled = s;
+          tiled.thread = {1, tx};
+          tiled.vector = tx;
+          offer(tiled);
+        }
         if (kSteps.empty() || parallel.size() < 2)
           continue;
         // One entry per parallel loop (1 for the leading ones), then the
@@ -718,7 +771,6 @@ enumeratePredicted(const KernelDesc &k, const Target &t) {
         stepped.block[parallel.size() - 2] = y;
         stepped.block[parallel.size() - 1] = x;
         stepped.block.push_back(0);
-        int64_t threads = warps * t.warpSize();
         for (int64_t step : kSteps) {
           stepped.block.back() = step;
           stepped.thread.clear();
@@ -736,6 +788,7 @@ enumeratePredicted(const KernelDesc &k, const Target &t) {
               tiled.thread[parallel.size() - 1] = tx;
               tiled.thread.push_back(step);
               offer(tiled);
+              offerVectors(tiled);
             }
         }
       }

@@ -104,6 +104,10 @@ struct KernelDesc {
   /// True when a schedule may give a K step: the kernel holds exactly one
   /// contraction, with one reduction loop, and no convolution.
   bool kSteppable = false;
+  /// True when the root's loops are all parallel (an elementwise op, a
+  /// norm's or softmax's output, a matmul's epilogue): a schedule may give
+  /// it a vector width.
+  bool elementwiseRoot = false;
 };
 
 struct Schedule {
@@ -113,6 +117,9 @@ struct Schedule {
   std::vector<int64_t> thread; // per-thread tile of `block`'s loops, or empty
   int64_t warps = 4;
   int64_t splitK = 1;
+  /// Elements per vector access along the root's innermost loop (see
+  /// vectorWidthFits); 1: scalar.
+  int64_t vector = 1;
   ComputeClass compute = ComputeClass::Simt;
 };
 

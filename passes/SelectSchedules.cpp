@@ -68,15 +68,20 @@ double bodyOps(linalg::LinalgOp op) {
   return n;
 }
 
-/// The root of an outlined kernel's loop nest: the linalg op computing its
-/// first result, through reshapes that only view it.
-linalg::LinalgOp rootOf(func::FuncOp func) {
-  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
-  Value v = ret.getOperand(0);
+/// The linalg op computing a kernel's result `v`, through reshapes that
+/// only view it.
+linalg::LinalgOp rootOf(Value v) {
   while (isa_and_nonnull<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(
       v.getDefiningOp()))
     v = v.getDefiningOp()->getOperand(0);
   return dyn_cast_or_null<linalg::LinalgOp>(v.getDefiningOp());
+}
+
+/// The root of an outlined kernel's loop nest: the op computing its first
+/// result.
+linalg::LinalgOp rootOf(func::FuncOp func) {
+  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  return rootOf(ret.getOperand(0));
 }
 
 /// Whether `v` is a kernel input (a view of one through reshapes).
@@ -134,6 +139,16 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
   for (auto [size, it] :
        llvm::zip_equal(rootSizes, root.getIteratorTypesArray()))
     desc.loops.push_back({size, it == utils::IteratorType::reduction});
+  // A vector width applies to every root of the kernel (the op computing
+  // each result): tessel-tile-and-fuse checks each against the schedule, so
+  // the model offers one only where all of them are parallel over the loops
+  // it describes.
+  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  desc.elementwiseRoot = llvm::all_of(ret.getOperands(), [&](Value v) {
+    linalg::LinalgOp op = rootOf(v);
+    return op && op.getNumReductionLoops() == 0 &&
+           op.getStaticLoopRanges() == rootSizes;
+  });
 
   SmallVector<linalg::LinalgOp> ops;
   func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
@@ -396,7 +411,7 @@ namespace {
 
 ScheduleAttr toAttr(MLIRContext *ctx, const Schedule &s) {
   return ScheduleAttr::get(ctx, s.block, {}, s.thread, s.warps, /*stages=*/1,
-                           s.splitK, /*vector=*/1, InstructionClass::Simt);
+                           s.splitK, s.vector, InstructionClass::Simt);
 }
 
 /// The model's view of a schedule: what codegen emits from it.
@@ -406,6 +421,7 @@ Schedule fromAttr(ScheduleAttr attr) {
   s.thread.assign(attr.getThread().begin(), attr.getThread().end());
   s.warps = attr.getWarps();
   s.splitK = attr.getSplitK();
+  s.vector = attr.getVector();
   switch (attr.getMma()) {
   case InstructionClass::Simt:
     s.compute = ComputeClass::Simt;

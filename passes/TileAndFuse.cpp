@@ -573,7 +573,8 @@ void prepareVectorTiles(RewriterBase &rewriter, scf::ForOp loop,
 /// Rewrites the ops prepareVectorTiles marked (static by now) into vector
 /// transfers and arithmetic; a value one of them writes and the next reads
 /// stays in a vector register. Other ops of the step (a reduction read with
-/// a broadcast, a contraction without a K step) stay scalar loops.
+/// a broadcast, a contraction without a K step, an op reading through an
+/// index map that is not a permutation) stay scalar loops.
 LogicalResult vectorizeMarked(func::FuncOp func) {
   SmallVector<linalg::LinalgOp> marked;
   func.walk([&](linalg::LinalgOp op) {
@@ -586,6 +587,10 @@ LogicalResult vectorizeMarked(func::FuncOp func) {
     if (!op.hasPureTensorSemantics() || op.hasDynamicShape())
       return op->emitOpError()
              << "internal error: a vector step's tile is not static";
+    // An op indexing an operand by more than a permutation of its loops (a
+    // grouped convolution's reshaping copy) stays a scalar loop.
+    if (failed(linalg::vectorizeOpPrecondition(op)))
+      continue;
     rewriter.setInsertionPoint(op);
     FailureOr<linalg::VectorizationResult> vectorized =
         linalg::vectorize(rewriter, op);

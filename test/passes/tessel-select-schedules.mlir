@@ -12,7 +12,7 @@
 // RUN: tessel-opt %s --tessel-select-schedules > %t.a && tessel-opt %s --tessel-select-schedules > %t.b && diff %t.a %t.b
 
 // CHECK-LABEL: func.func @model
-// CHECK: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]{{(, thread = \[[0-9]+, [0-9]+, [0-9]+\])?}}, warps = {{[1248]}}, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us = {{.*}}, bound = "{{compute|loads|dram|l2|latency|blocks|launch}}", compute_us = {{.*}}, blocks = {{[0-9]+}}, flops = {{.*}}, dram_bytes = {{.*}}, uncalibrated = false>}
+// CHECK: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]{{(, thread = \[[0-9]+, [0-9]+, [0-9]+\])?}}, warps = {{[1248]}}, stages = 1, split_k = 1, vector = {{[124]}}, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us = {{.*}}, bound = "{{compute|loads|dram|l2|latency|blocks|launch}}", compute_us = {{.*}}, blocks = {{[0-9]+}}, flops = {{.*}}, dram_bytes = {{.*}}, uncalibrated = false>}
 // A schedule written by hand is kept, and predicted.
 // CHECK: tessel.kernel @mine({{.*}} schedule = #tessel.schedule<block = [4, 4], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us
 // A hand-written schedule of an instruction class the model does not know
@@ -23,8 +23,15 @@
 // TOPK: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<{{[^>]*}}>, #tessel.schedule<{{[^>]*}}>], tessel.prediction
 // RESELECT: tessel.kernel @mine({{.*}} attributes {tessel.prediction
 // SECOND: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<[[SECOND:[^>]*]]>]
-// RANK1: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [32, 16, 64], thread = [4, 4, 64], warps = 1, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction
+// RANK1: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [16, 32, 64], thread = [4, 4, 64], warps = 1, stages = 1, split_k = 1, vector = 2, mma = simt> attributes {tessel.prediction
 // LAST: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<{{.*}}> attributes {tessel.prediction = #tessel.prediction<time_us
+// A vector width applies to every value a kernel returns: none is offered
+// when one of them (a row sum beside an elementwise exp) is computed over
+// other loops.
+// RUN: tessel-opt %s --tessel-select-schedules=top-k=100000 | FileCheck %s --check-prefix=ROOTS
+// ROOTS: tessel.kernel @two_roots(
+// ROOTS-NOT: vector = {{[248]}}
+// ROOTS: tessel.yield
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%x: tensor<512x256xf32>, %w: tensor<256x384xf32>) -> (tensor<512x384xf32>, tensor<512x256xf32>) {
     %0 = tessel.kernel @mm_gelu(%x, %w) : (tensor<512x256xf32>, tensor<256x384xf32>) -> tensor<512x384xf32> {
@@ -46,5 +53,14 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %6 : tensor<512x384xf32>
     }
     return %0, %3 : tensor<512x384xf32>, tensor<512x256xf32>
+  }
+  func.func @roots(%x: tensor<512x256xf32>) -> (tensor<512x256xf32>, tensor<512xf32>) {
+    %0:2 = tessel.kernel @two_roots(%x) : (tensor<512x256xf32>) -> (tensor<512x256xf32>, tensor<512xf32>) {
+    ^bb0(%a: tensor<512x256xf32>):
+      %1 = tessel.exp %a : tensor<512x256xf32>
+      %2 = tessel.reduce sum %a dims = [1] : tensor<512x256xf32> -> tensor<512xf32>
+      tessel.yield %1, %2 : tensor<512x256xf32>, tensor<512xf32>
+    }
+    return %0#0, %0#1 : tensor<512x256xf32>, tensor<512xf32>
   }
 }
