@@ -35,12 +35,10 @@ KernelDesc matmul(int64_t m, int64_t n, int64_t k) {
   d.contraction = true;
   // Per output element: k multiply-adds reading a row of A and a column of
   // B; the fill of the accumulator.
-  d.work = {Work{2.0 * k,
-                 0,
-                 {{2, double(k), {0}, -1}, {2, double(k), {1}, 1}},
-                 {0, 1},
-                 false},
-            Work{0, 0, {}, {0, 1}, false}};
+  d.work = {opWork(2.0 * k, 0,
+                   {{2, double(k), {0}, -1}, {2, double(k), {1}, 1}}, {0, 1},
+                   false),
+            opWork(0, 0, {}, {0, 1}, false)};
   // A contraction a K step can tile: its operand tiles in shared memory.
   d.kSteppable = true;
   d.work[0].contraction = true;
@@ -57,9 +55,16 @@ KernelDesc softmax(int64_t rows, int64_t cols) {
   d.flops = 5.0 * double(rows) * cols;
   // The row max and the row sum of exp, per thread; then each element.
   d.work = {
-      Work{double(cols), 0, {{4, double(cols), {0}, -1}}, {0}, true},
-      Work{3.0 * cols, double(cols), {{4, double(cols), {0}, -1}}, {0}, true},
-      Work{3, 1, {{4, 1, {0, 1}, 1}}, {0, 1}, false}};
+      opWork(double(cols), 0, {{4, double(cols), {0}, -1}}, {0}, true),
+      opWork(3.0 * cols, double(cols), {{4, double(cols), {0}, -1}}, {0},
+             true),
+      opWork(3, 1, {{4, 1, {0, 1}, 1}}, {0, 1}, false)};
+  // The two reductions are cooperative (tree-combined) where tiles divide;
+  // the output is elementwise: vector widths are offered.
+  for (int i : {0, 1})
+    d.work[i].chunked = d.work[i].combines = true;
+  d.work[2].vectorized = true;
+  d.elementwiseRoot = true;
   return d;
 }
 

@@ -9,11 +9,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace mlir::tessel {
 
 int64_t elementBytes(ElementType type) {
   return type == ElementType::F32 ? 4 : 2;
+}
+
+Work opWork(double flops, double transcendentals, std::vector<Load> loads,
+            std::vector<int> loops, bool perThread) {
+  Work w;
+  w.flopsPerInstance = flops;
+  w.transcendentalsPerInstance = transcendentals;
+  w.loads = std::move(loads);
+  w.loops = std::move(loops);
+  w.perThread = perThread;
+  return w;
 }
 
 const char *boundName(Bound bound) {
@@ -148,6 +160,41 @@ double dramBandwidth(const Target &t, double bytes, bool &uncalibrated) {
   return peak * eff;
 }
 
+/// What combining a cooperative reduction's partials in a tree costs
+/// (tessel-tile-and-fuse's combineInTree): `rows` rows of `threads`
+/// partials; step by step, m = floor(n / 2) pairs of each row are added by
+/// m threads along the row and the rest along the rows, and an odd middle
+/// partial is copied by one thread per row.
+struct TreeCost {
+  double steps = 0;             // barriers, one shared-memory round each
+  double combinesPerThread = 0; // the busiest thread's operations
+  double warpLoads = 0;         // warp-wide shared loads of the block
+  int64_t carried = 0; // steps carrying an odd middle partial over
+};
+
+TreeCost treeCost(double rows, int64_t threads, int64_t warpSize) {
+  TreeCost cost;
+  auto part = [&](int64_t width, double loadsEach) {
+    double alongRows =
+        std::min(rows, double(std::max<int64_t>(1, threads / width)));
+    double each = std::ceil(rows / alongRows);
+    double active = double(width) * alongRows;
+    cost.combinesPerThread += each;
+    cost.warpLoads += loadsEach * each * std::ceil(active / double(warpSize));
+  };
+  for (int64_t n = threads; n > 1; n = (n + 1) / 2) {
+    int64_t s = (n + 1) / 2, m = n - s;
+    cost.steps += 1;
+    part(m, 2);
+    if (s > m) {
+      cost.steps += 1;
+      cost.carried += 1;
+      part(1, 1);
+    }
+  }
+  return cost;
+}
+
 } // namespace
 
 std::optional<std::vector<int64_t>>
@@ -180,7 +227,10 @@ threadLayout(const std::vector<int64_t> &tiles,
   int64_t inner = tiles.back(), pow2 = 1;
   while (pow2 < inner)
     pow2 *= 2;
-  int64_t tx = tiles.size() >= 2 ? std::min(threads, pow2) : threads;
+  // Along x a power of two that divides the threads (all of them for a
+  // warp count that is a power of two), so that x * y makes every thread.
+  int64_t tx = tiles.size() >= 2 ? std::gcd(threads, std::min(threads, pow2))
+                                 : threads;
   layout.back() = tx;
   if (tiles.size() >= 2)
     layout[tiles.size() - 2] = threads / tx;
@@ -217,13 +267,16 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   if (s.compute != ComputeClass::Simt)
     return illegal("only the SIMT strategy is emitted today");
   // When the block tiles divide the root's loops, tile-and-fuse splits each
-  // per-thread reduction over all the block's threads (each reduces a
-  // contiguous chunk of the row into shared memory; every reader then
-  // combines `threads` partials per row): one f32 slot per thread per row of
-  // the tile per such reduction, allocated statically.
+  // cooperative reduction (Work::chunked) over all the block's threads
+  // (each reduces a contiguous chunk of the row into shared memory): one f32
+  // slot per thread per row of the tile, allocated statically.
   bool cooperative = true;
   for (size_t j = 0; j < parallel.size(); ++j)
     cooperative &= k.loops[parallel[j]].size % tiles[j] == 0;
+  // Then every thread of the block has work.
+  bool everyThread =
+      cooperative && std::any_of(k.work.begin(), k.work.end(),
+                                 [](const Work &w) { return w.combines; });
   // A K step keeps the contraction's accumulator (f32 per output of the
   // tile) and one step's operand tiles in shared memory (tileContractionK).
   int64_t kStep = kStepOf(k, s, parallel.size());
@@ -238,13 +291,24 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       p.sharedBytes +=
           int64_t(tileElements(operand, parallel, tiles, step * operand.bytes));
   }
-  if (cooperative)
+  // Their partials are combined in a tree (combineInTree), whose steps
+  // write into a second buffer of half the threads' slots; one reduction's
+  // partials are dead by the time the next one's are written, so the
+  // partials take one buffer, and each tree one half-buffer, and a slot per
+  // row for each odd middle partial it carries over (bufferization gives
+  // each its own).
+  if (cooperative) {
+    int64_t partials = 0, carried = treeCost(1, p.threadsPerBlock, 1).carried;
     for (const Work &w : k.work) {
-      if (!w.perThread)
+      if (!w.combines)
         continue;
       auto rows = int64_t(tileProduct(w.loops, parallel, tiles));
-      p.sharedBytes += rows * p.threadsPerBlock * 4;
+      partials = std::max(partials, rows * p.threadsPerBlock * 4);
+      p.sharedBytes +=
+          rows * ((p.threadsPerBlock + 1) / 2) * 4 + rows * carried * 4;
     }
+    p.sharedBytes += partials;
+  }
   double staticShared = t.get(t.has(TargetField::StaticSharedMemPerBlockBytes)
                                   ? TargetField::StaticSharedMemPerBlockBytes
                                   : TargetField::SharedMemPerBlockBytes);
@@ -508,8 +572,21 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       sharedRounds += K + steps;
       continue;
     }
-    if (w.perThread && cooperative) {
-      perThreadFlops += blockInstances * work / threads + instances * threads;
+    if (w.chunkCopy && cooperative)
+      continue;
+    if (w.chunked && cooperative) {
+      // Each thread reduces its chunk of every row of the block; the tree
+      // then combines the partials in ceil(log2 threads) steps, a barrier
+      // and one shared-memory round each, and every reader reads its rows'
+      // results (one shared load each).
+      perThreadFlops += blockInstances * work / threads;
+      if (w.combines) {
+        TreeCost tree = treeCost(blockInstances, p.threadsPerBlock, warpSize);
+        perThreadFlops += tree.combinesPerThread + instances;
+        perWarpLoadBytes += (tree.warpLoads + instances * double(s.warps)) *
+                            double(warpSize) * 4.0 / double(s.warps);
+        sharedRounds += tree.steps + 1;
+      }
       for (const Load &load : w.loads) {
         // A warp's load: 32 lanes, each in its own chunk of the row.
         double chunk = std::ceil(load.count / threads);
@@ -531,10 +608,11 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       continue;
     }
     perThreadFlops += instances * work;
-    // Fused into the element loops, the work runs per vector step when the
-    // schedule has a vector width (not a per-thread reduction): loads along
-    // the innermost loop are vector loads, each step's loads one round.
-    bool stepped = vector > 1 && !w.perThread;
+    // Fused into the element loops, an op that vectorizes (Work::vectorized)
+    // runs per vector step when the schedule has a vector width: its loads
+    // along the innermost loop are vector loads, each step's loads one
+    // round. Other ops of the step stay scalar.
+    bool stepped = vector > 1 && !w.perThread && w.vectorized;
     double steps = stepped ? std::ceil(instances / double(vector)) : instances;
     double longest = 0;
     for (const Load &load : w.loads) {
@@ -554,7 +632,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   perThreadFlops = std::max(perThreadFlops, elementsPerThread);
   // Idle lanes of a warp that runs cost as much as busy ones; warps with no
   // element cost nothing (a cooperative reduction keeps every thread busy).
-  double busyThreads = cooperative ? threads : activeWarps * double(warpSize);
+  double busyThreads = everyThread ? threads : activeWarps * double(warpSize);
   double perBlockFlops = busyThreads * perThreadFlops / double(s.splitK);
   ElementType narrow = ElementType::F32;
   for (const Operand &o : k.operands)
@@ -573,7 +651,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // returns l1_bytes_per_clock.
   if (t.has(TargetField::L1BytesPerClock))
     p.loadsUs = blocksOnBusiestSM *
-                (cooperative ? double(s.warps) : activeWarps) *
+                (everyThread ? double(s.warps) : activeWarps) *
                 perWarpLoadBytes / double(s.splitK) /
                 (t.get(TargetField::L1BytesPerClock) *
                  t.get(TargetField::SimtClockGHz) * 1e9) *

@@ -71,6 +71,18 @@ struct Work {
   /// Root parallel loops (indices into KernelDesc::loops).
   std::vector<int> loops;
   bool perThread = false;
+  /// Fused into a vector step (a schedule's `vector`), the op becomes
+  /// vector operations (its loops are all parallel); otherwise it stays a
+  /// scalar loop inside the step.
+  bool vectorized = false;
+  /// With `perThread`, when the block tiles divide the root's loops: the op
+  /// is split over the block's threads, each taking a chunk of each row
+  /// (`chunked`): a cooperative reduction, whose partials are then combined
+  /// in a tree (`combines`), or an op fused into its chunks. Another way the
+  /// same reduction is reached computes nothing more (`chunkCopy`).
+  bool chunked = false;
+  bool combines = false;
+  bool chunkCopy = false;
   /// A contraction with one reduction loop (matmul, batch_matmul): the op a
   /// schedule's K step tiles. `reduction` is that loop's size and
   /// `operandTiles` its inputs (kernel inputs or values computed in the
@@ -88,6 +100,12 @@ struct Work {
   /// step's tile, inside the copy to shared memory.
   bool prologue = false;
 };
+
+/// The Work of an op that is not a contraction: `flops` and
+/// `transcendentals` per instance, its `loads`, the root `loops` it follows,
+/// run per thread or fused per element.
+Work opWork(double flops, double transcendentals, std::vector<Load> loads,
+            std::vector<int> loops, bool perThread);
 
 struct KernelDesc {
   std::string name;
@@ -181,8 +199,9 @@ struct Prediction {
 /// the schedule's. With a thread tile, block / thread threads along each of
 /// the (at most three) innermost loops it covers, which must make `threads`
 /// (nullopt otherwise); without one, x along the innermost loop (as many as
-/// the tile rounded up to a power of two, at most `threads`) and the rest
-/// along the next. tessel-tile-and-fuse uses this function.
+/// the tile rounded up to a power of two, at most `threads`, and a divisor
+/// of `threads`) and the rest along the next. tessel-tile-and-fuse uses this
+/// function.
 std::optional<std::vector<int64_t>>
 threadLayout(const std::vector<int64_t> &tiles,
              const std::vector<int64_t> &block,

@@ -14,10 +14,32 @@
 #include "costmodel/Model.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 #include <vector>
 
 namespace mlir::tessel {
+
+/// The loops of an op (of `numLoops`) that an indexing map `map` of it
+/// reads: every dim its results use (`d3 floordiv 64` and `d3 mod 64` read
+/// d3). An op reads an operand with a broadcast along the loops it steps
+/// through that are not among them; tessel-tile-and-fuse and describeKernel
+/// both decide so with this function, so that the model sees the code.
+llvm::SmallBitVector loopsRead(AffineMap map, unsigned numLoops);
+
+/// Whether tessel-tile-and-fuse splits `op` over a block's threads when the
+/// block tiles divide the root's loops (a cooperative reduction, whose
+/// partials are combined in a tree): a reduction over one loop that an op
+/// of the kernel reads with a broadcast along one of its parallel loops (a
+/// softmax row's max, a norm's mean).
+bool isCooperativeReduction(linalg::LinalgOp op);
+
+/// Whether tessel-tile-and-fuse turns `op`, fused into a vector step (a
+/// schedule's `vector`), into vector operations: its loops are all parallel
+/// and linalg's vectorizer takes it. Other ops of the step stay scalar
+/// loops (a reduction, a grouped convolution's reshaping copy).
+bool isVectorizedInStep(linalg::LinalgOp op);
 
 /// Describes the outlined kernel function `func` (its root loop nest, its
 /// operands, its work as tessel-tile-and-fuse executes it). Emits an error

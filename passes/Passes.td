@@ -141,9 +141,11 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
     divide the root's loops, the block's threads compute it together
     (`tile_reduction_using_forall` over all of them: each reduces a chunk of
     the row into its slot of a partial-results tensor, which becomes shared
-    memory; every reader combines the slots of its rows); otherwise each
-    thread computes it once for the rows of its tile, element by element,
-    accumulating.
+    memory; a tree then combines the slots in ceil(log2(threads)) steps, each
+    a thread loop in which half the remaining partials of every row add the
+    other half into a second buffer, the two buffers taking turns, and every
+    reader reads its rows' results); otherwise each thread computes it once
+    for the rows of its tile, element by element, accumulating.
     Partial tiles at the edges are bounded, not padded, so any shape works.
 
     A `K` step (one `block` entry after those of the root's parallel loops)

@@ -22,6 +22,7 @@
 #include "passes/KernelDescription.h"
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SmallBitVector.h"
 
@@ -129,6 +130,38 @@ std::optional<unsigned> singleDimOf(AffineExpr e) {
 
 } // namespace
 
+llvm::SmallBitVector mlir::tessel::loopsRead(AffineMap map,
+                                             unsigned numLoops) {
+  llvm::SmallBitVector read(numLoops);
+  for (AffineExpr e : map.getResults())
+    e.walk([&](AffineExpr sub) {
+      if (auto d = dyn_cast<AffineDimExpr>(sub))
+        read.set(d.getPosition());
+    });
+  return read;
+}
+
+bool mlir::tessel::isCooperativeReduction(linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() != 1 || op->getNumResults() != 1)
+    return false;
+  for (OpOperand &use : op->getResult(0).getUses()) {
+    auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (!consumer)
+      continue;
+    llvm::SmallBitVector read = loopsRead(
+        consumer.getMatchingIndexingMap(&use), consumer.getNumLoops());
+    for (auto [i, it] : llvm::enumerate(consumer.getIteratorTypesArray()))
+      if (it == utils::IteratorType::parallel && !read.test(i))
+        return true;
+  }
+  return false;
+}
+
+bool mlir::tessel::isVectorizedInStep(linalg::LinalgOp op) {
+  return op.getNumParallelLoops() == op.getNumLoops() &&
+         succeeded(linalg::vectorizeOpPrecondition(op));
+}
+
 FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
   linalg::LinalgOp root = rootOf(func);
   if (!root)
@@ -160,9 +193,15 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
   // element of the root or inside a per-thread reduction. A context maps the
   // op's loops to root loops (-1: runs whole inside each instance).
   // Consumers come first (reverse program order).
+  // When the block tiles divide (cooperative), a cooperative reduction's
+  // contexts are one computation: its first is `chunked` (each thread
+  // reduces a chunk of the row, then a tree combines the partials), its
+  // others, and what is fused into them, are `copies` of it.
   struct Context {
     SmallVector<int> map;
     bool perThread = false;
+    bool chunked = false;
+    bool copy = false;
   };
   constexpr size_t kMaxContexts = 64;
   auto isParallelRootLoop = [&](int l) {
@@ -211,6 +250,8 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
     desc.contraction |= linalg::isaContractionOpInterface(op) ||
                         linalg::isaConvolutionOpInterface(op);
     SmallVector<Context> &mine = contexts[op];
+    bool cooperative = isCooperativeReduction(op);
+    bool vectorized = isVectorizedInStep(op);
     for (OpOperand &use : op == root ? MutableArrayRef<OpOperand>()
                                      : op->getResult(0).getUses()) {
       auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
@@ -220,10 +261,8 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
       AffineMap read = consumer.getMatchingIndexingMap(&use);
       AffineMap written =
           op.getIndexingMapMatchingResult(cast<OpResult>(use.get()));
-      llvm::SmallBitVector readLoops(consumer.getNumLoops());
-      for (AffineExpr e : read.getResults())
-        if (auto d = dyn_cast<AffineDimExpr>(e))
-          readLoops.set(d.getPosition());
+      llvm::SmallBitVector readLoops =
+          loopsRead(read, consumer.getNumLoops());
       for (const Context &c : known->second) {
         if (mine.size() >= kMaxContexts)
           break;
@@ -245,6 +284,8 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
             ctx.map[loop.getPosition()] = c.map[*at];
         }
         ctx.perThread = c.perThread || (reduces(op) && broadcast);
+        ctx.chunked = c.chunked || cooperative;
+        ctx.copy = c.copy || (cooperative && !mine.empty());
         mine.push_back(ctx);
       }
     }
@@ -343,6 +384,10 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
         work.loads.push_back(load);
       }
       work.perThread = c.perThread;
+      work.vectorized = vectorized;
+      work.chunked = c.chunked && c.perThread;
+      work.combines = work.chunked && cooperative && !c.copy;
+      work.chunkCopy = work.chunked && c.copy;
       desc.work.push_back(work);
     }
   }

@@ -40,6 +40,7 @@
 
 #include "costmodel/Model.h"
 #include "passes/IndexRange.h"
+#include "passes/KernelDescription.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Affine/ViewLikeInterfaceUtils.h"
@@ -72,6 +73,10 @@ using namespace mlir::tessel;
 namespace {
 
 constexpr StringLiteral kTileIdAttr = "tessel.tile_id";
+
+/// Marks the op that combines a cooperative reduction's partials (one per
+/// thread and row), which combineInTree replaces.
+constexpr StringLiteral kTreeAttr = "tessel.tree";
 
 /// The schedule used when a kernel carries none: 16 x 64 tiles of the two
 /// innermost parallel dims (1 elsewhere), four warps.
@@ -286,6 +291,9 @@ void emitRootScript(
         "(!transform.any_op) -> (!transform.any_op, !transform.any_op, "
         "!transform.any_op, !transform.any_op)\n",
         p, listOf(split));
+    os << llvm::formatv("    transform.annotate %{0}_merge \"{1}\" : "
+                        "!transform.any_op\n",
+                        p, kTreeAttr);
     // Each thread initializes its own slot (an op fused into several
     // consumers at block level was split once per copy: pair them up).
     os << llvm::formatv(
@@ -315,24 +323,6 @@ void emitRootScript(
       r, listOf(numThreads), llvm::join(threadMapping, ", "));
   // The producers join the thread loop in C++ (fuseIntoThreadLoop): which
   // copies of a producer a thread reads is only known then.
-}
-
-/// Whether a linalg op in the kernel reads `op`'s result with a broadcast
-/// (along one of its parallel loops that does not index it).
-bool readWithBroadcast(linalg::LinalgOp op) {
-  for (OpOperand &use : op->getResult(0).getUses()) {
-    auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
-    if (!consumer)
-      continue;
-    llvm::SmallBitVector read(consumer.getNumLoops());
-    for (AffineExpr e : consumer.getMatchingIndexingMap(&use).getResults())
-      if (auto d = dyn_cast<AffineDimExpr>(e))
-        read.set(d.getPosition());
-    for (auto [i, it] : llvm::enumerate(consumer.getIteratorTypesArray()))
-      if (it == utils::IteratorType::parallel && !read.test(i))
-        return true;
-  }
-  return false;
 }
 
 /// Whether `op` is inside an scf.forall mapped to GPU threads.
@@ -384,10 +374,7 @@ bool recomputesSharedWork(tensor::ExtractSliceOp slice, OpResult producer) {
     // The consumer's loops split into single iterations (range 1: the
     // element loops around it step through them) must all index the value:
     // one the value does not depend on would recompute it per iteration.
-    llvm::SmallBitVector used(consumer.getNumLoops());
-    for (AffineExpr e : read.getResults())
-      if (auto d = dyn_cast<AffineDimExpr>(e))
-        used.set(d.getPosition());
+    llvm::SmallBitVector used = loopsRead(read, consumer.getNumLoops());
     for (auto [i, range] : llvm::enumerate(consumer.getStaticLoopRanges()))
       if (range == 1 && !used.test(i))
         return true;
@@ -587,9 +574,11 @@ LogicalResult vectorizeMarked(func::FuncOp func) {
     if (!op.hasPureTensorSemantics() || op.hasDynamicShape())
       return op->emitOpError()
              << "internal error: a vector step's tile is not static";
-    // An op indexing an operand by more than a permutation of its loops (a
-    // grouped convolution's reshaping copy) stays a scalar loop.
-    if (failed(linalg::vectorizeOpPrecondition(op)))
+    // An op linalg's vectorizer does not take (a grouped convolution's
+    // reshaping copy, indexing an operand by more than a permutation of its
+    // loops) stays a scalar loop; the cost model knows which
+    // (isVectorizedInStep).
+    if (!isVectorizedInStep(op))
       continue;
     rewriter.setInsertionPoint(op);
     FailureOr<linalg::VectorizationResult> vectorized =
@@ -601,6 +590,33 @@ LogicalResult vectorizeMarked(func::FuncOp func) {
   return success();
 }
 
+/// A vector step's read of one value for all its lanes (a row's max, a
+/// norm's statistic: a transfer_read whose map only broadcasts) becomes a
+/// scalar tensor.extract and a vector.broadcast. The value may sit in a
+/// strided view (a column of a reduction tree's buffer), which the vector
+/// lowerings do not read with a transfer.
+struct BroadcastReadToExtract
+    : public OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::TransferReadOp read,
+                                PatternRewriter &rewriter) const override {
+    auto source = dyn_cast<RankedTensorType>(read.getBase().getType());
+    if (!source || read.getMask() ||
+        !llvm::all_of(read.getPermutationMap().getResults(),
+                      [](AffineExpr e) {
+                        auto c = dyn_cast<AffineConstantExpr>(e);
+                        return c && c.getValue() == 0;
+                      }) ||
+        !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }))
+      return rewriter.notifyMatchFailure(read, "not an in-bounds broadcast");
+    Value scalar = tensor::ExtractOp::create(rewriter, read.getLoc(),
+                                             read.getBase(), read.getIndices());
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(read, read.getVectorType(),
+                                                     scalar);
+    return success();
+  }
+};
+
 /// Canonicalization and folding of tensor.empty, for cleanUp.
 FrozenRewritePatternSet cleanUpPatterns(MLIRContext *ctx) {
   RewritePatternSet patterns(ctx);
@@ -611,6 +627,7 @@ FrozenRewritePatternSet cleanUpPatterns(MLIRContext *ctx) {
   tensor::populateFoldTensorEmptyPatterns(patterns);
   // A vector step's unit dims (a row's one element) drop out of its vectors.
   vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+  patterns.add<BroadcastReadToExtract>(ctx);
   return FrozenRewritePatternSet(std::move(patterns));
 }
 
@@ -780,6 +797,145 @@ SmallVector<int64_t> copyLayout(ArrayRef<int64_t> bounds, int64_t threads) {
 /// Single elements, for the element level: 1 along every loop.
 SmallVector<int64_t> onesFor(TilingInterface op) {
   return SmallVector<int64_t>(op.getLoopIteratorTypes().size(), 1);
+}
+
+/// One step of a reduction tree over `n` partials along `dim` of `cur`
+/// (R rows x n): the first m = floor(n / 2) become cur[i] (+) cur[i + s],
+/// s = ceil(n / 2), written into `dst` (at least s along `dim`); when n is
+/// odd, the middle partial, cur[m], is carried over as it is. Each op runs
+/// on its own threads (a thread per pair, the rest over the rows), so
+/// map-to-gpu puts a barrier after it. Returns `dst` updated.
+FailureOr<Value> treeStep(RewriterBase &rewriter, linalg::LinalgOp merge,
+                          Value cur, Value dst, unsigned dim, int64_t n,
+                          int64_t threads) {
+  Location loc = merge.getLoc();
+  auto type = cast<RankedTensorType>(cur.getType());
+  int64_t s = (n + 1) / 2, m = n - s;
+  auto columns = [&](Value source, int64_t offset, int64_t size) {
+    SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes, strides(type.getRank(),
+                                             rewriter.getIndexAttr(1));
+    for (int64_t d : type.getShape())
+      sizes.push_back(rewriter.getIndexAttr(d));
+    offsets[dim] = rewriter.getIndexAttr(offset);
+    sizes[dim] = rewriter.getIndexAttr(size);
+    return std::make_tuple(offsets, sizes, strides);
+  };
+  auto slice = [&](Value source, int64_t offset, int64_t size) -> Value {
+    auto [offsets, sizes, strides] = columns(source, offset, size);
+    return tensor::ExtractSliceOp::create(rewriter, loc, source, offsets,
+                                          sizes, strides);
+  };
+  auto insert = [&](Value tile, Value into, int64_t offset) -> Value {
+    auto [offsets, sizes, strides] = columns(into, offset,
+                                             cast<RankedTensorType>(tile.getType()).getDimSize(dim));
+    return tensor::InsertSliceOp::create(rewriter, loc, tile, into, offsets,
+                                         sizes, strides);
+  };
+  // Threads: one per column along `dim`, the rest along the innermost other
+  // dim (the rows).
+  auto split = [&](TilingInterface op, int64_t width) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    SmallVector<int64_t> numThreads(type.getRank(), 0);
+    numThreads[dim] = width;
+    for (int64_t d = type.getRank() - 1; d >= 0; --d)
+      if (d != int64_t(dim) && type.getDimSize(d) > 1) {
+        numThreads[d] =
+            std::min(type.getDimSize(d), std::max<int64_t>(1, threads / width));
+        break;
+      }
+    return tileToThreads(rewriter, op, numThreads, /*linear=*/true);
+  };
+
+  int64_t rank = type.getRank();
+  AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+  SmallVector<utils::IteratorType> parallel(rank,
+                                            utils::IteratorType::parallel);
+  Value lo = slice(cur, 0, m), hi = slice(cur, s, m);
+  Value out = slice(dst, 0, m);
+  Block &combiner = merge->getRegion(0).front();
+  auto pairs = linalg::GenericOp::create(
+      rewriter, loc, out.getType(), ValueRange{lo, hi}, ValueRange{out},
+      SmallVector<AffineMap>(3, identity), parallel,
+      [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
+        IRMapping map;
+        map.map(combiner.getArgument(0), args[0]);
+        map.map(combiner.getArgument(1), args[1]);
+        for (Operation &op : combiner.without_terminator())
+          b.clone(op, map);
+        SmallVector<Value> results;
+        for (Value v : combiner.getTerminator()->getOperands())
+          results.push_back(map.lookupOrDefault(v));
+        linalg::YieldOp::create(b, bodyLoc, results);
+      });
+  // (Each op is split over threads once its result is used: the split
+  // replaces those uses.)
+  dst = insert(pairs->getResult(0), dst, 0);
+  if (failed(split(cast<TilingInterface>(pairs.getOperation()), m)))
+    return failure();
+  if (s > m) {
+    auto middle = linalg::CopyOp::create(rewriter, loc, slice(cur, m, 1),
+                                         slice(dst, m, 1));
+    dst = insert(middle->getResult(0), dst, m);
+    if (failed(split(cast<TilingInterface>(middle.getOperation()), 1)))
+      return failure();
+  }
+  return dst;
+}
+
+/// A cooperative reduction's partials (R rows x T threads, in shared
+/// memory) combined in a tree of ceil(log2 T) steps instead of by every
+/// reader: step by step, half the remaining partials add the other half
+/// into a second buffer (ping-pong, so that no step reads what it writes),
+/// and the readers read each row's one result. `merge` (the op that
+/// combined all T for each reader, tile_reduction_using_forall's) is
+/// replaced by that result.
+LogicalResult combineInTree(RewriterBase &rewriter, linalg::LinalgOp merge,
+                            int64_t threads) {
+  SmallVector<unsigned> dims;
+  merge.getReductionDims(dims);
+  if (dims.size() != 1 || merge.getNumDpsInputs() != 1 ||
+      merge.getNumDpsInits() != 1 || merge->getNumResults() != 1)
+    return merge->emitOpError()
+           << "internal error: a cooperative reduction's combine is not a "
+              "single-input reduction over one dim";
+  unsigned dim = dims.front();
+  Value partials = merge.getDpsInputOperand(0)->get();
+  auto type = cast<RankedTensorType>(partials.getType());
+  int64_t n = type.getDimSize(dim);
+  if (ShapedType::isDynamic(n) || !type.hasStaticShape())
+    return merge->emitOpError()
+           << "internal error: a cooperative reduction's partials are not "
+              "static";
+  rewriter.setInsertionPoint(merge);
+  Location loc = merge.getLoc();
+  SmallVector<int64_t> half(type.getShape());
+  half[dim] = (n + 1) / 2;
+  Value cur = partials;
+  Value other =
+      tensor::EmptyOp::create(rewriter, loc, half, type.getElementType());
+  for (; n > 1; n = (n + 1) / 2) {
+    FailureOr<Value> next =
+        treeStep(rewriter, merge, cur, other, dim, n, threads);
+    if (failed(next))
+      return merge->emitOpError()
+             << "internal error: a reduction tree step could not be split "
+                "over threads";
+    other = cur;
+    cur = *next;
+  }
+  // Each row's result, in column 0.
+  auto resultType = cast<RankedTensorType>(merge->getResult(0).getType());
+  SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes, strides(type.getRank(),
+                                           rewriter.getIndexAttr(1));
+  for (int64_t d : type.getShape())
+    sizes.push_back(rewriter.getIndexAttr(d));
+  sizes[dim] = rewriter.getIndexAttr(1);
+  Value result = tensor::ExtractSliceOp::create(rewriter, loc, resultType, cur,
+                                                offsets, sizes, strides);
+  rewriter.replaceOp(merge, result);
+  return success();
 }
 
 /// One thread's part of a K step, `step` (its tile of the accumulator, in
@@ -1137,8 +1293,7 @@ struct TileAndFusePass
       for (Operation *p : tilesDivide ? ArrayRef<Operation *>(producerOps)
                                       : ArrayRef<Operation *>()) {
         auto linalgOp = dyn_cast<linalg::LinalgOp>(p);
-        if (!linalgOp || linalgOp.getNumReductionLoops() != 1 ||
-            !readWithBroadcast(linalgOp))
+        if (!linalgOp || !isCooperativeReduction(linalgOp))
           continue;
         unsigned dim = 0;
         for (auto [i, it] : llvm::enumerate(linalgOp.getIteratorTypesArray()))
@@ -1199,6 +1354,16 @@ struct TileAndFusePass
       }
       for (const KStepRoot &r : kStepRoots)
         if (failed(tileKStepRoot(rewriter, func, r, threads)))
+          result = failure();
+      // Cooperative reductions: their partials are combined in a tree.
+      SmallVector<linalg::LinalgOp> merges;
+      func.walk([&](linalg::LinalgOp op) {
+        if (op->hasAttr(kTreeAttr))
+          merges.push_back(op);
+      });
+      for (linalg::LinalgOp merge : merges)
+        if (succeeded(result) &&
+            failed(combineInTree(rewriter, merge, threads)))
           result = failure();
     }
     if (succeeded(result)) {

@@ -2,7 +2,8 @@
 // reduction a row's elements read (a softmax's max and sum, a norm's
 // statistics, a row mean) is split over all the block's threads: each reduces
 // a chunk of the row into its slot of a partial-results buffer in shared
-// memory, and after a barrier every thread combines the slots of its rows.
+// memory; after a barrier, a tree combines the slots in log2(threads) steps
+// (a barrier after each), and every thread reads its rows' results.
 // Checked against the reference in all three types (rows a block tile
 // divides, columns it does not), compiled for sm_90a (shared memory and
 // barriers in the PTX) and gfx942.
@@ -126,14 +127,36 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     }
     return %r : tensor<16x40xbf16>
   }
+  // Blocks whose threads are not a power of two (3 and 5 warps): the trees
+  // carry an odd partial over at some steps (96 -> ... -> 3 -> 2 -> 1).
+  func.func @softmax_3_warps_f32(%x: tensor<64x100xf32>) -> tensor<64x100xf32> {
+    %r = tessel.kernel @k_softmax_3_warps_f32(%x) : (tensor<64x100xf32>) -> tensor<64x100xf32>
+        schedule = #tessel.schedule<block = [2, 128], warps = 3> {
+    ^bb0(%a: tensor<64x100xf32>):
+      %0 = tessel.softmax %a dim = 1 : tensor<64x100xf32>
+      tessel.yield %0 : tensor<64x100xf32>
+    }
+    return %r : tensor<64x100xf32>
+  }
+  func.func @rms_norm_5_warps_bf16(%x: tensor<8x16x96xbf16>, %g: tensor<96xbf16>) -> tensor<8x16x96xbf16> {
+    %r = tessel.kernel @k_rms_norm_5_warps_bf16(%x, %g) : (tensor<8x16x96xbf16>, tensor<96xbf16>) -> tensor<8x16x96xbf16>
+        schedule = #tessel.schedule<block = [4, 96], warps = 5> {
+    ^bb0(%a: tensor<8x16x96xbf16>, %s: tensor<96xbf16>):
+      %0 = tessel.rms_norm %a scale(%s) normalized_rank = 1 epsilon = 1.0e-05 : (tensor<8x16x96xbf16>, tensor<96xbf16>) -> tensor<8x16x96xbf16>
+      tessel.yield %0 : tensor<8x16x96xbf16>
+    }
+    return %r : tensor<8x16x96xbf16>
+  }
 }
 
-// CHECK-COUNT-24: {{^(kernel|func) @}}
+// CHECK-COUNT-28: {{^(kernel|func) @}}
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
-// GPU: tessel-compile: 12 GPU kernel(s)
-// The max's and the sum's partial results: 2 rows x 32 threads x 4 bytes each.
+// GPU: tessel-compile: 14 GPU kernel(s)
+// The partial results (2 rows x 32 threads x 4 bytes, the max's then the
+// sum's) and each tree's second buffer (2 x 16 x 4 bytes); a barrier after
+// the partials and after each of a tree's 5 steps.
 // PTX-DAG: .shared .align 4 .b8 __wg_k_softmax_f32_kernel_0[256];
-// PTX-DAG: .shared .align 4 .b8 __wg_k_softmax_f32_kernel_1[256];
-// PTX: bar.sync 0;
-// PTX: bar.sync 0;
+// PTX-DAG: .shared .align 4 .b8 __wg_k_softmax_f32_kernel_1[128];
+// PTX-DAG: .shared .align 4 .b8 __wg_k_softmax_f32_kernel_2[128];
+// PTX-COUNT-12: bar.sync 0;

@@ -19,8 +19,8 @@
 // RUN: sed 's/TARGET/mi300x/' %s | tessel-opt --tessel-select-schedules | FileCheck %s --check-prefix=MI300X
 
 // H100: tessel.kernel @conv3x3
-// H100-SAME: schedule = #tessel.schedule<block = [16, 4], warps = 2,
-// H100-SAME: #tessel.prediction<time_us = 5.127455e+01, bound = "latency", compute_us = 4.073224e+00, loads_us = 3.665455e+01, dram_us = 2.139701e-01, l2_us = 6.461296e-02, launch_us = 1.020000e+00, latency_us = 5.025455e+01, blocks_us = 2.290909e+00, achievable_us = 3.456069e+00, fraction_of_peak = 6.740321e-02, occupancy = 1.000000e+00, waves = 8.484848e-01, blocks = 3584, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false>
+// H100-SAME: schedule = #tessel.schedule<block = [1, 64], warps = 2,
+// H100-SAME: #tessel.prediction<time_us = 5.127455e+01, bound = "latency", compute_us = 3.491335e+00, loads_us = 1.396364e+01, dram_us = 2.139701e-01, l2_us = 5.653634e-02, launch_us = 1.020000e+00, latency_us = 5.025455e+01, blocks_us = 1.963636e+00, achievable_us = 3.456069e+00, fraction_of_peak = 6.740321e-02, occupancy = 1.000000e+00, waves = 7.424242e-01, blocks = 3136, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false>
 // H100: tessel.kernel @gemm
 // H100-SAME: schedule = #tessel.schedule<block = [16, 1024, 32], warps = 4,
 // H100-SAME: #tessel.prediction<time_us = 6.798907e+02, bound = "compute", compute_us = 6.788707e+02, loads_us = 6.640485e+02, dram_us = 3.850065e+01, l2_us = 6.167399e+02, launch_us = 1.020000e+00, latency_us = 5.462626e+01, blocks_us = 1.636364e-01, achievable_us = 5.135985e+02, fraction_of_peak = 7.554133e-01, occupancy = 6.250000e-02, waves = 1.939394e+00, blocks = 256, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false>

@@ -173,24 +173,50 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // Cooperative: 64 x 100 in 2 x 100 tiles (rows divide), one warp. The max is
 // split over the 32 threads (linear ids), each reducing a chunk of 4 of the
-// row for both rows into its slot of a 2 x 32 partials tensor; so is the sum
-// of exp, each thread first combining the 32 max partials of its rows; the
-// elements then combine both partials.
+// row for both rows into its slot of a 2 x 32 partials tensor; a tree then
+// combines the partials in 5 steps (16, 8, 4, 2, 1 pairs per row, a thread
+// per pair and row), each writing into the other of two buffers (the 2 x
+// 16 one and the partials'), and leaves each row's max in column 0. So for
+// the sum of exp, whose chunks read the max from the tree; the elements
+// read both results.
 // SCRIPT-LABEL: // tessel-tile-and-fuse script for @softmax_cooperative
 // SCRIPT: tile_reduction_using_forall %{{.*}} by num_threads = [0, 32] mapping = [#gpu.thread<linear_dim_0>]
+// SCRIPT: transform.annotate %{{.*}} "tessel.tree"
 // SCRIPT: tile_reduction_using_forall %{{.*}} by num_threads = [0, 32] mapping = [#gpu.thread<linear_dim_0>]
+// SCRIPT: transform.annotate %{{.*}} "tessel.tree"
 // CHECK-LABEL: func.func private @softmax_cooperative
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (32, 1)
 // CHECK: %[[MAXP:.*]] = scf.forall (%{{.*}}) in (32) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<2x32xf32>)
 // CHECK: arith.maximumf
 // CHECK: {mapping = [#gpu.thread<linear_dim_0>]}
+// CHECK: %[[HALF:.*]] = tensor.empty() : tensor<2x16xf32>
+// CHECK: %[[LO:.*]] = tensor.extract_slice %[[MAXP]][0, 0] [2, 16] [1, 1]
+// CHECK: %[[HI:.*]] = tensor.extract_slice %[[MAXP]][0, 16] [2, 16] [1, 1]
+// CHECK: %[[S1:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (2, 16) shared_outs(%{{.*}} = %[[HALF]])
+// CHECK: tensor.extract_slice %[[LO]]
+// CHECK: tensor.extract_slice %[[HI]]
+// CHECK: arith.maximumf
+// CHECK: {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: tensor.extract_slice %[[MAXP]][0, 0] [2, 8] [1, 1]
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 8)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 4)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 2)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 1)
+// CHECK: %[[MAXT:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 0] [2, 1] [1, 1] : tensor<2x1xf32> into tensor<2x16xf32>
+// CHECK: %[[MAX:.*]] = tensor.extract_slice %[[MAXT]][0, 0] [2, 1] [1, 1] : tensor<2x16xf32> to tensor<2xf32>
+// CHECK-NOT: linalg.reduce
 // CHECK: %[[SUMP:.*]] = scf.forall (%{{.*}}) in (32) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<2x32xf32>)
-// CHECK: linalg.reduce ins(%{{.*}} : tensor<1x1xf32>)
 // CHECK: math.exp
 // CHECK: {mapping = [#gpu.thread<linear_dim_0>]}
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 16)
+// CHECK: arith.addf
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 1)
+// CHECK: %[[SUMT:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 0] [2, 1] [1, 1] : tensor<2x1xf32> into tensor<2x16xf32>
+// CHECK: %[[SUM:.*]] = tensor.extract_slice %[[SUMT]][0, 0] [2, 1] [1, 1] : tensor<2x16xf32> to tensor<2xf32>
+// CHECK-NOT: linalg.reduce
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (1, 32)
-// CHECK: tensor.extract_slice %[[MAXP]]
-// CHECK: tensor.extract_slice %[[SUMP]]
+// CHECK-DAG: tensor.extract_slice %[[MAX]]
+// CHECK-DAG: tensor.extract_slice %[[SUM]]
 // CHECK: arith.divf
 // CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
 module attributes {tessel.target = #tessel.target<"h100">} {
@@ -209,14 +235,17 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // Vector width 4: 64 threads as 2 x 32 over 2 x 128 tiles, each thread's
 // 4 contiguous elements of a row one vector step. The x tile and the output
-// are 4-wide transfers; the row's max and sum (combined from the partials)
-// are broadcast to the 4 lanes; exp and the division run on vector<4xf32>.
+// are 4-wide transfers; the row's max and sum (from the reduction trees) are
+// read once each and broadcast to the 4 lanes; exp and the division run on
+// vector<4xf32>.
 // CHECK-LABEL: func.func private @softmax_vector
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 32)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 32) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<2x128xf32>)
 // CHECK-NOT: scf.for
 // CHECK: %[[X:.*]] = vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<1x4xf32>, vector<4xf32>
-// CHECK: %[[MAX:.*]] = vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true], permutation_map = #{{.*}}} : tensor<1xf32>, vector<4xf32>
-// CHECK: %[[SUM:.*]] = vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true], permutation_map = #{{.*}}} : tensor<1xf32>, vector<4xf32>
+// CHECK: %[[MAXS:.*]] = tensor.extract %{{.*}}[%{{.*}}] : tensor<1xf32>
+// CHECK: %[[MAX:.*]] = vector.broadcast %[[MAXS]] : f32 to vector<4xf32>
+// CHECK: %[[SUMS:.*]] = tensor.extract %{{.*}}[%{{.*}}] : tensor<1xf32>
+// CHECK: %[[SUM:.*]] = vector.broadcast %[[SUMS]] : f32 to vector<4xf32>
 // CHECK: %[[D:.*]] = arith.subf %[[X]], %[[MAX]] fastmath<contract> : vector<4xf32>
 // CHECK: %[[E:.*]] = math.exp %[[D]] : vector<4xf32>
 // CHECK: %[[Q:.*]] = arith.divf %[[E]], %[[SUM]] fastmath<contract> : vector<4xf32>

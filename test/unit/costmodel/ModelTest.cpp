@@ -19,18 +19,6 @@ using namespace mlir::tessel;
 
 namespace {
 
-/// Work of an op fused per element (or per thread, `perThread`).
-Work work(double flops, double transcendentals, std::vector<Load> loads,
-          std::vector<int> loops, bool perThread) {
-  Work w;
-  w.flopsPerInstance = flops;
-  w.transcendentalsPerInstance = transcendentals;
-  w.loads = std::move(loads);
-  w.loops = std::move(loops);
-  w.perThread = perThread;
-  return w;
-}
-
 /// C[m, n] = A[m, k] B[k, n].
 KernelDesc matmul(int64_t m, int64_t n, int64_t k, ElementType type) {
   KernelDesc d;
@@ -80,8 +68,9 @@ KernelDesc expRows(int64_t rows, int64_t n, ElementType type) {
   d.loops = {{rows, false}, {n, false}};
   d.operands = {{{0, 1}, type, false}, {{0, 1}, type, true}};
   d.flops = double(rows) * double(n);
-  d.work = {work(1, 1, {{double(elementBytes(type)), 1.0, {0, 1}, 1}}, {0, 1},
-                 false)};
+  d.work = {opWork(1, 1, {{double(elementBytes(type)), 1.0, {0, 1}, 1}}, {0, 1},
+                   false)};
+  d.work[0].vectorized = true;
   d.elementwiseRoot = true;
   return d;
 }
@@ -138,6 +127,9 @@ KernelDesc rowKernel(int64_t rows, int64_t n) {
   statistic.loads = {{4.0, double(n), {0}, -1}};
   statistic.loops = {0};
   statistic.perThread = true;
+  // A cooperative reduction: split over the block's threads when the tiles
+  // divide, its partials combined in a tree.
+  statistic.chunked = statistic.combines = true;
   Work element;
   element.flopsPerInstance = 3;
   element.loads = {{4.0, 1.0, {0, 1}, 1}};
@@ -183,31 +175,33 @@ TEST(Model, PerThreadWorkIsRepeatedByThreadsSharingARow) {
 TEST(Model, CooperativeReductionsSplitTheRowOverTheBlock) {
   // Two rows per block of one warp: when the block tiles divide the rows,
   // the block's threads share each row's statistic (each reduces 1/32 of
-  // the row, then combines 32 partials per row); otherwise every thread
-  // computes both rows' statistics whole.
+  // the row, then the partials are combined in a tree of 5 steps of one
+  // operation per thread, and each thread reads its 2 rows' results);
+  // otherwise every thread computes both rows' statistics whole.
   Target t = *lookupKnownTarget("h100");
   int64_t blocks = int64_t(t.smCount()) * 16 - 1;
   Schedule s = schedule({2, 4096}, 1);
   Prediction shared = predict(rowKernel(2 * blocks, 4096), s, t);
   Prediction alone = predict(rowKernel(2 * blocks + 1, 4096), s, t);
-  // Per block: 32 x 2 x 4096 + 3 x 8192 flops alone; 2 x 4096 + 32 x 2 x 32
-  // + 3 x 8192 shared.
+  // Per block: 32 x 2 x 4096 + 3 x 8192 flops alone; 2 x 4096 + 32 x (5 +
+  // 2) + 3 x 8192 shared.
   double expected = (32.0 * 2 * 4096 + 3.0 * 8192) /
-                    (2.0 * 4096 + 32.0 * 2 * 32 + 3.0 * 8192);
+                    (2.0 * 4096 + 32.0 * (5 + 2) + 3.0 * 8192);
   EXPECT_NEAR(alone.computeUs / shared.computeUs, expected, 0.02 * expected);
 }
 
 TEST(Model, CooperativePartialsTakeSharedMemory) {
-  // One f32 slot per thread per row of the tile per cooperative reduction,
-  // as tile-and-fuse allocates them: 64 rows x 256 threads x 4 bytes = 64
-  // KiB. Legal on Hopper (ptxas takes up to 227 KiB of static shared
-  // memory there), not on sm_80 (48 KiB), nor where tiles do not divide.
+  // One f32 slot per thread per row of the tile for the partials, and half
+  // as many for the tree that combines them, as tile-and-fuse allocates
+  // them: 64 rows x (256 + 128) threads x 4 bytes = 96 KiB. Legal on Hopper
+  // (ptxas takes up to 227 KiB of static shared memory there), not on sm_80
+  // (48 KiB), nor where tiles do not divide.
   Schedule s = schedule({64, 4096}, 8);
   for (const char *name : {"h100", "a100", "mi300x"}) {
     Target t = *lookupKnownTarget(name);
     int64_t threads = 8 * t.warpSize();
     Prediction p = predict(rowKernel(64 * 1000, 4096), s, t);
-    int64_t bytes = 64 * threads * 4;
+    int64_t bytes = 64 * (threads + threads / 2) * 4;
     double limit = t.get(t.has(TargetField::StaticSharedMemPerBlockBytes)
                              ? TargetField::StaticSharedMemPerBlockBytes
                              : TargetField::SharedMemPerBlockBytes);
@@ -219,6 +213,15 @@ TEST(Model, CooperativePartialsTakeSharedMemory) {
           << name;
     } else {
       EXPECT_NE(p.illegalReason.find("shared memory"), std::string::npos);
+    }
+    if (t.warpSize() == 32) {
+      // Five warps (160 threads, not a power of two): the tree carries an
+      // odd partial over twice (... 5 -> 3 -> 2 -> 1), each in a slot per
+      // row of its own: 4 rows x (160 + 80 + 2) x 4 bytes, what ptxas shows
+      // for such an rms_norm (.shared 2560 + 1280 + 16 + 16).
+      Prediction odd = predict(rowKernel(64, 96), schedule({4, 96}, 5), t);
+      ASSERT_TRUE(odd.legal) << name << ": " << odd.illegalReason;
+      EXPECT_EQ(odd.sharedBytes, 3872) << name;
     }
     Prediction perThread = predict(rowKernel(64 * 1000 + 1, 4096), s, t);
     EXPECT_EQ(perThread.sharedBytes, 0) << name;
@@ -365,7 +368,7 @@ TEST(Model, LoadsCountTheSectorsAWarpTouches) {
   Target t = *lookupKnownTarget("h100");
   KernelDesc d = rowKernel(int64_t(t.smCount()) * 32 * 16, 4096);
   d.work.resize(1); // only the elementwise part: 1 load per element
-  d.work[0] = work(3, 0, {{4.0, 1.0, {0, 1}, 1}}, {0, 1}, false);
+  d.work[0] = opWork(3, 0, {{4.0, 1.0, {0, 1}, 1}}, {0, 1}, false);
   Schedule oneEach = schedule({1, 32}, 1); // lane i reads element i
   Schedule rowPerThread = schedule({32, 4096}, 1);
   rowPerThread.thread = {1, 4096};
@@ -383,7 +386,7 @@ TEST(Model, LoadsCountTheSectorsAWarpTouches) {
   // is in the 32 lanes computing the same value.
   int64_t rows = int64_t(t.smCount()) * 32 * 16 + 1;
   d = rowKernel(rows, 4096);
-  d.work = {work(4096, 0, {{4.0, 4096.0, {0}, -1}}, {0}, true)};
+  d.work = {opWork(4096, 0, {{4.0, 4096.0, {0}, -1}}, {0}, true)};
   Schedule alongRows = schedule({2, 4096}, 1);
   Prediction broadcast = predict(d, alongRows, t);
   Prediction distinctRows = predict(d, rowPerThread, t);
@@ -429,6 +432,12 @@ TEST(Model, VectorWidthsTakeVectorLoads) {
   EXPECT_EQ(s.computeUs, v.computeUs);
   EXPECT_EQ(s.dramBytes, v.dramBytes);
   EXPECT_LE(v.timeUs, s.timeUs);
+  // An op the step leaves scalar (a reduction fused into it) reads as it
+  // did.
+  KernelDesc scalarOp = d;
+  scalarOp.work[0].vectorized = false;
+  EXPECT_EQ(predict(scalarOp, vector, t).loadsUs, s.loadsUs);
+  EXPECT_EQ(predict(scalarOp, vector, t).latencyUs, s.latencyUs);
   // Illegal where the code generator refuses it: a root that reduces, and a
   // width that does not divide a thread's share (16 of 8).
   Schedule wide = scalar;
@@ -472,7 +481,7 @@ TEST(Model, MathFunctionsCostSpecialFunctionThroughput) {
   KernelDesc d = add(1 << 26, ElementType::F32);
   d.operands.pop_back();
   d.operands.back().output = true;
-  d.work = {work(64, 64, {{4.0, 1.0, {0}, 0}}, {0}, false)};
+  d.work = {opWork(64, 64, {{4.0, 1.0, {0}, 0}}, {0}, false)};
   Schedule s = schedule({256}, 8);
   Prediction withExp = predict(d, s, t);
   d.work[0].transcendentalsPerInstance = 0;
@@ -490,6 +499,10 @@ TEST(Model, ThreadLayoutMatchesTheCodeGenerator) {
             (std::vector<int64_t>{4, 8}));
   EXPECT_EQ(*threadLayout({1, 100}, {100}, {}, 64),
             (std::vector<int64_t>{1, 64}));
+  // Every thread of a block of 5 warps: 32 along x (a power of two that
+  // divides 160), 5 along y.
+  EXPECT_EQ(*threadLayout({4, 96}, {4, 96}, {}, 160),
+            (std::vector<int64_t>{5, 32}));
   // With one: block / thread per loop, up to three innermost loops; the
   // block's first entries when it has more than there are loops.
   EXPECT_EQ(*threadLayout({32, 32}, {32, 32, 16}, {2, 4, 16}, 128),
