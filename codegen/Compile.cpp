@@ -20,6 +20,9 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 
 using namespace mlir;
 using namespace mlir::tessel;
@@ -134,12 +137,13 @@ mlir::tessel::predictKernels(ModuleOp module, int64_t scheduleRank) {
 
 FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
                                                       const Target &target,
-                                                      int64_t scheduleRank) {
+                                                      int64_t scheduleRank,
+                                                      bool llvmIR) {
   CompileResult result;
   result.lowered = module.clone();
   std::string error;
   PassManager lowering(module.getContext());
-  if (failed(buildTargetLoweringPipeline(lowering, target, error)))
+  if (failed(buildTargetLoweringPipeline(lowering, target, error, llvmIR)))
     return emitError(module.getLoc()) << error;
 
   // Group loose ops into kernels and choose their schedules first: the
@@ -245,9 +249,29 @@ FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
       auto object = cast<gpu::ObjectAttr>(attr);
       CompiledKernel &k = result.kernels[it->second];
       k.binary = object.getObject().str();
-      k.format = object.getFormat() == gpu::CompilationTarget::Assembly
-                     ? "ptx"
-                     : "hsaco";
+      switch (object.getFormat()) {
+      case gpu::CompilationTarget::Assembly:
+        k.format = "ptx";
+        break;
+      case gpu::CompilationTarget::Offload: {
+        // LLVM bitcode: printed as text, which people read.
+        k.format = "ll";
+        llvm::LLVMContext context;
+        llvm::Expected<std::unique_ptr<llvm::Module>> parsed =
+            llvm::parseBitcodeFile(
+                llvm::MemoryBufferRef(k.binary, k.name), context);
+        if (!parsed)
+          return emitError(binary.getLoc())
+                 << "the LLVM bitcode of " << k.name << " does not parse: "
+                 << llvm::toString(parsed.takeError());
+        k.binary.clear();
+        llvm::raw_string_ostream os(k.binary);
+        (*parsed)->print(os, nullptr);
+        break;
+      }
+      default:
+        k.format = "hsaco";
+      }
     }
   }
   for (const CompiledKernel &k : result.kernels)

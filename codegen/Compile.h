@@ -47,8 +47,8 @@ struct CompiledKernel {
   /// launches); negative when the schedule was written by hand.
   double predictedUs = -1;
   std::string predictedBound;
-  std::string binary; // PTX text (NVIDIA) or HSACO bytes (AMD)
-  std::string format; // "ptx" or "hsaco"
+  std::string binary; // PTX text (NVIDIA), HSACO bytes (AMD), LLVM IR text
+  std::string format; // "ptx", "hsaco" or "ll"
 };
 
 struct CompileResult {
@@ -63,11 +63,13 @@ struct CompileResult {
 };
 
 /// Compiles every tessel.kernel of `module` for `target` (PTX for NVIDIA,
-/// HSACO for AMD). Kernels without a schedule get the one the cost model
-/// ranks `scheduleRank` (0 = the best).
+/// HSACO for AMD; with `llvmIR`, the LLVM IR each kernel's backend compiles,
+/// as text). Kernels without a schedule get the one the cost model ranks
+/// `scheduleRank` (0 = the best).
 /// Emits diagnostics and fails on an unsupported target or input.
 FailureOr<CompileResult> compileKernels(ModuleOp module, const Target &target,
-                                        int64_t scheduleRank = 0);
+                                        int64_t scheduleRank = 0,
+                                        bool llvmIR = false);
 
 /// Groups the ops of (a copy of) `module` into kernels, chooses their
 /// schedules for the module's `tessel.target` and returns the predictions,

@@ -215,7 +215,7 @@ void buildDeviceCleanup(OpPassManager &pm) {
 }
 
 LogicalResult buildNvvmLowering(OpPassManager &pm, const Target &target,
-                                std::string &error) {
+                                std::string &error, bool llvmIR) {
   std::optional<std::string> features = ptxFeatureFor(target.arch());
   if (!features) {
     error = "NVIDIA architecture '" + target.arch() +
@@ -236,14 +236,14 @@ LogicalResult buildNvvmLowering(OpPassManager &pm, const Target &target,
   // Math functions become libdevice calls (__nv_expf, ...): name the CUDA
   // toolkit so that libdevice is linked whatever the environment says.
   GpuModuleToBinaryPassOptions toBinary;
-  toBinary.compilationTarget = "isa";
+  toBinary.compilationTarget = llvmIR ? "llvm" : "isa";
   toBinary.toolkitPath = findCudaToolkit();
   pm.addPass(createGpuModuleToBinaryPass(toBinary));
   return success();
 }
 
 LogicalResult buildRocdlLowering(OpPassManager &pm, const Target &target,
-                                 std::string &error) {
+                                 std::string &error, bool llvmIR) {
   if (llvm::AMDGPU::parseArchAMDGCN(target.arch()) == llvm::AMDGPU::GK_NONE) {
     error = "AMD architecture '" + target.arch() +
             "' is not known to this LLVM's AMDGPU backend";
@@ -270,7 +270,7 @@ LogicalResult buildRocdlLowering(OpPassManager &pm, const Target &target,
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToROCDLOps(toRocdl));
   buildDeviceCleanup(pm);
   GpuModuleToBinaryPassOptions toBinary;
-  toBinary.compilationTarget = "bin";
+  toBinary.compilationTarget = llvmIR ? "llvm" : "bin";
   toBinary.toolkitPath = toolkit;
   pm.addPass(createGpuModuleToBinaryPass(toBinary));
   return success();
@@ -280,10 +280,11 @@ LogicalResult buildRocdlLowering(OpPassManager &pm, const Target &target,
 
 LogicalResult mlir::tessel::buildTargetLoweringPipeline(OpPassManager &pm,
                                                         const Target &target,
-                                                        std::string &error) {
+                                                        std::string &error,
+                                                        bool llvmIR) {
   return target.vendor() == Vendor::NVIDIA
-             ? buildNvvmLowering(pm, target, error)
-             : buildRocdlLowering(pm, target, error);
+             ? buildNvvmLowering(pm, target, error, llvmIR)
+             : buildRocdlLowering(pm, target, error, llvmIR);
 }
 
 LogicalResult mlir::tessel::buildTesselToGpuPipeline(OpPassManager &pm,

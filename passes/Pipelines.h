@@ -35,10 +35,14 @@ void buildGpuKernelPipeline(OpPassManager &pm, const Target &target);
 /// for AMD, with math expanded to arithmetic and ld.lld from ROCM_PATH,
 /// /opt/rocm or Tessel's build. Kernels take bare pointers. Host code keeps
 /// its gpu.launch_func ops. Fails, with the reason in `error`, for an
-/// architecture the backend does not know or a missing linker.
+/// architecture the backend does not know or a missing linker. With
+/// `llvmIR`, each gpu.binary holds the kernel's LLVM bitcode instead (format
+/// offload: the module the backend would compile, device libraries linked
+/// and optimized).
 LogicalResult buildTargetLoweringPipeline(OpPassManager &pm,
                                           const Target &target,
-                                          std::string &error);
+                                          std::string &error,
+                                          bool llvmIR = false);
 
 /// Tessel ops to GPU binaries for `target`: tessel-form-kernels,
 /// tessel-select-schedules, then both of the above. On failure nothing is added

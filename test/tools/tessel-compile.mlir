@@ -5,13 +5,36 @@
 // RUN: FileCheck %s --check-prefix=HEADER < %t/kernels.h
 // RUN: FileCheck %s --check-prefix=PTX < %t/mm_relu_kernel.ptx
 // RUN: tessel-compile %s --target=h100 --emit=mlir | FileCheck %s --check-prefix=MLIR
+// --emit=llvm writes each kernel's LLVM IR as the backend gets it.
+// RUN: tessel-compile %s --target=h100 --emit=llvm -o %t/ll | FileCheck %s --check-prefix=SAY
+// RUN: FileCheck %s --check-prefix=LL < %t/ll/mm_relu_kernel.ll
+// RUN: FileCheck %s --check-prefix=LLMANIFEST < %t/ll/manifest.json
+// RUN: tessel-compile %s --target=mi300x --emit=llvm -o %t/amdll | FileCheck %s --check-prefix=AMD
+// RUN: FileCheck %s --check-prefix=AMDLL < %t/amdll/mm_relu_kernel.ll
 // RUN: tessel-compile %s --target=mi300x -o %t/amd | FileCheck %s --check-prefix=AMD
 // RUN: FileCheck %s --check-prefix=AMDMANIFEST < %t/amd/manifest.json
+// --help lists the tool's own options, not every LLVM one.
+// RUN: tessel-compile --help | FileCheck %s --check-prefix=HELP
 // RUN: not tessel-compile %s -o %t 2>&1 | FileCheck %s --check-prefix=NOTARGET
 // RUN: not tessel-compile %s --target=b200 -o %t 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not tessel-compile %S/../Inputs/no_tessel_ops.mlir --target=h100 -o %t 2>&1 | FileCheck %s --check-prefix=NOKERNEL
 
 // SAY: tessel-compile: 3 GPU kernel(s) for h100 in
+
+// HELP: USAGE: tessel-compile [options] <model.mlir>
+// HELP-NOT: aarch64
+// HELP: tessel-compile options:
+// HELP: --emit=<value>
+// HELP: =llvm
+// HELP-NOT: aarch64
+
+// LL: target triple = "nvptx64-nvidia-cuda"
+// LL: define ptx_kernel void @mm_relu_kernel(ptr
+// LL: fmul contract float
+// LLMANIFEST: "llvm_ir": "mm_relu_kernel.ll",
+// LLMANIFEST-NOT: "ptx":
+// AMDLL: target triple = "amdgcn-amd-amdhsa"
+// AMDLL: define amdgpu_kernel void @mm_relu_kernel(ptr
 
 // MANIFEST: "format_version": 1
 // MANIFEST: "block": [

@@ -5,6 +5,10 @@
 // RUN: tessel-run %s --cpu | FileCheck %s --check-prefix=NOCHECK
 // RUN: tessel-run %s --cpu --check --only=mm | FileCheck %s --check-prefix=ONLY
 // RUN: not tessel-run %s 2>&1 | FileCheck %s --check-prefix=WHERE
+// RUN: tessel-run --help | FileCheck %s --check-prefix=HELP
+// HELP: tessel-run options:
+// HELP: --check
+// HELP-NOT: aarch64
 // RUN: not tessel-run %s --cpu --only=nothing 2>&1 | FileCheck %s --check-prefix=NONAME
 // RUN: not tessel-run %S/missing.mlir --cpu 2>&1 | FileCheck %s --check-prefix=NOFILE
 

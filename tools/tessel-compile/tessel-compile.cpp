@@ -7,7 +7,8 @@
 // out/manifest.json (entry names,
 // launch geometry, parameters, schedule, registers; see docs/manifest.md) and
 // out/kernels.h, a C header with the same facts, and prints the cost model's
-// prediction table. `--emit=mlir` prints the lowered module instead;
+// prediction table. `--emit=mlir` prints the lowered module instead,
+// `--emit=llvm` writes each kernel's LLVM IR in place of its binary;
 // `--predict-only` stops after choosing schedules; `--report` and
 // `--roofline` write the predictions as JSON and as an SVG roofline.
 //
@@ -40,49 +41,63 @@ using namespace mlir::tessel;
 
 namespace {
 
+llvm::cl::OptionCategory options("tessel-compile options");
+
 llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
                                      llvm::cl::desc("<model.mlir>"),
-                                     llvm::cl::Required);
+                                     llvm::cl::Required,
+                                     llvm::cl::cat(options));
 llvm::cl::opt<std::string>
     targetName("target",
                llvm::cl::desc("GPU to compile for (a built-in name or a "
-                              ".json file); defaults to the module's"));
+                              ".json file); defaults to the module's"),
+               llvm::cl::cat(options));
 llvm::cl::opt<std::string> outputDir("o", llvm::cl::desc("output directory"),
-                                     llvm::cl::init("."));
-enum class Emit { Mlir, Ptx, Cubin, Hsaco };
+                                     llvm::cl::init("."),
+                                     llvm::cl::cat(options));
+enum class Emit { Mlir, Llvm, Ptx, Cubin, Hsaco };
 llvm::cl::opt<Emit> emit(
     "emit", llvm::cl::desc("what to produce"), llvm::cl::init(Emit::Cubin),
     llvm::cl::values(
         clEnumValN(Emit::Mlir, "mlir", "print the lowered module"),
+        clEnumValN(Emit::Llvm, "llvm",
+                   "each kernel's LLVM IR (.ll: what the NVPTX or AMDGPU "
+                   "backend compiles, device libraries linked and "
+                   "optimized) and the manifest"),
         clEnumValN(Emit::Ptx, "ptx", "NVIDIA: PTX files and the manifest"),
         clEnumValN(Emit::Cubin, "cubin",
                    "NVIDIA: PTX, cubin (when ptxas is found) and the "
                    "manifest; AMD: as hsaco (the default)"),
-        clEnumValN(Emit::Hsaco, "hsaco", "AMD: HSACO files and the manifest")));
+        clEnumValN(Emit::Hsaco, "hsaco", "AMD: HSACO files and the manifest")),
+    llvm::cl::cat(options));
 llvm::cl::opt<bool> printCompileTime(
     "print-compile-time",
     llvm::cl::desc("print the time spent compiling (pipeline only: no "
-                   "parsing, file writing or ptxas)"));
+                   "parsing, file writing or ptxas)"),
+    llvm::cl::cat(options));
 llvm::cl::opt<int64_t> scheduleRank(
     "schedule-rank",
     llvm::cl::desc("give kernels without a schedule the one the cost model "
                    "ranks N (0 = the best): to measure the ranking"),
-    llvm::cl::init(0));
+    llvm::cl::init(0), llvm::cl::cat(options));
 llvm::cl::opt<bool> predictOnly(
     "predict-only",
     llvm::cl::desc("form kernels, choose their schedules and print the "
-                   "cost model's predictions; generate no code"));
+                   "cost model's predictions; generate no code"),
+    llvm::cl::cat(options));
 llvm::cl::opt<std::string>
     reportPath("report",
                llvm::cl::desc("write the predictions as JSON to this file"),
-               llvm::cl::value_desc("report.json"));
+               llvm::cl::value_desc("report.json"), llvm::cl::cat(options));
 llvm::cl::opt<std::string> rooflinePath(
     "roofline",
     llvm::cl::desc("draw every kernel on the target's roofline (SVG)"),
-    llvm::cl::value_desc("roofline.svg"));
+    llvm::cl::value_desc("roofline.svg"), llvm::cl::cat(options));
 llvm::cl::opt<std::string>
-    ptxasPath("ptxas", llvm::cl::desc("ptxas to use (default: PATH, then "
-                                      "/usr/local/cuda/bin)"));
+    ptxasPath("ptxas",
+              llvm::cl::desc("ptxas to use (default: PATH, then "
+                             "/usr/local/cuda/bin)"),
+              llvm::cl::cat(options));
 
 int fail(const Twine &message) {
   llvm::errs() << "tessel-compile: error: " << message << "\n";
@@ -210,6 +225,8 @@ std::string cIdentifier(StringRef name) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // --help lists this tool's options, not every LLVM one.
+  llvm::cl::HideUnrelatedOptions(options);
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "Tessel ahead-of-time compiler: kernels to GPU binaries\n");
 
@@ -237,7 +254,7 @@ int main(int argc, char **argv) {
 
   auto start = std::chrono::steady_clock::now();
   FailureOr<CompileResult> result =
-      compileKernels(*module, *target, scheduleRank);
+      compileKernels(*module, *target, scheduleRank, emit == Emit::Llvm);
   if (failed(result))
     return 1;
   if (printCompileTime)
@@ -289,7 +306,9 @@ int main(int argc, char **argv) {
     if (k.predictedUs >= 0)
       entry["predicted"] = llvm::json::Object{{"time_us", k.predictedUs},
                                               {"bound", k.predictedBound}};
-    if (k.format == "ptx") {
+    if (k.format == "ll") {
+      entry["llvm_ir"] = k.name + ".ll";
+    } else if (k.format == "ptx") {
       entry["ptx"] = k.name + ".ptx";
       if (ptxas) {
         SmallString<128> cubinPath(outputDir.getValue());

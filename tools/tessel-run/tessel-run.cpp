@@ -34,33 +34,40 @@ using namespace mlir::tessel;
 
 namespace {
 
+llvm::cl::OptionCategory options("tessel-run options");
+
 llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
                                      llvm::cl::desc("<model.mlir | out/>"),
-                                     llvm::cl::Required);
-llvm::cl::opt<bool> onCpu("cpu", llvm::cl::desc("run on the host CPU (JIT)"));
+                                     llvm::cl::Required,
+                                     llvm::cl::cat(options));
+llvm::cl::opt<bool> onCpu("cpu", llvm::cl::desc("run on the host CPU (JIT)"),
+                          llvm::cl::cat(options));
 llvm::cl::opt<bool> onDevice(
     "device",
     llvm::cl::desc("run the kernels tessel-compile wrote to the folder given "
-                   "on the GPU (CUDA driver), check and time them"));
+                   "on the GPU (CUDA driver or HIP), check and time them"),
+    llvm::cl::cat(options));
 llvm::cl::opt<std::string>
     jsonPath("json", llvm::cl::desc("--device: write the results here"),
-             llvm::cl::value_desc("results.json"));
+             llvm::cl::value_desc("results.json"), llvm::cl::cat(options));
 llvm::cl::opt<bool> check("check",
                           llvm::cl::desc("compare every output with the "
-                                         "independent reference"));
+                                         "independent reference"),
+                          llvm::cl::cat(options));
 llvm::cl::opt<uint64_t> seed("seed", llvm::cl::desc("random input seed"),
-                             llvm::cl::init(1));
+                             llvm::cl::init(1), llvm::cl::cat(options));
 llvm::cl::opt<double> toleranceScale(
     "tolerance-scale",
     llvm::cl::desc("multiply every type's default tolerance by this"),
-    llvm::cl::init(1.0));
+    llvm::cl::init(1.0), llvm::cl::cat(options));
 llvm::cl::opt<std::string>
-    only("only",
-         llvm::cl::desc("run only the kernel or function of this name"));
+    only("only", llvm::cl::desc("run only the kernel or function of this name"),
+         llvm::cl::cat(options));
 llvm::cl::opt<std::string> targetName(
     "target",
     llvm::cl::desc("GPU whose tiling the CPU run follows (a built-in name or "
-                   "a .json file); default: the module's, else h100"));
+                   "a .json file); default: the module's, else h100"),
+    llvm::cl::cat(options));
 
 /// One thing to run: a kernel (called through its outlined function) or a
 /// public function, with its reference graph.
@@ -196,6 +203,8 @@ int runDevice() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // --help lists this tool's options, not every LLVM one.
+  llvm::cl::HideUnrelatedOptions(options);
   llvm::cl::ParseCommandLineOptions(
       argc, argv,
       "Tessel runner: run every kernel and public function of a model on "
