@@ -127,7 +127,10 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
   let description = [{
     For every function marked `tessel.kernel` (see tessel-lower-to-linalg),
     tiles the ops whose results the kernel returns following its
-    `#tessel.schedule` (a default when it has none) and fuses every producer
+    `#tessel.schedule` (when it has none, a default by what it computes: a
+    block per row when a reduction is read with a broadcast, K steps of 16
+    over 32 x 32 tiles for a lone matmul or batch_matmul, else 16 x 64
+    tiles; 4 warps, or 128 threads under a K step) and fuses every producer
     into the tiles, at three levels: `scf.forall` over block tiles
     (`#gpu.block<linear_dim_i>`; `block` gives the tile of the innermost
     parallel loops, 1 for leading ones), `scf.forall` over the block's

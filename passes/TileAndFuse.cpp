@@ -78,13 +78,6 @@ constexpr StringLiteral kTileIdAttr = "tessel.tile_id";
 /// thread and row), which combineInTree replaces.
 constexpr StringLiteral kTreeAttr = "tessel.tree";
 
-/// The schedule used when a kernel carries none: 16 x 64 tiles of the two
-/// innermost parallel dims (1 elsewhere), four warps.
-ScheduleAttr defaultSchedule(MLIRContext *ctx) {
-  return ScheduleAttr::get(ctx, {16, 64}, {}, {}, /*warps=*/4, /*stages=*/1,
-                           /*splitK=*/1, /*vector=*/1, InstructionClass::Simt);
-}
-
 std::string listOf(ArrayRef<int64_t> values) {
   std::string s = "[";
   llvm::raw_string_ostream os(s);
@@ -164,6 +157,53 @@ SmallVector<Operation *> producersOf(Operation *root, const KernelOps &k) {
     if (slice.contains(op))
       ordered.push_back(op);
   return ordered;
+}
+
+/// The schedule used when a kernel carries none (tessel-select-schedules
+/// normally attaches the cost model's choice), by what the kernel computes:
+/// - a reduction read with a broadcast (a softmax's, a norm's): a block per
+///   row of the root's innermost loop, whose 4 warps share its reductions;
+/// - else one matmul or batch_matmul (one reduction loop, no convolution):
+///   32 x 32 outputs per block in K steps of 16, 128 threads of 2 x 4;
+/// - else (elementwise ops, reductions, convolutions): 16 x 64 tiles of the
+///   two innermost parallel loops, 4 warps.
+ScheduleAttr defaultSchedule(const KernelOps &k, const Target &gpu) {
+  MLIRContext *ctx = k.roots.front()->getContext();
+  auto schedule = [&](ArrayRef<int64_t> block, ArrayRef<int64_t> thread,
+                      int64_t warps) {
+    return ScheduleAttr::get(ctx, block, {}, thread, warps, /*stages=*/1,
+                             /*splitK=*/1, /*vector=*/1,
+                             InstructionClass::Simt);
+  };
+  auto root = cast<linalg::LinalgOp>(k.roots.front());
+  SmallVector<int64_t> parallel;
+  for (auto [size, it] : llvm::zip_equal(root.getStaticLoopRanges(),
+                                         root.getIteratorTypesArray()))
+    if (it == utils::IteratorType::parallel)
+      parallel.push_back(size);
+  SmallVector<Operation *> producers = producersOf(root, k);
+  if (llvm::any_of(producers, [](Operation *op) {
+        auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+        return linalgOp && isCooperativeReduction(linalgOp);
+      }))
+    return schedule({1, parallel.back()}, {}, 4);
+  int contractions = 0;
+  bool convolution = false;
+  for (Operation *op : k.tileable) {
+    auto linalgOp = cast<linalg::LinalgOp>(op);
+    if (linalg::isaContractionOpInterface(linalgOp))
+      contractions += linalgOp.getNumReductionLoops() == 1 ? 1 : 2;
+    convolution |= linalg::isaConvolutionOpInterface(linalgOp);
+  }
+  int64_t stepThreads = 128;
+  if (contractions == 1 && !convolution && parallel.size() >= 2 &&
+      stepThreads % gpu.warpSize() == 0) {
+    SmallVector<int64_t> block(parallel.size() - 2, 1), thread = block;
+    llvm::append_range(block, ArrayRef<int64_t>{32, 32, 16});
+    llvm::append_range(thread, ArrayRef<int64_t>{2, 4, 16});
+    return schedule(block, thread, stepThreads / gpu.warpSize());
+  }
+  return schedule({16, 64}, {}, 4);
 }
 
 /// Block tile sizes for `root`'s loops: the schedule's `block` covers the
@@ -1222,7 +1262,7 @@ struct TileAndFusePass
     auto sched =
         func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
     if (!sched)
-      sched = defaultSchedule(func.getContext());
+      sched = defaultSchedule(*k, gpu);
     // The knobs the code generator does not implement yet are refused rather
     // than ignored: a kernel never silently differs from its schedule.
     std::string unsupported;

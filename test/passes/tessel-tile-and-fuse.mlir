@@ -109,8 +109,9 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // -----
 
-// No schedule: 16 x 64 tiles of the two innermost dims, 4 warps. On a target
-// with 64-wide waves (mi300x) that is 256 threads, 4 x 64.
+// 16 x 64 tiles of the two innermost dims, 4 warps: on a target with 64-wide
+// waves (mi300x) that is 256 threads, 4 x 64. The tiles do not divide the
+// rows (16 x 100 in 16 x 64), so each thread computes its rows' statistics.
 // Each thread's tile is 1 x 4 rows x 1 column: it computes the max of its 4
 // rows (element by element, accumulating over the row's 100), then their sums
 // of exp, then its elements, which read the two per-row values.
@@ -138,7 +139,8 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK: {mapping = [#gpu.block<linear_dim_2>, #gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
 module attributes {tessel.target = #tessel.target<"mi300x">} {
   func.func @model(%x: tensor<3x16x100xf32>) -> tensor<3x16x100xf32> {
-    %0 = tessel.kernel @softmax_rows(%x) : (tensor<3x16x100xf32>) -> tensor<3x16x100xf32> {
+    %0 = tessel.kernel @softmax_rows(%x) : (tensor<3x16x100xf32>) -> tensor<3x16x100xf32>
+        schedule = #tessel.schedule<block = [16, 64], warps = 4> {
     ^bb0(%a: tensor<3x16x100xf32>):
       %1 = tessel.softmax %a dim = 2 : tensor<3x16x100xf32>
       tessel.yield %1 : tensor<3x16x100xf32>
@@ -260,5 +262,44 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %1 : tensor<64x128xf32>
     }
     return %0 : tensor<64x128xf32>
+  }
+}
+
+// -----
+
+// Without a schedule (tessel-select-schedules normally attaches one), a
+// default by what the kernel computes: a matmul takes K steps of 16 over 32
+// x 32 tiles, 128 threads of 2 x 4 outputs (2 waves of 64 on mi300x); a
+// softmax a block per row (its reductions shared by the block's 4 waves);
+// an elementwise op 16 x 64 tiles of 4 waves.
+// CHECK-LABEL: func.func private @matmul_default
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (5, 3)
+// CHECK: scf.for %{{.*}} = %c0 to %c70 step %c16
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (16, 8)
+// CHECK-LABEL: func.func private @softmax_default
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) in (3, 16, 1)
+// CHECK: scf.forall (%{{.*}}) in (256) shared_outs
+// CHECK: {mapping = [#gpu.thread<linear_dim_0>]}
+// CHECK-LABEL: func.func private @exp_default
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (9, 2)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (4, 64)
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  func.func @model(%x: tensor<130x70xf32>, %y: tensor<70x90xf32>, %s: tensor<3x16x100xf32>) -> (tensor<130x90xf32>, tensor<3x16x100xf32>, tensor<130x70xf32>) {
+    %0 = tessel.kernel @matmul_default(%x, %y) : (tensor<130x70xf32>, tensor<70x90xf32>) -> tensor<130x90xf32> {
+    ^bb0(%a: tensor<130x70xf32>, %b: tensor<70x90xf32>):
+      %1 = tessel.matmul %a, %b : tensor<130x70xf32>, tensor<70x90xf32> -> tensor<130x90xf32>
+      tessel.yield %1 : tensor<130x90xf32>
+    }
+    %2 = tessel.kernel @softmax_default(%s) : (tensor<3x16x100xf32>) -> tensor<3x16x100xf32> {
+    ^bb0(%a: tensor<3x16x100xf32>):
+      %3 = tessel.softmax %a dim = 2 : tensor<3x16x100xf32>
+      tessel.yield %3 : tensor<3x16x100xf32>
+    }
+    %4 = tessel.kernel @exp_default(%x) : (tensor<130x70xf32>) -> tensor<130x70xf32> {
+    ^bb0(%a: tensor<130x70xf32>):
+      %5 = tessel.exp %a : tensor<130x70xf32>
+      tessel.yield %5 : tensor<130x70xf32>
+    }
+    return %0, %2, %4 : tensor<130x90xf32>, tensor<3x16x100xf32>, tensor<130x70xf32>
   }
 }
