@@ -181,9 +181,20 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
     V; otherwise the schedule is an error that says which. A K-stepped
     matmul that is itself the root takes no vector width.
 
-    Tensor cores are not used yet, and a schedule that sets the knobs the
-    code generator does not emit (`warp`, `stages`, `split_k`, `mma`) is
-    refused.
+    With `mma = mma_sync` and a `warp` tile [.., M, N, K] (K the K step), the
+    step runs on tensor cores: an `scf.forall` over the block's warps
+    (`#gpu.warp<linear_dim_i>`) gives each an M x N piece of the
+    accumulator, over which it loops in 16 x 8 pieces, each read as a
+    vector, updated by one 16x8x16 `vector.contract` (an mma.sync's shape)
+    per 16 of the step with A's 16 x 16 and B's 16 x 8 pieces, and written
+    back; tessel-lower-mma makes them mma.sync on the NVIDIA path. It needs
+    an NVIDIA target of sm_80 or newer, bf16 or f16 inputs, row-major A and
+    B, and tiles that divide the shapes; otherwise it is an error that says
+    which.
+
+    A schedule that sets the knobs the code generator does not emit
+    (`stages`, `split_k`, `mma` other than `simt` and `mma_sync`, a `warp`
+    tile for SIMT) is refused.
 
     A kernel holding an op that cannot be tiled (a reshape between two
     computations, for instance) is an error that names the op. Functions
@@ -242,6 +253,43 @@ def TesselMapToGpu : Pass<"tessel-map-to-gpu", "mlir::ModuleOp"> {
     "mlir::memref::MemRefDialect",
     "mlir::scf::SCFDialect",
     "mlir::transform::TransformDialect",
+  ];
+}
+
+def TesselLowerMma : Pass<"tessel-lower-mma"> {
+  let summary = "Run a tensor-core K step's 16x8x16 contractions as mma.sync";
+  let description = [{
+    tessel-tile-and-fuse writes a tensor-core K step (`mma = mma_sync`) as
+    warp-level vector code: per warp, 16 x 8 pieces of the accumulator, 16
+    x 16 pieces of A and 16 x 8 pieces of B read with `vector.transfer_read`
+    from the step's buffers, one `vector.contract` per 16x8x16 piece (bf16
+    or f16 inputs, f32 accumulator), and the pieces written back. On
+    bufferized IR, this pass gives every lane its fragment of each piece, as
+    the PTX ISA lays out the operands of `mma.sync.aligned.m16n8k16.row.col`
+    (lane l holds rows l / 4 and l / 4 + 8; A two consecutive elements of
+    K per register, B two of K per register in column l / 4, the
+    accumulator two of N), loads them, runs `nvvm.mma.sync` and stores the
+    result's fragments. A contraction of that shape whose operands it
+    cannot load this way (not read from memory, not row-major, a transposed
+    read) is an error. It runs on the NVIDIA path only: the CPU path runs
+    the vector code.
+
+    ```mlir
+    %a = vector.transfer_read %A[%i, %k], %pad {in_bounds = [true, true]}
+        : memref<64x32xbf16, 3>, vector<16x16xbf16>
+    %d = vector.contract {...} %a, %b, %c
+        : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+    // becomes, per lane: 4 x i32 of A, 2 x i32 of B, 4 x f32 of C, and
+    %r = nvvm.mma.sync A[...] B[...] C[...] {shape = #nvvm.shape<m = 16, n = 8, k = 16>, ...}
+    ```
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect",
+    "mlir::gpu::GPUDialect",
+    "mlir::LLVM::LLVMDialect",
+    "mlir::memref::MemRefDialect",
+    "mlir::NVVM::NVVMDialect",
+    "mlir::vector::VectorDialect",
   ];
 }
 

@@ -84,7 +84,11 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   // Subview offsets become affine.apply: lower them too.
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createConvertVectorToLLVMPass());
+  // A tensor-core K step's 16x8x16 contractions (bf16 or f16 into f32)
+  // become outer products: the `dot` lowering takes no mixed types.
+  ConvertVectorToLLVMPassOptions toLlvm;
+  toLlvm.vectorContractLowering = vector::VectorContractLowering::OuterProduct;
+  pm.addPass(createConvertVectorToLLVMPass(toLlvm));
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
@@ -110,6 +114,11 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
       bufferization::createPromoteBuffersToStackPass(toStack));
   TesselMapToGpuOptions map;
   map.privateScratch = target.vendor() == Vendor::AMD;
+  // Tensor-core K steps (mma = mma_sync): each 16x8x16 contraction becomes
+  // mma.sync on the lanes' fragments, before the vector transfers that
+  // remain become plain loads.
+  if (target.vendor() == Vendor::NVIDIA)
+    pm.addNestedPass<func::FuncOp>(createTesselLowerMma());
   addVectorTransferLowering(pm);
   pm.addPass(createTesselMapToGpu(map));
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());

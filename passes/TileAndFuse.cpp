@@ -745,6 +745,9 @@ struct KStepRoot {
   int root, contraction;
   int64_t kStep;
   SmallVector<int64_t> numThreads;
+  /// With `mma = mma_sync`: the warp tile of the contraction's M and N
+  /// (each warp computes one with tensor cores); empty for SIMT.
+  SmallVector<int64_t> warpTile;
 };
 
 /// The static upper bound of each dim of the tensor `v` (a tile): its size
@@ -1029,6 +1032,195 @@ LogicalResult accumulateInRegisters(RewriterBase &rewriter,
   return success();
 }
 
+/// The shape of one mma.sync (m16n8k16, bf16 or f16 inputs, f32
+/// accumulator): the pieces a warp's K step is cut into.
+constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 16;
+
+/// One K step of `step` (a matmul or batch_matmul on the step's block
+/// buffers: A [.., M, K], B [.., K, N], the accumulator [.., M, N] in f32)
+/// on tensor cores: the block's warps split M x N into `warpTile` pieces (a
+/// forall over warps, linear warp ids); each warp loops over its 16 x 8
+/// pieces of the accumulator, reading each as a vector, chaining one
+/// 16x8x16 vector.contract (the shape of one mma.sync) per 16 of the K
+/// step with A's 16 x 16 and B's 16 x 8 pieces, and writing it back. On
+/// the CPU path this runs as vector code in loops; tessel-lower-mma unrolls
+/// them, gives each lane its fragment of every vector and issues mma.sync.
+LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
+                             ArrayRef<int64_t> warpTile) {
+  Location loc = step.getLoc();
+  auto fail = [&](const Twine &why) {
+    return step->emitOpError() << "cannot run on tensor cores (mma_sync): "
+                               << why;
+  };
+  // The loops: batch dims (tile 1), then M, N and the reduction K, with
+  // A [.., M, K], B [.., K, N], C [.., M, N].
+  SmallVector<unsigned> reductions;
+  step.getReductionDims(reductions);
+  if (reductions.size() != 1 || step.getNumDpsInputs() != 2)
+    return fail("it is not a matmul or batch_matmul");
+  unsigned k = reductions.front();
+  SmallVector<AffineMap> maps = step.getIndexingMapsArray();
+  ArrayRef<AffineExpr> cDims = maps[2].getResults();
+  if (cDims.size() < 2)
+    return fail("its output is not a matrix");
+  auto dim = [](AffineExpr e) { return cast<AffineDimExpr>(e).getPosition(); };
+  unsigned m = dim(cDims[cDims.size() - 2]), n = dim(cDims.back());
+  SmallVector<AffineExpr> batch(cDims.begin(), cDims.end() - 2);
+  MLIRContext *ctx = step.getContext();
+  auto expect = [&](AffineMap map, unsigned inner0, unsigned inner1) {
+    SmallVector<AffineExpr> want(batch);
+    want.push_back(getAffineDimExpr(inner0, ctx));
+    want.push_back(getAffineDimExpr(inner1, ctx));
+    return map.getResults() == ArrayRef<AffineExpr>(want);
+  };
+  if (!expect(maps[0], m, k) || !expect(maps[1], k, n))
+    return fail("its operands are not A [.., M, K] and B [.., K, N] "
+                "(transposed operands are not supported on tensor cores yet)");
+  Type aType = getElementTypeOrSelf(step.getDpsInputs()[0].getType());
+  Type bType = getElementTypeOrSelf(step.getDpsInputs()[1].getType());
+  Type cType = getElementTypeOrSelf(step.getDpsInits()[0].getType());
+  if (aType != bType || !(aType.isF16() || aType.isBF16()) || !cType.isF32())
+    return fail("its inputs must both be f16 or both bf16, accumulated in "
+                "f32");
+  SmallVector<int64_t> sizes = step.getStaticLoopRanges();
+  if (llvm::any_of(sizes, ShapedType::isDynamic))
+    return fail("its tiles are not static (the block tiles and the K step "
+                "must divide M, N and K)");
+  int64_t wm = warpTile[0], wn = warpTile[1];
+  if (sizes[m] % wm || sizes[n] % wn || wm % kMmaM || wn % kMmaN ||
+      sizes[k] % kMmaK)
+    return fail("warp tiles of " + Twine(wm) + " x " + Twine(wn) +
+                " must divide the block's " + Twine(sizes[m]) + " x " +
+                Twine(sizes[n]) + " and be multiples of 16 x 8, and the K "
+                "step (" + Twine(sizes[k]) + ") a multiple of 16");
+
+  // A forall over the warps (normalized, as the GPU mapping wants), one
+  // accumulator piece each.
+  SmallVector<int64_t> warps(step.getNumLoops(), 0);
+  warps[m] = sizes[m] / wm;
+  warps[n] = sizes[n] / wn;
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
+      .setNumThreads(getAsIndexOpFoldResult(ctx, warps))
+      .setMapping({gpu::GPUWarpMappingAttr::get(ctx, gpu::MappingId::LinearDim1),
+                   gpu::GPUWarpMappingAttr::get(ctx, gpu::MappingId::LinearDim0)});
+  rewriter.setInsertionPoint(step);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(step.getOperation()), options);
+  if (failed(tiled))
+    return fail("it could not be split over warps");
+  rewriter.replaceOp(step, tiled->replacements);
+  auto warp = cast<linalg::LinalgOp>(tiled->tiledOps.back());
+
+  // The warp's pieces as matrices (batch dims of 1 dropped).
+  rewriter.setInsertionPoint(warp);
+  auto matrix = [&](Value v) -> Value {
+    auto type = cast<RankedTensorType>(v.getType());
+    int64_t rank = type.getRank();
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)),
+        strides(rank, rewriter.getIndexAttr(1)), shape;
+    for (int64_t d : type.getShape())
+      shape.push_back(rewriter.getIndexAttr(d));
+    auto result = RankedTensorType::get(type.getShape().take_back(2),
+                                        type.getElementType());
+    if (rank == 2)
+      return v;
+    return tensor::ExtractSliceOp::create(rewriter, loc, result, v, offsets,
+                                          shape, strides);
+  };
+  Value aTile = matrix(warp.getDpsInputs()[0]),
+        bTile = matrix(warp.getDpsInputs()[1]);
+  Value cInit = warp.getDpsInits()[0], c = matrix(cInit);
+  auto at = [&](int64_t i) {
+    return arith::ConstantIndexOp::create(rewriter, loc, i);
+  };
+  auto read = [&](OpBuilder &b, Value from, Value row, Value col,
+                  int64_t rows, int64_t cols) -> Value {
+    Type element = getElementTypeOrSelf(from.getType());
+    Value pad =
+        arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+    return vector::TransferReadOp::create(
+        b, loc, VectorType::get({rows, cols}, element), from,
+        ValueRange{row, col}, pad, ArrayRef<bool>{true, true});
+  };
+  AffineExpr dm, dn, dk;
+  bindDims(ctx, dm, dn, dk);
+  using MapList = ArrayRef<ArrayRef<AffineExpr>>;
+  auto contractMaps = rewriter.getAffineMapArrayAttr(
+      AffineMap::inferFromExprList(MapList{{dm, dk}, {dk, dn}, {dm, dn}}, ctx));
+  auto iterators = rewriter.getArrayAttr(
+      {vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
+       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
+       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::reduction)});
+  // Loops over the warp's 16 x 8 pieces, K's pieces unrolled inside: the
+  // CPU path keeps them rolled; tessel-lower-mma unrolls them.
+  int64_t pk = sizes[k] / kMmaK;
+  auto pieceLoop = [&](OpBuilder &b, int64_t extent, int64_t step, Value init,
+                       function_ref<Value(OpBuilder &, Value, Value)> body) {
+    auto loop = scf::ForOp::create(
+        b, loc, at(0), at(extent), at(step), ValueRange{init},
+        [&](OpBuilder &nb, Location, Value iv, ValueRange args) {
+          scf::YieldOp::create(nb, loc, body(nb, iv, args.front()));
+        });
+    return loop.getResult(0);
+  };
+  Value out = pieceLoop(
+      rewriter, wm, kMmaM, c, [&](OpBuilder &b, Value row, Value tile) {
+        return pieceLoop(
+            b, wn, kMmaN, tile, [&](OpBuilder &nb, Value col, Value inner) {
+              Value piece = read(nb, inner, row, col, kMmaM, kMmaN);
+              for (int64_t kk = 0; kk < pk; ++kk) {
+                Value kAt = arith::ConstantIndexOp::create(nb, loc, kk * kMmaK);
+                Value aPiece = read(nb, aTile, row, kAt, kMmaM, kMmaK);
+                Value bPiece = read(nb, bTile, kAt, col, kMmaK, kMmaN);
+                piece = vector::ContractionOp::create(nb, loc, aPiece, bPiece,
+                                                      piece, contractMaps,
+                                                      iterators)
+                            .getResult();
+              }
+              return vector::TransferWriteOp::create(
+                         nb, loc, piece, inner, ValueRange{row, col},
+                         ArrayRef<bool>{true, true})
+                  .getResult();
+            });
+      });
+  if (out.getType() != cInit.getType()) {
+    auto type = cast<RankedTensorType>(cInit.getType());
+    SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0)),
+        strides(type.getRank(), rewriter.getIndexAttr(1)), shape;
+    for (int64_t d : type.getShape())
+      shape.push_back(rewriter.getIndexAttr(d));
+    out = tensor::InsertSliceOp::create(rewriter, loc, out, cInit, offsets,
+                                        shape, strides);
+  }
+  rewriter.replaceOp(warp, out);
+  return success();
+}
+
+/// What `mma = mma_sync` needs beyond what the schedule attribute checks:
+/// an NVIDIA GPU of sm_80 or newer (mma.sync.m16n8k16 with bf16), and a
+/// warp tile over M, N and the whole K step.
+LogicalResult checkMmaSync(func::FuncOp func, ScheduleAttr sched,
+                           const Target &gpu) {
+  StringRef arch = gpu.arch();
+  unsigned sm = 0;
+  if (gpu.vendor() != Vendor::NVIDIA || !arch.consume_front("sm_") ||
+      arch.consumeInteger(10, sm) || sm < 80)
+    return func.emitOpError()
+           << "schedule " << sched << " sets mma = mma_sync, which needs an "
+           << "NVIDIA GPU of sm_80 or newer; " << gpu.name() << " is "
+           << gpu.arch()
+           << (gpu.vendor() == Vendor::AMD ? " (MFMA is not emitted yet)"
+                                           : "");
+  ArrayRef<int64_t> warp = sched.getWarp(), block = sched.getBlock();
+  if (warp.size() < 3 || warp.back() != block.back())
+    return func.emitOpError()
+           << "schedule " << sched << " sets mma = mma_sync without a warp "
+           << "tile [.., M, N, K] whose K is the block's K step (each warp "
+              "computes an M x N piece over the whole step)";
+  return success();
+}
+
 /// The K-step strategy for the contraction `c` (at block level, one
 /// reduction loop), Tessel's shared-memory tiling:
 ///
@@ -1048,7 +1240,8 @@ LogicalResult accumulateInRegisters(RewriterBase &rewriter,
 /// cast, a prologue) are fused into the copies.
 LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
                                int64_t kStep, ArrayRef<int64_t> cThreads,
-                               int64_t threads, bool isRoot) {
+                               int64_t threads, bool isRoot,
+                               ArrayRef<int64_t> warpTile) {
   Location loc = c.getLoc();
   // Diagnostics name c, or its K loop once c is tiled.
   Operation *anchor = c;
@@ -1145,14 +1338,19 @@ LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
       return failure();
   }
 
-  FailureOr<TilingInterface> stepTile =
-      tileToThreads(rewriter, cast<TilingInterface>(step.getOperation()),
-                    cThreads, /*linear=*/false);
-  if (failed(stepTile))
-    return fail("its tile could not be split over threads");
-  if (failed(accumulateInRegisters(
-          rewriter, cast<linalg::LinalgOp>(stepTile->getOperation()))))
-    return fail("its thread tile could not be accumulated in registers");
+  if (!warpTile.empty()) {
+    if (failed(computeWithMma(rewriter, step, warpTile)))
+      return failure();
+  } else {
+    FailureOr<TilingInterface> stepTile =
+        tileToThreads(rewriter, cast<TilingInterface>(step.getOperation()),
+                      cThreads, /*linear=*/false);
+    if (failed(stepTile))
+      return fail("its tile could not be split over threads");
+    if (failed(accumulateInRegisters(
+            rewriter, cast<linalg::LinalgOp>(stepTile->getOperation()))))
+      return fail("its thread tile could not be accumulated in registers");
+  }
   // Done with: the element level must not split these again.
   kLoop->walk([](Operation *op) { op->removeAttr(kTileIdAttr); });
   return success();
@@ -1233,7 +1431,7 @@ struct TileAndFusePass
         if (c.getIteratorTypesArray()[i] == utils::IteratorType::parallel)
           cThreads[i] = distributed[--next];
       if (failed(tileContractionK(rewriter, c, r.kStep, cThreads, threads,
-                                  r.root == r.contraction)))
+                                  r.root == r.contraction, r.warpTile)))
         return failure();
     }
     if (r.root == r.contraction)
@@ -1266,21 +1464,25 @@ struct TileAndFusePass
     // The knobs the code generator does not implement yet are refused rather
     // than ignored: a kernel never silently differs from its schedule.
     std::string unsupported;
-    if (!sched.getWarp().empty())
-      unsupported = "a warp tile";
+    bool mma = sched.getMma() == InstructionClass::MmaSync;
+    if (!sched.getWarp().empty() && !mma)
+      unsupported = "a warp tile for SIMT instructions";
     else if (sched.getStages() != 1)
       unsupported = "stages = " + std::to_string(sched.getStages());
     else if (sched.getSplitK() != 1)
       unsupported = "split_k = " + std::to_string(sched.getSplitK());
-    else if (sched.getMma() != InstructionClass::Simt)
+    else if (sched.getMma() != InstructionClass::Simt && !mma)
       unsupported = "mma = " + stringifyInstructionClass(sched.getMma()).str();
     if (!unsupported.empty())
       return func.emitOpError()
              << "schedule " << sched << " sets " << unsupported
              << ", which the code generator does not emit yet (it "
                 "implements block and thread tiles, K steps, vector widths "
-                "and warps with SIMT instructions); drop it, or leave the "
-                "schedule to tessel-select-schedules";
+                "and warps with SIMT instructions, and K steps on tensor "
+                "cores with mma = mma_sync and a warp tile); drop it, or "
+                "leave the schedule to tessel-select-schedules";
+    if (mma && failed(checkMmaSync(func, sched, gpu)))
+      return failure();
     int64_t threads = sched.getWarps() * gpu.warpSize();
     auto maxThreads =
         static_cast<int64_t>(gpu.get(TargetField::MaxThreadsPerBlock));
@@ -1318,9 +1520,21 @@ struct TileAndFusePass
           kStepOf(func, root, producerOps, sched);
       if (failed(kStep))
         return failure();
-      if (*kStep)
+      if (mma && !*kStep)
+        return func.emitOpError()
+               << "schedule " << sched
+               << " sets mma = mma_sync, which runs a K step of the "
+                  "kernel's one matmul or batch_matmul on tensor cores; "
+                  "give its block a K step (one more entry)";
+      if (*kStep) {
+        SmallVector<int64_t> warpTile;
+        if (mma) {
+          ArrayRef<int64_t> warp = sched.getWarp();
+          warpTile = {warp[warp.size() - 3], warp[warp.size() - 2]};
+        }
         kStepRoots.push_back({idOf(root), idOf((*kStep)->contraction),
-                              (*kStep)->step, *numThreads});
+                              (*kStep)->step, *numThreads, warpTile});
+      }
       // Reductions read with a broadcast, over one loop: cooperative, when
       // the block tiles divide the root's loops (the partial results then
       // have a static shape, as shared memory needs); else per thread.

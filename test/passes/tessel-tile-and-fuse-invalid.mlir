@@ -53,7 +53,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // ignored.
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
-    // expected-error @+1 {{sets mma = wgmma, which the code generator does not emit yet (it implements block and thread tiles, K steps, vector widths and warps with SIMT instructions); drop it, or leave the schedule to tessel-select-schedules}}
+    // expected-error @+1 {{sets mma = wgmma, which the code generator does not emit yet (it implements block and thread tiles, K steps, vector widths and warps with SIMT instructions, and K steps on tensor cores with mma = mma_sync and a warp tile); drop it, or leave the schedule to tessel-select-schedules}}
     %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
         schedule = #tessel.schedule<block = [64, 64], warps = 4, mma = wgmma> {
     ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
@@ -241,5 +241,120 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %1 : tensor<64x64xf32>
     }
     return %0 : tensor<64x64xf32>
+  }
+}
+
+// -----
+
+// A warp tile means tensor cores; SIMT schedules take thread tiles.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
+    // expected-error @+1 {{sets a warp tile for SIMT instructions, which the code generator does not emit yet}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
+        schedule = #tessel.schedule<block = [64, 64, 16], warp = [32, 32, 16], warps = 4> {
+    ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
+      %1 = tessel.matmul %a, %b : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+      tessel.yield %1 : tensor<64x64xf16>
+    }
+    return %0 : tensor<64x64xf16>
+  }
+}
+
+// -----
+
+// Tensor cores on AMD: MFMA is not emitted yet.
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  func.func @model(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
+    // expected-error @+1 {{sets mma = mma_sync, which needs an NVIDIA GPU of sm_80 or newer; mi300x is gfx942 (MFMA is not emitted yet)}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
+        schedule = #tessel.schedule<block = [64, 64, 16], warp = [32, 32, 16], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
+      %1 = tessel.matmul %a, %b : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+      tessel.yield %1 : tensor<64x64xf16>
+    }
+    return %0 : tensor<64x64xf16>
+  }
+}
+
+// -----
+
+// mma = mma_sync needs a warp tile whose K is the K step.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
+    // expected-error @+1 {{without a warp tile [.., M, N, K] whose K is the block's K step}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
+        schedule = #tessel.schedule<block = [64, 64, 32], warp = [32, 32, 16], warps = 8, mma = mma_sync> {
+    ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
+      %1 = tessel.matmul %a, %b : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+      tessel.yield %1 : tensor<64x64xf16>
+    }
+    return %0 : tensor<64x64xf16>
+  }
+}
+
+// -----
+
+// mma = mma_sync runs a K step: none is given.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
+    // expected-error @+1 {{without a warp tile [.., M, N, K] whose K is the block's K step}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
+        schedule = #tessel.schedule<block = [64, 64], warp = [32, 32], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
+      %1 = tessel.matmul %a, %b : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+      tessel.yield %1 : tensor<64x64xf16>
+    }
+    return %0 : tensor<64x64xf16>
+  }
+}
+
+// -----
+
+// Tensor cores take f16 or bf16 inputs, not f32.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x64xf32>, %y: tensor<64x64xf32>) -> tensor<64x64xf32> {
+    // expected-error @+1 {{could not be tiled with schedule}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+        schedule = #tessel.schedule<block = [64, 64, 32], warp = [32, 32, 32], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>):
+      // expected-error @+1 {{cannot run on tensor cores (mma_sync): its inputs must both be f16 or both bf16, accumulated in f32}}
+      %1 = tessel.matmul %a, %b : tensor<64x64xf32>, tensor<64x64xf32> -> tensor<64x64xf32>
+      tessel.yield %1 : tensor<64x64xf32>
+    }
+    return %0 : tensor<64x64xf32>
+  }
+}
+
+// -----
+
+// Remainder tiles on tensor cores are refused (80 rows in tiles of 64).
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<80x64xbf16>, %y: tensor<64x64xbf16>) -> tensor<80x64xbf16> {
+    // expected-error @+1 {{could not be tiled with schedule}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<80x64xbf16>, tensor<64x64xbf16>) -> tensor<80x64xbf16>
+        schedule = #tessel.schedule<block = [64, 64, 32], warp = [32, 32, 32], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<80x64xbf16>, %b: tensor<64x64xbf16>):
+      // expected-error @+1 {{cannot run on tensor cores (mma_sync): its tiles are not static (the block tiles and the K step must divide M, N and K)}}
+      %1 = tessel.matmul %a, %b : tensor<80x64xbf16>, tensor<64x64xbf16> -> tensor<80x64xbf16>
+      tessel.yield %1 : tensor<80x64xbf16>
+    }
+    return %0 : tensor<80x64xbf16>
+  }
+}
+
+// -----
+
+// A transposed operand is not read row-major by the fragments yet.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x64xbf16>, %y: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
+    // expected-error @+1 {{could not be tiled with schedule}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xbf16>, tensor<64x64xbf16>) -> tensor<64x64xbf16>
+        schedule = #tessel.schedule<block = [64, 64, 32], warp = [32, 32, 32], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<64x64xbf16>, %b: tensor<64x64xbf16>):
+      // expected-error @+1 {{cannot run on tensor cores (mma_sync): its operands are not A [.., M, K] and B [.., K, N] (transposed operands are not supported on tensor cores yet)}}
+      %1 = tessel.matmul %a, %b transpose_rhs : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xbf16>
+      tessel.yield %1 : tensor<64x64xbf16>
+    }
+    return %0 : tensor<64x64xbf16>
   }
 }

@@ -303,3 +303,39 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
     return %0, %2, %4 : tensor<130x90xf32>, tensor<3x16x100xf32>, tensor<130x70xf32>
   }
 }
+
+// -----
+
+// Tensor cores (mma = mma_sync): the K step as for SIMT (copies of A's and
+// B's tiles by all threads), then the block's 4 warps each take a 32 x 32
+// piece of the 64 x 64 accumulator (#gpu.warp) and loop over its 16 x 8
+// pieces, each read as a vector, taking two 16x8x16 vector.contract (the K
+// step of 32) with A's 16 x 16 and B's 16 x 8 pieces, and written back.
+// CHECK-LABEL: func.func private @matmul_mma
+// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c32 iter_args
+// CHECK: {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 2) shared_outs(%{{.*}}) -> (tensor<64x64xf32>)
+// CHECK: scf.for %[[ROW:.*]] = %c0 to %c32 step %c16 iter_args
+// CHECK: scf.for %[[COL:.*]] = %c0 to %c32 step %c8 iter_args(%[[TILE:.*]] = %{{.*}})
+// CHECK: %[[C:.*]] = vector.transfer_read %[[TILE]][%[[ROW]], %[[COL]]], %{{.*}} {in_bounds = [true, true]} : tensor<32x32xf32>, vector<16x8xf32>
+// CHECK: %[[A0:.*]] = vector.transfer_read %{{.*}}[%[[ROW]], %c0], %{{.*}} : tensor<32x32xbf16>, vector<16x16xbf16>
+// CHECK: %[[B0:.*]] = vector.transfer_read %{{.*}}[%c0, %[[COL]]], %{{.*}} : tensor<32x32xbf16>, vector<16x8xbf16>
+// CHECK: %[[D0:.*]] = vector.contract {{.*}} %[[A0]], %[[B0]], %[[C]] : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+// CHECK: %[[A1:.*]] = vector.transfer_read %{{.*}}[%[[ROW]], %c16]
+// CHECK: %[[B1:.*]] = vector.transfer_read %{{.*}}[%c16, %[[COL]]]
+// CHECK: %[[D1:.*]] = vector.contract {{.*}} %[[A1]], %[[B1]], %[[D0]]
+// CHECK: vector.transfer_write %[[D1]], %[[TILE]][%[[ROW]], %[[COL]]]
+// CHECK: {mapping = [#gpu.warp<linear_dim_1>, #gpu.warp<linear_dim_0>]}
+// CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<128x64xbf16>, %y: tensor<64x64xbf16>) -> tensor<128x64xbf16> {
+    %0 = tessel.kernel @matmul_mma(%x, %y) : (tensor<128x64xbf16>, tensor<64x64xbf16>) -> tensor<128x64xbf16>
+        schedule = #tessel.schedule<block = [64, 64, 32], warp = [32, 32, 32], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<128x64xbf16>, %b: tensor<64x64xbf16>):
+      %1 = tessel.matmul %a, %b : tensor<128x64xbf16>, tensor<64x64xbf16> -> tensor<128x64xbf16>
+      tessel.yield %1 : tensor<128x64xbf16>
+    }
+    return %0 : tensor<128x64xbf16>
+  }
+}

@@ -1,0 +1,70 @@
+//===- MmaLayout.h - Where each lane's mma.sync fragments sit -*- C++ -*-===//
+//
+// The operand layout of NVIDIA's mma.sync.aligned.m16n8k16.row.col with f16
+// or bf16 inputs and an f32 accumulator (PTX ISA, "Matrix Fragments for
+// mma.m16n8k16 with floating point type"), as tessel-lower-mma loads and
+// stores it. Plain C++, so that a unit test can check it without MLIR.
+//
+// With g = lane / 4 and t = lane % 4, each fragment element sits at
+//   row = rowPerG * g + rowPerT * t + row0
+//   col = colPerG * g + colPerT * t + col0
+// of its 16 x 16 (A), 16 x 8 (B) or 16 x 8 (C) piece. Elements come in
+// pairs: A's two 16-bit elements of one register are consecutive along K
+// (a column), as are the accumulator's two f32 values of one pair (along
+// N); B's two are consecutive along K, which is B's row.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_PASSES_MMALAYOUT_H
+#define TESSEL_PASSES_MMALAYOUT_H
+
+#include <array>
+#include <cstdint>
+
+namespace mlir::tessel::mma {
+
+constexpr int64_t kM = 16, kN = 8, kK = 16;
+
+/// The first element of a pair; the second is one column (A, C) or one
+/// row (B) further.
+struct PairPosition {
+  int64_t rowPerG, rowPerT, row0;
+  int64_t colPerG, colPerT, col0;
+};
+
+/// A's four registers: rows g and g + 8, columns 2t and 2t + 8.
+constexpr std::array<PairPosition, 4> kA = {{
+    {1, 0, 0, 0, 2, 0},
+    {1, 0, 8, 0, 2, 0},
+    {1, 0, 0, 0, 2, 8},
+    {1, 0, 8, 0, 2, 8},
+}};
+
+/// B's two registers: rows (K) 2t and 2t + 8, column (N) g; the pair runs
+/// down the column.
+constexpr std::array<PairPosition, 2> kB = {{
+    {0, 2, 0, 1, 0, 0},
+    {0, 2, 8, 1, 0, 0},
+}};
+
+/// The accumulator's two pairs of f32 values: rows g and g + 8, columns
+/// 2t and 2t + 1.
+constexpr std::array<PairPosition, 2> kC = {{
+    {1, 0, 0, 0, 2, 0},
+    {1, 0, 8, 0, 2, 0},
+}};
+
+/// Where element `e` (0 or 1) of pair `p` sits for `lane`: {row, col}.
+constexpr std::array<int64_t, 2> positionOf(const PairPosition &p,
+                                            int64_t lane, int64_t e,
+                                            bool pairAlongRows) {
+  int64_t g = lane / 4, t = lane % 4;
+  int64_t row = p.rowPerG * g + p.rowPerT * t + p.row0;
+  int64_t col = p.colPerG * g + p.colPerT * t + p.col0;
+  return pairAlongRows ? std::array<int64_t, 2>{row + e, col}
+                       : std::array<int64_t, 2>{row, col + e};
+}
+
+} // namespace mlir::tessel::mma
+
+#endif // TESSEL_PASSES_MMALAYOUT_H

@@ -1,0 +1,107 @@
+// tessel-lower-mma: one warp's 16x8x16 pieces of a tensor-core K step
+// become mma.sync on the lanes' fragments (passes/MmaLayout.h): with g =
+// lane / 4 and t = lane % 4, A's registers are pairs of K read at rows g
+// and g + 8, columns 2t and 2t + 8; B's are two rows of K in column g; the
+// accumulator's two pairs of f32 sit at rows g and g + 8, columns 2t. A
+// piece read once feeds every mma.sync that uses it; a result feeding the
+// next piece's accumulator stays in registers.
+// RUN: tessel-opt %s --split-input-file --tessel-lower-mma --canonicalize --cse | FileCheck %s
+
+// CHECK-LABEL: func.func @bf16_chain
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[G:.*]] = arith.divui %[[LANE]], %c4
+// CHECK: %[[T:.*]] = arith.remui %[[LANE]], %c4
+// CHECK: %[[T2:.*]] = arith.muli %[[T]], %c2
+// A: (g, 2t), (g + 8, 2t), (g, 2t + 8), (g + 8, 2t + 8), two bf16 as an i32.
+// CHECK: %[[A0:.*]] = vector.load %arg0[%[[G]], %[[T2]]] : memref<16x32xbf16, 3>, vector<2xbf16>
+// CHECK: %[[A0W:.*]] = vector.bitcast %[[A0]] : vector<2xbf16> to vector<1xi32>
+// CHECK: %[[A0I:.*]] = vector.extract %[[A0W]][0] : i32 from vector<1xi32>
+// CHECK: %[[G8:.*]] = arith.addi %[[G]], %c8
+// CHECK: vector.load %arg0[%[[G8]], %[[T2]]]
+// CHECK: %[[T28:.*]] = arith.addi %[[T2]], %c8
+// CHECK: vector.load %arg0[%[[G]], %[[T28]]]
+// CHECK: vector.load %arg0[%[[G8]], %[[T28]]]
+// B: rows (K) 2t, 2t + 1 and 2t + 8, 2t + 9 of column g.
+// CHECK: %[[B0:.*]] = memref.load %arg1[%[[T2]], %[[G]]]
+// CHECK: %[[T21:.*]] = arith.addi %[[T2]], %c1
+// CHECK: %[[B1:.*]] = memref.load %arg1[%[[T21]], %[[G]]]
+// CHECK: vector.from_elements %[[B0]], %[[B1]] : vector<2xbf16>
+// CHECK: memref.load %arg1[%[[T28]], %[[G]]]
+// CHECK: %[[T29:.*]] = arith.addi %[[T2]], %c9
+// CHECK: memref.load %arg1[%[[T29]], %[[G]]]
+// The accumulator: (g, 2t) and (g + 8, 2t), pairs of f32.
+// CHECK: vector.load %arg2[%[[G]], %[[T2]]] : memref<16x8xf32, 3>, vector<2xf32>
+// CHECK: vector.load %arg2[%[[G8]], %[[T2]]] : memref<16x8xf32, 3>, vector<2xf32>
+// CHECK: %[[D0:.*]] = nvvm.mma.sync A[%[[A0I]], {{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-DAG: %[[E0:.*]] = llvm.extractvalue %[[D0]][0]
+// CHECK-DAG: %[[E1:.*]] = llvm.extractvalue %[[D0]][1]
+// CHECK-DAG: %[[E2:.*]] = llvm.extractvalue %[[D0]][2]
+// CHECK-DAG: %[[E3:.*]] = llvm.extractvalue %[[D0]][3]
+// The second piece of K (columns 16..31 of A, rows 16..31 of B) takes the
+// first's result as its accumulator, from registers.
+// CHECK-COUNT-4: vector.load %arg0
+// CHECK-COUNT-4: memref.load %arg1
+// CHECK-NOT: vector.load %arg2
+// CHECK: %[[D1:.*]] = nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[%[[E0]], %[[E1]], %[[E2]], %[[E3]]]
+// CHECK-DAG: %[[F0:.*]] = llvm.extractvalue %[[D1]][0]
+// CHECK-DAG: %[[F1:.*]] = llvm.extractvalue %[[D1]][1]
+// CHECK: %[[S0:.*]] = vector.from_elements %[[F0]], %[[F1]] : vector<2xf32>
+// CHECK: vector.store %[[S0]], %arg2[%[[G]], %[[T2]]] : memref<16x8xf32, 3>, vector<2xf32>
+// CHECK: vector.store %{{.*}}, %arg2[%[[G8]], %[[T2]]] : memref<16x8xf32, 3>, vector<2xf32>
+// CHECK-NOT: vector.contract
+// CHECK-NOT: vector.transfer
+// CHECK: return
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @bf16_chain(%a: memref<16x32xbf16, 3>, %b: memref<32x8xbf16, 3>, %c: memref<16x8xf32, 3>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %pad = arith.constant 0.0 : bf16
+  %fpad = arith.constant 0.0 : f32
+  %acc = vector.transfer_read %c[%c0, %c0], %fpad {in_bounds = [true, true]} : memref<16x8xf32, 3>, vector<16x8xf32>
+  %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x32xbf16, 3>, vector<16x16xbf16>
+  %b0 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<32x8xbf16, 3>, vector<16x8xbf16>
+  %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %acc : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+  %a1 = vector.transfer_read %a[%c0, %c16], %pad {in_bounds = [true, true]} : memref<16x32xbf16, 3>, vector<16x16xbf16>
+  %b1 = vector.transfer_read %b[%c16, %c0], %pad {in_bounds = [true, true]} : memref<32x8xbf16, 3>, vector<16x8xbf16>
+  %d1 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a1, %b1, %d0 : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+  vector.transfer_write %d1, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32, 3>
+  return
+}
+
+// -----
+
+// f16 registers are vector<2xf16>, as nvvm.mma.sync takes them.
+// CHECK-LABEL: func.func @f16_piece
+// CHECK: %[[P:.*]] = vector.load %arg0{{.*}} : memref<16x16xf16>, vector<2xf16>
+// CHECK-NOT: vector.bitcast
+// CHECK: nvvm.mma.sync A[%[[P]], {{.*}} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @f16_piece(%a: memref<16x16xf16>, %b: memref<16x8xf16>, %c: memref<16x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f16
+  %fpad = arith.constant 0.0 : f32
+  %acc = vector.transfer_read %c[%c0, %c0], %fpad {in_bounds = [true, true]} : memref<16x8xf32>, vector<16x8xf32>
+  %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xf16>, vector<16x16xf16>
+  %b0 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x8xf16>, vector<16x8xf16>
+  %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %acc : vector<16x16xf16>, vector<16x8xf16> into vector<16x8xf32>
+  vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
+  return
+}
+
+// -----
+
+// Contractions of other shapes or types are not pieces: left alone.
+// CHECK-LABEL: func.func @not_a_piece
+// CHECK: vector.contract
+// CHECK-NOT: nvvm.mma.sync
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @not_a_piece(%a: vector<4x4xf32>, %b: vector<4x4xf32>, %c: vector<4x4xf32>) -> vector<4x4xf32> {
+  %d = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<4x4xf32>, vector<4x4xf32> into vector<4x4xf32>
+  return %d : vector<4x4xf32>
+}

@@ -1,0 +1,64 @@
+//===- MmaLayoutTest.cpp - The mma.sync fragment layout ---------------------===//
+//
+// tessel-lower-mma loads and stores each lane's fragments where
+// passes/MmaLayout.h says; here that layout is checked to cover every element
+// of each piece exactly once across the warp, and against the PTX ISA's
+// figures for mma.m16n8k16 (floating point types), element by element for
+// one lane.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/MmaLayout.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+using namespace mlir::tessel::mma;
+
+namespace {
+
+/// How many times each element of a rows x cols piece is held by a lane.
+template <size_t N>
+std::vector<int> coverage(const std::array<PairPosition, N> &pairs,
+                          int64_t rows, int64_t cols, bool alongRows) {
+  std::vector<int> held(rows * cols, 0);
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (const PairPosition &p : pairs)
+      for (int64_t e = 0; e < 2; ++e) {
+        auto [r, c] = positionOf(p, lane, e, alongRows);
+        EXPECT_TRUE(r >= 0 && r < rows && c >= 0 && c < cols)
+            << "lane " << lane << " reaches (" << r << ", " << c << ")";
+        if (r >= 0 && r < rows && c >= 0 && c < cols)
+          ++held[r * cols + c];
+      }
+  return held;
+}
+
+TEST(MmaLayout, EveryElementIsHeldByExactlyOneLane) {
+  for (int n : coverage(kA, kM, kK, false))
+    EXPECT_EQ(n, 1);
+  for (int n : coverage(kB, kK, kN, true))
+    EXPECT_EQ(n, 1);
+  for (int n : coverage(kC, kM, kN, false))
+    EXPECT_EQ(n, 1);
+}
+
+TEST(MmaLayout, MatchesThePtxIsaFigures) {
+  // Lane 5: groupID 1, threadID_in_group 1. A: a0..a7 at rows 1, 1, 9, 9,
+  // 1, 1, 9, 9 and columns 2, 3, 2, 3, 10, 11, 10, 11. B: b0..b3 at rows
+  // 2, 3, 10, 11 of column 1. C: c0..c3 at (1, 2), (1, 3), (9, 2), (9, 3).
+  using Pos = std::array<int64_t, 2>;
+  const Pos a[8] = {{1, 2}, {1, 3}, {9, 2}, {9, 3},
+                    {1, 10}, {1, 11}, {9, 10}, {9, 11}};
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ(positionOf(kA[i / 2], 5, i % 2, false), a[i]) << "a" << i;
+  const Pos b[4] = {{2, 1}, {3, 1}, {10, 1}, {11, 1}};
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(positionOf(kB[i / 2], 5, i % 2, true), b[i]) << "b" << i;
+  const Pos c[4] = {{1, 2}, {1, 3}, {9, 2}, {9, 3}};
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(positionOf(kC[i / 2], 5, i % 2, false), c[i]) << "c" << i;
+}
+
+} // namespace
