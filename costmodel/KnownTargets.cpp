@@ -101,6 +101,11 @@ constexpr const char *kPtxasSm90Static =
 constexpr const char *kCdnaLds =
     "AMD CDNA ISA reference, LDS: 32 banks of 4 bytes per CU per clock";
 
+constexpr const char *kAmpereMma =
+    "NVIDIA A100 Tensor Core GPU Architecture whitepaper: Ampere's Tensor "
+    "Cores are driven by warp-level mma.sync (HMMA) instructions, which "
+    "deliver the dense peak (there is no wgmma before sm_90)";
+
 constexpr double kKiB = 1024, kMiB = 1024 * 1024;
 
 /// The limits every Hopper and Ampere SM shares (compute capability 8.x/9.0).
@@ -175,6 +180,7 @@ Target makeA100() {
   t.set(F::SharedMemPerBlockBytes, 163 * kKiB, kCudaCC);
   t.set(F::StaticSharedMemPerBlockBytes, 48 * kKiB, kPtxasSm80Static);
   t.set(F::TensorAchievableFraction, 0.869, kMlEngMatmul);
+  t.set(F::MmaSyncPeakFraction, 1.0, kAmpereMma);
   setNvidiaSmLimits(t);
   return t;
 }

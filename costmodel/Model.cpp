@@ -8,6 +8,8 @@
 #include "costmodel/Model.h"
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <cmath>
 #include <numeric>
 
@@ -160,6 +162,51 @@ double dramBandwidth(const Target &t, double bytes, bool &uncalibrated) {
   return peak * eff;
 }
 
+/// The compute capability of an NVIDIA target (90 for sm_90a), 0 for
+/// another vendor or an arch that does not parse.
+int nvidiaSm(const Target &t) {
+  const std::string &arch = t.arch();
+  if (t.vendor() != Vendor::NVIDIA || arch.rfind("sm_", 0) != 0)
+    return 0;
+  int sm = 0;
+  for (size_t i = 3; i < arch.size() && std::isdigit(arch[i]); ++i)
+    sm = sm * 10 + (arch[i] - '0');
+  return sm;
+}
+
+/// The wavefronts (shared-memory clocks) one warp-wide access takes when
+/// lane l reads `bytes` at byte `address(l)`: 32 banks of 4 bytes each
+/// serve one word per wavefront, lanes reading the same word share it, and
+/// accesses wider than a word are served 128 bytes' worth of lanes at a
+/// time (CUDA C++ Programming Guide, shared memory).
+template <typename AddressFn>
+double sharedWavefronts(AddressFn address, int64_t bytes) {
+  int64_t words = std::max<int64_t>(1, bytes / 4);
+  int64_t group = std::min<int64_t>(32, 128 / (4 * words));
+  double total = 0;
+  for (int64_t first = 0; first < 32; first += group) {
+    std::array<std::vector<int64_t>, 32> banks;
+    for (int64_t lane = first; lane < first + group; ++lane)
+      for (int64_t w = 0; w < words; ++w) {
+        int64_t word = address(lane) / 4 + w;
+        std::vector<int64_t> &bank = banks[word % 32];
+        if (std::find(bank.begin(), bank.end(), word) == bank.end())
+          bank.push_back(word);
+      }
+    size_t most = 1;
+    for (const std::vector<int64_t> &bank : banks)
+      most = std::max(most, bank.size());
+    total += double(most);
+  }
+  return total;
+}
+
+/// A tensor-core K step's shape (mma.sync.m16n8k16): a warp's 16 x 8
+/// pieces along M and N, 16-deep pieces along the step.
+struct MmaTiles {
+  int64_t pm = 0, pn = 0, pk = 0;
+};
+
 /// What combining a cooperative reduction's partials in a tree costs
 /// (tessel-tile-and-fuse's combineInTree): `rows` rows of `threads`
 /// partials; step by step, m = floor(n / 2) pairs of each row are added by
@@ -169,7 +216,7 @@ struct TreeCost {
   double steps = 0;             // barriers, one shared-memory round each
   double combinesPerThread = 0; // the busiest thread's operations
   double warpLoads = 0;         // warp-wide shared loads of the block
-  int64_t carried = 0; // steps carrying an odd middle partial over
+  int64_t carried = 0;          // steps carrying an odd middle partial over
 };
 
 TreeCost treeCost(double rows, int64_t threads, int64_t warpSize) {
@@ -229,8 +276,8 @@ threadLayout(const std::vector<int64_t> &tiles,
     pow2 *= 2;
   // Along x a power of two that divides the threads (all of them for a
   // warp count that is a power of two), so that x * y makes every thread.
-  int64_t tx = tiles.size() >= 2 ? std::gcd(threads, std::min(threads, pow2))
-                                 : threads;
+  int64_t tx =
+      tiles.size() >= 2 ? std::gcd(threads, std::min(threads, pow2)) : threads;
   layout.back() = tx;
   if (tiles.size() >= 2)
     layout[tiles.size() - 2] = threads / tx;
@@ -264,8 +311,8 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     return illegal("warps and split_k must be at least 1");
   if (p.threadsPerBlock > t.get(TargetField::MaxThreadsPerBlock))
     return illegal("the block's threads exceed max_threads_per_block");
-  if (s.compute != ComputeClass::Simt)
-    return illegal("only the SIMT strategy is emitted today");
+  if (s.compute != ComputeClass::Simt && s.compute != ComputeClass::MmaSync)
+    return illegal("only SIMT and mma.sync are emitted today");
   // When the block tiles divide the root's loops, tile-and-fuse splits each
   // cooperative reduction (Work::chunked) over all the block's threads
   // (each reduces a contiguous chunk of the row into shared memory): one f32
@@ -282,9 +329,50 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   int64_t kStep = kStepOf(k, s, parallel.size());
   if (kStep < 0)
     return illegal("the K step must be at least 1");
+  // Tensor cores (tessel-tile-and-fuse's computeWithMma): each of the
+  // block's warps computes a warp tile of M x N over the whole K step in
+  // 16x8x16 mma.sync pieces; the tiles must divide the shapes.
+  bool mma = s.compute == ComputeClass::MmaSync;
+  MmaTiles mmaTiles;
+  if (mma) {
+    if (nvidiaSm(t) < 80)
+      return illegal("mma.sync needs an NVIDIA GPU of sm_80 or newer");
+    if (!k.mmaSyncable || kStep == 0 || parallel.size() < 2)
+      return illegal("mma.sync runs the K step of a matmul or batch_matmul "
+                     "of f16 or bf16 with row-major operands");
+    int64_t contractionK = 0;
+    for (const Work &w : k.work)
+      if (w.contraction)
+        contractionK = w.reduction;
+    size_t n = s.block.size();
+    if (s.warp.size() != n || s.warp.back() != kStep)
+      return illegal("mma.sync needs a warp tile whose K is the K step");
+    int64_t bm = s.block[n - 3], bn = s.block[n - 2];
+    int64_t wm = s.warp[n - 3], wn = s.warp[n - 2];
+    bool divides = k.loops[parallel[parallel.size() - 2]].size % bm == 0 &&
+                   k.loops[parallel.back()].size % bn == 0 &&
+                   contractionK % kStep == 0;
+    for (size_t i = 0; i + 3 < n; ++i)
+      divides &= s.block[i] == 1 && s.warp[i] == 1;
+    if (!divides || wm % 16 || wn % 8 || kStep % 16 || bm % wm || bn % wn ||
+        (bm / wm) * (bn / wn) != s.warps)
+      return illegal("the warp tiles must be multiples of 16 x 8 making "
+                     "`warps`, and the block tiles and K step (a multiple "
+                     "of 16) must divide the shapes");
+    mmaTiles = {wm / 16, wn / 8, kStep / 16};
+  }
   for (const Work &w : k.work) {
     if (!w.contraction || kStep == 0)
       continue;
+    if (mma) {
+      // The accumulator (f32) and the A and B tiles (16-bit), each row
+      // padded (kMmaOperandPad, kMmaAccumulatorPad).
+      int64_t bm = tiles[tiles.size() - 2], bn = tiles.back();
+      p.sharedBytes += 4 * bm * (bn + kMmaAccumulatorPad) +
+                       2 * bm * (kStep + kMmaOperandPad) +
+                       2 * kStep * (bn + kMmaOperandPad);
+      continue;
+    }
     p.sharedBytes += int64_t(4.0 * tileProduct(w.loops, parallel, tiles));
     double step = double(std::min<int64_t>(kStep, w.reduction));
     for (const Load &operand : w.operandTiles)
@@ -328,7 +416,13 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // Registers: a K step keeps each thread's tile of the accumulator in
   // registers through a step.
   p.registers = kBaseRegisters;
-  if (kStep > 0)
+  if (mma)
+    // A warp keeps its pieces of A (4 registers each) and B (2) for the
+    // step, one accumulator piece at a time: within -24..+16 of ptxas on
+    // test/codegen/cpu-check-mma.mlir's kernels (32 to 96 registers).
+    p.registers +=
+        4 * mmaTiles.pm * mmaTiles.pk + 2 * mmaTiles.pn * mmaTiles.pk;
+  else if (kStep > 0)
     if (std::optional<std::vector<int64_t>> layout =
             threadLayout(tiles, s.block, s.thread, p.threadsPerBlock)) {
       for (const Work &w : k.work) {
@@ -470,6 +564,8 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     return count * sector;
   };
   double perThreadFlops = 0, perWarpLoadBytes = 0;
+  // Flops a block runs on tensor cores (mma.sync K steps).
+  double tensorFlopsPerBlock = 0;
   // Dependent round trips to memory per thread: an op instance's loads are
   // issued together, but its next iteration waits for them. Shared-memory
   // rounds (a K step's) apart: they take an L1 hit's latency.
@@ -546,6 +642,39 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
         } else {
           copyBytes += elements * operand.bytes;
         }
+      }
+      if (mma) {
+        // Per step and warp: each 16 x 16 piece of A read once (4 words a
+        // lane), each 16 x 8 of B (4 half-words a lane), each accumulator
+        // piece read and written (2 + 2 pairs of f32), pm x pn x pk
+        // mma.sync, 4096 flops each; shared-memory wavefronts from the
+        // buffers' row strides (bank conflicts included).
+        auto [pm, pn, pk] = mmaTiles;
+        // Row strides in bytes of the padded buffers.
+        int64_t aRow = (kStep + kMmaOperandPad) * 2;
+        int64_t bRow = (tiles.back() + kMmaOperandPad) * 2;
+        int64_t cRow = (tiles.back() + kMmaAccumulatorPad) * 4;
+        auto g = [](int64_t lane) { return lane / 4; };
+        auto tt = [](int64_t lane) { return lane % 4; };
+        double aFronts = sharedWavefronts(
+            [&](int64_t l) { return g(l) * aRow + tt(l) * 4; }, 4);
+        double bFronts = sharedWavefronts(
+            [&](int64_t l) { return tt(l) * 2 * bRow + g(l) * 2; }, 2);
+        double cFronts = sharedWavefronts(
+            [&](int64_t l) { return g(l) * cRow + tt(l) * 8; }, 8);
+        double fronts = 4.0 * pm * pk * aFronts + 4.0 * pn * pk * bFronts +
+                        4.0 * pm * pn * cFronts;
+        double issued = 4.0 * pm * pk + 4.0 * pn * pk + 4.0 * pm * pn;
+        perWarpLoadBytes += steps * fronts * double(warpSize) * 4.0 +
+                            steps * copyBytes / double(s.warps);
+        perThreadFlops += steps * copied / threads + 2.0 * steps * issued;
+        tensorFlopsPerBlock +=
+            steps * double(s.warps) * double(pm * pn * pk) * 4096.0;
+        // Per step: the copies' global round, then the accumulator's, A's
+        // and B's shared rounds, one per 16 of the step.
+        perThreadRounds += steps;
+        sharedRounds += steps * double(2 + pk);
+        continue;
       }
       double readsPerK = 0;
       for (const Load &operand : w.operandTiles) {
@@ -638,14 +767,26 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   for (const Operand &o : k.operands)
     if (!o.output && elementBytes(o.type) < elementBytes(narrow))
       narrow = o.type;
-  double peak = peakFlops(t, s.compute, narrow);
+  double simtPeak = peakFlops(t, ComputeClass::Simt, narrow);
   // An SM reaches its share of the peak only with a thread per lane; fewer
   // resident threads (few or small blocks) use fewer of them.
   double residentThreads =
       std::min(blocksOnBusiestSM, double(p.blocksPerSM)) * threads;
   double laneUse = std::min(1.0, residentThreads / lanesPerSM);
   p.computeUs =
-      blocksOnBusiestSM * perBlockFlops / (peak / sms * laneUse) * 1e6;
+      blocksOnBusiestSM * perBlockFlops / (simtPeak / sms * laneUse) * 1e6;
+  // Tensor cores: the mma.sync flops at the tensor peak, scaled by what
+  // mma.sync reaches of it; after the SIMT work (a K step's copies and its
+  // mma.sync are separated by barriers).
+  double peak = simtPeak;
+  if (mma) {
+    peak = peakFlops(t, ComputeClass::MmaSync, narrow);
+    if (t.has(TargetField::MmaSyncPeakFraction))
+      peak *= t.get(TargetField::MmaSyncPeakFraction);
+    else
+      p.uncalibrated = true;
+    p.computeUs += blocksOnBusiestSM * tensorFlopsPerBlock / (peak / sms) * 1e6;
+  }
 
   // 3b. Loads: what each warp's loads move through the SM's L1, which
   // returns l1_bytes_per_clock.
@@ -821,6 +962,44 @@ enumeratePredicted(const KernelDesc &k, const Target &t) {
       offer(s);
     }
   };
+  // Tensor cores (mma.sync) for a contraction that takes them: block tiles
+  // of 32 to 128 dividing M and N, K steps of 16 to 64 dividing K, warp
+  // tiles of 16 to 64 x 8 to 64 making 1 to 8 warps.
+  if (k.mmaSyncable && nvidiaSm(t) >= 80 && parallel.size() >= 2) {
+    int64_t m = k.loops[parallel[parallel.size() - 2]].size;
+    int64_t n = k.loops[parallel.back()].size, kSize = 0;
+    for (const Work &w : k.work)
+      if (w.contraction)
+        kSize = w.reduction;
+    for (int64_t bm : {32, 64, 128})
+      for (int64_t bn : {32, 64, 128})
+        for (int64_t step : {16, 32, 64}) {
+          if (m % bm || n % bn || kSize % step)
+            continue;
+          for (int64_t wm : {16, 32, 64})
+            for (int64_t wn : {8, 16, 32, 64}) {
+              if (bm % wm || bn % wn)
+                continue;
+              int64_t warps = (bm / wm) * (bn / wn);
+              if (warps > 8)
+                continue;
+              Schedule tc;
+              tc.block.assign(parallel.size() + 1, 1);
+              tc.warp.assign(parallel.size() + 1, 1);
+              size_t last = parallel.size();
+              tc.block[last - 2] = bm;
+              tc.block[last - 1] = bn;
+              tc.block[last] = step;
+              tc.warp[last - 2] = wm;
+              tc.warp[last - 1] = wn;
+              tc.warp[last] = step;
+              tc.warps = warps;
+              tc.compute = ComputeClass::MmaSync;
+              offer(tc);
+              offerVectors(tc);
+            }
+        }
+  }
   for (int64_t warps : {1, 2, 4, 8})
     for (int64_t y : innerSizes(1))
       for (int64_t x : innerSizes(0)) {

@@ -126,12 +126,27 @@ struct KernelDesc {
   /// norm's or softmax's output, a matmul's epilogue): a schedule may give
   /// it a vector width.
   bool elementwiseRoot = false;
+  /// True when the steppable contraction may take its K steps on tensor
+  /// cores (mma.sync): A [.., M, K] and B [.., K, N], both f16 or both
+  /// bf16, accumulated in f32 (tessel-tile-and-fuse's mmaSyncRefusal).
+  bool mmaSyncable = false;
 };
+
+/// Elements tessel-tile-and-fuse adds to each row of a tensor-core K step's
+/// shared-memory buffers so that the lanes' fragment accesses fall in
+/// distinct banks: the A and B tiles (16-bit) gain 8 (16 bytes), the f32
+/// accumulator 8 (32 bytes, so that the rows of a half-warp's 8-byte
+/// accesses start 8 banks apart). The model counts them in the block's
+/// shared memory and in its wavefronts.
+inline constexpr int64_t kMmaOperandPad = 8, kMmaAccumulatorPad = 8;
 
 struct Schedule {
   /// Tile per parallel loop, innermost last; for a kernel with a
   /// contraction (Work::contraction), one more entry: its K step.
   std::vector<int64_t> block;
+  /// With `compute = MmaSync`: the tile one warp computes, `block`'s rank
+  /// (M and N of the contraction, then the whole K step); else empty.
+  std::vector<int64_t> warp;
   std::vector<int64_t> thread; // per-thread tile of `block`'s loops, or empty
   int64_t warps = 4;
   int64_t splitK = 1;

@@ -107,6 +107,10 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "latency of a dependent load that hits in L1; shared-memory loads, "
        "served by the same array, take no longer",
        false, false},
+      {F::MmaSyncPeakFraction, "mma_sync_peak_fraction", "fraction",
+       "of the dense tensor peak, what warp-level mma.sync instructions "
+       "reach",
+       false, false},
   }};
   return fields;
 }
@@ -174,8 +178,8 @@ std::string Target::validate() const {
   }
   for (TargetField f :
        {TargetField::HbmEfficiency16MiB, TargetField::HbmEfficiency64MiB,
-        TargetField::HbmEfficiency256MiB,
-        TargetField::TensorAchievableFraction})
+        TargetField::HbmEfficiency256MiB, TargetField::TensorAchievableFraction,
+        TargetField::MmaSyncPeakFraction})
     if (has(f) && get(f) > 1)
       return "target '" + name_ + "' field '" + std::string(fieldInfo(f).key) +
              "' is a fraction above 1";

@@ -68,10 +68,13 @@ enum class TargetField : unsigned {
   L2LatencyCycles,   // SM clocks from a load issued to its data, L2 hit
   DramLatencyCycles, // ... from DRAM
   L1LatencyCycles,   // ... hitting in L1 (shared-memory loads: no longer)
+  // Of the dense tensor peak, what warp-level mma.sync reaches (Hopper's
+  // full rate needs wgmma); absent: the peak, and uncalibrated.
+  MmaSyncPeakFraction,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::L1LatencyCycles) + 1;
+    static_cast<std::size_t>(TargetField::MmaSyncPeakFraction) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

@@ -41,6 +41,12 @@ bool isCooperativeReduction(linalg::LinalgOp op);
 /// loops (a reduction, a grouped convolution's reshaping copy).
 bool isVectorizedInStep(linalg::LinalgOp op);
 
+/// Why the contraction `op` cannot run a K step on tensor cores with
+/// mma.sync (tessel-tile-and-fuse's `mma = mma_sync`), or "" when it can:
+/// a matmul or batch_matmul reading A [.., M, K] and B [.., K, N], both f16
+/// or both bf16, accumulating in f32.
+std::string mmaSyncRefusal(linalg::LinalgOp op);
+
 /// Describes the outlined kernel function `func` (its root loop nest, its
 /// operands, its work as tessel-tile-and-fuse executes it). Emits an error
 /// and fails when it has no loop nest to describe.

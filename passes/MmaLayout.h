@@ -18,12 +18,19 @@
 #ifndef TESSEL_PASSES_MMALAYOUT_H
 #define TESSEL_PASSES_MMALAYOUT_H
 
+#include "costmodel/Model.h"
+
 #include <array>
 #include <cstdint>
 
 namespace mlir::tessel::mma {
 
 constexpr int64_t kM = 16, kN = 8, kK = 16;
+
+/// Elements added to each row of a tensor-core K step's shared-memory
+/// buffers (costmodel/Model.h, which counts them too).
+constexpr int64_t kOperandPad = kMmaOperandPad;
+constexpr int64_t kAccumulatorPad = kMmaAccumulatorPad;
 
 /// The first element of a pair; the second is one column (A, C) or one
 /// row (B) further.
@@ -55,9 +62,8 @@ constexpr std::array<PairPosition, 2> kC = {{
 }};
 
 /// Where element `e` (0 or 1) of pair `p` sits for `lane`: {row, col}.
-constexpr std::array<int64_t, 2> positionOf(const PairPosition &p,
-                                            int64_t lane, int64_t e,
-                                            bool pairAlongRows) {
+constexpr std::array<int64_t, 2> positionOf(const PairPosition &p, int64_t lane,
+                                            int64_t e, bool pairAlongRows) {
   int64_t g = lane / 4, t = lane % 4;
   int64_t row = p.rowPerG * g + p.rowPerT * t + p.row0;
   int64_t col = p.colPerG * g + p.colPerT * t + p.col0;

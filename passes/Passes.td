@@ -293,6 +293,34 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
   ];
 }
 
+def TesselAlignSharedMemory : Pass<"tessel-align-shared-memory",
+                                   "mlir::gpu::GPUModuleOp"> {
+  let summary = "Align every kernel's shared-memory buffers";
+  let description = [{
+    Gives each workgroup attribution of each `gpu.func` (a buffer in shared
+    memory, LDS on AMD) an alignment of `alignment` bytes (`llvm.align`, which
+    the GPU-to-LLVM conversions put on the buffer's global), so that the
+    wide accesses Tessel's kernels make into them are legal wherever the
+    buffer is placed: the 8-byte accumulator pairs and 4-byte operand pairs
+    of a tensor-core K step, the vector loads of a vector step. Without it a
+    buffer of f32 is 4-byte aligned and an 8-byte access could fault. An
+    alignment set already is raised, never lowered.
+
+    ```mlir
+    gpu.func @k(...) workgroup(%acc : memref<64x72xf32, #gpu.address_space<workgroup>>) kernel
+    // becomes
+    gpu.func @k(...) workgroup(%acc : memref<64x72xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel
+    ```
+
+    An alignment that is not a power of two is an error.
+  }];
+  let options = [
+    Option<"alignment", "alignment", "int64_t", /*default=*/"16",
+           "bytes; a power of two">,
+  ];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def TesselExpandMath : Pass<"tessel-expand-math"> {
   let summary = "Replace exp, tanh, erf and rsqrt by plain arithmetic";
   let description = [{

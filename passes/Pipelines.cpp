@@ -202,6 +202,9 @@ std::optional<std::string> ptxFeatureFor(StringRef arch) {
 /// Host code keeps its gpu.launch_func ops; this lowers what the device code
 /// shares before a target's own conversion.
 void buildDeviceCommonPipeline(OpPassManager &pm) {
+  // Shared-memory buffers 16-byte aligned: the kernels make 8- and 16-byte
+  // accesses into them.
+  pm.addNestedPass<gpu::GPUModuleOp>(createTesselAlignSharedMemory());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());

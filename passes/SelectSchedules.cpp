@@ -130,8 +130,7 @@ std::optional<unsigned> singleDimOf(AffineExpr e) {
 
 } // namespace
 
-llvm::SmallBitVector mlir::tessel::loopsRead(AffineMap map,
-                                             unsigned numLoops) {
+llvm::SmallBitVector mlir::tessel::loopsRead(AffineMap map, unsigned numLoops) {
   llvm::SmallBitVector read(numLoops);
   for (AffineExpr e : map.getResults())
     e.walk([&](AffineExpr sub) {
@@ -148,8 +147,8 @@ bool mlir::tessel::isCooperativeReduction(linalg::LinalgOp op) {
     auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
     if (!consumer)
       continue;
-    llvm::SmallBitVector read = loopsRead(
-        consumer.getMatchingIndexingMap(&use), consumer.getNumLoops());
+    llvm::SmallBitVector read = loopsRead(consumer.getMatchingIndexingMap(&use),
+                                          consumer.getNumLoops());
     for (auto [i, it] : llvm::enumerate(consumer.getIteratorTypesArray()))
       if (it == utils::IteratorType::parallel && !read.test(i))
         return true;
@@ -160,6 +159,37 @@ bool mlir::tessel::isCooperativeReduction(linalg::LinalgOp op) {
 bool mlir::tessel::isVectorizedInStep(linalg::LinalgOp op) {
   return op.getNumParallelLoops() == op.getNumLoops() &&
          succeeded(linalg::vectorizeOpPrecondition(op));
+}
+
+std::string mlir::tessel::mmaSyncRefusal(linalg::LinalgOp op) {
+  SmallVector<unsigned> reductions;
+  op.getReductionDims(reductions);
+  if (reductions.size() != 1 || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1)
+    return "it is not a matmul or batch_matmul";
+  unsigned k = reductions.front();
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  ArrayRef<AffineExpr> cDims = maps[2].getResults();
+  if (cDims.size() < 2 || !llvm::all_of(cDims, llvm::IsaPred<AffineDimExpr>))
+    return "its output is not a matrix";
+  auto dim = [](AffineExpr e) { return cast<AffineDimExpr>(e).getPosition(); };
+  unsigned m = dim(cDims[cDims.size() - 2]), n = dim(cDims.back());
+  MLIRContext *ctx = op.getContext();
+  auto expect = [&](AffineMap map, unsigned inner0, unsigned inner1) {
+    SmallVector<AffineExpr> want(cDims.begin(), cDims.end() - 2);
+    want.push_back(getAffineDimExpr(inner0, ctx));
+    want.push_back(getAffineDimExpr(inner1, ctx));
+    return map.getResults() == ArrayRef<AffineExpr>(want);
+  };
+  if (!expect(maps[0], m, k) || !expect(maps[1], k, n))
+    return "its operands are not A [.., M, K] and B [.., K, N] (transposed "
+           "operands are not supported on tensor cores yet)";
+  Type a = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
+  Type b = getElementTypeOrSelf(op.getDpsInputs()[1].getType());
+  Type c = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  if (a != b || !(a.isF16() || a.isBF16()) || !c.isF32())
+    return "its inputs must both be f16 or both bf16, accumulated in f32";
+  return "";
 }
 
 FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
@@ -229,6 +259,9 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
     convolution |= linalg::isaConvolutionOpInterface(op);
   }
   desc.kSteppable = contractionOps == 1 && !convolution;
+  for (linalg::LinalgOp op : ops)
+    if (desc.kSteppable && linalg::isaContractionOpInterface(op))
+      desc.mmaSyncable = mmaSyncRefusal(op).empty();
   // The ops computing the contraction's operands (its prologue).
   llvm::SmallPtrSet<Operation *, 8> prologue;
   for (linalg::LinalgOp op : ops) {
@@ -261,8 +294,7 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
       AffineMap read = consumer.getMatchingIndexingMap(&use);
       AffineMap written =
           op.getIndexingMapMatchingResult(cast<OpResult>(use.get()));
-      llvm::SmallBitVector readLoops =
-          loopsRead(read, consumer.getNumLoops());
+      llvm::SmallBitVector readLoops = loopsRead(read, consumer.getNumLoops());
       for (const Context &c : known->second) {
         if (mine.size() >= kMaxContexts)
           break;
@@ -455,14 +487,29 @@ mlir::tessel::rankSchedules(const KernelDesc &kernel, const Target &target) {
 namespace {
 
 ScheduleAttr toAttr(MLIRContext *ctx, const Schedule &s) {
-  return ScheduleAttr::get(ctx, s.block, {}, s.thread, s.warps, /*stages=*/1,
-                           s.splitK, s.vector, InstructionClass::Simt);
+  InstructionClass mma = InstructionClass::Simt;
+  switch (s.compute) {
+  case ComputeClass::Simt:
+    break;
+  case ComputeClass::MmaSync:
+    mma = InstructionClass::MmaSync;
+    break;
+  case ComputeClass::Wgmma:
+    mma = InstructionClass::Wgmma;
+    break;
+  case ComputeClass::Mfma:
+    mma = InstructionClass::Mfma;
+    break;
+  }
+  return ScheduleAttr::get(ctx, s.block, s.warp, s.thread, s.warps,
+                           /*stages=*/1, s.splitK, s.vector, mma);
 }
 
 /// The model's view of a schedule: what codegen emits from it.
 Schedule fromAttr(ScheduleAttr attr) {
   Schedule s;
   s.block.assign(attr.getBlock().begin(), attr.getBlock().end());
+  s.warp.assign(attr.getWarp().begin(), attr.getWarp().end());
   s.thread.assign(attr.getThread().begin(), attr.getThread().end());
   s.warps = attr.getWarps();
   s.splitK = attr.getSplitK();

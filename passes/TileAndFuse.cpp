@@ -41,6 +41,7 @@
 #include "costmodel/Model.h"
 #include "passes/IndexRange.h"
 #include "passes/KernelDescription.h"
+#include "passes/MmaLayout.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Affine/ViewLikeInterfaceUtils.h"
@@ -770,16 +771,21 @@ FailureOr<SmallVector<int64_t>> staticBounds(Value v) {
 
 /// A buffer of the block's own shaped like `like` (a tile): allocated with
 /// the tile's static bound, so that it can become shared memory, and viewed
-/// with the tile's sizes (smaller in a remainder tile).
-FailureOr<Value> blockBuffer(RewriterBase &rewriter, Location loc, Value like) {
+/// with the tile's sizes (smaller in a remainder tile). `pad` more elements
+/// per row of the innermost dim shift each row's banks (tensor-core steps
+/// read columns of these buffers; see mma::kOperandPad).
+FailureOr<Value> blockBuffer(RewriterBase &rewriter, Location loc, Value like,
+                             int64_t pad = 0) {
   FailureOr<SmallVector<int64_t>> bounds = staticBounds(like);
   if (failed(bounds))
     return failure();
   auto type = cast<RankedTensorType>(like.getType());
+  SmallVector<int64_t> allocated = *bounds;
+  allocated.back() += pad;
   Value buffer = bufferization::AllocTensorOp::create(
-      rewriter, loc, RankedTensorType::get(*bounds, type.getElementType()),
+      rewriter, loc, RankedTensorType::get(allocated, type.getElementType()),
       ValueRange{});
-  if (type.hasStaticShape())
+  if (type.hasStaticShape() && pad == 0)
     return buffer;
   SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
   SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
@@ -856,8 +862,8 @@ FailureOr<Value> treeStep(RewriterBase &rewriter, linalg::LinalgOp merge,
   int64_t s = (n + 1) / 2, m = n - s;
   auto columns = [&](Value source, int64_t offset, int64_t size) {
     SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
-    SmallVector<OpFoldResult> sizes, strides(type.getRank(),
-                                             rewriter.getIndexAttr(1));
+    SmallVector<OpFoldResult> sizes,
+        strides(type.getRank(), rewriter.getIndexAttr(1));
     for (int64_t d : type.getShape())
       sizes.push_back(rewriter.getIndexAttr(d));
     offsets[dim] = rewriter.getIndexAttr(offset);
@@ -866,12 +872,12 @@ FailureOr<Value> treeStep(RewriterBase &rewriter, linalg::LinalgOp merge,
   };
   auto slice = [&](Value source, int64_t offset, int64_t size) -> Value {
     auto [offsets, sizes, strides] = columns(source, offset, size);
-    return tensor::ExtractSliceOp::create(rewriter, loc, source, offsets,
-                                          sizes, strides);
+    return tensor::ExtractSliceOp::create(rewriter, loc, source, offsets, sizes,
+                                          strides);
   };
   auto insert = [&](Value tile, Value into, int64_t offset) -> Value {
-    auto [offsets, sizes, strides] = columns(into, offset,
-                                             cast<RankedTensorType>(tile.getType()).getDimSize(dim));
+    auto [offsets, sizes, strides] = columns(
+        into, offset, cast<RankedTensorType>(tile.getType()).getDimSize(dim));
     return tensor::InsertSliceOp::create(rewriter, loc, tile, into, offsets,
                                          sizes, strides);
   };
@@ -970,8 +976,8 @@ LogicalResult combineInTree(RewriterBase &rewriter, linalg::LinalgOp merge,
   // Each row's result, in column 0.
   auto resultType = cast<RankedTensorType>(merge->getResult(0).getType());
   SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
-  SmallVector<OpFoldResult> sizes, strides(type.getRank(),
-                                           rewriter.getIndexAttr(1));
+  SmallVector<OpFoldResult> sizes,
+      strides(type.getRank(), rewriter.getIndexAttr(1));
   for (int64_t d : type.getShape())
     sizes.push_back(rewriter.getIndexAttr(d));
   sizes[dim] = rewriter.getIndexAttr(1);
@@ -1032,10 +1038,6 @@ LogicalResult accumulateInRegisters(RewriterBase &rewriter,
   return success();
 }
 
-/// The shape of one mma.sync (m16n8k16, bf16 or f16 inputs, f32
-/// accumulator): the pieces a warp's K step is cut into.
-constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 16;
-
 /// One K step of `step` (a matmul or batch_matmul on the step's block
 /// buffers: A [.., M, K], B [.., K, N], the accumulator [.., M, N] in f32)
 /// on tensor cores: the block's warps split M x N into `warpTile` pieces (a
@@ -1049,50 +1051,33 @@ LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
                              ArrayRef<int64_t> warpTile) {
   Location loc = step.getLoc();
   auto fail = [&](const Twine &why) {
-    return step->emitOpError() << "cannot run on tensor cores (mma_sync): "
-                               << why;
+    return step->emitOpError()
+           << "cannot run on tensor cores (mma_sync): " << why;
   };
-  // The loops: batch dims (tile 1), then M, N and the reduction K, with
-  // A [.., M, K], B [.., K, N], C [.., M, N].
+  std::string refusal = mmaSyncRefusal(step);
+  if (!refusal.empty())
+    return fail(refusal);
+  // The loops: batch dims (tile 1), then M, N and the reduction K.
   SmallVector<unsigned> reductions;
   step.getReductionDims(reductions);
-  if (reductions.size() != 1 || step.getNumDpsInputs() != 2)
-    return fail("it is not a matmul or batch_matmul");
   unsigned k = reductions.front();
-  SmallVector<AffineMap> maps = step.getIndexingMapsArray();
-  ArrayRef<AffineExpr> cDims = maps[2].getResults();
-  if (cDims.size() < 2)
-    return fail("its output is not a matrix");
-  auto dim = [](AffineExpr e) { return cast<AffineDimExpr>(e).getPosition(); };
-  unsigned m = dim(cDims[cDims.size() - 2]), n = dim(cDims.back());
-  SmallVector<AffineExpr> batch(cDims.begin(), cDims.end() - 2);
+  ArrayRef<AffineExpr> cDims = step.getIndexingMapsArray()[2].getResults();
+  unsigned m = cast<AffineDimExpr>(cDims[cDims.size() - 2]).getPosition();
+  unsigned n = cast<AffineDimExpr>(cDims.back()).getPosition();
   MLIRContext *ctx = step.getContext();
-  auto expect = [&](AffineMap map, unsigned inner0, unsigned inner1) {
-    SmallVector<AffineExpr> want(batch);
-    want.push_back(getAffineDimExpr(inner0, ctx));
-    want.push_back(getAffineDimExpr(inner1, ctx));
-    return map.getResults() == ArrayRef<AffineExpr>(want);
-  };
-  if (!expect(maps[0], m, k) || !expect(maps[1], k, n))
-    return fail("its operands are not A [.., M, K] and B [.., K, N] "
-                "(transposed operands are not supported on tensor cores yet)");
-  Type aType = getElementTypeOrSelf(step.getDpsInputs()[0].getType());
-  Type bType = getElementTypeOrSelf(step.getDpsInputs()[1].getType());
-  Type cType = getElementTypeOrSelf(step.getDpsInits()[0].getType());
-  if (aType != bType || !(aType.isF16() || aType.isBF16()) || !cType.isF32())
-    return fail("its inputs must both be f16 or both bf16, accumulated in "
-                "f32");
   SmallVector<int64_t> sizes = step.getStaticLoopRanges();
   if (llvm::any_of(sizes, ShapedType::isDynamic))
     return fail("its tiles are not static (the block tiles and the K step "
                 "must divide M, N and K)");
   int64_t wm = warpTile[0], wn = warpTile[1];
-  if (sizes[m] % wm || sizes[n] % wn || wm % kMmaM || wn % kMmaN ||
-      sizes[k] % kMmaK)
+  if (sizes[m] % wm || sizes[n] % wn || wm % mma::kM || wn % mma::kN ||
+      sizes[k] % mma::kK)
     return fail("warp tiles of " + Twine(wm) + " x " + Twine(wn) +
                 " must divide the block's " + Twine(sizes[m]) + " x " +
-                Twine(sizes[n]) + " and be multiples of 16 x 8, and the K "
-                "step (" + Twine(sizes[k]) + ") a multiple of 16");
+                Twine(sizes[n]) +
+                " and be multiples of 16 x 8, and the K "
+                "step (" +
+                Twine(sizes[k]) + ") a multiple of 16");
 
   // A forall over the warps (normalized, as the GPU mapping wants), one
   // accumulator piece each.
@@ -1102,8 +1087,9 @@ LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
   scf::SCFTilingOptions options;
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
       .setNumThreads(getAsIndexOpFoldResult(ctx, warps))
-      .setMapping({gpu::GPUWarpMappingAttr::get(ctx, gpu::MappingId::LinearDim1),
-                   gpu::GPUWarpMappingAttr::get(ctx, gpu::MappingId::LinearDim0)});
+      .setMapping(
+          {gpu::GPUWarpMappingAttr::get(ctx, gpu::MappingId::LinearDim1),
+           gpu::GPUWarpMappingAttr::get(ctx, gpu::MappingId::LinearDim0)});
   rewriter.setInsertionPoint(step);
   FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
       rewriter, cast<TilingInterface>(step.getOperation()), options);
@@ -1134,11 +1120,10 @@ LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
   auto at = [&](int64_t i) {
     return arith::ConstantIndexOp::create(rewriter, loc, i);
   };
-  auto read = [&](OpBuilder &b, Value from, Value row, Value col,
-                  int64_t rows, int64_t cols) -> Value {
+  auto read = [&](OpBuilder &b, Value from, Value row, Value col, int64_t rows,
+                  int64_t cols) -> Value {
     Type element = getElementTypeOrSelf(from.getType());
-    Value pad =
-        arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+    Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
     return vector::TransferReadOp::create(
         b, loc, VectorType::get({rows, cols}, element), from,
         ValueRange{row, col}, pad, ArrayRef<bool>{true, true});
@@ -1154,7 +1139,7 @@ LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
        vector::IteratorTypeAttr::get(ctx, vector::IteratorType::reduction)});
   // Loops over the warp's 16 x 8 pieces, K's pieces unrolled inside: the
   // CPU path keeps them rolled; tessel-lower-mma unrolls them.
-  int64_t pk = sizes[k] / kMmaK;
+  int64_t pk = sizes[k] / mma::kK;
   auto pieceLoop = [&](OpBuilder &b, int64_t extent, int64_t step, Value init,
                        function_ref<Value(OpBuilder &, Value, Value)> body) {
     auto loop = scf::ForOp::create(
@@ -1165,22 +1150,23 @@ LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
     return loop.getResult(0);
   };
   Value out = pieceLoop(
-      rewriter, wm, kMmaM, c, [&](OpBuilder &b, Value row, Value tile) {
+      rewriter, wm, mma::kM, c, [&](OpBuilder &b, Value row, Value tile) {
         return pieceLoop(
-            b, wn, kMmaN, tile, [&](OpBuilder &nb, Value col, Value inner) {
-              Value piece = read(nb, inner, row, col, kMmaM, kMmaN);
+            b, wn, mma::kN, tile, [&](OpBuilder &nb, Value col, Value inner) {
+              Value piece = read(nb, inner, row, col, mma::kM, mma::kN);
               for (int64_t kk = 0; kk < pk; ++kk) {
-                Value kAt = arith::ConstantIndexOp::create(nb, loc, kk * kMmaK);
-                Value aPiece = read(nb, aTile, row, kAt, kMmaM, kMmaK);
-                Value bPiece = read(nb, bTile, kAt, col, kMmaK, kMmaN);
+                Value kAt =
+                    arith::ConstantIndexOp::create(nb, loc, kk * mma::kK);
+                Value aPiece = read(nb, aTile, row, kAt, mma::kM, mma::kK);
+                Value bPiece = read(nb, bTile, kAt, col, mma::kK, mma::kN);
                 piece = vector::ContractionOp::create(nb, loc, aPiece, bPiece,
                                                       piece, contractMaps,
                                                       iterators)
                             .getResult();
               }
-              return vector::TransferWriteOp::create(
-                         nb, loc, piece, inner, ValueRange{row, col},
-                         ArrayRef<bool>{true, true})
+              return vector::TransferWriteOp::create(nb, loc, piece, inner,
+                                                     ValueRange{row, col},
+                                                     ArrayRef<bool>{true, true})
                   .getResult();
             });
       });
@@ -1210,8 +1196,7 @@ LogicalResult checkMmaSync(func::FuncOp func, ScheduleAttr sched,
            << "schedule " << sched << " sets mma = mma_sync, which needs an "
            << "NVIDIA GPU of sm_80 or newer; " << gpu.name() << " is "
            << gpu.arch()
-           << (gpu.vendor() == Vendor::AMD ? " (MFMA is not emitted yet)"
-                                           : "");
+           << (gpu.vendor() == Vendor::AMD ? " (MFMA is not emitted yet)" : "");
   ArrayRef<int64_t> warp = sched.getWarp(), block = sched.getBlock();
   if (warp.size() < 3 || warp.back() != block.back())
     return func.emitOpError()
@@ -1262,7 +1247,9 @@ LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
     return fail("its accumulator does not start from a fill");
   // The accumulator: a block buffer, filled by the block's threads.
   rewriter.setInsertionPoint(c);
-  FailureOr<Value> acc = blockBuffer(rewriter, loc, init);
+  bool tensorCores = !warpTile.empty();
+  FailureOr<Value> acc =
+      blockBuffer(rewriter, loc, init, tensorCores ? mma::kAccumulatorPad : 0);
   if (failed(acc))
     return fail("its tile has no static bound");
   auto accFill = linalg::FillOp::create(rewriter, loc, fill.getInputs(), *acc);
@@ -1302,17 +1289,14 @@ LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
   SmallVector<std::pair<linalg::CopyOp, SmallVector<int64_t>>> copies;
   for (OpOperand *in : step.getDpsInputOperands()) {
     rewriter.setInsertionPoint(step);
-    FailureOr<Value> buffer = blockBuffer(rewriter, loc, in->get());
-    if (failed(buffer))
+    FailureOr<SmallVector<int64_t>> bounds = staticBounds(in->get());
+    FailureOr<Value> buffer = blockBuffer(rewriter, loc, in->get(),
+                                          tensorCores ? mma::kOperandPad : 0);
+    if (failed(bounds) || failed(buffer))
       return fail("an operand tile has no static bound");
     auto copy = linalg::CopyOp::create(rewriter, loc, in->get(), *buffer);
     rewriter.modifyOpInPlace(step, [&] { in->set(copy.getResult(0)); });
-    Value allocated = *buffer;
-    if (auto view = allocated.getDefiningOp<tensor::ExtractSliceOp>())
-      allocated = view.getSource();
-    copies.push_back(
-        {copy, llvm::to_vector(
-                   cast<RankedTensorType>(allocated.getType()).getShape())});
+    copies.push_back({copy, *bounds});
   }
   for (auto &[copy, bounds] : copies) {
     FailureOr<TilingInterface> tile =
@@ -1338,7 +1322,7 @@ LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
       return failure();
   }
 
-  if (!warpTile.empty()) {
+  if (tensorCores) {
     if (failed(computeWithMma(rewriter, step, warpTile)))
       return failure();
   } else {

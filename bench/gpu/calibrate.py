@@ -17,6 +17,10 @@ What it measures:
   simt_fma     f32 FMA throughput (independent chains, every SM busy)
   sfu_exp2     ex2.approx throughput per SM per clock
   tensor_mm    bf16/f16 matrix products through cuBLAS (torch.matmul)
+  mma_sync     mma.sync.m16n8k16 bf16 throughput (independent chains in
+               registers, every SM busy): the peak Tessel's tensor-core K
+               steps (mma = mma_sync) can reach, which on Hopper is below
+               the datasheet's (wgmma's)
   launch       back-to-back launches of an empty kernel, and in a CUDA graph
   latency      dependent loads (pointer chase): DRAM and L2 hit latency
 """
@@ -306,6 +310,54 @@ def bench_latency():
     return rows
 
 
+MMA_SYNC = r"""
+extern "C" __global__ void mma_loop(float *out, int iters) {
+  // Four independent accumulators per warp, A and B in registers: only
+  // the tensor cores' issue rate limits the loop.
+  unsigned a0 = threadIdx.x, a1 = a0 + 1, a2 = a0 + 2, a3 = a0 + 3;
+  unsigned b0 = a0 * 3, b1 = b0 + 1;
+  float c[4][4] = {};
+  for (int i = 0; i < iters; ++i) {
+#pragma unroll
+    for (int j = 0; j < 4; ++j)
+      asm volatile(
+          "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
+          "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+          "{%0, %1, %2, %3};"
+          : "+f"(c[j][0]), "+f"(c[j][1]), "+f"(c[j][2]), "+f"(c[j][3])
+          : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+  }
+  float s = 0;
+  for (int j = 0; j < 4; ++j)
+    s += c[j][0] + c[j][1] + c[j][2] + c[j][3];
+  if (s == 1.2345f) out[0] = s;
+}
+"""
+
+
+def bench_mma_sync(sms, clock_ghz):
+    """mma.sync.m16n8k16 (bf16 in, f32 accumulate) issued back to back by
+    4 to 16 warps per SM: 4096 flops each."""
+    k = cp.RawModule(code=MMA_SYNC, options=("-arch=sm_80",)).get_function(
+        "mma_loop")
+    out = cp.zeros(1, cp.float32)
+    rows = []
+    iters = 4096
+    for warps in [4, 8, 16]:
+        threads, blocks = 32 * warps, sms
+        ms = time_cupy(lambda i: k((blocks,), (threads,),
+                                   (out, np.int32(iters))), 9)
+        q = quantiles(ms)
+        flops = 4096.0 * 4 * iters * warps * blocks
+        tflops = flops / (q["median"] * 1e-3) / 1e12
+        rows.append({"warps_per_sm": warps, "iters": iters, "ms": q,
+                     "tflops": tflops,
+                     "mma_per_sm_per_clock":
+                         flops / 4096 / (q["median"] * 1e-3) / sms /
+                         (clock_ghz * 1e9)})
+    return rows
+
+
 def bench_tensor():
     rows = []
     for dtype in [torch.bfloat16, torch.float16]:
@@ -351,6 +403,10 @@ def main():
             result[name] = {"error": repr(e)}
         print(f"{name}: {time.time() - t0:.1f} s", file=sys.stderr, flush=True)
     try:
+        result["mma_sync"] = bench_mma_sync(sms, args.clock_ghz)
+    except Exception as e:  # noqa: BLE001
+        result["mma_sync"] = {"error": repr(e)}
+    try:
         result["simt"], mod = bench_simt(sms, args.clock_ghz)
         result["launch"] = bench_launch(mod)
         result["blocks"] = bench_blocks(mod, sms, args.clock_ghz)
@@ -365,7 +421,7 @@ def main():
     for r in result.get("copy", []) if isinstance(result.get("copy"), list) else []:
         print(f"copy {r['bytes'] / MiB:7.0f} MiB moved  {r['tbps']:.3f} TB/s "
               f"({r['ms_per_copy']['median'] * 1e3:.1f} us)")
-    for key in ["l2_read", "tensor_mm", "latency"]:
+    for key in ["l2_read", "tensor_mm", "mma_sync", "latency"]:
         print(key, json.dumps(result.get(key))[:600])
     print("simt", json.dumps(result.get("simt"))[:400])
     print("launch", json.dumps(result.get("launch"))[:400])

@@ -156,7 +156,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // The partial results (2 rows x 32 threads x 4 bytes, the max's then the
 // sum's) and each tree's second buffer (2 x 16 x 4 bytes); a barrier after
 // the partials and after each of a tree's 5 steps.
-// PTX-DAG: .shared .align 4 .b8 __wg_k_softmax_f32_kernel_0[256];
-// PTX-DAG: .shared .align 4 .b8 __wg_k_softmax_f32_kernel_1[128];
-// PTX-DAG: .shared .align 4 .b8 __wg_k_softmax_f32_kernel_2[128];
+// PTX-DAG: .shared .align 16 .b8 __wg_k_softmax_f32_kernel_0[256];
+// PTX-DAG: .shared .align 16 .b8 __wg_k_softmax_f32_kernel_1[128];
+// PTX-DAG: .shared .align 16 .b8 __wg_k_softmax_f32_kernel_2[128];
 // PTX-COUNT-12: bar.sync 0;

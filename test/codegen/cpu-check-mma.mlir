@@ -51,7 +51,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
   }
   func.func @epilogue_bf16_w64x32(%x: tensor<128x256xbf16>, %w: tensor<256x192xbf16>, %b: tensor<192xbf16>) -> tensor<128x192xbf16> {
     %r = tessel.kernel @k_epilogue_bf16_w64x32(%x, %w, %b) : (tensor<128x256xbf16>, tensor<256x192xbf16>, tensor<192xbf16>) -> tensor<128x192xbf16>
-        schedule = #tessel.schedule<block = [128, 64, 32], warp = [64, 32, 32], warps = 4, mma = mma_sync> {
+        schedule = #tessel.schedule<block = [64, 64, 32], warp = [64, 32, 32], warps = 2, mma = mma_sync> {
     ^bb0(%a: tensor<128x256xbf16>, %c: tensor<256x192xbf16>, %d: tensor<192xbf16>):
       %0 = tessel.matmul %a, %c : tensor<128x256xbf16>, tensor<256x192xbf16> -> tensor<128x192xbf16>
       %1 = tessel.add %0, %d : tensor<128x192xbf16>, tensor<192xbf16> -> tensor<128x192xbf16>
@@ -131,7 +131,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
   }
   func.func @epilogue_f16_w64x32(%x: tensor<128x256xf16>, %w: tensor<256x192xf16>, %b: tensor<192xf16>) -> tensor<128x192xf16> {
     %r = tessel.kernel @k_epilogue_f16_w64x32(%x, %w, %b) : (tensor<128x256xf16>, tensor<256x192xf16>, tensor<192xf16>) -> tensor<128x192xf16>
-        schedule = #tessel.schedule<block = [128, 64, 32], warp = [64, 32, 32], warps = 4, mma = mma_sync> {
+        schedule = #tessel.schedule<block = [64, 64, 32], warp = [64, 32, 32], warps = 2, mma = mma_sync> {
     ^bb0(%a: tensor<128x256xf16>, %c: tensor<256x192xf16>, %d: tensor<192xf16>):
       %0 = tessel.matmul %a, %c : tensor<128x256xf16>, tensor<256x192xf16> -> tensor<128x192xf16>
       %1 = tessel.add %0, %d : tensor<128x192xf16>, tensor<192xf16> -> tensor<128x192xf16>

@@ -49,6 +49,32 @@ KernelDesc steppableMatmul(int64_t m, int64_t n, int64_t k, ElementType type) {
   return d;
 }
 
+/// steppableMatmul() whose K steps may run on tensor cores (mma.sync), as
+/// describeKernel says of a row-major f16 or bf16 matmul.
+KernelDesc mmaMatmul(int64_t m, int64_t n, int64_t k, ElementType type) {
+  KernelDesc d = steppableMatmul(m, n, k, type);
+  d.mmaSyncable = true;
+  return d;
+}
+
+/// A tensor-core schedule: block tile [bm, bn, step], warp tile [wm, wn,
+/// step], as many warps as warp tiles make the block's.
+Schedule mmaSchedule(int64_t bm, int64_t bn, int64_t step, int64_t wm,
+                     int64_t wn) {
+  Schedule s;
+  s.block = {bm, bn, step};
+  s.warp = {wm, wn, step};
+  s.warps = (bm / wm) * (bn / wn);
+  s.compute = ComputeClass::MmaSync;
+  return s;
+}
+
+/// True for the targets mma.sync runs on (NVIDIA, sm_80 or newer).
+bool hasMmaSync(const Target &t) {
+  return t.vendor() == Vendor::NVIDIA &&
+         (t.arch() == "sm_80" || t.arch().rfind("sm_9", 0) == 0);
+}
+
 /// C[i] = A[i] + B[i].
 KernelDesc add(int64_t n, ElementType type) {
   KernelDesc d;
@@ -93,9 +119,13 @@ TEST(Model, NeverBelowThePhysicalRoofline) {
   for (const Target &t : allTargets())
     for (KernelDesc d : {matmul(512, 384, 256, ElementType::BF16),
                          steppableMatmul(512, 384, 256, ElementType::BF16),
+                         mmaMatmul(512, 384, 256, ElementType::BF16),
                          add(1 << 24, ElementType::F32),
                          expRows(4096, 4096, ElementType::BF16)}) {
-      double peakFlops = t.get(TargetField::PeakF32SimtTFlops) * 1e12;
+      // Tensor-core schedules may run at the tensor peak.
+      double peakFlops = std::max(t.get(TargetField::PeakF32SimtTFlops),
+                                  t.get(TargetField::PeakBF16TensorTFlops)) *
+                         1e12;
       double peakBw = t.get(TargetField::HbmBandwidthTBps) * 1e12;
       for (const Schedule &s : enumerateSchedules(d, t)) {
         Prediction p = predict(d, s, t);
@@ -300,6 +330,124 @@ TEST(Model, KStepsAreOfferedOnlyForSteppableContractions) {
     for (const Schedule &s : enumerateSchedules(plain, t))
       EXPECT_EQ(s.block.size(), 2u) << t.name();
   }
+}
+
+TEST(Model, MmaSyncIsLegalOnlyWhereTileAndFuseEmitsIt) {
+  KernelDesc k = mmaMatmul(1024, 1024, 1024, ElementType::BF16);
+  Schedule s = mmaSchedule(64, 64, 32, 32, 32);
+  for (const Target &t : allTargets()) {
+    Prediction p = predict(k, s, t);
+    EXPECT_EQ(p.legal, hasMmaSync(t)) << t.name() << ": " << p.illegalReason;
+    if (!hasMmaSync(t))
+      EXPECT_NE(p.illegalReason.find("sm_80"), std::string::npos)
+          << p.illegalReason;
+  }
+  Target h100 = *lookupKnownTarget("h100");
+  auto refusal = [&](const KernelDesc &d, const Schedule &sc) {
+    Prediction p = predict(d, sc, h100);
+    EXPECT_FALSE(p.legal);
+    return p.illegalReason;
+  };
+  // A contraction describeKernel did not find mma-able (f32, transposed
+  // operands) takes no tensor cores.
+  EXPECT_NE(refusal(steppableMatmul(1024, 1024, 1024, ElementType::F32), s)
+                .find("f16 or bf16"),
+            std::string::npos);
+  // Tiles that do not divide the shapes, a K step not a multiple of 16,
+  // warp tiles that are not multiples of 16 x 8 or do not make `warps`,
+  // a warp tile whose K is not the step's.
+  std::string divides = "must divide the shapes";
+  EXPECT_NE(
+      refusal(mmaMatmul(1000, 1024, 1024, ElementType::BF16), s).find(divides),
+      std::string::npos);
+  EXPECT_NE(
+      refusal(mmaMatmul(1024, 1024, 1000, ElementType::BF16), s).find(divides),
+      std::string::npos);
+  EXPECT_NE(refusal(k, mmaSchedule(64, 64, 24, 32, 32)).find(divides),
+            std::string::npos);
+  EXPECT_NE(refusal(k, mmaSchedule(48, 64, 32, 24, 32)).find(divides),
+            std::string::npos);
+  Schedule tooFew = s;
+  tooFew.warps = 2;
+  EXPECT_NE(refusal(k, tooFew).find(divides), std::string::npos);
+  Schedule shallow = s;
+  shallow.warp[2] = 16;
+  EXPECT_NE(refusal(k, shallow).find("K is the K step"), std::string::npos);
+}
+
+TEST(Model, MmaSyncBuffersArePaddedInSharedMemory) {
+  // The accumulator (f32) and the step's A and B tiles (16-bit), each row
+  // padded as tessel-tile-and-fuse pads it (8 elements).
+  Target h100 = *lookupKnownTarget("h100");
+  KernelDesc k = mmaMatmul(1024, 1024, 1024, ElementType::BF16);
+  Prediction p = predict(k, mmaSchedule(64, 64, 32, 32, 32), h100);
+  ASSERT_TRUE(p.legal) << p.illegalReason;
+  EXPECT_EQ(p.sharedBytes, 64 * (64 + kMmaAccumulatorPad) * 4 +
+                               64 * (32 + kMmaOperandPad) * 2 +
+                               32 * (64 + kMmaOperandPad) * 2);
+  // 14848 bytes for the demo's 32 x 32 x 64 tiles, what ptxas reports.
+  EXPECT_EQ(predict(k, mmaSchedule(32, 32, 64, 32, 16), h100).sharedBytes,
+            14848);
+  // 128 x 64 x 32 needs 51712 bytes: over sm_80's 48 KiB of static shared
+  // memory (ptxas refuses it), within sm_90's.
+  Target a100 = *lookupKnownTarget("a100");
+  Prediction big = predict(k, mmaSchedule(128, 64, 32, 64, 32), a100);
+  EXPECT_FALSE(big.legal);
+  EXPECT_NE(big.illegalReason.find("51712"), std::string::npos)
+      << big.illegalReason;
+}
+
+TEST(Model, MmaSyncRegistersFollowTheWarpTile) {
+  // A warp's A pieces (4 registers each) and B pieces (2) of one step, on
+  // the base: 64 x 32 x 64 is 4 x 4 x 4 pieces, 32 + 64 + 32 (ptxas: 147
+  // for the demo's kernel of that warp tile); 32 x 16 x 64, 32 + 32 + 16
+  // (ptxas: 72).
+  Target h100 = *lookupKnownTarget("h100");
+  KernelDesc k = mmaMatmul(1024, 1024, 1024, ElementType::BF16);
+  EXPECT_EQ(predict(k, mmaSchedule(64, 64, 64, 64, 32), h100).registers, 128);
+  EXPECT_EQ(predict(k, mmaSchedule(32, 32, 64, 32, 16), h100).registers, 80);
+}
+
+TEST(Model, MmaSyncIsOfferedOnlyWhereItRunsAndBeatsSimtOnLargeGemms) {
+  for (const Target &t : allTargets()) {
+    KernelDesc k = mmaMatmul(4096, 4096, 4096, ElementType::BF16);
+    double bestMma = 0, bestSimt = 0;
+    int offered = 0;
+    for (const Schedule &s : enumerateSchedules(k, t)) {
+      Prediction p = predict(k, s, t);
+      ASSERT_TRUE(p.legal) << t.name() << ": " << p.illegalReason;
+      double &best = s.compute == ComputeClass::MmaSync ? bestMma : bestSimt;
+      if (best == 0 || p.timeUs < best)
+        best = p.timeUs;
+      offered += s.compute == ComputeClass::MmaSync;
+    }
+    if (!hasMmaSync(t)) {
+      EXPECT_EQ(offered, 0) << t.name();
+      continue;
+    }
+    EXPECT_GT(offered, 0) << t.name();
+    // Tensor cores: at least twice as fast as the best SIMT schedule on a
+    // 4096^3 bf16 GEMM.
+    EXPECT_LT(2 * bestMma, bestSimt) << t.name();
+    // Not offered for a contraction that cannot take them.
+    KernelDesc f32 = steppableMatmul(4096, 4096, 4096, ElementType::F32);
+    for (const Schedule &s : enumerateSchedules(f32, t))
+      EXPECT_NE(s.compute, ComputeClass::MmaSync) << t.name();
+  }
+}
+
+TEST(Model, MmaSyncLongerStepsReadTheAccumulatorLess) {
+  // Each step reads and writes the warp's accumulator pieces in shared
+  // memory besides its A and B pieces: a K step of 64 reads them once per
+  // 4 mma.sync along K, one of 16 once per mma.sync, so the loads term
+  // (shared-memory wavefronts) falls with the step.
+  Target h100 = *lookupKnownTarget("h100");
+  KernelDesc k = mmaMatmul(4096, 4096, 4096, ElementType::BF16);
+  Prediction shortStep = predict(k, mmaSchedule(128, 128, 16, 64, 64), h100);
+  Prediction longStep = predict(k, mmaSchedule(128, 128, 64, 64, 64), h100);
+  ASSERT_TRUE(shortStep.legal && longStep.legal)
+      << shortStep.illegalReason << longStep.illegalReason;
+  EXPECT_LT(longStep.loadsUs, shortStep.loadsUs);
 }
 
 TEST(Model, ManySmallBlocksCostTheirNumber) {
