@@ -315,7 +315,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     return illegal("only SIMT and mma.sync are emitted today");
   // When the block tiles divide the root's loops, tile-and-fuse splits each
   // cooperative reduction (Work::chunked) over all the block's threads
-  // (each reduces a contiguous chunk of the row into shared memory): one f32
+  // (each reduces every T-th element of the row into shared memory): one f32
   // slot per thread per row of the tile, allocated statically.
   bool cooperative = true;
   for (size_t j = 0; j < parallel.size(); ++j)
@@ -704,7 +704,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     if (w.chunkCopy && cooperative)
       continue;
     if (w.chunked && cooperative) {
-      // Each thread reduces its chunk of every row of the block; the tree
+      // Each thread reduces its share of every row of the block; the tree
       // then combines the partials in ceil(log2 threads) steps, a barrier
       // and one shared-memory round each, and every reader reads its rows'
       // results (one shared load each).
@@ -717,15 +717,16 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
         sharedRounds += tree.steps + 1;
       }
       for (const Load &load : w.loads) {
-        // A warp's load: 32 lanes, each in its own chunk of the row.
-        double chunk = std::ceil(load.count / threads);
+        // A warp's load: thread t reads elements t, t + T, ... of the row
+        // (tessel-tile-and-fuse's distributeCyclically), so 32 lanes read
+        // 32 neighbouring elements when the row lies along the reduction in
+        // memory, and 32 elements a row apart (a sector each) when not.
         double bytes = double(warpSize) * load.bytes;
         if (sectors) {
           double sector = t.get(TargetField::MemorySectorBytes);
-          bytes =
-              std::min(double(warpSize), std::ceil(double(warpSize) * chunk *
-                                                   load.bytes / sector)) *
-              sector;
+          bytes = load.contiguousAlongOwnLoop
+                      ? std::ceil(bytes / sector) * sector
+                      : double(warpSize) * sector;
         }
         double warpLoads = blockInstances * load.count / double(warpSize);
         perWarpLoadBytes += warpLoads * bytes / double(s.warps);

@@ -59,6 +59,10 @@ struct Load {
   double count = 1;
   std::vector<int> loops;
   int contiguous = -1;
+  /// The input's contiguous dim is indexed by one of the op's own loops
+  /// (not a root parallel loop): a row it reduces along its memory order.
+  /// A cooperative reduction's lanes then read neighbouring elements.
+  bool contiguousAlongOwnLoop = false;
 };
 
 struct Work {
@@ -76,8 +80,9 @@ struct Work {
   /// scalar loop inside the step.
   bool vectorized = false;
   /// With `perThread`, when the block tiles divide the root's loops: the op
-  /// is split over the block's threads, each taking a chunk of each row
-  /// (`chunked`): a cooperative reduction, whose partials are then combined
+  /// is split over the block's threads, thread t taking elements t, t + T,
+  /// ... of each row (`chunked`): a cooperative reduction, whose partials
+  /// are then combined
   /// in a tree (`combines`), or an op fused into its chunks. Another way the
   /// same reduction is reached computes nothing more (`chunkCopy`).
   bool chunked = false;

@@ -225,7 +225,8 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
   // Consumers come first (reverse program order).
   // When the block tiles divide (cooperative), a cooperative reduction's
   // contexts are one computation: its first is `chunked` (each thread
-  // reduces a chunk of the row, then a tree combines the partials), its
+  // reduces every T-th element of the row, then a tree combines the
+  // partials), its
   // others, and what is fused into them, are `copies` of it.
   struct Context {
     SmallVector<int> map;
@@ -375,6 +376,7 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
             !llvm::is_contained(load.loops, rootLoop))
           load.loops.push_back(rootLoop);
         load.contiguous = isParallelRootLoop(rootLoop) ? rootLoop : -1;
+        load.contiguousAlongOwnLoop = d && !isParallelRootLoop(rootLoop);
       }
       return load;
     };

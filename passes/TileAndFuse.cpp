@@ -321,7 +321,8 @@ void emitRootScript(
     if (it == cooperative.end())
       continue;
     auto [numLoops, reductionDim] = it->second;
-    // Thread t reduces the t-th contiguous chunk of the row.
+    // Thread t reduces the t-th contiguous chunk of the row, which
+    // distributeCyclically then turns into every T-th element from t.
     SmallVector<int64_t> split(numLoops, 0);
     split[reductionDim] = threads;
     std::string p = r + "_p" + std::to_string(i);
@@ -446,6 +447,12 @@ void fuseIntoThreadLoop(RewriterBase &rewriter, Operation *op) {
         if (succeeded(affine::mergeOffsetsSizesAndStrides(
                 rewriter, slice.getLoc(), outer, slice, outer.getDroppedDims(),
                 offsets, sizes, strides))) {
+          // A dim of one element has no stride to speak of (a cyclic
+          // reduction's element of a strided row): unit, so that the
+          // producer can be tiled for it.
+          for (auto [size, stride] : llvm::zip(sizes, strides))
+            if (isConstantIntValue(size, 1))
+              stride = rewriter.getIndexAttr(1);
           auto merged = tensor::ExtractSliceOp::create(
               rewriter, slice.getLoc(), slice.getType(), outer.getSource(),
               offsets, sizes, strides);
@@ -930,6 +937,77 @@ FailureOr<Value> treeStep(RewriterBase &rewriter, linalg::LinalgOp merge,
       return failure();
   }
   return dst;
+}
+
+/// tile_reduction_using_forall gives each of a cooperative reduction's T
+/// threads a contiguous chunk of the row: thread t reduces elements
+/// [t*c, t*c + c), so the lanes of a warp read c elements apart, a memory
+/// sector each. This gives thread t elements t, t + T, t + 2T, ... instead
+/// (a strided slice of the row for every operand the partial op reads
+/// along it): the lanes read neighbouring elements, and each of a warp's
+/// loads is coalesced. The reduction's combining function is associative
+/// and commutative (it is the one the tree applies), so only the order of
+/// the partial sums changes.
+LogicalResult distributeCyclically(RewriterBase &rewriter,
+                                   linalg::LinalgOp merge) {
+  auto forall = merge.getDpsInputs().front().getDefiningOp<scf::ForallOp>();
+  if (!forall || forall.getRank() != 1)
+    return merge->emitOpError("internal error: a cooperative reduction's "
+                              "partials do not come from a forall");
+  std::optional<int64_t> threads =
+      getConstantIntValue(forall.getMixedUpperBound().front());
+  if (!threads)
+    return forall->emitOpError("internal error: dynamic thread count");
+  Value tid = forall.getInductionVar(0);
+  SmallVector<linalg::LinalgOp> parts;
+  forall.getBody()->walk([&](linalg::LinalgOp op) {
+    if (op.getNumReductionLoops() > 0)
+      parts.push_back(op);
+  });
+  MLIRContext *ctx = rewriter.getContext();
+  for (linalg::LinalgOp part : parts) {
+    SmallVector<unsigned> reductions;
+    part.getReductionDims(reductions);
+    if (reductions.size() != 1)
+      continue;
+    for (OpOperand *in : part.getDpsInputOperands()) {
+      auto slice = in->get().getDefiningOp<tensor::ExtractSliceOp>();
+      AffineMap map = part.getMatchingIndexingMap(in);
+      std::optional<unsigned> along;
+      for (auto [j, e] : llvm::enumerate(map.getResults()))
+        if (auto d = dyn_cast<AffineDimExpr>(e);
+            d && d.getPosition() == reductions.front())
+          along = j;
+      if (!along)
+        continue;
+      if (!slice || slice.getDroppedDims().any() || !slice.hasUnitStride() ||
+          slice.getSourceType().isDynamicDim(*along))
+        return part->emitOpError("internal error: a cooperative reduction "
+                                 "reads a row that is not a static slice");
+      int64_t n = slice.getSourceType().getDimSize(*along);
+      SmallVector<OpFoldResult> offsets = slice.getMixedOffsets(),
+                                sizes = slice.getMixedSizes(),
+                                strides = slice.getMixedStrides();
+      rewriter.setInsertionPoint(slice);
+      AffineExpr t = getAffineDimExpr(0, ctx);
+      // ceil((n - t) / T) elements (t < T, so never negative): n / T for
+      // every thread when T divides n.
+      offsets[*along] = tid;
+      sizes[*along] = n % *threads == 0
+                          ? OpFoldResult(rewriter.getIndexAttr(n / *threads))
+                          : affine::makeComposedFoldedAffineApply(
+                                rewriter, slice.getLoc(),
+                                (n - t + *threads - 1).floorDiv(*threads),
+                                {OpFoldResult(tid)});
+      strides[*along] = rewriter.getIndexAttr(*threads);
+      auto cyclic = tensor::ExtractSliceOp::create(
+          rewriter, slice.getLoc(), slice.getSource(), offsets, sizes, strides);
+      rewriter.modifyOpInPlace(part, [&] { in->set(cyclic.getResult()); });
+      if (slice->use_empty())
+        rewriter.eraseOp(slice);
+    }
+  }
+  return success();
 }
 
 /// A cooperative reduction's partials (R rows x T threads, in shared
@@ -1601,7 +1679,8 @@ struct TileAndFusePass
       });
       for (linalg::LinalgOp merge : merges)
         if (succeeded(result) &&
-            failed(combineInTree(rewriter, merge, threads)))
+            (failed(distributeCyclically(rewriter, merge)) ||
+             failed(combineInTree(rewriter, merge, threads))))
           result = failure();
     }
     if (succeeded(result)) {
@@ -1620,6 +1699,19 @@ struct TileAndFusePass
           if (failed(tileElements(rewriter, op, e.tiles, &loops))) {
             result = failure();
             continue;
+          }
+          // What a thread reads through a strided slice (a cyclic
+          // reduction's row) could not be fused for the whole slice; it is
+          // for each element.
+          if (!loops.empty()) {
+            SmallVector<TilingInterface> elements;
+            loops.back()->walk([&](TilingInterface inner) {
+              auto attr = inner->getAttrOfType<IntegerAttr>(kTileIdAttr);
+              if (attr && attr.getInt() == e.id)
+                elements.push_back(inner);
+            });
+            for (TilingInterface inner : elements)
+              fuseIntoThreadLoop(rewriter, inner);
           }
           if (e.vector > 1 && !loops.empty()) {
             prepareVectorTiles(rewriter, cast<scf::ForOp>(loops.back()),

@@ -174,8 +174,10 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // -----
 
 // Cooperative: 64 x 100 in 2 x 100 tiles (rows divide), one warp. The max is
-// split over the 32 threads (linear ids), each reducing a chunk of 4 of the
-// row for both rows into its slot of a 2 x 32 partials tensor; a tree then
+// split over the 32 threads (linear ids), thread t reducing elements t, t +
+// 32, t + 64, ... (ceil((100 - t) / 32) of them: a strided slice, so that
+// the lanes read neighbouring elements) of both rows into its slot of a
+// 2 x 32 partials tensor; a tree then
 // combines the partials in 5 steps (16, 8, 4, 2, 1 pairs per row, a thread
 // per pair and row), each writing into the other of two buffers (the 2 x
 // 16 one and the partials'), and leaves each row's max in column 0. So for
@@ -188,7 +190,10 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // SCRIPT: transform.annotate %{{.*}} "tessel.tree"
 // CHECK-LABEL: func.func private @softmax_cooperative
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (32, 1)
-// CHECK: %[[MAXP:.*]] = scf.forall (%{{.*}}) in (32) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<2x32xf32>)
+// CHECK: %[[MAXP:.*]] = scf.forall (%[[T:.*]]) in (32) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<2x32xf32>)
+// CHECK: %[[COUNT:.*]] = affine.apply #[[CEIL:.*]](%[[T]])
+// CHECK: tensor.extract_slice %{{.*}}[0, %[[T]]] [2, %[[COUNT]]] [1, 32] : tensor<2x100xf32> to tensor<2x?xf32>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[COUNT]]
 // CHECK: arith.maximumf
 // CHECK: {mapping = [#gpu.thread<linear_dim_0>]}
 // CHECK: %[[HALF:.*]] = tensor.empty() : tensor<2x16xf32>
@@ -207,7 +212,8 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK: %[[MAXT:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 0] [2, 1] [1, 1] : tensor<2x1xf32> into tensor<2x16xf32>
 // CHECK: %[[MAX:.*]] = tensor.extract_slice %[[MAXT]][0, 0] [2, 1] [1, 1] : tensor<2x16xf32> to tensor<2xf32>
 // CHECK-NOT: linalg.reduce
-// CHECK: %[[SUMP:.*]] = scf.forall (%{{.*}}) in (32) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<2x32xf32>)
+// CHECK: %[[SUMP:.*]] = scf.forall (%[[T2:.*]]) in (32) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<2x32xf32>)
+// CHECK: tensor.extract_slice %{{.*}}[0, %[[T2]]] [2, %{{.*}}] [1, 32] : tensor<2x100xf32> to tensor<2x?xf32>
 // CHECK: math.exp
 // CHECK: {mapping = [#gpu.thread<linear_dim_0>]}
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 16)
