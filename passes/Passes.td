@@ -142,8 +142,10 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
     and sum, a norm's mean and variance) is not fused into the element
     loops, where every element would recompute it. When the block tiles
     divide the root's loops, the block's threads compute it together
-    (`tile_reduction_using_forall` over all of them: each reduces a chunk of
-    the row into its slot of a partial-results tensor, which becomes shared
+    (`tile_reduction_using_forall` over all of them, then each thread `t` of
+    `T` given elements `t, t + T, ...` of the row, so that a warp's lanes
+    read neighbouring elements: each reduces them into its slot of a
+    partial-results tensor, which becomes shared
     memory; a tree then combines the slots in ceil(log2(threads)) steps, each
     a thread loop in which half the remaining partials of every row add the
     other half into a second buffer, the two buffers taking turns, and every
