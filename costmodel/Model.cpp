@@ -309,6 +309,8 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   };
   if (s.warps < 1 || s.splitK < 1)
     return illegal("warps and split_k must be at least 1");
+  if (s.stages != 1)
+    return illegal("software pipelining (stages > 1) is not emitted yet");
   if (p.threadsPerBlock > t.get(TargetField::MaxThreadsPerBlock))
     return illegal("the block's threads exceed max_threads_per_block");
   if (s.compute != ComputeClass::Simt && s.compute != ComputeClass::MmaSync)

@@ -154,6 +154,9 @@ struct Schedule {
   std::vector<int64_t> warp;
   std::vector<int64_t> thread; // per-thread tile of `block`'s loops, or empty
   int64_t warps = 4;
+  /// Software-pipeline depth of a K step: 1 (no pipelining) is all the
+  /// code generator emits, and all the model predicts.
+  int64_t stages = 1;
   int64_t splitK = 1;
   /// Elements per vector access along the root's innermost loop (see
   /// vectorWidthFits); 1: scalar.

@@ -503,8 +503,8 @@ ScheduleAttr toAttr(MLIRContext *ctx, const Schedule &s) {
     mma = InstructionClass::Mfma;
     break;
   }
-  return ScheduleAttr::get(ctx, s.block, s.warp, s.thread, s.warps,
-                           /*stages=*/1, s.splitK, s.vector, mma);
+  return ScheduleAttr::get(ctx, s.block, s.warp, s.thread, s.warps, s.stages,
+                           s.splitK, s.vector, mma);
 }
 
 /// The model's view of a schedule: what codegen emits from it.
@@ -514,6 +514,7 @@ Schedule fromAttr(ScheduleAttr attr) {
   s.warp.assign(attr.getWarp().begin(), attr.getWarp().end());
   s.thread.assign(attr.getThread().begin(), attr.getThread().end());
   s.warps = attr.getWarps();
+  s.stages = attr.getStages();
   s.splitK = attr.getSplitK();
   s.vector = attr.getVector();
   switch (attr.getMma()) {

@@ -19,6 +19,9 @@
 // yet keeps no prediction.
 // CHECK: tessel.kernel @tensor_cores(
 // CHECK-NOT: tessel.prediction
+// Nor one that asks for software pipelining, which is not emitted.
+// CHECK: tessel.kernel @pipelined({{.*}} stages = 3
+// CHECK-NOT: tessel.prediction
 // CHECK: return
 // TOPK: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<{{[^>]*}}>, #tessel.schedule<{{[^>]*}}>], tessel.prediction
 // RESELECT: tessel.kernel @mine({{.*}} attributes {tessel.prediction
@@ -51,6 +54,12 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     ^bb0(%a: tensor<512x256xf32>, %b: tensor<256x384xf32>):
       %6 = tessel.matmul %a, %b : tensor<512x256xf32>, tensor<256x384xf32> -> tensor<512x384xf32>
       tessel.yield %6 : tensor<512x384xf32>
+    }
+    %7 = tessel.kernel @pipelined(%x, %w) : (tensor<512x256xf32>, tensor<256x384xf32>) -> tensor<512x384xf32>
+        schedule = #tessel.schedule<block = [64, 64, 32], warps = 4, stages = 3> {
+    ^bb0(%a: tensor<512x256xf32>, %b: tensor<256x384xf32>):
+      %8 = tessel.matmul %a, %b : tensor<512x256xf32>, tensor<256x384xf32> -> tensor<512x384xf32>
+      tessel.yield %8 : tensor<512x384xf32>
     }
     return %0, %3 : tensor<512x384xf32>, tensor<512x256xf32>
   }

@@ -731,6 +731,13 @@ TEST(Model, IllegalSchedulesAreNeverOffered) {
     Schedule tensor = schedule({32, 32}, 4);
     tensor.compute = ComputeClass::Wgmma;
     EXPECT_FALSE(predict(d, tensor, t).legal) << "not emitted yet";
+    // Nor is software pipelining: a schedule asking for it has no
+    // prediction rather than one of code that would not be emitted.
+    Schedule pipelined = schedule({32, 32}, 4);
+    pipelined.stages = 3;
+    Prediction staged = predict(d, pipelined, t);
+    EXPECT_FALSE(staged.legal) << t.name();
+    EXPECT_NE(staged.illegalReason.find("stages"), std::string::npos);
     for (const Schedule &s : enumerateSchedules(d, t)) {
       EXPECT_LE(s.warps * t.warpSize(), t.get(TargetField::MaxThreadsPerBlock));
       EXPECT_TRUE(predict(d, s, t).legal);
