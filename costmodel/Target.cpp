@@ -392,7 +392,11 @@ std::string formatTargetTable(const Target &target) {
           : std::string("-");
     os << "  " << std::left << std::setw(int(keyWidth)) << info.key << "  "
        << std::setw(int(valueWidth)) << value << "  "
-       << (v ? v->source : std::string("not available on this chip")) << "\n";
+       << (v ? v->source
+             : std::string("absent: the chip lacks it, or it is not measured "
+                           "yet (a prediction that needs it says "
+                           "uncalibrated)"))
+       << "\n";
   }
   os << "  " << std::left << std::setw(int(keyWidth)) << "ridge point (bf16)"
      << "  " << formatNumber(std::round(target.ridgePointBF16() * 10) / 10)
