@@ -1180,17 +1180,12 @@ LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
   rewriter.setInsertionPoint(warp);
   auto matrix = [&](Value v) -> Value {
     auto type = cast<RankedTensorType>(v.getType());
-    int64_t rank = type.getRank();
-    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)),
-        strides(rank, rewriter.getIndexAttr(1)), shape;
-    for (int64_t d : type.getShape())
-      shape.push_back(rewriter.getIndexAttr(d));
-    auto result = RankedTensorType::get(type.getShape().take_back(2),
-                                        type.getElementType());
-    if (rank == 2)
+    if (type.getRank() == 2)
       return v;
-    return tensor::ExtractSliceOp::create(rewriter, loc, result, v, offsets,
-                                          shape, strides);
+    return tensor::createCanonicalRankReducingExtractSliceOp(
+        rewriter, loc, v,
+        RankedTensorType::get(type.getShape().take_back(2),
+                              type.getElementType()));
   };
   Value aTile = matrix(warp.getDpsInputs()[0]),
         bTile = matrix(warp.getDpsInputs()[1]);
@@ -1248,15 +1243,9 @@ LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
                   .getResult();
             });
       });
-  if (out.getType() != cInit.getType()) {
-    auto type = cast<RankedTensorType>(cInit.getType());
-    SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0)),
-        strides(type.getRank(), rewriter.getIndexAttr(1)), shape;
-    for (int64_t d : type.getShape())
-      shape.push_back(rewriter.getIndexAttr(d));
-    out = tensor::InsertSliceOp::create(rewriter, loc, out, cInit, offsets,
-                                        shape, strides);
-  }
+  if (out.getType() != cInit.getType())
+    out = tensor::createCanonicalRankReducingInsertSliceOp(rewriter, loc, out,
+                                                           cInit);
   rewriter.replaceOp(warp, out);
   return success();
 }
