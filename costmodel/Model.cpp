@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cmath>
 #include <numeric>
 
@@ -164,14 +163,20 @@ double dramBandwidth(const Target &t, double bytes, bool &uncalibrated) {
 
 /// The compute capability of an NVIDIA target (90 for sm_90a), 0 for
 /// another vendor or an arch that does not parse.
-int nvidiaSm(const Target &t) {
-  const std::string &arch = t.arch();
-  if (t.vendor() != Vendor::NVIDIA || arch.rfind("sm_", 0) != 0)
+unsigned nvidiaSm(const Target &t) {
+  if (t.vendor() != Vendor::NVIDIA)
     return 0;
-  int sm = 0;
-  for (size_t i = 3; i < arch.size() && std::isdigit(arch[i]); ++i)
-    sm = sm * 10 + (arch[i] - '0');
-  return sm;
+  return smVersionOf(t.arch()).value_or(0);
+}
+
+/// The reduction of the kernel's steppable contraction (Work::contraction),
+/// 0 when it has none.
+int64_t contractionReduction(const KernelDesc &k) {
+  int64_t reduction = 0;
+  for (const Work &w : k.work)
+    if (w.contraction)
+      reduction = w.reduction;
+  return reduction;
 }
 
 /// The wavefronts (shared-memory clocks) one warp-wide access takes when
@@ -342,10 +347,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     if (!k.mmaSyncable || kStep == 0 || parallel.size() < 2)
       return illegal("mma.sync runs the K step of a matmul or batch_matmul "
                      "of f16 or bf16 with row-major operands");
-    int64_t contractionK = 0;
-    for (const Work &w : k.work)
-      if (w.contraction)
-        contractionK = w.reduction;
+    int64_t contractionK = contractionReduction(k);
     size_t n = s.block.size();
     if (s.warp.size() != n || s.warp.back() != kStep)
       return illegal("mma.sync needs a warp tile whose K is the K step");
@@ -941,14 +943,12 @@ enumeratePredicted(const KernelDesc &k, const Target &t) {
       v.push_back(bound);
     return v;
   };
-  // K steps for a contraction: powers of two from 8, up to the first that
-  // covers its reduction.
+  // K steps for a contraction: powers of two from 16 to 64, up to the
+  // first that covers its reduction.
   std::vector<int64_t> kSteps;
-  if (k.kSteppable)
-    for (const Work &w : k.work)
-      if (w.contraction)
-        for (int64_t step = 16; step <= 64 && step < 2 * w.reduction; step *= 2)
-          kSteps.push_back(step);
+  if (int64_t reduction = contractionReduction(k); k.kSteppable && reduction)
+    for (int64_t step = 16; step <= 64 && step < 2 * reduction; step *= 2)
+      kSteps.push_back(step);
   // Vector widths for an elementwise root: up to 16 bytes of its narrowest
   // operand per lane (one ld.global.v4).
   std::vector<int64_t> vectors;
@@ -970,10 +970,8 @@ enumeratePredicted(const KernelDesc &k, const Target &t) {
   // tiles of 16 to 64 x 8 to 64 making 1 to 8 warps.
   if (k.mmaSyncable && nvidiaSm(t) >= 80 && parallel.size() >= 2) {
     int64_t m = k.loops[parallel[parallel.size() - 2]].size;
-    int64_t n = k.loops[parallel.back()].size, kSize = 0;
-    for (const Work &w : k.work)
-      if (w.contraction)
-        kSize = w.reduction;
+    int64_t n = k.loops[parallel.back()].size;
+    int64_t kSize = contractionReduction(k);
     for (int64_t bm : {32, 64, 128})
       for (int64_t bn : {32, 64, 128})
         for (int64_t step : {16, 32, 64}) {

@@ -82,9 +82,9 @@ struct Work {
   /// With `perThread`, when the block tiles divide the root's loops: the op
   /// is split over the block's threads, thread t taking elements t, t + T,
   /// ... of each row (`chunked`): a cooperative reduction, whose partials
-  /// are then combined
-  /// in a tree (`combines`), or an op fused into its chunks. Another way the
-  /// same reduction is reached computes nothing more (`chunkCopy`).
+  /// are then combined in a tree (`combines`), or an op fused into its
+  /// share. Another way the same reduction is reached computes nothing more
+  /// (`chunkCopy`).
   bool chunked = false;
   bool combines = false;
   bool chunkCopy = false;

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -372,6 +373,20 @@ std::string targetToJson(const Target &target) {
   }
   doc["fields"] = fields;
   return doc.dump(2) + "\n";
+}
+
+std::optional<unsigned> smVersionOf(std::string_view arch) {
+  constexpr std::string_view prefix = "sm_";
+  if (arch.substr(0, prefix.size()) != prefix)
+    return std::nullopt;
+  unsigned sm = 0;
+  size_t i = prefix.size();
+  for (; i < arch.size() && std::isdigit(static_cast<unsigned char>(arch[i]));
+       ++i)
+    sm = sm * 10 + unsigned(arch[i] - '0');
+  if (i == prefix.size())
+    return std::nullopt;
+  return sm;
 }
 
 std::string formatTargetTable(const Target &target) {

@@ -162,6 +162,10 @@ std::string targetToJson(const Target &target);
 /// A human-readable table of every field, its value, unit and source.
 std::string formatTargetTable(const Target &target);
 
+/// The compute capability an NVIDIA arch names (90 for "sm_90a", 80 for
+/// "sm_80"), or nullopt when `arch` is not "sm_" followed by digits.
+std::optional<unsigned> smVersionOf(std::string_view arch);
+
 } // namespace mlir::tessel
 
 #endif // TESSEL_COSTMODEL_TARGET_H

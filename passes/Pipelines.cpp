@@ -9,6 +9,8 @@
 #include "passes/Pipelines.h"
 #include "passes/Passes.h"
 
+#include "costmodel/Target.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -181,9 +183,10 @@ std::string findRocmToolkit() {
 /// The PTX ISA version a chip needs (PTX ISA reference, "Release notes"):
 /// sm_90a needs 8.0, sm_89 7.8, sm_86 7.1, sm_80 7.0, sm_75 6.3, sm_70 6.0.
 std::optional<std::string> ptxFeatureFor(StringRef arch) {
-  unsigned sm = 0;
-  if (!arch.consume_front("sm_") || arch.consumeInteger(10, sm))
+  std::optional<unsigned> version = smVersionOf(arch);
+  if (!version)
     return std::nullopt;
+  unsigned sm = *version;
   if (sm >= 90)
     return "+ptx80";
   if (sm >= 89)

@@ -226,8 +226,7 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
   // When the block tiles divide (cooperative), a cooperative reduction's
   // contexts are one computation: its first is `chunked` (each thread
   // reduces every T-th element of the row, then a tree combines the
-  // partials), its
-  // others, and what is fused into them, are `copies` of it.
+  // partials), its others, and what is fused into them, are `copies` of it.
   struct Context {
     SmallVector<int> map;
     bool perThread = false;

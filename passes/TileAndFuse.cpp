@@ -1255,10 +1255,8 @@ LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
 /// warp tile over M, N and the whole K step.
 LogicalResult checkMmaSync(func::FuncOp func, ScheduleAttr sched,
                            const Target &gpu) {
-  StringRef arch = gpu.arch();
-  unsigned sm = 0;
-  if (gpu.vendor() != Vendor::NVIDIA || !arch.consume_front("sm_") ||
-      arch.consumeInteger(10, sm) || sm < 80)
+  std::optional<unsigned> sm = smVersionOf(gpu.arch());
+  if (gpu.vendor() != Vendor::NVIDIA || !sm || *sm < 80)
     return func.emitOpError()
            << "schedule " << sched << " sets mma = mma_sync, which needs an "
            << "NVIDIA GPU of sm_80 or newer; " << gpu.name() << " is "

@@ -320,8 +320,8 @@ TEST(Model, KStepsAreOfferedOnlyForSteppableContractions) {
       EXPECT_TRUE(p.legal) << t.name();
       if (s.block.size() == 3) {
         ++stepped;
-        // Steps from 8 up to the first covering K = 100.
-        EXPECT_GE(s.block[2], 8);
+        // Steps from 16 up to the first covering K = 100.
+        EXPECT_GE(s.block[2], 16);
         EXPECT_LE(s.block[2], 128);
       }
     }

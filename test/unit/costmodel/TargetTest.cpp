@@ -66,6 +66,15 @@ TEST(KnownTargets, RidgePointsMatchPublishedFigures) {
   EXPECT_NEAR(lookupKnownTarget("mi300x")->ridgePointBF16(), 247, 1);
 }
 
+TEST(KnownTargets, SmVersionsParseFromTheArch) {
+  EXPECT_EQ(smVersionOf("sm_90a"), 90u);
+  EXPECT_EQ(smVersionOf("sm_80"), 80u);
+  EXPECT_EQ(smVersionOf(lookupKnownTarget("a100")->arch()), 80u);
+  EXPECT_FALSE(smVersionOf("gfx942").has_value());
+  EXPECT_FALSE(smVersionOf("sm_").has_value());
+  EXPECT_FALSE(smVersionOf("sm_x90").has_value());
+}
+
 TEST(KnownTargets, FP8IsAbsentWhereTheChipHasNone) {
   EXPECT_FALSE(
       lookupKnownTarget("a100")->has(TargetField::PeakFP8TensorTFlops));
