@@ -393,7 +393,9 @@ def main():
     sms = result["device"]["multiprocessors"]
     l2 = result["device"]["l2_bytes"]
     steps = [("copy", lambda: bench_copy(l2)), ("l2_read", lambda: bench_l2(sms)),
-             ("tensor_mm", bench_tensor), ("latency", bench_latency)]
+             ("tensor_mm", bench_tensor),
+             ("mma_sync", lambda: bench_mma_sync(sms, args.clock_ghz)),
+             ("latency", bench_latency)]
     mod = None
     for name, fn in steps:
         t0 = time.time()
@@ -402,10 +404,6 @@ def main():
         except Exception as e:  # noqa: BLE001 - a failed benchmark is recorded
             result[name] = {"error": repr(e)}
         print(f"{name}: {time.time() - t0:.1f} s", file=sys.stderr, flush=True)
-    try:
-        result["mma_sync"] = bench_mma_sync(sms, args.clock_ghz)
-    except Exception as e:  # noqa: BLE001
-        result["mma_sync"] = {"error": repr(e)}
     try:
         result["simt"], mod = bench_simt(sms, args.clock_ghz)
         result["launch"] = bench_launch(mod)
