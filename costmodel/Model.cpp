@@ -179,6 +179,25 @@ int64_t contractionReduction(const KernelDesc &k) {
   return reduction;
 }
 
+/// The elements one copy of a K step's operand tile moves
+/// (copyVectorWidth): its rows run along the operand's contiguous dim, a
+/// root loop's tile or the K step (`contiguous` < 0), and are the same
+/// length in every step when the tile divides the dim or covers it.
+int64_t copyWidth(const KernelDesc &k, const Load &operand,
+                  const std::vector<int> &parallel,
+                  const std::vector<int64_t> &tiles, int64_t kStep) {
+  int64_t size = contractionReduction(k), tile = kStep;
+  if (operand.contiguous >= 0) {
+    auto it = std::find(parallel.begin(), parallel.end(), operand.contiguous);
+    if (it == parallel.end())
+      return 1;
+    size = k.loops[operand.contiguous].size;
+    tile = tiles[it - parallel.begin()];
+  }
+  int64_t row = tile >= size ? size : size % tile == 0 ? tile : 0;
+  return copyVectorWidth(row, size, int64_t(operand.bytes));
+}
+
 /// The wavefronts (shared-memory clocks) one warp-wide access takes when
 /// lane l reads `bytes` at byte `address(l)`: 32 banks of 4 bytes each
 /// serve one word per wavefront, lanes reading the same word share it, and
@@ -298,6 +317,16 @@ bool vectorWidthFits(int64_t bound, int64_t tile, int64_t threadsAlong,
   return bound % width == 0 && tile % width == 0 && extent % width == 0;
 }
 
+int64_t copyVectorWidth(int64_t row, int64_t stride, int64_t bytes) {
+  if (row <= 0 || stride <= 0 || bytes <= 0)
+    return 1;
+  int64_t width = 1;
+  while (width * 2 * bytes <= 16 && row % (width * 2) == 0 &&
+         stride % (width * 2) == 0)
+    width *= 2;
+  return width;
+}
+
 Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   Prediction p;
   std::vector<int> parallel = parallelLoops(k);
@@ -314,8 +343,8 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   };
   if (s.warps < 1 || s.splitK < 1)
     return illegal("warps and split_k must be at least 1");
-  if (s.stages != 1)
-    return illegal("software pipelining (stages > 1) is not emitted yet");
+  if (s.stages < 1)
+    return illegal("stages must be at least 1");
   if (p.threadsPerBlock > t.get(TargetField::MaxThreadsPerBlock))
     return illegal("the block's threads exceed max_threads_per_block");
   if (s.compute != ComputeClass::Simt && s.compute != ComputeClass::MmaSync)
@@ -365,23 +394,52 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
                      "of 16) must divide the shapes");
     mmaTiles = {wm / 16, wn / 8, kStep / 16};
   }
+  // Software pipelining (tessel-tile-and-fuse's pipelineCopies, then
+  // tessel-async-copies): S buffers per operand tile, filled by cp.async,
+  // which moves 4, 8 or 16 bytes a copy (copyWidth) on NVIDIA sm_80+. A
+  // cast fused into a copy keeps that copy synchronous; the model does not
+  // predict such a mix.
+  if (s.stages > 1) {
+    if (kStep == 0)
+      return illegal("stages pipeline a K step's copies; the schedule has "
+                     "no K step");
+    if (nvidiaSm(t) < 80)
+      return illegal("stages need asynchronous copies (cp.async, NVIDIA "
+                     "sm_80 or newer)");
+    if (contractionReduction(k) <= kStep)
+      return illegal("stages pipeline the K loop's steps; this K step "
+                     "covers the whole reduction");
+    for (const Work &w : k.work) {
+      if (w.prologue)
+        return illegal("stages with an operand computed in the copies (a "
+                       "cast): those copies stay synchronous");
+      if (!w.contraction)
+        continue;
+      for (const Load &operand : w.operandTiles)
+        if (copyWidth(k, operand, parallel, tiles, kStep) * operand.bytes < 4)
+          return illegal("stages need copies of 4, 8 or 16 bytes: an "
+                         "operand tile's rows are not whole pairs of "
+                         "16-bit elements");
+    }
+  }
   for (const Work &w : k.work) {
     if (!w.contraction || kStep == 0)
       continue;
     if (mma) {
       // The accumulator (f32) and the A and B tiles (16-bit), each row
-      // padded (kMmaOperandPad, kMmaAccumulatorPad).
+      // padded (kMmaOperandPad, kMmaAccumulatorPad), the tiles once per
+      // stage.
       int64_t bm = tiles[tiles.size() - 2], bn = tiles.back();
       p.sharedBytes += 4 * bm * (bn + kMmaAccumulatorPad) +
-                       2 * bm * (kStep + kMmaOperandPad) +
-                       2 * kStep * (bn + kMmaOperandPad);
+                       s.stages * (2 * bm * (kStep + kMmaOperandPad) +
+                                   2 * kStep * (bn + kMmaOperandPad));
       continue;
     }
     p.sharedBytes += int64_t(4.0 * tileProduct(w.loops, parallel, tiles));
     double step = double(std::min<int64_t>(kStep, w.reduction));
     for (const Load &operand : w.operandTiles)
-      p.sharedBytes +=
-          int64_t(tileElements(operand, parallel, tiles, step * operand.bytes));
+      p.sharedBytes += s.stages * int64_t(tileElements(operand, parallel, tiles,
+                                                       step * operand.bytes));
   }
   // Their partials are combined in a tree (combineInTree), whose steps
   // write into a second buffer of half the threads' slots; one reduction's
@@ -626,10 +684,15 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       double K = double(std::max<int64_t>(w.reduction, 1));
       double steps = std::ceil(K / double(kStep));
       double step = std::min(double(kStep), K);
+      // With S stages the loop copies S - 1 steps past the last (clamped
+      // to it): steps + S - 1 copies of each tile in all.
+      double copySteps = steps + double(s.stages - 1);
+      // Copy instructions (copyWidth elements each) and bytes per step.
       double copied = 0, copyBytes = 0;
       for (const Load &operand : w.operandTiles) {
         double elements = tileElements(operand, parallel, tiles, step);
-        copied += elements;
+        copied +=
+            elements / double(copyWidth(k, operand, parallel, tiles, kStep));
         // Rows of the tile along its contiguous dim: a row of `step`
         // elements when K is contiguous, else of the tile along `contiguous`.
         double row = step;
@@ -670,13 +733,14 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
                         4.0 * pm * pn * cFronts;
         double issued = 4.0 * pm * pk + 4.0 * pn * pk + 4.0 * pm * pn;
         perWarpLoadBytes += steps * fronts * double(warpSize) * 4.0 +
-                            steps * copyBytes / double(s.warps);
-        perThreadFlops += steps * copied / threads + 2.0 * steps * issued;
+                            copySteps * copyBytes / double(s.warps);
+        perThreadFlops += copySteps * copied / threads + 2.0 * steps * issued;
         tensorFlopsPerBlock +=
             steps * double(s.warps) * double(pm * pn * pk) * 4096.0;
-        // Per step: the copies' global round, then the accumulator's, A's
-        // and B's shared rounds, one per 16 of the step.
-        perThreadRounds += steps;
+        // Per step: the copies' global round (S stages keep S steps'
+        // copies in flight, so a round in S is exposed), then the
+        // accumulator's, A's and B's shared rounds, one per 16 of the step.
+        perThreadRounds += steps / double(s.stages);
         sharedRounds += steps * double(2 + pk);
         continue;
       }
@@ -695,13 +759,14 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       // per 64 FMAs.
       double sharedLoads = K * readsPerK + 2.0 * steps * instances;
       perThreadFlops +=
-          instances * work + steps * copied / threads + 2.0 * sharedLoads;
+          instances * work + copySteps * copied / threads + 2.0 * sharedLoads;
       double wavefront = double(warpSize) * 4.0;
       perWarpLoadBytes +=
-          sharedLoads * wavefront + steps * copyBytes / double(s.warps);
-      // Per step: the copies' global round, the accumulator's round, then
-      // one shared-memory round per k (its reads are independent).
-      perThreadRounds += steps;
+          sharedLoads * wavefront + copySteps * copyBytes / double(s.warps);
+      // Per step: the copies' global round (one in S exposed with S
+      // stages), the accumulator's round, then one shared-memory round per
+      // k (its reads are independent).
+      perThreadRounds += steps / double(s.stages);
       sharedRounds += K + steps;
       continue;
     }
@@ -923,10 +988,21 @@ std::vector<std::pair<Schedule, Prediction>>
 enumeratePredicted(const KernelDesc &k, const Target &t) {
   std::vector<int> parallel = parallelLoops(k);
   std::vector<std::pair<Schedule, Prediction>> out;
+  // A K step on NVIDIA sm_80+ may also be pipelined, 2 to 4 stages.
+  bool pipelines = nvidiaSm(t) >= 80;
   auto offer = [&](const Schedule &s) {
     Prediction p = predict(k, s, t);
     if (p.legal)
       out.push_back({s, p});
+    if (!pipelines || kStepOf(k, s, parallel.size()) == 0)
+      return;
+    for (int64_t stages : {2, 3, 4}) {
+      Schedule staged = s;
+      staged.stages = stages;
+      Prediction q = predict(k, staged, t);
+      if (q.legal)
+        out.push_back({staged, q});
+    }
   };
   std::vector<int64_t> sizes = {1, 2, 4, 8, 16, 32, 64, 128, 256};
   auto innerSizes = [&](size_t fromEnd) {

@@ -154,8 +154,9 @@ struct Schedule {
   std::vector<int64_t> warp;
   std::vector<int64_t> thread; // per-thread tile of `block`'s loops, or empty
   int64_t warps = 4;
-  /// Software-pipeline depth of a K step: 1 (no pipelining) is all the
-  /// code generator emits, and all the model predicts.
+  /// Software-pipeline depth of a K step: S buffers per operand tile, the
+  /// copies of S - 1 steps in flight (asynchronous copies, NVIDIA sm_80+);
+  /// 1: each step's copies complete before its compute.
   int64_t stages = 1;
   int64_t splitK = 1;
   /// Elements per vector access along the root's innermost loop (see
@@ -240,6 +241,15 @@ threadLayout(const std::vector<int64_t> &tiles,
 /// function.
 bool vectorWidthFits(int64_t bound, int64_t tile, int64_t threadsAlong,
                      int64_t width);
+
+/// The elements a K step's copy of an operand tile into shared memory moves
+/// per access: the widest power of two of at most 16 bytes (`bytes` per
+/// element) that divides `row`, the tile's length along the operand's
+/// contiguous dim in every step (0: it varies, the remainder tile being
+/// shorter), and `stride`, the operand's length along that dim (each row
+/// then starts at an aligned address). tessel-tile-and-fuse uses this
+/// function.
+int64_t copyVectorWidth(int64_t row, int64_t stride, int64_t bytes);
 
 /// The time of `kernel` tiled by `schedule` on `target`.
 Prediction predict(const KernelDesc &kernel, const Schedule &schedule,

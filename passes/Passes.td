@@ -258,6 +258,36 @@ def TesselMapToGpu : Pass<"tessel-map-to-gpu", "mlir::ModuleOp"> {
   ];
 }
 
+def TesselAsyncCopies : Pass<"tessel-async-copies", "mlir::func::FuncOp"> {
+  let summary = "Copy a pipelined K step's operand tiles with cp.async";
+  let description = [{
+    A kernel whose schedule sets `stages = S` (S > 1) copies each operand
+    tile of its K step S - 1 steps ahead into one of S shared-memory buffers
+    (tessel-tile-and-fuse). After tessel-map-to-gpu, this pass makes those
+    copies asynchronous for NVIDIA GPUs of sm_80 and newer: each load of a
+    kernel argument whose only use is a store of the same 4, 8 or 16 bytes
+    into shared memory becomes `nvgpu.device_async_copy` (cp.async; 16-byte
+    copies bypass L1), each copy loop of the K loop and of its prologue one
+    group (`nvgpu.device_async_create_group`), and after the step's last
+    group the loop waits until at most (S - 1) x (copy loops per step)
+    groups are in flight (`nvgpu.device_async_wait`), i.e. until the step it
+    is about to compute has arrived; the barrier after it publishes the
+    tiles to the block. All groups are drained after the loop.
+
+    ```mlir
+    %v = vector.load %a[%i, %j] : memref<64x256xbf16, ...>, vector<8xbf16>
+    vector.store %v, %buf[%s, %r, %c] : memref<3x64x40xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    // becomes
+    %t = nvgpu.device_async_copy %a[%i, %j], %buf[%s, %r, %c], 8 {bypassL1} : ...
+    ```
+
+    Kernels with `stages = 1` are left alone. A pipelined kernel whose
+    copies do not have this shape (a copy of another size, a K loop
+    without the prologue's S - 1 steps of copies) is an error.
+  }];
+  let dependentDialects = ["mlir::nvgpu::NVGPUDialect"];
+}
+
 def TesselLowerMma : Pass<"tessel-lower-mma"> {
   let summary = "Run a tensor-core K step's 16x8x16 contractions as mma.sync";
   let description = [{

@@ -124,6 +124,9 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
   addVectorTransferLowering(pm);
   pm.addPass(createTesselMapToGpu(map));
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // A pipelined K step's copies (stages > 1) become cp.async.
+  if (target.vendor() == Vendor::NVIDIA)
+    pm.addNestedPass<func::FuncOp>(createTesselAsyncCopies());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   // Constants and index arithmetic move into the launch first, or outlining
@@ -237,6 +240,9 @@ LogicalResult buildNvvmLowering(OpPassManager &pm, const Target &target,
             "' is not supported (sm_70 and newer are)";
     return failure();
   }
+  // cp.async (tessel-async-copies) and its groups become NVVM first, on
+  // memrefs.
+  pm.addPass(createConvertNVGPUToNVVMPass());
   buildDeviceCommonPipeline(pm);
   GpuNVVMAttachTargetOptions attach;
   attach.chip = target.arch();

@@ -44,6 +44,7 @@
 #include "passes/MmaLayout.h"
 #include "passes/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/ViewLikeInterfaceUtils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -756,6 +757,8 @@ struct KStepRoot {
   /// With `mma = mma_sync`: the warp tile of the contraction's M and N
   /// (each warp computes one with tensor cores); empty for SIMT.
   SmallVector<int64_t> warpTile;
+  /// The schedule's software-pipeline depth.
+  int64_t stages = 1;
 };
 
 /// The static upper bound of each dim of the tensor `v` (a tile): its size
@@ -836,13 +839,23 @@ FailureOr<TilingInterface> tileToThreads(RewriterBase &rewriter,
 /// Threads for copying a tile of static bound `bounds` into shared memory:
 /// the innermost (contiguous) dim over as many neighbouring lanes as it has
 /// elements (a power of two, at most `threads`), the next dim over the rest.
-SmallVector<int64_t> copyLayout(ArrayRef<int64_t> bounds, int64_t threads) {
+/// With a vector width (`width` > 1, dividing the innermost bound), over as
+/// many lanes as it has vectors, a power of two dividing their number, so
+/// that each lane's share of a row is a whole number of vectors.
+SmallVector<int64_t> copyLayout(ArrayRef<int64_t> bounds, int64_t threads,
+                                int64_t width = 1) {
   SmallVector<int64_t> layout(bounds.size(), 0);
   if (bounds.empty())
     return layout;
   int64_t tx = 1;
-  while (tx < bounds.back() && tx < threads)
-    tx *= 2;
+  if (width > 1) {
+    int64_t vectors = bounds.back() / width;
+    while (tx * 2 <= threads && vectors % (tx * 2) == 0)
+      tx *= 2;
+  } else {
+    while (tx < bounds.back() && tx < threads)
+      tx *= 2;
+  }
   tx = std::min(tx, threads);
   layout.back() = tx;
   if (bounds.size() >= 2 && threads / tx > 1)
@@ -1250,6 +1263,168 @@ LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
   return success();
 }
 
+/// One copy of a K step's operand tile into shared memory, and the static
+/// bound of the tile's shape.
+struct StepCopy {
+  linalg::CopyOp copy;
+  SmallVector<int64_t> bounds;
+  /// Elements per access (copyVectorWidth).
+  int64_t width = 1;
+};
+
+/// Software pipelining of a K step's copies (`stages` = S > 1): each
+/// operand gets S shared-memory buffers (one allocation of S x the tile,
+/// rows padded by `pad`, carried through `kLoop`), the loop is preceded by
+/// the copies of steps 0 .. S-2, and step k copies step k + S - 1 into
+/// buffer (k + S - 1) mod S before computing on buffer k mod S. The copies
+/// past the last step are clamped to it (they rewrite a buffer no later
+/// step reads): every iteration copies, so each takes one group of
+/// asynchronous copies on the GPU (tessel-async-copies), whose wait leaves
+/// the S - 1 younger groups in flight. On the CPU the copies run in order,
+/// which checks the buffers' rotation. Returns the copies, the prologue's
+/// first.
+FailureOr<SmallVector<StepCopy>>
+pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop,
+               MutableArrayRef<StepCopy> copies, int64_t stages, int64_t pad) {
+  Location loc = kLoop.getLoc();
+  std::optional<int64_t> lb = getConstantIntValue(kLoop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(kLoop.getUpperBound());
+  std::optional<int64_t> st = getConstantIntValue(kLoop.getStep());
+  if (!lb || !ub || !st || *st <= 0 || *ub <= *lb)
+    return failure();
+  int64_t steps = (*ub - *lb + *st - 1) / *st;
+  int64_t last = *lb + (steps - 1) * *st;
+  Block *body = kLoop.getBody();
+  MLIRContext *ctx = rewriter.getContext();
+
+  // Clones what `source` (an operand tile of the step at kLoop's induction
+  // variable) is computed from in the loop body, for step `at`, and copies
+  // it into buffer `slot` of `buffers`; returns the copy and the buffers
+  // after it.
+  auto copyStep = [&](Value source, Value at, OpFoldResult slot,
+                      Value buffers) -> std::pair<linalg::CopyOp, Value> {
+    SetVector<Operation *> slice;
+    BackwardSliceOptions options;
+    options.inclusive = true;
+    options.omitUsesFromAbove = false;
+    options.filter = [&](Operation *op) { return op->getBlock() == body; };
+    (void)getBackwardSlice(source.getDefiningOp(), &slice, options);
+    IRMapping map;
+    map.map(kLoop.getInductionVar(), at);
+    for (Operation *op : slice)
+      rewriter.clone(*op, map);
+    Value tile = map.lookupOrDefault(source);
+    auto type = cast<RankedTensorType>(tile.getType());
+    SmallVector<OpFoldResult> offsets(type.getRank() + 1,
+                                      rewriter.getIndexAttr(0));
+    offsets[0] = slot;
+    SmallVector<OpFoldResult> sizes = {rewriter.getIndexAttr(1)};
+    llvm::append_range(sizes, tensor::getMixedSizes(rewriter, loc, tile));
+    SmallVector<OpFoldResult> strides(type.getRank() + 1,
+                                      rewriter.getIndexAttr(1));
+    Value dest = tensor::ExtractSliceOp::create(rewriter, loc, type, buffers,
+                                                offsets, sizes, strides);
+    auto copy = linalg::CopyOp::create(rewriter, loc, tile, dest);
+    Value updated = tensor::InsertSliceOp::create(
+        rewriter, loc, copy.getResult(0), buffers, offsets, sizes, strides);
+    return {copy, updated};
+  };
+
+  // The buffers, and the prologue, step by step (each step's copies are
+  // one stage of the pipeline: tessel-async-copies counts them so).
+  SmallVector<StepCopy> out;
+  SmallVector<Value> inits;
+  rewriter.setInsertionPoint(kLoop);
+  for (StepCopy &c : copies) {
+    auto type = cast<RankedTensorType>(c.copy.getInputs()[0].getType());
+    SmallVector<int64_t> shape = {stages};
+    llvm::append_range(shape, c.bounds);
+    shape.back() += pad;
+    inits.push_back(bufferization::AllocTensorOp::create(
+        rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
+        ValueRange{}));
+  }
+  for (int64_t s = 0; s + 1 < stages; ++s) {
+    Value at = arith::ConstantIndexOp::create(
+        rewriter, loc, *lb + std::min(s, steps - 1) * *st);
+    for (auto [c, buffers] : llvm::zip(copies, inits)) {
+      std::pair<linalg::CopyOp, Value> copied = copyStep(
+          c.copy.getInputs()[0], at, rewriter.getIndexAttr(s), buffers);
+      out.push_back({copied.first, c.bounds, c.width});
+      buffers = copied.second;
+    }
+  }
+
+  // The loop carries them.
+  FailureOr<LoopLikeOpInterface> grown =
+      cast<LoopLikeOpInterface>(kLoop.getOperation())
+          .replaceWithAdditionalYields(
+              rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+              [](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
+                return SmallVector<Value>(args.begin(), args.end());
+              });
+  if (failed(grown))
+    return failure();
+  kLoop = cast<scf::ForOp>(grown->getOperation());
+  body = kLoop.getBody();
+  Value iv = kLoop.getInductionVar();
+  unsigned first = kLoop.getNumRegionIterArgs() - copies.size();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+
+  // Step k: copy step min(k + S - 1, last) into buffer (k + S - 1) mod S,
+  // then read buffer k mod S.
+  AffineExpr d0 = getAffineDimExpr(0, ctx);
+  AffineExpr index = (d0 - *lb).floorDiv(*st);
+  for (size_t i = 0; i < copies.size(); ++i) {
+    StepCopy &c = copies[i];
+    rewriter.setInsertionPoint(c.copy);
+    Value ahead = affine::AffineMinOp::create(
+        rewriter, loc,
+        AffineMap::get(
+            1, 0, {d0 + (stages - 1) * *st, getAffineConstantExpr(last, ctx)},
+            ctx),
+        ValueRange{iv});
+    Value aheadSlot = affine::AffineApplyOp::create(
+        rewriter, loc, AffineMap::get(1, 0, (index + stages - 1) % stages),
+        ValueRange{iv});
+    Value slot = affine::AffineApplyOp::create(
+        rewriter, loc, AffineMap::get(1, 0, index % stages), ValueRange{iv});
+    Value carried = kLoop.getRegionIterArgs()[first + i];
+    Value source = c.copy.getInputs()[0];
+    std::pair<linalg::CopyOp, Value> prefetch =
+        copyStep(source, ahead, aheadSlot, carried);
+    Value updated = prefetch.second;
+    out.push_back({prefetch.first, c.bounds, c.width});
+    auto type = cast<RankedTensorType>(source.getType());
+    SmallVector<OpFoldResult> offsets(type.getRank() + 1,
+                                      rewriter.getIndexAttr(0));
+    offsets[0] = slot;
+    SmallVector<OpFoldResult> sizes = {rewriter.getIndexAttr(1)};
+    llvm::append_range(sizes, tensor::getMixedSizes(rewriter, loc, source));
+    SmallVector<OpFoldResult> strides(type.getRank() + 1,
+                                      rewriter.getIndexAttr(1));
+    Value current = tensor::ExtractSliceOp::create(rewriter, loc, type, updated,
+                                                   offsets, sizes, strides);
+    rewriter.replaceAllUsesWith(c.copy.getResult(0), current);
+    rewriter.modifyOpInPlace(yield,
+                             [&] { yield->setOperand(first + i, updated); });
+    // The step's own buffer is dead now.
+    Value dest = c.copy.getOutputs()[0];
+    rewriter.eraseOp(c.copy);
+    while (Operation *def = dest.getDefiningOp()) {
+      if (!def->use_empty() ||
+          (!isPure(def) && !isa<bufferization::AllocTensorOp>(def)))
+        break;
+      Value next = def->getNumOperands() ? def->getOperand(0) : Value();
+      rewriter.eraseOp(def);
+      if (!next)
+        break;
+      dest = next;
+    }
+  }
+  return out;
+}
+
 /// What `mma = mma_sync` needs beyond what the schedule attribute checks:
 /// an NVIDIA GPU of sm_80 or newer (mma.sync.m16n8k16 with bf16), and a
 /// warp tile over M, N and the whole K step.
@@ -1291,7 +1466,7 @@ LogicalResult checkMmaSync(func::FuncOp func, ScheduleAttr sched,
 LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
                                int64_t kStep, ArrayRef<int64_t> cThreads,
                                int64_t threads, bool isRoot,
-                               ArrayRef<int64_t> warpTile) {
+                               ArrayRef<int64_t> warpTile, int64_t stages) {
   Location loc = c.getLoc();
   // Diagnostics name c, or its K loop once c is tiled.
   Operation *anchor = c;
@@ -1351,7 +1526,7 @@ LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
 
   // Each step's operand tiles, copied to block buffers, with the buffers'
   // allocated (static bound) shapes.
-  SmallVector<std::pair<linalg::CopyOp, SmallVector<int64_t>>> copies;
+  SmallVector<StepCopy> copies;
   for (OpOperand *in : step.getDpsInputOperands()) {
     rewriter.setInsertionPoint(step);
     FailureOr<SmallVector<int64_t>> bounds = staticBounds(in->get());
@@ -1359,19 +1534,63 @@ LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
                                           tensorCores ? mma::kOperandPad : 0);
     if (failed(bounds) || failed(buffer))
       return fail("an operand tile has no static bound");
+    auto type = cast<RankedTensorType>(in->get().getType());
+    // The whole operand the tile is cut from (its rows' stride).
+    Value whole = in->get();
+    while (auto slice = whole.getDefiningOp<tensor::ExtractSliceOp>())
+      whole = slice.getSource();
+    auto wholeType = cast<RankedTensorType>(whole.getType());
+    int64_t bytes = type.getElementTypeBitWidth() / 8;
+    int64_t width = copyVectorWidth(
+        type.isDynamicDim(type.getRank() - 1) ? 0 : type.getShape().back(),
+        wholeType.isDynamicDim(wholeType.getRank() - 1)
+            ? 0
+            : wholeType.getShape().back(),
+        bytes);
+    // Asynchronous copies (cp.async) move 4, 8 or 16 bytes each.
+    if (stages > 1 && width * bytes < 4)
+      return fail(llvm::formatv(
+          "stages = {0} copies the operand tiles asynchronously, 4, 8 or 16 "
+          "bytes a copy, but the rows of {1} (cut from {2}) are copied {3} "
+          "bytes at a time: a row's length and the operand's row stride "
+          "must be multiples of {4} elements",
+          stages, in->get().getType(), whole.getType(), width * bytes,
+          4 / bytes));
     auto copy = linalg::CopyOp::create(rewriter, loc, in->get(), *buffer);
     rewriter.modifyOpInPlace(step, [&] { in->set(copy.getResult(0)); });
-    copies.push_back({copy, *bounds});
+    copies.push_back({copy, *bounds, width});
   }
-  for (auto &[copy, bounds] : copies) {
+  if (stages > 1) {
+    std::optional<int64_t> lb = getConstantIntValue(kLoop.getLowerBound());
+    std::optional<int64_t> ub = getConstantIntValue(kLoop.getUpperBound());
+    if (lb && ub && *ub - *lb <= kStep)
+      return fail(llvm::formatv(
+          "stages = {0} pipelines the K loop's steps, but a step of {1} "
+          "covers the whole reduction ({2}); drop stages or take a shorter "
+          "step",
+          stages, kStep, *ub - *lb));
+    FailureOr<SmallVector<StepCopy>> pipelined = pipelineCopies(
+        rewriter, kLoop, copies, stages, tensorCores ? mma::kOperandPad : 0);
+    if (failed(pipelined))
+      return fail("its loop's bounds are not constant, so it cannot be "
+                  "pipelined");
+    copies = std::move(*pipelined);
+    anchor = kLoop;
+  }
+  for (StepCopy &c : copies) {
     FailureOr<TilingInterface> tile =
-        tileToThreads(rewriter, cast<TilingInterface>(copy.getOperation()),
-                      copyLayout(bounds, threads), /*linear=*/true);
+        tileToThreads(rewriter, cast<TilingInterface>(c.copy.getOperation()),
+                      copyLayout(c.bounds, threads, c.width), /*linear=*/true);
     if (failed(tile))
       return fail("an operand tile's copy could not be split over threads");
     fuseIntoThreadLoop(rewriter, *tile);
-    if (failed(tileElements(rewriter, *tile, onesFor(*tile))))
+    SmallVector<int64_t> elements = onesFor(*tile);
+    elements.back() = c.width;
+    SmallVector<LoopLikeOpInterface> loops;
+    if (failed(tileElements(rewriter, *tile, elements, &loops)))
       return failure();
+    if (c.width > 1 && !loops.empty())
+      prepareVectorTiles(rewriter, cast<scf::ForOp>(loops.back()), c.width);
   }
 
   SmallVector<TilingInterface> outputOps = {
@@ -1480,7 +1699,8 @@ struct TileAndFusePass
         if (c.getIteratorTypesArray()[i] == utils::IteratorType::parallel)
           cThreads[i] = distributed[--next];
       if (failed(tileContractionK(rewriter, c, r.kStep, cThreads, threads,
-                                  r.root == r.contraction, r.warpTile)))
+                                  r.root == r.contraction, r.warpTile,
+                                  r.stages)))
         return failure();
     }
     if (r.root == r.contraction)
@@ -1516,8 +1736,6 @@ struct TileAndFusePass
     bool mma = sched.getMma() == InstructionClass::MmaSync;
     if (!sched.getWarp().empty() && !mma)
       unsupported = "a warp tile for SIMT instructions";
-    else if (sched.getStages() != 1)
-      unsupported = "stages = " + std::to_string(sched.getStages());
     else if (sched.getSplitK() != 1)
       unsupported = "split_k = " + std::to_string(sched.getSplitK());
     else if (sched.getMma() != InstructionClass::Simt && !mma)
@@ -1532,6 +1750,15 @@ struct TileAndFusePass
                 "leave the schedule to tessel-select-schedules";
     if (mma && failed(checkMmaSync(func, sched, gpu)))
       return failure();
+    if (sched.getStages() > 1) {
+      std::optional<unsigned> sm = smVersionOf(gpu.arch());
+      if (gpu.vendor() != Vendor::NVIDIA || !sm || *sm < 80)
+        return func.emitOpError()
+               << "schedule " << sched << " sets stages = " << sched.getStages()
+               << ", which pipelines a K step's copies with asynchronous "
+                  "copies (cp.async, NVIDIA sm_80 or newer); "
+               << gpu.name() << " is " << gpu.arch();
+    }
     int64_t threads = sched.getWarps() * gpu.warpSize();
     auto maxThreads =
         static_cast<int64_t>(gpu.get(TargetField::MaxThreadsPerBlock));
@@ -1569,6 +1796,11 @@ struct TileAndFusePass
           kStepOf(func, root, producerOps, sched);
       if (failed(kStep))
         return failure();
+      if (sched.getStages() > 1 && !*kStep)
+        return func.emitOpError()
+               << "schedule " << sched << " sets stages = " << sched.getStages()
+               << ", which pipelines the copies of a K step; the kernel's "
+                  "contraction needs one (the block's last entry)";
       if (mma && !*kStep)
         return func.emitOpError()
                << "schedule " << sched
@@ -1582,7 +1814,8 @@ struct TileAndFusePass
           warpTile = {warp[warp.size() - 3], warp[warp.size() - 2]};
         }
         kStepRoots.push_back({idOf(root), idOf((*kStep)->contraction),
-                              (*kStep)->step, *numThreads, warpTile});
+                              (*kStep)->step, *numThreads, warpTile,
+                              sched.getStages()});
       }
       // Reductions read with a broadcast, over one loop: cooperative, when
       // the block tiles divide the root's loops (the partial results then
@@ -1709,6 +1942,9 @@ struct TileAndFusePass
       }
       if (succeeded(result))
         result = cleanUp(func, patterns);
+      // A K step's copies may have been marked too (tileContractionK).
+      func.walk(
+          [&](linalg::LinalgOp op) { vectorized |= op->hasAttr(kVectorAttr); });
       if (succeeded(result) && vectorized) {
         result = vectorizeMarked(func);
         if (succeeded(result))

@@ -19,9 +19,9 @@
 // yet keeps no prediction.
 // CHECK: tessel.kernel @tensor_cores(
 // CHECK-NOT: tessel.prediction
-// Nor one that asks for software pipelining, which is not emitted.
-// CHECK: tessel.kernel @pipelined({{.*}} stages = 3
-// CHECK-NOT: tessel.prediction
+// Software pipelining of a K step is emitted (NVIDIA sm_80+), and
+// predicted.
+// CHECK: tessel.kernel @pipelined({{.*}} stages = 3{{.*}} attributes {tessel.prediction = #tessel.prediction<time_us
 // CHECK: return
 // TOPK: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<{{[^>]*}}>, #tessel.schedule<{{[^>]*}}>], tessel.prediction
 // RESELECT: tessel.kernel @mine({{.*}} attributes {tessel.prediction

@@ -731,8 +731,9 @@ TEST(Model, IllegalSchedulesAreNeverOffered) {
     Schedule tensor = schedule({32, 32}, 4);
     tensor.compute = ComputeClass::Wgmma;
     EXPECT_FALSE(predict(d, tensor, t).legal) << "not emitted yet";
-    // Nor is software pipelining: a schedule asking for it has no
-    // prediction rather than one of code that would not be emitted.
+    // Nor is software pipelining without a K step to pipeline: a schedule
+    // asking for it has no prediction rather than one of code that would
+    // not be emitted.
     Schedule pipelined = schedule({32, 32}, 4);
     pipelined.stages = 3;
     Prediction staged = predict(d, pipelined, t);
@@ -767,6 +768,85 @@ TEST(Model, IllegalSchedulesAreNeverOffered) {
           << t.name();
     }
   }
+}
+
+TEST(Model, StagesHideTheCopiesLatency) {
+  // One warp computing 16 x 8 outputs on tensor cores, stepping through
+  // K = 8192 in steps of 32: 256 steps, each waiting for its copies' round
+  // trip to memory (and a few shared-memory rounds), bound by latency. S
+  // stages keep S steps' copies in flight (one round in S exposed), for
+  // S - 1 more copies of each tile (the clamped tail) and S buffers of
+  // each: 16 x (32 + 8) of A and 32 x (8 + 8) of B, bf16, per stage
+  // besides the 16 x (8 + 8) f32 accumulator.
+  Target h100 = *lookupKnownTarget("h100");
+  KernelDesc k = mmaMatmul(16, 8, 8192, ElementType::BF16);
+  Schedule s = mmaSchedule(16, 8, 32, 16, 8);
+  std::vector<Prediction> byStages;
+  for (int64_t stages : {1, 2, 3, 4}) {
+    s.stages = stages;
+    Prediction p = predict(k, s, h100);
+    ASSERT_TRUE(p.legal) << stages << ": " << p.illegalReason;
+    EXPECT_EQ(p.sharedBytes, 16 * 16 * 4 + stages * (16 * 40 + 32 * 16) * 2);
+    byStages.push_back(p);
+  }
+  EXPECT_EQ(byStages[0].bound, Bound::Latency);
+  for (size_t i = 1; i < byStages.size(); ++i) {
+    EXPECT_LT(byStages[i].latencyUs, byStages[i - 1].latencyUs) << i + 1;
+    EXPECT_LT(byStages[i].timeUs, byStages[i - 1].timeUs) << i + 1;
+  }
+  // The global rounds are one term of the latency: two stages halve them,
+  // so the latency falls, by less than half.
+  EXPECT_GT(byStages[1].latencyUs, byStages[0].latencyUs / 2);
+
+  // Where latency does not bind (a SIMT step, bound by its shared-memory
+  // loads), stages gain nothing and their extra copies cost a little.
+  KernelDesc simt = steppableMatmul(32, 32, 8192, ElementType::F32);
+  Schedule one = schedule({32, 32, 32}, 4), two = one;
+  two.stages = 2;
+  Prediction p1 = predict(simt, one, h100), p2 = predict(simt, two, h100);
+  ASSERT_TRUE(p1.legal && p2.legal);
+  EXPECT_EQ(p1.bound, Bound::Loads);
+  EXPECT_GE(p2.timeUs, p1.timeUs);
+  EXPECT_EQ(p2.sharedBytes, p1.sharedBytes + 2 * 32 * 32 * 4);
+
+  // Where shared memory bounds the blocks an SM holds, stages cost
+  // occupancy: 18 KiB of accumulator and 18 KiB of tiles per stage.
+  KernelDesc big = mmaMatmul(4096, 4096, 4096, ElementType::BF16);
+  Schedule wide = mmaSchedule(64, 64, 64, 32, 32);
+  Prediction single = predict(big, wide, h100);
+  wide.stages = 3;
+  Prediction three = predict(big, wide, h100);
+  ASSERT_TRUE(single.legal && three.legal);
+  EXPECT_LT(three.blocksPerSM, single.blocksPerSM);
+
+  // cp.async moves 4, 8 or 16 bytes: bf16 rows of a K no step divides are
+  // copied one element (2 bytes) at a time, and cannot be pipelined; nor
+  // can a GPU without cp.async (AMD; before sm_80).
+  KernelDesc odd = steppableMatmul(64, 64, 8190, ElementType::BF16);
+  Schedule staged = schedule({64, 64, 32}, 4);
+  staged.stages = 2;
+  Prediction refused = predict(odd, staged, h100);
+  EXPECT_FALSE(refused.legal);
+  EXPECT_NE(refused.illegalReason.find("4, 8 or 16 bytes"), std::string::npos)
+      << refused.illegalReason;
+  EXPECT_TRUE(
+      predict(steppableMatmul(64, 64, 8192, ElementType::BF16), staged, h100)
+          .legal);
+  Prediction amd = predict(simt, two, *lookupKnownTarget("mi300x"));
+  EXPECT_FALSE(amd.legal);
+  EXPECT_NE(amd.illegalReason.find("cp.async"), std::string::npos);
+}
+
+TEST(Model, CopiesMoveUpTo16BytesOfARow) {
+  // copyVectorWidth: the widest power of two of at most 16 bytes dividing
+  // both the tile's row (0: its length varies) and the operand's row
+  // stride (so that every row starts aligned).
+  EXPECT_EQ(copyVectorWidth(32, 4096, 2), 8);
+  EXPECT_EQ(copyVectorWidth(32, 4096, 4), 4);
+  EXPECT_EQ(copyVectorWidth(12, 4096, 2), 4);
+  EXPECT_EQ(copyVectorWidth(32, 29, 4), 1);
+  EXPECT_EQ(copyVectorWidth(0, 4096, 2), 1);
+  EXPECT_EQ(copyVectorWidth(64, 4098, 2), 2);
 }
 
 TEST(Model, WaveQuantizationAndSplitK) {

@@ -1,0 +1,222 @@
+//===- AsyncCopies.cpp - tessel-async-copies ------------------------------===//
+//
+// A software-pipelined K step (a schedule's `stages` = S > 1) copies its
+// operand tiles S - 1 steps ahead (tessel-tile-and-fuse). On NVIDIA GPUs of
+// sm_80 and newer those copies become asynchronous (cp.async): the copy of
+// a later step is in flight while the block computes on an earlier one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir::tessel {
+#define GEN_PASS_DEF_TESSELASYNCCOPIES
+#include "passes/Passes.h.inc"
+} // namespace mlir::tessel
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+bool inSharedMemory(MemRefType type) {
+  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+}
+
+/// Whether `memref` views a buffer from outside the kernel's launch (global
+/// memory: the kernel's arguments), not the launch's own scratch.
+bool isGlobal(Value memref, Operation *launch) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  Region *region = memref.getParentRegion();
+  return !launch->isAncestor(region->getParentOp()) &&
+         !isa<gpu::LaunchOp>(region->getParentOp());
+}
+
+/// A copy of a kernel argument's elements into shared memory: a load from
+/// global memory whose only use is a store of the same elements into a
+/// workgroup buffer.
+struct Copy {
+  Operation *load, *store;
+  Value src, dst;
+  SmallVector<Value> srcIndices, dstIndices;
+  int64_t elements;
+  int64_t bytes;
+};
+
+std::optional<Copy> matchCopy(Operation *store) {
+  Value value, dst;
+  SmallVector<Value> dstIndices;
+  if (auto s = dyn_cast<memref::StoreOp>(store)) {
+    value = s.getValueToStore();
+    dst = s.getMemRef();
+    dstIndices.assign(s.getIndices().begin(), s.getIndices().end());
+  } else if (auto s = dyn_cast<vector::StoreOp>(store)) {
+    value = s.getValueToStore();
+    dst = s.getBase();
+    dstIndices.assign(s.getIndices().begin(), s.getIndices().end());
+  } else {
+    return std::nullopt;
+  }
+  if (!inSharedMemory(cast<MemRefType>(dst.getType())) || !value.hasOneUse())
+    return std::nullopt;
+  Operation *load = value.getDefiningOp();
+  Value src;
+  SmallVector<Value> srcIndices;
+  int64_t elements = 1;
+  if (auto l = dyn_cast_or_null<memref::LoadOp>(load)) {
+    src = l.getMemRef();
+    srcIndices.assign(l.getIndices().begin(), l.getIndices().end());
+  } else if (auto l = dyn_cast_or_null<vector::LoadOp>(load)) {
+    if (l.getVectorType().getRank() != 1)
+      return std::nullopt;
+    src = l.getBase();
+    srcIndices.assign(l.getIndices().begin(), l.getIndices().end());
+    elements = l.getVectorType().getNumElements();
+  } else {
+    return std::nullopt;
+  }
+  auto srcType = cast<MemRefType>(src.getType());
+  Operation *launch = store->getParentOfType<gpu::LaunchOp>();
+  if (srcType.getMemorySpace() || load->getBlock() != store->getBlock() ||
+      !launch || !isGlobal(src, launch))
+    return std::nullopt;
+  int64_t bytes = elements * srcType.getElementTypeBitWidth() / 8;
+  return Copy{load, store, src, dst, srcIndices, dstIndices, elements, bytes};
+}
+
+/// The copies into shared memory `op` makes (it or ops nested in it), when
+/// it is one thread's copy loop (no barrier inside: not a loop of the
+/// block's threads).
+SmallVector<Operation *> storesIn(Operation *op) {
+  SmallVector<Operation *> stores;
+  if (op->walk([](gpu::BarrierOp) {
+          return WalkResult::interrupt();
+        }).wasInterrupted())
+    return stores;
+  op->walk([&](Operation *inner) {
+    if (isa<memref::StoreOp, vector::StoreOp>(inner) && matchCopy(inner))
+      stores.push_back(inner);
+  });
+  return stores;
+}
+
+struct AsyncCopiesPass
+    : public tessel::impl::TesselAsyncCopiesBase<AsyncCopiesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    auto sched =
+        func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
+    if (!sched || sched.getStages() < 2)
+      return;
+    int64_t stages = sched.getStages();
+    auto fail = [&](Operation *at, const Twine &why) {
+      at->emitOpError() << "tessel-async-copies: " << why;
+      signalPassFailure();
+    };
+    // The K loops: loops of the block's threads (a barrier among their
+    // own ops) with copies into shared memory among their own ops (each a
+    // thread's loop over its share of one operand tile).
+    SmallVector<scf::ForOp> kLoops;
+    func.walk([&](scf::ForOp loop) {
+      Block *body = loop.getBody();
+      bool barrier = llvm::any_of(body->getOperations(), [](Operation &op) {
+        return isa<gpu::BarrierOp>(op);
+      });
+      bool copies = llvm::any_of(body->without_terminator(), [](Operation &op) {
+        return !storesIn(&op).empty();
+      });
+      if (barrier && copies)
+        kLoops.push_back(loop);
+    });
+    if (kLoops.empty())
+      return fail(func, llvm::Twine("schedule sets stages = ") + Twine(stages) +
+                            " but the kernel has no K loop copying into "
+                            "shared memory");
+    for (scf::ForOp kLoop : kLoops) {
+      SmallVector<Operation *> inLoop, prologue;
+      for (Operation &op : kLoop.getBody()->without_terminator())
+        if (!storesIn(&op).empty())
+          inLoop.push_back(&op);
+      for (Operation *op = kLoop->getPrevNode(); op; op = op->getPrevNode()) {
+        if (isa<scf::ForOp>(op) && llvm::is_contained(kLoops, op))
+          break;
+        if (!storesIn(op).empty())
+          prologue.insert(prologue.begin(), op);
+      }
+      int64_t perStep = inLoop.size();
+      if (int64_t(prologue.size()) != (stages - 1) * perStep)
+        return fail(kLoop,
+                    llvm::formatv("expected the copies of {0} steps ({1} "
+                                  "copy loops each) before the K loop, found "
+                                  "{2} copy loops",
+                                  stages - 1, perStep, prologue.size())
+                        .str());
+      // Every copy loop is one group of asynchronous copies; in the loop,
+      // after a step's last group, the groups of the S - 1 steps ahead may
+      // stay in flight. The barrier that follows makes the step's tiles
+      // visible to every thread; the barrier at the end of the previous
+      // step (after its compute) keeps the copies off the buffer it read.
+      OpBuilder b(func.getContext());
+      Value lastGroup;
+      for (Operation *op : llvm::concat<Operation *>(prologue, inLoop)) {
+        // A thread's share of a tile may be a single copy, outside a loop:
+        // then the group follows that copy's replacement.
+        bool last = op == inLoop.back();
+        Operation *anchor = op;
+        for (Operation *store : storesIn(op)) {
+          Copy c = *matchCopy(store);
+          if (c.bytes != 4 && c.bytes != 8 && c.bytes != 16)
+            return fail(store,
+                        llvm::formatv("a copy into shared memory moves {0} "
+                                      "bytes; cp.async moves 4, 8 or 16",
+                                      c.bytes)
+                            .str());
+          b.setInsertionPoint(store);
+          // Its token stays unused: the groups are committed and waited
+          // for by count (cp.async.commit_group / wait_group).
+          auto async = nvgpu::DeviceAsyncCopyOp::create(
+              b, store->getLoc(),
+              nvgpu::DeviceAsyncTokenType::get(b.getContext()), c.dst,
+              c.dstIndices, c.src, c.srcIndices, b.getIndexAttr(c.elements),
+              /*srcElements=*/Value(),
+              c.bytes == 16 ? b.getUnitAttr() : UnitAttr());
+          if (store == op)
+            anchor = async;
+          store->erase();
+          c.load->erase();
+        }
+        // The barrier tessel-map-to-gpu put after the copy loop waits for
+        // nothing now: only the one after the step's wait publishes tiles.
+        if (!last)
+          if (auto barrier =
+                  dyn_cast_or_null<gpu::BarrierOp>(anchor->getNextNode()))
+            barrier->erase();
+        b.setInsertionPointAfter(anchor);
+        lastGroup = nvgpu::DeviceAsyncCreateGroupOp::create(
+            b, anchor->getLoc(),
+            nvgpu::DeviceAsyncTokenType::get(b.getContext()), ValueRange{});
+      }
+      b.setInsertionPointAfter(lastGroup.getDefiningOp());
+      nvgpu::DeviceAsyncWaitOp::create(
+          b, kLoop.getLoc(), lastGroup,
+          b.getI32IntegerAttr(int32_t((stages - 1) * perStep)));
+      // The copies past the last step may still be in flight at the end:
+      // none is read, but no copy outlives the loop.
+      b.setInsertionPointAfter(kLoop);
+      Value drained = nvgpu::DeviceAsyncCreateGroupOp::create(
+          b, kLoop.getLoc(), nvgpu::DeviceAsyncTokenType::get(b.getContext()),
+          ValueRange{});
+      nvgpu::DeviceAsyncWaitOp::create(b, kLoop.getLoc(), drained,
+                                       b.getI32IntegerAttr(0));
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,77 @@
+// tessel-async-copies: a pipelined K step's copies of its operand tiles
+// into shared memory (`stages` = S > 1, tessel-tile-and-fuse) become
+// cp.async (nvgpu.device_async_copy), each copy loop one group; in the K
+// loop the step waits until at most (S - 1) x (copy loops per step) groups
+// are in flight, then the barrier publishes the tiles. Kernels without
+// stages keep plain loads and stores.
+// RUN: tessel-opt %s --tessel-lower-to-linalg --tessel-tile-and-fuse --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --cse --canonicalize --tessel-map-to-gpu --convert-linalg-to-loops --tessel-async-copies | FileCheck %s
+
+module attributes {tessel.target = #tessel.target<"h100">} {
+  // Three stages, two operands: the prologue copies steps 0 and 1 (A then
+  // B, one group each), then each step copies two ahead and waits for all
+  // but the 4 youngest groups. 16-byte copies (8 x bf16) bypass L1.
+  // CHECK-LABEL: func.func private @k_mma_s3
+  // CHECK: gpu.launch
+  // CHECK: nvgpu.device_async_copy {{.*}}, 8 {bypassL1} : memref<1x8xbf16, strided<[256, 1], offset: ?>> to memref<1x8xbf16, strided<[40, 1], offset: ?>, #gpu.address_space<workgroup>>
+  // CHECK: nvgpu.device_async_create_group
+  // CHECK-NOT: gpu.barrier
+  // CHECK: nvgpu.device_async_copy {{.*}} : memref<1x8xbf16, strided<[192, 1], offset: ?>> to memref<1x8xbf16, strided<[72, 1], offset: ?>
+  // CHECK: nvgpu.device_async_create_group
+  // CHECK: nvgpu.device_async_copy
+  // CHECK: nvgpu.device_async_create_group
+  // CHECK: nvgpu.device_async_copy
+  // CHECK: nvgpu.device_async_create_group
+  // CHECK-NOT: gpu.barrier
+  // CHECK: scf.for %{{.*}} = %c0 to %c256 step %c32 {
+  // CHECK: nvgpu.device_async_copy
+  // CHECK: nvgpu.device_async_create_group
+  // CHECK-NOT: gpu.barrier
+  // CHECK: nvgpu.device_async_copy
+  // CHECK: %[[G:.*]] = nvgpu.device_async_create_group
+  // CHECK-NEXT: nvgpu.device_async_wait %[[G]] {numGroups = 4 : i32}
+  // CHECK-NEXT: gpu.barrier
+  // CHECK: vector.contract
+  // CHECK: gpu.barrier
+  // CHECK-NEXT: }
+  // CHECK-NEXT: %[[D:.*]] = nvgpu.device_async_create_group
+  // CHECK-NEXT: nvgpu.device_async_wait %[[D]] {numGroups = 0 : i32}
+  func.func @mma_s3(%x: tensor<128x256xbf16>, %w: tensor<256x192xbf16>) -> tensor<128x192xf32> {
+    %r = tessel.kernel @k_mma_s3(%x, %w) : (tensor<128x256xbf16>, tensor<256x192xbf16>) -> tensor<128x192xf32>
+        schedule = #tessel.schedule<block = [64, 64, 32], warp = [32, 32, 32], warps = 4, stages = 3, mma = mma_sync> {
+    ^bb0(%a: tensor<128x256xbf16>, %c: tensor<256x192xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<128x256xbf16>, tensor<256x192xbf16> -> tensor<128x192xf32>
+      tessel.yield %0 : tensor<128x192xf32>
+    }
+    return %r : tensor<128x192xf32>
+  }
+
+  // f32 rows of 29 elements (K = 29): single 4-byte copies, through L1;
+  // two stages, one group each for A and B per step.
+  // CHECK-LABEL: func.func private @k_simt_s2
+  // CHECK: nvgpu.device_async_copy {{.*}}, 1 : memref<{{.*}}xf32
+  // CHECK-NOT: bypassL1
+  // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
+  func.func @simt_s2(%a: tensor<37x29xf32>, %b: tensor<29x23xf32>) -> tensor<37x23xf32> {
+    %r = tessel.kernel @k_simt_s2(%a, %b) : (tensor<37x29xf32>, tensor<29x23xf32>) -> tensor<37x23xf32>
+        schedule = #tessel.schedule<block = [32, 32, 8], warps = 4, stages = 2> {
+    ^bb0(%k_a: tensor<37x29xf32>, %k_b: tensor<29x23xf32>):
+      %0 = tessel.matmul %k_a, %k_b : tensor<37x29xf32>, tensor<29x23xf32> -> tensor<37x23xf32>
+      tessel.yield %0 : tensor<37x23xf32>
+    }
+    return %r : tensor<37x23xf32>
+  }
+
+  // One stage: nothing to overlap, the copies stay loads and stores.
+  // CHECK-LABEL: func.func private @k_simt_s1
+  // CHECK-NOT: nvgpu
+  // CHECK: return
+  func.func @simt_s1(%a: tensor<37x29xf32>, %b: tensor<29x23xf32>) -> tensor<37x23xf32> {
+    %r = tessel.kernel @k_simt_s1(%a, %b) : (tensor<37x29xf32>, tensor<29x23xf32>) -> tensor<37x23xf32>
+        schedule = #tessel.schedule<block = [32, 32, 8], warps = 4> {
+    ^bb0(%k_a: tensor<37x29xf32>, %k_b: tensor<29x23xf32>):
+      %0 = tessel.matmul %k_a, %k_b : tensor<37x29xf32>, tensor<29x23xf32> -> tensor<37x23xf32>
+      tessel.yield %0 : tensor<37x23xf32>
+    }
+    return %r : tensor<37x23xf32>
+  }
+}
