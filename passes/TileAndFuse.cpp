@@ -1297,6 +1297,21 @@ pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop,
   Block *body = kLoop.getBody();
   MLIRContext *ctx = rewriter.getContext();
 
+  // Buffer `slot` of a tile's buffers, viewed with the sizes of `tile`.
+  struct SlotSlice {
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+  };
+  auto slotSlice = [&](Value tile, OpFoldResult slot) {
+    int64_t rank = cast<RankedTensorType>(tile.getType()).getRank();
+    SlotSlice v;
+    v.offsets.assign(rank + 1, rewriter.getIndexAttr(0));
+    v.offsets[0] = slot;
+    v.sizes = {rewriter.getIndexAttr(1)};
+    llvm::append_range(v.sizes, tensor::getMixedSizes(rewriter, loc, tile));
+    v.strides.assign(rank + 1, rewriter.getIndexAttr(1));
+    return v;
+  };
+
   // Clones what `source` (an operand tile of the step at kLoop's induction
   // variable) is computed from in the loop body, for step `at`, and copies
   // it into buffer `slot` of `buffers`; returns the copy and the buffers
@@ -1314,19 +1329,14 @@ pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop,
     for (Operation *op : slice)
       rewriter.clone(*op, map);
     Value tile = map.lookupOrDefault(source);
-    auto type = cast<RankedTensorType>(tile.getType());
-    SmallVector<OpFoldResult> offsets(type.getRank() + 1,
-                                      rewriter.getIndexAttr(0));
-    offsets[0] = slot;
-    SmallVector<OpFoldResult> sizes = {rewriter.getIndexAttr(1)};
-    llvm::append_range(sizes, tensor::getMixedSizes(rewriter, loc, tile));
-    SmallVector<OpFoldResult> strides(type.getRank() + 1,
-                                      rewriter.getIndexAttr(1));
-    Value dest = tensor::ExtractSliceOp::create(rewriter, loc, type, buffers,
-                                                offsets, sizes, strides);
+    SlotSlice at0 = slotSlice(tile, slot);
+    Value dest = tensor::ExtractSliceOp::create(
+        rewriter, loc, cast<RankedTensorType>(tile.getType()), buffers,
+        at0.offsets, at0.sizes, at0.strides);
     auto copy = linalg::CopyOp::create(rewriter, loc, tile, dest);
-    Value updated = tensor::InsertSliceOp::create(
-        rewriter, loc, copy.getResult(0), buffers, offsets, sizes, strides);
+    Value updated =
+        tensor::InsertSliceOp::create(rewriter, loc, copy.getResult(0), buffers,
+                                      at0.offsets, at0.sizes, at0.strides);
     return {copy, updated};
   };
 
@@ -1395,16 +1405,10 @@ pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop,
         copyStep(source, ahead, aheadSlot, carried);
     Value updated = prefetch.second;
     out.push_back({prefetch.first, c.bounds, c.width});
-    auto type = cast<RankedTensorType>(source.getType());
-    SmallVector<OpFoldResult> offsets(type.getRank() + 1,
-                                      rewriter.getIndexAttr(0));
-    offsets[0] = slot;
-    SmallVector<OpFoldResult> sizes = {rewriter.getIndexAttr(1)};
-    llvm::append_range(sizes, tensor::getMixedSizes(rewriter, loc, source));
-    SmallVector<OpFoldResult> strides(type.getRank() + 1,
-                                      rewriter.getIndexAttr(1));
-    Value current = tensor::ExtractSliceOp::create(rewriter, loc, type, updated,
-                                                   offsets, sizes, strides);
+    SlotSlice own = slotSlice(source, slot);
+    Value current = tensor::ExtractSliceOp::create(
+        rewriter, loc, cast<RankedTensorType>(source.getType()), updated,
+        own.offsets, own.sizes, own.strides);
     rewriter.replaceAllUsesWith(c.copy.getResult(0), current);
     rewriter.modifyOpInPlace(yield,
                              [&] { yield->setOperand(first + i, updated); });
