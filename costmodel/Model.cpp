@@ -161,14 +161,6 @@ double dramBandwidth(const Target &t, double bytes, bool &uncalibrated) {
   return peak * eff;
 }
 
-/// The compute capability of an NVIDIA target (90 for sm_90a), 0 for
-/// another vendor or an arch that does not parse.
-unsigned nvidiaSm(const Target &t) {
-  if (t.vendor() != Vendor::NVIDIA)
-    return 0;
-  return smVersionOf(t.arch()).value_or(0);
-}
-
 /// The reduction of the kernel's steppable contraction (Work::contraction),
 /// 0 when it has none.
 int64_t contractionReduction(const KernelDesc &k) {

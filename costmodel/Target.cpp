@@ -389,6 +389,12 @@ std::optional<unsigned> smVersionOf(std::string_view arch) {
   return sm;
 }
 
+unsigned nvidiaSm(const Target &target) {
+  if (target.vendor() != Vendor::NVIDIA)
+    return 0;
+  return smVersionOf(target.arch()).value_or(0);
+}
+
 std::string formatTargetTable(const Target &target) {
   std::ostringstream os;
   os << "target " << target.name() << " (" << vendorName(target.vendor())

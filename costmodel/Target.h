@@ -166,6 +166,11 @@ std::string formatTargetTable(const Target &target);
 /// "sm_80"), or nullopt when `arch` is not "sm_" followed by digits.
 std::optional<unsigned> smVersionOf(std::string_view arch);
 
+/// The compute capability of an NVIDIA target (90 for sm_90a), 0 for
+/// another vendor or an arch that does not parse: what decides whether
+/// mma.sync and cp.async exist (sm_80 and newer).
+unsigned nvidiaSm(const Target &target);
+
 } // namespace mlir::tessel
 
 #endif // TESSEL_COSTMODEL_TARGET_H

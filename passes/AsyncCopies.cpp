@@ -32,9 +32,7 @@ bool inSharedMemory(MemRefType type) {
 bool isGlobal(Value memref, Operation *launch) {
   while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
     memref = view.getViewSource();
-  Region *region = memref.getParentRegion();
-  return !launch->isAncestor(region->getParentOp()) &&
-         !isa<gpu::LaunchOp>(region->getParentOp());
+  return !launch->isAncestor(memref.getParentRegion()->getParentOp());
 }
 
 /// A copy of a kernel argument's elements into shared memory: a load from
@@ -92,17 +90,32 @@ std::optional<Copy> matchCopy(Operation *store) {
 /// The copies into shared memory `op` makes (it or ops nested in it), when
 /// it is one thread's copy loop (no barrier inside: not a loop of the
 /// block's threads).
-SmallVector<Operation *> storesIn(Operation *op) {
-  SmallVector<Operation *> stores;
+SmallVector<Copy> copiesIn(Operation *op) {
+  SmallVector<Copy> copies;
   if (op->walk([](gpu::BarrierOp) {
           return WalkResult::interrupt();
         }).wasInterrupted())
-    return stores;
+    return copies;
   op->walk([&](Operation *inner) {
-    if (isa<memref::StoreOp, vector::StoreOp>(inner) && matchCopy(inner))
-      stores.push_back(inner);
+    if (std::optional<Copy> c = matchCopy(inner))
+      copies.push_back(std::move(*c));
   });
-  return stores;
+  return copies;
+}
+
+/// One thread's copy loop (or single copy) and the copies it makes.
+struct CopyLoop {
+  Operation *op;
+  SmallVector<Copy> copies;
+};
+
+/// The ops of `ops` that copy into shared memory, in order.
+template <typename Range> SmallVector<CopyLoop> copyLoopsOf(Range &&ops) {
+  SmallVector<CopyLoop> loops;
+  for (Operation &op : ops)
+    if (SmallVector<Copy> copies = copiesIn(&op); !copies.empty())
+      loops.push_back({&op, std::move(copies)});
+  return loops;
 }
 
 struct AsyncCopiesPass
@@ -123,33 +136,31 @@ struct AsyncCopiesPass
     // The K loops: loops of the block's threads (a barrier among their
     // own ops) with copies into shared memory among their own ops (each a
     // thread's loop over its share of one operand tile).
-    SmallVector<scf::ForOp> kLoops;
+    SmallVector<std::pair<scf::ForOp, SmallVector<CopyLoop>>> kLoops;
     func.walk([&](scf::ForOp loop) {
       Block *body = loop.getBody();
-      bool barrier = llvm::any_of(body->getOperations(), [](Operation &op) {
-        return isa<gpu::BarrierOp>(op);
-      });
-      bool copies = llvm::any_of(body->without_terminator(), [](Operation &op) {
-        return !storesIn(&op).empty();
-      });
-      if (barrier && copies)
-        kLoops.push_back(loop);
+      if (llvm::none_of(body->getOperations(),
+                        [](Operation &op) { return isa<gpu::BarrierOp>(op); }))
+        return;
+      SmallVector<CopyLoop> inLoop = copyLoopsOf(body->without_terminator());
+      if (!inLoop.empty())
+        kLoops.push_back({loop, std::move(inLoop)});
     });
     if (kLoops.empty())
       return fail(func, llvm::Twine("schedule sets stages = ") + Twine(stages) +
                             " but the kernel has no K loop copying into "
                             "shared memory");
-    for (scf::ForOp kLoop : kLoops) {
-      SmallVector<Operation *> inLoop, prologue;
-      for (Operation &op : kLoop.getBody()->without_terminator())
-        if (!storesIn(&op).empty())
-          inLoop.push_back(&op);
-      for (Operation *op = kLoop->getPrevNode(); op; op = op->getPrevNode()) {
-        if (isa<scf::ForOp>(op) && llvm::is_contained(kLoops, op))
-          break;
-        if (!storesIn(op).empty())
-          prologue.insert(prologue.begin(), op);
-      }
+    for (auto &[kLoop, inLoop] : kLoops) {
+      // The prologue: the copy loops before the K loop (after the previous
+      // K loop in its block, if any).
+      Block::iterator from = kLoop->getIterator();
+      while (from != kLoop->getBlock()->begin() &&
+             llvm::none_of(kLoops, [&](auto &k) {
+               return k.first.getOperation() == &*std::prev(from);
+             }))
+        --from;
+      SmallVector<CopyLoop> prologue =
+          copyLoopsOf(llvm::make_range(from, kLoop->getIterator()));
       int64_t perStep = inLoop.size();
       if (int64_t(prologue.size()) != (stages - 1) * perStep)
         return fail(kLoop,
@@ -165,31 +176,31 @@ struct AsyncCopiesPass
       // step (after its compute) keeps the copies off the buffer it read.
       OpBuilder b(func.getContext());
       Value lastGroup;
-      for (Operation *op : llvm::concat<Operation *>(prologue, inLoop)) {
+      for (const CopyLoop &loop :
+           llvm::concat<const CopyLoop>(prologue, inLoop)) {
         // A thread's share of a tile may be a single copy, outside a loop:
         // then the group follows that copy's replacement.
-        bool last = op == inLoop.back();
-        Operation *anchor = op;
-        for (Operation *store : storesIn(op)) {
-          Copy c = *matchCopy(store);
+        bool last = loop.op == inLoop.back().op;
+        Operation *anchor = loop.op;
+        for (const Copy &c : loop.copies) {
           if (c.bytes != 4 && c.bytes != 8 && c.bytes != 16)
-            return fail(store,
+            return fail(c.store,
                         llvm::formatv("a copy into shared memory moves {0} "
                                       "bytes; cp.async moves 4, 8 or 16",
                                       c.bytes)
                             .str());
-          b.setInsertionPoint(store);
+          b.setInsertionPoint(c.store);
           // Its token stays unused: the groups are committed and waited
           // for by count (cp.async.commit_group / wait_group).
           auto async = nvgpu::DeviceAsyncCopyOp::create(
-              b, store->getLoc(),
+              b, c.store->getLoc(),
               nvgpu::DeviceAsyncTokenType::get(b.getContext()), c.dst,
               c.dstIndices, c.src, c.srcIndices, b.getIndexAttr(c.elements),
               /*srcElements=*/Value(),
               c.bytes == 16 ? b.getUnitAttr() : UnitAttr());
-          if (store == op)
+          if (c.store == loop.op)
             anchor = async;
-          store->erase();
+          c.store->erase();
           c.load->erase();
         }
         // The barrier tessel-map-to-gpu put after the copy loop waits for

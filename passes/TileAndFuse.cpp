@@ -610,8 +610,9 @@ void prepareVectorTiles(RewriterBase &rewriter, scf::ForOp loop,
 /// transfers and arithmetic; a value one of them writes and the next reads
 /// stays in a vector register. Other ops of the step (a reduction read with
 /// a broadcast, a contraction without a K step, an op reading through an
-/// index map that is not a permutation) stay scalar loops.
-LogicalResult vectorizeMarked(func::FuncOp func) {
+/// index map that is not a permutation) stay scalar loops. Returns whether
+/// any op was marked (the caller cleans up after them).
+FailureOr<bool> vectorizeMarked(func::FuncOp func) {
   SmallVector<linalg::LinalgOp> marked;
   func.walk([&](linalg::LinalgOp op) {
     if (op->hasAttr(kVectorAttr))
@@ -636,7 +637,7 @@ LogicalResult vectorizeMarked(func::FuncOp func) {
       return op->emitOpError() << "could not be vectorized";
     rewriter.replaceOp(op, vectorized->replacements);
   }
-  return success();
+  return !marked.empty();
 }
 
 /// A vector step's read of one value for all its lanes (a row's max, a
@@ -1281,19 +1282,15 @@ struct StepCopy {
 /// step reads): every iteration copies, so each takes one group of
 /// asynchronous copies on the GPU (tessel-async-copies), whose wait leaves
 /// the S - 1 younger groups in flight. On the CPU the copies run in order,
-/// which checks the buffers' rotation. Returns the copies, the prologue's
-/// first.
+/// which checks the buffers' rotation. `kLoop` runs from `lb` to `ub` (at
+/// least two steps of `st`). Returns the copies, the prologue's first.
 FailureOr<SmallVector<StepCopy>>
-pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop,
-               MutableArrayRef<StepCopy> copies, int64_t stages, int64_t pad) {
+pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t lb,
+               int64_t ub, int64_t st, MutableArrayRef<StepCopy> copies,
+               int64_t stages, int64_t pad) {
   Location loc = kLoop.getLoc();
-  std::optional<int64_t> lb = getConstantIntValue(kLoop.getLowerBound());
-  std::optional<int64_t> ub = getConstantIntValue(kLoop.getUpperBound());
-  std::optional<int64_t> st = getConstantIntValue(kLoop.getStep());
-  if (!lb || !ub || !st || *st <= 0 || *ub <= *lb)
-    return failure();
-  int64_t steps = (*ub - *lb + *st - 1) / *st;
-  int64_t last = *lb + (steps - 1) * *st;
+  int64_t steps = (ub - lb + st - 1) / st;
+  int64_t last = lb + (steps - 1) * st;
   Block *body = kLoop.getBody();
   MLIRContext *ctx = rewriter.getContext();
 
@@ -1355,8 +1352,8 @@ pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop,
         ValueRange{}));
   }
   for (int64_t s = 0; s + 1 < stages; ++s) {
-    Value at = arith::ConstantIndexOp::create(
-        rewriter, loc, *lb + std::min(s, steps - 1) * *st);
+    Value at = arith::ConstantIndexOp::create(rewriter, loc,
+                                              lb + std::min(s, steps - 1) * st);
     for (auto [c, buffers] : llvm::zip(copies, inits)) {
       std::pair<linalg::CopyOp, Value> copied = copyStep(
           c.copy.getInputs()[0], at, rewriter.getIndexAttr(s), buffers);
@@ -1384,14 +1381,14 @@ pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop,
   // Step k: copy step min(k + S - 1, last) into buffer (k + S - 1) mod S,
   // then read buffer k mod S.
   AffineExpr d0 = getAffineDimExpr(0, ctx);
-  AffineExpr index = (d0 - *lb).floorDiv(*st);
+  AffineExpr index = (d0 - lb).floorDiv(st);
   for (size_t i = 0; i < copies.size(); ++i) {
     StepCopy &c = copies[i];
     rewriter.setInsertionPoint(c.copy);
     Value ahead = affine::AffineMinOp::create(
         rewriter, loc,
         AffineMap::get(
-            1, 0, {d0 + (stages - 1) * *st, getAffineConstantExpr(last, ctx)},
+            1, 0, {d0 + (stages - 1) * st, getAffineConstantExpr(last, ctx)},
             ctx),
         ValueRange{iv});
     Value aheadSlot = affine::AffineApplyOp::create(
@@ -1412,7 +1409,8 @@ pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop,
     rewriter.replaceAllUsesWith(c.copy.getResult(0), current);
     rewriter.modifyOpInPlace(yield,
                              [&] { yield->setOperand(first + i, updated); });
-    // The step's own buffer is dead now.
+    // The step's own buffer is dead now; the clean-up would keep an unused
+    // alloc_tensor (it would become shared memory), so it goes here.
     Value dest = c.copy.getOutputs()[0];
     rewriter.eraseOp(c.copy);
     while (Operation *def = dest.getDefiningOp()) {
@@ -1434,8 +1432,7 @@ pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop,
 /// warp tile over M, N and the whole K step.
 LogicalResult checkMmaSync(func::FuncOp func, ScheduleAttr sched,
                            const Target &gpu) {
-  std::optional<unsigned> sm = smVersionOf(gpu.arch());
-  if (gpu.vendor() != Vendor::NVIDIA || !sm || *sm < 80)
+  if (nvidiaSm(gpu) < 80)
     return func.emitOpError()
            << "schedule " << sched << " sets mma = mma_sync, which needs an "
            << "NVIDIA GPU of sm_80 or newer; " << gpu.name() << " is "
@@ -1567,17 +1564,20 @@ LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
   if (stages > 1) {
     std::optional<int64_t> lb = getConstantIntValue(kLoop.getLowerBound());
     std::optional<int64_t> ub = getConstantIntValue(kLoop.getUpperBound());
-    if (lb && ub && *ub - *lb <= kStep)
+    if (!lb || !ub)
+      return fail("its loop's bounds are not constant, so it cannot be "
+                  "pipelined");
+    if (*ub - *lb <= kStep)
       return fail(llvm::formatv(
           "stages = {0} pipelines the K loop's steps, but a step of {1} "
           "covers the whole reduction ({2}); drop stages or take a shorter "
           "step",
           stages, kStep, *ub - *lb));
-    FailureOr<SmallVector<StepCopy>> pipelined = pipelineCopies(
-        rewriter, kLoop, copies, stages, tensorCores ? mma::kOperandPad : 0);
+    FailureOr<SmallVector<StepCopy>> pipelined =
+        pipelineCopies(rewriter, kLoop, *lb, *ub, kStep, copies, stages,
+                       tensorCores ? mma::kOperandPad : 0);
     if (failed(pipelined))
-      return fail("its loop's bounds are not constant, so it cannot be "
-                  "pipelined");
+      return fail("its loop could not carry the pipeline's buffers");
     copies = std::move(*pipelined);
     anchor = kLoop;
   }
@@ -1754,15 +1754,12 @@ struct TileAndFusePass
                 "leave the schedule to tessel-select-schedules";
     if (mma && failed(checkMmaSync(func, sched, gpu)))
       return failure();
-    if (sched.getStages() > 1) {
-      std::optional<unsigned> sm = smVersionOf(gpu.arch());
-      if (gpu.vendor() != Vendor::NVIDIA || !sm || *sm < 80)
-        return func.emitOpError()
-               << "schedule " << sched << " sets stages = " << sched.getStages()
-               << ", which pipelines a K step's copies with asynchronous "
-                  "copies (cp.async, NVIDIA sm_80 or newer); "
-               << gpu.name() << " is " << gpu.arch();
-    }
+    if (sched.getStages() > 1 && nvidiaSm(gpu) < 80)
+      return func.emitOpError()
+             << "schedule " << sched << " sets stages = " << sched.getStages()
+             << ", which pipelines a K step's copies with asynchronous "
+                "copies (cp.async, NVIDIA sm_80 or newer); "
+             << gpu.name() << " is " << gpu.arch();
     int64_t threads = sched.getWarps() * gpu.warpSize();
     auto maxThreads =
         static_cast<int64_t>(gpu.get(TargetField::MaxThreadsPerBlock));
@@ -1909,7 +1906,6 @@ struct TileAndFusePass
     }
     if (succeeded(result)) {
       IRRewriter rewriter(func.getContext());
-      bool vectorized = false;
       for (const ElementTiles &e : elementTiles) {
         SmallVector<TilingInterface> threadTiles;
         func.walk([&](TilingInterface op) {
@@ -1937,21 +1933,20 @@ struct TileAndFusePass
             for (TilingInterface inner : elements)
               fuseIntoThreadLoop(rewriter, inner);
           }
-          if (e.vector > 1 && !loops.empty()) {
+          if (e.vector > 1 && !loops.empty())
             prepareVectorTiles(rewriter, cast<scf::ForOp>(loops.back()),
                                e.vector);
-            vectorized = true;
-          }
         }
       }
       if (succeeded(result))
         result = cleanUp(func, patterns);
-      // A K step's copies may have been marked too (tileContractionK).
-      func.walk(
-          [&](linalg::LinalgOp op) { vectorized |= op->hasAttr(kVectorAttr); });
-      if (succeeded(result) && vectorized) {
-        result = vectorizeMarked(func);
-        if (succeeded(result))
+      // The element loops' vector steps, and a K step's wide copies
+      // (tileContractionK).
+      if (succeeded(result)) {
+        FailureOr<bool> vectorized = vectorizeMarked(func);
+        if (failed(vectorized))
+          result = failure();
+        else if (*vectorized)
           result = cleanUp(func, patterns);
       }
     }
