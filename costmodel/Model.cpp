@@ -471,11 +471,15 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // registers through a step.
   p.registers = kBaseRegisters;
   if (mma)
-    // A warp keeps its pieces of A (4 registers each) and B (2) for the
-    // step, one accumulator piece at a time: within -24..+16 of ptxas on
-    // test/codegen/cpu-check-mma.mlir's kernels (32 to 96 registers).
+    // Each lane keeps its fragments of the warp tile's accumulator (4 f32
+    // per 16 x 8 piece) through the K loop (tessel-hoist-accumulators), and
+    // the pieces of A (4 registers each) and B (2) of about two 16-wide
+    // slices of the step at a time: within -19..+18 of ptxas -v (sm_90a) on
+    // the 8 mma kernels of test/codegen/cpu-check-mma.mlir and the demo's
+    // 6 (32 to 145 registers).
     p.registers +=
-        4 * mmaTiles.pm * mmaTiles.pk + 2 * mmaTiles.pn * mmaTiles.pk;
+        4 * mmaTiles.pm * mmaTiles.pn +
+        (4 * mmaTiles.pm + 2 * mmaTiles.pn) * ((mmaTiles.pk + 1) / 2);
   else if (kStep > 0)
     if (std::optional<std::vector<int64_t>> layout =
             threadLayout(tiles, s.block, s.thread, p.threadsPerBlock)) {
@@ -704,10 +708,12 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       }
       if (mma) {
         // Per step and warp: each 16 x 16 piece of A read once (4 words a
-        // lane), each 16 x 8 of B (4 half-words a lane), each accumulator
-        // piece read and written (2 + 2 pairs of f32), pm x pn x pk
-        // mma.sync, 4096 flops each; shared-memory wavefronts from the
-        // buffers' row strides (bank conflicts included).
+        // lane), each 16 x 8 of B (4 half-words a lane), pm x pn x pk
+        // mma.sync, 4096 flops each; the accumulator's pieces stay in
+        // registers through the K loop (tessel-hoist-accumulators): read
+        // and written (2 + 2 pairs of f32 a lane) once per block.
+        // Shared-memory wavefronts from the buffers' row strides (bank
+        // conflicts included).
         auto [pm, pn, pk] = mmaTiles;
         // Row strides in bytes of the padded buffers.
         int64_t aRow = (kStep + kMmaOperandPad) * 2;
@@ -721,19 +727,23 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
             [&](int64_t l) { return tt(l) * 2 * bRow + g(l) * 2; }, 2);
         double cFronts = sharedWavefronts(
             [&](int64_t l) { return g(l) * cRow + tt(l) * 8; }, 8);
-        double fronts = 4.0 * pm * pk * aFronts + 4.0 * pn * pk * bFronts +
-                        4.0 * pm * pn * cFronts;
-        double issued = 4.0 * pm * pk + 4.0 * pn * pk + 4.0 * pm * pn;
-        perWarpLoadBytes += steps * fronts * double(warpSize) * 4.0 +
-                            copySteps * copyBytes / double(s.warps);
-        perThreadFlops += copySteps * copied / threads + 2.0 * steps * issued;
+        double stepFronts = 4.0 * pm * pk * aFronts + 4.0 * pn * pk * bFronts;
+        double accumulatorFronts = 4.0 * pm * pn * cFronts;
+        double stepIssued = 4.0 * pm * pk + 4.0 * pn * pk;
+        double accumulatorIssued = 4.0 * pm * pn;
+        perWarpLoadBytes +=
+            (steps * stepFronts + accumulatorFronts) * double(warpSize) * 4.0 +
+            copySteps * copyBytes / double(s.warps);
+        perThreadFlops += copySteps * copied / threads +
+                          2.0 * (steps * stepIssued + accumulatorIssued);
         tensorFlopsPerBlock +=
             steps * double(s.warps) * double(pm * pn * pk) * 4096.0;
         // Per step: the copies' global round (S stages keep S steps'
-        // copies in flight, so a round in S is exposed), then the
-        // accumulator's, A's and B's shared rounds, one per 16 of the step.
+        // copies in flight, so a round in S is exposed), then A's and B's
+        // shared rounds, one per 16 of the step; the accumulator's two
+        // rounds (load, store) once.
         perThreadRounds += steps / double(s.stages);
-        sharedRounds += steps * double(2 + pk);
+        sharedRounds += steps * double(pk) + 2.0;
         continue;
       }
       double readsPerK = 0;

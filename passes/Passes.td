@@ -288,6 +288,55 @@ def TesselAsyncCopies : Pass<"tessel-async-copies", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::nvgpu::NVGPUDialect"];
 }
 
+def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
+                                   "mlir::func::FuncOp"> {
+  let summary = "Keep a tensor-core K loop's accumulators in registers";
+  let description = [{
+    tessel-lower-mma loads each lane's fragments of the accumulator from the
+    block's shared-memory tile before a K step's `nvvm.mma.sync` ops and
+    stores them after, in every step. After tessel-map-to-gpu, the K loop is
+    one thread's straight-line code and those addresses do not change with
+    the step. This pass moves the loop-invariant address arithmetic out of
+    every `scf.for` of a `gpu.launch` that runs mma.sync, loads each
+    accumulator fragment once before the loop, carries it through the loop
+    as an iter_arg (registers) and stores it once after the loop, followed
+    by a `gpu.barrier` so that the epilogue's threads see every warp's
+    fragments.
+
+    ```mlir
+    scf.for %k = %c0 to %cK step %c32 {
+      %c = vector.load %acc[%r, %s] : memref<32x32xf32, ..., 3>, vector<2xf32>
+      ... nvvm.mma.sync ... C[...%c...]
+      vector.store %d, %acc[%r, %s] : memref<32x32xf32, ..., 3>, vector<2xf32>
+      gpu.barrier
+    }
+    // becomes
+    %c0v = vector.load %acc[%r, %s] : ...
+    %c = scf.for %k = %c0 to %cK step %c32 iter_args(%c = %c0v) -> (vector<2xf32>) {
+      ... nvvm.mma.sync ... C[...%c...]
+      gpu.barrier
+      scf.yield %d : vector<2xf32>
+    }
+    vector.store %c, %acc[%r, %s] : ...
+    gpu.barrier
+    ```
+
+    It is sound when, in the loop, the accumulator's buffer is read and
+    written only by loads and stores in the loop's body, at addresses
+    defined outside the loop, all between the same two barriers (two threads
+    sharing an element there would race), and one thread's addresses are
+    equal or provably disjoint. A loop running mma.sync whose accumulator
+    breaks one of these is an error: the cost model assumes the accumulator
+    stays in registers.
+  }];
+  let dependentDialects = [
+    "mlir::gpu::GPUDialect",
+    "mlir::memref::MemRefDialect",
+    "mlir::scf::SCFDialect",
+    "mlir::vector::VectorDialect",
+  ];
+}
+
 def TesselLowerMma : Pass<"tessel-lower-mma"> {
   let summary = "Run a tensor-core K step's 16x8x16 contractions as mma.sync";
   let description = [{

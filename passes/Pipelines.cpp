@@ -125,8 +125,11 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
   pm.addPass(createTesselMapToGpu(map));
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // A pipelined K step's copies (stages > 1) become cp.async.
-  if (target.vendor() == Vendor::NVIDIA)
+  // ... and a tensor-core K loop keeps its accumulators in registers.
+  if (target.vendor() == Vendor::NVIDIA) {
     pm.addNestedPass<func::FuncOp>(createTesselAsyncCopies());
+    pm.addNestedPass<func::FuncOp>(createTesselHoistAccumulators());
+  }
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   // Constants and index arithmetic move into the launch first, or outlining

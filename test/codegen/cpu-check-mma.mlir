@@ -13,6 +13,7 @@
 // RUN: rm -rf %t && tessel-compile %s --target=h100 --emit=ptx -o %t | FileCheck %s --check-prefix=GPU
 // RUN: FileCheck %s --check-prefix=BF16 < %t/k_epilogue_bf16_w32x32_kernel.ptx
 // RUN: FileCheck %s --check-prefix=F16 < %t/k_root_f16_w16x8_kernel.ptx
+// RUN: tessel-opt %s --tessel-to-nvvm=target=h100 --mlir-disable-threading --mlir-print-ir-after=tessel-hoist-accumulators -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOIST
 // RUN: sed s/h100/mi300x/ %s > %t.amd.mlir && not tessel-compile %t.amd.mlir --target=mi300x -o %t/amd 2>&1 | FileCheck %s --check-prefix=AMD
 
 // CHECK-COUNT-32: {{^(kernel|func) @}}
@@ -24,6 +25,16 @@
 // BF16-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // BF16-NOT: mma.sync
 // F16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// On the GPU the K loop carries each lane's 16 accumulator fragments (8
+// pieces, two f32 pairs each) in registers: stored to shared memory once,
+// after the loop (tessel-hoist-accumulators).
+// HOIST-LABEL: func.func private @k_epilogue_bf16_w32x32
+// HOIST: %[[ACC:.*]]:16 = scf.for {{.*}} -> (vector<2xf32>,
+// HOIST-NOT: vector.load {{.*}}vector<2xf32>
+// HOIST-NOT: vector.store {{.*}}vector<2xf32>
+// HOIST: scf.yield
+// HOIST-COUNT-16: vector.store %[[ACC]]#
+// HOIST-NEXT: gpu.barrier
 // AMD: error: 'func.func' op schedule {{.*}} sets mma = mma_sync, which needs an NVIDIA GPU of sm_80 or newer; mi300x is gfx942 (MFMA is not emitted yet)
 
 module attributes {tessel.target = #tessel.target<"h100">} {

@@ -1,0 +1,333 @@
+//===- HoistAccumulators.cpp - tessel-hoist-accumulators ------------------===//
+//
+// A tensor-core K step (tessel-lower-mma) loads each lane's fragments of the
+// accumulator from the block's shared-memory tile, runs its mma.sync and
+// stores the fragments back, once per step of the K loop. After
+// tessel-map-to-gpu the loop is one thread's straight-line code and the
+// fragments' addresses do not change with the step: this pass loads them
+// once before the loop, carries them through it as loop-carried values
+// (registers) and stores them once after it, followed by a barrier that
+// publishes them to the epilogue.
+//
+// Why it is sound: within the loop, the accumulator's buffer is only read
+// and written by these accesses, all between the same two barriers, so a
+// location two threads shared would be a data race in the original kernel.
+// The locations are therefore the thread's own during the loop, and one
+// thread's locations are checked to be either equal or disjoint.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace mlir::tessel {
+#define GEN_PASS_DEF_TESSELHOISTACCUMULATORS
+#include "passes/Passes.h.inc"
+} // namespace mlir::tessel
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+/// The buffer a view (subview, cast) looks into.
+Value rootBuffer(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+/// An index as `root + constant` (root null for a constant), seen through
+/// additions of constants.
+struct Offset {
+  Value root;
+  int64_t constant = 0;
+  bool operator==(const Offset &other) const {
+    return root == other.root && constant == other.constant;
+  }
+};
+
+Offset offsetOf(Value v) {
+  int64_t constant = 0;
+  while (true) {
+    if (std::optional<int64_t> c = getConstantIntValue(v))
+      return {Value(), constant + *c};
+    auto add = v.getDefiningOp<arith::AddIOp>();
+    if (!add)
+      return {v, constant};
+    if (std::optional<int64_t> c = getConstantIntValue(add.getRhs())) {
+      constant += *c;
+      v = add.getLhs();
+    } else if (std::optional<int64_t> c = getConstantIntValue(add.getLhs())) {
+      constant += *c;
+      v = add.getRhs();
+    } else {
+      return {v, constant};
+    }
+  }
+}
+
+/// A load or store of the accumulator: `length` elements along the last
+/// dim of `base` from `at`.
+struct Access {
+  Operation *op;
+  bool isLoad;
+  Value base;
+  SmallVector<Value> indices;
+  SmallVector<Offset> at;
+  Type type; // the value loaded or stored
+  int64_t length;
+  Value stored; // for a store
+};
+
+std::optional<Access> accessOf(Operation *op) {
+  Access a{op, false, {}, {}, {}, {}, 1, {}};
+  if (auto load = dyn_cast<memref::LoadOp>(op)) {
+    a = {op, true, load.getMemRef(), load.getIndices(), {}, load.getType(),
+         1,  {}};
+  } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+    a = {op,
+         false,
+         store.getMemRef(),
+         store.getIndices(),
+         {},
+         store.getValueToStore().getType(),
+         1,
+         store.getValueToStore()};
+  } else if (auto load = dyn_cast<vector::LoadOp>(op)) {
+    if (load.getVectorType().getRank() != 1)
+      return std::nullopt;
+    a = {op,
+         true,
+         load.getBase(),
+         load.getIndices(),
+         {},
+         load.getVectorType(),
+         load.getVectorType().getNumElements(),
+         {}};
+  } else if (auto store = dyn_cast<vector::StoreOp>(op)) {
+    if (store.getVectorType().getRank() != 1)
+      return std::nullopt;
+    a = {op,
+         false,
+         store.getBase(),
+         store.getIndices(),
+         {},
+         store.getVectorType(),
+         store.getVectorType().getNumElements(),
+         store.getValueToStore()};
+  } else {
+    return std::nullopt;
+  }
+  for (Value index : a.indices)
+    a.at.push_back(offsetOf(index));
+  return a;
+}
+
+bool sameLocation(const Access &x, const Access &y) {
+  return x.base == y.base && x.type == y.type && x.at == y.at;
+}
+
+/// Whether two accesses of one thread provably touch different elements:
+/// the same view, and a dim where their offsets from one root differ (by at
+/// least the length along the last dim).
+bool disjoint(const Access &x, const Access &y) {
+  if (x.base != y.base || x.at.size() != y.at.size())
+    return false;
+  size_t last = x.at.size() - 1;
+  for (size_t d = 0; d <= last; ++d) {
+    if (x.at[d].root != y.at[d].root)
+      continue;
+    int64_t cx = x.at[d].constant, cy = y.at[d].constant;
+    int64_t lx = d == last ? x.length : 1, ly = d == last ? y.length : 1;
+    if (cx + lx <= cy || cy + ly <= cx)
+      return true;
+  }
+  return false;
+}
+
+/// The buffers the loop's mma.sync ops accumulate into: those their C
+/// operands are loaded from (directly or as elements of a loaded vector).
+SetVector<Value> accumulatorsOf(scf::ForOp loop) {
+  SetVector<Value> buffers;
+  for (auto mma : loop.getBody()->getOps<NVVM::MmaOp>())
+    for (Value c : mma.getOperandC()) {
+      if (auto extract = c.getDefiningOp<vector::ExtractOp>())
+        c = extract.getSource();
+      if (auto load = c.getDefiningOp<vector::LoadOp>())
+        buffers.insert(rootBuffer(load.getBase()));
+      else if (auto load = c.getDefiningOp<memref::LoadOp>())
+        buffers.insert(rootBuffer(load.getMemRef()));
+    }
+  return buffers;
+}
+
+/// One location's accesses, in program order.
+struct Group {
+  SmallVector<Access *> accesses;
+  bool stored() const {
+    return llvm::any_of(accesses, [](Access *a) { return !a->isLoad; });
+  }
+};
+
+struct HoistAccumulatorsPass
+    : public tessel::impl::TesselHoistAccumulatorsBase<HoistAccumulatorsPass> {
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    SmallVector<scf::ForOp> loops;
+    root->walk([&](scf::ForOp loop) {
+      if (loop->getParentOfType<gpu::LaunchOp>() &&
+          !loop.getBody()->getOps<NVVM::MmaOp>().empty())
+        loops.push_back(loop);
+    });
+    if (loops.empty())
+      return;
+    // The fragments' addresses are computed in the loop from the lane's
+    // ids: move what does not change with the step out of it, and merge
+    // equal index computations so that equal addresses are equal values.
+    for (scf::ForOp loop : loops)
+      moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+    IRRewriter rewriter(&getContext());
+    DominanceInfo dominance(root);
+    eliminateCommonSubExpressions(rewriter, dominance, root);
+    for (scf::ForOp loop : loops)
+      if (failed(hoist(rewriter, loop)))
+        return signalPassFailure();
+  }
+
+  static LogicalResult hoist(RewriterBase &rewriter, scf::ForOp loop) {
+    SetVector<Value> buffers = accumulatorsOf(loop);
+    if (buffers.empty())
+      return success();
+    auto fail = [&](Operation *op, const Twine &why) {
+      return op->emitOpError()
+             << "accumulates into a buffer that cannot be kept in registers "
+                "across the loop: "
+             << why;
+    };
+    for (Operation *parent = loop->getParentOp(); !isa<gpu::LaunchOp>(parent);
+         parent = parent->getParentOp())
+      if (!isa<scf::ForOp>(parent))
+        return fail(loop, "the loop is nested in " +
+                              parent->getName().getStringRef() +
+                              ", not directly in the launch or its loops");
+    // Every access of the buffers in the loop, in program order.
+    std::vector<Access> accesses;
+    Operation *first = nullptr, *last = nullptr;
+    WalkResult walked = loop.getBody()->walk([&](Operation *op) {
+      if (isa<ViewLikeOpInterface>(op))
+        return WalkResult::advance();
+      bool touches = llvm::any_of(op->getOperands(), [&](Value v) {
+        return isa<MemRefType>(v.getType()) && buffers.contains(rootBuffer(v));
+      });
+      if (!touches)
+        return WalkResult::advance();
+      std::optional<Access> access = accessOf(op);
+      if (!access || op->getBlock() != loop.getBody()) {
+        (void)fail(op, "the loop accesses it other than by loads and stores "
+                       "in its body");
+        return WalkResult::interrupt();
+      }
+      if (!loop.isDefinedOutsideOfLoop(access->base) ||
+          !llvm::all_of(access->indices, [&](Value v) {
+            return loop.isDefinedOutsideOfLoop(v);
+          })) {
+        (void)fail(op, "at an address that changes with the loop");
+        return WalkResult::interrupt();
+      }
+      accesses.push_back(*access);
+      first = first ? first : op;
+      last = op;
+      return WalkResult::advance();
+    });
+    if (walked.wasInterrupted())
+      return failure();
+    // All of them between the same two barriers.
+    for (Operation *op = first->getNextNode(); op && op != last;
+         op = op->getNextNode()) {
+      WalkResult barrier =
+          op->walk([](gpu::BarrierOp) { return WalkResult::interrupt(); });
+      if (barrier.wasInterrupted())
+        return fail(op, "a barrier lies between its loads and stores in the "
+                        "loop (another thread may read them there)");
+    }
+    // Group them by location; different locations must not overlap.
+    std::vector<Group> groups;
+    for (Access &access : accesses) {
+      Group *home = nullptr;
+      for (Group &group : groups) {
+        const Access &other = *group.accesses.front();
+        if (sameLocation(access, other))
+          home = &group;
+        else if (!disjoint(access, other))
+          return fail(access.op, "its accesses may overlap without being "
+                                 "the same elements");
+      }
+      if (!home)
+        home = &groups.emplace_back();
+      home->accesses.push_back(&access);
+    }
+
+    // Load each location before the loop, carry it through the loop, store
+    // it after.
+    Location loc = loop.getLoc();
+    rewriter.setInsertionPoint(loop);
+    SmallVector<Value> inits;
+    for (Group &group : groups) {
+      const Access &a = *group.accesses.front();
+      if (auto vectorType = dyn_cast<VectorType>(a.type))
+        inits.push_back(vector::LoadOp::create(rewriter, loc, vectorType,
+                                               a.base, a.indices));
+      else
+        inits.push_back(
+            memref::LoadOp::create(rewriter, loc, a.base, a.indices));
+    }
+    unsigned carried = loop.getNumRegionIterArgs();
+    FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
+        rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+        [](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
+          return SmallVector<Value>(args.begin(), args.end());
+        });
+    if (failed(replaced))
+      return fail(loop, "the loop could not carry the values");
+    auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+    auto yield = cast<scf::YieldOp>(newLoop.getBody()->getTerminator());
+    for (auto [i, group] : llvm::enumerate(groups)) {
+      Value current = newLoop.getRegionIterArgs()[carried + i];
+      for (Access *a : group.accesses) {
+        if (a->isLoad)
+          rewriter.replaceAllUsesWith(a->op->getResult(0), current);
+        else
+          current = a->stored;
+      }
+      rewriter.modifyOpInPlace(
+          yield, [&] { yield->setOperand(carried + i, current); });
+    }
+    for (Access &a : accesses)
+      rewriter.eraseOp(a.op);
+    rewriter.setInsertionPointAfter(newLoop);
+    bool stored = false;
+    for (auto [i, group] : llvm::enumerate(groups)) {
+      if (!group.stored())
+        continue;
+      const Access &a = *group.accesses.front();
+      Value result = newLoop.getResult(carried + i);
+      if (isa<VectorType>(a.type))
+        vector::StoreOp::create(rewriter, loc, result, a.base, a.indices);
+      else
+        memref::StoreOp::create(rewriter, loc, result, a.base, a.indices);
+      stored = true;
+    }
+    // The stores now follow the loop's last barrier: publish them to the
+    // rest of the block.
+    if (stored)
+      gpu::BarrierOp::create(rewriter, loc);
+    return success();
+  }
+};
+
+} // namespace

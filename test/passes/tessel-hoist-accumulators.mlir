@@ -1,0 +1,146 @@
+// tessel-hoist-accumulators keeps a tensor-core K loop's accumulator
+// fragments in registers: loaded once before the loop, carried through it,
+// stored once after it and published by a barrier. The address arithmetic
+// the loop recomputes each step (from the lane id) moves out first.
+// RUN: tessel-opt %s --split-input-file --tessel-hoist-accumulators | FileCheck %s
+
+// One 16 x 8 piece, two K pieces per step: the second mma.sync chains on
+// the first, the fragment pair (rows g and g + 8) is loaded and stored once
+// per step.
+// CHECK-LABEL: func @one_piece
+// CHECK: gpu.launch
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[G:.*]] = arith.divui %[[LANE]]
+// CHECK: %[[G8:.*]] = arith.addi %[[G]], %{{.*}} : index
+// CHECK: %[[LO:.*]] = vector.load %[[ACC:.*]][%[[G]], %[[T:.*]]] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+// CHECK: %[[HI:.*]] = vector.load %[[ACC]][%[[G8]], %[[T]]]
+// CHECK: %[[R:.*]]:2 = scf.for %{{.*}} iter_args(%[[CLO:.*]] = %[[LO]], %[[CHI:.*]] = %[[HI]]) -> (vector<2xf32>, vector<2xf32>) {
+// CHECK-NOT: vector.load %[[ACC]]
+// CHECK: vector.extract %[[CLO]][0]
+// CHECK: nvvm.mma.sync
+// CHECK: %[[D:.*]] = nvvm.mma.sync
+// CHECK-NOT: vector.store
+// CHECK: gpu.barrier
+// CHECK: scf.yield %{{.*}}, %{{.*}} : vector<2xf32>, vector<2xf32>
+// CHECK: }
+// CHECK: vector.store %[[R]]#0, %[[ACC]][%[[G]], %[[T]]]
+// CHECK: vector.store %[[R]]#1, %[[ACC]][%[[G8]], %[[T]]]
+// CHECK-NEXT: gpu.barrier
+// CHECK: memref.load %[[ACC]]
+func.func @one_piece(%a: i32, %b: i32, %out: memref<16x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+      workgroup(%acc : memref<16x8xf32, #gpu.address_space<workgroup>>) {
+    scf.for %k = %c0 to %c256 step %c32 {
+      %lane = gpu.lane_id
+      %g = arith.divui %lane, %c4 : index
+      %t4 = arith.remui %lane, %c4 : index
+      %t = arith.muli %t4, %c2 : index
+      %g8 = arith.addi %g, %c8 : index
+      %lo = vector.load %acc[%g, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %hi = vector.load %acc[%g8, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %c00 = vector.extract %lo[0] : f32 from vector<2xf32>
+      %c01 = vector.extract %lo[1] : f32 from vector<2xf32>
+      %c10 = vector.extract %hi[0] : f32 from vector<2xf32>
+      %c11 = vector.extract %hi[1] : f32 from vector<2xf32>
+      %m0 = nvvm.mma.sync A[%a, %a, %a, %a] B[%b, %b] C[%c00, %c01, %c10, %c11] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %d00 = llvm.extractvalue %m0[0] : !llvm.struct<(f32, f32, f32, f32)>
+      %d01 = llvm.extractvalue %m0[1] : !llvm.struct<(f32, f32, f32, f32)>
+      %d10 = llvm.extractvalue %m0[2] : !llvm.struct<(f32, f32, f32, f32)>
+      %d11 = llvm.extractvalue %m0[3] : !llvm.struct<(f32, f32, f32, f32)>
+      %m1 = nvvm.mma.sync A[%a, %a, %a, %a] B[%b, %b] C[%d00, %d01, %d10, %d11] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %e00 = llvm.extractvalue %m1[0] : !llvm.struct<(f32, f32, f32, f32)>
+      %e01 = llvm.extractvalue %m1[1] : !llvm.struct<(f32, f32, f32, f32)>
+      %e10 = llvm.extractvalue %m1[2] : !llvm.struct<(f32, f32, f32, f32)>
+      %e11 = llvm.extractvalue %m1[3] : !llvm.struct<(f32, f32, f32, f32)>
+      %vlo = vector.from_elements %e00, %e01 : vector<2xf32>
+      %vhi = vector.from_elements %e10, %e11 : vector<2xf32>
+      %t2 = arith.muli %t4, %c2 : index
+      vector.store %vlo, %acc[%g, %t2] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      vector.store %vhi, %acc[%g8, %t2] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      gpu.barrier
+    }
+    %v = memref.load %acc[%tx, %c0] : memref<16x8xf32, #gpu.address_space<workgroup>>
+    memref.store %v, %out[%tx, %c0] : memref<16x8xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A location read again after the step wrote it reads the value carried
+// in registers; a loop that already carries values keeps them first.
+// CHECK-LABEL: func @reload_and_carried
+// CHECK: %[[INIT:.*]] = vector.load
+// CHECK: %[[R:.*]]:2 = scf.for %{{.*}} iter_args(%[[N:.*]] = %{{.*}}, %[[C:.*]] = %[[INIT]]) -> (i32, vector<2xf32>)
+// CHECK: %[[X:.*]] = vector.extract %[[C]][0]
+// CHECK: %[[M:.*]] = nvvm.mma.sync A{{.*}} C[%[[X]],
+// CHECK: %[[D:.*]] = vector.from_elements
+// CHECK: %[[Y:.*]] = vector.extract %[[D]][0]
+// CHECK: nvvm.mma.sync A{{.*}} C[%[[Y]],
+// CHECK: scf.yield %{{.*}}, %{{.*}} : i32, vector<2xf32>
+// CHECK: vector.store %[[R]]#1
+// CHECK-NEXT: gpu.barrier
+func.func @reload_and_carried(%a: i32, %b: i32, %f: f32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %i0 = arith.constant 0 : i32
+  %i1 = arith.constant 1 : i32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+      workgroup(%acc : memref<32x2xf32, #gpu.address_space<workgroup>>) {
+    %n = scf.for %k = %c0 to %c32 step %c1 iter_args(%count = %i0) -> (i32) {
+      %c = vector.load %acc[%tx, %c0] : memref<32x2xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %x = vector.extract %c[0] : f32 from vector<2xf32>
+      %m = nvvm.mma.sync A[%a, %a, %a, %a] B[%b, %b] C[%x, %f, %f, %f] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %d0 = llvm.extractvalue %m[0] : !llvm.struct<(f32, f32, f32, f32)>
+      %d = vector.from_elements %d0, %d0 : vector<2xf32>
+      vector.store %d, %acc[%tx, %c0] : memref<32x2xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %c2 = vector.load %acc[%tx, %c0] : memref<32x2xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %y = vector.extract %c2[0] : f32 from vector<2xf32>
+      %m2 = nvvm.mma.sync A[%a, %a, %a, %a] B[%b, %b] C[%y, %f, %f, %f] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %e0 = llvm.extractvalue %m2[0] : !llvm.struct<(f32, f32, f32, f32)>
+      %e = vector.from_elements %e0, %e0 : vector<2xf32>
+      vector.store %e, %acc[%tx, %c0] : memref<32x2xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %next = arith.addi %count, %i1 : i32
+      scf.yield %next : i32
+    }
+    gpu.terminator
+  }
+  return %i0 : i32
+}
+
+// -----
+
+// A loop without mma.sync (a SIMT K step's) is left alone.
+// CHECK-LABEL: func @no_mma
+// CHECK: scf.for
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: arith.addf
+// CHECK-NEXT: memref.store
+// CHECK-NOT: iter_args
+func.func @no_mma(%f: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+      workgroup(%acc : memref<32xf32, #gpu.address_space<workgroup>>) {
+    scf.for %k = %c0 to %c32 step %c1 {
+      %v = memref.load %acc[%tx] : memref<32xf32, #gpu.address_space<workgroup>>
+      %w = arith.addf %v, %f : f32
+      memref.store %w, %acc[%tx] : memref<32xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.terminator
+  }
+  return
+}
