@@ -1044,14 +1044,14 @@ enumeratePredicted(const KernelDesc &k, const Target &t) {
     }
   };
   // Tensor cores (mma.sync) for a contraction that takes them: block tiles
-  // of 32 to 128 dividing M and N, K steps of 16 to 64 dividing K, warp
+  // of 32 to 256 dividing M and N, K steps of 16 to 64 dividing K, warp
   // tiles of 16 to 64 x 8 to 64 making 1 to 8 warps.
   if (k.mmaSyncable && nvidiaSm(t) >= 80 && parallel.size() >= 2) {
     int64_t m = k.loops[parallel[parallel.size() - 2]].size;
     int64_t n = k.loops[parallel.back()].size;
     int64_t kSize = contractionReduction(k);
-    for (int64_t bm : {32, 64, 128})
-      for (int64_t bn : {32, 64, 128})
+    for (int64_t bm : {32, 64, 128, 256})
+      for (int64_t bn : {32, 64, 128, 256})
         for (int64_t step : {16, 32, 64}) {
           if (m % bm || n % bn || kSize % step)
             continue;
