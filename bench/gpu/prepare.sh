@@ -6,6 +6,10 @@
 #                                   the schedule the model ranks N
 #   <dir>/suite/unfused/            the same with every op its own kernel
 #   <dir>/demo/                     the bundled example
+#   <dir>/checks/<name>/            the code-generation tests whose GPU code
+#                                   the CPU path cannot run (mma.sync
+#                                   fragments, cp.async stages, register
+#                                   accumulators), with their schedules
 # Usage: [SUITE=bench/workloads/tier2.mlir] [RANKS="0 4 16"] \
 #        bench/gpu/prepare.sh [build-dir] [carry-dir] [target]
 # Then, on the GPU machine: bench/gpu/run_suite.sh <carry-dir> <out-dir>.
@@ -37,6 +41,22 @@ done
   -o "$CARRY/suite/unfused" >"$CARRY/suite/unfused.log"
 "$BUILD/bin/tessel-compile" docs/examples/transformer_block.mlir \
   --target="$TARGET" -o "$CARRY/demo" >"$CARRY/demo.log"
+# Kernels only a GPU can check: tensor cores, cp.async, accumulators kept
+# in registers (tessel-hoist-accumulators). A file the target cannot take
+# (the large tiles need sm_90's shared memory) is reported and left out.
+mkdir -p "$CARRY/checks"
+for f in test/codegen/cpu-check-mma.mlir test/codegen/cpu-check-stages.mlir \
+         test/codegen/cpu-check-mma-large-tiles.mlir; do
+  name=$(basename "$f" .mlir)
+  sed "s/\"h100\"/\"$TARGET\"/" "$f" >"$CARRY/checks/$name.mlir"
+  if ! "$BUILD/bin/tessel-compile" "$CARRY/checks/$name.mlir" \
+      --target="$TARGET" -o "$CARRY/checks/$name" \
+      >"$CARRY/checks/$name.log" 2>&1; then
+    echo "prepare: $f does not compile for $TARGET:" >&2
+    grep -m3 error "$CARRY/checks/$name.log" >&2
+    rm -rf "$CARRY/checks/$name"
+  fi
+done
 {
   echo "target: $TARGET"
   echo "suite: $SUITE"

@@ -7,13 +7,15 @@
 #   baseline.json     the same kernels as eager PyTorch (+ torch.compile, and
 #                     Triton's autotuned GEMM for matmul kernels)
 #   demo.json         the bundled example, checked and timed
+#   checks.json       the code-generation tests only a GPU can check
+#                     (mma.sync, cp.async stages, register accumulators)
 #   fusion.json       the suite's model-chosen kernels and the same ops
 #                     unfused, in one process (tessel-bench fusion)
 #   run.log           everything printed, with the device and versions
 #   all.json          the JSON files above in one, a key each
-# Usage: [STEPS="calibration demo fusion suite baseline"] bench/gpu/run_suite.sh <carry> <out>
+# Usage: [STEPS="calibration checks demo fusion suite baseline"] bench/gpu/run_suite.sh <carry> <out>
 set -uo pipefail
-STEPS=${STEPS:-"calibration demo fusion suite baseline"}
+STEPS=${STEPS:-"calibration checks demo fusion suite baseline"}
 # Extra tessel-run-device options for the suite (fewer repetitions for a
 # large tier), and a regex of workloads to leave out (the largest GEMMs).
 RUN_OPTS=${RUN_OPTS:-}
@@ -68,6 +70,10 @@ fi
 
 want calibration && echo "== calibration" | tee -a "$LOG" && timeout 240 python3 bench/gpu/calibrate.py --out "$OUT/calibration.json" 2>&1 | tee -a "$LOG"
 
+want checks && echo "== checks" | tee -a "$LOG" && [ -d "$CARRY/checks" ] &&
+  timeout 120 "$CARRY/bin/tessel-run-device" $(ls -d "$CARRY"/checks/*/ 2>/dev/null) \
+    --target-ms=20 --json="$OUT/checks.json" 2>&1 | tee -a "$LOG"
+
 want demo && echo "== demo" | tee -a "$LOG" && timeout 120 "$CARRY/bin/tessel-run-device" "$CARRY/demo" --json="$OUT/demo.json" 2>&1 | tee -a "$LOG"
 
 want suite || names=""
@@ -96,7 +102,7 @@ python3 - "$OUT" <<'PY'
 import json, os, sys
 out = sys.argv[1]
 parts = {}
-for part in ("calibration", "demo", "fusion", "suite", "baseline"):
+for part in ("calibration", "checks", "demo", "fusion", "suite", "baseline"):
     path = os.path.join(out, part + ".json")
     if os.path.exists(path):
         try:
