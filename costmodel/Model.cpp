@@ -474,9 +474,10 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     // Each lane keeps its fragments of the warp tile's accumulator (4 f32
     // per 16 x 8 piece) through the K loop (tessel-hoist-accumulators), and
     // the pieces of A (4 registers each) and B (2) of about two 16-wide
-    // slices of the step at a time: within -19..+18 of ptxas -v (sm_90a) on
-    // the 8 mma kernels of test/codegen/cpu-check-mma.mlir and the demo's
-    // 6 (32 to 145 registers).
+    // slices of the step at a time: within -14..+16 of ptxas -v (sm_90a) on
+    // the 8 mma kernels of test/codegen/cpu-check-mma.mlir, the demo's 6
+    // and cpu-check-mma-large-tiles' 256 x 128 (32 to 206 registers);
+    // ptxas takes 252 for the 128 x 256 block of 8 warps (estimate 192).
     p.registers +=
         4 * mmaTiles.pm * mmaTiles.pn +
         (4 * mmaTiles.pm + 2 * mmaTiles.pn) * ((mmaTiles.pk + 1) / 2);
@@ -707,13 +708,14 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
         }
       }
       if (mma) {
-        // Per step and warp: each 16 x 16 piece of A read once (4 words a
-        // lane), each 16 x 8 of B (4 half-words a lane), pm x pn x pk
-        // mma.sync, 4096 flops each; the accumulator's pieces stay in
-        // registers through the K loop (tessel-hoist-accumulators): read
-        // and written (2 + 2 pairs of f32 a lane) once per block.
-        // Shared-memory wavefronts from the buffers' row strides (bank
-        // conflicts included).
+        // Per step and warp: each 16 x 16 piece of A read once by one
+        // ldmatrix.x4, each two 16 x 8 pieces of B side by side by one
+        // ldmatrix.x4.trans (an odd one by an .x2.trans), pm x pn x pk
+        // mma.sync, 4096 flops each (tessel-mma-ldmatrix); the
+        // accumulator's pieces stay in registers through the K loop
+        // (tessel-hoist-accumulators): read and written (2 + 2 pairs of f32
+        // a lane) once per block. Shared-memory wavefronts from the
+        // buffers' row strides (bank conflicts included).
         auto [pm, pn, pk] = mmaTiles;
         // Row strides in bytes of the padded buffers.
         int64_t aRow = (kStep + kMmaOperandPad) * 2;
@@ -721,15 +723,18 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
         int64_t cRow = (tiles.back() + kMmaAccumulatorPad) * 4;
         auto g = [](int64_t lane) { return lane / 4; };
         auto tt = [](int64_t lane) { return lane % 4; };
-        double aFronts = sharedWavefronts(
-            [&](int64_t l) { return g(l) * aRow + tt(l) * 4; }, 4);
-        double bFronts = sharedWavefronts(
-            [&](int64_t l) { return tt(l) * 2 * bRow + g(l) * 2; }, 2);
+        // One 8 x 8 matrix of ldmatrix: 8 rows of 16 bytes, as 32 lanes
+        // reading 4 bytes each.
+        auto matrixFronts = [&](int64_t row) {
+          return sharedWavefronts(
+              [&](int64_t l) { return g(l) * row + tt(l) * 4; }, 4);
+        };
+        double aFronts = matrixFronts(aRow), bFronts = matrixFronts(bRow);
         double cFronts = sharedWavefronts(
             [&](int64_t l) { return g(l) * cRow + tt(l) * 8; }, 8);
-        double stepFronts = 4.0 * pm * pk * aFronts + 4.0 * pn * pk * bFronts;
+        double stepFronts = 4.0 * pm * pk * aFronts + 2.0 * pn * pk * bFronts;
         double accumulatorFronts = 4.0 * pm * pn * cFronts;
-        double stepIssued = 4.0 * pm * pk + 4.0 * pn * pk;
+        double stepIssued = double(pm * pk) + double((pn + 1) / 2 * pk);
         double accumulatorIssued = 4.0 * pm * pn;
         perWarpLoadBytes +=
             (steps * stepFronts + accumulatorFronts) * double(warpSize) * 4.0 +

@@ -71,6 +71,26 @@ constexpr std::array<int64_t, 2> positionOf(const PairPosition &p, int64_t lane,
                        : std::array<int64_t, 2>{row, col + e};
 }
 
+/// ldmatrix (PTX ISA, "Warp-level matrix load instruction: ldmatrix")
+/// loads 8 x 8 matrices of 16-bit elements from shared memory: lane l gives
+/// the address of row l % 8 of matrix l / 8 (8 consecutive elements), and
+/// from matrix i each lane receives one register: the pair at row l / 4,
+/// columns 2 (l % 4) and 2 (l % 4) + 1, or with .trans the pair at rows
+/// 2 (l % 4) and 2 (l % 4) + 1 of column l / 4.
+///
+/// Where tessel-mma-ldmatrix points lane l in a 16 x 16 piece of A (.x4:
+/// matrices rows 0-7 / 8-15 x columns 0-7 / 8-15, in the order of kA):
+/// {row, col}.
+constexpr std::array<int64_t, 2> ldmatrixRowOfA(int64_t lane) {
+  return {lane % 16, 8 * (lane / 16)};
+}
+
+/// And in a 16 x 8 piece of B (.x2.trans: K rows 0-7 and 8-15, in the
+/// order of kB; lanes 16-31 give addresses ldmatrix does not read).
+constexpr std::array<int64_t, 2> ldmatrixRowOfB(int64_t lane) {
+  return {lane % 16, 0};
+}
+
 } // namespace mlir::tessel::mma
 
 #endif // TESSEL_PASSES_MMALAYOUT_H

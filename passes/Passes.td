@@ -288,6 +288,39 @@ def TesselAsyncCopies : Pass<"tessel-async-copies", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::nvgpu::NVGPUDialect"];
 }
 
+def TesselMmaLdmatrix : Pass<"tessel-mma-ldmatrix", "mlir::func::FuncOp"> {
+  let summary = "Load a tensor-core K step's A and B fragments with ldmatrix";
+  let description = [{
+    tessel-lower-mma loads each lane's fragments of a 16 x 16 piece of A
+    with four 32-bit loads (rows g and g + 8, columns 2t and 2t + 8, g =
+    lane / 4, t = lane % 4) and of a 16 x 8 piece of B with four 16-bit
+    loads (rows 2t, 2t + 1, 2t + 8, 2t + 9 of column g). After
+    tessel-map-to-gpu has put the operand tiles in shared memory, this pass
+    loads each piece with one `nvgpu.ldmatrix` instead: `.x4` for A, each
+    lane pointing at row `lane % 16`, column `8 (lane / 16)` of the piece;
+    `.x2.trans` for B, at row (K) `lane % 16` (passes/MmaLayout.h; the
+    registers it returns are the fragments, as the unit test
+    MmaLayout.LdmatrixDeliversTheMmaFragments checks by emulating ldmatrix).
+    A piece read by several mma.sync is loaded once. Fragments not loaded
+    this way (not from shared memory, another lane arithmetic) are left as
+    they are.
+
+    ```mlir
+    %p0 = vector.load %a[%g, %t2] : memref<32x32xbf16, ..., #gpu.address_space<workgroup>>, vector<2xbf16>
+    ... three more, each bitcast to i32
+    // becomes
+    %m = nvgpu.ldmatrix %a[%row, %col] {numTiles = 4 : i32, transpose = false}
+        : memref<32x32xbf16, ..., #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+    ```
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect",
+    "mlir::gpu::GPUDialect",
+    "mlir::nvgpu::NVGPUDialect",
+    "mlir::vector::VectorDialect",
+  ];
+}
+
 def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
                                    "mlir::func::FuncOp"> {
   let summary = "Keep a tensor-core K loop's accumulators in registers";

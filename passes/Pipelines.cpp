@@ -125,9 +125,11 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
   pm.addPass(createTesselMapToGpu(map));
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // A pipelined K step's copies (stages > 1) become cp.async.
-  // ... and a tensor-core K loop keeps its accumulators in registers.
+  // ... a tensor-core K step loads its fragments with ldmatrix and keeps
+  // its accumulators in registers.
   if (target.vendor() == Vendor::NVIDIA) {
     pm.addNestedPass<func::FuncOp>(createTesselAsyncCopies());
+    pm.addNestedPass<func::FuncOp>(createTesselMmaLdmatrix());
     pm.addNestedPass<func::FuncOp>(createTesselHoistAccumulators());
   }
   pm.addPass(createLowerAffinePass());

@@ -13,6 +13,8 @@
 // RUN: rm -rf %t && tessel-compile %s --target=h100 --emit=ptx -o %t | FileCheck %s --check-prefix=GPU
 // RUN: FileCheck %s --check-prefix=BF16 < %t/k_epilogue_bf16_w32x32_kernel.ptx
 // RUN: FileCheck %s --check-prefix=F16 < %t/k_root_f16_w16x8_kernel.ptx
+// RUN: grep -o "ldmatrix[.a-z0-9]*" %t/k_epilogue_bf16_w32x32_kernel.ptx | sort | uniq -c | FileCheck %s --check-prefix=LDMATRIX
+// RUN: grep -o "ldmatrix[.a-z0-9]*" %t/k_root_f16_w16x8_kernel.ptx | sort | uniq -c | FileCheck %s --check-prefix=LDMATRIX-F16
 // RUN: tessel-opt %s --tessel-to-nvvm=target=h100 --mlir-disable-threading --mlir-print-ir-after=tessel-hoist-accumulators -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOIST
 // RUN: sed s/h100/mi300x/ %s > %t.amd.mlir && not tessel-compile %t.amd.mlir --target=mi300x -o %t/amd 2>&1 | FileCheck %s --check-prefix=AMD
 
@@ -25,6 +27,13 @@
 // BF16-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // BF16-NOT: mma.sync
 // F16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// The pieces are loaded by ldmatrix (tessel-mma-ldmatrix): per step of 32,
+// 2 x 2 pieces of A, one .x4 each, and 4 x 2 pieces of B, two side by side
+// per .x4.trans; a lone 16 x 8 piece of B takes an .x2.trans.
+// LDMATRIX: 4 ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// LDMATRIX-NEXT: 4 ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// LDMATRIX-F16: 1 ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// LDMATRIX-F16-NEXT: 1 ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // On the GPU the K loop carries each lane's 16 accumulator fragments (8
 // pieces, two f32 pairs each) in registers: stored to shared memory once,
 // after the loop (tessel-hoist-accumulators).

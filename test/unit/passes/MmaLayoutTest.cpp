@@ -61,4 +61,41 @@ TEST(MmaLayout, MatchesThePtxIsaFigures) {
     EXPECT_EQ(positionOf(kC[i / 2], 5, i % 2, false), c[i]) << "c" << i;
 }
 
+/// What lane `lane` receives from matrix `i` of an ldmatrix whose lanes
+/// point at ldmatrixRow(l) (the PTX ISA's semantics, emulated): the piece
+/// positions {row, col} of its register's two elements.
+template <typename RowFn>
+std::array<std::array<int64_t, 2>, 2> ldmatrixReceives(RowFn ldmatrixRow,
+                                                       int64_t lane, int i,
+                                                       bool transposed) {
+  int64_t g = lane / 4, t = lane % 4;
+  std::array<std::array<int64_t, 2>, 2> got;
+  for (int64_t e = 0; e < 2; ++e) {
+    // Row r, column c of matrix i: column c of the row lane 8 i + r points at.
+    int64_t r = transposed ? 2 * t + e : g, c = transposed ? g : 2 * t + e;
+    auto [row, col] = ldmatrixRow(8 * i + r);
+    got[e] = {row, col + c};
+  }
+  return got;
+}
+
+TEST(MmaLayout, LdmatrixDeliversTheMmaFragments) {
+  // .x4 on A: register i of every lane holds kA[i]'s pair.
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int i = 0; i < 4; ++i) {
+      auto got = ldmatrixReceives(ldmatrixRowOfA, lane, i, false);
+      for (int64_t e = 0; e < 2; ++e)
+        EXPECT_EQ(got[e], positionOf(kA[i], lane, e, false))
+            << "A lane " << lane << " register " << i << " element " << e;
+    }
+  // .x2.trans on B: register i holds kB[i]'s pair (down the column).
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int i = 0; i < 2; ++i) {
+      auto got = ldmatrixReceives(ldmatrixRowOfB, lane, i, true);
+      for (int64_t e = 0; e < 2; ++e)
+        EXPECT_EQ(got[e], positionOf(kB[i], lane, e, true))
+            << "B lane " << lane << " register " << i << " element " << e;
+    }
+}
+
 } // namespace
