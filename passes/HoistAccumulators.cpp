@@ -151,16 +151,20 @@ bool disjoint(const Access &x, const Access &y) {
 }
 
 /// The buffers the loop's mma.sync ops accumulate into: those their C
-/// operands are loaded from (directly or as elements of a loaded vector).
+/// operands are loaded from in the loop's body (directly or as elements of
+/// a loaded vector); none once the accumulators are carried in registers.
 SetVector<Value> accumulatorsOf(scf::ForOp loop) {
   SetVector<Value> buffers;
   for (auto mma : loop.getBody()->getOps<NVVM::MmaOp>())
     for (Value c : mma.getOperandC()) {
       if (auto extract = c.getDefiningOp<vector::ExtractOp>())
         c = extract.getSource();
-      if (auto load = c.getDefiningOp<vector::LoadOp>())
+      Operation *def = c.getDefiningOp();
+      if (!def || def->getBlock() != loop.getBody())
+        continue;
+      if (auto load = dyn_cast<vector::LoadOp>(def))
         buffers.insert(rootBuffer(load.getBase()));
-      else if (auto load = c.getDefiningOp<memref::LoadOp>())
+      else if (auto load = dyn_cast<memref::LoadOp>(def))
         buffers.insert(rootBuffer(load.getMemRef()));
     }
   return buffers;

@@ -3,6 +3,8 @@
 // stored once after it and published by a barrier. The address arithmetic
 // the loop recomputes each step (from the lane id) moves out first.
 // RUN: tessel-opt %s --split-input-file --tessel-hoist-accumulators | FileCheck %s
+// Once the accumulators are carried, a second run finds nothing to do.
+// RUN: tessel-opt %s --split-input-file --tessel-hoist-accumulators --tessel-hoist-accumulators | FileCheck %s
 
 // One 16 x 8 piece, two K pieces per step: the second mma.sync chains on
 // the first, the fragment pair (rows g and g + 8) is loaded and stored once
