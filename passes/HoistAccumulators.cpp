@@ -17,9 +17,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/IndexRange.h"
 #include "passes/Passes.h"
 
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -52,76 +52,53 @@ struct Offset {
 };
 
 Offset offsetOf(Value v) {
-  int64_t constant = 0;
-  while (true) {
-    if (std::optional<int64_t> c = getConstantIntValue(v))
-      return {Value(), constant + *c};
-    auto add = v.getDefiningOp<arith::AddIOp>();
-    if (!add)
-      return {v, constant};
-    if (std::optional<int64_t> c = getConstantIntValue(add.getRhs())) {
-      constant += *c;
-      v = add.getLhs();
-    } else if (std::optional<int64_t> c = getConstantIntValue(add.getLhs())) {
-      constant += *c;
-      v = add.getRhs();
-    } else {
-      return {v, constant};
-    }
-  }
+  auto [root, constant] = splitConstantOffset(v);
+  return {root, constant};
 }
 
 /// A load or store of the accumulator: `length` elements along the last
 /// dim of `base` from `at`.
 struct Access {
-  Operation *op;
-  bool isLoad;
+  Operation *op = nullptr;
+  bool isLoad = false;
   Value base;
   SmallVector<Value> indices;
   SmallVector<Offset> at;
   Type type; // the value loaded or stored
-  int64_t length;
+  int64_t length = 1;
   Value stored; // for a store
 };
 
 std::optional<Access> accessOf(Operation *op) {
-  Access a{op, false, {}, {}, {}, {}, 1, {}};
+  Access a;
+  a.op = op;
   if (auto load = dyn_cast<memref::LoadOp>(op)) {
-    a = {op, true, load.getMemRef(), load.getIndices(), {}, load.getType(),
-         1,  {}};
+    a.isLoad = true;
+    a.base = load.getMemRef();
+    a.indices = llvm::to_vector(load.getIndices());
+    a.type = load.getType();
   } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
-    a = {op,
-         false,
-         store.getMemRef(),
-         store.getIndices(),
-         {},
-         store.getValueToStore().getType(),
-         1,
-         store.getValueToStore()};
+    a.base = store.getMemRef();
+    a.indices = llvm::to_vector(store.getIndices());
+    a.stored = store.getValueToStore();
   } else if (auto load = dyn_cast<vector::LoadOp>(op)) {
-    if (load.getVectorType().getRank() != 1)
-      return std::nullopt;
-    a = {op,
-         true,
-         load.getBase(),
-         load.getIndices(),
-         {},
-         load.getVectorType(),
-         load.getVectorType().getNumElements(),
-         {}};
+    a.isLoad = true;
+    a.base = load.getBase();
+    a.indices = llvm::to_vector(load.getIndices());
+    a.type = load.getVectorType();
   } else if (auto store = dyn_cast<vector::StoreOp>(op)) {
-    if (store.getVectorType().getRank() != 1)
-      return std::nullopt;
-    a = {op,
-         false,
-         store.getBase(),
-         store.getIndices(),
-         {},
-         store.getVectorType(),
-         store.getVectorType().getNumElements(),
-         store.getValueToStore()};
+    a.base = store.getBase();
+    a.indices = llvm::to_vector(store.getIndices());
+    a.stored = store.getValueToStore();
   } else {
     return std::nullopt;
+  }
+  if (a.stored)
+    a.type = a.stored.getType();
+  if (auto vector = dyn_cast<VectorType>(a.type)) {
+    if (vector.getRank() != 1)
+      return std::nullopt;
+    a.length = vector.getNumElements();
   }
   for (Value index : a.indices)
     a.at.push_back(offsetOf(index));

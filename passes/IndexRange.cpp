@@ -8,6 +8,7 @@
 #include "passes/IndexRange.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -209,4 +210,24 @@ IndexRange mlir::tessel::rangeOf(Value v) { return rangeOfValue(v, 0); }
 
 IndexRange mlir::tessel::rangeOfDim(Value tensor, int64_t dim) {
   return rangeOfDimAt(tensor, dim, 0);
+}
+
+std::pair<Value, int64_t> mlir::tessel::splitConstantOffset(Value v) {
+  int64_t constant = 0;
+  while (true) {
+    if (std::optional<int64_t> c = getConstantIntValue(v))
+      return {Value(), constant + *c};
+    auto add = v.getDefiningOp<arith::AddIOp>();
+    if (!add)
+      return {v, constant};
+    if (std::optional<int64_t> c = getConstantIntValue(add.getRhs())) {
+      constant += *c;
+      v = add.getLhs();
+    } else if (std::optional<int64_t> c = getConstantIntValue(add.getLhs())) {
+      constant += *c;
+      v = add.getRhs();
+    } else {
+      return {v, constant};
+    }
+  }
 }

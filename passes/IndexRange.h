@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 namespace mlir::tessel {
 
@@ -30,6 +31,10 @@ IndexRange rangeOf(Value v);
 /// size it was given (an extract_slice's, a tensor.empty's), followed
 /// through ops that write into their init and loops that carry it.
 IndexRange rangeOfDim(Value tensor, int64_t dim);
+
+/// The index value `v` as `root + constant`, seen through arith.addi with
+/// a constant operand; a constant is {null, its value}.
+std::pair<Value, int64_t> splitConstantOffset(Value v);
 
 } // namespace mlir::tessel
 

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/IndexRange.h"
 #include "passes/MmaLayout.h"
 #include "passes/Passes.h"
 
@@ -24,23 +25,6 @@ using namespace mlir;
 using namespace mlir::tessel;
 
 namespace {
-
-/// An index as `root + constant`, seen through additions of constants.
-std::pair<Value, int64_t> splitOffset(Value v) {
-  int64_t constant = 0;
-  while (auto add = v.getDefiningOp<arith::AddIOp>()) {
-    if (std::optional<int64_t> c = getConstantIntValue(add.getRhs())) {
-      constant += *c;
-      v = add.getLhs();
-    } else if (std::optional<int64_t> c = getConstantIntValue(add.getLhs())) {
-      constant += *c;
-      v = add.getRhs();
-    } else {
-      break;
-    }
-  }
-  return {v, constant};
-}
 
 bool isConstant(Value v, int64_t c) {
   std::optional<int64_t> k = getConstantIntValue(v);
@@ -116,8 +100,8 @@ std::optional<Piece> matchA(ValueRange regs) {
     if (!load || load.getVectorType().getNumElements() != 2 ||
         !inSharedMemory(load.getBase()))
       return std::nullopt;
-    auto [rowRoot, row] = splitOffset(load.getIndices()[0]);
-    auto [colRoot, col] = splitOffset(load.getIndices()[1]);
+    auto [rowRoot, row] = splitConstantOffset(load.getIndices()[0]);
+    auto [colRoot, col] = splitConstantOffset(load.getIndices()[1]);
     if (!isGroupOfLane(rowRoot) || !isTwiceThreadInGroup(colRoot))
       return std::nullopt;
     const mma::PairPosition &p = mma::kA[i];
@@ -145,8 +129,8 @@ std::optional<Piece> matchB(ValueRange regs) {
       auto load = element.getDefiningOp<memref::LoadOp>();
       if (!load || !inSharedMemory(load.getMemRef()))
         return std::nullopt;
-      auto [rowRoot, row] = splitOffset(load.getIndices()[0]);
-      auto [colRoot, col] = splitOffset(load.getIndices()[1]);
+      auto [rowRoot, row] = splitConstantOffset(load.getIndices()[0]);
+      auto [colRoot, col] = splitConstantOffset(load.getIndices()[1]);
       if (!isTwiceThreadInGroup(rowRoot) || !isGroupOfLane(colRoot))
         return std::nullopt;
       if (!piece)
