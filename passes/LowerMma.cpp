@@ -1,4 +1,5 @@
-//===- LowerMma.cpp - tessel-lower-mma -------------------------------------===//
+//===- LowerMma.cpp - tessel-lower-mma
+//-------------------------------------===//
 //
 // The NVIDIA half of a tensor-core K step: the warp-level 16x8x16
 // vector.contract ops that tessel-tile-and-fuse writes for `mma = mma_sync`
@@ -58,11 +59,9 @@ bool isMmaPiece(vector::ContractionOp contract) {
 
 /// A read or write of a whole piece from a row-major memref (its last two
 /// dims, in bounds, unit stride along the last).
-template <typename TransferOp>
-bool isPlainTransfer(TransferOp op) {
+template <typename TransferOp> bool isPlainTransfer(TransferOp op) {
   auto memref = dyn_cast<MemRefType>(op.getBase().getType());
-  if (!memref || op.getMask() ||
-      !op.getPermutationMap().isMinorIdentity() ||
+  if (!memref || op.getMask() || !op.getPermutationMap().isMinorIdentity() ||
       op.getPermutationMap().getNumResults() != 2 || op.hasOutOfBoundsDim())
     return false;
   auto [strides, offset] = memref.getStridesAndOffset();
@@ -130,14 +129,13 @@ public:
   SmallVector<Value> mma(Type input, ArrayRef<Value> a, ArrayRef<Value> bRegs,
                          ArrayRef<Value> c) {
     Type f32 = b.getF32Type();
-    auto result = LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                                   {f32, f32, f32, f32});
+    auto result =
+        LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
     NVVM::MMATypes type =
         input.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
     auto op = NVVM::MmaOp::create(
         b, loc, result, a, bRegs, c, ArrayRef<int64_t>{kM, kN, kK},
-        std::nullopt, std::nullopt,
-        std::array<NVVM::MMATypes, 2>{type, type},
+        std::nullopt, std::nullopt, std::array<NVVM::MMATypes, 2>{type, type},
         std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                        NVVM::MMALayout::col});
     SmallVector<Value> d;
@@ -215,7 +213,8 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
     SmallVector<scf::ForOp> loops;
     root->walk([&](scf::ForOp loop) {
       auto warp = loop->getParentOfType<scf::ForallOp>();
-      std::optional<ArrayAttr> mapping = warp ? warp.getMapping() : std::nullopt;
+      std::optional<ArrayAttr> mapping =
+          warp ? warp.getMapping() : std::nullopt;
       if (!mapping || mapping->empty() ||
           !isa<gpu::GPUWarpMappingAttr>((*mapping)[0]))
         return;
@@ -259,7 +258,8 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
   /// The contractions of one block, in program order: each operand a plain
   /// read or (the accumulator) an earlier piece's result; each result read
   /// by a later piece or written out.
-  static LogicalResult lowerBlock(MutableArrayRef<vector::ContractionOp> contracts) {
+  static LogicalResult
+  lowerBlock(MutableArrayRef<vector::ContractionOp> contracts) {
     auto fail = [](Operation *op, const Twine &why) {
       return op->emitOpError() << "cannot become mma.sync: " << why;
     };
@@ -317,8 +317,8 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
         return fail(contract, "its accumulator is neither read from a "
                               "buffer nor another piece's result");
       }
-      results[contract.getResult()] = frags.mma(
-          contract.getLhsType().getElementType(), *aRegs, *bRegs, c);
+      results[contract.getResult()] =
+          frags.mma(contract.getLhsType().getElementType(), *aRegs, *bRegs, c);
       dead.insert(contract);
     }
     // Results leave through writes of whole pieces.
