@@ -993,14 +993,23 @@ std::vector<Schedule> enumerateSchedules(const KernelDesc &k, const Target &t) {
 
 std::vector<std::pair<Schedule, Prediction>>
 enumeratePredicted(const KernelDesc &k, const Target &t) {
-  std::vector<int> parallel = parallelLoops(k);
   std::vector<std::pair<Schedule, Prediction>> out;
+  forEachPredicted(k, t, [&](const Schedule &s, const Prediction &p) {
+    out.emplace_back(s, p);
+  });
+  return out;
+}
+
+void forEachPredicted(
+    const KernelDesc &k, const Target &t,
+    const std::function<void(const Schedule &, const Prediction &)> &visit) {
+  std::vector<int> parallel = parallelLoops(k);
   // A K step on NVIDIA sm_80+ may also be pipelined, 2 to 4 stages.
   bool pipelines = nvidiaSm(t) >= 80;
   auto offer = [&](const Schedule &s) {
     Prediction p = predict(k, s, t);
     if (p.legal)
-      out.push_back({s, p});
+      visit(s, p);
     if (!pipelines || kStepOf(k, s, parallel.size()) == 0)
       return;
     for (int64_t stages : {2, 3, 4}) {
@@ -1008,7 +1017,7 @@ enumeratePredicted(const KernelDesc &k, const Target &t) {
       staged.stages = stages;
       Prediction q = predict(k, staged, t);
       if (q.legal)
-        out.push_back({staged, q});
+        visit(staged, q);
     }
   };
   std::vector<int64_t> sizes = {1, 2, 4, 8, 16, 32, 64, 128, 256};
@@ -1133,7 +1142,6 @@ enumeratePredicted(const KernelDesc &k, const Target &t) {
             }
         }
       }
-  return out;
 }
 
 } // namespace mlir::tessel

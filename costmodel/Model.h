@@ -18,6 +18,7 @@
 #include "costmodel/Target.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -265,6 +266,13 @@ std::vector<Schedule> enumerateSchedules(const KernelDesc &kernel,
 /// enumerateSchedules with each schedule's prediction (computed once).
 std::vector<std::pair<Schedule, Prediction>>
 enumeratePredicted(const KernelDesc &kernel, const Target &target);
+
+/// Calls `visit` with each schedule enumerateSchedules offers and its
+/// prediction, in enumeration order, keeping none: for a caller that needs
+/// only the best.
+void forEachPredicted(
+    const KernelDesc &kernel, const Target &target,
+    const std::function<void(const Schedule &, const Prediction &)> &visit);
 
 } // namespace mlir::tessel
 

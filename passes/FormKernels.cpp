@@ -174,11 +174,11 @@ private:
         outlined ? describeKernel(outlined) : FailureOr<KernelDesc>(failure());
     if (failed(desc))
       return std::nullopt;
-    std::vector<std::pair<Schedule, Prediction>> ranked =
-        rankSchedules(*desc, target);
-    if (ranked.empty())
+    std::optional<std::pair<Schedule, Prediction>> best =
+        bestSchedule(*desc, target);
+    if (!best)
       return std::nullopt;
-    return ranked.front().second.timeUs;
+    return best->second.timeUs;
   }
 
   Attribute targetAttr;

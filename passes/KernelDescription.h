@@ -59,6 +59,11 @@ FailureOr<KernelDesc> describeKernel(func::FuncOp func);
 std::vector<std::pair<Schedule, Prediction>>
 rankSchedules(const KernelDesc &kernel, const Target &target);
 
+/// The first of rankSchedules, without keeping the others (tessel-form-
+/// kernels asks this of every candidate kernel). None when none is legal.
+std::optional<std::pair<Schedule, Prediction>>
+bestSchedule(const KernelDesc &kernel, const Target &target);
+
 } // namespace mlir::tessel
 
 #endif // TESSEL_PASSES_KERNELDESCRIPTION_H

@@ -461,28 +461,36 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
   return desc;
 }
 
+namespace {
+
+/// rankSchedules' order: predicted time, then the time without the launch
+/// (launch-bound schedules), then the sum of all terms (the schedule that
+/// wastes least where it is not bound); enumeration order breaks ties.
+std::tuple<double, double, double> rankKey(const Prediction &p) {
+  return {p.timeUs, p.timeUs - p.launchUs, p.computeUs + p.dramUs + p.l2Us};
+}
+
+} // namespace
+
 std::vector<std::pair<Schedule, Prediction>>
 mlir::tessel::rankSchedules(const KernelDesc &kernel, const Target &target) {
-  std::vector<Schedule> schedules;
-  std::vector<Prediction> predictions;
-  for (auto &[s, p] : enumeratePredicted(kernel, target)) {
-    schedules.push_back(std::move(s));
-    predictions.push_back(std::move(p));
-  }
-  // Among equal times, the time without the launch (launch-bound
-  // schedules), then the sum of all terms (the schedule that wastes least
-  // where it is not bound), then enumeration order.
-  std::vector<std::tuple<double, double, double, size_t>> order;
-  for (auto [i, p] : llvm::enumerate(predictions))
-    order.push_back(
-        {p.timeUs, p.timeUs - p.launchUs, p.computeUs + p.dramUs + p.l2Us, i});
-  std::sort(order.begin(), order.end());
-  std::vector<std::pair<Schedule, Prediction>> ranked;
-  for (const auto &entry : order) {
-    size_t i = std::get<3>(entry);
-    ranked.push_back({schedules[i], predictions[i]});
-  }
+  std::vector<std::pair<Schedule, Prediction>> ranked =
+      enumeratePredicted(kernel, target);
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto &a, const auto &b) {
+                     return rankKey(a.second) < rankKey(b.second);
+                   });
   return ranked;
+}
+
+std::optional<std::pair<Schedule, Prediction>>
+mlir::tessel::bestSchedule(const KernelDesc &kernel, const Target &target) {
+  std::optional<std::pair<Schedule, Prediction>> best;
+  forEachPredicted(kernel, target, [&](const Schedule &s, const Prediction &p) {
+    if (!best || rankKey(p) < rankKey(best->second))
+      best.emplace(s, p);
+  });
+  return best;
 }
 
 namespace {
