@@ -80,7 +80,8 @@ constexpr std::array<int64_t, 2> positionOf(const PairPosition &p, int64_t lane,
 ///
 /// Where tessel-mma-ldmatrix points lane l in a 16 x 16 piece of A (.x4:
 /// matrices rows 0-7 / 8-15 x columns 0-7 / 8-15, in the order of kA):
-/// {row, col}.
+/// {row, col}. Two 16 x 8 pieces of B side by side take the same lanes
+/// (.x4.trans: the first piece's two registers, then the second's).
 constexpr std::array<int64_t, 2> ldmatrixRowOfA(int64_t lane) {
   return {lane % 16, 8 * (lane / 16)};
 }

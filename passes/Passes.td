@@ -296,11 +296,14 @@ def TesselMmaLdmatrix : Pass<"tessel-mma-ldmatrix", "mlir::func::FuncOp"> {
     lane / 4, t = lane % 4) and of a 16 x 8 piece of B with four 16-bit
     loads (rows 2t, 2t + 1, 2t + 8, 2t + 9 of column g). After
     tessel-map-to-gpu has put the operand tiles in shared memory, this pass
-    loads each piece with one `nvgpu.ldmatrix` instead: `.x4` for A, each
-    lane pointing at row `lane % 16`, column `8 (lane / 16)` of the piece;
-    `.x2.trans` for B, at row (K) `lane % 16` (passes/MmaLayout.h; the
-    registers it returns are the fragments, as the unit test
-    MmaLayout.LdmatrixDeliversTheMmaFragments checks by emulating ldmatrix).
+    loads the pieces with `nvgpu.ldmatrix` instead: a piece of A with one
+    `.x4`, each lane pointing at row `lane % 16`, column `8 (lane / 16)` of
+    the piece; two pieces of B side by side (columns n and n + 8, same K
+    rows) with one `.x4.trans`, each lane at row (K) `lane % 16`, column
+    `n + 8 (lane / 16)`; a lone piece of B with an `.x2.trans`
+    (passes/MmaLayout.h; the registers it returns are the fragments, as the
+    unit test MmaLayout.LdmatrixDeliversTheMmaFragments checks by emulating
+    ldmatrix).
     A piece read by several mma.sync is loaded once. Fragments not loaded
     this way (not from shared memory, another lane arithmetic) are left as
     they are.

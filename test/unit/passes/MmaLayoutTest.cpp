@@ -1,4 +1,5 @@
-//===- MmaLayoutTest.cpp - The mma.sync fragment layout ---------------------===//
+//===- MmaLayoutTest.cpp - The mma.sync fragment layout
+//---------------------===//
 //
 // tessel-lower-mma loads and stores each lane's fragments where
 // passes/MmaLayout.h says; here that layout is checked to cover every element
@@ -49,7 +50,7 @@ TEST(MmaLayout, MatchesThePtxIsaFigures) {
   // 1, 1, 9, 9 and columns 2, 3, 2, 3, 10, 11, 10, 11. B: b0..b3 at rows
   // 2, 3, 10, 11 of column 1. C: c0..c3 at (1, 2), (1, 3), (9, 2), (9, 3).
   using Pos = std::array<int64_t, 2>;
-  const Pos a[8] = {{1, 2}, {1, 3}, {9, 2}, {9, 3},
+  const Pos a[8] = {{1, 2},  {1, 3},  {9, 2},  {9, 3},
                     {1, 10}, {1, 11}, {9, 10}, {9, 11}};
   for (int i = 0; i < 8; ++i)
     EXPECT_EQ(positionOf(kA[i / 2], 5, i % 2, false), a[i]) << "a" << i;
@@ -65,9 +66,8 @@ TEST(MmaLayout, MatchesThePtxIsaFigures) {
 /// point at ldmatrixRow(l) (the PTX ISA's semantics, emulated): the piece
 /// positions {row, col} of its register's two elements.
 template <typename RowFn>
-std::array<std::array<int64_t, 2>, 2> ldmatrixReceives(RowFn ldmatrixRow,
-                                                       int64_t lane, int i,
-                                                       bool transposed) {
+std::array<std::array<int64_t, 2>, 2>
+ldmatrixReceives(RowFn ldmatrixRow, int64_t lane, int i, bool transposed) {
   int64_t g = lane / 4, t = lane % 4;
   std::array<std::array<int64_t, 2>, 2> got;
   for (int64_t e = 0; e < 2; ++e) {
@@ -95,6 +95,19 @@ TEST(MmaLayout, LdmatrixDeliversTheMmaFragments) {
       for (int64_t e = 0; e < 2; ++e)
         EXPECT_EQ(got[e], positionOf(kB[i], lane, e, true))
             << "B lane " << lane << " register " << i << " element " << e;
+    }
+  // .x4.trans on two pieces of B side by side (lanes pointed as for A):
+  // registers 0 and 1 are the first piece's, 2 and 3 the second's, 8
+  // columns further.
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int i = 0; i < 4; ++i) {
+      auto got = ldmatrixReceives(ldmatrixRowOfA, lane, i, true);
+      for (int64_t e = 0; e < 2; ++e) {
+        auto want = positionOf(kB[i % 2], lane, e, true);
+        want[1] += 8 * (i / 2);
+        EXPECT_EQ(got[e], want) << "paired B lane " << lane << " register " << i
+                                << " element " << e;
+      }
     }
 }
 
