@@ -9,6 +9,7 @@
 
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -30,9 +31,8 @@ bool inSharedMemory(MemRefType type) {
 /// Whether `memref` views a buffer from outside the kernel's launch (global
 /// memory: the kernel's arguments), not the launch's own scratch.
 bool isGlobal(Value memref, Operation *launch) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  return !launch->isAncestor(memref.getParentRegion()->getParentOp());
+  Value buffer = memref::skipViewLikeOps(cast<MemrefValue>(memref));
+  return !launch->isAncestor(buffer.getParentRegion()->getParentOp());
 }
 
 /// A copy of a kernel argument's elements into shared memory: a load from

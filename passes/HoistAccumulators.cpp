@@ -20,6 +20,7 @@
 #include "passes/IndexRange.h"
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -34,27 +35,13 @@ using namespace mlir::tessel;
 
 namespace {
 
-/// The buffer a view (subview, cast) looks into.
-Value rootBuffer(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
+/// The buffer a memref views (through subviews and casts).
+Value rootBuffer(Value memref) {
+  return memref::skipViewLikeOps(cast<MemrefValue>(memref));
 }
 
-/// An index as `root + constant` (root null for a constant), seen through
-/// additions of constants.
-struct Offset {
-  Value root;
-  int64_t constant = 0;
-  bool operator==(const Offset &other) const {
-    return root == other.root && constant == other.constant;
-  }
-};
-
-Offset offsetOf(Value v) {
-  auto [root, constant] = splitConstantOffset(v);
-  return {root, constant};
-}
+/// An index as {root, constant}: splitConstantOffset's.
+using Offset = std::pair<Value, int64_t>;
 
 /// A load or store of the accumulator: `length` elements along the last
 /// dim of `base` from `at`.
@@ -101,7 +88,7 @@ std::optional<Access> accessOf(Operation *op) {
     a.length = vector.getNumElements();
   }
   for (Value index : a.indices)
-    a.at.push_back(offsetOf(index));
+    a.at.push_back(splitConstantOffset(index));
   return a;
 }
 
@@ -117,9 +104,9 @@ bool disjoint(const Access &x, const Access &y) {
     return false;
   size_t last = x.at.size() - 1;
   for (size_t d = 0; d <= last; ++d) {
-    if (x.at[d].root != y.at[d].root)
+    if (x.at[d].first != y.at[d].first)
       continue;
-    int64_t cx = x.at[d].constant, cy = y.at[d].constant;
+    int64_t cx = x.at[d].second, cy = y.at[d].second;
     int64_t lx = d == last ? x.length : 1, ly = d == last ? y.length : 1;
     if (cx + lx <= cy || cy + ly <= cx)
       return true;

@@ -12,6 +12,7 @@
 #include "passes/MmaLayout.h"
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Transforms/CSE.h"
@@ -196,11 +197,9 @@ private:
   Value g, t;
 };
 
-/// The buffer a view (subview, cast) looks into.
-Value rootBuffer(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
+/// The buffer a memref views (through subviews and casts).
+Value rootBuffer(Value memref) {
+  return memref::skipViewLikeOps(cast<MemrefValue>(memref));
 }
 
 struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {

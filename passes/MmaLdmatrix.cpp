@@ -83,8 +83,7 @@ Value registerOfPair(OpBuilder &b, Location loc, Value pair,
   return vector::ExtractOp::create(b, loc, word, 0);
 }
 
-/// Where a piece of A or B starts in its buffer, and the lane-dependent
-/// roots its fragment loads add to that.
+/// Where a piece of A or B starts in its buffer.
 struct Piece {
   Value base;
   int64_t row0, col0;
@@ -145,13 +144,13 @@ std::optional<Piece> matchB(ValueRange regs) {
   return piece;
 }
 
-/// One ldmatrix of `tiles` 8 x 8 matrices at the piece, each lane pointing
-/// where `rowOf(lane)` says; the registers, in the mma operand's type.
+/// One ldmatrix of `tiles` 8 x 8 matrices at the piece, lane l pointing at
+/// its row l % 16, column colsPer * (l / 16): ldmatrixRowOfA's (colsPer 8:
+/// A, or two pieces of B) or ldmatrixRowOfB's (colsPer 0) in
+/// passes/MmaLayout.h. The registers, in the mma operand's type.
 SmallVector<Value> loadPiece(OpBuilder &b, Location loc, const Piece &piece,
-                             int64_t tiles, bool transpose, int64_t rowsPer,
-                             int64_t colsPer, Type registerType) {
-  // rowOf(lane) = {lane % rowsPer, colsPer * (lane / rowsPer)}: A's is
-  // {l % 16, 8 (l / 16)}, B's {l % 16, 0} (passes/MmaLayout.h).
+                             int64_t tiles, bool transpose, int64_t colsPer,
+                             Type registerType) {
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
@@ -159,15 +158,14 @@ SmallVector<Value> loadPiece(OpBuilder &b, Location loc, const Piece &piece,
     return c ? arith::AddIOp::create(b, loc, v, index(c)).getResult() : v;
   };
   Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
-  Value row =
-      plus(arith::RemUIOp::create(b, loc, lane, index(rowsPer)), piece.row0);
+  Value row = plus(arith::RemUIOp::create(b, loc, lane, index(16)), piece.row0);
   Value col =
-      colsPer ? plus(arith::MulIOp::create(
-                         b, loc,
-                         arith::DivUIOp::create(b, loc, lane, index(rowsPer)),
-                         index(colsPer)),
-                     piece.col0)
-              : index(piece.col0);
+      colsPer
+          ? plus(arith::MulIOp::create(
+                     b, loc, arith::DivUIOp::create(b, loc, lane, index(16)),
+                     index(colsPer)),
+                 piece.col0)
+          : index(piece.col0);
   auto element = cast<MemRefType>(piece.base.getType()).getElementType();
   auto type = VectorType::get({tiles, 2}, element);
   Value matrices = nvgpu::LdMatrixOp::create(
@@ -237,7 +235,7 @@ struct MmaLdmatrixPass
       OpBuilder b(first);
       SmallVector<Value> fresh =
           loadPiece(b, first->getLoc(), pieces.front()->at, tiles, transpose,
-                    16, colsPer, old.front().getType());
+                    colsPer, old.front().getType());
       for (auto [from, to] : llvm::zip_equal(old, fresh)) {
         replacement[from] = to;
         replaced.insert(from.getDefiningOp());
