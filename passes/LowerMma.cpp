@@ -275,7 +275,12 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
         if (auto write = dyn_cast<vector::TransferWriteOp>(user))
           written.insert(rootBuffer(write.getBase()));
     DenseMap<Value, SmallVector<Value>> results;
-    SetVector<Operation *> dead;
+    // What the lowering replaces, erased at the end: the pieces, the writes
+    // of their results, the reads of their operands. Kept apart so that
+    // nothing is looked at once it is erased.
+    DenseSet<Operation *> lowered;
+    SetVector<Operation *> deadReads;
+    SmallVector<Operation *> deadWrites;
     auto readOf = [&](Value v) -> vector::TransferReadOp {
       auto read = v.getDefiningOp<vector::TransferReadOp>();
       return read && isPlainTransfer(read) ? read : nullptr;
@@ -298,7 +303,7 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
         auto [it, inserted] = loaded.try_emplace(key);
         if (inserted)
           it->second = isA ? frags.loadA(read) : frags.loadB(read);
-        dead.insert(read);
+        deadReads.insert(read);
         return it->second;
       };
       FailureOr<SmallVector<Value>> aRegs = operand(a, true),
@@ -311,20 +316,20 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
         c = known->second;
       } else if (vector::TransferReadOp read = readOf(acc)) {
         c = frags.loadC(read);
-        dead.insert(read);
+        deadReads.insert(read);
       } else {
         return fail(contract, "its accumulator is neither read from a "
                               "buffer nor another piece's result");
       }
       results[contract.getResult()] =
           frags.mma(contract.getLhsType().getElementType(), *aRegs, *bRegs, c);
-      dead.insert(contract);
+      lowered.insert(contract);
     }
     // Results leave through writes of whole pieces.
     for (vector::ContractionOp contract : contracts)
       for (Operation *user : contract->getUsers()) {
         if (auto next = dyn_cast<vector::ContractionOp>(user);
-            next && dead.contains(next) &&
+            next && lowered.contains(next) &&
             next.getAcc() == contract.getResult())
           continue;
         auto write = dyn_cast<vector::TransferWriteOp>(user);
@@ -334,21 +339,20 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
                                 "accumulator or written whole to a buffer");
         b.setInsertionPoint(write);
         frags.storeC(write, results[contract.getResult()]);
-        dead.insert(write);
+        deadWrites.push_back(write);
       }
     // The writes, then the pieces (each used only by later ones), then the
     // reads nothing else uses.
-    for (Operation *op : dead)
-      if (isa<vector::TransferWriteOp>(op))
-        op->erase();
+    for (Operation *write : deadWrites)
+      write->erase();
     for (vector::ContractionOp contract : llvm::reverse(contracts)) {
       if (!contract->use_empty())
         return fail(contract, "its result has other uses");
       contract->erase();
     }
-    for (Operation *op : dead)
-      if (isa<vector::TransferReadOp>(op) && op->use_empty())
-        op->erase();
+    for (Operation *read : deadReads)
+      if (read->use_empty())
+        read->erase();
     return success();
   }
 };
