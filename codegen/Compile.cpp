@@ -99,12 +99,23 @@ FailureOr<std::vector<KernelReport>> formAndSelect(ModuleOp module,
     if (kernel.getScheduleAttr())
       given.insert(kernel.getSymName());
   });
+  llvm::StringSet<> givenSplits;
+  module.walk([&](KernelOp kernel) {
+    if (ScheduleAttr s = kernel.getScheduleAttr(); s && s.getSplitK() > 1)
+      givenSplits.insert(kernel.getSymName());
+  });
+  // Split-K schedules become a partial and a sum kernel, reported apart;
+  // the second selection chooses the sum kernels' schedules.
   PassManager select(module.getContext());
   TesselSelectSchedulesOptions selectOptions;
   selectOptions.rank = scheduleRank;
   select.addPass(createTesselSelectSchedules(selectOptions));
+  select.addPass(createTesselSplitReduction());
+  select.addPass(createTesselSelectSchedules(selectOptions));
   if (failed(select.run(module)))
     return failure();
+  for (const auto &split : givenSplits)
+    given.insert((split.getKey() + "_partial").str());
   std::vector<KernelReport> reports;
   module.walk([&](KernelOp kernel) {
     KernelReport r;

@@ -333,8 +333,13 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     p.timeUs = INFINITY;
     return p;
   };
-  if (s.warps < 1 || s.splitK < 1)
-    return illegal("warps and split_k must be at least 1");
+  if (s.warps < 1)
+    return illegal("warps must be at least 1");
+  // Split-K is two kernels (passes/SplitReduction.h), each described and
+  // predicted on its own: one kernel never runs split_k > 1.
+  if (s.splitK != 1)
+    return illegal("split_k > 1 runs as a partial and a sum kernel, "
+                   "predicted apart (tessel-select-schedules adds them)");
   if (s.stages < 1)
     return illegal("stages must be at least 1");
   if (p.threadsPerBlock > t.get(TargetField::MaxThreadsPerBlock))
@@ -518,7 +523,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // SM runs ceil(blocks / SMs) of them, sharing its compute and its link to
   // the memory system, so time is quantized per SM: one block more than the
   // SMs hold costs a whole block's time on some SM.
-  p.blocks = s.splitK;
+  p.blocks = 1;
   double outputs = 1;
   for (size_t j = 0; j < parallel.size(); ++j) {
     int64_t size = k.loops[parallel[j]].size;
@@ -839,7 +844,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // Idle lanes of a warp that runs cost as much as busy ones; warps with no
   // element cost nothing (a cooperative reduction keeps every thread busy).
   double busyThreads = everyThread ? threads : activeWarps * double(warpSize);
-  double perBlockFlops = busyThreads * perThreadFlops / double(s.splitK);
+  double perBlockFlops = busyThreads * perThreadFlops;
   ElementType narrow = ElementType::F32;
   for (const Operand &o : k.operands)
     if (!o.output && elementBytes(o.type) < elementBytes(narrow))
@@ -870,7 +875,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   if (t.has(TargetField::L1BytesPerClock))
     p.loadsUs = blocksOnBusiestSM *
                 (everyThread ? double(s.warps) : activeWarps) *
-                perWarpLoadBytes / double(s.splitK) /
+                perWarpLoadBytes /
                 (t.get(TargetField::L1BytesPerClock) *
                  t.get(TargetField::SimtClockGHz) * 1e9) *
                 1e6;
@@ -878,8 +883,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     p.uncalibrated = true;
 
   // 4. DRAM: each operand's footprint once (unique bytes) at the achievable
-  // bandwidth for that much data. Split-K writes one f32 partial result per
-  // split and reads them back to sum them.
+  // bandwidth for that much data.
   for (const Operand &o : k.operands) {
     double elems = 1;
     for (int l : o.loops)
@@ -887,8 +891,6 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     p.dramBytes += elems * double(elementBytes(o.type));
   }
   double uniqueBytes = p.dramBytes;
-  if (s.splitK > 1)
-    p.dramBytes += outputs * 4.0 * double(s.splitK) * 2.0;
   p.dramUs = p.dramBytes / dramBandwidth(t, p.dramBytes, p.uncalibrated) * 1e6;
 
   // 5. L2 and the SMs' links to it: every block reads the part of each
@@ -900,7 +902,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     double bytes = double(elementBytes(o.type));
     for (int l : o.loops) {
       auto it = std::find(parallel.begin(), parallel.end(), l);
-      bytes *= it == parallel.end() ? double(k.loops[l].size) / double(s.splitK)
+      bytes *= it == parallel.end() ? double(k.loops[l].size)
                                     : double(tiles[it - parallel.begin()]);
     }
     perBlockBytes += bytes;
@@ -937,7 +939,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     double turns = std::ceil(blocksOnBusiestSM / double(p.blocksPerSM));
     p.latencyUs = turns *
                   (perThreadRounds * latency + sharedRounds * sharedLatency) /
-                  double(s.splitK) / kRoundsInFlight / clockHz * 1e6;
+                  kRoundsInFlight / clockHz * 1e6;
   } else {
     p.uncalibrated = true;
   }

@@ -256,6 +256,15 @@ Value reshape(OpBuilder &b, Location loc, Value value, RankedTensorType type) {
   RankedTensorType from = tensorType(value);
   if (from == type)
     return value;
+  // One view where dimensions only merge or only split (a matrix viewed as
+  // [M, S, K / S]): a kernel input viewed so stays a view of the input.
+  if (from.getRank() > type.getRank() && type.getRank() > 0) {
+    if (auto groups = getReassociationIndicesForReshape(from, type))
+      return tensor::CollapseShapeOp::create(b, loc, type, value, *groups);
+  } else if (from.getRank() < type.getRank() && from.getRank() > 0) {
+    if (auto groups = getReassociationIndicesForReshape(type, from))
+      return tensor::ExpandShapeOp::create(b, loc, type, value, *groups);
+  }
   auto allDims = [](int64_t rank) {
     ReassociationIndices group;
     for (int64_t i = 0; i < rank; ++i)

@@ -57,6 +57,15 @@ def TesselSelectSchedules : Pass<"tessel-select-schedules", "mlir::ModuleOp"> {
     next K-1 schedules, best first, are kept in `tessel.candidates` for
     measurement. With `rank=N` the N-th best is attached instead of the best
     (bench/ compiles the same kernel at several ranks and measures them).
+
+    A kernel with one `tessel.matmul` is also priced split: for `split_k` =
+    2, 3, 4, 6, 8, 12, 16 dividing K into slices of at least 64, as the two
+    kernels `tessel-split-reduction` makes of it (the partial kernel with
+    its best schedule, the sum kernel with its). Where a split is predicted
+    faster than the best unsplit schedule (with `rank=0`), the kernel gets
+    the split schedule (the partial's tiles, `split_k = S`) and the two
+    kernels' prediction added up; a hand-written `split_k > 1` is priced the
+    same way.
   }];
   let options = [
     Option<"topK", "top-k", "int64_t", /*default=*/"1",
@@ -71,6 +80,40 @@ def TesselSelectSchedules : Pass<"tessel-select-schedules", "mlir::ModuleOp"> {
     "mlir::linalg::LinalgDialect",
     "mlir::tensor::TensorDialect",
   ];
+}
+
+def TesselSplitReduction : Pass<"tessel-split-reduction", "mlir::ModuleOp"> {
+  let summary = "Emit split-K schedules as a partial and a sum kernel";
+  let description = [{
+    Every `tessel.kernel` whose schedule has `split_k = S > 1` shares its
+    matmul's reduction among S blocks per output tile. This pass replaces it
+    by two kernels. `@NAME_partial` computes the S partial products over
+    consecutive K / S slices into an f32 tensor [S, M, N]: a
+    `tessel.batch_matmul` of A viewed as [M, S, K / S] and permuted to
+    [S, M, K / S] (the permutation is fused into the copies of A's tiles)
+    and B viewed as [S, K / S, N]; it takes the schedule with a leading tile
+    of 1 on every tile list and `split_k = 1`. `@NAME_sum` adds the
+    partials (`tessel.reduce sum` over dim 0), casts to the matmul's element
+    type and runs the rest of the kernel (its epilogue); it has no schedule,
+    so `tessel-select-schedules` chooses one (the GPU pipelines run it again
+    after this pass).
+
+    ```mlir
+    %y = tessel.kernel @k(%a, %b) : ... schedule = #tessel.schedule<
+        block = [32, 32, 64], warps = 4, split_k = 4, mma = mma_sync> {...}
+    // becomes
+    %p = tessel.kernel @k_partial(%a, %b) : ... -> tensor<4xMxNxf32>
+        schedule = #tessel.schedule<block = [1, 32, 32, 64], warps = 4,
+                                    mma = mma_sync> {...}
+    %y = tessel.kernel @k_sum(%p) : ... {...}
+    ```
+
+    A kernel that cannot be split is an error that says why: not exactly
+    one `tessel.matmul` (a batch_matmul, a convolution, attention), S not
+    dividing K, or an operand of the matmul computed in the kernel (a cast
+    of A: its view as [M, S, K / S] would not be one of a kernel input).
+  }];
+  let dependentDialects = ["mlir::tessel::TesselDialect"];
 }
 
 def TesselSetTarget : Pass<"tessel-set-target", "mlir::ModuleOp"> {

@@ -54,6 +54,7 @@ static void addBufferization(OpPassManager &pm) {
 }
 
 void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
+  pm.addPass(createTesselSplitReduction());
   pm.addPass(createTesselLowerToLinalg());
   // Kernels are tiled exactly as for the GPU, so the CPU run checks the
   // tiled loop nests; the loops then run in sequence.
@@ -104,6 +105,7 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
 
 void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
                                           const Target &target) {
+  pm.addPass(createTesselSplitReduction());
   pm.addPass(createTesselLowerToLinalg());
   pm.addPass(createTesselTileAndFuse());
   addBufferization(pm);
@@ -322,6 +324,9 @@ LogicalResult mlir::tessel::buildTesselToGpuPipeline(OpPassManager &pm,
   if (failed(buildTargetLoweringPipeline(probe, target, error)))
     return failure();
   pm.addPass(createTesselFormKernels());
+  pm.addPass(createTesselSelectSchedules());
+  // Split-K schedules become two kernels; the sum kernels get theirs.
+  pm.addPass(createTesselSplitReduction());
   pm.addPass(createTesselSelectSchedules());
   buildGpuKernelPipeline(pm, target);
   return buildTargetLoweringPipeline(pm, target, error);

@@ -1740,10 +1740,15 @@ struct TileAndFusePass
     bool mma = sched.getMma() == InstructionClass::MmaSync;
     if (!sched.getWarp().empty() && !mma)
       unsupported = "a warp tile for SIMT instructions";
-    else if (sched.getSplitK() != 1)
-      unsupported = "split_k = " + std::to_string(sched.getSplitK());
     else if (sched.getMma() != InstructionClass::Simt && !mma)
       unsupported = "mma = " + stringifyInstructionClass(sched.getMma()).str();
+    if (sched.getSplitK() != 1)
+      return func.emitOpError()
+             << "schedule " << sched << " sets split_k = "
+             << sched.getSplitK()
+             << ", which one kernel does not run: tessel-split-reduction "
+                "emits it as a partial and a sum kernel (run it before "
+                "tessel-lower-to-linalg, as the pipelines do)";
     if (!unsupported.empty())
       return func.emitOpError()
              << "schedule " << sched << " sets " << unsupported

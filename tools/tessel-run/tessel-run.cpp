@@ -91,10 +91,13 @@ std::vector<ref::TensorType> resultTypesOf(TypeRange types) {
   return result;
 }
 
-FailureOr<std::vector<Unit>> collectUnits(ModuleOp module) {
+FailureOr<std::vector<Unit>> collectUnits(ModuleOp module, bool kernels,
+                                          bool funcs) {
   std::vector<Unit> units;
   bool failedAny = false;
   module.walk([&](KernelOp kernel) {
+    if (!kernels)
+      return;
     FailureOr<ref::Graph> graph = buildReferenceGraph(kernel);
     if (failed(graph)) {
       failedAny = true;
@@ -103,7 +106,7 @@ FailureOr<std::vector<Unit>> collectUnits(ModuleOp module) {
     units.push_back({"kernel", *graph, resultTypesOf(kernel.getResultTypes())});
   });
   for (auto func : module.getOps<func::FuncOp>()) {
-    if (!func.isPublic() || func.isExternal())
+    if (!funcs || !func.isPublic() || func.isExternal())
       continue;
     FailureOr<ref::Graph> graph = buildReferenceGraph(func);
     if (failed(graph)) {
@@ -240,10 +243,23 @@ int main(int argc, char **argv) {
   form.addPass(createTesselSelectSchedules());
   if (failed(form.run(*module)))
     return 2;
-
-  FailureOr<std::vector<Unit>> units = collectUnits(*module);
+  // A function's reference is its ops before split-K schedules become two
+  // kernels (tessel-split-reduction), so the split itself is checked; each
+  // kernel is checked as it runs.
+  FailureOr<std::vector<Unit>> funcUnits =
+      collectUnits(*module, /*kernels=*/false, /*funcs=*/true);
+  if (failed(funcUnits))
+    return 2;
+  PassManager split(&context);
+  split.addPass(createTesselSplitReduction());
+  split.addPass(createTesselSelectSchedules());
+  if (failed(split.run(*module)))
+    return 2;
+  FailureOr<std::vector<Unit>> units =
+      collectUnits(*module, /*kernels=*/true, /*funcs=*/false);
   if (failed(units))
     return 2;
+  llvm::append_range(*units, *funcUnits);
   if (!only.empty()) {
     llvm::erase_if(*units, [](const Unit &u) { return u.graph.name != only; });
     if (units->empty()) {

@@ -1,0 +1,374 @@
+//===- SplitReduction.cpp - tessel-split-reduction ------------------------===//
+//
+// Split-K as two kernels (see SplitReduction.h). For a kernel whose matmul
+// C[M, N] = A[M, K] B[K, N] is followed by an epilogue E:
+//
+//   partial: W[s, m, n] = sum_k' A[m, s K/S + k'] B[s K/S + k', n]
+//            (A viewed as [M, S, K/S] and permuted to [S, M, K/S], B viewed
+//            as [S, K/S, N]: one batch_matmul into f32)
+//   sum:     out = E(cast(sum_s W[s, :, :]))
+//
+// The permutation of A is fused into the copies of its tiles: no copy of A
+// is made. Everything but the matmul stays in the sum kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/SplitReduction.h"
+#include "passes/KernelDescription.h"
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir::tessel {
+#define GEN_PASS_DEF_TESSELSPLITREDUCTION
+#include "passes/Passes.h.inc"
+} // namespace mlir::tessel
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+/// The kernel's one matmul, or null with `why` set.
+MatmulOp theMatmul(KernelOp kernel, std::string &why) {
+  MatmulOp matmul;
+  for (Operation &op : kernel.getBody().front()) {
+    if (isa<BatchMatmulOp, Conv2DOp, AttentionOp>(op)) {
+      why = "split_k splits a tessel.matmul's reduction; this kernel holds " +
+            op.getName().getStringRef().str();
+      return nullptr;
+    }
+    if (auto m = dyn_cast<MatmulOp>(op)) {
+      if (matmul) {
+        why = "split_k splits one matmul's reduction; this kernel holds two";
+        return nullptr;
+      }
+      matmul = m;
+    }
+  }
+  if (!matmul)
+    why = "split_k splits a matmul's reduction; this kernel has no matmul";
+  return matmul;
+}
+
+int64_t reductionSize(MatmulOp matmul) {
+  auto lhs = cast<RankedTensorType>(matmul.getLhs().getType());
+  return matmul.getTransposeLhs() ? lhs.getDimSize(0) : lhs.getDimSize(1);
+}
+
+/// `base`, or `base` with a number appended, that no symbol of `module`
+/// (function or kernel) takes.
+std::string uniqueName(ModuleOp module, StringRef base) {
+  llvm::StringSet<> taken;
+  module.walk([&](Operation *op) {
+    if (auto name =
+            op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      taken.insert(name.getValue());
+  });
+  std::string name = base.str();
+  for (int i = 1; taken.contains(name); ++i)
+    name = (base + "_" + Twine(i)).str();
+  return name;
+}
+
+/// `tiles` with a leading 1 (empty stays empty).
+SmallVector<int64_t> withBatchTile(ArrayRef<int64_t> tiles) {
+  SmallVector<int64_t> out;
+  if (tiles.empty())
+    return out;
+  out.push_back(1);
+  out.append(tiles.begin(), tiles.end());
+  return out;
+}
+
+/// `tiles` without its leading entry (empty stays empty).
+SmallVector<int64_t> withoutBatchTile(ArrayRef<int64_t> tiles) {
+  return tiles.empty() ? SmallVector<int64_t>()
+                       : SmallVector<int64_t>(tiles.drop_front());
+}
+
+} // namespace
+
+std::string mlir::tessel::splitReductionRefusal(KernelOp kernel,
+                                                int64_t splits) {
+  std::string why;
+  MatmulOp matmul = theMatmul(kernel, why);
+  if (!matmul)
+    return why;
+  if (splits < 2)
+    return "split_k = " + std::to_string(splits) + " splits nothing";
+  int64_t k = reductionSize(matmul);
+  if (k % splits)
+    return "split_k = " + std::to_string(splits) +
+           " does not divide the matmul's K (" + std::to_string(k) + ")";
+  // The partial kernel views its operands as [M, S, K / S]: a view of a
+  // value computed in the kernel (a cast of A) is not one tile-and-fuse
+  // takes, so the operands must be kernel inputs.
+  for (Value operand : matmul->getOperands())
+    if (operand.getDefiningOp())
+      return "the matmul's operands must be kernel inputs (an operand "
+             "computed in the kernel, such as a cast, cannot be split yet)";
+  return "";
+}
+
+ScheduleAttr mlir::tessel::partialScheduleOf(ScheduleAttr split) {
+  return ScheduleAttr::get(split.getContext(), withBatchTile(split.getBlock()),
+                           withBatchTile(split.getWarp()),
+                           withBatchTile(split.getThread()), split.getWarps(),
+                           split.getStages(), /*splitK=*/1, split.getVector(),
+                           split.getMma());
+}
+
+ScheduleAttr mlir::tessel::splitScheduleOf(ScheduleAttr partial,
+                                           int64_t splits) {
+  return ScheduleAttr::get(
+      partial.getContext(), withoutBatchTile(partial.getBlock()),
+      withoutBatchTile(partial.getWarp()),
+      withoutBatchTile(partial.getThread()), partial.getWarps(),
+      partial.getStages(), splits, partial.getVector(), partial.getMma());
+}
+
+int64_t mlir::tessel::splitReductionSize(KernelOp kernel) {
+  std::string why;
+  MatmulOp matmul = theMatmul(kernel, why);
+  return matmul ? reductionSize(matmul) : 0;
+}
+
+SmallVector<int64_t> mlir::tessel::splitCandidates(int64_t k) {
+  SmallVector<int64_t> splits;
+  for (int64_t s : {2, 3, 4, 6, 8, 12, 16})
+    if (k % s == 0 && k / s >= 64)
+      splits.push_back(s);
+  return splits;
+}
+
+FailureOr<std::pair<KernelOp, KernelOp>>
+mlir::tessel::splitReduction(RewriterBase &rewriter, KernelOp kernel,
+                             int64_t splits) {
+  if (std::string why = splitReductionRefusal(kernel, splits); !why.empty())
+    return kernel.emitOpError() << "cannot be split: " << why;
+  std::string why;
+  MatmulOp matmul = theMatmul(kernel, why);
+  MLIRContext *ctx = kernel.getContext();
+  Location loc = kernel.getLoc();
+  Block &body = kernel.getBody().front();
+  auto module = kernel->getParentOfType<ModuleOp>();
+
+  auto result = cast<RankedTensorType>(matmul.getType());
+  int64_t m = result.getDimSize(0), n = result.getDimSize(1);
+  int64_t slice = reductionSize(matmul) / splits;
+  Type f32 = Float32Type::get(ctx);
+  auto partials = RankedTensorType::get({splits, m, n}, f32);
+
+  // The body's arguments each kernel reads, in order.
+  auto argumentsOf = [&](auto &&ops) {
+    llvm::SmallSetVector<unsigned, 8> args;
+    for (Operation *op : ops)
+      for (Value v : op->getOperands())
+        if (auto arg = dyn_cast<BlockArgument>(v);
+            arg && arg.getOwner() == &body)
+          args.insert(arg.getArgNumber());
+    SmallVector<unsigned> sorted(args.begin(), args.end());
+    llvm::sort(sorted);
+    return sorted;
+  };
+  SmallVector<Operation *> partialOps = {matmul};
+  SmallVector<Operation *> sumOps;
+  for (Operation &op : body)
+    if (&op != matmul)
+      sumOps.push_back(&op);
+
+  // The partial kernel: the views, one batch_matmul.
+  rewriter.setInsertionPoint(kernel);
+  SmallVector<unsigned> partialArgs = argumentsOf(partialOps);
+  SmallVector<Value> partialInputs;
+  for (unsigned i : partialArgs)
+    partialInputs.push_back(kernel.getInputs()[i]);
+  ScheduleAttr schedule = kernel.getScheduleAttr();
+  auto partial = KernelOp::create(
+      rewriter, loc, TypeRange{partials},
+      rewriter.getStringAttr(
+          uniqueName(module, (kernel.getSymName() + "_partial").str())),
+      partialInputs, schedule ? partialScheduleOf(schedule) : ScheduleAttr());
+  IRMapping map;
+  Block *partialBody = rewriter.createBlock(&partial.getBody());
+  for (unsigned i : partialArgs)
+    map.map(body.getArgument(i),
+            partialBody->addArgument(body.getArgument(i).getType(), loc));
+  auto tensorOf = [&](Value v, ArrayRef<int64_t> shape) {
+    return RankedTensorType::get(
+        shape, cast<RankedTensorType>(v.getType()).getElementType());
+  };
+  auto swapOuter = rewriter.getDenseI64ArrayAttr({1, 0, 2});
+  Value lhs = map.lookup(matmul.getLhs()), rhs = map.lookup(matmul.getRhs());
+  if (matmul.getTransposeLhs()) { // [K, M] as [S, K/S, M]
+    lhs = ReshapeOp::create(rewriter, loc, tensorOf(lhs, {splits, slice, m}),
+                            lhs);
+  } else { // [M, K] as [M, S, K/S], permuted to [S, M, K/S]
+    lhs = ReshapeOp::create(rewriter, loc, tensorOf(lhs, {m, splits, slice}),
+                            lhs);
+    lhs = TransposeOp::create(rewriter, loc, tensorOf(lhs, {splits, m, slice}),
+                              lhs, swapOuter);
+  }
+  if (matmul.getTransposeRhs()) { // [N, K] as [N, S, K/S] -> [S, N, K/S]
+    rhs = ReshapeOp::create(rewriter, loc, tensorOf(rhs, {n, splits, slice}),
+                            rhs);
+    rhs = TransposeOp::create(rewriter, loc, tensorOf(rhs, {splits, n, slice}),
+                              rhs, swapOuter);
+  } else { // [K, N] as [S, K/S, N]
+    rhs = ReshapeOp::create(rewriter, loc, tensorOf(rhs, {splits, slice, n}),
+                            rhs);
+  }
+  Value sums = BatchMatmulOp::create(rewriter, loc, partials, lhs, rhs,
+                                     matmul.getTransposeLhsAttr(),
+                                     matmul.getTransposeRhsAttr());
+  YieldOp::create(rewriter, loc, ValueRange{sums});
+
+  // The sum kernel: the partials added, in the matmul's element type, then
+  // the rest of the kernel.
+  rewriter.setInsertionPoint(kernel);
+  SmallVector<unsigned> sumArgs = argumentsOf(sumOps);
+  SmallVector<Value> sumInputs = {partial.getResult(0)};
+  for (unsigned i : sumArgs)
+    sumInputs.push_back(kernel.getInputs()[i]);
+  auto sum =
+      KernelOp::create(rewriter, loc, kernel.getResultTypes(),
+                       rewriter.getStringAttr(uniqueName(
+                           module, (kernel.getSymName() + "_sum").str())),
+                       sumInputs, ScheduleAttr());
+  Block *sumBody = rewriter.createBlock(&sum.getBody());
+  Value partialsArg = sumBody->addArgument(partials, loc);
+  IRMapping sumMap;
+  for (unsigned i : sumArgs)
+    sumMap.map(body.getArgument(i),
+               sumBody->addArgument(body.getArgument(i).getType(), loc));
+  Value total =
+      ReduceOp::create(rewriter, loc, RankedTensorType::get({m, n}, f32),
+                       ReduceKindAttr::get(ctx, ReduceKind::Sum), partialsArg,
+                       rewriter.getDenseI64ArrayAttr({0}));
+  if (result.getElementType() != f32)
+    total = CastOp::create(rewriter, loc, result, total);
+  sumMap.map(matmul.getResult(), total);
+  for (Operation *op : sumOps)
+    rewriter.clone(*op, sumMap);
+
+  rewriter.replaceOp(kernel, sum.getResults());
+  return std::make_pair(partial, sum);
+}
+
+Prediction SplitPrice::combined() const {
+  const Prediction &p = partialPrediction, &s = sumPrediction;
+  Prediction c = p;
+  c.timeUs += s.timeUs;
+  c.computeUs += s.computeUs;
+  c.loadsUs += s.loadsUs;
+  c.dramUs += s.dramUs;
+  c.l2Us += s.l2Us;
+  c.launchUs += s.launchUs;
+  c.latencyUs += s.latencyUs;
+  c.blocksUs += s.blocksUs;
+  c.achievableUs += s.achievableUs;
+  c.flops += s.flops;
+  c.dramBytes += s.dramBytes;
+  c.l2Bytes += s.l2Bytes;
+  // The matmul's useful work over the time of both kernels.
+  c.fractionOfPeak = c.timeUs > 0 ? p.fractionOfPeak * p.timeUs / c.timeUs : 0;
+  if (s.timeUs > p.timeUs)
+    c.bound = s.bound;
+  c.uncalibrated |= s.uncalibrated;
+  return c;
+}
+
+std::optional<SplitPrice> mlir::tessel::priceSplit(KernelOp kernel,
+                                                   int64_t splits,
+                                                   const Target &target,
+                                                   const Schedule *partial) {
+  if (!splitReductionRefusal(kernel, splits).empty())
+    return std::nullopt;
+  MLIRContext *ctx = kernel.getContext();
+  // Prices are questions, not errors.
+  ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+
+  // The kernel alone in a scratch module, split there.
+  Location loc = kernel.getLoc();
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(loc);
+  if (auto module = kernel->getParentOfType<ModuleOp>())
+    if (Attribute t = module->getAttr(TesselDialect::kTargetAttrName))
+      (*scratch)->setAttr(TesselDialect::kTargetAttrName, t);
+  OpBuilder b(ctx);
+  b.setInsertionPointToStart(scratch->getBody());
+  auto func =
+      func::FuncOp::create(b, loc, "tessel_split_probe",
+                           b.getFunctionType(kernel.getInputs().getTypes(),
+                                             kernel.getResultTypes()));
+  Block *entry = func.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  IRMapping map;
+  map.map(kernel.getInputs(), entry->getArguments());
+  auto copy = cast<KernelOp>(b.clone(*kernel, map));
+  copy.removeScheduleAttr();
+  copy->removeAttr(TesselDialect::kPredictionAttrName);
+  copy->removeAttr(TesselDialect::kCandidatesAttrName);
+  func::ReturnOp::create(b, loc, copy.getResults());
+  IRRewriter rewriter(ctx);
+  FailureOr<std::pair<KernelOp, KernelOp>> halves =
+      splitReduction(rewriter, copy, splits);
+  if (failed(halves))
+    return std::nullopt;
+  std::string partialName = halves->first.getSymName().str(),
+              sumName = halves->second.getSymName().str();
+  PassManager pm(ctx);
+  pm.addPass(createTesselLowerToLinalg());
+  if (failed(pm.run(*scratch)))
+    return std::nullopt;
+  auto describe = [&](StringRef name) -> FailureOr<KernelDesc> {
+    auto f = scratch->lookupSymbol<func::FuncOp>(name);
+    return f ? describeKernel(f) : FailureOr<KernelDesc>(failure());
+  };
+  FailureOr<KernelDesc> partialDesc = describe(partialName),
+                        sumDesc = describe(sumName);
+  if (failed(partialDesc) || failed(sumDesc))
+    return std::nullopt;
+
+  SplitPrice price;
+  if (partial) {
+    price.partial = *partial;
+    price.partialPrediction = predict(*partialDesc, *partial, target);
+    if (!price.partialPrediction.legal)
+      return std::nullopt;
+  } else {
+    auto best = bestSchedule(*partialDesc, target);
+    if (!best)
+      return std::nullopt;
+    std::tie(price.partial, price.partialPrediction) = *best;
+  }
+  auto sumBest = bestSchedule(*sumDesc, target);
+  if (!sumBest)
+    return std::nullopt;
+  price.sumPrediction = sumBest->second;
+  return price;
+}
+
+namespace {
+
+struct SplitReductionPass
+    : public tessel::impl::TesselSplitReductionBase<SplitReductionPass> {
+  void runOnOperation() override {
+    SmallVector<KernelOp> kernels;
+    getOperation().walk([&](KernelOp kernel) {
+      if (ScheduleAttr s = kernel.getScheduleAttr(); s && s.getSplitK() > 1)
+        kernels.push_back(kernel);
+    });
+    IRRewriter rewriter(&getContext());
+    for (KernelOp kernel : kernels)
+      if (failed(splitReduction(rewriter, kernel,
+                                kernel.getScheduleAttr().getSplitK())))
+        return signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,79 @@
+//===- SplitReduction.h - Split-K as two kernels ----------------*- C++ -*-===//
+//
+// A schedule with `split_k = S > 1` shares one matmul's reduction among S
+// blocks per output tile. Tessel emits it as two kernels, each tiled and
+// checked like any other: the partial kernel computes S partial products
+// over consecutive K / S slices of the reduction into an f32 workspace
+// [S, M, N] (a batch_matmul over views of the operands), and the sum kernel
+// adds the S partials and runs the original kernel's epilogue. The
+// workspace is an ordinary tensor between them: the host allocates it like
+// any value that passes between kernels.
+//
+// tessel-select-schedules prices a split as exactly these two kernels (the
+// partial's schedule, plus the sum kernel's best), and tessel-split-
+// reduction rewrites the kernels it chose to split.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_PASSES_SPLITREDUCTION_H
+#define TESSEL_PASSES_SPLITREDUCTION_H
+
+#include "costmodel/Model.h"
+#include "dialects/Tessel/TesselDialect.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace mlir::tessel {
+
+/// Why `kernel` cannot run its reduction as `splits` partial sums, or ""
+/// when it can: the kernel holds one tessel.matmul (and no other
+/// contraction), `splits` >= 2 divides its K, and the matmul's operands
+/// are kernel inputs.
+std::string splitReductionRefusal(KernelOp kernel, int64_t splits);
+
+/// The partial kernel's schedule for the split schedule `split` of the
+/// original kernel: a leading tile of 1 along the split (the partial's batch
+/// loop) on every tile list, and split_k = 1. And back: the original
+/// kernel's schedule, with `split_k = splits`, for a partial's schedule.
+ScheduleAttr partialScheduleOf(ScheduleAttr split);
+ScheduleAttr splitScheduleOf(ScheduleAttr partial, int64_t splits);
+
+/// Replaces `kernel` by its partial kernel and its sum kernel (named after
+/// it with `_partial` and `_sum`, made unique in the module) and returns
+/// them. The partial kernel takes partialScheduleOf(the kernel's schedule)
+/// when the kernel has one; the sum kernel takes none. Fails with an error
+/// on the kernel when splitReductionRefusal says why.
+FailureOr<std::pair<KernelOp, KernelOp>>
+splitReduction(RewriterBase &rewriter, KernelOp kernel, int64_t splits);
+
+/// The prediction of a split of `kernel` in `splits`: its partial kernel
+/// with `partial` (its best schedule when null) and its sum kernel with its
+/// best, each predicted alone on `target`. None when the kernel cannot be
+/// split or one of the two has no legal schedule.
+struct SplitPrice {
+  Schedule partial;
+  Prediction partialPrediction, sumPrediction;
+  /// The two kernels as one prediction: times and terms add up; occupancy,
+  /// waves and blocks are the partial's (the kernel the split is for), the
+  /// bound the slower kernel's.
+  Prediction combined() const;
+};
+std::optional<SplitPrice> priceSplit(KernelOp kernel, int64_t splits,
+                                     const Target &target,
+                                     const Schedule *partial = nullptr);
+
+/// The splits tessel-select-schedules tries for a kernel whose matmul
+/// reduces over `k`: 2, 3, 4, 6, 8, 12, 16 where they divide `k` into
+/// slices of at least 64.
+SmallVector<int64_t> splitCandidates(int64_t k);
+
+/// The size of the reduction of the kernel's one matmul (0 if none).
+int64_t splitReductionSize(KernelOp kernel);
+
+} // namespace mlir::tessel
+
+#endif // TESSEL_PASSES_SPLITREDUCTION_H

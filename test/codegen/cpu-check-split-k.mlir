@@ -1,0 +1,60 @@
+// Split-K (split_k = S > 1): tessel-split-reduction emits a partial kernel
+// (S partial products over K / S slices into f32 [S, M, N]) and a sum
+// kernel (the partials added, then the epilogue). The CPU path runs both
+// and checks each kernel, and each function against the reference of its
+// ops before the split (so the split itself is checked): bf16 and f16 on
+// tensor cores (with a bias + gelu epilogue, and as the root), f32 SIMT with a transposed B on shapes the
+// tiles do not divide, and a skinny matmul (64 x 128, K = 4096) left to
+// the cost model, which splits it in 8: the unsplit kernel's few blocks
+// would leave most of the GPU idle. The partial of a 32 x 32 tile on the
+// bias + gelu kernel runs 3 x 2 x 4 blocks (N, M, then the 4 splits).
+// RUN: tessel-run %s --cpu --check | FileCheck %s
+// RUN: rm -rf %t && tessel-compile %s --target=h100 -o %t | FileCheck %s --check-prefix=GPU
+
+// CHECK-COUNT-8: {{^kernel @}}
+// CHECK-COUNT-4: {{^func @}}
+// CHECK-NOT: MISMATCH
+// CHECK: all outputs match the reference
+// GPU: tessel-compile: 8 GPU kernel(s) for h100
+// GPU-DAG: k_bias_gelu_partial_kernel {{.*}}grid 3x2x4
+// GPU-DAG: k_root_f16_partial_kernel {{.*}}grid 1x1x2
+// GPU-DAG: k_linear_partial_kernel
+// GPU-DAG: skinny_k0_matmul_partial_kernel
+// GPU-DAG: skinny_k0_matmul_sum_kernel
+
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @bias_gelu(%x: tensor<64x1024xbf16>, %w: tensor<1024x96xbf16>, %b: tensor<96xbf16>) -> tensor<64x96xbf16> {
+    %r = tessel.kernel @k_bias_gelu(%x, %w, %b) : (tensor<64x1024xbf16>, tensor<1024x96xbf16>, tensor<96xbf16>) -> tensor<64x96xbf16>
+        schedule = #tessel.schedule<block = [32, 32, 64], warp = [16, 16, 64], warps = 4, split_k = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<64x1024xbf16>, %c: tensor<1024x96xbf16>, %d: tensor<96xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<64x1024xbf16>, tensor<1024x96xbf16> -> tensor<64x96xbf16>
+      %1 = tessel.add %0, %d : tensor<64x96xbf16>, tensor<96xbf16> -> tensor<64x96xbf16>
+      %2 = tessel.gelu tanh %1 : tensor<64x96xbf16>
+      tessel.yield %2 : tensor<64x96xbf16>
+    }
+    return %r : tensor<64x96xbf16>
+  }
+  func.func @root_f16(%x: tensor<32x512xf16>, %w: tensor<512x32xf16>) -> tensor<32x32xf16> {
+    %r = tessel.kernel @k_root_f16(%x, %w) : (tensor<32x512xf16>, tensor<512x32xf16>) -> tensor<32x32xf16>
+        schedule = #tessel.schedule<block = [32, 32, 32], warp = [16, 16, 32], warps = 4, split_k = 2, mma = mma_sync> {
+    ^bb0(%a: tensor<32x512xf16>, %c: tensor<512x32xf16>):
+      %0 = tessel.matmul %a, %c : tensor<32x512xf16>, tensor<512x32xf16> -> tensor<32x32xf16>
+      tessel.yield %0 : tensor<32x32xf16>
+    }
+    return %r : tensor<32x32xf16>
+  }
+  func.func @linear(%x: tensor<50x768xf32>, %w: tensor<70x768xf32>) -> tensor<50x70xf32> {
+    %r = tessel.kernel @k_linear(%x, %w) : (tensor<50x768xf32>, tensor<70x768xf32>) -> tensor<50x70xf32>
+        schedule = #tessel.schedule<block = [16, 16, 32], warps = 2, split_k = 3> {
+    ^bb0(%a: tensor<50x768xf32>, %c: tensor<70x768xf32>):
+      %0 = tessel.matmul %a, %c transpose_rhs : tensor<50x768xf32>, tensor<70x768xf32> -> tensor<50x70xf32>
+      %1 = tessel.relu %0 : tensor<50x70xf32>
+      tessel.yield %1 : tensor<50x70xf32>
+    }
+    return %r : tensor<50x70xf32>
+  }
+  func.func @skinny(%x: tensor<64x4096xbf16>, %w: tensor<4096x128xbf16>) -> tensor<64x128xbf16> {
+    %0 = tessel.matmul %x, %w : tensor<64x4096xbf16>, tensor<4096x128xbf16> -> tensor<64x128xbf16>
+    return %0 : tensor<64x128xbf16>
+  }
+}

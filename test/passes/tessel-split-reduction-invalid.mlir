@@ -1,0 +1,61 @@
+// tessel-split-reduction refuses, with the reason, a split_k schedule on a
+// kernel whose reduction it cannot split.
+// RUN: tessel-opt %s --split-input-file --tessel-split-reduction --verify-diagnostics
+
+// A batch_matmul: its batch already gives the blocks.
+func.func @batched(%x: tensor<2x32x256xf32>, %y: tensor<2x256x32xf32>) -> tensor<2x32x32xf32> {
+  // expected-error @+1 {{cannot be split: split_k splits a tessel.matmul's reduction; this kernel holds tessel.batch_matmul}}
+  %0 = tessel.kernel @k(%x, %y) : (tensor<2x32x256xf32>, tensor<2x256x32xf32>) -> tensor<2x32x32xf32>
+      schedule = #tessel.schedule<block = [1, 16, 16], warps = 2, split_k = 2> {
+  ^bb0(%a: tensor<2x32x256xf32>, %b: tensor<2x256x32xf32>):
+    %1 = tessel.batch_matmul %a, %b : tensor<2x32x256xf32>, tensor<2x256x32xf32> -> tensor<2x32x32xf32>
+    tessel.yield %1 : tensor<2x32x32xf32>
+  }
+  return %0 : tensor<2x32x32xf32>
+}
+
+// -----
+
+// S must divide K.
+func.func @k_not_divisible(%x: tensor<32x250xf32>, %y: tensor<250x32xf32>) -> tensor<32x32xf32> {
+  // expected-error @+1 {{cannot be split: split_k = 4 does not divide the matmul's K (250)}}
+  %0 = tessel.kernel @k(%x, %y) : (tensor<32x250xf32>, tensor<250x32xf32>) -> tensor<32x32xf32>
+      schedule = #tessel.schedule<block = [16, 16], warps = 2, split_k = 4> {
+  ^bb0(%a: tensor<32x250xf32>, %b: tensor<250x32xf32>):
+    %1 = tessel.matmul %a, %b : tensor<32x250xf32>, tensor<250x32xf32> -> tensor<32x32xf32>
+    tessel.yield %1 : tensor<32x32xf32>
+  }
+  return %0 : tensor<32x32xf32>
+}
+
+// -----
+
+// Two matmuls share no one reduction.
+func.func @two_matmuls(%x: tensor<32x32xf32>, %y: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  // expected-error @+1 {{cannot be split: split_k splits one matmul's reduction; this kernel holds two}}
+  %0 = tessel.kernel @k(%x, %y) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+      schedule = #tessel.schedule<block = [16, 16], warps = 2, split_k = 2> {
+  ^bb0(%a: tensor<32x32xf32>, %b: tensor<32x32xf32>):
+    %1 = tessel.matmul %a, %b : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
+    %2 = tessel.matmul %1, %b : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
+    tessel.yield %2 : tensor<32x32xf32>
+  }
+  return %0 : tensor<32x32xf32>
+}
+
+// -----
+
+// A computed in the kernel (a cast): its view as [M, S, K / S] would not be
+// a view of a kernel input.
+func.func @computed_operand(%x: tensor<32x256xbf16>, %y: tensor<256x256xf32>) -> tensor<32x256xf32> {
+  // expected-error @+1 {{cannot be split: the matmul's operands must be kernel inputs (an operand computed in the kernel, such as a cast, cannot be split yet)}}
+  %0 = tessel.kernel @k(%x, %y) : (tensor<32x256xbf16>, tensor<256x256xf32>) -> tensor<32x256xf32>
+      schedule = #tessel.schedule<block = [16, 16], warps = 2, split_k = 2> {
+  ^bb0(%a: tensor<32x256xbf16>, %b: tensor<256x256xf32>):
+    %1 = tessel.cast %a : tensor<32x256xbf16> to tensor<32x256xf32>
+    %2 = tessel.matmul %1, %b : tensor<32x256xf32>, tensor<256x256xf32> -> tensor<32x256xf32>
+    %3 = tessel.add %2, %1 : tensor<32x256xf32>, tensor<32x256xf32> -> tensor<32x256xf32>
+    tessel.yield %3 : tensor<32x256xf32>
+  }
+  return %0 : tensor<32x256xf32>
+}

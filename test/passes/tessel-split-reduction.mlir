@@ -1,0 +1,82 @@
+// tessel-split-reduction emits a split_k = S schedule as two kernels: the
+// partial kernel (S partial products over K / S slices into f32 [S, M, N],
+// a batch_matmul over views of A and B) and the sum kernel (the partials
+// added, cast back, then the epilogue). The partial takes the schedule with
+// a leading tile of 1; the sum kernel is left to tessel-select-schedules.
+// RUN: tessel-opt %s --tessel-split-reduction | FileCheck %s
+// Twice: nothing is left to split.
+// RUN: tessel-opt %s --tessel-split-reduction --tessel-split-reduction | FileCheck %s
+// The pipelines choose the sum kernels' schedules (the second selection).
+// RUN: tessel-opt %s --tessel-split-reduction --tessel-select-schedules | FileCheck %s --check-prefix=SELECT
+
+module attributes {tessel.target = #tessel.target<"h100">} {
+  // CHECK-LABEL: func.func @bias_gelu
+  // CHECK-SAME: (%[[X:.*]]: tensor<64x1024xbf16>, %[[W:.*]]: tensor<1024x96xbf16>, %[[B:.*]]: tensor<96xbf16>)
+  // CHECK: %[[P:.*]] = tessel.kernel @k_partial(%[[X]], %[[W]]) : (tensor<64x1024xbf16>, tensor<1024x96xbf16>) -> tensor<4x64x96xf32>
+  // CHECK-SAME: schedule = #tessel.schedule<block = [1, 32, 32, 64], warp = [1, 16, 16, 64], warps = 4, stages = 1, split_k = 1, vector = 1, mma = mma_sync>
+  // CHECK: ^bb0(%[[A:.*]]: tensor<64x1024xbf16>, %[[C:.*]]: tensor<1024x96xbf16>):
+  // CHECK: %[[A3:.*]] = tessel.reshape %[[A]] : tensor<64x1024xbf16> -> tensor<64x4x256xbf16>
+  // CHECK: %[[AT:.*]] = tessel.transpose %[[A3]] permutation = [1, 0, 2] : tensor<64x4x256xbf16> -> tensor<4x64x256xbf16>
+  // CHECK: %[[C3:.*]] = tessel.reshape %[[C]] : tensor<1024x96xbf16> -> tensor<4x256x96xbf16>
+  // CHECK: %[[S:.*]] = tessel.batch_matmul %[[AT]], %[[C3]] : tensor<4x64x256xbf16>, tensor<4x256x96xbf16> -> tensor<4x64x96xf32>
+  // CHECK: tessel.yield %[[S]]
+  // CHECK: %[[R:.*]] = tessel.kernel @k_sum(%[[P]], %[[B]]) : (tensor<4x64x96xf32>, tensor<96xbf16>) -> tensor<64x96xbf16> {
+  // CHECK: tessel.reduce sum %{{.*}} dims = [0] : tensor<4x64x96xf32> -> tensor<64x96xf32>
+  // CHECK: tessel.cast %{{.*}} : tensor<64x96xf32> to tensor<64x96xbf16>
+  // CHECK: tessel.add
+  // CHECK: tessel.gelu
+  // CHECK: return %[[R]]
+  // SELECT-LABEL: func.func @bias_gelu
+  // SELECT: tessel.kernel @k_partial({{.*}}schedule = #tessel.schedule<block = [1, 32, 32, 64]
+  // SELECT: tessel.kernel @k_sum({{.*}}schedule = #tessel.schedule<
+  func.func @bias_gelu(%x: tensor<64x1024xbf16>, %w: tensor<1024x96xbf16>, %b: tensor<96xbf16>) -> tensor<64x96xbf16> {
+    %r = tessel.kernel @k(%x, %w, %b) : (tensor<64x1024xbf16>, tensor<1024x96xbf16>, tensor<96xbf16>) -> tensor<64x96xbf16>
+        schedule = #tessel.schedule<block = [32, 32, 64], warp = [16, 16, 64], warps = 4, split_k = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<64x1024xbf16>, %c: tensor<1024x96xbf16>, %d: tensor<96xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<64x1024xbf16>, tensor<1024x96xbf16> -> tensor<64x96xbf16>
+      %1 = tessel.add %0, %d : tensor<64x96xbf16>, tensor<96xbf16> -> tensor<64x96xbf16>
+      %2 = tessel.gelu tanh %1 : tensor<64x96xbf16>
+      tessel.yield %2 : tensor<64x96xbf16>
+    }
+    return %r : tensor<64x96xbf16>
+  }
+
+  // A transposed B ([N, K], an nn.Linear weight) is viewed as [N, S, K / S]
+  // and permuted; an f32 result needs no cast.
+  // CHECK-LABEL: func.func @linear
+  // CHECK: tessel.kernel @lin_partial(%{{.*}}, %{{.*}}) : (tensor<32x768xf32>, tensor<48x768xf32>) -> tensor<3x32x48xf32>
+  // CHECK-SAME: schedule = #tessel.schedule<block = [1, 16, 16], warps = 2,
+  // CHECK: tessel.reshape %{{.*}} : tensor<32x768xf32> -> tensor<32x3x256xf32>
+  // CHECK: tessel.transpose
+  // CHECK: tessel.reshape %{{.*}} : tensor<48x768xf32> -> tensor<48x3x256xf32>
+  // CHECK: tessel.transpose %{{.*}} permutation = [1, 0, 2] : tensor<48x3x256xf32> -> tensor<3x48x256xf32>
+  // CHECK: tessel.batch_matmul %{{.*}}, %{{.*}} transpose_rhs : tensor<3x32x256xf32>, tensor<3x48x256xf32> -> tensor<3x32x48xf32>
+  // CHECK: tessel.kernel @lin_sum(%{{.*}}) : (tensor<3x32x48xf32>) -> tensor<32x48xf32> {
+  // CHECK: tessel.reduce sum
+  // CHECK-NOT: tessel.cast
+  // CHECK: tessel.relu
+  func.func @linear(%x: tensor<32x768xf32>, %w: tensor<48x768xf32>) -> tensor<32x48xf32> {
+    %r = tessel.kernel @lin(%x, %w) : (tensor<32x768xf32>, tensor<48x768xf32>) -> tensor<32x48xf32>
+        schedule = #tessel.schedule<block = [16, 16], warps = 2, split_k = 3> {
+    ^bb0(%a: tensor<32x768xf32>, %c: tensor<48x768xf32>):
+      %1 = tessel.matmul %a, %c transpose_rhs : tensor<32x768xf32>, tensor<48x768xf32> -> tensor<32x48xf32>
+      %2 = tessel.relu %1 : tensor<32x48xf32>
+      tessel.yield %2 : tensor<32x48xf32>
+    }
+    return %r : tensor<32x48xf32>
+  }
+
+  // Kernels without split_k are left alone.
+  // CHECK-LABEL: func.func @unsplit
+  // CHECK: tessel.kernel @plain(
+  // CHECK-NOT: tessel.kernel
+  func.func @unsplit(%x: tensor<32x64xf32>, %w: tensor<64x32xf32>) -> tensor<32x32xf32> {
+    %r = tessel.kernel @plain(%x, %w) : (tensor<32x64xf32>, tensor<64x32xf32>) -> tensor<32x32xf32>
+        schedule = #tessel.schedule<block = [16, 16], warps = 2> {
+    ^bb0(%a: tensor<32x64xf32>, %c: tensor<64x32xf32>):
+      %0 = tessel.matmul %a, %c : tensor<32x64xf32>, tensor<64x32xf32> -> tensor<32x32xf32>
+      tessel.yield %0 : tensor<32x32xf32>
+    }
+    return %r : tensor<32x32xf32>
+  }
+}
