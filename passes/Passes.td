@@ -96,7 +96,8 @@ def TesselSplitReduction : Pass<"tessel-split-reduction", "mlir::ModuleOp"> {
     partials (`tessel.reduce sum` over dim 0), casts to the matmul's element
     type and runs the rest of the kernel (its epilogue); it has no schedule,
     so `tessel-select-schedules` chooses one (the GPU pipelines run it again
-    after this pass).
+    after this pass). Elementwise ops computing an operand from a kernel
+    input (a cast of A) move to the partial kernel, on the views.
 
     ```mlir
     %y = tessel.kernel @k(%a, %b) : ... schedule = #tessel.schedule<
@@ -110,8 +111,8 @@ def TesselSplitReduction : Pass<"tessel-split-reduction", "mlir::ModuleOp"> {
 
     A kernel that cannot be split is an error that says why: not exactly
     one `tessel.matmul` (a batch_matmul, a convolution, attention), S not
-    dividing K, or an operand of the matmul computed in the kernel (a cast
-    of A: its view as [M, S, K / S] would not be one of a kernel input).
+    dividing K, or an operand of the matmul computed in the kernel other
+    than by elementwise ops of one input that feed only the matmul.
   }];
   let dependentDialects = ["mlir::tessel::TesselDialect"];
 }

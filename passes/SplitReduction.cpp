@@ -9,7 +9,9 @@
 //   sum:     out = E(cast(sum_s W[s, :, :]))
 //
 // The permutation of A is fused into the copies of its tiles: no copy of A
-// is made. Everything but the matmul stays in the sum kernel.
+// is made. Elementwise ops computing an operand from a kernel input (a cast
+// of A) move to the partial kernel, applied to the views; everything else
+// stays in the sum kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +55,28 @@ MatmulOp theMatmul(KernelOp kernel, std::string &why) {
   if (!matmul)
     why = "split_k splits a matmul's reduction; this kernel has no matmul";
   return matmul;
+}
+
+/// The elementwise ops of one operand that commute with a view of it: a
+/// view of their input, then the op, is the op, then the view.
+bool commutesWithViews(Operation *op) {
+  return isa<CastOp, NegOp, ExpOp, TanhOp, SigmoidOp, ReluOp, SiluOp, RsqrtOp,
+             GeluOp>(op);
+}
+
+/// The ops computing `operand` from a kernel input, each an elementwise op
+/// of one operand used only by the next (a cast of A), the input's first;
+/// none when `operand` is computed otherwise.
+std::optional<SmallVector<Operation *>> unaryChain(Value operand) {
+  SmallVector<Operation *> chain;
+  for (Value v = operand; Operation *def = v.getDefiningOp();
+       v = def->getOperand(0)) {
+    if (!commutesWithViews(def) || !def->getResult(0).hasOneUse())
+      return std::nullopt;
+    chain.push_back(def);
+  }
+  std::reverse(chain.begin(), chain.end());
+  return chain;
 }
 
 int64_t reductionSize(MatmulOp matmul) {
@@ -106,12 +130,15 @@ std::string mlir::tessel::splitReductionRefusal(KernelOp kernel,
     return "split_k = " + std::to_string(splits) +
            " does not divide the matmul's K (" + std::to_string(k) + ")";
   // The partial kernel views its operands as [M, S, K / S]: a view of a
-  // value computed in the kernel (a cast of A) is not one tile-and-fuse
-  // takes, so the operands must be kernel inputs.
+  // value computed in the kernel is not one tile-and-fuse takes, so the
+  // views go on the kernel inputs, and the ops computing an operand from
+  // one (a cast of A) must commute with them and feed only the matmul.
   for (Value operand : matmul->getOperands())
-    if (operand.getDefiningOp())
-      return "the matmul's operands must be kernel inputs (an operand "
-             "computed in the kernel, such as a cast, cannot be split yet)";
+    if (!unaryChain(operand))
+      return "the matmul's operands must be kernel inputs or elementwise "
+             "ops of one (a cast) that feed only the matmul";
+  if (matmul.getLhs() == matmul.getRhs())
+    return "the matmul reads one value as both operands";
   return "";
 }
 
@@ -176,10 +203,14 @@ mlir::tessel::splitReduction(RewriterBase &rewriter, KernelOp kernel,
     llvm::sort(sorted);
     return sorted;
   };
+  SmallVector<Operation *> lhsChain = *unaryChain(matmul.getLhs()),
+                           rhsChain = *unaryChain(matmul.getRhs());
   SmallVector<Operation *> partialOps = {matmul};
+  llvm::append_range(partialOps, lhsChain);
+  llvm::append_range(partialOps, rhsChain);
   SmallVector<Operation *> sumOps;
   for (Operation &op : body)
-    if (&op != matmul)
+    if (!llvm::is_contained(partialOps, &op))
       sumOps.push_back(&op);
 
   // The partial kernel: the views, one batch_matmul.
@@ -204,7 +235,12 @@ mlir::tessel::splitReduction(RewriterBase &rewriter, KernelOp kernel,
         shape, cast<RankedTensorType>(v.getType()).getElementType());
   };
   auto swapOuter = rewriter.getDenseI64ArrayAttr({1, 0, 2});
-  Value lhs = map.lookup(matmul.getLhs()), rhs = map.lookup(matmul.getRhs());
+  // The kernel inputs the operands are computed from, viewed first.
+  auto inputOf = [&](Value operand, ArrayRef<Operation *> chain) {
+    return map.lookup(chain.empty() ? operand : chain.front()->getOperand(0));
+  };
+  Value lhs = inputOf(matmul.getLhs(), lhsChain),
+        rhs = inputOf(matmul.getRhs(), rhsChain);
   if (matmul.getTransposeLhs()) { // [K, M] as [S, K/S, M]
     lhs = ReshapeOp::create(rewriter, loc, tensorOf(lhs, {splits, slice, m}),
                             lhs);
@@ -223,6 +259,21 @@ mlir::tessel::splitReduction(RewriterBase &rewriter, KernelOp kernel,
     rhs = ReshapeOp::create(rewriter, loc, tensorOf(rhs, {splits, slice, n}),
                             rhs);
   }
+  // Then the ops that computed them, on the views.
+  auto applyChain = [&](Value viewed, ArrayRef<Operation *> chain) {
+    for (Operation *op : chain) {
+      IRMapping onView;
+      onView.map(op->getOperand(0), viewed);
+      Operation *clone = rewriter.clone(*op, onView);
+      clone->getResult(0).setType(
+          tensorOf(op->getResult(0),
+                   cast<RankedTensorType>(viewed.getType()).getShape()));
+      viewed = clone->getResult(0);
+    }
+    return viewed;
+  };
+  lhs = applyChain(lhs, lhsChain);
+  rhs = applyChain(rhs, rhsChain);
   Value sums = BatchMatmulOp::create(rewriter, loc, partials, lhs, rhs,
                                      matmul.getTransposeLhsAttr(),
                                      matmul.getTransposeRhsAttr());

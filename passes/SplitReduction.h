@@ -31,8 +31,9 @@ namespace mlir::tessel {
 
 /// Why `kernel` cannot run its reduction as `splits` partial sums, or ""
 /// when it can: the kernel holds one tessel.matmul (and no other
-/// contraction), `splits` >= 2 divides its K, and the matmul's operands
-/// are kernel inputs.
+/// contraction), `splits` >= 2 divides its K, and each of the matmul's
+/// operands is a kernel input or elementwise ops of one (a cast) that feed
+/// only the matmul (they move to the partial kernel).
 std::string splitReductionRefusal(KernelOp kernel, int64_t splits);
 
 /// The partial kernel's schedule for the split schedule `split` of the

@@ -42,11 +42,13 @@ done
 "$BUILD/bin/tessel-compile" docs/examples/transformer_block.mlir \
   --target="$TARGET" -o "$CARRY/demo" >"$CARRY/demo.log"
 # Kernels only a GPU can check: tensor cores, cp.async, accumulators kept
-# in registers (tessel-hoist-accumulators). A file the target cannot take
-# (the large tiles need sm_90's shared memory) is reported and left out.
+# in registers (tessel-hoist-accumulators), split-K's partial and sum
+# kernels. A file the target cannot take (the large tiles need sm_90's
+# shared memory) is reported and left out.
 mkdir -p "$CARRY/checks"
 for f in test/codegen/cpu-check-mma.mlir test/codegen/cpu-check-stages.mlir \
-         test/codegen/cpu-check-mma-large-tiles.mlir; do
+         test/codegen/cpu-check-mma-large-tiles.mlir \
+         test/codegen/cpu-check-split-k.mlir; do
   name=$(basename "$f" .mlir)
   sed "s/\"h100\"/\"$TARGET\"/" "$f" >"$CARRY/checks/$name.mlir"
   if ! "$BUILD/bin/tessel-compile" "$CARRY/checks/$name.mlir" \

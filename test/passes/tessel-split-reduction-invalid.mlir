@@ -45,10 +45,9 @@ func.func @two_matmuls(%x: tensor<32x32xf32>, %y: tensor<32x32xf32>) -> tensor<3
 
 // -----
 
-// A computed in the kernel (a cast): its view as [M, S, K / S] would not be
-// a view of a kernel input.
-func.func @computed_operand(%x: tensor<32x256xbf16>, %y: tensor<256x256xf32>) -> tensor<32x256xf32> {
-  // expected-error @+1 {{cannot be split: the matmul's operands must be kernel inputs (an operand computed in the kernel, such as a cast, cannot be split yet)}}
+// The cast of A is also the epilogue's: it cannot move to the partial kernel.
+func.func @shared_prologue(%x: tensor<32x256xbf16>, %y: tensor<256x256xf32>) -> tensor<32x256xf32> {
+  // expected-error @+1 {{cannot be split: the matmul's operands must be kernel inputs or elementwise ops of one (a cast) that feed only the matmul}}
   %0 = tessel.kernel @k(%x, %y) : (tensor<32x256xbf16>, tensor<256x256xf32>) -> tensor<32x256xf32>
       schedule = #tessel.schedule<block = [16, 16], warps = 2, split_k = 2> {
   ^bb0(%a: tensor<32x256xbf16>, %b: tensor<256x256xf32>):
@@ -58,4 +57,20 @@ func.func @computed_operand(%x: tensor<32x256xbf16>, %y: tensor<256x256xf32>) ->
     tessel.yield %3 : tensor<32x256xf32>
   }
   return %0 : tensor<32x256xf32>
+}
+
+// -----
+
+// A computed by a binary op (a product with another input) does not commute
+// with the views.
+func.func @binary_prologue(%x: tensor<32x256xf32>, %s: tensor<32x256xf32>, %y: tensor<256x32xf32>) -> tensor<32x32xf32> {
+  // expected-error @+1 {{cannot be split: the matmul's operands must be kernel inputs or elementwise ops of one (a cast) that feed only the matmul}}
+  %0 = tessel.kernel @k(%x, %s, %y) : (tensor<32x256xf32>, tensor<32x256xf32>, tensor<256x32xf32>) -> tensor<32x32xf32>
+      schedule = #tessel.schedule<block = [16, 16], warps = 2, split_k = 2> {
+  ^bb0(%a: tensor<32x256xf32>, %t: tensor<32x256xf32>, %b: tensor<256x32xf32>):
+    %1 = tessel.mul %a, %t : tensor<32x256xf32>, tensor<32x256xf32> -> tensor<32x256xf32>
+    %2 = tessel.matmul %1, %b : tensor<32x256xf32>, tensor<256x32xf32> -> tensor<32x32xf32>
+    tessel.yield %2 : tensor<32x32xf32>
+  }
+  return %0 : tensor<32x32xf32>
 }

@@ -66,6 +66,28 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %r : tensor<32x48xf32>
   }
 
+  // A cast computing A from a kernel input moves into the partial kernel,
+  // applied to A's view.
+  // CHECK-LABEL: func.func @cast_prologue
+  // CHECK: tessel.kernel @cast_partial(%{{.*}}, %{{.*}}) : (tensor<64x512xf32>, tensor<512x64xbf16>) -> tensor<2x64x64xf32>
+  // CHECK: %[[V:.*]] = tessel.reshape %{{.*}} : tensor<64x512xf32> -> tensor<64x2x256xf32>
+  // CHECK: %[[T:.*]] = tessel.transpose %[[V]] permutation = [1, 0, 2] : tensor<64x2x256xf32> -> tensor<2x64x256xf32>
+  // CHECK: %[[C:.*]] = tessel.cast %[[T]] : tensor<2x64x256xf32> to tensor<2x64x256xbf16>
+  // CHECK: tessel.batch_matmul %[[C]], %{{.*}} : tensor<2x64x256xbf16>, tensor<2x256x64xbf16> -> tensor<2x64x64xf32>
+  // CHECK: tessel.kernel @cast_sum(%{{.*}}) : (tensor<2x64x64xf32>) -> tensor<64x64xbf16> {
+  // CHECK-NOT: tessel.cast %{{.*}} : tensor<64x512xf32>
+  // CHECK: tessel.yield
+  func.func @cast_prologue(%x: tensor<64x512xf32>, %w: tensor<512x64xbf16>) -> tensor<64x64xbf16> {
+    %r = tessel.kernel @cast(%x, %w) : (tensor<64x512xf32>, tensor<512x64xbf16>) -> tensor<64x64xbf16>
+        schedule = #tessel.schedule<block = [32, 32, 32], warp = [16, 16, 32], warps = 4, split_k = 2, mma = mma_sync> {
+    ^bb0(%a: tensor<64x512xf32>, %c: tensor<512x64xbf16>):
+      %0 = tessel.cast %a : tensor<64x512xf32> to tensor<64x512xbf16>
+      %1 = tessel.matmul %0, %c : tensor<64x512xbf16>, tensor<512x64xbf16> -> tensor<64x64xbf16>
+      tessel.yield %1 : tensor<64x64xbf16>
+    }
+    return %r : tensor<64x64xbf16>
+  }
+
   // Kernels without split_k are left alone.
   // CHECK-LABEL: func.func @unsplit
   // CHECK: tessel.kernel @plain(
