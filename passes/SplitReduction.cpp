@@ -314,18 +314,15 @@ mlir::tessel::splitReduction(RewriterBase &rewriter, KernelOp kernel,
 Prediction SplitPrice::combined() const {
   const Prediction &p = partialPrediction, &s = sumPrediction;
   Prediction c = p;
-  c.timeUs += s.timeUs;
-  c.computeUs += s.computeUs;
-  c.loadsUs += s.loadsUs;
-  c.dramUs += s.dramUs;
-  c.l2Us += s.l2Us;
-  c.launchUs += s.launchUs;
-  c.latencyUs += s.latencyUs;
-  c.blocksUs += s.blocksUs;
-  c.achievableUs += s.achievableUs;
-  c.flops += s.flops;
-  c.dramBytes += s.dramBytes;
-  c.l2Bytes += s.l2Bytes;
+  // The two kernels run one after the other: their times, terms and
+  // traffic add up.
+  for (double Prediction::*sum :
+       {&Prediction::timeUs, &Prediction::computeUs, &Prediction::loadsUs,
+        &Prediction::dramUs, &Prediction::l2Us, &Prediction::launchUs,
+        &Prediction::latencyUs, &Prediction::blocksUs,
+        &Prediction::achievableUs, &Prediction::flops, &Prediction::dramBytes,
+        &Prediction::l2Bytes})
+    c.*sum += s.*sum;
   // The matmul's useful work over the time of both kernels.
   c.fractionOfPeak = c.timeUs > 0 ? p.fractionOfPeak * p.timeUs / c.timeUs : 0;
   if (s.timeUs > p.timeUs)
