@@ -395,7 +395,8 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // tessel-async-copies): S buffers per operand tile, filled by cp.async,
   // which moves 4, 8 or 16 bytes a copy (copyWidth) on NVIDIA sm_80+. A
   // cast fused into a copy keeps that copy synchronous; the model does not
-  // predict such a mix.
+  // predict such a mix. A permutation keeping the innermost dim (rowCopy)
+  // leaves the copy a plain one.
   if (s.stages > 1) {
     if (kStep == 0)
       return illegal("stages pipeline a K step's copies; the schedule has "
@@ -407,7 +408,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       return illegal("stages pipeline the K loop's steps; this K step "
                      "covers the whole reduction");
     for (const Work &w : k.work) {
-      if (w.prologue)
+      if (w.prologue && !w.rowCopy)
         return illegal("stages with an operand computed in the copies (a "
                        "cast): those copies stay synchronous");
       if (!w.contraction)

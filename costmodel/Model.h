@@ -105,6 +105,10 @@ struct Work {
   /// K step it runs for every use; with one, once per element of each
   /// step's tile, inside the copy to shared memory.
   bool prologue = false;
+  /// A prologue that only moves elements, keeping the innermost dim (a
+  /// split-K partial's permuted A): the copies it is fused into stay plain
+  /// row copies, which stages can make asynchronous.
+  bool rowCopy = false;
 };
 
 /// The Work of an op that is not a contraction: `flops` and

@@ -263,12 +263,24 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
   for (linalg::LinalgOp op : ops)
     if (desc.kSteppable && linalg::isaContractionOpInterface(op))
       desc.mmaSyncable = mmaSyncRefusal(op).empty();
-  // The ops computing the contraction's operands (its prologue).
+  // The ops computing the contraction's operands (its prologue). A
+  // permutation that keeps the innermost dim (a split-K partial's A, [M, S,
+  // K / S] read as [S, M, K / S]) computes nothing: fused into a K step's
+  // copies it leaves them plain row copies, which cp.async can make
+  // (tessel-async-copies): a row copy.
+  auto isRowCopy = [](linalg::LinalgOp op) {
+    auto transpose = dyn_cast<linalg::TransposeOp>(op.getOperation());
+    if (!transpose)
+      return false;
+    ArrayRef<int64_t> perm = transpose.getPermutation();
+    return perm.back() == int64_t(perm.size()) - 1;
+  };
   llvm::SmallPtrSet<Operation *, 8> prologue;
   for (linalg::LinalgOp op : ops) {
     if (!desc.kSteppable || !linalg::isaContractionOpInterface(op))
       continue;
     SmallVector<Value> work(op.getDpsInputs());
+    llvm::SmallPtrSet<Operation *, 8> seen;
     while (!work.empty()) {
       auto def = work.pop_back_val().getDefiningOp<linalg::LinalgOp>();
       if (def && prologue.insert(def).second)
@@ -387,6 +399,7 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
         if (isParallelRootLoop(l) && !llvm::is_contained(work.loops, l))
           work.loops.push_back(l);
       work.prologue = prologue.contains(op);
+      work.rowCopy = work.prologue && isRowCopy(op);
       if (kSteppable) {
         work.contraction = contextIndex == kStepContext;
         work.contractionCopy = !work.contraction;

@@ -4,7 +4,8 @@
 // and checks each kernel, and each function against the reference of its
 // ops before the split (so the split itself is checked): bf16 and f16 on
 // tensor cores (with a bias + gelu epilogue, as the root, with a cast of A
-// moved into the partial kernel), f32 SIMT with a transposed B on shapes the
+// moved into the partial kernel, with 3 stages: A's permutation leaves its
+// copies plain rows, so they are asynchronous too), f32 SIMT with a transposed B on shapes the
 // tiles do not divide, and a skinny matmul (64 x 128, K = 4096) left to
 // the cost model, which splits it in 8: the unsplit kernel's few blocks
 // would leave most of the GPU idle. The partial of a 32 x 32 tile on the
@@ -12,15 +13,16 @@
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: rm -rf %t && tessel-compile %s --target=h100 -o %t | FileCheck %s --check-prefix=GPU
 
-// CHECK-COUNT-10: {{^kernel @}}
-// CHECK-COUNT-5: {{^func @}}
+// CHECK-COUNT-12: {{^kernel @}}
+// CHECK-COUNT-6: {{^func @}}
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
-// GPU: tessel-compile: 10 GPU kernel(s) for h100
+// GPU: tessel-compile: 12 GPU kernel(s) for h100
 // GPU-DAG: k_bias_gelu_partial_kernel {{.*}}grid 3x2x4
 // GPU-DAG: k_root_f16_partial_kernel {{.*}}grid 1x1x2
 // GPU-DAG: k_linear_partial_kernel
 // GPU-DAG: k_cast_prologue_partial_kernel
+// GPU-DAG: k_staged_partial_kernel {{.*}}grid 2x2x4
 // GPU-DAG: skinny_k0_matmul_partial_kernel
 // GPU-DAG: skinny_k0_matmul_sum_kernel
 
@@ -62,6 +64,15 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       %0 = tessel.cast %a : tensor<64x512xf32> to tensor<64x512xbf16>
       %1 = tessel.matmul %0, %c : tensor<64x512xbf16>, tensor<512x64xbf16> -> tensor<64x64xbf16>
       tessel.yield %1 : tensor<64x64xbf16>
+    }
+    return %r : tensor<64x64xbf16>
+  }
+  func.func @staged(%x: tensor<64x1024xbf16>, %w: tensor<1024x64xbf16>) -> tensor<64x64xbf16> {
+    %r = tessel.kernel @k_staged(%x, %w) : (tensor<64x1024xbf16>, tensor<1024x64xbf16>) -> tensor<64x64xbf16>
+        schedule = #tessel.schedule<block = [32, 32, 32], warp = [16, 16, 32], warps = 4, stages = 3, split_k = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<64x1024xbf16>, %c: tensor<1024x64xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<64x1024xbf16>, tensor<1024x64xbf16> -> tensor<64x64xbf16>
+      tessel.yield %0 : tensor<64x64xbf16>
     }
     return %r : tensor<64x64xbf16>
   }
