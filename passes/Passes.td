@@ -50,8 +50,9 @@ def TesselSelectSchedules : Pass<"tessel-select-schedules", "mlir::ModuleOp"> {
     loops and 1 to 8 warps), predicts each with the cost model
     (docs/cost-model.md) and attaches the fastest as its `schedule`, with
     its `#tessel.prediction` in `tessel.prediction`. Ties go to the schedule
-    whose time without the launch is shortest, then whose terms add up to
-    least, then to the first enumerated, so the choice is deterministic. A
+    whose time without the launch is shortest, then whose throughput terms
+    (compute, loads, DRAM, L2) add up to least, then to the first
+    enumerated, so the choice is deterministic. A
     kernel that has a schedule keeps it and gets its prediction (none where
     the model does not know the schedule's instruction class). With `top-k=K` the
     next K-1 schedules, best first, are kept in `tessel.candidates` for

@@ -504,10 +504,13 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
 namespace {
 
 /// rankSchedules' order: predicted time, then the time without the launch
-/// (launch-bound schedules), then the sum of all terms (the schedule that
-/// wastes least where it is not bound); enumeration order breaks ties.
+/// (launch-bound schedules), then the sum of the throughput terms (the
+/// schedule that wastes least where it is not bound: among DRAM-bound ones,
+/// the one whose loads are coalesced or vectorized); enumeration order
+/// breaks ties.
 std::tuple<double, double, double> rankKey(const Prediction &p) {
-  return {p.timeUs, p.timeUs - p.launchUs, p.computeUs + p.dramUs + p.l2Us};
+  return {p.timeUs, p.timeUs - p.launchUs,
+          p.computeUs + p.loadsUs + p.dramUs + p.l2Us};
 }
 
 } // namespace

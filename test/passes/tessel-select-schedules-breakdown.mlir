@@ -21,20 +21,20 @@
 // RUN: sed 's/TARGET/mi300x/' %s | tessel-opt --tessel-select-schedules | FileCheck %s --check-prefix=MI300X
 
 // H100: tessel.kernel @conv3x3
-// H100-SAME: schedule = #tessel.schedule<block = [1, 64], warps = 2,
-// H100-SAME: #tessel.prediction<time_us = 5.127455e+01, bound = "latency", compute_us = 3.491335e+00, loads_us = 1.396364e+01, dram_us = 2.139701e-01, l2_us = 5.653634e-02, launch_us = 1.020000e+00, latency_us = 5.025455e+01, blocks_us = 1.963636e+00, achievable_us = 3.456069e+00, fraction_of_peak = 6.740321e-02, occupancy = 1.000000e+00, waves = 7.424242e-01, blocks = 3136, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false>
+// H100-SAME: schedule = #tessel.schedule<block = [4, 16], warps = 2, stages = 1, split_k = 1,
+// H100-SAME: #tessel.prediction<time_us = 5.127455e+01, bound = "latency", compute_us = 3.491335e+00, loads_us = 1.047273e+01, dram_us = 2.139701e-01, l2_us = 5.653634e-02, launch_us = 1.020000e+00, latency_us = 5.025455e+01, blocks_us = 1.963636e+00, achievable_us = 3.456069e+00, fraction_of_peak = 6.740321e-02, occupancy = 1.000000e+00, waves = 7.424242e-01, blocks = 3136, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false>
 // H100: tessel.kernel @gemm
-// H100-SAME: schedule = #tessel.schedule<block = [16, 1024, 32], warps = 4,
+// H100-SAME: schedule = #tessel.schedule<block = [16, 1024, 32], warps = 4, stages = 1, split_k = 1,
 // H100-SAME: #tessel.prediction<time_us = 6.672831e+02, bound = "compute", compute_us = 6.662631e+02, loads_us = 6.640485e+02, dram_us = 3.850065e+01, l2_us = 6.167399e+02, launch_us = 1.020000e+00, latency_us = 5.462626e+01, blocks_us = 1.636364e-01, achievable_us = 5.135985e+02, fraction_of_peak = 7.696861e-01, occupancy = 6.250000e-02, waves = 1.939394e+00, blocks = 256, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false>
 // H100: tessel.kernel @relu
-// H100-SAME: schedule = #tessel.schedule<block = [1, 256], warps = 1,
-// H100-SAME: #tessel.prediction<time_us = 1.941043e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 6.419394e+01, dram_us = 1.930843e+02, l2_us = 7.561562e+01, launch_us = 1.020000e+00, latency_us = 4.397273e+01, blocks_us = 1.624909e+02, achievable_us = 1.930843e+02, fraction_of_peak = 5.167954e-03, occupancy = 5.000000e-01, waves = 6.206061e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false>
+// H100-SAME: schedule = #tessel.schedule<block = [2, 128], warps = 1, stages = 1, split_k = 1,
+// H100-SAME: #tessel.prediction<time_us = 1.941043e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 8.024242e+00, dram_us = 1.930843e+02, l2_us = 7.561562e+01, launch_us = 1.020000e+00, latency_us = 1.099318e+01, blocks_us = 1.624909e+02, achievable_us = 1.930843e+02, fraction_of_peak = 5.167954e-03, occupancy = 5.000000e-01, waves = 6.206061e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false>
 
 // MI300X: tessel.kernel @gemm
 // MI300X-SAME: schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 8, 32], warps = 2, stages = 1, split_k = 4,
 // MI300X-SAME: #tessel.prediction<time_us = 3.093742e+02, bound = "loads", compute_us = 2.875163e+02, loads_us = 2.943695e+02, dram_us = 4.431717e+01, l2_us = 1.788952e+02, launch_us = 0.000000e+00, latency_us = 0.000000e+00, blocks_us = 0.000000e+00, achievable_us = 2.261075e+02, fraction_of_peak = 6.796944e-01, occupancy = 6.250000e-02, waves = 6.736842e+00, blocks = 2048, flops = 3.437652e+10, dram_bytes = 2.348810e+08, uncalibrated = true>
 // MI300X: tessel.kernel @relu
-// MI300X-SAME: schedule = #tessel.schedule<block = [1, 64], warps = 1,
+// MI300X-SAME: schedule = #tessel.schedule<block = [1, 64], warps = 1, stages = 1, split_k = 1,
 // MI300X-SAME: #tessel.prediction<time_us = 1.012964e+02, bound = "dram", compute_us = 4.107907e-01, loads_us = 3.285714e+00, dram_us = 1.012964e+02, l2_us = 5.257143e+01, launch_us = 0.000000e+00, latency_us = 0.000000e+00, blocks_us = 0.000000e+00, achievable_us = 1.012964e+02, fraction_of_peak = 4.054468e-03, occupancy = 1.000000e+00, waves = 1.077895e+02, blocks = 1048576, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = true>
 
 module attributes {tessel.target = #tessel.target<"TARGET">} {
