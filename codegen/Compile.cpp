@@ -94,28 +94,25 @@ FailureOr<std::vector<KernelReport>> formAndSelect(ModuleOp module,
   form.addPass(createTesselFormKernels());
   if (failed(form.run(module)))
     return failure();
+  // Kernels whose schedule was written by hand; a hand-written split-K
+  // schedule is its partial kernel's.
   llvm::StringSet<> given;
   module.walk([&](KernelOp kernel) {
-    if (kernel.getScheduleAttr())
-      given.insert(kernel.getSymName());
+    ScheduleAttr s = kernel.getScheduleAttr();
+    if (!s)
+      return;
+    given.insert(kernel.getSymName());
+    if (s.getSplitK() > 1)
+      given.insert((kernel.getSymName() + "_partial").str());
   });
-  llvm::StringSet<> givenSplits;
-  module.walk([&](KernelOp kernel) {
-    if (ScheduleAttr s = kernel.getScheduleAttr(); s && s.getSplitK() > 1)
-      givenSplits.insert(kernel.getSymName());
-  });
-  // Split-K schedules become a partial and a sum kernel, reported apart;
-  // the second selection chooses the sum kernels' schedules.
+  // Split-K schedules become a partial and a sum kernel, reported apart.
   PassManager select(module.getContext());
   TesselSelectSchedulesOptions selectOptions;
   selectOptions.rank = scheduleRank;
   select.addPass(createTesselSelectSchedules(selectOptions));
-  select.addPass(createTesselSplitReduction());
-  select.addPass(createTesselSelectSchedules(selectOptions));
+  addSplitReduction(select, scheduleRank);
   if (failed(select.run(module)))
     return failure();
-  for (const auto &split : givenSplits)
-    given.insert((split.getKey() + "_partial").str());
   std::vector<KernelReport> reports;
   module.walk([&](KernelOp kernel) {
     KernelReport r;

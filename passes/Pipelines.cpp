@@ -315,6 +315,13 @@ LogicalResult mlir::tessel::buildTargetLoweringPipeline(OpPassManager &pm,
              : buildRocdlLowering(pm, target, error, llvmIR);
 }
 
+void mlir::tessel::addSplitReduction(OpPassManager &pm, int64_t scheduleRank) {
+  pm.addPass(createTesselSplitReduction());
+  TesselSelectSchedulesOptions select;
+  select.rank = scheduleRank;
+  pm.addPass(createTesselSelectSchedules(select));
+}
+
 LogicalResult mlir::tessel::buildTesselToGpuPipeline(OpPassManager &pm,
                                                      const Target &target,
                                                      std::string &error) {
@@ -325,9 +332,7 @@ LogicalResult mlir::tessel::buildTesselToGpuPipeline(OpPassManager &pm,
     return failure();
   pm.addPass(createTesselFormKernels());
   pm.addPass(createTesselSelectSchedules());
-  // Split-K schedules become two kernels; the sum kernels get theirs.
-  pm.addPass(createTesselSplitReduction());
-  pm.addPass(createTesselSelectSchedules());
+  addSplitReduction(pm);
   buildGpuKernelPipeline(pm, target);
   return buildTargetLoweringPipeline(pm, target, error);
 }

@@ -44,9 +44,15 @@ LogicalResult buildTargetLoweringPipeline(OpPassManager &pm,
                                           std::string &error,
                                           bool llvmIR = false);
 
+/// After tessel-select-schedules: the kernels with split-K schedules become
+/// a partial and a sum kernel (tessel-split-reduction), then a second
+/// tessel-select-schedules (at `scheduleRank`, see its `rank`) chooses the
+/// sum kernels' schedules and predicts the partials'.
+void addSplitReduction(OpPassManager &pm, int64_t scheduleRank = 0);
+
 /// Tessel ops to GPU binaries for `target`: tessel-form-kernels,
-/// tessel-select-schedules, then both of the above. On failure nothing is added
-/// to `pm`.
+/// tessel-select-schedules, addSplitReduction, then the two pipelines above.
+/// On failure nothing is added to `pm`.
 LogicalResult buildTesselToGpuPipeline(OpPassManager &pm, const Target &target,
                                        std::string &error);
 

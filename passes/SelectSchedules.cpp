@@ -280,7 +280,6 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
     if (!desc.kSteppable || !linalg::isaContractionOpInterface(op))
       continue;
     SmallVector<Value> work(op.getDpsInputs());
-    llvm::SmallPtrSet<Operation *, 8> seen;
     while (!work.empty()) {
       auto def = work.pop_back_val().getDefiningOp<linalg::LinalgOp>();
       if (def && prologue.insert(def).second)

@@ -16,6 +16,7 @@
 #include "codegen/ToolSupport.h"
 #include "dialects/Tessel/TesselDialect.h"
 #include "passes/Passes.h"
+#include "passes/Pipelines.h"
 #include "runtime/DeviceRunner.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -91,12 +92,15 @@ std::vector<ref::TensorType> resultTypesOf(TypeRange types) {
   return result;
 }
 
-FailureOr<std::vector<Unit>> collectUnits(ModuleOp module, bool kernels,
-                                          bool funcs) {
+/// What collectUnits collects: the tessel.kernel ops, or the public
+/// functions.
+enum class UnitKind { Kernels, Functions };
+
+FailureOr<std::vector<Unit>> collectUnits(ModuleOp module, UnitKind kind) {
   std::vector<Unit> units;
   bool failedAny = false;
   module.walk([&](KernelOp kernel) {
-    if (!kernels)
+    if (kind != UnitKind::Kernels)
       return;
     FailureOr<ref::Graph> graph = buildReferenceGraph(kernel);
     if (failed(graph)) {
@@ -106,7 +110,7 @@ FailureOr<std::vector<Unit>> collectUnits(ModuleOp module, bool kernels,
     units.push_back({"kernel", *graph, resultTypesOf(kernel.getResultTypes())});
   });
   for (auto func : module.getOps<func::FuncOp>()) {
-    if (!funcs || !func.isPublic() || func.isExternal())
+    if (kind != UnitKind::Functions || !func.isPublic() || func.isExternal())
       continue;
     FailureOr<ref::Graph> graph = buildReferenceGraph(func);
     if (failed(graph)) {
@@ -247,16 +251,14 @@ int main(int argc, char **argv) {
   // kernels (tessel-split-reduction), so the split itself is checked; each
   // kernel is checked as it runs.
   FailureOr<std::vector<Unit>> funcUnits =
-      collectUnits(*module, /*kernels=*/false, /*funcs=*/true);
+      collectUnits(*module, UnitKind::Functions);
   if (failed(funcUnits))
     return 2;
   PassManager split(&context);
-  split.addPass(createTesselSplitReduction());
-  split.addPass(createTesselSelectSchedules());
+  addSplitReduction(split);
   if (failed(split.run(*module)))
     return 2;
-  FailureOr<std::vector<Unit>> units =
-      collectUnits(*module, /*kernels=*/true, /*funcs=*/false);
+  FailureOr<std::vector<Unit>> units = collectUnits(*module, UnitKind::Kernels);
   if (failed(units))
     return 2;
   llvm::append_range(*units, *funcUnits);
