@@ -51,6 +51,10 @@ constexpr const char *kCdnaVgpr =
 
 constexpr const char *kFactsXlaLaunch =
     "OpenXLA GPU performance model: about 1 us per kernel launch";
+constexpr const char *kXlaLaunchEveryGpu =
+    "OpenXLA GPU performance model (gpu_performance_model_base.h, "
+    "kKernelLaunchOverhead): 1 us per kernel launch, one constant for every "
+    "GPU it models, ROCm's included; not measured on this chip";
 constexpr const char *kXlaSmBandwidth =
     "OpenXLA GPU performance model: at most 32 bytes per clock per active "
     "SM (16 on MI300)";
@@ -196,6 +200,7 @@ void setCdnaCuLimits(Target &t, const char *rocm) {
   t.set(F::MaxWarpsPerSM, 32, kCdnaWaveSlots);
   t.set(F::MaxBlocksPerSM, 32, kCdnaBlocksBound);
   t.set(F::MaxThreadsPerBlock, 1024, kHipLimits);
+  t.set(F::LaunchOverheadUs, 1.0, kXlaLaunchEveryGpu);
 }
 
 Target makeMI300X() {

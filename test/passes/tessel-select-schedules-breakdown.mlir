@@ -32,10 +32,10 @@
 
 // MI300X: tessel.kernel @gemm
 // MI300X-SAME: schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 8, 32], warps = 2, stages = 1, split_k = 4,
-// MI300X-SAME: #tessel.prediction<time_us = 3.093742e+02, bound = "loads", compute_us = 2.875163e+02, loads_us = 2.943695e+02, dram_us = 4.431717e+01, l2_us = 1.788952e+02, launch_us = 0.000000e+00, latency_us = 0.000000e+00, blocks_us = 0.000000e+00, achievable_us = 2.261075e+02, fraction_of_peak = 6.796944e-01, occupancy = 6.250000e-02, waves = 6.736842e+00, blocks = 2048, flops = 3.437652e+10, dram_bytes = 2.348810e+08, uncalibrated = true>
+// MI300X-SAME: #tessel.prediction<time_us = 3.113742e+02, bound = "loads", compute_us = 2.875163e+02, loads_us = 2.943695e+02, dram_us = 4.431717e+01, l2_us = 1.788952e+02, launch_us = 2.000000e+00, latency_us = 0.000000e+00, blocks_us = 0.000000e+00, achievable_us = 2.261075e+02, fraction_of_peak = 6.753286e-01, occupancy = 6.250000e-02, waves = 6.736842e+00, blocks = 2048, flops = 3.437652e+10, dram_bytes = 2.348810e+08, uncalibrated = true>
 // MI300X: tessel.kernel @relu
 // MI300X-SAME: schedule = #tessel.schedule<block = [1, 64], warps = 1, stages = 1, split_k = 1,
-// MI300X-SAME: #tessel.prediction<time_us = 1.012964e+02, bound = "dram", compute_us = 4.107907e-01, loads_us = 3.285714e+00, dram_us = 1.012964e+02, l2_us = 5.257143e+01, launch_us = 0.000000e+00, latency_us = 0.000000e+00, blocks_us = 0.000000e+00, achievable_us = 1.012964e+02, fraction_of_peak = 4.054468e-03, occupancy = 1.000000e+00, waves = 1.077895e+02, blocks = 1048576, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = true>
+// MI300X-SAME: #tessel.prediction<time_us = 1.022964e+02, bound = "dram", compute_us = 4.107907e-01, loads_us = 3.285714e+00, dram_us = 1.012964e+02, l2_us = 5.257143e+01, launch_us = 1.000000e+00, latency_us = 0.000000e+00, blocks_us = 0.000000e+00, achievable_us = 1.012964e+02, fraction_of_peak = 4.014833e-03, occupancy = 1.000000e+00, waves = 1.077895e+02, blocks = 1048576, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = true>
 
 module attributes {tessel.target = #tessel.target<"TARGET">} {
   func.func @conv(%x: tensor<1x56x56x64xbf16>, %w: tensor<3x3x64x64xbf16>) -> tensor<1x56x56x64xbf16> {
