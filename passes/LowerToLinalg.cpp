@@ -519,6 +519,35 @@ Value lowerReduce(OpBuilder &b, Location loc, ReduceOp op) {
                        });
 }
 
+/// `scale * x` in f32, with the causal mask where `causal`: the element at
+/// position j along `dim` and i along `dim - 1` becomes -inf where
+/// j > i + size(dim) - size(dim - 1).
+Value scaleAndMask(OpBuilder &b, Location loc, Value x, int64_t dim,
+                   std::optional<double> scale, bool causal) {
+  RankedTensorType type = tensorType(x);
+  int64_t rank = type.getRank();
+  auto f32Type = RankedTensorType::get(type.getShape(), b.getF32Type());
+  int64_t offset =
+      causal ? type.getDimSize(dim) - type.getDimSize(dim - 1) : int64_t(0);
+  return buildParallel(
+      b, loc, x, b.getMultiDimIdentityMap(rank), f32Type,
+      [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+        Value v = a[0];
+        if (scale)
+          v = mul(nb, nloc, v, f32Const(nb, nloc, *scale));
+        if (!causal)
+          return v;
+        Value i = linalg::IndexOp::create(nb, nloc, dim - 1);
+        Value j = linalg::IndexOp::create(nb, nloc, dim);
+        Value limit = arith::AddIOp::create(
+            nb, nloc, i, arith::ConstantIndexOp::create(nb, nloc, offset));
+        Value masked = arith::CmpIOp::create(
+            nb, nloc, arith::CmpIPredicate::ugt, j, limit);
+        return arith::SelectOp::create(nb, nloc, masked,
+                                       f32Const(nb, nloc, -INFINITY), v);
+      });
+}
+
 /// Softmax of an f32 or narrower tensor along `dim`, stored as `resultType`.
 Value softmax(OpBuilder &b, Location loc, Value x, int64_t dim,
               RankedTensorType resultType) {
@@ -648,26 +677,8 @@ Value lowerAttention(OpBuilder &b, Location loc, AttentionOp op) {
   Value s = buildContraction(b, loc, op.getQuery(), op.getKey(), sMaps, sIters,
                              {batch, heads, sq, skv});
 
-  auto scoresType =
-      RankedTensorType::get({batch, heads, sq, skv}, b.getF32Type());
-  bool causal = op.getCausal();
-  Value t = buildParallel(
-      b, loc, s, b.getMultiDimIdentityMap(4), scoresType,
-      [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
-        Value scaled = mul(nb, nloc, a[0], f32Const(nb, nloc, scale));
-        if (!causal)
-          return scaled;
-        // Masked where j > i + (skv - sq).
-        Value i = linalg::IndexOp::create(nb, nloc, 2);
-        Value j = linalg::IndexOp::create(nb, nloc, 3);
-        Value limit = arith::AddIOp::create(
-            nb, nloc, i, arith::ConstantIndexOp::create(nb, nloc, skv - sq));
-        Value masked = arith::CmpIOp::create(
-            nb, nloc, arith::CmpIPredicate::ugt, j, limit);
-        return arith::SelectOp::create(nb, nloc, masked,
-                                       f32Const(nb, nloc, -INFINITY), scaled);
-      });
-  Value p = softmax(b, loc, t, 3, scoresType);
+  Value t = scaleAndMask(b, loc, s, 3, scale, op.getCausal());
+  Value p = softmax(b, loc, t, 3, tensorType(t));
 
   // O[b, h, i, e] = sum_j P[b, h, i, j] * v[b, h / group, j, e]
   SmallVector<AffineMap> oMaps = {
@@ -709,8 +720,14 @@ Value lowerOp(OpBuilder &b, Operation *op) {
           [&](Operation *bin) { return lowerBinary(b, loc, bin); })
       .Case([&](ReduceOp r) { return lowerReduce(b, loc, r); })
       .Case([&](SoftmaxOp s) {
-        return softmax(b, loc, s.getInput(), s.getDimAttr().getInt(),
-                       tensorType(s.getResult()));
+        int64_t dim = s.getDimAttr().getInt();
+        std::optional<double> scale;
+        if (s.getScale())
+          scale = s.getScale()->convertToDouble();
+        Value x = s.getInput();
+        if (scale || s.getCausal())
+          x = scaleAndMask(b, loc, x, dim, scale, s.getCausal());
+        return softmax(b, loc, x, dim, tensorType(s.getResult()));
       })
       .Case(
           [&](LayerNormOp n) { return lowerNorm(b, loc, n, /*centred=*/true); })

@@ -337,7 +337,23 @@ void softmaxInPlace(std::vector<double> &data,
 
 bool Evaluator::softmax(const Op &op, Tensor &out) {
   out.data = operand(op, 0).data;
-  softmaxInPlace(out.data, out.type.shape, op.ints.at("dim").at(0));
+  const std::vector<int64_t> &shape = out.type.shape;
+  int64_t dim = op.ints.at("dim").at(0);
+  auto it = op.floats.find("scale");
+  if (it != op.floats.end())
+    for (double &v : out.data)
+      v *= it->second;
+  if (flag(op, "causal")) {
+    // Position j along dim is masked where j > i + (len - rows), with i the
+    // position along dim - 1 (tessel.attention's causal mask).
+    auto st = stridesOf(shape);
+    int64_t offset = shape[dim] - shape[dim - 1];
+    forEachIndex(shape, [&](const std::vector<int64_t> &idx) {
+      if (idx[dim] > idx[dim - 1] + offset)
+        out.data[linear(idx, st)] = -INFINITY;
+    });
+  }
+  softmaxInPlace(out.data, shape, dim);
   return true;
 }
 

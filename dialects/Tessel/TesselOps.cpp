@@ -319,6 +319,21 @@ LogicalResult SoftmaxOp::verify() {
   if (dim < 0 || dim >= rank)
     return emitOpError() << "dim = " << dim << " is outside [0, " << rank
                          << ")";
+  if (std::optional<APFloat> scale = getScale()) {
+    double s = scale->convertToDouble();
+    if (!(s > 0) || !std::isfinite(s))
+      return emitOpError() << "scale = " << s << " must be positive and finite";
+  }
+  if (!getCausal())
+    return success();
+  if (dim < 1)
+    return emitOpError() << "causal needs dim >= 1: the mask compares the "
+                            "position along dim with the one along dim - 1";
+  ArrayRef<int64_t> shape = tensorOf(getInput()).getShape();
+  if (shape[dim - 1] > shape[dim])
+    return emitOpError() << "causal needs size(dim - 1) = " << shape[dim - 1]
+                         << " to be at most size(dim) = " << shape[dim]
+                         << " (otherwise the first rows keep no element)";
   return success();
 }
 

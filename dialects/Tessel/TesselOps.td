@@ -219,18 +219,30 @@ def Tessel_ReduceOp : Tessel_Op<"reduce", [Pure]> {
 }
 
 def Tessel_SoftmaxOp : Tessel_Op<"softmax", [Pure, SameOperandsAndResultType]> {
-  let summary = "Softmax along one dimension";
+  let summary = "Softmax along one dimension, optionally scaled and causal";
   let description = [{
     `result = exp(x - max(x)) / sum(exp(x - max(x)))` along `dim`, which must
-    lie in `[0, rank)`.
+    lie in `[0, rank)`. With `scale = s` the input is first multiplied by
+    `s` (positive and finite). With `causal`, which needs `dim >= 1`, the
+    element at position `j` along `dim` and `i` along `dim - 1` counts as
+    `-inf` where `j > i + size(dim) - size(dim - 1)` (the mask of
+    `tessel.attention`'s `causal`, keys aligned at the bottom right), which
+    needs `size(dim - 1) <= size(dim)`. Together they are attention's
+    scores-to-probabilities step.
 
     ```mlir
     %p = tessel.softmax %s dim = 3 : tensor<1x12x128x128xf32>
+    %c = tessel.softmax %s dim = 3 scale = 0.125 causal
+        : tensor<1x12x128x128xf32>
     ```
   }];
-  let arguments = (ins Tessel_Tensor:$input, I64Attr:$dim);
+  let arguments = (ins Tessel_Tensor:$input, I64Attr:$dim,
+                       OptionalAttr<F64Attr>:$scale, UnitAttr:$causal);
   let results = (outs Tessel_Tensor:$result);
-  let assemblyFormat = "$input `dim` `=` $dim attr-dict `:` type($result)";
+  let assemblyFormat = [{
+    $input `dim` `=` $dim (`scale` `=` $scale^)? (`causal` $causal^)?
+    attr-dict `:` type($result)
+  }];
   let hasVerifier = 1;
 }
 

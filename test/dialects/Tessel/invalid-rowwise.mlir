@@ -90,6 +90,30 @@ func.func @softmax_type(%x: tensor<4x8xf32>) -> tensor<4x8xf16> {
 
 // -----
 
+func.func @softmax_scale(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'tessel.softmax' op scale = -5.000000e-01 must be positive and finite}}
+  %0 = tessel.softmax %x dim = 1 scale = -0.5 : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @softmax_causal_dim(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'tessel.softmax' op causal needs dim >= 1: the mask compares the position along dim with the one along dim - 1}}
+  %0 = tessel.softmax %x dim = 0 causal : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @softmax_causal_rows(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{'tessel.softmax' op causal needs size(dim - 1) = 8 to be at most size(dim) = 4 (otherwise the first rows keep no element)}}
+  %0 = tessel.softmax %x dim = 1 causal : tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+
+// -----
+
 func.func @norm_result(%x: tensor<4x8xf32>) -> tensor<4x8xf16> {
   // expected-error @+1 {{'tessel.layer_norm' op result type 'tensor<4x8xf16>' differs from the input type 'tensor<4x8xf32>'}}
   %0 = tessel.layer_norm %x normalized_rank = 1 epsilon = 1.0e-05 : (tensor<4x8xf32>) -> tensor<4x8xf16>

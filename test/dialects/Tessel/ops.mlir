@@ -101,6 +101,8 @@ func.func @rowwise(%s: tensor<1x12x128x128xf32>, %x: tensor<128x768xbf16>,
     -> (tensor<1x12x128x128xf32>, tensor<128x768xbf16>, tensor<128x768xbf16>, tensor<2x4x8xf16>) {
   // CHECK: tessel.softmax %{{.*}} dim = 3 : tensor<1x12x128x128xf32>
   %0 = tessel.softmax %s dim = 3 : tensor<1x12x128x128xf32>
+  // CHECK: tessel.softmax %{{.*}} dim = 3 scale = 1.250000e-01 causal : tensor<1x12x128x128xf32>
+  %sc = tessel.softmax %s dim = 3 scale = 0.125 causal : tensor<1x12x128x128xf32>
   // CHECK: tessel.layer_norm %{{.*}} scale(%{{.*}}) bias(%{{.*}}) normalized_rank = 1 epsilon = 1.000000e-05 : (tensor<128x768xbf16>, tensor<768xbf16>, tensor<768xbf16>) -> tensor<128x768xbf16>
   %1 = tessel.layer_norm %x scale(%g) bias(%b) normalized_rank = 1 epsilon = 1.0e-05 : (tensor<128x768xbf16>, tensor<768xbf16>, tensor<768xbf16>) -> tensor<128x768xbf16>
   // CHECK: tessel.rms_norm %{{.*}} scale(%{{.*}}) normalized_rank = 1 epsilon = 9.9999999999999995E-7 : (tensor<128x768xbf16>, tensor<768xbf16>) -> tensor<128x768xbf16>

@@ -157,6 +157,23 @@ TEST(Reference, SoftmaxAndNorms) {
   EXPECT_NEAR(r[1], 8 / std::sqrt(12.5), 1e-6);
 }
 
+TEST(Reference, ScaledCausalSoftmax) {
+  // Rows of 3 over 2 query positions: row i keeps j <= i + 1. Scale 2 turns
+  // [0, ln 2 / 2, 5] into [0, ln 2, 10], whose masked element is dropped.
+  Op s = op("softmax", f32({2, 3}));
+  s.ints["dim"] = {1};
+  s.ints["causal"] = {1};
+  s.floats["scale"] = 2;
+  double half = std::log(2.0) / 2;
+  std::vector<double> p = run1(s, {tensor({2, 3}, {0, half, 5, 0, half, 0})});
+  EXPECT_NEAR(p[0], 1.0 / 3, 1e-7);
+  EXPECT_NEAR(p[1], 2.0 / 3, 1e-7);
+  EXPECT_EQ(p[2], 0);
+  EXPECT_NEAR(p[3], 1.0 / 4, 1e-7);
+  EXPECT_NEAR(p[4], 2.0 / 4, 1e-7);
+  EXPECT_NEAR(p[5], 1.0 / 4, 1e-7);
+}
+
 TEST(Reference, CausalGroupedAttention) {
   // Two query heads share one key/value head; zero queries give uniform
   // weights over the visible keys. Causal, Sq = Skv = 2: row 0 sees key 0.
