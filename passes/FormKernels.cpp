@@ -17,6 +17,9 @@
 //  - reshapes move no data and stay outside kernels; ops already in a
 //    tessel.kernel are left as they are.
 //
+// Before grouping, the policy may replace an attention by its parts (the
+// model policy does where their three kernels are predicted faster).
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/FusionPolicy.h"
@@ -130,6 +133,40 @@ public:
     return fuse;
   }
 
+  bool shouldSplit(Operation *whole,
+                   ArrayRef<SmallVector<Operation *>> kernels) override {
+    // Not through the cache: the parts are erased when the op stays whole,
+    // and a later op could take one's address.
+    std::optional<double> one = timeAsOneKernel({whole});
+    SmallVector<double> times;
+    for (ArrayRef<Operation *> k : kernels) {
+      std::optional<double> t = timeAsOneKernel(k);
+      if (!t)
+        break;
+      times.push_back(*t);
+    }
+    if (!one || times.size() != kernels.size()) {
+      if (explain)
+        whole->emitRemark() << "runs as one kernel by the rule: the cost "
+                               "model could not predict one of the kernels";
+      return false;
+    }
+    double apart = 0;
+    for (double t : times)
+      apart += t;
+    bool split = apart < *one;
+    if (explain) {
+      std::string each;
+      for (double t : times)
+        each += (each.empty() ? "" : " + ") + llvm::formatv("{0:f2}", t).str();
+      whole->emitRemark() << llvm::formatv(
+          "{0}: {1:f2} us as one kernel against {2:f2} us ({3}) as {4} on {5}",
+          split ? "runs as its parts" : "stays one kernel", *one, apart, each,
+          kernels.size(), target.name());
+    }
+    return split;
+  }
+
 private:
   /// The predicted time of `ops` as one kernel. A group that grew by a join
   /// was predicted as the join's fused candidate: remembered, not redone.
@@ -194,6 +231,88 @@ bool isElementwiseLike(Operation *op) {
 
 bool isRowwise(Operation *op) {
   return isa<SoftmaxOp, LayerNormOp, RmsNormOp, ReduceOp>(op);
+}
+
+/// An attention as the ops of the kernels it is made of. `kernels` groups
+/// them as they would form kernels (each cast in its producer's); `ops` are
+/// all of them, reshapes included, in program order.
+struct AttentionParts {
+  SmallVector<SmallVector<Operation *>> kernels;
+  SmallVector<Operation *> ops;
+  Value result;
+};
+
+/// Builds, before `op`, S = q k^T (batch_matmul, f32 for f16 and bf16),
+/// P = softmax(scale * S) with the causal mask, rounded to the input type
+/// (as FlashAttention feeds P to its second matmul), and O = P v, stored in
+/// the result type. Grouped-query heads become rows of one batch: q
+/// [B, H, Sq, D] is viewed as [B * Hkv, (H / Hkv) * Sq, D], k and v as
+/// [B * Hkv, Skv, .]; the causal softmax views S as [B * Hkv, H / Hkv, Sq,
+/// Skv] so that its rows are query positions.
+AttentionParts buildAttentionParts(OpBuilder &b, AttentionOp op) {
+  AttentionParts parts;
+  Location loc = op.getLoc();
+  auto q = cast<RankedTensorType>(op.getQuery().getType());
+  auto k = cast<RankedTensorType>(op.getKey().getType());
+  auto v = cast<RankedTensorType>(op.getValue().getType());
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  Type elem = q.getElementType(), f32 = b.getF32Type();
+  int64_t heads = q.getDimSize(1), sq = q.getDimSize(2), d = q.getDimSize(3);
+  int64_t kvHeads = k.getDimSize(1), skv = k.getDimSize(2),
+          dv = v.getDimSize(3);
+  int64_t batch = q.getDimSize(0) * kvHeads, group = heads / kvHeads;
+  auto type = [](ArrayRef<int64_t> shape, Type t) {
+    return RankedTensorType::get(shape, t);
+  };
+  auto record = [&](Operation *created) {
+    parts.ops.push_back(created);
+    return created->getResult(0);
+  };
+  auto reshape = [&](Value x, RankedTensorType to) {
+    return record(ReshapeOp::create(b, loc, to, x));
+  };
+  auto castTo = [&](Value x, Type to, SmallVector<Operation *> &kernel) {
+    auto from = cast<RankedTensorType>(x.getType());
+    if (from.getElementType() == to)
+      return x;
+    Value c = record(CastOp::create(b, loc, type(from.getShape(), to), x));
+    kernel.push_back(parts.ops.back());
+    return c;
+  };
+
+  Value q3 = reshape(op.getQuery(), type({batch, group * sq, d}, elem));
+  Value k3 = reshape(op.getKey(), type({batch, skv, d}, elem));
+  Value v3 = reshape(op.getValue(), type({batch, skv, dv}, elem));
+
+  SmallVector<Operation *> scores, probabilities, output;
+  Value s =
+      record(BatchMatmulOp::create(b, loc, type({batch, group * sq, skv}, f32),
+                                   q3, k3, /*transpose_lhs=*/false,
+                                   /*transpose_rhs=*/true));
+  scores.push_back(parts.ops.back());
+
+  double scale = op.getScale() ? op.getScale()->convertToDouble()
+                               : 1.0 / std::sqrt(double(d));
+  bool causal = op.getCausal();
+  if (causal)
+    s = reshape(s, type({batch, group, sq, skv}, f32));
+  auto sType = cast<RankedTensorType>(s.getType());
+  Value p = record(SoftmaxOp::create(
+      b, loc, sType, s, b.getI64IntegerAttr(sType.getRank() - 1),
+      b.getF64FloatAttr(scale), causal ? b.getUnitAttr() : UnitAttr()));
+  probabilities.push_back(parts.ops.back());
+  p = castTo(p, elem, probabilities);
+  if (causal)
+    p = reshape(p, type({batch, group * sq, skv}, elem));
+
+  Type acc = elem.isF32() ? elem : f32;
+  Value o = record(
+      BatchMatmulOp::create(b, loc, type({batch, group * sq, dv}, acc), p, v3));
+  output.push_back(parts.ops.back());
+  o = castTo(o, resultType.getElementType(), output);
+  parts.result = reshape(o, resultType);
+  parts.kernels = {scores, probabilities, output};
+  return parts;
 }
 
 /// The ops that become one kernel, in program order.
@@ -290,6 +409,23 @@ void KernelFormer::materialize(func::FuncOp func, OpBuilder &builder) {
   }
 }
 
+/// Replaces each loose attention of `func` by its parts where the policy
+/// says they run faster.
+void splitAttentions(func::FuncOp func, FusionPolicy &policy,
+                     OpBuilder &builder) {
+  for (AttentionOp op : llvm::to_vector(func.getOps<AttentionOp>())) {
+    builder.setInsertionPoint(op);
+    AttentionParts parts = buildAttentionParts(builder, op);
+    if (policy.shouldSplit(op, parts.kernels)) {
+      op.replaceAllUsesWith(parts.result);
+      op.erase();
+      continue;
+    }
+    for (Operation *part : llvm::reverse(parts.ops))
+      part->erase();
+  }
+}
+
 struct FormKernelsPass
     : public tessel::impl::TesselFormKernelsBase<FormKernelsPass> {
   using Base::Base;
@@ -320,6 +456,7 @@ struct FormKernelsPass
     for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>())) {
       if (func.isExternal() || func->hasAttr(TesselDialect::kKernelAttrName))
         continue;
+      splitAttentions(func, *fusionPolicy, builder);
       KernelFormer former(*fusionPolicy);
       former.formGroups(func.getBody().front());
       former.materialize(func, builder);

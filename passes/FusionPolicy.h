@@ -3,7 +3,8 @@
 // tessel-form-kernels asks a FusionPolicy before it puts an op in the kernel
 // of its producer. The rule-based policy accepts every join of the
 // documented rule (docs/UserGuide.md); the model policy predicts the fused
-// kernel against the separate ones plus their launches.
+// kernel against the separate ones plus their launches, and whether an
+// attention runs faster as one kernel or as the three it is made of.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +33,13 @@ public:
   /// order), one of whose results it alone uses.
   virtual bool shouldFuse(ArrayRef<Operation *> group, Operation *consumer,
                           FusionKind kind) = 0;
+  /// Whether `whole`, one op that runs as one kernel, should instead run as
+  /// `kernels`: the ops it is made of, grouped as the kernels they would
+  /// form. Only the model policy splits.
+  virtual bool shouldSplit(Operation *whole,
+                           ArrayRef<SmallVector<Operation *>> kernels) {
+    return false;
+  }
 };
 
 /// Fuses every legal epilogue and prologue (see tessel-form-kernels).
@@ -41,8 +49,10 @@ std::unique_ptr<FusionPolicy> createNoFusionPolicy();
 /// Asks the cost model: fuses when the fused kernel, with its best
 /// schedule on the module's target, is predicted no slower than the group
 /// and the consumer as two kernels (launches included). Where a kernel
-/// cannot be predicted, falls back to the rule. With `explain`, each
-/// decision is a remark on the op with the three predicted times.
+/// cannot be predicted, falls back to the rule. It splits an attention
+/// into its three kernels when they are predicted faster than the one.
+/// With `explain`, each decision is a remark on the op with the predicted
+/// times.
 std::unique_ptr<FusionPolicy>
 createModelFusionPolicy(ModuleOp module, const Target &target, bool explain);
 

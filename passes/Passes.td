@@ -30,6 +30,12 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
     decides); `rule` accepts every join above; `none` makes one kernel per
     op; `auto` (the default) is `model` when the module names a target and
     `rule` otherwise. Kernels are named `<function>_k<N>_<main op>`.
+
+    The model policy also replaces an attention by its parts where their
+    three kernels are predicted faster than the one: reshapes viewing the
+    heads that share a key/value head as one batch, `batch_matmul` q k^T
+    (f32), `softmax` with the attention's `scale` and `causal` (rounded to
+    the input type), `batch_matmul` with v, cast to the result type.
   }];
   let options = [
     Option<"policy", "policy", "std::string", /*default=*/"\"auto\"",
