@@ -432,7 +432,6 @@ struct FormKernelsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    std::unique_ptr<FusionPolicy> fusionPolicy;
     std::optional<Target> target;
     bool useModel =
         policy == "model" ||
@@ -442,12 +441,7 @@ struct FormKernelsPass
       if (failed(t))
         return signalPassFailure();
       target = *t;
-      fusionPolicy = createModelFusionPolicy(module, *target, explain);
-    } else if (policy == "rule" || policy == "auto")
-      fusionPolicy = createRuleFusionPolicy();
-    else if (policy == "none")
-      fusionPolicy = createNoFusionPolicy();
-    else {
+    } else if (policy != "rule" && policy != "auto" && policy != "none") {
       module.emitError() << "unknown fusion policy '" << policy
                          << "' (expected 'auto', 'model', 'rule' or 'none')";
       return signalPassFailure();
@@ -456,6 +450,13 @@ struct FormKernelsPass
     for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>())) {
       if (func.isExternal() || func->hasAttr(TesselDialect::kKernelAttrName))
         continue;
+      // One policy per function: the model's remembers predictions by op,
+      // and the ops a function erases free addresses that the next
+      // function's new ops (an attention's parts) may take.
+      std::unique_ptr<FusionPolicy> fusionPolicy =
+          useModel           ? createModelFusionPolicy(module, *target, explain)
+          : policy == "none" ? createNoFusionPolicy()
+                             : createRuleFusionPolicy();
       splitAttentions(func, *fusionPolicy, builder);
       KernelFormer former(*fusionPolicy);
       former.formGroups(func.getBody().front());
