@@ -239,24 +239,23 @@ int main(int argc, char **argv) {
     return 2;
   }
 
+  // A function's reference is its ops as written, before any kernel is
+  // formed: an attention the model runs as its parts (tessel-form-kernels)
+  // and a split-K schedule's two kernels (tessel-split-reduction) are
+  // checked against the ops they replace. Each kernel is checked as it
+  // runs.
+  FailureOr<std::vector<Unit>> funcUnits =
+      collectUnits(*module, UnitKind::Functions);
+  if (failed(funcUnits))
+    return 2;
   // Group loose ops into kernels and choose their schedules as
   // tessel-compile does, so that the kernels checked here are the ones the
   // GPU runs.
   PassManager form(&context);
   form.addPass(createTesselFormKernels());
   form.addPass(createTesselSelectSchedules());
+  addSplitReduction(form);
   if (failed(form.run(*module)))
-    return 2;
-  // A function's reference is its ops before split-K schedules become two
-  // kernels (tessel-split-reduction), so the split itself is checked; each
-  // kernel is checked as it runs.
-  FailureOr<std::vector<Unit>> funcUnits =
-      collectUnits(*module, UnitKind::Functions);
-  if (failed(funcUnits))
-    return 2;
-  PassManager split(&context);
-  addSplitReduction(split);
-  if (failed(split.run(*module)))
     return 2;
   FailureOr<std::vector<Unit>> units = collectUnits(*module, UnitKind::Kernels);
   if (failed(units))
