@@ -372,7 +372,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       return illegal("mma.sync needs an NVIDIA GPU of sm_80 or newer");
     if (!k.mmaSyncable || kStep == 0 || parallel.size() < 2)
       return illegal("mma.sync runs the K step of a matmul or batch_matmul "
-                     "of f16 or bf16 with row-major operands");
+                     "of f16 or bf16 accumulated in f32");
     int64_t contractionK = contractionReduction(k);
     size_t n = s.block.size();
     if (s.warp.size() != n || s.warp.back() != kStep)

@@ -308,10 +308,25 @@ Value lowerContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
     outExprs.push_back(d(i));
   }
   AffineExpr m = d(batch), n = d(batch + 1), k = d(batch + 2);
-  lhsExprs.append(transposeLhs ? SmallVector<AffineExpr>{k, m}
-                               : SmallVector<AffineExpr>{m, k});
-  rhsExprs.append(transposeRhs ? SmallVector<AffineExpr>{n, k}
-                               : SmallVector<AffineExpr>{k, n});
+  // A transposed operand is a linalg.transpose feeding a row-major
+  // contraction: a K step fuses it into its copy to shared memory, so the
+  // warp-level code (mma.sync included) always sees A [M, K] and B [K, N].
+  auto swapInner = [&](Value v) -> Value {
+    RankedTensorType type = tensorType(v);
+    SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, batch));
+    perm.append({batch + 1, batch});
+    SmallVector<int64_t> shape(type.getShape());
+    std::swap(shape[batch], shape[batch + 1]);
+    Value init =
+        tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+    return linalg::TransposeOp::create(b, loc, v, init, perm).getResult()[0];
+  };
+  if (transposeLhs)
+    lhs = swapInner(lhs);
+  if (transposeRhs)
+    rhs = swapInner(rhs);
+  lhsExprs.append({m, k});
+  rhsExprs.append({k, n});
   outExprs.append({m, n});
   SmallVector<AffineMap> maps = {AffineMap::get(nDims, 0, lhsExprs, ctx),
                                  AffineMap::get(nDims, 0, rhsExprs, ctx),

@@ -183,8 +183,8 @@ std::string mlir::tessel::mmaSyncRefusal(linalg::LinalgOp op) {
     return map.getResults() == ArrayRef<AffineExpr>(want);
   };
   if (!expect(maps[0], m, k) || !expect(maps[1], k, n))
-    return "its operands are not A [.., M, K] and B [.., K, N] (transposed "
-           "operands are not supported on tensor cores yet)";
+    return "its operands are not A [.., M, K] and B [.., K, N] read at the "
+           "output's batch indices";
   Type a = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
   Type b = getElementTypeOrSelf(op.getDpsInputs()[1].getType());
   Type c = getElementTypeOrSelf(op.getDpsInits()[0].getType());

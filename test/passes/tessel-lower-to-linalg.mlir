@@ -3,15 +3,19 @@
 // private functions that keep their schedule.
 // RUN: tessel-opt %s --tessel-lower-to-linalg --split-input-file | FileCheck %s
 
-// CHECK-DAG: #[[LHS_T:.*]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// A transposed operand is a linalg.transpose feeding a row-major
+// contraction (so that a K step copies it transposed and tensor cores see
+// A [M, K] and B [K, N]).
+// CHECK-DAG: #[[LHS:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK-DAG: #[[RHS:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
 // CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-LABEL: func.func @matmul_bf16
 // CHECK-SAME: (%[[A:.*]]: tensor<64x32xbf16>, %[[B:.*]]: tensor<64x16xbf16>)
+// CHECK: %[[AT:.*]] = linalg.transpose ins(%[[A]] : tensor<64x32xbf16>) outs(%{{.*}} : tensor<32x64xbf16>) permutation = [1, 0]
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK: %[[ACC:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<32x16xf32>)
-// CHECK: %[[MM:.*]] = linalg.generic {indexing_maps = [#[[LHS_T]], #[[RHS]], #[[OUT]]], iterator_types = ["parallel", "parallel", "reduction"]}
-// CHECK-SAME: ins(%[[A]], %[[B]] : tensor<64x32xbf16>, tensor<64x16xbf16>) outs(%[[ACC]] : tensor<32x16xf32>)
+// CHECK: %[[MM:.*]] = linalg.generic {indexing_maps = [#[[LHS]], #[[RHS]], #[[OUT]]], iterator_types = ["parallel", "parallel", "reduction"]}
+// CHECK-SAME: ins(%[[AT]], %[[B]] : tensor<32x64xbf16>, tensor<64x16xbf16>) outs(%[[ACC]] : tensor<32x16xf32>)
 // CHECK: arith.extf %{{.*}} : bf16 to f32
 // CHECK: arith.extf %{{.*}} : bf16 to f32
 // CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : f32

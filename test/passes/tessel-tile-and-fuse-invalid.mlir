@@ -341,20 +341,3 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<80x64xbf16>
   }
 }
-
-// -----
-
-// A transposed operand is not read row-major by the fragments yet.
-module attributes {tessel.target = #tessel.target<"h100">} {
-  func.func @model(%x: tensor<64x64xbf16>, %y: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
-    // expected-error @+1 {{could not be tiled with schedule}}
-    %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xbf16>, tensor<64x64xbf16>) -> tensor<64x64xbf16>
-        schedule = #tessel.schedule<block = [64, 64, 32], warp = [32, 32, 32], warps = 4, mma = mma_sync> {
-    ^bb0(%a: tensor<64x64xbf16>, %b: tensor<64x64xbf16>):
-      // expected-error @+1 {{cannot run on tensor cores (mma_sync): its operands are not A [.., M, K] and B [.., K, N] (transposed operands are not supported on tensor cores yet)}}
-      %1 = tessel.matmul %a, %b transpose_rhs : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xbf16>
-      tessel.yield %1 : tensor<64x64xbf16>
-    }
-    return %0 : tensor<64x64xbf16>
-  }
-}
