@@ -14,8 +14,10 @@
 //    when that kernel holds only elementwise ops and its value is used by
 //    them alone (prologue); otherwise they start a kernel; elementwise ops
 //    after them join as epilogues;
-//  - reshapes move no data and stay outside kernels; ops already in a
-//    tessel.kernel are left as they are.
+//  - reshapes move no data and stay outside kernels (a reshape of a
+//    computed value first moves below the elementwise op that alone uses
+//    it, where that computes the same values, so that the op can join);
+//    ops already in a tessel.kernel are left as they are.
 //
 // Before grouping, the policy may replace an attention by its parts (the
 // model policy does where their three kernels are predicted faster).
@@ -27,6 +29,7 @@
 #include "passes/Passes.h"
 
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -409,6 +412,97 @@ void KernelFormer::materialize(func::FuncOp func, OpBuilder &builder) {
   }
 }
 
+/// `transpose(reshape(x))` as `reshape(transpose'(x))` when the reshape only
+/// adds or drops dims of size 1: `transpose'` permutes x's dims as the
+/// transpose permutes the reshape's dims of size > 1. Null otherwise (or
+/// when x has dims of size 1, whose place the result would not fix).
+Value sinkThroughTranspose(OpBuilder &b, TransposeOp t, Value x) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto rType = cast<RankedTensorType>(t.getInput().getType());
+  if (llvm::is_contained(xType.getShape(), 1))
+    return {};
+  // Position among x's dims of each of the reshape's dims of size > 1.
+  SmallVector<int64_t> xDimOf(rType.getRank(), -1);
+  int64_t next = 0;
+  for (auto [i, size] : llvm::enumerate(rType.getShape())) {
+    if (size == 1)
+      continue;
+    if (next >= xType.getRank() || xType.getDimSize(next) != size)
+      return {};
+    xDimOf[i] = next++;
+  }
+  if (next != xType.getRank())
+    return {};
+  SmallVector<int64_t> perm;
+  SmallVector<int64_t> shape;
+  for (int64_t p : t.getPermutation())
+    if (xDimOf[p] >= 0) {
+      perm.push_back(xDimOf[p]);
+      shape.push_back(xType.getDimSize(xDimOf[p]));
+    }
+  auto type = RankedTensorType::get(shape, xType.getElementType());
+  Value moved =
+      TransposeOp::create(b, t.getLoc(), type, x, b.getDenseI64ArrayAttr(perm));
+  return ReshapeOp::create(b, t.getLoc(), t.getType(), moved);
+}
+
+/// Moves each reshape of a computed value below the elementwise op that
+/// alone uses it, so that the op can join the producer's kernel as an
+/// epilogue (reshapes stay between kernels): a unary op or cast always; a
+/// binary op when its other operand broadcasts over trailing dims the
+/// reshape leaves as they are; a transpose when the reshape only adds or
+/// drops dims of size 1 (the attention's parts, whose heads are then
+/// merged). The values computed are the same.
+void sinkReshapes(func::FuncOp func, OpBuilder &b) {
+  for (Operation *op :
+       llvm::to_vector(llvm::make_pointer_range(func.getBody().front()))) {
+    if (!isElementwiseLike(op) || op->getNumResults() != 1)
+      continue;
+    // The one operand that is a reshape used by `op` alone.
+    int reshaped = -1;
+    for (auto [i, v] : llvm::enumerate(op->getOperands()))
+      if (auto r = v.getDefiningOp<ReshapeOp>();
+          r && v.hasOneUse() && r.getInput().getDefiningOp() &&
+          !r.getInput().getDefiningOp<ReshapeOp>())
+        reshaped = reshaped == -1 ? int(i) : -2;
+    if (reshaped < 0)
+      continue;
+    auto r = op->getOperand(reshaped).getDefiningOp<ReshapeOp>();
+    Value x = r.getInput();
+    auto xType = cast<RankedTensorType>(x.getType());
+    auto rType = cast<RankedTensorType>(r.getType());
+    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+    b.setInsertionPoint(op);
+    Value replacement;
+    if (auto t = dyn_cast<TransposeOp>(op)) {
+      replacement = sinkThroughTranspose(b, t, x);
+    } else {
+      if (resultType.getShape() != rType.getShape())
+        continue;
+      if (op->getNumOperands() == 2) {
+        auto other =
+            cast<RankedTensorType>(op->getOperand(1 - reshaped).getType());
+        int64_t tail = other.getRank();
+        if (tail > xType.getRank() || rType.getShape().take_back(tail) !=
+                                          xType.getShape().take_back(tail))
+          continue;
+      }
+      IRMapping map;
+      map.map(r.getResult(), x);
+      Operation *moved = b.clone(*op, map);
+      moved->getResult(0).setType(
+          RankedTensorType::get(xType.getShape(), resultType.getElementType()));
+      replacement =
+          ReshapeOp::create(b, op->getLoc(), resultType, moved->getResult(0));
+    }
+    if (!replacement)
+      continue;
+    op->getResult(0).replaceAllUsesWith(replacement);
+    op->erase();
+    r.erase();
+  }
+}
+
 /// Replaces each loose attention of `func` by its parts where the policy
 /// says they run faster.
 void splitAttentions(func::FuncOp func, FusionPolicy &policy,
@@ -458,6 +552,7 @@ struct FormKernelsPass
           : policy == "none" ? createNoFusionPolicy()
                              : createRuleFusionPolicy();
       splitAttentions(func, *fusionPolicy, builder);
+      sinkReshapes(func, builder);
       KernelFormer former(*fusionPolicy);
       former.formGroups(func.getBody().front());
       former.materialize(func, builder);

@@ -21,7 +21,12 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
     elementwise ops join (chains); softmax, layer_norm, rms_norm and reduce
     join a kernel of elementwise ops whose value they alone use (prologue),
     else start their own, and elementwise ops after them join as epilogues.
-    Reshapes move no data and stay outside; existing kernels are kept.
+    Reshapes move no data and stay outside; existing kernels are kept. A
+    reshape of a computed value moves below the elementwise op that alone
+    uses it (a unary op or cast; a binary op whose other operand broadcasts
+    over trailing dims the reshape keeps; a transpose when the reshape only
+    adds or drops dims of size 1), so that the op can join the producer's
+    kernel.
 
     Each join is put to a fusion policy: `model` asks the cost model for the
     module's `tessel.target` (the op joins when the fused kernel, with its
