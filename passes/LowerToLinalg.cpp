@@ -317,8 +317,7 @@ Value lowerContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
     perm.append({batch + 1, batch});
     SmallVector<int64_t> shape(type.getShape());
     std::swap(shape[batch], shape[batch + 1]);
-    Value init =
-        tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+    Value init = tensor::EmptyOp::create(b, loc, shape, type.getElementType());
     return linalg::TransposeOp::create(b, loc, v, init, perm).getResult()[0];
   };
   if (transposeLhs)
@@ -336,6 +335,37 @@ Value lowerContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
   Value acc = buildContraction(b, loc, lhs, rhs, maps, iterators,
                                resultType.getShape());
   return convertTo(b, loc, acc, resultType);
+}
+
+/// input[n, ih, iw, c] of an NHWC tensor extended to f32, or 0 where (ih,
+/// iw) lies outside it (a convolution's zero padding): read at the clamped
+/// index, so that every read stays in bounds.
+Value readPadded(OpBuilder &b, Location loc, Value input, Value n, Value ih,
+                 Value iw, Value c) {
+  RankedTensorType type = tensorType(input);
+  auto cst = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  // Signed compares: a row or column before the first is negative.
+  auto inRange = [&](Value v, int64_t size) {
+    Value ge =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, v, cst(0));
+    Value lt =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, v, cst(size));
+    return arith::AndIOp::create(b, loc, ge, lt).getResult();
+  };
+  Value inside = arith::AndIOp::create(b, loc, inRange(ih, type.getDimSize(1)),
+                                       inRange(iw, type.getDimSize(2)));
+  auto clamp = [&](Value v, int64_t size) {
+    Value lo = arith::MaxSIOp::create(b, loc, v, cst(0));
+    return arith::MinSIOp::create(b, loc, lo, cst(size - 1)).getResult();
+  };
+  Value x =
+      tensor::ExtractOp::create(b, loc, input,
+                                ValueRange{n, clamp(ih, type.getDimSize(1)),
+                                           clamp(iw, type.getDimSize(2)), c});
+  return arith::SelectOp::create(b, loc, inside, toF32(b, loc, x),
+                                 f32Const(b, loc, 0.0));
 }
 
 /// Grouped conv2d, contracting over (kh, kw, c) with iteration
@@ -405,34 +435,13 @@ Value lowerConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
                 return arith::SubIOp::create(nb, nloc, sum, cst(off))
                     .getResult();
               };
-              // Input row and column, before clamping; signed compare.
+              // Input row and column, before clamping.
               Value ih = mulAdd(idx(1), strides[0], idx(5), dil[0], pad[0]);
               Value iw = mulAdd(idx(2), strides[1], idx(6), dil[1], pad[2]);
-              auto inRange = [&](Value v, int64_t size) {
-                Value ge = arith::CmpIOp::create(
-                    nb, nloc, arith::CmpIPredicate::sge, v, cst(0));
-                Value lt = arith::CmpIOp::create(
-                    nb, nloc, arith::CmpIPredicate::slt, v, cst(size));
-                return arith::AndIOp::create(nb, nloc, ge, lt).getResult();
-              };
-              Value inside = arith::AndIOp::create(
-                  nb, nloc, inRange(ih, inType.getDimSize(1)),
-                  inRange(iw, inType.getDimSize(2)));
-              auto clamp = [&](Value v, int64_t size) {
-                Value lo = arith::MaxSIOp::create(nb, nloc, v, cst(0));
-                return arith::MinSIOp::create(nb, nloc, lo, cst(size - 1))
-                    .getResult();
-              };
               Value chan = arith::AddIOp::create(
                   nb, nloc, arith::MulIOp::create(nb, nloc, idx(3), cst(cg)),
                   idx(7));
-              Value x = tensor::ExtractOp::create(
-                  nb, nloc, input,
-                  ValueRange{idx(0), clamp(ih, inType.getDimSize(1)),
-                             clamp(iw, inType.getDimSize(2)), chan});
-              Value xf =
-                  arith::SelectOp::create(nb, nloc, inside, toF32(nb, nloc, x),
-                                          f32Const(nb, nloc, 0.0));
+              Value xf = readPadded(nb, nloc, input, idx(0), ih, iw, chan);
               Value prod = mul(nb, nloc, xf, toF32(nb, nloc, args[0]));
               linalg::YieldOp::create(nb, nloc, add(nb, nloc, args[1], prod));
             })
@@ -705,6 +714,57 @@ Value lowerAttention(OpBuilder &b, Location loc, AttentionOp op) {
   return convertTo(b, loc, o, resultType);
 }
 
+/// im2col as a copy over [N, OH, OW, KH, KW, C]: through an affine map of
+/// the input without padding, else gathered by readPadded (as conv2d does).
+Value lowerIm2Col(OpBuilder &b, Location loc, Im2ColOp op) {
+  MLIRContext *ctx = b.getContext();
+  Value input = op.getInput();
+  RankedTensorType resultType = tensorType(op.getResult());
+  ArrayRef<int64_t> pad = op.getPadding(), strides = op.getStrides(),
+                    dil = op.getDilations();
+  auto d = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
+  AffineMap id = b.getMultiDimIdentityMap(6);
+  if (llvm::all_of(pad, [](int64_t p) { return p == 0; })) {
+    AffineMap inMap = AffineMap::get(6, 0,
+                                     {d(0), d(1) * strides[0] + d(3) * dil[0],
+                                      d(2) * strides[1] + d(4) * dil[1], d(5)},
+                                     ctx);
+    return buildParallel(
+        b, loc, input, inMap, resultType,
+        [](OpBuilder &, Location, ValueRange a) { return a[0]; });
+  }
+  Value init = tensor::EmptyOp::create(b, loc, resultType.getShape(),
+                                       resultType.getElementType());
+  SmallVector<IteratorType> iterators(6, IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{resultType}, ValueRange{}, ValueRange{init},
+             SmallVector<AffineMap>{id}, iterators,
+             [&](OpBuilder &nb, Location nloc, ValueRange) {
+               auto idx = [&](int64_t dim) {
+                 return linalg::IndexOp::create(nb, nloc, dim).getResult();
+               };
+               auto cst = [&](int64_t v) {
+                 return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
+               };
+               auto at = [&](int64_t out, int64_t win, int64_t s, int64_t dl,
+                             int64_t off) {
+                 Value a = arith::MulIOp::create(nb, nloc, idx(out), cst(s));
+                 Value w = arith::MulIOp::create(nb, nloc, idx(win), cst(dl));
+                 Value sum = arith::AddIOp::create(nb, nloc, a, w);
+                 return arith::SubIOp::create(nb, nloc, sum, cst(off))
+                     .getResult();
+               };
+               Value xf =
+                   readPadded(nb, nloc, input, idx(0),
+                              at(1, 3, strides[0], dil[0], pad[0]),
+                              at(2, 4, strides[1], dil[1], pad[2]), idx(5));
+               linalg::YieldOp::create(
+                   nb, nloc,
+                   fromF32(nb, nloc, xf, resultType.getElementType()));
+             })
+      .getResult(0);
+}
+
 Value lowerTranspose(OpBuilder &b, Location loc, TransposeOp op) {
   RankedTensorType type = tensorType(op.getResult());
   Value init =
@@ -729,6 +789,7 @@ Value lowerOp(OpBuilder &b, Operation *op) {
                                 tensorType(m.getResult()));
       })
       .Case([&](Conv2DOp c) { return lowerConv2D(b, loc, c); })
+      .Case([&](Im2ColOp c) { return lowerIm2Col(b, loc, c); })
       .Case<NegOp, ExpOp, TanhOp, SigmoidOp, ReluOp, SiluOp, RsqrtOp, GeluOp,
             CastOp>([&](Operation *u) { return lowerUnary(b, loc, u); })
       .Case<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp>(

@@ -132,6 +132,7 @@ private:
 
   bool contraction(const Op &op, Tensor &out, int batchRank);
   bool conv2d(const Op &op, Tensor &out);
+  bool im2col(const Op &op, Tensor &out);
   bool unary(const Op &op, Tensor &out);
   bool binary(const Op &op, Tensor &out);
   bool reduce(const Op &op, Tensor &out);
@@ -198,6 +199,29 @@ bool Evaluator::conv2d(const Op &op, Tensor &out) {
             }
           out.data[((b * oh + y) * ow + xo) * f + o] = acc;
         }
+  return true;
+}
+
+bool Evaluator::im2col(const Op &op, Tensor &out) {
+  const Tensor &x = operand(op, 0);
+  const auto &s = op.ints.at("strides"), &pad = op.ints.at("padding"),
+             &d = op.ints.at("dilations");
+  int64_t n = x.type.shape[0], h = x.type.shape[1], wd = x.type.shape[2],
+          c = x.type.shape[3];
+  const std::vector<int64_t> &o = out.type.shape; // N, OH, OW, KH, KW, C
+  int64_t i = 0;
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t y = 0; y < o[1]; ++y)
+      for (int64_t xo = 0; xo < o[2]; ++xo)
+        for (int64_t r = 0; r < o[3]; ++r)
+          for (int64_t t = 0; t < o[4]; ++t) {
+            int64_t iy = y * s[0] + r * d[0] - pad[0];
+            int64_t ix = xo * s[1] + t * d[1] - pad[2];
+            bool inside = iy >= 0 && iy < h && ix >= 0 && ix < wd;
+            for (int64_t ci = 0; ci < c; ++ci, ++i)
+              out.data[i] =
+                  inside ? x.data[((b * h + iy) * wd + ix) * c + ci] : 0.0;
+          }
   return true;
 }
 
@@ -451,6 +475,8 @@ bool Evaluator::run(const Op &op, Tensor &out) {
     return contraction(op, out, 1);
   if (k == "conv2d")
     return conv2d(op, out);
+  if (k == "im2col")
+    return im2col(op, out);
   if (k == "neg" || k == "exp" || k == "tanh" || k == "sigmoid" ||
       k == "relu" || k == "silu" || k == "rsqrt" || k == "gelu" || k == "cast")
     return unary(op, out);

@@ -275,6 +275,32 @@ LogicalResult Conv2DOp::verify() {
                            {input.getDimSize(0), outH, outW, filters});
 }
 
+LogicalResult Im2ColOp::verify() {
+  RankedTensorType input = tensorOf(getInput()), result = tensorOf(getResult());
+  if (failed(verifyRank(*this, "input", input, 4)) ||
+      failed(verifyRank(*this, "result", result, 6)) ||
+      failed(verifySameElementType(*this, "result", result, "input", input)) ||
+      failed(verifyIntList(*this, "window", getWindow(), 2, 1)) ||
+      failed(verifyIntList(*this, "strides", getStrides(), 2, 1)) ||
+      failed(verifyIntList(*this, "dilations", getDilations(), 2, 1)) ||
+      failed(verifyIntList(*this, "padding", getPadding(), 4, 0)))
+    return failure();
+  ArrayRef<int64_t> window = getWindow(), strides = getStrides(),
+                    dilations = getDilations(), padding = getPadding();
+  int64_t outH = convOutputSize(input.getDimSize(1), padding[0], padding[1],
+                                window[0], strides[0], dilations[0]);
+  int64_t outW = convOutputSize(input.getDimSize(2), padding[2], padding[3],
+                                window[1], strides[1], dilations[1]);
+  if (outH < 1 || outW < 1)
+    return emitOpError() << "the dilated " << window[0] << "x" << window[1]
+                         << " window does not fit in the padded "
+                         << input.getDimSize(1) << "x" << input.getDimSize(2)
+                         << " input";
+  return verifyResultShape(*this, result,
+                           {input.getDimSize(0), outH, outW, window[0],
+                            window[1], input.getDimSize(3)});
+}
+
 //===----------------------------------------------------------------------===//
 // Elementwise
 //===----------------------------------------------------------------------===//

@@ -98,6 +98,37 @@ def Tessel_Conv2DOp : Tessel_Op<"conv2d", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tessel_Im2ColOp : Tessel_Op<"im2col", [Pure]> {
+  let summary = "The input windows of a 2-D convolution, one per output pixel";
+  let description = [{
+    For an NHWC input `[N, H, W, C]` and a `KH x KW` window with `strides`,
+    `padding` (`[top, bottom, left, right]`, zeros) and `dilations` as in
+    `tessel.conv2d`, the result `[N, OH, OW, KH, KW, C]` holds
+    `input[n, oh * stride_h + kh * dilation_h - pad_top,
+    ow * stride_w + kw * dilation_w - pad_left, c]`, zero where that lies
+    in the padding. Viewed as `[N * OH * OW, KH * KW * C]`, its matmul with
+    the filter viewed as `[KH * KW * C, F]` is the convolution with
+    `groups = 1`: `tessel-form-kernels` writes a convolution so where the
+    cost model predicts the two kernels faster. The element type is the
+    input's.
+
+    ```mlir
+    %p = tessel.im2col %x window = [3, 3] strides = [1, 1]
+        padding = [1, 1, 1, 1] dilations = [1, 1]
+        : tensor<1x56x56x64xbf16> -> tensor<1x56x56x3x3x64xbf16>
+    ```
+  }];
+  let arguments = (ins Tessel_Tensor:$input, DenseI64ArrayAttr:$window,
+                       DenseI64ArrayAttr:$strides, DenseI64ArrayAttr:$padding,
+                       DenseI64ArrayAttr:$dilations);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $input `window` `=` $window `strides` `=` $strides `padding` `=` $padding
+    `dilations` `=` $dilations attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Elementwise
 //===----------------------------------------------------------------------===//

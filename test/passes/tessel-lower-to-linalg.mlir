@@ -80,6 +80,29 @@ func.func @conv2d_unpadded(%x: tensor<1x6x6x3xf32>, %w: tensor<3x3x3x4xf32>) -> 
 
 // -----
 
+// im2col is a copy over [N, OH, OW, KH, KW, C]: through an affine map of the
+// input without padding, gathered like a padded convolution's input with it.
+// CHECK-DAG: #[[WIN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 + d3 * 2, d2 + d4 * 2, d5)>
+// CHECK-LABEL: func.func @im2col_unpadded
+// CHECK: linalg.generic {indexing_maps = [#[[WIN]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+// CHECK-SAME: ins(%{{.*}} : tensor<1x10x10x3xf32>) outs(%{{.*}} : tensor<1x6x6x3x3x3xf32>)
+// CHECK-NOT: tensor.extract
+// CHECK-LABEL: func.func @im2col_padded
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<2x5x4x3x3x5xbf16>)
+// CHECK: tensor.extract %{{.*}} : tensor<2x9x7x5xbf16>
+// CHECK: arith.select
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+func.func @im2col_unpadded(%x: tensor<1x10x10x3xf32>) -> tensor<1x6x6x3x3x3xf32> {
+  %0 = tessel.im2col %x window = [3, 3] strides = [1, 1] padding = [0, 0, 0, 0] dilations = [2, 2] : tensor<1x10x10x3xf32> -> tensor<1x6x6x3x3x3xf32>
+  return %0 : tensor<1x6x6x3x3x3xf32>
+}
+func.func @im2col_padded(%x: tensor<2x9x7x5xbf16>) -> tensor<2x5x4x3x3x5xbf16> {
+  %0 = tessel.im2col %x window = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] dilations = [1, 1] : tensor<2x9x7x5xbf16> -> tensor<2x5x4x3x3x5xbf16>
+  return %0 : tensor<2x5x4x3x3x5xbf16>
+}
+
+// -----
+
 // Broadcasting reads size-1 dims at index 0 and drops missing leading dims;
 // f16 operands are computed in f32 and stored back as f16.
 // CHECK-DAG: #[[COL:.*]] = affine_map<(d0, d1) -> (d0, 0)>

@@ -1,4 +1,4 @@
-// Every verifier rule of tessel.conv2d.
+// Every verifier rule of tessel.conv2d, and those tessel.im2col adds.
 // RUN: tessel-opt %s -split-input-file -verify-diagnostics
 
 func.func @input_rank(%x: tensor<56x56x64xf32>, %w: tensor<3x3x64x64xf32>) -> tensor<1x56x56x64xf32> {
@@ -136,4 +136,28 @@ func.func @result_shape(%x: tensor<2x9x9x4xf32>, %w: tensor<3x3x4x16xf32>) -> te
   // expected-error @+1 {{'tessel.conv2d' op result shape [2, 4, 4, 16] differs from the expected [2, 5, 5, 16]}}
   %0 = tessel.conv2d %x, %w strides = [2, 2] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 : tensor<2x9x9x4xf32>, tensor<3x3x4x16xf32> -> tensor<2x4x4x16xf32>
   return %0 : tensor<2x4x4x16xf32>
+}
+
+// -----
+
+func.func @im2col_shape(%x: tensor<1x8x8x4xf32>) {
+  // expected-error @+1 {{'tessel.im2col' op result shape [1, 8, 8, 3, 3, 4] differs from the expected [1, 6, 6, 3, 3, 4]}}
+  %0 = tessel.im2col %x window = [3, 3] strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : tensor<1x8x8x4xf32> -> tensor<1x8x8x3x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @im2col_window(%x: tensor<1x8x8x4xf32>) {
+  // expected-error @+1 {{'tessel.im2col' op the dilated 5x5 window does not fit in the padded 8x8 input}}
+  %0 = tessel.im2col %x window = [5, 5] strides = [1, 1] padding = [0, 0, 0, 0] dilations = [2, 2] : tensor<1x8x8x4xf32> -> tensor<1x1x1x5x5x4xf32>
+  return
+}
+
+// -----
+
+func.func @im2col_window_entries(%x: tensor<1x8x8x4xf32>) {
+  // expected-error @+1 {{'tessel.im2col' op window [3] must have 2 entries}}
+  %0 = tessel.im2col %x window = [3] strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : tensor<1x8x8x4xf32> -> tensor<1x6x6x3x3x4xf32>
+  return
 }

@@ -34,6 +34,8 @@ func.func @convolutions(%x: tensor<8x56x56x64xbf16>, %w: tensor<3x3x64x128xbf16>
   // Depthwise, dilated, no padding: 17 - 2 * (3 - 1) = 13.
   // CHECK: tessel.conv2d %{{.*}}, %{{.*}} strides = [1, 1] padding = [0, 0, 0, 0] dilations = [2, 2] groups = 64
   %1 = tessel.conv2d %xf, %dw strides = [1, 1] padding = [0, 0, 0, 0] dilations = [2, 2] groups = 64 : tensor<1x17x17x64xf32>, tensor<3x3x1x64xf32> -> tensor<1x13x13x64xf32>
+  // CHECK: tessel.im2col %{{.*}} window = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] dilations = [1, 1] : tensor<8x56x56x64xbf16> -> tensor<8x28x28x3x3x64xbf16>
+  %2 = tessel.im2col %x window = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] dilations = [1, 1] : tensor<8x56x56x64xbf16> -> tensor<8x28x28x3x3x64xbf16>
   return %0, %1 : tensor<8x28x28x128xbf16>, tensor<1x13x13x64xf32>
 }
 

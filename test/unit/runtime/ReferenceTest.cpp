@@ -157,6 +157,19 @@ TEST(Reference, SoftmaxAndNorms) {
   EXPECT_NEAR(r[1], 8 / std::sqrt(12.5), 1e-6);
 }
 
+TEST(Reference, Im2ColPadsWithZeros) {
+  // [[1, 2], [3, 4]], 2 x 2 windows, one row and column of padding before:
+  // the four windows, row-major, each (kh, kw) row-major.
+  Op p = op("im2col", f32({1, 2, 2, 2, 2, 1}));
+  p.ints["window"] = {2, 2};
+  p.ints["strides"] = {1, 1};
+  p.ints["padding"] = {1, 0, 1, 0};
+  p.ints["dilations"] = {1, 1};
+  EXPECT_EQ(
+      run1(p, {tensor({1, 2, 2, 1}, {1, 2, 3, 4})}),
+      (std::vector<double>{0, 0, 0, 1, 0, 0, 1, 2, 0, 1, 0, 3, 1, 2, 3, 4}));
+}
+
 TEST(Reference, ScaledCausalSoftmax) {
   // Rows of 3 over 2 query positions: row i keeps j <= i + 1. Scale 2 turns
   // [0, ln 2 / 2, 5] into [0, ln 2, 10], whose masked element is dropped.
