@@ -19,8 +19,9 @@
 //    it, where that computes the same values, so that the op can join);
 //    ops already in a tessel.kernel are left as they are.
 //
-// Before grouping, the policy may replace an attention by its parts (the
-// model policy does where their three kernels are predicted faster).
+// Before grouping, the policy may replace an attention or a convolution by
+// its parts (the model policy does where their kernels are predicted
+// faster).
 //
 //===----------------------------------------------------------------------===//
 
@@ -163,9 +164,10 @@ public:
       for (double t : times)
         each += (each.empty() ? "" : " + ") + llvm::formatv("{0:f2}", t).str();
       whole->emitRemark() << llvm::formatv(
-          "{0}: {1:f2} us as one kernel against {2:f2} us ({3}) as {4} on {5}",
+          "{0}: {1:f2} us as one kernel against {2:f2} us ({3}) as {4} "
+          "kernel{5} on {6}",
           split ? "runs as its parts" : "stays one kernel", *one, apart, each,
-          kernels.size(), target.name());
+          kernels.size(), kernels.size() == 1 ? "" : "s", target.name());
     }
     return split;
   }
@@ -236,24 +238,26 @@ bool isRowwise(Operation *op) {
   return isa<SoftmaxOp, LayerNormOp, RmsNormOp, ReduceOp>(op);
 }
 
-/// An attention as the ops of the kernels it is made of. `kernels` groups
-/// them as they would form kernels (each cast in its producer's); `ops` are
-/// all of them, reshapes included, in program order.
-struct AttentionParts {
+/// An op (an attention, a convolution) as the ops of the kernels it is made
+/// of. `kernels` groups them as they would form kernels (each cast in its
+/// producer's); `ops` are all of them, reshapes included, in program order.
+struct OpParts {
   SmallVector<SmallVector<Operation *>> kernels;
   SmallVector<Operation *> ops;
   Value result;
 };
 
 /// Builds, before `op`, S = q k^T (batch_matmul, f32 for f16 and bf16),
-/// P = softmax(scale * S) with the causal mask, rounded to the input type
-/// (as FlashAttention feeds P to its second matmul), and O = P v, stored in
-/// the result type. Grouped-query heads become rows of one batch: q
-/// [B, H, Sq, D] is viewed as [B * Hkv, (H / Hkv) * Sq, D], k and v as
+/// P = softmax(scale * S) with the causal mask (f32), and O = P v with v
+/// cast to f32, stored in the result type: like the one attention kernel,
+/// every intermediate stays f32 and only the result is rounded (rounding P
+/// to bf16, as FlashAttention does, would put its second matmul on tensor
+/// cores at the cost of that rounding). Grouped-query heads become rows of one
+/// batch: q [B, H, Sq, D] is viewed as [B * Hkv, (H / Hkv) * Sq, D], k and v as
 /// [B * Hkv, Skv, .]; the causal softmax views S as [B * Hkv, H / Hkv, Sq,
 /// Skv] so that its rows are query positions.
-AttentionParts buildAttentionParts(OpBuilder &b, AttentionOp op) {
-  AttentionParts parts;
+OpParts buildAttentionParts(OpBuilder &b, AttentionOp op) {
+  OpParts parts;
   Location loc = op.getLoc();
   auto q = cast<RankedTensorType>(op.getQuery().getType());
   auto k = cast<RankedTensorType>(op.getKey().getType());
@@ -287,7 +291,7 @@ AttentionParts buildAttentionParts(OpBuilder &b, AttentionOp op) {
   Value k3 = reshape(op.getKey(), type({batch, skv, d}, elem));
   Value v3 = reshape(op.getValue(), type({batch, skv, dv}, elem));
 
-  SmallVector<Operation *> scores, probabilities, output;
+  SmallVector<Operation *> scores, probabilities;
   Value s =
       record(BatchMatmulOp::create(b, loc, type({batch, group * sq, skv}, f32),
                                    q3, k3, /*transpose_lhs=*/false,
@@ -304,17 +308,74 @@ AttentionParts buildAttentionParts(OpBuilder &b, AttentionOp op) {
       b, loc, sType, s, b.getI64IntegerAttr(sType.getRank() - 1),
       b.getF64FloatAttr(scale), causal ? b.getUnitAttr() : UnitAttr()));
   probabilities.push_back(parts.ops.back());
-  p = castTo(p, elem, probabilities);
   if (causal)
-    p = reshape(p, type({batch, group * sq, skv}, elem));
+    p = reshape(p, type({batch, group * sq, skv}, f32));
 
-  Type acc = elem.isF32() ? elem : f32;
+  SmallVector<Operation *> values, output;
+  Value vf = castTo(v3, f32, values);
   Value o = record(
-      BatchMatmulOp::create(b, loc, type({batch, group * sq, dv}, acc), p, v3));
+      BatchMatmulOp::create(b, loc, type({batch, group * sq, dv}, f32), p, vf));
   output.push_back(parts.ops.back());
   o = castTo(o, resultType.getElementType(), output);
   parts.result = reshape(o, resultType);
-  parts.kernels = {scores, probabilities, output};
+  parts.kernels = {scores, probabilities};
+  if (!values.empty())
+    parts.kernels.push_back(values);
+  parts.kernels.push_back(output);
+  return parts;
+}
+
+/// A convolution with groups = 1 as im2col and a matmul: P = im2col(x)
+/// [N, OH, OW, KH, KW, C] viewed as [N * OH * OW, KH * KW * C], times the
+/// filter viewed as [KH * KW * C, F], viewed as the result [N, OH, OW, F]
+/// (a pointwise convolution needs no im2col: x itself is viewed so).
+/// Its result's element type is the convolution's (f32 accumulation either
+/// way). None for grouped convolutions.
+std::optional<OpParts> buildConvParts(OpBuilder &b, Conv2DOp op) {
+  if (op.getGroupsAttr().getInt() != 1)
+    return std::nullopt;
+  OpParts parts;
+  Location loc = op.getLoc();
+  auto x = cast<RankedTensorType>(op.getInput().getType());
+  auto w = cast<RankedTensorType>(op.getFilter().getType());
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  Type elem = x.getElementType();
+  int64_t n = x.getDimSize(0), c = x.getDimSize(3);
+  int64_t kh = w.getDimSize(0), kw = w.getDimSize(1), f = w.getDimSize(3);
+  int64_t oh = resultType.getDimSize(1), ow = resultType.getDimSize(2);
+  auto record = [&](Operation *created) {
+    parts.ops.push_back(created);
+    return created->getResult(0);
+  };
+  // A pointwise convolution (1 x 1, stride 1, no padding) is a matmul of
+  // the input itself.
+  bool pointwise =
+      kh == 1 && kw == 1 &&
+      llvm::all_of(op.getStrides(), [](int64_t s) { return s == 1; }) &&
+      llvm::all_of(op.getPadding(), [](int64_t p) { return p == 0; });
+  Value patches = op.getInput();
+  Operation *im2col = nullptr;
+  if (!pointwise) {
+    patches = record(Im2ColOp::create(
+        b, loc, RankedTensorType::get({n, oh, ow, kh, kw, c}, elem),
+        op.getInput(), b.getDenseI64ArrayAttr({kh, kw}), op.getStridesAttr(),
+        op.getPaddingAttr(), op.getDilationsAttr()));
+    im2col = parts.ops.back();
+  }
+  Value rows = record(ReshapeOp::create(
+      b, loc, RankedTensorType::get({n * oh * ow, kh * kw * c}, elem),
+      patches));
+  Value filter = record(ReshapeOp::create(
+      b, loc, RankedTensorType::get({kh * kw * c, f}, elem), op.getFilter()));
+  Value product = record(MatmulOp::create(
+      b, loc,
+      RankedTensorType::get({n * oh * ow, f}, resultType.getElementType()),
+      rows, filter));
+  Operation *matmul = parts.ops.back();
+  parts.result = record(ReshapeOp::create(b, loc, resultType, product));
+  if (im2col)
+    parts.kernels.push_back({im2col});
+  parts.kernels.push_back({matmul});
   return parts;
 }
 
@@ -503,19 +564,25 @@ void sinkReshapes(func::FuncOp func, OpBuilder &b) {
   }
 }
 
-/// Replaces each loose attention of `func` by its parts where the policy
-/// says they run faster.
-void splitAttentions(func::FuncOp func, FusionPolicy &policy,
-                     OpBuilder &builder) {
-  for (AttentionOp op : llvm::to_vector(func.getOps<AttentionOp>())) {
-    builder.setInsertionPoint(op);
-    AttentionParts parts = buildAttentionParts(builder, op);
-    if (policy.shouldSplit(op, parts.kernels)) {
-      op.replaceAllUsesWith(parts.result);
+/// Replaces each loose attention and convolution of `func` by its parts
+/// where the policy says they run faster.
+void splitOps(func::FuncOp func, FusionPolicy &policy, OpBuilder &builder) {
+  for (Operation &op :
+       llvm::make_early_inc_range(func.getBody().front().getOperations())) {
+    builder.setInsertionPoint(&op);
+    std::optional<OpParts> parts;
+    if (auto attention = dyn_cast<AttentionOp>(op))
+      parts = buildAttentionParts(builder, attention);
+    else if (auto conv = dyn_cast<Conv2DOp>(op))
+      parts = buildConvParts(builder, conv);
+    if (!parts)
+      continue;
+    if (policy.shouldSplit(&op, parts->kernels)) {
+      op.getResult(0).replaceAllUsesWith(parts->result);
       op.erase();
       continue;
     }
-    for (Operation *part : llvm::reverse(parts.ops))
+    for (Operation *part : llvm::reverse(parts->ops))
       part->erase();
   }
 }
@@ -551,7 +618,7 @@ struct FormKernelsPass
           useModel           ? createModelFusionPolicy(module, *target, explain)
           : policy == "none" ? createNoFusionPolicy()
                              : createRuleFusionPolicy();
-      splitAttentions(func, *fusionPolicy, builder);
+      splitOps(func, *fusionPolicy, builder);
       sinkReshapes(func, builder);
       KernelFormer former(*fusionPolicy);
       former.formGroups(func.getBody().front());

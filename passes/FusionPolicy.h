@@ -4,7 +4,7 @@
 // of its producer. The rule-based policy accepts every join of the
 // documented rule (docs/UserGuide.md); the model policy predicts the fused
 // kernel against the separate ones plus their launches, and whether an
-// attention runs faster as one kernel or as the three it is made of.
+// attention or a convolution runs faster as one kernel or as its parts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,8 +49,9 @@ std::unique_ptr<FusionPolicy> createNoFusionPolicy();
 /// Asks the cost model: fuses when the fused kernel, with its best
 /// schedule on the module's target, is predicted no slower than the group
 /// and the consumer as two kernels (launches included). Where a kernel
-/// cannot be predicted, falls back to the rule. It splits an attention
-/// into its three kernels when they are predicted faster than the one.
+/// cannot be predicted, falls back to the rule. It splits an attention or
+/// a convolution into its parts when they are predicted faster than the
+/// one kernel.
 /// With `explain`, each decision is a remark on the op with the predicted
 /// times.
 std::unique_ptr<FusionPolicy>

@@ -36,11 +36,13 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
     op; `auto` (the default) is `model` when the module names a target and
     `rule` otherwise. Kernels are named `<function>_k<N>_<main op>`.
 
-    The model policy also replaces an attention by its parts where their
-    three kernels are predicted faster than the one: reshapes viewing the
+    The model policy also replaces an op by its parts where their kernels
+    are predicted faster than the one: an attention by reshapes viewing the
     heads that share a key/value head as one batch, `batch_matmul` q k^T
-    (f32), `softmax` with the attention's `scale` and `causal` (rounded to
-    the input type), `batch_matmul` with v, cast to the result type.
+    (f32), `softmax` with the attention's `scale` and `causal` (f32), v cast
+    to f32, `batch_matmul`, cast to the result type; a convolution with
+    `groups = 1` by `im2col` and a `matmul` with the filter viewed as
+    [KH * KW * C, F] (a pointwise one by the matmul alone).
   }];
   let options = [
     Option<"policy", "policy", "std::string", /*default=*/"\"auto\"",

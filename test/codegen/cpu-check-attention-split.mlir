@@ -1,19 +1,20 @@
-// With the model's fusion policy, an attention runs as its three kernels
-// (S = q k^T, the scaled and masked softmax rounded to the input type, O =
-// P v) where they are predicted faster than the one attention kernel, and
-// stays one kernel where the three launches cost more. Grouped-query heads
-// become rows of one batch; shapes that divide no tile; all three types.
-// Every kernel and every function is checked against the reference, the
-// functions against the unsplit attention.
+// With the model's fusion policy, an attention runs as its parts (S = q
+// k^T in f32, the scaled and masked softmax in f32, v cast to f32 for f16
+// and bf16, O = P v rounded once to the result type) where their kernels
+// are predicted faster than the one attention kernel, and stays one kernel
+// where the launches cost more. Grouped-query heads become rows of one
+// batch; shapes that divide no tile; all three types. Every kernel and
+// every function is checked against the reference, the functions against
+// the attention as written.
 // RUN: tessel-opt --tessel-form-kernels=explain %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DECIDE
 // RUN: tessel-opt --tessel-form-kernels %s | FileCheck %s --check-prefix=KERNELS
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: tessel-compile %s --target=h100 --predict-only | FileCheck %s --check-prefix=PREDICT
 
-// DECIDE: 58:8: remark: runs as its parts: {{[0-9.]+}} us as one kernel against {{[0-9.]+}} us ({{[0-9.]+}} + {{[0-9.]+}} + {{[0-9.]+}}) as 3 on h100
-// DECIDE: 62:8: remark: runs as its parts:
-// DECIDE: 66:8: remark: runs as its parts:
-// DECIDE: 70:8: remark: stays one kernel: {{[0-9.]+}} us as one kernel against {{[0-9.]+}} us ({{.*}}) as 3 on h100
+// DECIDE: 60:8: remark: runs as its parts: {{[0-9.]+}} us as one kernel against {{[0-9.]+}} us ({{[0-9.]+}} + {{[0-9.]+}} + {{[0-9.]+}} + {{[0-9.]+}}) as 4 kernels on h100
+// DECIDE: 64:8: remark: runs as its parts:
+// DECIDE: 68:8: remark: runs as its parts: {{.*}} as 3 kernels on h100
+// DECIDE: 72:8: remark: stays one kernel: {{[0-9.]+}} us as one kernel against {{[0-9.]+}} us ({{.*}}) as 4 kernels on h100
 
 // KERNELS-LABEL: func.func @gqa_causal_bf16
 // KERNELS: %[[Q:.*]] = tessel.reshape %arg0 : tensor<2x4x60x40xbf16> -> tensor<4x120x40xbf16>
@@ -24,10 +25,11 @@
 // KERNELS: tessel.reshape %{{.*}} : tensor<4x120x77xf32> -> tensor<4x2x60x77xf32>
 // KERNELS: tessel.kernel @gqa_causal_bf16_k1_softmax
 // KERNELS: tessel.softmax %{{.*}} dim = 3 scale = 0.15811388300841897 causal : tensor<4x2x60x77xf32>
-// KERNELS: tessel.cast %{{.*}} : tensor<4x2x60x77xf32> to tensor<4x2x60x77xbf16>
-// KERNELS: tessel.reshape %{{.*}} : tensor<4x2x60x77xbf16> -> tensor<4x120x77xbf16>
-// KERNELS: tessel.kernel @gqa_causal_bf16_k2_batch_matmul(%{{.*}}, %[[V]])
-// KERNELS: tessel.batch_matmul %{{.*}}, %{{.*}} : tensor<4x120x77xbf16>, tensor<4x77x24xbf16> -> tensor<4x120x24xf32>
+// KERNELS: %[[P:.*]] = tessel.reshape %{{.*}} : tensor<4x2x60x77xf32> -> tensor<4x120x77xf32>
+// KERNELS: %[[VF:.*]] = tessel.kernel @gqa_causal_bf16_k2_cast(%[[V]])
+// KERNELS: tessel.cast %{{.*}} : tensor<4x77x24xbf16> to tensor<4x77x24xf32>
+// KERNELS: tessel.kernel @gqa_causal_bf16_k3_batch_matmul(%[[P]], %[[VF]])
+// KERNELS: tessel.batch_matmul %{{.*}}, %{{.*}} : tensor<4x120x77xf32>, tensor<4x77x24xf32> -> tensor<4x120x24xf32>
 // KERNELS: tessel.cast %{{.*}} : tensor<4x120x24xf32> to tensor<4x120x24xbf16>
 // KERNELS: tessel.reshape %{{.*}} : tensor<4x120x24xbf16> -> tensor<2x4x60x24xbf16>
 // KERNELS-LABEL: func.func @mha_f16
@@ -39,7 +41,7 @@
 // KERNELS-LABEL: func.func @tiny_bf16
 // KERNELS: tessel.kernel @tiny_bf16_k0_attention
 
-// CHECK-COUNT-10: ok
+// CHECK-COUNT-12: ok
 // CHECK: func @gqa_causal_bf16
 // CHECK-NEXT: ok
 // CHECK: func @mha_f16
@@ -50,7 +52,7 @@
 // CHECK-NEXT: ok
 // CHECK: all outputs match the reference
 
-// PREDICT: Predicted on h100 ({{.*}}), 10 kernel(s):
+// PREDICT: Predicted on h100 ({{.*}}), 12 kernel(s):
 // PREDICT-NOT: no prediction
 
 module attributes {tessel.target = #tessel.target<"h100">} {
