@@ -337,6 +337,22 @@ Value lowerContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
   return convertTo(b, loc, acc, resultType);
 }
 
+/// The input row (or column) a window position reads, before clamping:
+/// index(outDim) * stride + index(windowDim) * dilation - pad, in the body
+/// of a generic over output and window positions.
+Value windowIndex(OpBuilder &b, Location loc, int64_t outDim, int64_t windowDim,
+                  int64_t stride, int64_t dilation, int64_t pad) {
+  auto cst = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  Value out = arith::MulIOp::create(
+      b, loc, linalg::IndexOp::create(b, loc, outDim), cst(stride));
+  Value window = arith::MulIOp::create(
+      b, loc, linalg::IndexOp::create(b, loc, windowDim), cst(dilation));
+  return arith::SubIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, out, window), cst(pad));
+}
+
 /// input[n, ih, iw, c] of an NHWC tensor extended to f32, or 0 where (ih,
 /// iw) lies outside it (a convolution's zero padding): read at the clamped
 /// index, so that every read stays in bounds.
@@ -424,22 +440,16 @@ Value lowerConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
               auto idx = [&](int64_t dim) {
                 return linalg::IndexOp::create(nb, nloc, dim).getResult();
               };
-              auto cst = [&](int64_t v) {
-                return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
-              };
-              auto mulAdd = [&](Value x, int64_t m, Value y, int64_t k,
-                                int64_t off) {
-                Value a = arith::MulIOp::create(nb, nloc, x, cst(m));
-                Value b2 = arith::MulIOp::create(nb, nloc, y, cst(k));
-                Value sum = arith::AddIOp::create(nb, nloc, a, b2);
-                return arith::SubIOp::create(nb, nloc, sum, cst(off))
-                    .getResult();
-              };
               // Input row and column, before clamping.
-              Value ih = mulAdd(idx(1), strides[0], idx(5), dil[0], pad[0]);
-              Value iw = mulAdd(idx(2), strides[1], idx(6), dil[1], pad[2]);
+              Value ih =
+                  windowIndex(nb, nloc, 1, 5, strides[0], dil[0], pad[0]);
+              Value iw =
+                  windowIndex(nb, nloc, 2, 6, strides[1], dil[1], pad[2]);
               Value chan = arith::AddIOp::create(
-                  nb, nloc, arith::MulIOp::create(nb, nloc, idx(3), cst(cg)),
+                  nb, nloc,
+                  arith::MulIOp::create(
+                      nb, nloc, idx(3),
+                      arith::ConstantIndexOp::create(nb, nloc, cg)),
                   idx(7));
               Value xf = readPadded(nb, nloc, input, idx(0), ih, iw, chan);
               Value prod = mul(nb, nloc, xf, toF32(nb, nloc, args[0]));
@@ -740,24 +750,11 @@ Value lowerIm2Col(OpBuilder &b, Location loc, Im2ColOp op) {
              b, loc, TypeRange{resultType}, ValueRange{}, ValueRange{init},
              SmallVector<AffineMap>{id}, iterators,
              [&](OpBuilder &nb, Location nloc, ValueRange) {
-               auto idx = [&](int64_t dim) {
-                 return linalg::IndexOp::create(nb, nloc, dim).getResult();
-               };
-               auto cst = [&](int64_t v) {
-                 return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
-               };
-               auto at = [&](int64_t out, int64_t win, int64_t s, int64_t dl,
-                             int64_t off) {
-                 Value a = arith::MulIOp::create(nb, nloc, idx(out), cst(s));
-                 Value w = arith::MulIOp::create(nb, nloc, idx(win), cst(dl));
-                 Value sum = arith::AddIOp::create(nb, nloc, a, w);
-                 return arith::SubIOp::create(nb, nloc, sum, cst(off))
-                     .getResult();
-               };
-               Value xf =
-                   readPadded(nb, nloc, input, idx(0),
-                              at(1, 3, strides[0], dil[0], pad[0]),
-                              at(2, 4, strides[1], dil[1], pad[2]), idx(5));
+               Value xf = readPadded(
+                   nb, nloc, input, linalg::IndexOp::create(nb, nloc, 0),
+                   windowIndex(nb, nloc, 1, 3, strides[0], dil[0], pad[0]),
+                   windowIndex(nb, nloc, 2, 4, strides[1], dil[1], pad[2]),
+                   linalg::IndexOp::create(nb, nloc, 5));
                linalg::YieldOp::create(
                    nb, nloc,
                    fromF32(nb, nloc, xf, resultType.getElementType()));
