@@ -245,6 +245,12 @@ struct OpParts {
   SmallVector<SmallVector<Operation *>> kernels;
   SmallVector<Operation *> ops;
   Value result;
+
+  /// Appends `created` to `ops`; returns its result.
+  Value record(Operation *created) {
+    ops.push_back(created);
+    return created->getResult(0);
+  }
 };
 
 /// Builds, before `op`, S = q k^T (batch_matmul, f32 for f16 and bf16),
@@ -271,18 +277,15 @@ OpParts buildAttentionParts(OpBuilder &b, AttentionOp op) {
   auto type = [](ArrayRef<int64_t> shape, Type t) {
     return RankedTensorType::get(shape, t);
   };
-  auto record = [&](Operation *created) {
-    parts.ops.push_back(created);
-    return created->getResult(0);
-  };
   auto reshape = [&](Value x, RankedTensorType to) {
-    return record(ReshapeOp::create(b, loc, to, x));
+    return parts.record(ReshapeOp::create(b, loc, to, x));
   };
   auto castTo = [&](Value x, Type to, SmallVector<Operation *> &kernel) {
     auto from = cast<RankedTensorType>(x.getType());
     if (from.getElementType() == to)
       return x;
-    Value c = record(CastOp::create(b, loc, type(from.getShape(), to), x));
+    Value c =
+        parts.record(CastOp::create(b, loc, type(from.getShape(), to), x));
     kernel.push_back(parts.ops.back());
     return c;
   };
@@ -292,10 +295,10 @@ OpParts buildAttentionParts(OpBuilder &b, AttentionOp op) {
   Value v3 = reshape(op.getValue(), type({batch, skv, dv}, elem));
 
   SmallVector<Operation *> scores, probabilities;
-  Value s =
-      record(BatchMatmulOp::create(b, loc, type({batch, group * sq, skv}, f32),
-                                   q3, k3, /*transpose_lhs=*/false,
-                                   /*transpose_rhs=*/true));
+  Value s = parts.record(
+      BatchMatmulOp::create(b, loc, type({batch, group * sq, skv}, f32), q3, k3,
+                            /*transpose_lhs=*/false,
+                            /*transpose_rhs=*/true));
   scores.push_back(parts.ops.back());
 
   double scale = op.getScale() ? op.getScale()->convertToDouble()
@@ -304,7 +307,7 @@ OpParts buildAttentionParts(OpBuilder &b, AttentionOp op) {
   if (causal)
     s = reshape(s, type({batch, group, sq, skv}, f32));
   auto sType = cast<RankedTensorType>(s.getType());
-  Value p = record(SoftmaxOp::create(
+  Value p = parts.record(SoftmaxOp::create(
       b, loc, sType, s, b.getI64IntegerAttr(sType.getRank() - 1),
       b.getF64FloatAttr(scale), causal ? b.getUnitAttr() : UnitAttr()));
   probabilities.push_back(parts.ops.back());
@@ -313,7 +316,7 @@ OpParts buildAttentionParts(OpBuilder &b, AttentionOp op) {
 
   SmallVector<Operation *> values, output;
   Value vf = castTo(v3, f32, values);
-  Value o = record(
+  Value o = parts.record(
       BatchMatmulOp::create(b, loc, type({batch, group * sq, dv}, f32), p, vf));
   output.push_back(parts.ops.back());
   o = castTo(o, resultType.getElementType(), output);
@@ -343,10 +346,6 @@ std::optional<OpParts> buildConvParts(OpBuilder &b, Conv2DOp op) {
   int64_t n = x.getDimSize(0), c = x.getDimSize(3);
   int64_t kh = w.getDimSize(0), kw = w.getDimSize(1), f = w.getDimSize(3);
   int64_t oh = resultType.getDimSize(1), ow = resultType.getDimSize(2);
-  auto record = [&](Operation *created) {
-    parts.ops.push_back(created);
-    return created->getResult(0);
-  };
   // A pointwise convolution (1 x 1, stride 1, no padding) is a matmul of
   // the input itself.
   bool pointwise =
@@ -356,23 +355,23 @@ std::optional<OpParts> buildConvParts(OpBuilder &b, Conv2DOp op) {
   Value patches = op.getInput();
   Operation *im2col = nullptr;
   if (!pointwise) {
-    patches = record(Im2ColOp::create(
+    patches = parts.record(Im2ColOp::create(
         b, loc, RankedTensorType::get({n, oh, ow, kh, kw, c}, elem),
         op.getInput(), b.getDenseI64ArrayAttr({kh, kw}), op.getStridesAttr(),
         op.getPaddingAttr(), op.getDilationsAttr()));
     im2col = parts.ops.back();
   }
-  Value rows = record(ReshapeOp::create(
+  Value rows = parts.record(ReshapeOp::create(
       b, loc, RankedTensorType::get({n * oh * ow, kh * kw * c}, elem),
       patches));
-  Value filter = record(ReshapeOp::create(
+  Value filter = parts.record(ReshapeOp::create(
       b, loc, RankedTensorType::get({kh * kw * c, f}, elem), op.getFilter()));
-  Value product = record(MatmulOp::create(
+  Value product = parts.record(MatmulOp::create(
       b, loc,
       RankedTensorType::get({n * oh * ow, f}, resultType.getElementType()),
       rows, filter));
   Operation *matmul = parts.ops.back();
-  parts.result = record(ReshapeOp::create(b, loc, resultType, product));
+  parts.result = parts.record(ReshapeOp::create(b, loc, resultType, product));
   if (im2col)
     parts.kernels.push_back({im2col});
   parts.kernels.push_back({matmul});
