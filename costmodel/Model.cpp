@@ -1096,6 +1096,13 @@ void forEachPredicted(
             }
         }
   }
+  // Where the second innermost loop is short (an im2col's window column, a
+  // few heads), block tiles also take a third loop, the short one whole,
+  // so that a block is not a sliver.
+  int64_t shortLoop = 0;
+  if (!k.kSteppable && parallel.size() >= 3 &&
+      k.loops[parallel[parallel.size() - 2]].size <= 16)
+    shortLoop = k.loops[parallel[parallel.size() - 2]].size;
   for (int64_t warps : {1, 2, 4, 8})
     for (int64_t y : innerSizes(1))
       for (int64_t x : innerSizes(0)) {
@@ -1104,6 +1111,15 @@ void forEachPredicted(
         s.warps = warps;
         offer(s);
         offerVectors(s);
+        if (shortLoop && y == 1)
+          for (int64_t z : innerSizes(2)) {
+            if (z == 1)
+              continue;
+            Schedule wide = s;
+            wide.block = {z, shortLoop, x};
+            offer(wide);
+            offerVectors(wide);
+          }
         // Vector steps with every warp: each thread takes tx contiguous
         // elements of a row (a thread tile of 1 x tx), tx a vector width.
         int64_t threads = warps * t.warpSize();

@@ -634,6 +634,36 @@ TEST(Model, VectorWidthsAreOfferedUpTo16Bytes) {
     }
 }
 
+TEST(Model, ShortInnerLoopsTakeAThirdBlockDim) {
+  // A copy over [9408, 3, 64] (an im2col's rows, window columns, channels):
+  // with only the two innermost loops tiled, a block holds at most 4 x 64
+  // elements; the enumeration also offers blocks over three loops, the
+  // short one whole, and on the H100 the best of those beats the best of
+  // two loops (fewer, fuller blocks). Every one offered is legal.
+  const Target t = *lookupKnownTarget("h100");
+  KernelDesc d;
+  d.name = "copy";
+  d.loops = {{9408, false}, {3, false}, {64, false}};
+  d.operands = {{{0, 1, 2}, ElementType::BF16, false},
+                {{0, 1, 2}, ElementType::BF16, true}};
+  d.work = {opWork(0, 0, {{2.0, 1.0, {0, 1, 2}, 2}}, {0, 1, 2}, false)};
+  d.work[0].vectorized = true;
+  d.elementwiseRoot = true;
+  double best2 = INFINITY, best3 = INFINITY;
+  for (auto &[s, p] : enumeratePredicted(d, t)) {
+    EXPECT_TRUE(p.legal) << p.illegalReason;
+    if (s.block.size() == 3)
+      EXPECT_EQ(s.block[1], 3);
+    (s.block.size() == 3 ? best3 : best2) =
+        std::min(s.block.size() == 3 ? best3 : best2, p.timeUs);
+  }
+  EXPECT_LT(best3, best2);
+  // A matrix (two loops) gets no such blocks.
+  for (const Schedule &s :
+       enumerateSchedules(expRows(512, 3, ElementType::F32), t))
+    EXPECT_LE(s.block.size(), 2u);
+}
+
 TEST(Model, MathFunctionsCostSpecialFunctionThroughput) {
   // exp over 64M f32 on the H100: 16 special-function results per clock per
   // SM against 128 FMA lanes, so an exp costs 8 issue slots; with 64 exps
