@@ -49,9 +49,7 @@ constexpr const char *kCdnaVgpr =
     "AMD CDNA ISA reference: 512 unified VGPRs (arch + accumulation) per "
     "lane";
 
-constexpr const char *kFactsXlaLaunch =
-    "OpenXLA GPU performance model: about 1 us per kernel launch";
-constexpr const char *kXlaLaunchEveryGpu =
+constexpr const char *kXlaLaunch =
     "OpenXLA GPU performance model (gpu_performance_model_base.h, "
     "kKernelLaunchOverhead): 1 us per kernel launch, one constant for every "
     "GPU it models, ROCm's included; not measured on this chip";
@@ -114,7 +112,7 @@ constexpr double kKiB = 1024, kMiB = 1024 * 1024;
 
 /// The limits every Hopper and Ampere SM shares (compute capability 8.x/9.0).
 void setNvidiaSmLimits(Target &t) {
-  t.set(F::LaunchOverheadUs, 1.0, kFactsXlaLaunch);
+  t.set(F::LaunchOverheadUs, 1.0, kXlaLaunch);
   t.set(F::SmBytesPerClock, 32, kXlaSmBandwidth);
   t.set(F::L1BytesPerClock, 128, kCudaBanks);
   t.set(F::MemorySectorBytes, 32, kCudaSectors);
@@ -200,7 +198,7 @@ void setCdnaCuLimits(Target &t, const char *rocm) {
   t.set(F::MaxWarpsPerSM, 32, kCdnaWaveSlots);
   t.set(F::MaxBlocksPerSM, 32, kCdnaBlocksBound);
   t.set(F::MaxThreadsPerBlock, 1024, kHipLimits);
-  t.set(F::LaunchOverheadUs, 1.0, kXlaLaunchEveryGpu);
+  t.set(F::LaunchOverheadUs, 1.0, kXlaLaunch);
 }
 
 Target makeMI300X() {

@@ -1100,9 +1100,9 @@ void forEachPredicted(
   // few heads), block tiles also take a third loop, the short one whole,
   // so that a block is not a sliver.
   int64_t shortLoop = 0;
-  if (!k.kSteppable && parallel.size() >= 3 &&
-      k.loops[parallel[parallel.size() - 2]].size <= 16)
-    shortLoop = k.loops[parallel[parallel.size() - 2]].size;
+  if (!k.kSteppable && parallel.size() >= 3)
+    if (int64_t size = k.loops[parallel[parallel.size() - 2]].size; size <= 16)
+      shortLoop = size;
   for (int64_t warps : {1, 2, 4, 8})
     for (int64_t y : innerSizes(1))
       for (int64_t x : innerSizes(0)) {
