@@ -88,8 +88,8 @@ Prediction fromAttr(PredictionAttr a) {
 
 /// Forms kernels and selects their schedules in `module` (which must have
 /// its target attached); returns each kernel's prediction.
-FailureOr<std::vector<KernelReport>> formAndSelect(ModuleOp module,
-                                                   int64_t scheduleRank) {
+FailureOr<std::vector<KernelReport>>
+formAndSelect(ModuleOp module, const CompileOptions &options) {
   PassManager form(module.getContext());
   form.addPass(createTesselFormKernels());
   if (failed(form.run(module)))
@@ -108,9 +108,10 @@ FailureOr<std::vector<KernelReport>> formAndSelect(ModuleOp module,
   // Split-K schedules become a partial and a sum kernel, reported apart.
   PassManager select(module.getContext());
   TesselSelectSchedulesOptions selectOptions;
-  selectOptions.rank = scheduleRank;
+  selectOptions.rank = options.scheduleRank;
+  selectOptions.refit = options.refitSchedules;
   select.addPass(createTesselSelectSchedules(selectOptions));
-  addSplitReduction(select, scheduleRank);
+  addSplitReduction(select, options.scheduleRank);
   if (failed(select.run(module)))
     return failure();
   std::vector<KernelReport> reports;
@@ -127,6 +128,9 @@ FailureOr<std::vector<KernelReport>> formAndSelect(ModuleOp module,
     if (!p) {
       r.prediction.legal = false;
       r.note = "no prediction: the cost model does not model this schedule";
+      if (auto why = kernel->getAttrOfType<StringAttr>(
+              TesselDialect::kUnpricedAttrName))
+        r.note = ("no prediction: " + why.getValue()).str();
     } else {
       r.prediction = fromAttr(p);
     }
@@ -135,29 +139,66 @@ FailureOr<std::vector<KernelReport>> formAndSelect(ModuleOp module,
   return reports;
 }
 
+/// What begins the location tag of an op inside a tessel.kernel.
+constexpr StringLiteral kKernelTag = "tessel.kernel @";
+
+/// Gives every op of each tessel.kernel a location that also names the
+/// kernel and its schedule (fused-location metadata), so that an error deep
+/// in the GPU pipeline (a lowering, a backend) can say which kernel and
+/// schedule it came from. Diagnostics still print the source location.
+void tagKernelLocations(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  module.walk([&](KernelOp kernel) {
+    std::string tag = (kKernelTag + kernel.getSymName()).str();
+    if (ScheduleAttr schedule = kernel.getScheduleAttr()) {
+      llvm::raw_string_ostream os(tag);
+      os << " with schedule " << schedule;
+    }
+    auto metadata = StringAttr::get(ctx, tag);
+    kernel->walk([&](Operation *op) {
+      op->setLoc(FusedLoc::get(ctx, {op->getLoc()}, metadata));
+    });
+  });
+}
+
+/// The kernel tag (see tagKernelLocations) somewhere in `loc`, or "".
+StringRef kernelTagOf(Location loc) {
+  StringRef found;
+  loc->walk([&](Location inner) {
+    if (auto fused = dyn_cast<FusedLoc>(inner))
+      if (auto tag = dyn_cast_or_null<StringAttr>(fused.getMetadata());
+          tag && tag.getValue().starts_with(kKernelTag)) {
+        found = tag.getValue();
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
 } // namespace
 
 FailureOr<std::vector<KernelReport>>
-mlir::tessel::predictKernels(ModuleOp module, int64_t scheduleRank) {
+mlir::tessel::predictKernels(ModuleOp module, const CompileOptions &options) {
   OwningOpRef<ModuleOp> copy = module.clone();
-  return formAndSelect(*copy, scheduleRank);
+  return formAndSelect(*copy, options);
 }
 
-FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
-                                                      const Target &target,
-                                                      int64_t scheduleRank,
-                                                      bool llvmIR) {
+FailureOr<CompileResult>
+mlir::tessel::compileKernels(ModuleOp module, const Target &target,
+                             const CompileOptions &options) {
   CompileResult result;
   result.lowered = module.clone();
   std::string error;
   PassManager lowering(module.getContext());
-  if (failed(buildTargetLoweringPipeline(lowering, target, error, llvmIR)))
+  if (failed(
+          buildTargetLoweringPipeline(lowering, target, error, options.llvmIR)))
     return emitError(module.getLoc()) << error;
 
   // Group loose ops into kernels and choose their schedules first: the
   // manifest describes each kernel as tessel.kernel states it.
   FailureOr<std::vector<KernelReport>> predictions =
-      formAndSelect(*result.lowered, scheduleRank);
+      formAndSelect(*result.lowered, options);
   if (failed(predictions))
     return failure();
   result.predictions = std::move(*predictions);
@@ -192,6 +233,15 @@ FailureOr<CompileResult> mlir::tessel::compileKernels(ModuleOp module,
     return emitError(module.getLoc())
            << "the module has no Tessel op to compile";
 
+  // From here on, an error inside a kernel names it and its schedule.
+  tagKernelLocations(*result.lowered);
+  ScopedDiagnosticHandler nameTheKernel(
+      module.getContext(), [](Diagnostic &diag) {
+        if (diag.getSeverity() == DiagnosticSeverity::Error)
+          if (StringRef tag = kernelTagOf(diag.getLocation()); !tag.empty())
+            diag.attachNote() << "while compiling " << tag;
+        return failure(); // reported by the next handler, as it was
+      });
   PassManager kernels(module.getContext());
   buildGpuKernelPipeline(kernels, target);
   if (failed(kernels.run(*result.lowered)))

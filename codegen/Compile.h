@@ -62,20 +62,30 @@ struct CompileResult {
   OwningOpRef<ModuleOp> lowered; // the module after the whole pipeline
 };
 
+/// How schedules are chosen and what the compilation produces.
+struct CompileOptions {
+  /// Kernels without a schedule get the one the cost model ranks this
+  /// (0 = the best).
+  int64_t scheduleRank = 0;
+  /// Hand-written schedules the cost model finds illegal on the target are
+  /// replaced with its choice (tessel-select-schedules' `refit`).
+  bool refitSchedules = false;
+  /// Each kernel's LLVM IR (as text) instead of its PTX or HSACO.
+  bool llvmIR = false;
+};
+
 /// Compiles every tessel.kernel of `module` for `target` (PTX for NVIDIA,
-/// HSACO for AMD; with `llvmIR`, the LLVM IR each kernel's backend compiles,
-/// as text). Kernels without a schedule get the one the cost model ranks
-/// `scheduleRank` (0 = the best).
-/// Emits diagnostics and fails on an unsupported target or input.
+/// HSACO for AMD, or LLVM IR). Emits diagnostics and fails on an
+/// unsupported target or input; an error inside a kernel carries a note
+/// naming the kernel and its schedule.
 FailureOr<CompileResult> compileKernels(ModuleOp module, const Target &target,
-                                        int64_t scheduleRank = 0,
-                                        bool llvmIR = false);
+                                        const CompileOptions &options = {});
 
 /// Groups the ops of (a copy of) `module` into kernels, chooses their
 /// schedules for the module's `tessel.target` and returns the predictions,
 /// without generating code: `tessel-compile --predict-only`.
-FailureOr<std::vector<KernelReport>> predictKernels(ModuleOp module,
-                                                    int64_t scheduleRank = 0);
+FailureOr<std::vector<KernelReport>>
+predictKernels(ModuleOp module, const CompileOptions &options = {});
 
 } // namespace mlir::tessel
 

@@ -408,9 +408,12 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
       return illegal("stages pipeline the K loop's steps; this K step "
                      "covers the whole reduction");
     for (const Work &w : k.work) {
-      if (w.prologue && !w.rowCopy)
+      if (w.prologue && !w.rowCopy) {
+        p.unmodelled = true;
         return illegal("stages with an operand computed in the copies (a "
-                       "cast): those copies stay synchronous");
+                       "cast): those copies stay synchronous, a mix the "
+                       "model does not price");
+      }
       if (!w.contraction)
         continue;
       for (const Load &operand : w.operandTiles)
@@ -440,22 +443,24 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
                                                        step * operand.bytes));
   }
   // Their partials are combined in a tree (combineInTree), whose steps
-  // write into a second buffer of half the threads' slots; one reduction's
-  // partials are dead by the time the next one's are written, so the
-  // partials take one buffer, and each tree one half-buffer, and a slot per
-  // row for each odd middle partial it carries over (bufferization gives
-  // each its own).
+  // write into a second buffer of half the threads' slots, and a slot per
+  // row for each odd middle partial it carries over. Whether bufferization
+  // lets two reductions of a block share a partials or a tree buffer
+  // depends on what stays live (a softmax's max shares its partials with
+  // the sum; an attention's does not, and its two trees share one buffer):
+  // each reduction is counted with buffers of its own, exact for one
+  // reduction and an upper bound for more, so that no schedule the model
+  // offers needs more shared memory than it counts.
   if (cooperative) {
-    int64_t partials = 0, carried = treeCost(1, p.threadsPerBlock, 1).carried;
+    int64_t carried = treeCost(1, p.threadsPerBlock, 1).carried;
     for (const Work &w : k.work) {
       if (!w.combines)
         continue;
       auto rows = int64_t(tileProduct(w.loops, parallel, tiles));
-      partials = std::max(partials, rows * p.threadsPerBlock * 4);
       p.sharedBytes +=
-          rows * ((p.threadsPerBlock + 1) / 2) * 4 + rows * carried * 4;
+          rows * 4 *
+          (p.threadsPerBlock + (p.threadsPerBlock + 1) / 2 + carried);
     }
-    p.sharedBytes += partials;
   }
   double staticShared = t.get(t.has(TargetField::StaticSharedMemPerBlockBytes)
                                   ? TargetField::StaticSharedMemPerBlockBytes

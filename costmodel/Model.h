@@ -182,6 +182,9 @@ inline constexpr Bound kTimeBounds[] = {
 struct Prediction {
   bool legal = true;
   std::string illegalReason;
+  /// Not legal only because the model does not price it: the code generator
+  /// emits such a schedule (it runs), but no time is predicted for it.
+  bool unmodelled = false;
   double timeUs = 0;
   // The terms (microseconds), each a lower bound on the kernel's time.
   double computeUs = 0, loadsUs = 0, dramUs = 0, l2Us = 0, launchUs = 0;

@@ -12,6 +12,7 @@
 #define TESSEL_PASSES_KERNELDESCRIPTION_H
 
 #include "costmodel/Model.h"
+#include "dialects/Tessel/TesselDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -51,6 +52,16 @@ std::string mmaSyncRefusal(linalg::LinalgOp op);
 /// operands, its work as tessel-tile-and-fuse executes it). Emits an error
 /// and fails when it has no loop nest to describe.
 FailureOr<KernelDesc> describeKernel(func::FuncOp func);
+
+/// A module holding `kernel` alone, in a public function `funcName` whose
+/// arguments are the kernel's inputs and which returns its results, with
+/// the target of the kernel's module: where a kernel is lowered, priced or
+/// compiled on its own. The copy keeps the kernel's attributes.
+OwningOpRef<ModuleOp> isolateKernel(KernelOp kernel, StringRef funcName);
+
+/// A cost-model schedule as the `#tessel.schedule` codegen reads, and back.
+ScheduleAttr toScheduleAttr(MLIRContext *ctx, const Schedule &schedule);
+Schedule fromScheduleAttr(ScheduleAttr attr);
 
 /// The schedules codegen can emit for `kernel` on `target`, fastest first:
 /// by predicted time, then the time without the launch, then the sum of

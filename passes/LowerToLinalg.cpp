@@ -18,6 +18,7 @@
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -851,6 +852,57 @@ LogicalResult outlineKernel(KernelOp kernel, SymbolTable &symbols,
   return success();
 }
 
+/// A kernel that returns a reshape of what it computes (a scalar computed as
+/// one element of a rank-1 tensor, a hand-written tessel.reshape of a
+/// result) writes into the buffer of the value it returns: the computing
+/// op's empty destination becomes the inverse reshape of a new tensor of
+/// the returned type. Bufferization then folds the two reshapes into the
+/// returned buffer, which becomes the kernel's output parameter; otherwise
+/// the op would write a temporary of its own, copied out after the loops,
+/// which no GPU kernel can launch with.
+void writeReturnedReshapesInPlace(func::FuncOp kernel, IRRewriter &rewriter) {
+  auto ret = cast<func::ReturnOp>(kernel.getBody().front().getTerminator());
+  for (Value returned : ret.getOperands()) {
+    SmallVector<Operation *> reshapes;
+    Value v = returned;
+    while (isa_and_present<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+        v.getDefiningOp())) {
+      reshapes.push_back(v.getDefiningOp());
+      v = v.getDefiningOp()->getOperand(0);
+    }
+    auto result = dyn_cast<OpResult>(v);
+    if (reshapes.empty() || !result || !result.hasOneUse())
+      continue;
+    auto dps = dyn_cast<DestinationStyleOpInterface>(result.getOwner());
+    if (!dps)
+      continue;
+    OpOperand *init = dps.getTiedOpOperand(result);
+    auto empty = init->get().getDefiningOp<tensor::EmptyOp>();
+    if (!empty || !empty->hasOneUse())
+      continue;
+    rewriter.setInsertionPoint(empty);
+    // An alloc_tensor, which no folding turns back into an empty tensor of
+    // the op's own shape.
+    Value dest = bufferization::AllocTensorOp::create(
+        rewriter, empty.getLoc(), cast<RankedTensorType>(returned.getType()),
+        ValueRange());
+    // The reshapes from the returned value back to the op's, inverted.
+    for (Operation *reshape : reshapes) {
+      auto from = cast<RankedTensorType>(reshape->getOperand(0).getType());
+      if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(reshape))
+        dest = tensor::ExpandShapeOp::create(
+            rewriter, reshape->getLoc(), from, dest,
+            collapse.getReassociationIndices());
+      else
+        dest = tensor::CollapseShapeOp::create(
+            rewriter, reshape->getLoc(), from, dest,
+            cast<tensor::ExpandShapeOp>(reshape).getReassociationIndices());
+    }
+    rewriter.modifyOpInPlace(dps, [&] { init->set(dest); });
+    rewriter.eraseOp(empty);
+  }
+}
+
 struct LowerToLinalgPass
     : public tessel::impl::TesselLowerToLinalgBase<LowerToLinalgPass> {
   void runOnOperation() override {
@@ -910,6 +962,9 @@ struct LowerToLinalgPass
       if (collapse->use_empty())
         rewriter.eraseOp(collapse);
     });
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func->hasAttr(TesselDialect::kKernelAttrName))
+        writeReturnedReshapesInPlace(func, rewriter);
   }
 };
 

@@ -186,12 +186,52 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // The shared-memory limit, where the module names its GPU.
+    if (module->hasAttr(TesselDialect::kTargetAttrName)) {
+      FailureOr<Target> t = getModuleTarget(module, "tessel-map-to-gpu");
+      if (failed(t))
+        return signalPassFailure();
+      target = std::move(*t);
+    }
     for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
       if (!func->hasAttr(TesselDialect::kKernelAttrName))
         continue;
       if (failed(mapKernel(func)))
         return signalPassFailure();
     }
+  }
+
+  std::optional<Target> target;
+
+  /// A launch's shared memory (its workgroup attributions, each aligned to
+  /// 16 bytes as tessel-align-shared-memory places them) must fit what one
+  /// block may allocate statically on the target: past it, ptxas refuses
+  /// the kernel (sm_80: 48 KiB) or the launch fails.
+  LogicalResult checkSharedMemory(func::FuncOp func, gpu::LaunchOp launch) {
+    if (!target)
+      return success();
+    int64_t bytes = 0;
+    for (BlockArgument buffer : launch.getWorkgroupAttributions()) {
+      auto type = cast<MemRefType>(buffer.getType());
+      bytes += llvm::alignTo(
+          type.getNumElements() * type.getElementTypeBitWidth() / 8, 16);
+    }
+    TargetField field = target->has(TargetField::StaticSharedMemPerBlockBytes)
+                            ? TargetField::StaticSharedMemPerBlockBytes
+                            : TargetField::SharedMemPerBlockBytes;
+    auto limit = int64_t(target->get(field));
+    if (bytes <= limit)
+      return success();
+    InFlightDiagnostic diag = func.emitOpError()
+                              << "kernel @" << func.getSymName() << " needs "
+                              << bytes << " bytes of shared memory per block";
+    if (auto schedule =
+            func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName))
+      diag << " with schedule " << schedule;
+    diag << ", but a block on " << target->name() << " (" << target->arch()
+         << ") may allocate at most " << limit
+         << " statically; give it smaller tiles or fewer stages";
+    return diag;
   }
 
   LogicalResult mapKernel(func::FuncOp func) {
@@ -259,6 +299,8 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
         placed = failure();
       hoistAllocas(launch);
       if (privateScratch && failed(makeScratchPrivate(launch)))
+        placed = failure();
+      if (succeeded(placed) && failed(checkSharedMemory(func, launch)))
         placed = failure();
     });
     return placed;

@@ -66,8 +66,11 @@ def TesselSelectSchedules : Pass<"tessel-select-schedules", "mlir::ModuleOp"> {
     whose time without the launch is shortest, then whose throughput terms
     (compute, loads, DRAM, L2) add up to least, then to the first
     enumerated, so the choice is deterministic. A
-    kernel that has a schedule keeps it and gets its prediction (none where
-    the model does not know the schedule's instruction class). With `top-k=K` the
+    kernel that has a schedule keeps it and gets its prediction; where the
+    model finds that schedule illegal on the target (an instruction class or
+    pipelining the GPU lacks, more shared memory than a block may have), the
+    kernel gets no prediction and a warning that says why, or, with
+    `refit`, the model's choice and a remark. With `top-k=K` the
     next K-1 schedules, best first, are kept in `tessel.candidates` for
     measurement. With `rank=N` the N-th best is attached instead of the best
     (bench/ compiles the same kernel at several ranks and measures them).
@@ -86,6 +89,11 @@ def TesselSelectSchedules : Pass<"tessel-select-schedules", "mlir::ModuleOp"> {
            "keep this many best schedules (the chosen one included)">,
     Option<"reselect", "reselect", "bool", /*default=*/"false",
            "replace schedules already attached">,
+    Option<"refit", "refit", "bool", /*default=*/"false",
+           "replace an attached schedule that the cost model finds illegal "
+           "on the target (a remark says why) instead of compiling it as "
+           "written with a warning: a module tuned for one GPU compiled "
+           "for another">,
     Option<"rank", "rank", "int64_t", /*default=*/"0",
            "attach the schedule ranked this (0 = the best; a kernel with "
            "fewer legal schedules gets its last): for measuring the ranking">,
@@ -173,6 +181,7 @@ def TesselLowerToLinalg : Pass<"tessel-lower-to-linalg", "mlir::ModuleOp"> {
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect",
+    "mlir::bufferization::BufferizationDialect",
     "mlir::func::FuncDialect",
     "mlir::linalg::LinalgDialect",
     "mlir::math::MathDialect",

@@ -47,6 +47,10 @@ static void addBufferization(OpPassManager &pm) {
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // A kernel result written through a reshape of its buffer (see
+  // tessel-lower-to-linalg) is that buffer again once the view's reshapes
+  // fold: then it becomes the output parameter, not a copy of a temporary.
+  pm.addPass(createCanonicalizerPass());
   bufferization::BufferResultsToOutParamsPassOptions outParams;
   outParams.hoistStaticAllocs = true;
   outParams.modifyPublicFunctions = true;

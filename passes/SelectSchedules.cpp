@@ -142,7 +142,7 @@ llvm::SmallBitVector mlir::tessel::loopsRead(AffineMap map, unsigned numLoops) {
 }
 
 bool mlir::tessel::isCooperativeReduction(linalg::LinalgOp op) {
-  if (op.getNumReductionLoops() != 1 || op->getNumResults() != 1)
+  if (op.getNumReductionLoops() < 1 || op->getNumResults() != 1)
     return false;
   for (OpOperand &use : op->getResult(0).getUses()) {
     auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
@@ -535,9 +535,29 @@ mlir::tessel::bestSchedule(const KernelDesc &kernel, const Target &target) {
   return best;
 }
 
-namespace {
+OwningOpRef<ModuleOp> mlir::tessel::isolateKernel(KernelOp kernel,
+                                                  StringRef funcName) {
+  Location loc = kernel.getLoc();
+  OwningOpRef<ModuleOp> alone = ModuleOp::create(loc);
+  if (auto module = kernel->getParentOfType<ModuleOp>())
+    if (Attribute t = module->getAttr(TesselDialect::kTargetAttrName))
+      (*alone)->setAttr(TesselDialect::kTargetAttrName, t);
+  OpBuilder b(kernel.getContext());
+  b.setInsertionPointToStart(alone->getBody());
+  auto func =
+      func::FuncOp::create(b, loc, funcName,
+                           b.getFunctionType(kernel.getInputs().getTypes(),
+                                             kernel.getResultTypes()));
+  Block *entry = func.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  IRMapping map;
+  map.map(kernel.getInputs(), entry->getArguments());
+  Operation *copy = b.clone(*kernel, map);
+  func::ReturnOp::create(b, loc, copy->getResults());
+  return alone;
+}
 
-ScheduleAttr toAttr(MLIRContext *ctx, const Schedule &s) {
+ScheduleAttr mlir::tessel::toScheduleAttr(MLIRContext *ctx, const Schedule &s) {
   InstructionClass mma = InstructionClass::Simt;
   switch (s.compute) {
   case ComputeClass::Simt:
@@ -556,8 +576,7 @@ ScheduleAttr toAttr(MLIRContext *ctx, const Schedule &s) {
                            s.splitK, s.vector, mma);
 }
 
-/// The model's view of a schedule: what codegen emits from it.
-Schedule fromAttr(ScheduleAttr attr) {
+Schedule mlir::tessel::fromScheduleAttr(ScheduleAttr attr) {
   Schedule s;
   s.block.assign(attr.getBlock().begin(), attr.getBlock().end());
   s.warp.assign(attr.getWarp().begin(), attr.getWarp().end());
@@ -582,6 +601,8 @@ Schedule fromAttr(ScheduleAttr attr) {
   }
   return s;
 }
+
+namespace {
 
 PredictionAttr toAttr(MLIRContext *ctx, const Prediction &p) {
   auto f = [](double v) { return APFloat(v); };
@@ -628,9 +649,20 @@ struct SelectSchedulesPass
       if (ScheduleAttr given = kernel.getScheduleAttr(); given && !reselect) {
         if (given.getSplitK() > 1) {
           // Priced as the two kernels tessel-split-reduction makes.
-          Schedule partial = fromAttr(partialScheduleOf(given));
+          Schedule partial = fromScheduleAttr(partialScheduleOf(given));
           std::optional<SplitPrice> price =
               priceSplit(kernel, given.getSplitK(), *target, &partial);
+          // Refit: the same split, its partial kernel's tiles the model's.
+          if (!price && refit &&
+              (price = priceSplit(kernel, given.getSplitK(), *target))) {
+            ScheduleAttr refitted = splitScheduleOf(
+                toScheduleAttr(ctx, price->partial), given.getSplitK());
+            kernel.emitRemark()
+                << "schedule " << given << " has a partial kernel the cost "
+                << "model finds illegal on " << target->name() << " ("
+                << target->arch() << "); replaced with " << refitted;
+            kernel.setScheduleAttr(refitted);
+          }
           if (price)
             kernel->setAttr(TesselDialect::kPredictionAttrName,
                             toAttr(ctx, price->combined()));
@@ -638,12 +670,31 @@ struct SelectSchedulesPass
             kernel->removeAttr(TesselDialect::kPredictionAttrName);
           continue;
         }
-        Prediction p = predict(*desc, fromAttr(given), *target);
-        if (p.legal)
+        Prediction p = predict(*desc, fromScheduleAttr(given), *target);
+        if (p.legal) {
           kernel->setAttr(TesselDialect::kPredictionAttrName, toAttr(ctx, p));
-        else
+          kernel->removeAttr(TesselDialect::kUnpricedAttrName);
+          continue;
+        }
+        if (p.unmodelled || !refit) {
           kernel->removeAttr(TesselDialect::kPredictionAttrName);
-        continue;
+          // Said once, however often the kernel is priced again.
+          if (!p.unmodelled &&
+              !kernel->hasAttr(TesselDialect::kUnpricedAttrName))
+            kernel.emitWarning()
+                << "schedule " << given << " is not one the cost model "
+                << "finds legal on " << target->name() << " (" << target->arch()
+                << "): " << p.illegalReason
+                << "; it is kept as written (refit=true replaces it with "
+                   "the model's choice)";
+          kernel->setAttr(TesselDialect::kUnpricedAttrName,
+                          StringAttr::get(ctx, p.illegalReason));
+          continue;
+        }
+        kernel.emitRemark()
+            << "schedule " << given << " cannot run on " << target->name()
+            << " (" << target->arch() << "): " << p.illegalReason
+            << "; replaced with the cost model's choice";
       }
       std::vector<std::pair<Schedule, Prediction>> ranked =
           rankSchedules(*desc, *target);
@@ -653,7 +704,7 @@ struct SelectSchedulesPass
       }
       const auto &chosen = ranked[std::min<size_t>(
           size_t(std::max<int64_t>(rank, 0)), ranked.size() - 1)];
-      kernel.setScheduleAttr(toAttr(ctx, chosen.first));
+      kernel.setScheduleAttr(toScheduleAttr(ctx, chosen.first));
       kernel->setAttr(TesselDialect::kPredictionAttrName,
                       toAttr(ctx, chosen.second));
       // Split-K, where it beats the best unsplit schedule.
@@ -668,7 +719,7 @@ struct SelectSchedulesPass
         if (split &&
             rankKey(split->second.combined()) < rankKey(chosen.second)) {
           kernel.setScheduleAttr(splitScheduleOf(
-              toAttr(ctx, split->second.partial), split->first));
+              toScheduleAttr(ctx, split->second.partial), split->first));
           kernel->setAttr(TesselDialect::kPredictionAttrName,
                           toAttr(ctx, split->second.combined()));
         }
@@ -676,7 +727,7 @@ struct SelectSchedulesPass
       if (topK > 1) {
         SmallVector<Attribute> next;
         for (size_t i = 1; i < ranked.size() && i < size_t(topK); ++i)
-          next.push_back(toAttr(ctx, ranked[i].first));
+          next.push_back(toScheduleAttr(ctx, ranked[i].first));
         kernel->setAttr(TesselDialect::kCandidatesAttrName,
                         ArrayAttr::get(ctx, next));
       }

@@ -342,26 +342,12 @@ std::optional<SplitPrice> mlir::tessel::priceSplit(KernelOp kernel,
   ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
 
   // The kernel alone in a scratch module, split there.
-  Location loc = kernel.getLoc();
-  OwningOpRef<ModuleOp> scratch = ModuleOp::create(loc);
-  if (auto module = kernel->getParentOfType<ModuleOp>())
-    if (Attribute t = module->getAttr(TesselDialect::kTargetAttrName))
-      (*scratch)->setAttr(TesselDialect::kTargetAttrName, t);
-  OpBuilder b(ctx);
-  b.setInsertionPointToStart(scratch->getBody());
-  auto func =
-      func::FuncOp::create(b, loc, "tessel_split_probe",
-                           b.getFunctionType(kernel.getInputs().getTypes(),
-                                             kernel.getResultTypes()));
-  Block *entry = func.addEntryBlock();
-  b.setInsertionPointToStart(entry);
-  IRMapping map;
-  map.map(kernel.getInputs(), entry->getArguments());
-  auto copy = cast<KernelOp>(b.clone(*kernel, map));
+  OwningOpRef<ModuleOp> scratch = isolateKernel(kernel, "tessel_split_probe");
+  KernelOp copy;
+  scratch->walk([&](KernelOp k) { copy = k; });
   copy.removeScheduleAttr();
   copy->removeAttr(TesselDialect::kPredictionAttrName);
   copy->removeAttr(TesselDialect::kCandidatesAttrName);
-  func::ReturnOp::create(b, loc, copy.getResults());
   IRRewriter rewriter(ctx);
   FailureOr<std::pair<KernelOp, KernelOp>> halves =
       splitReduction(rewriter, copy, splits);

@@ -53,6 +53,7 @@
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Dominance.h"
@@ -94,18 +95,29 @@ struct KernelOps {
   SmallVector<Operation *> roots;
 };
 
-/// Ops that need no tiling: constants and empty tensors.
+/// Ops that need no tiling: constants and new tensors.
 bool isTrivial(Operation *op) {
-  return isa<arith::ConstantOp, tensor::EmptyOp, func::ReturnOp>(op);
+  return isa<arith::ConstantOp, tensor::EmptyOp, bufferization::AllocTensorOp,
+             func::ReturnOp>(op);
 }
 
-/// A reshape that only views a kernel input, or only views a value the
+/// Whether `v` is a new tensor (empty or allocated), seen through reshapes.
+bool viewsNewTensor(Value v) {
+  while (isa_and_present<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+      v.getDefiningOp()))
+    v = v.getDefiningOp()->getOperand(0);
+  return isa_and_present<tensor::EmptyOp, bufferization::AllocTensorOp>(
+      v.getDefiningOp());
+}
+
+/// A reshape that only views a kernel input, views an empty destination (the
+/// buffer of a value returned through a reshape), or only views a value the
 /// kernel returns, moves no data and needs no tile.
 bool isBoundaryReshape(Operation *op) {
   if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
     return false;
   Value src = op->getOperand(0);
-  if (isa<BlockArgument>(src))
+  if (isa<BlockArgument>(src) || viewsNewTensor(src))
     return true;
   return llvm::all_of(op->getUsers(), [](Operation *user) {
     return isa<func::ReturnOp>(user) || isBoundaryReshape(user);
@@ -677,6 +689,10 @@ FrozenRewritePatternSet cleanUpPatterns(MLIRContext *ctx) {
   tensor::populateFoldTensorEmptyPatterns(patterns);
   // A vector step's unit dims (a row's one element) drop out of its vectors.
   vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+  // A vectorized linalg.index (a causal mask's column) is a vector.step,
+  // which the NVVM and ROCDL conversions leave alone: it becomes the
+  // constant [0, 1, ..., width-1] here, for every target.
+  vector::populateVectorStepLoweringPatterns(patterns);
   patterns.add<BroadcastReadToExtract>(ctx);
   return FrozenRewritePatternSet(std::move(patterns));
 }

@@ -59,6 +59,10 @@ def Tessel_Dialect : Dialect {
     /// The next-best schedules, best first, kept for measurement.
     static constexpr ::llvm::StringLiteral kCandidatesAttrName =
         "tessel.candidates";
+    /// Why a kernel's (hand-written) schedule has no prediction: the cost
+    /// model's reason, as a string.
+    static constexpr ::llvm::StringLiteral kUnpricedAttrName =
+        "tessel.unpriced";
 
   private:
     /// Registers the attributes (TesselAttrs.cpp, beside their storage).

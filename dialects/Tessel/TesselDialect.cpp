@@ -58,9 +58,19 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be an array of #tessel.schedule";
     return success();
   }
+  if (name == kUnpricedAttrName) {
+    if (!isa<KernelOp, FunctionOpInterface>(op))
+      return op->emitError()
+             << "'" << name << "' belongs on a tessel.kernel or a function";
+    if (!isa<StringAttr>(value))
+      return op->emitError()
+             << "'" << name << "' must be a string, got " << value;
+    return success();
+  }
   return op->emitError() << "unknown Tessel attribute '" << name
                          << "' (the dialect defines '" << kTargetAttrName
                          << "', '" << kKernelAttrName << "', '"
                          << kScheduleAttrName << "', '" << kPredictionAttrName
-                         << "' and '" << kCandidatesAttrName << "')";
+                         << "', '" << kCandidatesAttrName << "' and '"
+                         << kUnpricedAttrName << "')";
 }

@@ -1,7 +1,8 @@
 // A scalar (a reduction over every dim) computed in the middle of a kernel
 // and broadcast to the elements after it: each thread computes the scalar
 // once, then its elements; checked against the reference in all three types,
-// on shapes no tile divides, and compiled for sm_90a and gfx942.
+// on shapes no tile divides, and compiled for sm_90a and gfx942 (and, with
+// the whole suite, for sm_80 and gfx90a: tessel-compile-suite-*.test).
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: tessel-compile %s --target=h100 --emit=ptx -o %t/nv | FileCheck %s --check-prefix=GPU
 // RUN: sed s/h100/mi300x/ %s > %t.amd.mlir && tessel-compile %t.amd.mlir --target=mi300x -o %t/amd | FileCheck %s --check-prefix=GPU
@@ -79,9 +80,32 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     }
     return %r : tensor<5x7x9xbf16>
   }
+  // Kernels that return a reshape of what they compute: a scalar (the sum
+  // of everything), and a hand-written reshape of the result. Each writes
+  // its output buffer through the inverse view, so the GPU kernel's output
+  // parameter is the result itself.
+  func.func @total_f32(%x: tensor<6x5x33xf32>) -> tensor<f32> {
+    %r = tessel.kernel @k_total_f32(%x) : (tensor<6x5x33xf32>) -> tensor<f32>
+        schedule = #tessel.schedule<block = [1], warps = 4> {
+    ^bb0(%a: tensor<6x5x33xf32>):
+      %s = tessel.reduce sum %a dims = [0, 1, 2] : tensor<6x5x33xf32> -> tensor<f32>
+      tessel.yield %s : tensor<f32>
+    }
+    return %r : tensor<f32>
+  }
+  func.func @flattened_exp_f16(%x: tensor<6x32xf16>) -> tensor<192xf16> {
+    %r = tessel.kernel @k_flattened_exp_f16(%x) : (tensor<6x32xf16>) -> tensor<192xf16>
+        schedule = #tessel.schedule<block = [2, 16], warps = 1> {
+    ^bb0(%a: tensor<6x32xf16>):
+      %e = tessel.exp %a : tensor<6x32xf16>
+      %f = tessel.reshape %e : tensor<6x32xf16> -> tensor<192xf16>
+      tessel.yield %f : tensor<192xf16>
+    }
+    return %r : tensor<192xf16>
+  }
 }
 
-// CHECK-COUNT-12: {{^(kernel|func) @}}
+// CHECK-COUNT-16: {{^(kernel|func) @}}
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
-// GPU: tessel-compile: 6 GPU kernel(s)
+// GPU: tessel-compile: 8 GPU kernel(s)

@@ -257,7 +257,9 @@ func.func @uses_kernel(%a: tensor<32x16xf32>, %b: tensor<16x8xf32>) -> tensor<32
 
 // A scalar used inside its kernel is read as element 0 of its one-element
 // loop nest (a constant index map), not through a reshape between two loop
-// nests; a scalar the kernel returns is reshaped at the boundary.
+// nests; a scalar the kernel returns is reshaped at the boundary, its
+// one-element loop nest writing through the inverse reshape of the returned
+// buffer (which becomes the kernel's output, not a copied temporary).
 // CHECK-DAG: #[[ZERO:.*]] = affine_map<(d0, d1) -> (0)>
 // CHECK-LABEL: func.func private @center
 // CHECK: %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]}
@@ -265,7 +267,11 @@ func.func @uses_kernel(%a: tensor<32x16xf32>, %b: tensor<16x8xf32>) -> tensor<32
 // CHECK-NOT: tensor.collapse_shape
 // CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[ZERO]], #{{.*}}], iterator_types = ["parallel", "parallel"]} ins(%{{.*}}, %[[MEAN]] : tensor<4x6xf32>, tensor<1xf32>)
 // CHECK-LABEL: func.func private @total
-// CHECK: tensor.collapse_shape %{{.*}} [] : tensor<1xf32> into tensor<f32>
+// CHECK: %[[OUT:.*]] = bufferization.alloc_tensor() : tensor<f32>
+// CHECK: %[[VIEW:.*]] = tensor.expand_shape %[[OUT]] [] output_shape [1] : tensor<f32> into tensor<1xf32>
+// CHECK: %[[ONE:.*]] = linalg.generic {{.*}} outs(%[[VIEW]] : tensor<1xf32>)
+// CHECK: %[[R:.*]] = tensor.collapse_shape %[[ONE]] [] : tensor<1xf32> into tensor<f32>
+// CHECK: return %[[R]]
 module {
   func.func @model(%x: tensor<4x6xf32>) -> (tensor<4x6xf32>, tensor<f32>) {
     %0 = tessel.kernel @center(%x) : (tensor<4x6xf32>) -> tensor<4x6xf32> {

@@ -41,3 +41,28 @@ func.func private @k(%x: memref<4x?xf32>) attributes {tessel.kernel} {
   } {mapping = [#gpu.block<x>]}
   return
 }
+
+// -----
+
+// A block's shared buffers must fit what one block may allocate statically
+// on the module's GPU: 64 KiB here, 48 KiB on an A100 (sm_80).
+module attributes {tessel.target = #tessel.target<"a100">} {
+  // expected-error @+1 {{'func.func' op kernel @k needs 65536 bytes of shared memory per block, but a block on a100 (sm_80) may allocate at most 49152 statically; give it smaller tiles or fewer stages}}
+  func.func private @k(%x: memref<128x128xf32>) attributes {tessel.kernel} {
+    scf.forall (%i) in (1) {
+      %shared = memref.alloc() : memref<128x128xf32>
+      scf.forall (%j) in (128) {
+        %c0 = arith.constant 0 : index
+        %v = memref.load %x[%j, %c0] : memref<128x128xf32>
+        memref.store %v, %shared[%j, %c0] : memref<128x128xf32>
+      } {mapping = [#gpu.thread<x>]}
+      scf.forall (%j) in (128) {
+        %c0 = arith.constant 0 : index
+        %v = memref.load %shared[%j, %c0] : memref<128x128xf32>
+        memref.store %v, %x[%j, %c0] : memref<128x128xf32>
+      } {mapping = [#gpu.thread<x>]}
+      memref.dealloc %shared : memref<128x128xf32>
+    } {mapping = [#gpu.block<x>]}
+    return
+  }
+}

@@ -273,6 +273,28 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // -----
 
+// A causal mask in a vector step: the column index of each lane (a
+// vectorized linalg.index, vector.step) becomes the constant [0, 1, 2, 3]
+// added to the step's first column, which every GPU lowering takes.
+// CHECK-LABEL: func.func private @causal_softmax_vector
+// CHECK-NOT: vector.step
+// CHECK: arith.constant dense<[0, 1, 2, 3]> : vector<4xindex>
+// CHECK-NOT: vector.step
+// CHECK: return
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<4x256xf32>) -> tensor<4x256xf32> {
+    %0 = tessel.kernel @causal_softmax_vector(%x) : (tensor<4x256xf32>) -> tensor<4x256xf32>
+        schedule = #tessel.schedule<block = [1, 256], warps = 2, vector = 4> {
+    ^bb0(%a: tensor<4x256xf32>):
+      %1 = tessel.softmax %a dim = 1 causal : tensor<4x256xf32>
+      tessel.yield %1 : tensor<4x256xf32>
+    }
+    return %0 : tensor<4x256xf32>
+  }
+}
+
+// -----
+
 // Without a schedule (tessel-select-schedules normally attaches one), a
 // default by what the kernel computes: a matmul takes K steps of 16 over 32
 // x 32 tiles, 128 threads of 2 x 4 outputs (2 waves of 64 on mi300x); a

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "codegen/Compile.h"
+#include "codegen/ScheduleSweep.h"
 #include "codegen/ToolSupport.h"
 #include "dialects/Tessel/TesselDialect.h"
 #include "runtime/Manifest.h"
@@ -80,6 +81,26 @@ llvm::cl::opt<int64_t> scheduleRank(
     llvm::cl::desc("give kernels without a schedule the one the cost model "
                    "ranks N (0 = the best): to measure the ranking"),
     llvm::cl::init(0), llvm::cl::cat(options));
+llvm::cl::opt<bool> refitSchedules(
+    "refit-schedules",
+    llvm::cl::desc("replace a hand-written schedule that the target cannot "
+                   "run (the cost model finds it illegal there) with the "
+                   "model's choice, with a remark; without it, such a "
+                   "schedule is compiled as written, with a warning"),
+    llvm::cl::cat(options));
+enum class Sweep { None, Kinds, All };
+llvm::cl::opt<Sweep> everySchedule(
+    "every-schedule",
+    llvm::cl::desc("compile each kernel once per schedule the cost model "
+                   "offers for it (in process, writing nothing) and report "
+                   "the ones that fail"),
+    llvm::cl::init(Sweep::None),
+    llvm::cl::values(
+        clEnumValN(Sweep::Kinds, "kinds",
+                   "the best of each kind (the same tiling paths, other "
+                   "sizes)"),
+        clEnumValN(Sweep::All, "all", "every one")),
+    llvm::cl::cat(options));
 llvm::cl::opt<bool> predictOnly(
     "predict-only",
     llvm::cl::desc("form kernels, choose their schedules and print the "
@@ -241,9 +262,13 @@ int main(int argc, char **argv) {
   if (!target)
     return fail(error);
 
+  CompileOptions compileOptions;
+  compileOptions.scheduleRank = scheduleRank;
+  compileOptions.refitSchedules = refitSchedules;
+  compileOptions.llvmIR = emit == Emit::Llvm;
   if (predictOnly) {
     FailureOr<std::vector<KernelReport>> reports =
-        predictKernels(*module, scheduleRank);
+        predictKernels(*module, compileOptions);
     if (failed(reports))
       return 1;
     llvm::outs() << formatPredictionTable(*target, *reports);
@@ -252,9 +277,30 @@ int main(int argc, char **argv) {
     return 0;
   }
 
+  if (everySchedule != Sweep::None) {
+    FailureOr<std::vector<KernelSweep>> sweeps = compileEverySchedule(
+        *module, *target, /*oneOfEachKind=*/everySchedule == Sweep::Kinds);
+    if (failed(sweeps))
+      return 1;
+    size_t compiled = 0, failures = 0;
+    for (const KernelSweep &k : *sweeps) {
+      llvm::outs() << llvm::formatv(
+          "  {0,-40} {1,5} offered {2,4} kinds {3,5} compiled {4,3} failed\n",
+          k.kernel, k.offered, k.kinds, k.compiled, k.failures.size());
+      for (const std::string &f : k.failures)
+        llvm::outs() << "    failed: " << f << "\n";
+      compiled += k.compiled;
+      failures += k.failures.size();
+    }
+    llvm::outs() << "tessel-compile: " << compiled << " schedule(s) of "
+                 << sweeps->size() << " kernel(s) compiled for "
+                 << target->name() << ", " << failures << " failed\n";
+    return failures ? 1 : 0;
+  }
+
   auto start = std::chrono::steady_clock::now();
   FailureOr<CompileResult> result =
-      compileKernels(*module, *target, scheduleRank, emit == Emit::Llvm);
+      compileKernels(*module, *target, compileOptions);
   if (failed(result))
     return 1;
   if (printCompileTime)

@@ -17,8 +17,18 @@ module attributes {tessel.target = "h100"} {}
 
 // -----
 
-// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction' and 'tessel.candidates')}}
+// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction', 'tessel.candidates' and 'tessel.unpriced')}}
 module attributes {tessel.targets = #tessel.target<"h100">} {}
+
+// -----
+
+// expected-error @+1 {{'tessel.unpriced' belongs on a tessel.kernel or a function}}
+module attributes {tessel.unpriced = "why"} {}
+
+// -----
+
+// expected-error @+1 {{'tessel.unpriced' must be a string, got 3 : i64}}
+func.func private @k() attributes {tessel.unpriced = 3}
 
 // -----
 
