@@ -31,6 +31,10 @@ class GraphBuilder {
 public:
   explicit GraphBuilder(ref::Graph &graph) : graph(graph) {}
 
+  /// Where each kernel reads its inputs, once per time it runs (kernels of
+  /// a function called twice: twice); null: not collected.
+  std::vector<KernelSite> *sites = nullptr;
+
   /// Adds the values of `block`'s arguments as graph inputs.
   void addInputs(Block &block) {
     for (BlockArgument arg : block.getArguments()) {
@@ -75,9 +79,15 @@ private:
   }
 
   LogicalResult translateOp(Operation &op) {
-    if (auto kernel = dyn_cast<KernelOp>(op))
+    if (auto kernel = dyn_cast<KernelOp>(op)) {
+      if (sites) {
+        SmallVector<int> inputs = idsOf(kernel.getInputs());
+        sites->push_back({kernel.getSymName().str(),
+                          std::vector<int>(inputs.begin(), inputs.end())});
+      }
       return inlineBlock(kernel.getBody().front(), kernel.getInputs(),
                          kernel.getResults());
+    }
     if (auto call = dyn_cast<func::CallOp>(op)) {
       auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
           call, call.getCalleeAttr());
@@ -138,10 +148,12 @@ private:
   DenseMap<Value, int> ids;
 };
 
-FailureOr<ref::Graph> buildFrom(StringRef name, Block &body) {
+FailureOr<ref::Graph> buildFrom(StringRef name, Block &body,
+                                std::vector<KernelSite> *sites = nullptr) {
   ref::Graph graph;
   graph.name = name.str();
   GraphBuilder builder(graph);
+  builder.sites = sites;
   builder.addInputs(body);
   FailureOr<SmallVector<int>> outputs = builder.translateBlock(body);
   if (failed(outputs))
@@ -152,14 +164,16 @@ FailureOr<ref::Graph> buildFrom(StringRef name, Block &body) {
 
 } // namespace
 
-FailureOr<ref::Graph> mlir::tessel::buildReferenceGraph(func::FuncOp func) {
+FailureOr<ref::Graph>
+mlir::tessel::buildReferenceGraph(func::FuncOp func,
+                                  std::vector<KernelSite> *sites) {
   if (func.isExternal())
     return func.emitError() << "the reference needs a function body";
   for (Type t : func.getFunctionType().getInputs())
     if (!isa<RankedTensorType>(t))
       return func.emitError()
              << "the reference takes tensor arguments only, got " << t;
-  return buildFrom(func.getSymName(), func.getBody().front());
+  return buildFrom(func.getSymName(), func.getBody().front(), sites);
 }
 
 FailureOr<ref::Graph> mlir::tessel::buildReferenceGraph(KernelOp kernel) {

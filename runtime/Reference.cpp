@@ -69,6 +69,184 @@ int64_t TensorType::numElements() const {
 
 namespace {
 
+//===----------------------------------------------------------------------===//
+// Error bounds
+//
+// Each value the reference computes carries the scale of how far a
+// kernel's value of it may be, from a forward error analysis (Higham,
+// "Accuracy and Stability of Numerical Algorithms", 2nd ed., ch. 2-4) of
+// the kernel's arithmetic, f32 whatever the storage type, run alongside the
+// reference's own exact (double) arithmetic. Errors are modelled as Higham
+// and Mary do ("A New Approach to Probabilistic Rounding Error Analysis",
+// SIAM J. Sci. Comput. 41(5), 2019): independent, of mean zero, each no
+// larger than its worst case, so that errors of many terms add in
+// quadrature; `s` is such an error's scale, and a kernel's value is checked
+// against lambda s. By Hoeffding's inequality a sum of independent,
+// mean-zero, bounded errors of scale s exceeds lambda s with probability at
+// most 2 exp(-lambda^2 / 2): 5e-11 per element with lambda = 7.
+// - an inexact operation of a kernel (+, -, *, /) rounds its result by up
+//   to u, u = 2^-24 (f32 round to nearest); a sum's roundings are relative
+//   to its magnitude (the sum of its terms' absolute values, which bounds
+//   every partial sum in any order): n - 1 roundings of scale u |m|;
+// - a math function (exp, tanh, rsqrt, ...) carries its argument's error
+//   through (the function's change over one scale of its argument) and adds
+//   kMathRoundoffs u of its result: kernels use the targets' approximations
+//   (ex2.approx, LLVM's expansions), a few ulp;
+// - a value stored in a narrower type is rounded by the kernel and by the
+//   reference: as an input of later ops this is noise of scale u_s |v|
+//   (u_s = 2^-11 for f16, 2^-8 for bf16); at an output compared, the two
+//   roundings may differ by a whole ulp, so the check adds 2 u_s |v|
+//   outright (and the smallest normal number, where GPUs flush
+//   subnormals).
+// The bound thus grows with the reduction length (sqrt(n) u) and the depth
+// of the computation, and stays 0 where nothing rounds (a transpose, a
+// gather, a max of exact values), where any wrong element fails.
+//===----------------------------------------------------------------------===//
+
+constexpr double kRoundoff = 0x1p-24;
+constexpr double kMathRoundoffs = 16;
+constexpr double kLambda = 7;
+
+/// A reference value, the scale of a kernel's error on it, and its
+/// magnitude.
+struct Bounded {
+  double v = 0; // the value (exact arithmetic on the operands' values)
+  double s = 0; // the scale of how far a kernel's value may be from v
+  double m = 0; // the computation on absolute values (rounding scale)
+  /// Set where the value is stored: how far the kernel's stored value may be
+  /// from the reference's (what a check compares), kept by data movement.
+  double b = 0;
+};
+
+/// An exact value; an infinity (the start of a max, a masked score) takes
+/// part in no rounding.
+Bounded exact(double x) { return {x, 0, std::isfinite(x) ? std::fabs(x) : 0}; }
+
+/// Independent errors of scales a, b, c together.
+double quadrature(double a, double b, double c = 0) {
+  return std::sqrt(a * a + b * b + c * c);
+}
+
+Bounded operator+(Bounded a, Bounded b) {
+  double m = a.m + b.m;
+  return {a.v + b.v, quadrature(a.s, b.s, kRoundoff * m), m};
+}
+Bounded operator-(Bounded a, Bounded b) {
+  double m = a.m + b.m;
+  return {a.v - b.v, quadrature(a.s, b.s, kRoundoff * m), m};
+}
+Bounded operator-(Bounded a) { return {-a.v, a.s, a.m, a.b}; }
+Bounded operator*(Bounded a, Bounded b) {
+  double m = a.m * b.m;
+  return {a.v * b.v,
+          quadrature(std::fabs(b.v) * a.s, std::fabs(a.v) * b.s, kRoundoff * m),
+          m};
+}
+Bounded operator/(Bounded a, Bounded b) {
+  double v = a.v / b.v;
+  // A divisor within its error of 0 bounds nothing.
+  double s = std::fabs(b.v) > kLambda * b.s
+                 ? quadrature(a.s / std::fabs(b.v),
+                              std::fabs(v) * b.s / std::fabs(b.v),
+                              kRoundoff * std::fabs(v))
+                 : INFINITY;
+  return {v, s, std::max(std::fabs(v), a.m / std::fabs(b.v))};
+}
+
+/// max and min are exact: the result is off by no more than the operand
+/// it picks.
+Bounded bmax(Bounded a, Bounded b) {
+  if (std::isnan(a.v) || std::isnan(b.v))
+    return {NAN, 0, NAN};
+  return {std::max(a.v, b.v), std::max(a.s, b.s), std::max(a.m, b.m),
+          std::max(a.b, b.b)};
+}
+Bounded bmin(Bounded a, Bounded b) {
+  if (std::isnan(a.v) || std::isnan(b.v))
+    return {NAN, 0, NAN};
+  return {std::min(a.v, b.v), std::max(a.s, b.s), std::max(a.m, b.m),
+          std::max(a.b, b.b)};
+}
+
+/// A math function `f` of `x`: x's error carried through f (its change
+/// over one error scale of x, either way), plus the function's own error,
+/// kMathRoundoffs u of |f| + `absolute` (for expansions that cancel near
+/// zero, of the order of |x|).
+template <typename F> Bounded math(F f, Bounded x, double absolute = 0) {
+  double v = f(x.v), carried = 0;
+  if (x.s > 0) {
+    if (!std::isfinite(x.s))
+      carried = INFINITY;
+    else
+      for (double end : {x.v - x.s, x.v + x.s})
+        if (double d = std::fabs(f(end) - v); !std::isnan(d))
+          carried = std::max(carried, d);
+  }
+  double own = kMathRoundoffs * kRoundoff * (std::fabs(v) + absolute);
+  return {v, std::isfinite(v) ? quadrature(carried, own) : 0, std::fabs(v)};
+}
+
+/// A sum of terms in any order: the terms' errors in quadrature, and n - 1
+/// roundings of scale u times the sum's magnitude.
+struct Sum {
+  double v = 0, s2 = 0, m = 0;
+  int64_t n = 0;
+  void add(Bounded x) {
+    v += x.v;
+    s2 += x.s * x.s;
+    m += x.m;
+    ++n;
+  }
+  Bounded result() const {
+    double adds = n > 1 ? double(n - 1) : 0.0;
+    return {v, std::sqrt(s2 + adds * kRoundoff * kRoundoff * m * m), m};
+  }
+};
+
+double storageRoundoff(DType dtype) {
+  switch (dtype) {
+  case DType::F32:
+    return 0x1p-24;
+  case DType::F16:
+    return 0x1p-11;
+  case DType::BF16:
+    return 0x1p-8;
+  }
+  return 0;
+}
+
+/// The absolute error a store may add near zero: the smallest normal f32
+/// (GPUs flush f32 and bf16 subnormals), or f16's subnormal spacing.
+double storageFloor(DType dtype) {
+  return dtype == DType::F16 ? 0x1p-24 : 0x1p-126;
+}
+
+/// `x` stored as `dtype` by both the kernel and the reference, with its
+/// bound as compared; `rounds` is false where the kernel stores a value it
+/// read (data movement), which keeps its bound.
+Bounded store(DType dtype, Bounded x, bool rounds) {
+  double v = roundTo(dtype, x.v);
+  if (!std::isfinite(v))
+    return {v, 0, std::fabs(v), 0};
+  if (!rounds)
+    return x;
+  // An f32 result is the kernel's own f32 (its last rounding counted in
+  // its operation); the reference rounds its exact value once more. A
+  // narrower result is rounded by both.
+  double u = storageRoundoff(dtype);
+  double flip =
+      dtype == DType::F32 ? u * std::fabs(x.v) : 2 * u * std::fabs(x.v);
+  double noise = dtype == DType::F32 ? 0.0 : u * std::fabs(v);
+  return {v, quadrature(x.s, noise, storageFloor(dtype)), std::fabs(v),
+          kLambda * x.s + flip + storageFloor(dtype)};
+}
+
+/// A tensor of bounded values.
+struct BTensor {
+  TensorType type;
+  std::vector<Bounded> data;
+};
+
 std::vector<int64_t> stridesOf(const std::vector<int64_t> &shape) {
   std::vector<int64_t> strides(shape.size(), 1);
   for (int64_t i = int64_t(shape.size()) - 2; i >= 0; --i)
@@ -101,13 +279,6 @@ int64_t linear(const std::vector<int64_t> &idx,
   return off;
 }
 
-double nanMax(double a, double b) {
-  return (std::isnan(a) || std::isnan(b)) ? NAN : std::max(a, b);
-}
-double nanMin(double a, double b) {
-  return (std::isnan(a) || std::isnan(b)) ? NAN : std::min(a, b);
-}
-
 bool flag(const Op &op, const char *name) {
   auto it = op.ints.find(name);
   return it != op.ints.end() && !it->second.empty() && it->second[0] != 0;
@@ -115,14 +286,15 @@ bool flag(const Op &op, const char *name) {
 
 class Evaluator {
 public:
-  Evaluator(std::vector<const Tensor *> values, std::string &error)
+  Evaluator(std::vector<const BTensor *> values, std::string &error)
       : values(std::move(values)), error(error) {}
 
-  /// Computes `op`'s result (unrounded) into `out`; false on error.
-  bool run(const Op &op, Tensor &out);
+  /// Computes `op`'s result (not yet stored in its type) into `out`; false
+  /// on error.
+  bool run(const Op &op, BTensor &out);
 
 private:
-  const Tensor &operand(const Op &op, size_t i) {
+  const BTensor &operand(const Op &op, size_t i) {
     return *values[op.operands[i]];
   }
   bool fail(const Op &op, const std::string &msg) {
@@ -130,23 +302,23 @@ private:
     return false;
   }
 
-  bool contraction(const Op &op, Tensor &out, int batchRank);
-  bool conv2d(const Op &op, Tensor &out);
-  bool im2col(const Op &op, Tensor &out);
-  bool unary(const Op &op, Tensor &out);
-  bool binary(const Op &op, Tensor &out);
-  bool reduce(const Op &op, Tensor &out);
-  bool softmax(const Op &op, Tensor &out);
-  bool norm(const Op &op, Tensor &out, bool centred);
-  bool attention(const Op &op, Tensor &out);
-  bool transpose(const Op &op, Tensor &out);
+  bool contraction(const Op &op, BTensor &out, int batchRank);
+  bool conv2d(const Op &op, BTensor &out);
+  bool im2col(const Op &op, BTensor &out);
+  bool unary(const Op &op, BTensor &out);
+  bool binary(const Op &op, BTensor &out);
+  bool reduce(const Op &op, BTensor &out);
+  bool softmax(const Op &op, BTensor &out);
+  bool norm(const Op &op, BTensor &out, bool centred);
+  bool attention(const Op &op, BTensor &out);
+  bool transpose(const Op &op, BTensor &out);
 
-  std::vector<const Tensor *> values;
+  std::vector<const BTensor *> values;
   std::string &error;
 };
 
-bool Evaluator::contraction(const Op &op, Tensor &out, int batchRank) {
-  const Tensor &a = operand(op, 0), &b = operand(op, 1);
+bool Evaluator::contraction(const Op &op, BTensor &out, int batchRank) {
+  const BTensor &a = operand(op, 0), &b = operand(op, 1);
   bool ta = flag(op, "transpose_lhs"), tb = flag(op, "transpose_rhs");
   const auto &as = a.type.shape, &bs = b.type.shape;
   int64_t batch = batchRank ? as[0] : 1;
@@ -158,19 +330,19 @@ bool Evaluator::contraction(const Op &op, Tensor &out, int batchRank) {
   for (int64_t p = 0; p < batch; ++p)
     for (int64_t i = 0; i < m; ++i)
       for (int64_t j = 0; j < n; ++j) {
-        double acc = 0;
+        Sum acc;
         for (int64_t q = 0; q < k; ++q) {
           int64_t ai = ta ? q * m + i : i * k + q;
           int64_t bi = tb ? j * k + q : q * n + j;
-          acc += a.data[p * m * k + ai] * b.data[p * k * n + bi];
+          acc.add(a.data[p * m * k + ai] * b.data[p * k * n + bi]);
         }
-        out.data[(p * m + i) * n + j] = acc;
+        out.data[(p * m + i) * n + j] = acc.result();
       }
   return true;
 }
 
-bool Evaluator::conv2d(const Op &op, Tensor &out) {
-  const Tensor &x = operand(op, 0), &w = operand(op, 1);
+bool Evaluator::conv2d(const Op &op, BTensor &out) {
+  const BTensor &x = operand(op, 0), &w = operand(op, 1);
   const auto &s = op.ints.at("strides"), &pad = op.ints.at("padding"),
              &d = op.ints.at("dilations");
   int64_t groups = op.ints.at("groups").at(0);
@@ -186,7 +358,7 @@ bool Evaluator::conv2d(const Op &op, Tensor &out) {
       for (int64_t xo = 0; xo < ow; ++xo)
         for (int64_t o = 0; o < f; ++o) {
           int64_t g = o / fg;
-          double acc = 0;
+          Sum acc;
           for (int64_t r = 0; r < kh; ++r)
             for (int64_t t = 0; t < kw; ++t) {
               int64_t iy = y * s[0] + r * d[0] - pad[0];
@@ -194,16 +366,16 @@ bool Evaluator::conv2d(const Op &op, Tensor &out) {
               if (iy < 0 || iy >= h || ix < 0 || ix >= wd)
                 continue; // zero padding
               for (int64_t ci = 0; ci < cg; ++ci)
-                acc += x.data[((b * h + iy) * wd + ix) * c + g * cg + ci] *
-                       w.data[((r * kw + t) * cg + ci) * f + o];
+                acc.add(x.data[((b * h + iy) * wd + ix) * c + g * cg + ci] *
+                        w.data[((r * kw + t) * cg + ci) * f + o]);
             }
-          out.data[((b * oh + y) * ow + xo) * f + o] = acc;
+          out.data[((b * oh + y) * ow + xo) * f + o] = acc.result();
         }
   return true;
 }
 
-bool Evaluator::im2col(const Op &op, Tensor &out) {
-  const Tensor &x = operand(op, 0);
+bool Evaluator::im2col(const Op &op, BTensor &out) {
+  const BTensor &x = operand(op, 0);
   const auto &s = op.ints.at("strides"), &pad = op.ints.at("padding"),
              &d = op.ints.at("dilations");
   int64_t n = x.type.shape[0], h = x.type.shape[1], wd = x.type.shape[2],
@@ -219,8 +391,8 @@ bool Evaluator::im2col(const Op &op, Tensor &out) {
             int64_t ix = xo * s[1] + t * d[1] - pad[2];
             bool inside = iy >= 0 && iy < h && ix >= 0 && ix < wd;
             for (int64_t ci = 0; ci < c; ++ci, ++i)
-              out.data[i] =
-                  inside ? x.data[((b * h + iy) * wd + ix) * c + ci] : 0.0;
+              out.data[i] = inside ? x.data[((b * h + iy) * wd + ix) * c + ci]
+                                   : exact(0.0);
           }
   return true;
 }
@@ -232,8 +404,10 @@ double gelu(double x, bool tanhForm) {
   return 0.5 * x * (1 + std::tanh(inner));
 }
 
-bool Evaluator::unary(const Op &op, Tensor &out) {
-  const Tensor &x = operand(op, 0);
+double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
+
+bool Evaluator::unary(const Op &op, BTensor &out) {
+  const BTensor &x = operand(op, 0);
   const std::string &k = op.kind;
   bool tanhGelu = false;
   if (k == "gelu") {
@@ -243,23 +417,25 @@ bool Evaluator::unary(const Op &op, Tensor &out) {
     tanhGelu = it->second == "tanh";
   }
   for (size_t i = 0; i < x.data.size(); ++i) {
-    double v = x.data[i], r;
+    Bounded v = x.data[i], r;
     if (k == "neg")
       r = -v;
     else if (k == "exp")
-      r = std::exp(v);
+      r = math([](double a) { return std::exp(a); }, v);
     else if (k == "tanh")
-      r = std::tanh(v);
+      r = math([](double a) { return std::tanh(a); }, v);
     else if (k == "sigmoid")
-      r = 1 / (1 + std::exp(-v));
+      r = math(sigmoid, v);
     else if (k == "relu")
-      r = nanMax(v, 0.0);
+      r = bmax(v, exact(0.0));
     else if (k == "silu")
-      r = v / (1 + std::exp(-v));
+      r = math([](double a) { return a * sigmoid(a); }, v);
     else if (k == "rsqrt")
-      r = 1 / std::sqrt(v);
+      r = math([](double a) { return 1 / std::sqrt(a); }, v);
     else if (k == "gelu")
-      r = gelu(v, tanhGelu);
+      // 0.5 x (1 + tanh or erf): the sum cancels for negative x, where the
+      // kernel's error is of the order of u |x|.
+      r = math([&](double a) { return gelu(a, tanhGelu); }, v, std::fabs(v.v));
     else if (k == "cast")
       r = v;
     else
@@ -269,13 +445,13 @@ bool Evaluator::unary(const Op &op, Tensor &out) {
   return true;
 }
 
-bool Evaluator::binary(const Op &op, Tensor &out) {
-  const Tensor &a = operand(op, 0), &b = operand(op, 1);
+bool Evaluator::binary(const Op &op, BTensor &out) {
+  const BTensor &a = operand(op, 0), &b = operand(op, 1);
   const auto &rs = out.type.shape;
   auto sa = stridesOf(a.type.shape), sb = stridesOf(b.type.shape);
   size_t rank = rs.size();
   // Broadcast index: trailing alignment, size-1 dims read at 0.
-  auto offset = [&](const std::vector<int64_t> &idx, const Tensor &t,
+  auto offset = [&](const std::vector<int64_t> &idx, const BTensor &t,
                     const std::vector<int64_t> &st) {
     size_t r = t.type.shape.size();
     int64_t off = 0;
@@ -292,22 +468,24 @@ bool Evaluator::binary(const Op &op, Tensor &out) {
   if (!known)
     return fail(op, "unknown binary op");
   forEachIndex(rs, [&](const std::vector<int64_t> &idx) {
-    double x = a.data[offset(idx, a, sa)], y = b.data[offset(idx, b, sb)];
-    double r = k == "add"   ? x + y
-               : k == "sub" ? x - y
-               : k == "mul" ? x * y
-               : k == "div" ? x / y
-               : k == "max" ? nanMax(x, y)
-                            : nanMin(x, y);
+    Bounded x = a.data[offset(idx, a, sa)], y = b.data[offset(idx, b, sb)];
+    Bounded r = k == "add"   ? x + y
+                : k == "sub" ? x - y
+                : k == "mul" ? x * y
+                : k == "div" ? x / y
+                : k == "max" ? bmax(x, y)
+                             : bmin(x, y);
     out.data[n++] = r;
   });
   return true;
 }
 
-bool Evaluator::reduce(const Op &op, Tensor &out) {
-  const Tensor &x = operand(op, 0);
+bool Evaluator::reduce(const Op &op, BTensor &out) {
+  const BTensor &x = operand(op, 0);
   const auto &dims = op.ints.at("dims");
   const std::string &kind = op.strings.at("kind");
+  if (kind != "sum" && kind != "mean" && kind != "max")
+    return fail(op, "unknown reduction kind '" + kind + "'");
   std::vector<bool> reduced(x.type.shape.size(), false);
   int64_t count = 1;
   for (int64_t d : dims) {
@@ -321,52 +499,57 @@ bool Evaluator::reduce(const Op &op, Tensor &out) {
       keptShape.push_back(x.type.shape[i]);
   auto ks = stridesOf(keptShape);
   bool isMax = kind == "max";
-  std::fill(out.data.begin(), out.data.end(), isMax ? -INFINITY : 0.0);
+  std::vector<Sum> sums(out.data.size());
+  std::fill(out.data.begin(), out.data.end(), exact(-INFINITY));
   int64_t n = 0;
   forEachIndex(x.type.shape, [&](const std::vector<int64_t> &idx) {
     int64_t off = 0;
     for (size_t i = 0, j = 0; i < idx.size(); ++i)
       if (!reduced[i])
         off += idx[i] * ks[j++];
-    double v = x.data[n++];
-    out.data[off] = isMax ? nanMax(out.data[off], v) : out.data[off] + v;
+    const Bounded &v = x.data[n++];
+    if (isMax)
+      out.data[off] = bmax(out.data[off], v);
+    else
+      sums[off].add(v);
   });
-  if (kind == "mean")
-    for (double &v : out.data)
-      v /= double(count);
-  else if (kind != "sum" && kind != "max")
-    return fail(op, "unknown reduction kind '" + kind + "'");
+  if (!isMax)
+    for (size_t i = 0; i < out.data.size(); ++i)
+      out.data[i] = kind == "mean" ? sums[i].result() / exact(double(count))
+                                   : sums[i].result();
   return true;
 }
 
 /// Softmax of `data` (shape `shape`) along `dim`, in place.
-void softmaxInPlace(std::vector<double> &data,
+void softmaxInPlace(std::vector<Bounded> &data,
                     const std::vector<int64_t> &shape, int64_t dim) {
   auto st = stridesOf(shape);
   int64_t len = shape[dim], stride = st[dim];
   std::vector<int64_t> outer = shape;
   outer[dim] = 1;
+  auto exp = [](double a) { return std::exp(a); };
   forEachIndex(outer, [&](const std::vector<int64_t> &idx) {
     int64_t base = linear(idx, st);
-    double mx = -INFINITY;
+    Bounded mx = exact(-INFINITY);
     for (int64_t i = 0; i < len; ++i)
-      mx = nanMax(mx, data[base + i * stride]);
-    double sum = 0;
+      mx = bmax(mx, data[base + i * stride]);
+    Sum sum;
     for (int64_t i = 0; i < len; ++i)
-      sum += std::exp(data[base + i * stride] - mx);
+      sum.add(math(exp, data[base + i * stride] - mx));
+    Bounded total = sum.result();
     for (int64_t i = 0; i < len; ++i)
-      data[base + i * stride] = std::exp(data[base + i * stride] - mx) / sum;
+      data[base + i * stride] = math(exp, data[base + i * stride] - mx) / total;
   });
 }
 
-bool Evaluator::softmax(const Op &op, Tensor &out) {
+bool Evaluator::softmax(const Op &op, BTensor &out) {
   out.data = operand(op, 0).data;
   const std::vector<int64_t> &shape = out.type.shape;
   int64_t dim = op.ints.at("dim").at(0);
   auto it = op.floats.find("scale");
   if (it != op.floats.end())
-    for (double &v : out.data)
-      v *= it->second;
+    for (Bounded &v : out.data)
+      v = v * exact(it->second);
   if (flag(op, "causal")) {
     // Position j along dim is masked where j > i + (len - rows), with i the
     // position along dim - 1 (tessel.attention's causal mask).
@@ -374,87 +557,93 @@ bool Evaluator::softmax(const Op &op, Tensor &out) {
     int64_t offset = shape[dim] - shape[dim - 1];
     forEachIndex(shape, [&](const std::vector<int64_t> &idx) {
       if (idx[dim] > idx[dim - 1] + offset)
-        out.data[linear(idx, st)] = -INFINITY;
+        out.data[linear(idx, st)] = exact(-INFINITY);
     });
   }
   softmaxInPlace(out.data, shape, dim);
   return true;
 }
 
-bool Evaluator::norm(const Op &op, Tensor &out, bool centred) {
-  const Tensor &x = operand(op, 0);
-  const Tensor *scale =
+bool Evaluator::norm(const Op &op, BTensor &out, bool centred) {
+  const BTensor &x = operand(op, 0);
+  const BTensor *scale =
       op.operands.size() > 1 && op.operands[1] >= 0 ? &operand(op, 1) : nullptr;
-  const Tensor *bias =
+  const BTensor *bias =
       op.operands.size() > 2 && op.operands[2] >= 0 ? &operand(op, 2) : nullptr;
   int64_t normRank = op.ints.at("normalized_rank").at(0);
-  double eps = op.floats.at("epsilon");
+  Bounded eps = exact(op.floats.at("epsilon"));
   int64_t inner = 1;
   for (size_t i = x.type.shape.size() - normRank; i < x.type.shape.size(); ++i)
     inner *= x.type.shape[i];
+  Bounded count = exact(double(inner));
   int64_t rows = x.type.numElements() / inner;
+  auto rsqrt = [](double a) { return 1 / std::sqrt(a); };
   for (int64_t r = 0; r < rows; ++r) {
-    const double *row = &x.data[r * inner];
-    double mean = 0;
+    const Bounded *row = &x.data[r * inner];
+    Bounded mean = exact(0.0);
     if (centred) {
+      Sum sum;
       for (int64_t i = 0; i < inner; ++i)
-        mean += row[i];
-      mean /= double(inner);
+        sum.add(row[i]);
+      mean = sum.result() / count;
     }
-    double sq = 0;
-    for (int64_t i = 0; i < inner; ++i)
-      sq += (row[i] - mean) * (row[i] - mean);
-    double inv = 1 / std::sqrt(sq / double(inner) + eps);
+    Sum sq;
     for (int64_t i = 0; i < inner; ++i) {
-      double y = (row[i] - mean) * inv;
+      Bounded d = centred ? row[i] - mean : row[i];
+      sq.add(d * d);
+    }
+    Bounded inv = math(rsqrt, sq.result() / count + eps);
+    for (int64_t i = 0; i < inner; ++i) {
+      Bounded y = (centred ? row[i] - mean : row[i]) * inv;
       if (scale)
-        y *= scale->data[i];
+        y = y * scale->data[i];
       if (bias)
-        y += bias->data[i];
+        y = y + bias->data[i];
       out.data[r * inner + i] = y;
     }
   }
   return true;
 }
 
-bool Evaluator::attention(const Op &op, Tensor &out) {
-  const Tensor &q = operand(op, 0), &k = operand(op, 1), &v = operand(op, 2);
+bool Evaluator::attention(const Op &op, BTensor &out) {
+  const BTensor &q = operand(op, 0), &k = operand(op, 1), &v = operand(op, 2);
   int64_t b = q.type.shape[0], h = q.type.shape[1], sq = q.type.shape[2],
           d = q.type.shape[3];
   int64_t hkv = k.type.shape[1], skv = k.type.shape[2], dv = v.type.shape[3];
   int64_t group = h / hkv;
   auto it = op.floats.find("scale");
-  double scale = it != op.floats.end() ? it->second : 1 / std::sqrt(double(d));
+  Bounded scale =
+      exact(it != op.floats.end() ? it->second : 1 / std::sqrt(double(d)));
   bool causal = flag(op, "causal");
-  std::vector<double> scores(skv);
+  std::vector<Bounded> scores(skv);
   for (int64_t bb = 0; bb < b; ++bb)
     for (int64_t hh = 0; hh < h; ++hh) {
       int64_t kh = hh / group;
-      const double *qb = &q.data[(bb * h + hh) * sq * d];
-      const double *kb = &k.data[(bb * hkv + kh) * skv * d];
-      const double *vb = &v.data[(bb * hkv + kh) * skv * dv];
+      const Bounded *qb = &q.data[(bb * h + hh) * sq * d];
+      const Bounded *kb = &k.data[(bb * hkv + kh) * skv * d];
+      const Bounded *vb = &v.data[(bb * hkv + kh) * skv * dv];
       for (int64_t i = 0; i < sq; ++i) {
         for (int64_t j = 0; j < skv; ++j) {
-          double s = 0;
+          Sum s;
           for (int64_t e = 0; e < d; ++e)
-            s += qb[i * d + e] * kb[j * d + e];
+            s.add(qb[i * d + e] * kb[j * d + e]);
           bool masked = causal && j > i + (skv - sq);
-          scores[j] = masked ? -INFINITY : s * scale;
+          scores[j] = masked ? exact(-INFINITY) : s.result() * scale;
         }
         softmaxInPlace(scores, {skv}, 0);
         for (int64_t e = 0; e < dv; ++e) {
-          double acc = 0;
+          Sum acc;
           for (int64_t j = 0; j < skv; ++j)
-            acc += scores[j] * vb[j * dv + e];
-          out.data[((bb * h + hh) * sq + i) * dv + e] = acc;
+            acc.add(scores[j] * vb[j * dv + e]);
+          out.data[((bb * h + hh) * sq + i) * dv + e] = acc.result();
         }
       }
     }
   return true;
 }
 
-bool Evaluator::transpose(const Op &op, Tensor &out) {
-  const Tensor &x = operand(op, 0);
+bool Evaluator::transpose(const Op &op, BTensor &out) {
+  const BTensor &x = operand(op, 0);
   const auto &perm = op.ints.at("permutation");
   auto sx = stridesOf(x.type.shape);
   int64_t n = 0;
@@ -467,7 +656,7 @@ bool Evaluator::transpose(const Op &op, Tensor &out) {
   return true;
 }
 
-bool Evaluator::run(const Op &op, Tensor &out) {
+bool Evaluator::run(const Op &op, BTensor &out) {
   const std::string &k = op.kind;
   if (k == "matmul")
     return contraction(op, out, 0);
@@ -504,19 +693,34 @@ bool Evaluator::run(const Op &op, Tensor &out) {
 
 } // namespace
 
-std::optional<std::vector<Tensor>> evaluate(const Graph &graph,
-                                            const std::vector<Tensor> &inputs,
-                                            std::string &error) {
+std::optional<std::vector<Tensor>>
+evaluateAll(const Graph &graph, const std::vector<Tensor> &inputs,
+            std::string &error) {
   if (inputs.size() != graph.inputs.size()) {
     error = "reference: graph '" + graph.name + "' takes " +
             std::to_string(graph.inputs.size()) + " inputs, got " +
             std::to_string(inputs.size());
     return std::nullopt;
   }
-  std::vector<Tensor> results(graph.ops.size());
-  std::vector<const Tensor *> values;
-  for (const Tensor &t : inputs)
-    values.push_back(&t);
+  // Inputs are exact unless they carry a bound (values of a computation
+  // fed on); every op's result is stored in its type.
+  std::vector<BTensor> all(inputs.size() + graph.ops.size());
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    BTensor &t = all[i];
+    t.type = inputs[i].type;
+    t.data.resize(inputs[i].data.size());
+    for (size_t j = 0; j < t.data.size(); ++j) {
+      t.data[j] = exact(inputs[i].data[j]);
+      // A bound fed in is lambda scales.
+      if (!inputs[i].bound.empty()) {
+        t.data[j].b = inputs[i].bound[j];
+        t.data[j].s = inputs[i].bound[j] / kLambda;
+      }
+    }
+  }
+  std::vector<const BTensor *> values;
+  for (size_t i = 0; i < inputs.size(); ++i)
+    values.push_back(&all[i]);
   for (size_t i = 0; i < graph.ops.size(); ++i) {
     const Op &op = graph.ops[i];
     for (int id : op.operands)
@@ -525,23 +729,51 @@ std::optional<std::vector<Tensor>> evaluate(const Graph &graph,
                 std::to_string(id) + " before it is defined";
         return std::nullopt;
       }
-    Tensor &out = results[i];
+    BTensor &out = all[inputs.size() + i];
     out.type = op.result;
-    out.data.assign(op.result.numElements(), 0.0);
+    out.data.assign(op.result.numElements(), exact(0.0));
     Evaluator eval(values, error);
     if (!eval.run(op, out))
       return std::nullopt;
-    for (double &v : out.data)
-      v = roundTo(out.type.dtype, v);
+    // Data movement and exact ops store a value they read (a cast only
+    // where it widens or keeps the type; neg, relu, max and min pick or
+    // negate one), which rounds nothing.
+    const std::string &k = op.kind;
+    bool moves = k == "reshape" || k == "transpose" || k == "im2col" ||
+                 k == "neg" || k == "relu" || k == "max" || k == "min" ||
+                 (k == "reduce" && op.strings.count("kind") &&
+                  op.strings.at("kind") == "max") ||
+                 (k == "cast" &&
+                  storageRoundoff(out.type.dtype) <=
+                      storageRoundoff(values[op.operands[0]]->type.dtype));
+    for (Bounded &v : out.data)
+      v = store(out.type.dtype, v, !moves);
     values.push_back(&out);
   }
+  std::vector<Tensor> result(all.size());
+  for (size_t i = 0; i < all.size(); ++i) {
+    result[i].type = all[i].type;
+    for (const Bounded &v : all[i].data) {
+      result[i].data.push_back(v.v);
+      result[i].bound.push_back(v.b);
+    }
+  }
+  return result;
+}
+
+std::optional<std::vector<Tensor>> evaluate(const Graph &graph,
+                                            const std::vector<Tensor> &inputs,
+                                            std::string &error) {
+  std::optional<std::vector<Tensor>> all = evaluateAll(graph, inputs, error);
+  if (!all)
+    return std::nullopt;
   std::vector<Tensor> outputs;
   for (int id : graph.outputs) {
-    if (id < 0 || id >= int(values.size())) {
+    if (id < 0 || id >= int(all->size())) {
       error = "reference: output value " + std::to_string(id) + " is undefined";
       return std::nullopt;
     }
-    outputs.push_back(*values[id]);
+    outputs.push_back((*all)[id]);
   }
   return outputs;
 }
@@ -614,7 +846,7 @@ std::vector<unsigned char> toStorage(const Tensor &t) {
 }
 
 Tensor fromStorage(const TensorType &type, const unsigned char *bytes) {
-  Tensor t{type, std::vector<double>(size_t(type.numElements()))};
+  Tensor t{type, std::vector<double>(size_t(type.numElements())), {}};
   for (size_t i = 0; i < t.data.size(); ++i) {
     if (type.dtype == DType::F32) {
       float f;
@@ -640,33 +872,73 @@ Tensor randomTensor(const TensorType &type, uint64_t seed, double low,
                     double high) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> dist(low, high);
-  Tensor t{type, {}};
+  Tensor t{type, {}, {}};
   t.data.resize(type.numElements());
   for (double &v : t.data)
     v = roundTo(type.dtype, dist(rng));
   return t;
 }
 
-double defaultTolerance(DType dtype) {
-  switch (dtype) {
-  case DType::F32:
-    return 2e-5;
-  case DType::F16:
-    return 4e-3; // 4 ulp at 2^-10
-  case DType::BF16:
-    return 3e-2; // 4 ulp at 2^-7
+namespace {
+
+/// The contraction size a weight operand `value` of `graph` is reduced
+/// over, through casts, reshapes and transposes (0 if it is no weight).
+int64_t fanInOf(const Graph &graph, int value) {
+  size_t base = graph.inputs.size();
+  for (size_t i = 0; i < graph.ops.size(); ++i) {
+    const Op &op = graph.ops[i];
+    for (size_t j = 0; j < op.operands.size(); ++j) {
+      if (op.operands[j] != value)
+        continue;
+      const std::string &k = op.kind;
+      if (k == "cast" || k == "reshape" || k == "transpose") {
+        if (int64_t fanIn = fanInOf(graph, int(base + i)))
+          return fanIn;
+        continue;
+      }
+      if (j != 1)
+        continue;
+      auto shapeOf = [&](int id) -> const std::vector<int64_t> & {
+        return id < int(base) ? graph.inputs[id].shape
+                              : graph.ops[id - base].result.shape;
+      };
+      if (k == "matmul" || k == "batch_matmul") {
+        // K: the lhs's last dim (its second last when transposed).
+        const std::vector<int64_t> &a = shapeOf(op.operands[0]);
+        return flag(op, "transpose_lhs") ? a[a.size() - 2] : a.back();
+      }
+      if (k == "conv2d") {
+        const std::vector<int64_t> &w = shapeOf(value);
+        return w[0] * w[1] * w[2]; // KH x KW x C of a group
+      }
+    }
   }
   return 0;
 }
 
+} // namespace
+
+std::vector<double> inputScales(const Graph &graph) {
+  std::vector<double> scales;
+  for (size_t i = 0; i < graph.inputs.size(); ++i) {
+    int64_t fanIn = fanInOf(graph, int(i));
+    scales.push_back(fanIn > 0 ? std::sqrt(3.0 / double(fanIn)) : 1.0);
+  }
+  return scales;
+}
+
+std::vector<Tensor> randomInputs(const Graph &graph, uint64_t seed) {
+  std::vector<double> scales = inputScales(graph);
+  std::vector<Tensor> inputs;
+  for (size_t i = 0; i < graph.inputs.size(); ++i)
+    inputs.push_back(randomTensor(graph.inputs[i], seed * 1000003 + i,
+                                  -scales[i], scales[i]));
+  return inputs;
+}
+
 Comparison compare(const Tensor &actual, const Tensor &expected,
-                   double tolerance) {
+                   double boundScale) {
   Comparison c;
-  double scale = 0;
-  for (double e : expected.data)
-    if (std::isfinite(e))
-      scale = std::max(scale, std::fabs(e));
-  scale *= 0.1;
   size_t n = std::min(actual.data.size(), expected.data.size());
   if (actual.data.size() != expected.data.size()) {
     c.mismatches = 1;
@@ -681,11 +953,12 @@ Comparison compare(const Tensor &actual, const Tensor &expected,
       ok = a == e;
     else {
       double err = std::fabs(a - e);
+      double bound =
+          boundScale * (expected.bound.empty() ? 0.0 : expected.bound[i]);
       c.maxAbsError = std::max(c.maxAbsError, err);
-      double bound = std::fabs(e) + scale;
-      double rel = bound > 0 ? err / bound : (err > 0 ? INFINITY : 0.0);
-      c.maxRelError = std::max(c.maxRelError, rel);
-      ok = rel <= tolerance;
+      double ratio = err == 0 ? 0.0 : bound > 0 ? err / bound : INFINITY;
+      c.worstRatio = std::max(c.worstRatio, ratio);
+      ok = std::isfinite(bound) && err <= bound;
     }
     if (!ok) {
       if (c.mismatches == 0)

@@ -40,6 +40,9 @@ struct TensorType {
 struct Tensor {
   TensorType type;
   std::vector<double> data; // row-major, already rounded to type.dtype
+  /// Per element, how far a kernel's value may be from this one (see
+  /// evaluate); empty for exact values (inputs).
+  std::vector<double> bound;
 };
 
 /// One operator: `kind` is the op name without the dialect prefix
@@ -64,11 +67,23 @@ struct Graph {
   std::vector<int> outputs;
 };
 
-/// Evaluates `graph` on `inputs`. Returns nullopt and sets `error` when an op
-/// is unknown or inconsistent with its operands.
+/// Evaluates `graph` on `inputs` and returns its outputs, each with the
+/// bound on how far a kernel computing it may be off, element by element: a
+/// forward error analysis of f32 arithmetic (rounding of each operation,
+/// sums' rounding growing with their length, math functions' errors carried
+/// through, each result stored in its type), exact where no rounding
+/// happens. An input with a bound (a value computed upstream) carries it
+/// in. Returns nullopt and sets `error` when an op is unknown or
+/// inconsistent with its operands.
 std::optional<std::vector<Tensor>> evaluate(const Graph &graph,
                                             const std::vector<Tensor> &inputs,
                                             std::string &error);
+
+/// As evaluate, but every value of the graph by id (the inputs, then each
+/// op's result): what each kernel of a function reads.
+std::optional<std::vector<Tensor>>
+evaluateAll(const Graph &graph, const std::vector<Tensor> &inputs,
+            std::string &error);
 
 /// Bytes per element as a kernel stores it (4 for f32, 2 for f16 and bf16).
 size_t storageBytes(DType dtype);
@@ -85,24 +100,34 @@ Tensor fromStorage(const TensorType &type, const unsigned char *bytes);
 Tensor randomTensor(const TensorType &type, uint64_t seed, double low = -1.0,
                     double high = 1.0);
 
-/// How far `actual` is from `expected`, and whether it is within tolerance.
+/// The half-width of the uniform distribution each input of `graph` is
+/// drawn from: 1, except for an input that is the weights of a contraction
+/// (the right operand of a matmul or batch_matmul, a convolution's filter,
+/// directly or through casts, reshapes and transposes), drawn with variance
+/// 1 / fan-in (LeCun's scaling: sqrt(3 / fan-in)) so that a layer keeps its
+/// input's scale and deep stacks stay finite.
+std::vector<double> inputScales(const Graph &graph);
+
+/// Seeded inputs for `graph`: input i uniform in +-inputScales(graph)[i],
+/// seeded with seed * 1000003 + i.
+std::vector<Tensor> randomInputs(const Graph &graph, uint64_t seed);
+
+/// How far `actual` is from `expected`, and whether it is within the bound.
 struct Comparison {
   double maxAbsError = 0;
-  double maxRelError = 0; // |a - e| / (|e| + scale), see compare()
-  int64_t mismatches = 0; // elements outside tolerance (NaN mismatches too)
+  /// The largest |a - e| / bound (0 where both are 0); <= 1 passes.
+  double worstRatio = 0;
+  int64_t mismatches = 0; // elements outside their bound (NaN mismatches too)
   int64_t firstMismatch = -1;
   bool ok() const { return mismatches == 0; }
 };
 
-/// Relative tolerance for a storage type: a few units in the last place.
-double defaultTolerance(DType dtype);
-
-/// An element passes when |a - e| <= tol * (|e| + scale), where scale is the
-/// largest |e| of the tensor times 0.1 (so near-zero values of a large-valued
-/// result are judged against that scale, not against themselves). Both NaN,
-/// or equal infinities, pass.
+/// An element passes when |a - e| <= boundScale * bound (expected.bound,
+/// from evaluate; 0 for an exact value). Both NaN, or equal infinities,
+/// pass; an infinite bound (a division by an interval holding 0) fails, as
+/// nothing is checked there.
 Comparison compare(const Tensor &actual, const Tensor &expected,
-                   double tolerance);
+                   double boundScale = 1.0);
 
 } // namespace mlir::tessel::ref
 

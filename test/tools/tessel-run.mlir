@@ -1,5 +1,7 @@
-// tessel-run reports per output, exits 1 on a mismatch (here forced by a
-// tolerance far below f32 rounding), and 2 when it cannot run at all.
+// tessel-run reports per output (its largest error and that error over the
+// reference's bound, <= 1 to pass), checks each kernel of a function again
+// on the function's own values, exits 1 on a mismatch (here forced by
+// bounds shrunk far below f32 rounding), and 2 when it cannot run at all.
 // RUN: tessel-run %s --cpu --check | FileCheck %s --check-prefix=OK
 // RUN: not tessel-run %s --cpu --check --tolerance-scale=1e-4 | FileCheck %s --check-prefix=STRICT
 // RUN: tessel-run %s --cpu | FileCheck %s --check-prefix=NOCHECK
@@ -13,13 +15,15 @@
 // RUN: not tessel-run %S/missing.mlir --cpu 2>&1 | FileCheck %s --check-prefix=NOFILE
 
 // OK: kernel @mm
-// OK-NEXT: result #0 9x7xf32  max abs err {{.*}}  max rel err {{.*}}  (tolerance 2.0e-05)  ok
+// OK-NEXT: result #0 9x7xf32  max abs err {{[0-9.e+-]+}}  err/bound {{0|0\.[0-9]+|[0-9.]+e-[0-9]+}}  ok
 // OK: func @model
+// OK-NEXT: result #0 9x7xf32 {{.*}} ok
+// OK: kernel @mm on @model's values
 // OK-NEXT: result #0 9x7xf32 {{.*}} ok
 // OK: all outputs match the reference
 
 // STRICT: MISMATCH
-// STRICT: element(s) off; first at {{[0-9]+}}: got {{.*}}, expected
+// STRICT: element(s) off; first at {{[0-9]+}}: got {{.*}}, expected {{.*}} +- {{.*}}
 // STRICT: MISMATCH: some outputs differ from the reference
 
 // NOCHECK: kernel @mm
@@ -27,6 +31,7 @@
 // NOCHECK-NOT: reference
 
 // ONLY: kernel @mm
+// ONLY: kernel @mm on @model's values
 // ONLY-NOT: func @model
 
 // WHERE: tessel-run: error: choose where to run: --cpu

@@ -29,7 +29,7 @@ const char *kUsage =
     "  --no-time              run and check once, do not time\n"
     "  --only=NAME            only the tessel.kernel NAME\n"
     "  --seed=N               random input seed (default 1)\n"
-    "  --tolerance-scale=X    multiply each type's tolerance by X\n"
+    "  --tolerance-scale=X    multiply each element's error bound by X\n"
     "  --warmup=N             untimed repetitions first (default 5)\n"
     "  --min-reps=N --max-reps=N --target-ms=X\n"
     "                         timed repetitions: at least N, then more up to\n"

@@ -20,7 +20,7 @@ namespace {
 TensorType f32(std::vector<int64_t> shape) { return {DType::F32, shape}; }
 
 Tensor tensor(std::vector<int64_t> shape, std::vector<double> data) {
-  return {f32(shape), data};
+  return {f32(shape), data, {}};
 }
 
 /// Evaluates a one-op graph on `inputs` and returns its result.
@@ -223,7 +223,7 @@ TEST(Storage, BitsAsKernelsStoreThem) {
   // 0xC020); the smallest f16 subnormal 2^-24 is 0x0001; f16 overflow is
   // an infinity.
   auto bits16 = [](DType d, double v) {
-    std::vector<unsigned char> b = toStorage(Tensor{{d, {1}}, {v}});
+    std::vector<unsigned char> b = toStorage(Tensor{{d, {1}}, {v}, {}});
     EXPECT_EQ(b.size(), 2u);
     return uint16_t(b[0] | (b[1] << 8));
   };
@@ -250,16 +250,117 @@ TEST(Storage, BitsAsKernelsStoreThem) {
   }
 }
 
-TEST(Compare, ToleranceNaNAndScale) {
-  Tensor e = tensor({3}, {100, 1e-3, NAN});
-  Tensor a = tensor({3}, {100.01, 2e-3, NAN});
-  // The tiny element is judged against 0.1 * max|e| = 10, so it passes.
-  Comparison c = compare(a, e, 1e-3);
+TEST(Compare, BoundsNaNAndScale) {
+  Tensor e = tensor({4}, {100, 1e-3, NAN, 5});
+  e.bound = {0.02, 1e-6, 0, 0};
+  Tensor a = tensor({4}, {100.01, 1e-3 + 5e-7, NAN, 5});
+  Comparison c = compare(a, e);
   EXPECT_TRUE(c.ok());
-  Tensor bad = tensor({3}, {101, 1e-3, 0});
-  c = compare(bad, e, 1e-3);
-  EXPECT_EQ(c.mismatches, 2);
+  EXPECT_NEAR(c.worstRatio, 0.5, 1e-6);
+  // An exact element (bound 0) must match exactly; a NaN only a NaN.
+  Tensor bad = tensor({4}, {100.03, 1e-3, 0, 5.0000001});
+  c = compare(bad, e);
+  EXPECT_EQ(c.mismatches, 3);
   EXPECT_EQ(c.firstMismatch, 0);
+  // The bounds scale: twice as wide, the first passes.
+  c = compare(bad, e, 2.0);
+  EXPECT_EQ(c.mismatches, 2);
+  // An infinite bound checks nothing, so it fails.
+  e.bound[0] = INFINITY;
+  EXPECT_FALSE(compare(a, e).ok());
+}
+
+/// The bound of a one-op graph's single output element.
+double boundOf(Op o, std::vector<Tensor> inputs) {
+  Graph g;
+  g.name = o.kind;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    g.inputs.push_back(inputs[i].type);
+    o.operands.push_back(int(i));
+  }
+  g.ops.push_back(o);
+  g.outputs = {int(inputs.size())};
+  std::string error;
+  auto out = evaluate(g, inputs, error);
+  EXPECT_TRUE(out) << error;
+  return out ? (*out)[0].bound.at(0) : -1;
+}
+
+TEST(Bounds, DataMovementIsExact) {
+  // A transpose and a reshape of exact inputs round nothing: bound 0, so a
+  // wrong element fails.
+  Tensor x = tensor({2, 2}, {1, 2, 3, 4});
+  Op t = op("transpose", f32({2, 2}));
+  t.ints["permutation"] = {1, 0};
+  EXPECT_EQ(boundOf(t, {x}), 0.0);
+  EXPECT_EQ(boundOf(op("reshape", f32({4})), {x}), 0.0);
+  Op r = op("relu", f32({2, 2}));
+  EXPECT_EQ(boundOf(r, {x}), 0.0);
+}
+
+TEST(Bounds, SumsGrowWithTheSquareRootOfTheirLength) {
+  // A dot product of n ones: n - 1 roundings of scale u n, in quadrature:
+  // lambda sqrt(n - 1) u n, plus the reference's own f32 rounding u n.
+  auto dot = [](int64_t n) {
+    Op mm = op("matmul", f32({1, 1}));
+    return boundOf(mm, {tensor({1, n}, std::vector<double>(n, 1.0)),
+                        tensor({n, 1}, std::vector<double>(n, 1.0))});
+  };
+  double u = std::ldexp(1.0, -24);
+  for (int64_t n : {16, 256, 4096}) {
+    double products = double(n) * u * u; // the products' roundings
+    double expected = 7 * std::sqrt(double(n - 1) * u * u * n * n + products) +
+                      u * n + std::ldexp(1.0, -126);
+    EXPECT_NEAR(dot(n), expected, 1e-6 * expected) << n;
+  }
+  // 16 times longer: about 64 times the bound (sqrt(16) x 16 in magnitude).
+  EXPECT_NEAR(dot(4096) / dot(256), 64.0, 1.0);
+}
+
+TEST(Bounds, NarrowStoresAllowAWholeUlp) {
+  // One bf16 multiply of exact inputs: the kernel's and the reference's
+  // roundings to bf16 may differ by one ulp, 2 u_bf16 |v| = 2^-7 |v|.
+  Tensor a{{DType::BF16, {1}}, {1.5}, {}}, b{{DType::BF16, {1}}, {1.25}, {}};
+  Op mul = op("mul", {DType::BF16, {1}});
+  double v = 1.5 * 1.25;
+  double bound = boundOf(mul, {a, b});
+  EXPECT_GE(bound, std::ldexp(v, -7));
+  EXPECT_LT(bound, std::ldexp(v, -7) * 1.01);
+}
+
+TEST(Bounds, ErrorsOfInputsAreCarriedThroughFunctions) {
+  // exp of a value known to +-b: its bound grows with exp's slope.
+  Tensor x = tensor({1}, {2.0});
+  x.bound = {1e-3};
+  double bound = boundOf(op("exp", f32({1})), {x});
+  EXPECT_GT(bound, std::exp(2.0) * 1e-3 * 0.99);
+  EXPECT_LT(bound, std::exp(2.0) * 1e-3 * 1.1);
+}
+
+TEST(Inputs, WeightsAreScaledByTheirFanIn) {
+  // x @ w: w is a weight of fan-in 64 (through a cast), x is not; a
+  // convolution's filter has fan-in KH x KW x C.
+  Graph g;
+  g.inputs = {f32({8, 64}),
+              {DType::BF16, {64, 16}},
+              f32({1, 5, 5, 4}),
+              f32({3, 3, 4, 2})};
+  Op cast = op("cast", f32({64, 16}));
+  cast.operands = {1};
+  Op mm = op("matmul", f32({8, 16}));
+  mm.operands = {0, 4};
+  Op conv = op("conv2d", f32({1, 3, 3, 2}));
+  conv.operands = {2, 3};
+  g.ops = {cast, mm, conv};
+  std::vector<double> scales = inputScales(g);
+  ASSERT_EQ(scales.size(), size_t(4));
+  EXPECT_EQ(scales[0], 1.0);
+  EXPECT_NEAR(scales[1], std::sqrt(3.0 / 64), 1e-12);
+  EXPECT_EQ(scales[2], 1.0);
+  EXPECT_NEAR(scales[3], std::sqrt(3.0 / 36), 1e-12);
+  std::vector<Tensor> inputs = randomInputs(g, 1);
+  for (double v : inputs[1].data)
+    EXPECT_LE(std::fabs(v), scales[1] * 1.01);
 }
 
 } // namespace
