@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "codegen/Compile.h"
+#include "codegen/Footprint.h"
 #include "codegen/ReferenceGraph.h"
 #include "dialects/Tessel/TesselDialect.h"
 #include "passes/Passes.h"
@@ -23,6 +24,7 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::tessel;
@@ -139,6 +141,43 @@ formAndSelect(ModuleOp module, const CompileOptions &options) {
   return reports;
 }
 
+/// The peak device memory of each public function of the formed `module`;
+/// fails with an error on each one that cannot fit the target's device.
+FailureOr<std::vector<FunctionFootprint>> checkFootprints(ModuleOp module) {
+  FailureOr<Target> target = getModuleTarget(module, "tessel-compile");
+  if (failed(target))
+    return failure();
+  std::vector<FunctionFootprint> footprints;
+  bool fits = true;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!func.isPublic() || func.isExternal())
+      continue;
+    Footprint f = peakFootprint(func);
+    footprints.push_back(
+        {func.getSymName().str(), f.peakBytes, f.largestBytes, f.largest});
+    if (!target->has(TargetField::DeviceMemoryBytes))
+      continue;
+    auto capacity = int64_t(target->get(TargetField::DeviceMemoryBytes));
+    if (f.peakBytes <= capacity)
+      continue;
+    fits = false;
+    InFlightDiagnostic diag = func.emitError()
+                              << "@" << func.getSymName() << " needs "
+                              << llvm::formatv("{0:f1}", f.peakBytes / 1e9)
+                              << " GB of device memory at its peak (its "
+                                 "inputs, outputs and the values between "
+                                 "its kernels), more than the "
+                              << llvm::formatv("{0:f1}", capacity / 1e9)
+                              << " GB of " << target->name();
+    diag.attachNote(f.largestLoc)
+        << "the largest value live then: " << f.largest << ", "
+        << llvm::formatv("{0:f1}", f.largestBytes / 1e9) << " GB";
+  }
+  if (!fits)
+    return failure();
+  return footprints;
+}
+
 /// What begins the location tag of an op inside a tessel.kernel.
 constexpr StringLiteral kKernelTag = "tessel.kernel @";
 
@@ -179,9 +218,18 @@ StringRef kernelTagOf(Location loc) {
 } // namespace
 
 FailureOr<std::vector<KernelReport>>
-mlir::tessel::predictKernels(ModuleOp module, const CompileOptions &options) {
+mlir::tessel::predictKernels(ModuleOp module, const CompileOptions &options,
+                             std::vector<FunctionFootprint> *footprints) {
   OwningOpRef<ModuleOp> copy = module.clone();
-  return formAndSelect(*copy, options);
+  FailureOr<std::vector<KernelReport>> reports = formAndSelect(*copy, options);
+  if (failed(reports))
+    return failure();
+  FailureOr<std::vector<FunctionFootprint>> peaks = checkFootprints(*copy);
+  if (failed(peaks))
+    return failure();
+  if (footprints)
+    *footprints = std::move(*peaks);
+  return reports;
 }
 
 FailureOr<CompileResult>
@@ -202,6 +250,11 @@ mlir::tessel::compileKernels(ModuleOp module, const Target &target,
   if (failed(predictions))
     return failure();
   result.predictions = std::move(*predictions);
+  FailureOr<std::vector<FunctionFootprint>> footprints =
+      checkFootprints(*result.lowered);
+  if (failed(footprints))
+    return failure();
+  result.footprints = std::move(*footprints);
   result.lowered->walk([&](KernelOp kernel) {
     // A kernel the reference cannot describe still compiles; its manifest
     // entry then has no reference and runners say they cannot check it.

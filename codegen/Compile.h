@@ -51,8 +51,18 @@ struct CompiledKernel {
   std::string format; // "ptx", "hsaco" or "ll"
 };
 
+/// The device memory a public function needs at its peak (Footprint.h).
+struct FunctionFootprint {
+  std::string function;
+  int64_t peakBytes = 0;
+  int64_t largestBytes = 0;
+  std::string largest; // what the largest value live at the peak is
+};
+
 struct CompileResult {
   std::vector<CompiledKernel> kernels;
+  /// Per public function, its peak device memory.
+  std::vector<FunctionFootprint> footprints;
   /// The cost model's prediction per tessel.kernel, in program order.
   std::vector<KernelReport> predictions;
   /// Per tessel.kernel, the reference graph that computes its outputs on
@@ -76,16 +86,20 @@ struct CompileOptions {
 
 /// Compiles every tessel.kernel of `module` for `target` (PTX for NVIDIA,
 /// HSACO for AMD, or LLVM IR). Emits diagnostics and fails on an
-/// unsupported target or input; an error inside a kernel carries a note
-/// naming the kernel and its schedule.
+/// unsupported target or input, and on a public function whose tensors
+/// cannot fit the target's device memory at once; an error inside a kernel
+/// carries a note naming the kernel and its schedule.
 FailureOr<CompileResult> compileKernels(ModuleOp module, const Target &target,
                                         const CompileOptions &options = {});
 
 /// Groups the ops of (a copy of) `module` into kernels, chooses their
 /// schedules for the module's `tessel.target` and returns the predictions,
-/// without generating code: `tessel-compile --predict-only`.
+/// without generating code: `tessel-compile --predict-only`. Fails, as
+/// compileKernels does, on a function that cannot fit the device; fills
+/// `footprints` when given.
 FailureOr<std::vector<KernelReport>>
-predictKernels(ModuleOp module, const CompileOptions &options = {});
+predictKernels(ModuleOp module, const CompileOptions &options = {},
+               std::vector<FunctionFootprint> *footprints = nullptr);
 
 } // namespace mlir::tessel
 

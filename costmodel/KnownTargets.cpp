@@ -109,6 +109,8 @@ constexpr const char *kAmpereMma =
     "deliver the dense peak (there is no wgmma before sm_90)";
 
 constexpr double kKiB = 1024, kMiB = 1024 * 1024;
+// Memory capacities are quoted in decimal gigabytes (80 GB = 80e9 bytes).
+constexpr double kGB = 1e9;
 
 /// The limits every Hopper and Ampere SM shares (compute capability 8.x/9.0).
 void setNvidiaSmLimits(Target &t) {
@@ -145,6 +147,7 @@ Target makeH100() {
   Target t("h100", Vendor::NVIDIA, "sm_90a", "NVIDIA H100 SXM5 80GB (Hopper)");
   setHopperCore(t, kXlaH100);
   t.set(F::HbmBandwidthTBps, 3.35, kHopperSheet);
+  t.set(F::DeviceMemoryBytes, 80 * kGB, kHopperSheet);
   // OpenXLA's measured H100 table (xla/backends/gpu/target_config/specs/
   // h100_sxm.txtpb) says 6.65 TB/s and 0.51 / 0.75 / 0.89; ours agree
   // within 10 %.
@@ -165,6 +168,7 @@ Target makeH200() {
   Target t("h200", Vendor::NVIDIA, "sm_90a", "NVIDIA H200 SXM 141GB (Hopper)");
   setHopperCore(t, kXlaH200);
   t.set(F::HbmBandwidthTBps, 4.8, kH200Sheet);
+  t.set(F::DeviceMemoryBytes, 141 * kGB, kH200Sheet);
   return t;
 }
 
@@ -177,6 +181,7 @@ Target makeA100() {
   t.set(F::PeakF16TensorTFlops, 312, kA100Sheet);
   t.set(F::PeakF32SimtTFlops, 19.5, kA100Sheet);
   t.set(F::HbmBandwidthTBps, 2.039, kA100Sheet);
+  t.set(F::DeviceMemoryBytes, 80 * kGB, kA100Sheet);
   t.set(F::L2Bytes, 40 * kMiB, kXlaA100);
   t.set(F::SharedMemPerSMBytes, 164 * kKiB, kCudaCC);
   t.set(F::SharedMemPerBlockBytes, 163 * kKiB, kCudaCC);
@@ -213,6 +218,7 @@ Target makeMI300X() {
   t.set(F::PeakF32SimtTFlops, 163.4, kRocmMI300);
   // OpenXLA's mi300.txtpb says 6.81 TB/s; AMD's own documentation says 5.3.
   t.set(F::HbmBandwidthTBps, 5.3, kRocmMI300);
+  t.set(F::DeviceMemoryBytes, 192 * kGB, kRocmMI300);
   t.set(F::L2Bytes, 8 * 4 * kMiB,
         "AMD ROCm docs gpu-arch/mi300.md: 4 MB L2 per XCD x 8 XCDs (the "
         "256 MB Infinity Cache is not counted)");
@@ -234,6 +240,7 @@ Target makeMI250X() {
   t.set(F::PeakF16TensorTFlops, 383.0 / 2, kMI250PerGcd);
   t.set(F::PeakF32SimtTFlops, 47.9 / 2, kMI250PerGcd);
   t.set(F::HbmBandwidthTBps, 3.2 / 2, kMI250PerGcd);
+  t.set(F::DeviceMemoryBytes, 128 * kGB / 2, kMI250PerGcd);
   t.set(F::L2Bytes, 8 * kMiB, "AMD ROCm docs gpu-arch/mi250.md: 8 MB per GCD");
   setCdnaCuLimits(t, kRocmMI250);
   return t;

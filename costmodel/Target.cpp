@@ -112,6 +112,9 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "of the dense tensor peak, what warp-level mma.sync instructions "
        "reach",
        false, false},
+      {F::DeviceMemoryBytes, "device_memory_bytes", "bytes",
+       "device (HBM) memory: the most a function's buffers may take at once",
+       true, false},
   }};
   return fields;
 }

@@ -71,10 +71,12 @@ enum class TargetField : unsigned {
   // Of the dense tensor peak, what warp-level mma.sync reaches (Hopper's
   // full rate needs wgmma); absent: the peak, and uncalibrated.
   MmaSyncPeakFraction,
+  // Device (HBM) memory one kernel's device can hold; absent: not checked.
+  DeviceMemoryBytes,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::MmaSyncPeakFraction) + 1;
+    static_cast<std::size_t>(TargetField::DeviceMemoryBytes) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

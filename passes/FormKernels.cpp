@@ -139,6 +139,20 @@ public:
 
   bool shouldSplit(Operation *whole,
                    ArrayRef<SmallVector<Operation *>> kernels) override {
+    // The parts pass their values through device memory: where those
+    // cannot fit, the op stays one kernel (which holds them on chip).
+    if (target.has(TargetField::DeviceMemoryBytes)) {
+      double between = bytesBetween(kernels);
+      double capacity = target.get(TargetField::DeviceMemoryBytes);
+      if (between > capacity) {
+        if (explain)
+          whole->emitRemark() << llvm::formatv(
+              "stays one kernel: its parts would pass {0:f1} GB between "
+              "them, more than the {1:f1} GB of {2}",
+              between / 1e9, capacity / 1e9, target.name());
+        return false;
+      }
+    }
     // Not through the cache: the parts are erased when the op stays whole,
     // and a later op could take one's address.
     std::optional<double> one = timeAsOneKernel({whole});
@@ -173,6 +187,26 @@ public:
   }
 
 private:
+  /// The bytes of the values a kernel of `kernels` writes for others (read
+  /// outside it, directly or through views; the last kernel's are the
+  /// op's own results).
+  static double bytesBetween(ArrayRef<SmallVector<Operation *>> kernels) {
+    double bytes = 0;
+    for (ArrayRef<Operation *> kernel : kernels.drop_back())
+      for (Operation *op : kernel)
+        for (Value result : op->getResults()) {
+          bool readElsewhere =
+              llvm::any_of(result.getUsers(), [&](Operation *user) {
+                return !llvm::is_contained(kernel, user);
+              });
+          auto type = dyn_cast<RankedTensorType>(result.getType());
+          if (readElsewhere && type && type.hasStaticShape())
+            bytes += double(type.getNumElements()) *
+                     double((type.getElementTypeBitWidth() + 7) / 8);
+        }
+    return bytes;
+  }
+
   /// The predicted time of `ops` as one kernel. A group that grew by a join
   /// was predicted as the join's fused candidate: remembered, not redone.
   std::optional<double> predictKernel(ArrayRef<Operation *> ops) {

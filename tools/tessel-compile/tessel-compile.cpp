@@ -235,6 +235,23 @@ LogicalResult writeReports(const Target &target,
   return success();
 }
 
+/// The peak device memory of each public function, after the predictions.
+void printFootprints(const Target &target,
+                     const std::vector<FunctionFootprint> &footprints) {
+  if (footprints.empty())
+    return;
+  llvm::outs() << "Device memory at each function's peak";
+  if (target.has(TargetField::DeviceMemoryBytes))
+    llvm::outs() << llvm::formatv(" ({0} has {1:f1} GB)", target.name(),
+                                  target.get(TargetField::DeviceMemoryBytes) /
+                                      1e9);
+  llvm::outs() << ":\n";
+  for (const FunctionFootprint &f : footprints)
+    llvm::outs() << llvm::formatv(
+        "  @{0,-38} {1,10:f4} GB  (largest: {2}, {3:f4} GB)\n", f.function,
+        f.peakBytes / 1e9, f.largest, f.largestBytes / 1e9);
+}
+
 std::string cIdentifier(StringRef name) {
   std::string s;
   for (char c : name)
@@ -267,11 +284,13 @@ int main(int argc, char **argv) {
   compileOptions.refitSchedules = refitSchedules;
   compileOptions.llvmIR = emit == Emit::Llvm;
   if (predictOnly) {
+    std::vector<FunctionFootprint> footprints;
     FailureOr<std::vector<KernelReport>> reports =
-        predictKernels(*module, compileOptions);
+        predictKernels(*module, compileOptions, &footprints);
     if (failed(reports))
       return 1;
     llvm::outs() << formatPredictionTable(*target, *reports);
+    printFootprints(*target, footprints);
     if (failed(writeReports(*target, *reports, error)))
       return fail(error);
     return 0;
@@ -449,6 +468,7 @@ int main(int argc, char **argv) {
     llvm::outs() << "\n";
   }
   llvm::outs() << formatPredictionTable(*target, result->predictions);
+  printFootprints(*target, result->footprints);
   // After the output folder exists: the reports often go into it.
   if (failed(writeReports(*target, result->predictions, error)))
     return fail(error);
