@@ -13,7 +13,7 @@ APT_PACKAGES := cmake ninja-build clang-22 lld-22 llvm-22-dev llvm-22-tools \
 
 export PATH := $(LLVM_PREFIX)/bin:$(PATH)
 
-.PHONY: all deps configure build check demo docs clean
+.PHONY: all deps configure build check sanitize demo docs clean
 
 all: build
 
@@ -29,15 +29,18 @@ deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
-$(BUILD_DIR)/build.ninja: CMakeLists.txt | deps
-	cmake -G Ninja -S . -B $(BUILD_DIR) \
-	  -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+# The CMake configuration every build shares; $(1) is the build folder, $(2)
+# more -D flags.
+CONFIGURE = cmake -G Ninja -S . -B $(1) \
 	  -DCMAKE_C_COMPILER=$(LLVM_PREFIX)/bin/clang \
 	  -DCMAKE_CXX_COMPILER=$(LLVM_PREFIX)/bin/clang++ \
 	  -DLLVM_USE_LINKER=lld \
 	  -DMLIR_DIR=$(LLVM_PREFIX)/lib/cmake/mlir \
 	  -DLLVM_DIR=$(LLVM_PREFIX)/lib/cmake/llvm \
-	  -DLLVM_EXTERNAL_LIT=$(LLVM_PREFIX)/bin/lit
+	  -DLLVM_EXTERNAL_LIT=$(LLVM_PREFIX)/bin/lit $(2)
+
+$(BUILD_DIR)/build.ninja: CMakeLists.txt | deps
+	$(call CONFIGURE,$(BUILD_DIR),-DCMAKE_BUILD_TYPE=$(BUILD_TYPE))
 
 configure: $(BUILD_DIR)/build.ninja
 
@@ -46,6 +49,25 @@ build: deps configure
 
 check: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+# Every test again, with Tessel's own code built with AddressSanitizer and
+# UndefinedBehaviorSanitizer (LLVM's HandleLLVMOptions: any finding aborts
+# the test). MLIR and LLVM come uninstrumented from Debian: their inline
+# allocator code, compiled into Tessel, poisons memory that the library's
+# own copy hands out unpoisoned, so user poisoning is turned off
+# (allow_user_poisoning=0); every other check stays on.
+SANITIZE_DIR ?= $(BUILD_DIR)-sanitize
+# LLVM's own build defines these for LLVM_USE_SANITIZER; an installed LLVM
+# does not. vptr and function checks need every library instrumented.
+UBSAN_FLAGS := -fsanitize=undefined -fno-sanitize=vptr,function \
+               -fno-sanitize-recover=all
+sanitize: deps
+	$(call CONFIGURE,$(SANITIZE_DIR),-DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DLLVM_USE_SANITIZER="Address;Undefined" \
+	  -DLLVM_UBSAN_FLAGS="$(UBSAN_FLAGS)")
+	cmake --build $(SANITIZE_DIR) -j $(JOBS)
+	cd $(SANITIZE_DIR) && ASAN_OPTIONS=allow_user_poisoning=0 \
+	  UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
 demo: build
 	@bash docs/examples/demo.sh $(BUILD_DIR)/bin $(BUILD_DIR)/demo

@@ -281,7 +281,10 @@ threadLayout(const std::vector<int64_t> &tiles,
       if (t < 1)
         return std::nullopt;
       layout[tiles.size() - 1 - fromEnd] = b / t;
-      total *= b / t;
+      // Hand-written sizes may be huge: a product past 64 bits is no
+      // layout.
+      if (__builtin_mul_overflow(total, b / t, &total))
+        return std::nullopt;
     }
     if (total != threads)
       return std::nullopt;

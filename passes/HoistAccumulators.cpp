@@ -264,7 +264,9 @@ struct HoistAccumulatorsPass
       return fail(loop, "the loop could not carry the values");
     auto newLoop = cast<scf::ForOp>(replaced->getOperation());
     auto yield = cast<scf::YieldOp>(newLoop.getBody()->getTerminator());
-    for (auto [i, group] : llvm::enumerate(groups)) {
+    for (auto [index, group] : llvm::enumerate(groups)) {
+      // A lambda cannot capture a structured binding before C++20.
+      size_t i = index;
       Value current = newLoop.getRegionIterArgs()[carried + i];
       for (Access *a : group.accesses) {
         if (a->isLoad)

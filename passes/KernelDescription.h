@@ -31,9 +31,10 @@ llvm::SmallBitVector loopsRead(AffineMap map, unsigned numLoops);
 
 /// Whether tessel-tile-and-fuse splits `op` over a block's threads when the
 /// block tiles divide the root's loops (a cooperative reduction, whose
-/// partials are combined in a tree): a reduction over one loop that an op
-/// of the kernel reads with a broadcast along one of its parallel loops (a
-/// softmax row's max, a norm's mean).
+/// partials are combined in a tree): a reduction, over one loop or several
+/// (a norm over two trailing dims, split along its innermost reduction
+/// loop), that an op of the kernel reads with a broadcast along one of its
+/// parallel loops (a softmax row's max, a norm's mean).
 bool isCooperativeReduction(linalg::LinalgOp op);
 
 /// Whether tessel-tile-and-fuse turns `op`, fused into a vector step (a

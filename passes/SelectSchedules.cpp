@@ -516,12 +516,21 @@ std::tuple<double, double, double> rankKey(const Prediction &p) {
 
 std::vector<std::pair<Schedule, Prediction>>
 mlir::tessel::rankSchedules(const KernelDesc &kernel, const Target &target) {
-  std::vector<std::pair<Schedule, Prediction>> ranked =
+  std::vector<std::pair<Schedule, Prediction>> offered =
       enumeratePredicted(kernel, target);
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const auto &a, const auto &b) {
-                     return rankKey(a.second) < rankKey(b.second);
-                   });
+  // By key, then enumeration order (a stable sort, without the temporary
+  // buffer libstdc++'s stable_sort asks for).
+  std::vector<size_t> order(offered.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    auto ka = rankKey(offered[a].second), kb = rankKey(offered[b].second);
+    return ka != kb ? ka < kb : a < b;
+  });
+  std::vector<std::pair<Schedule, Prediction>> ranked;
+  ranked.reserve(offered.size());
+  for (size_t i : order)
+    ranked.push_back(std::move(offered[i]));
   return ranked;
 }
 

@@ -269,8 +269,16 @@ FailureOr<SmallVector<int64_t>> threadCounts(func::FuncOp func,
   if (!layout) {
     size_t n = std::min(block.size(), tiledLoops.size());
     int64_t total = 1;
+    bool overflow = false;
     for (size_t i = n - std::min<size_t>(3, n); i < n; ++i)
-      total *= block[i] / std::max<int64_t>(thread[i], 1);
+      overflow |= __builtin_mul_overflow(
+          total, block[i] / std::max<int64_t>(thread[i], 1), &total);
+    if (overflow)
+      return func.emitOpError()
+             << "schedule " << sched
+             << " gives more than 2^63 threads per block through its thread "
+                "tile, but warps x warp_size is "
+             << threads;
     return func.emitOpError()
            << "schedule " << sched << " gives " << total
            << " threads per block through its thread tile, but warps x "
@@ -1839,9 +1847,10 @@ struct TileAndFusePass
                               (*kStep)->step, *numThreads, warpTile,
                               sched.getStages()});
       }
-      // Reductions read with a broadcast, over one loop: cooperative, when
-      // the block tiles divide the root's loops (the partial results then
-      // have a static shape, as shared memory needs); else per thread.
+      // Reductions read with a broadcast, over one loop or more (split
+      // along the last): cooperative, when the block tiles divide the
+      // root's loops (the partial results then have a static shape, as
+      // shared memory needs); else per thread.
       llvm::DenseMap<int, std::pair<unsigned, unsigned>> cooperative;
       SmallVector<int64_t> bounds =
           cast<linalg::LinalgOp>(root).getStaticLoopRanges();

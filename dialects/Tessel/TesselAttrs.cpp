@@ -178,6 +178,9 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
                                          mma);
 }
 
+/// The largest size of a schedule's tile.
+constexpr int64_t kMaxTileSize = (int64_t(1) << 31) - 1;
+
 LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    ArrayRef<int64_t> block,
                                    ArrayRef<int64_t> warp,
@@ -188,11 +191,18 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "schedule block tile is empty";
   for (auto [name, tile] : {std::pair{"block", block}, std::pair{"warp", warp},
                             std::pair{"thread", thread}})
-    for (int64_t size : tile)
+    for (int64_t size : tile) {
       if (size <= 0)
         return emitError() << "schedule " << name << " tile "
                            << formatShape(tile)
                            << " has a size that is not positive";
+      // A GPU grid spans at most 2^31 - 1 blocks along x, and no tile
+      // needs more; bounding sizes keeps their products within 64 bits.
+      if (size > kMaxTileSize)
+        return emitError() << "schedule " << name << " tile "
+                           << formatShape(tile) << " has a size above "
+                           << kMaxTileSize << " (2^31 - 1)";
+    }
   if (warps < 1 || warps > 32)
     return emitError() << "schedule warps = " << warps << " is outside [1, 32]";
   if (stages < 1 || stages > 16)

@@ -62,6 +62,18 @@ func.func private @f() attributes {s = #tessel.schedule<block = [128, 0, 32]>}
 
 // -----
 
+// Sizes are bounded before any arithmetic on them (a product of two such
+// sizes would overflow 64 bits).
+// expected-error @+1 {{schedule block tile [9223372036854775807, 128] has a size above 2147483647 (2^31 - 1)}}
+func.func private @f() attributes {s = #tessel.schedule<block = [9223372036854775807, 128]>}
+
+// -----
+
+// expected-error @+1 {{schedule warp tile [4294967296, 16] has a size above 2147483647 (2^31 - 1)}}
+func.func private @f() attributes {s = #tessel.schedule<block = [64, 16], warp = [4294967296, 16]>}
+
+// -----
+
 // expected-error @+1 {{schedule warps = 33 is outside [1, 32]}}
 func.func private @f() attributes {s = #tessel.schedule<block = [128, 128], warps = 33>}
 

@@ -94,5 +94,5 @@ module attributes {tessel.target = #tessel.target<"x", file = "/">} {}
 
 // -----
 
-// expected-error @+1 {{schedule block tile [4611686018427387904, 4611686018427387904, 4611686018427387904] holds more than 2^63 warp tiles of [1, 1, 1] but warps = 4}}
-func.func private @f() attributes {s = #tessel.schedule<block = [4611686018427387904, 4611686018427387904, 4611686018427387904], warp = [1, 1, 1], warps = 4>}
+// expected-error @+1 {{schedule block tile [2147483647, 2147483647, 2147483647] holds more than 2^63 warp tiles of [1, 1, 1] but warps = 4}}
+func.func private @f() attributes {s = #tessel.schedule<block = [2147483647, 2147483647, 2147483647], warp = [1, 1, 1], warps = 4>}
