@@ -9,11 +9,12 @@ JOBS        ?= $(shell nproc)
 
 # Everything the build and the tests need, from Debian's archive.
 APT_PACKAGES := cmake ninja-build clang-22 lld-22 llvm-22-dev llvm-22-tools \
-                libmlir-22-dev mlir-22-tools libgtest-dev nlohmann-json3-dev python3
+                libmlir-22-dev mlir-22-tools libgtest-dev nlohmann-json3-dev python3 \
+                libclang-rt-22-dev
 
 export PATH := $(LLVM_PREFIX)/bin:$(PATH)
 
-.PHONY: all deps configure build check sanitize demo docs clean
+.PHONY: all deps configure build check sanitize fuzz demo docs clean
 
 all: build
 
@@ -68,6 +69,29 @@ sanitize: deps
 	cmake --build $(SANITIZE_DIR) -j $(JOBS)
 	cd $(SANITIZE_DIR) && ASAN_OPTIONS=allow_user_poisoning=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+# The whole-pipeline fuzzer under libFuzzer (test/fuzz/TesselFuzz.cpp), in
+# a build with coverage feedback, ASan and UBSan, for FUZZ_SECONDS, seeded
+# with the lit suite's modules (one per public function). Its corpus and any
+# crashing input stay in $(FUZZ_DIR); it prints the executions per stage.
+FUZZ_SECONDS ?= 600
+FUZZ_DIR ?= $(BUILD_DIR)-fuzz/run
+FUZZ_BUILD := $(BUILD_DIR)-fuzz
+FUZZ_SEEDS := test/codegen/cpu-check-*.mlir test/passes/tessel-form-kernels*.mlir \
+              test/passes/tessel-select-schedules*.mlir test/dialects/Tessel/*.mlir
+fuzz: deps
+	$(call CONFIGURE,$(FUZZ_BUILD),-DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DLLVM_USE_SANITIZER="Address;Undefined" \
+	  -DLLVM_UBSAN_FLAGS="$(UBSAN_FLAGS)" -DLLVM_USE_SANITIZE_COVERAGE=ON \
+	  -DTESSEL_FUZZ=ON)
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target tessel-fuzz tessel-fuzz-run
+	mkdir -p $(FUZZ_DIR)/corpus
+	ASAN_OPTIONS=allow_user_poisoning=0 $(FUZZ_BUILD)/bin/tessel-fuzz-run \
+	  --split-to=$(FUZZ_DIR)/seeds $(FUZZ_SEEDS)
+	cd $(FUZZ_DIR) && ASAN_OPTIONS=allow_user_poisoning=0 \
+	  $(abspath $(FUZZ_BUILD))/bin/tessel-fuzz corpus seeds \
+	  -max_total_time=$(FUZZ_SECONDS) \
+	  -timeout=120 -rss_limit_mb=8192 -print_final_stats=1
 
 demo: build
 	@bash docs/examples/demo.sh $(BUILD_DIR)/bin $(BUILD_DIR)/demo

@@ -22,8 +22,8 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tessel_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["tessel-compile", "tessel-opt", "tessel-run", "tessel-run-device",
-     "tessel-target"],
+    ["tessel-compile", "tessel-fuzz-run", "tessel-opt", "tessel-run",
+     "tessel-run-device", "tessel-target"],
     [config.tessel_tools_dir])
 
 # ptxas checks the PTX we emit when a CUDA toolkit is present.

@@ -14,16 +14,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "codegen/CpuRunner.h"
-#include "codegen/ReferenceGraph.h"
+#include "codegen/CpuCheck.h"
 #include "codegen/ToolSupport.h"
 #include "dialects/Tessel/TesselDialect.h"
-#include "passes/Passes.h"
-#include "passes/Pipelines.h"
 #include "runtime/DeviceRunner.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -31,7 +27,6 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cmath>
 #include <sstream>
 
 using namespace mlir;
@@ -66,7 +61,6 @@ llvm::cl::opt<double> boundScale(
     llvm::cl::desc("multiply every element's error bound (the reference's "
                    "forward error analysis, docs/UserGuide.md) by this"),
     llvm::cl::init(1.0), llvm::cl::cat(options));
-enum class Fault { None, Scale, Mask, Index };
 llvm::cl::opt<Fault> injectFault(
     "inject-fault",
     llvm::cl::desc("compile a deliberate miscompile after the references "
@@ -89,17 +83,6 @@ llvm::cl::opt<std::string> targetName(
                    "a .json file); default: the module's, else h100"),
     llvm::cl::cat(options));
 
-/// One thing to run: a kernel (called through its outlined function) or a
-/// public function, with its reference graph; `fixedInputs` when it is a
-/// kernel fed what the reference computes for it inside a function.
-struct Unit {
-  std::string kind; // "kernel" or "func"
-  ref::Graph graph;
-  std::vector<ref::TensorType> resultTypes;
-  std::string context; // the function whose values feed the kernel
-  std::vector<ref::Tensor> fixedInputs;
-};
-
 std::string shapeString(const ref::TensorType &t) {
   std::string s;
   for (int64_t d : t.shape)
@@ -107,214 +90,42 @@ std::string shapeString(const ref::TensorType &t) {
   return s + ref::dtypeName(t.dtype);
 }
 
-std::vector<ref::TensorType> resultTypesOf(TypeRange types) {
-  std::vector<ref::TensorType> result;
-  for (Type t : types)
-    result.push_back(toReferenceType(cast<RankedTensorType>(t)));
-  return result;
-}
-
-/// What collectUnits collects: the tessel.kernel ops, or the public
-/// functions.
-enum class UnitKind { Kernels, Functions };
-
-FailureOr<std::vector<Unit>> collectUnits(ModuleOp module, UnitKind kind) {
-  std::vector<Unit> units;
-  bool failedAny = false;
-  module.walk([&](KernelOp kernel) {
-    if (kind != UnitKind::Kernels)
-      return;
-    FailureOr<ref::Graph> graph = buildReferenceGraph(kernel);
-    if (failed(graph)) {
-      failedAny = true;
-      return;
-    }
-    units.push_back(
-        {"kernel", *graph, resultTypesOf(kernel.getResultTypes()), "", {}});
-  });
-  for (auto func : module.getOps<func::FuncOp>()) {
-    if (kind != UnitKind::Functions || !func.isPublic() || func.isExternal())
-      continue;
-    FailureOr<ref::Graph> graph = buildReferenceGraph(func);
-    if (failed(graph)) {
-      failedAny = true;
-      continue;
-    }
-    units.push_back({"func",
-                     *graph,
-                     resultTypesOf(func.getFunctionType().getResults()),
-                     "",
-                     {}});
-  }
-  if (failedAny)
-    return failure();
-  return units;
-}
-
-/// Each kernel of each public function of `formed` (after kernel formation),
-/// fed the values the reference computes for it when the function runs on
-/// `inputsOf(name)`, the inputs of its end-to-end check: the kernel's own
-/// error, on realistic values, which a deep function's end-to-end bound may
-/// hide.
-FailureOr<std::vector<Unit>> kernelsInContext(
-    ModuleOp formed,
-    llvm::function_ref<std::vector<ref::Tensor>(StringRef)> inputsOf) {
-  std::vector<Unit> units;
-  llvm::StringMap<ref::Graph> kernelGraphs;
-  llvm::StringMap<std::vector<ref::TensorType>> kernelResults;
-  bool failedAny = false;
-  formed.walk([&](KernelOp kernel) {
-    FailureOr<ref::Graph> graph = buildReferenceGraph(kernel);
-    if (failed(graph)) {
-      failedAny = true;
-      return;
-    }
-    kernelGraphs[kernel.getSymName()] = *graph;
-    kernelResults[kernel.getSymName()] = resultTypesOf(kernel.getResultTypes());
-  });
-  if (failedAny)
-    return failure();
-  for (auto func : formed.getOps<func::FuncOp>()) {
-    if (!func.isPublic() || func.isExternal())
-      continue;
-    std::vector<KernelSite> sites;
-    FailureOr<ref::Graph> graph = buildReferenceGraph(func, &sites);
-    if (failed(graph))
-      return failure();
-    std::string error;
-    std::optional<std::vector<ref::Tensor>> values =
-        ref::evaluateAll(*graph, inputsOf(func.getSymName()), error);
-    if (!values) {
-      llvm::errs() << "tessel-run: error: " << error << "\n";
-      return failure();
-    }
-    for (const KernelSite &site : sites) {
-      Unit u{"kernel",
-             kernelGraphs[site.kernel],
-             kernelResults[site.kernel],
-             func.getSymName().str(),
-             {}};
-      // The kernel is judged on its own error: its inputs are exact.
-      for (int id : site.inputs) {
-        ref::Tensor input = (*values)[id];
-        input.bound.clear();
-        u.fixedInputs.push_back(std::move(input));
-      }
-      units.push_back(std::move(u));
-    }
-  }
-  return units;
-}
-
-/// Runs one unit; returns false on a mismatch. Sets `broken` on an error.
-bool runUnit(CpuRunner &runner, const Unit &unit, uint64_t unitSeed,
-             bool &broken) {
+/// Runs one unit and prints what it found; returns false on a mismatch.
+/// Sets `broken` on an error.
+bool runUnit(CpuRunner &runner, const CheckUnit &unit, bool &broken) {
   llvm::outs() << unit.kind << " @" << unit.graph.name;
   if (!unit.context.empty())
     llvm::outs() << " on @" << unit.context << "'s values";
   llvm::outs() << "\n";
-  std::vector<ref::Tensor> inputs =
-      unit.context.empty() ? ref::randomInputs(unit.graph, unitSeed)
-                           : unit.fixedInputs;
-
   std::string error;
-  auto actual = runner.run(unit.graph.name, inputs, unit.resultTypes, error);
-  if (!actual) {
+  FailureOr<std::vector<OutputCheck>> outputs =
+      runCheckUnit(runner, unit, check, boundScale, error);
+  if (failed(outputs)) {
     llvm::errs() << "tessel-run: error: " << error << "\n";
     broken = true;
     return false;
   }
-  std::optional<std::vector<ref::Tensor>> expected;
-  if (check) {
-    expected = ref::evaluate(unit.graph, inputs, error);
-    if (!expected) {
-      llvm::errs() << "tessel-run: error: " << error << "\n";
-      broken = true;
-      return false;
-    }
-  }
   bool ok = true;
-  for (auto [i, out] : llvm::enumerate(*actual)) {
+  for (auto [i, out] : llvm::enumerate(*outputs)) {
     llvm::outs() << "  result #" << i << " " << shapeString(out.type);
     if (!check) {
-      double sum = 0;
-      for (double v : out.data)
-        sum += v;
-      llvm::outs() << "  sum " << llvm::format("%.6g", sum) << "\n";
+      llvm::outs() << "  sum " << llvm::format("%.6g", out.sum) << "\n";
       continue;
     }
-    ref::Comparison c = ref::compare(out, (*expected)[i], boundScale);
+    const ref::Comparison &c = out.comparison;
     llvm::outs() << llvm::format("  max abs err %.3e  err/bound %.3g  ",
                                  c.maxAbsError, c.worstRatio)
                  << (c.ok() ? "ok" : "MISMATCH") << "\n";
     if (!c.ok()) {
-      int64_t at = c.firstMismatch;
-      const ref::Tensor &e = (*expected)[i];
       llvm::outs() << "    " << c.mismatches << " element(s) off; first at "
-                   << at << ": got "
-                   << llvm::format("%.9g", (*actual)[i].data[at])
-                   << ", expected " << llvm::format("%.9g", e.data[at])
-                   << " +- "
-                   << llvm::format("%.3g",
-                                   boundScale *
-                                       (e.bound.empty() ? 0.0 : e.bound[at]))
-                   << "\n";
+                   << c.firstMismatch << ": got "
+                   << llvm::format("%.9g", out.firstGot) << ", expected "
+                   << llvm::format("%.9g", out.firstExpected) << " +- "
+                   << llvm::format("%.3g", out.firstBound) << "\n";
       ok = false;
     }
   }
   return ok;
-}
-
-/// Changes the kernels' ops after their references were taken, so that
-/// what runs is not what the reference computes (--inject-fault): the
-/// checks must then fail.
-void injectMiscompile(ModuleOp module, Fault fault) {
-  MLIRContext *ctx = module.getContext();
-  module.walk([&](Operation *op) {
-    if (!op->getParentOfType<KernelOp>())
-      return;
-    switch (fault) {
-    case Fault::None:
-      return;
-    case Fault::Scale:
-      if (auto softmax = dyn_cast<SoftmaxOp>(op)) {
-        double scale =
-            softmax.getScale() ? softmax.getScale()->convertToDouble() : 1.0;
-        softmax.setScaleAttr(
-            FloatAttr::get(Float64Type::get(ctx), scale * 1.01));
-      } else if (auto attention = dyn_cast<AttentionOp>(op)) {
-        int64_t d = cast<RankedTensorType>(attention.getQuery().getType())
-                        .getShape()
-                        .back();
-        double scale = attention.getScale()
-                           ? attention.getScale()->convertToDouble()
-                           : 1 / std::sqrt(double(d));
-        attention.setScaleAttr(
-            FloatAttr::get(Float64Type::get(ctx), scale * 1.01));
-      }
-      return;
-    case Fault::Mask:
-      op->removeAttr("causal");
-      return;
-    case Fault::Index:
-      if (auto transpose = dyn_cast<TransposeOp>(op)) {
-        SmallVector<int64_t> perm(transpose.getPermutation());
-        ArrayRef<int64_t> shape =
-            cast<RankedTensorType>(transpose.getInput().getType()).getShape();
-        size_t n = perm.size();
-        if (n >= 2 && shape[perm[n - 1]] == shape[perm[n - 2]]) {
-          std::swap(perm[n - 1], perm[n - 2]);
-          transpose.setPermutation(perm);
-        }
-      } else if (auto matmul = dyn_cast<MatmulOp>(op)) {
-        ArrayRef<int64_t> shape =
-            cast<RankedTensorType>(matmul.getRhs().getType()).getShape();
-        if (shape[0] == shape[1])
-          matmul.setTransposeRhs(!matmul.getTransposeRhs());
-      }
-      return;
-    }
-  });
 }
 
 /// `tessel-run out/ --device`: the same runner as tessel-run-device.
@@ -364,7 +175,6 @@ int main(int argc, char **argv) {
     return runDevice();
 
   ToolContext tool;
-  MLIRContext &context = tool.context();
   std::string error;
   OwningOpRef<ModuleOp> module = tool.parse(inputFile, error);
   if (!module) {
@@ -378,40 +188,12 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  // A function's reference is its ops as written, before any kernel is
-  // formed: an attention the model runs as its parts (tessel-form-kernels)
-  // and a split-K schedule's two kernels (tessel-split-reduction) are
-  // checked against the ops they replace. Each kernel is checked as it
-  // runs.
-  FailureOr<std::vector<Unit>> funcUnits =
-      collectUnits(*module, UnitKind::Functions);
-  if (failed(funcUnits))
-    return 2;
-  // Group loose ops into kernels and choose their schedules as
-  // tessel-compile does, so that the kernels checked here are the ones the
-  // GPU runs.
-  PassManager form(&context);
-  form.addPass(createTesselFormKernels());
-  form.addPass(createTesselSelectSchedules());
-  addSplitReduction(form);
-  if (failed(form.run(*module)))
-    return 2;
-  FailureOr<std::vector<Unit>> units = collectUnits(*module, UnitKind::Kernels);
+  FailureOr<std::vector<CheckUnit>> units = prepareCpuCheck(*module, seed);
   if (failed(units))
     return 2;
-  // Unit i draws its inputs with seed + i: the kernels, then the functions.
-  llvm::StringMap<std::vector<ref::Tensor>> funcInputs;
-  for (auto [j, unit] : llvm::enumerate(*funcUnits))
-    funcInputs[unit.graph.name] =
-        ref::randomInputs(unit.graph, seed + units->size() + j);
-  FailureOr<std::vector<Unit>> inContext = kernelsInContext(
-      *module, [&](StringRef name) { return funcInputs.lookup(name); });
-  if (failed(inContext))
-    return 2;
-  llvm::append_range(*units, *funcUnits);
-  llvm::append_range(*units, *inContext);
   if (!only.empty()) {
-    llvm::erase_if(*units, [](const Unit &u) { return u.graph.name != only; });
+    llvm::erase_if(*units,
+                   [](const CheckUnit &u) { return u.graph.name != only; });
     if (units->empty()) {
       llvm::errs() << "tessel-run: error: no kernel or public function named '"
                    << only << "'\n";
@@ -431,8 +213,8 @@ int main(int argc, char **argv) {
     return 2;
 
   bool allOk = true, broken = false;
-  for (auto [i, unit] : llvm::enumerate(*units))
-    allOk &= runUnit(**runner, unit, seed + i, broken);
+  for (const CheckUnit &unit : *units)
+    allOk &= runUnit(**runner, unit, broken);
   if (broken)
     return 2;
   if (check)
