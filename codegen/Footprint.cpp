@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace mlir::tessel;
@@ -58,8 +59,9 @@ Footprint mlir::tessel::peakFootprint(func::FuncOp func) {
         lastUse[ownerOf(r)] = i;
   }
 
-  // Live owners and their bytes; the arguments live throughout.
-  llvm::DenseMap<Value, int64_t> live;
+  // Live owners and their bytes, in the order they were made (the first
+  // of equally large values is named); the arguments live throughout.
+  llvm::MapVector<Value, int64_t> live;
   int64_t current = 0;
   auto add = [&](Value v) {
     live[v] = bytesOf(v);
