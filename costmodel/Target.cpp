@@ -355,7 +355,7 @@ std::optional<Target> resolveTarget(const std::string &spec,
   return std::nullopt;
 }
 
-std::string targetToJson(const Target &target) {
+std::string targetToJson(const Target &target, bool compact) {
   nlohmann::ordered_json doc;
   doc["name"] = target.name();
   doc["vendor"] = std::string(vendorName(target.vendor()));
@@ -375,7 +375,7 @@ std::string targetToJson(const Target &target) {
     fields[std::string(info.key)] = entry;
   }
   doc["fields"] = fields;
-  return doc.dump(2) + "\n";
+  return compact ? doc.dump() : doc.dump(2) + "\n";
 }
 
 std::optional<unsigned> smVersionOf(std::string_view arch) {

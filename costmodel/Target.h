@@ -158,8 +158,9 @@ std::optional<Target> loadTargetFile(const std::string &path,
 std::optional<Target> resolveTarget(const std::string &spec,
                                     std::string &error);
 
-/// Serializes `target` in the format `parseTargetJson` reads.
-std::string targetToJson(const Target &target);
+/// Serializes `target` in the format `parseTargetJson` reads: indented, or
+/// on one line with `compact` (what a #tessel.target carries).
+std::string targetToJson(const Target &target, bool compact = false);
 
 /// A human-readable table of every field, its value, unit and source.
 std::string formatTargetTable(const Target &target);

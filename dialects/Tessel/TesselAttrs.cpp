@@ -1,8 +1,9 @@
 //===- TesselAttrs.cpp - #tessel.target and #tessel.schedule
 //---------------===//
 //
-// Resolution of target attributes against the cost model's table (or a JSON
-// file), and the syntax and invariants of schedule attributes.
+// Resolution of target attributes against the cost model's table (or the
+// description they carry), and the syntax and invariants of schedule
+// attributes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,14 +33,18 @@ void TesselDialect::registerAttributes() {
 // TargetAttr
 //===----------------------------------------------------------------------===//
 
-/// Resolves a (name, file) pair; shared by the verifier and `resolve`.
-static std::optional<Target> resolveTargetParams(StringRef name, StringRef file,
+/// Resolves a (name, description) pair; shared by the verifier and
+/// `resolve`. Reads no file: a description is the attribute's own text.
+static std::optional<Target> resolveTargetParams(StringRef name,
+                                                 StringRef json,
                                                  std::string &error) {
-  if (file.empty())
+  if (json.empty())
     return resolveTarget(name.str(), error);
-  std::optional<Target> target = loadTargetFile(file.str(), error);
+  std::optional<Target> target =
+      parseTargetJson(json.str(), "the description of '" + name.str() + "'",
+                      error);
   if (target && target->name() != name) {
-    error = "target file '" + file.str() + "' describes '" + target->name() +
+    error = "the target description describes '" + target->name() +
             "', not '" + name.str() + "'";
     return std::nullopt;
   }
@@ -47,15 +52,15 @@ static std::optional<Target> resolveTargetParams(StringRef name, StringRef file,
 }
 
 LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 StringRef name, StringRef file) {
+                                 StringRef name, StringRef json) {
   std::string error;
-  if (!resolveTargetParams(name, file, error))
+  if (!resolveTargetParams(name, json, error))
     return emitError() << error;
   return success();
 }
 
 std::optional<Target> TargetAttr::resolve(std::string &error) const {
-  return resolveTargetParams(getName(), getFile(), error);
+  return resolveTargetParams(getName(), getJson(), error);
 }
 
 FailureOr<Target> mlir::tessel::getModuleTarget(ModuleOp module,
@@ -77,8 +82,9 @@ TargetAttr TargetAttr::fromSpec(MLIRContext *context, StringRef spec,
   std::optional<Target> target = resolveTarget(spec.str(), error);
   if (!target)
     return {};
-  StringRef file = spec.ends_with(".json") ? spec : StringRef();
-  return TargetAttr::get(context, target->name(), file);
+  std::string json =
+      spec.ends_with(".json") ? targetToJson(*target, /*compact=*/true) : "";
+  return TargetAttr::get(context, target->name(), json);
 }
 
 //===----------------------------------------------------------------------===//

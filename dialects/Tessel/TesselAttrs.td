@@ -55,30 +55,37 @@ def Tessel_TargetAttr : Tessel_Attr<"Target", "target"> {
   let summary = "The GPU to compile and predict for";
   let description = [{
     Names a GPU from Tessel's target table (`h100`, `h200`, `a100`, `mi300x`,
-    `mi250x`; `tessel-target list` prints them) or, with `file`, a GPU
-    described in a JSON file (the format `tessel-target show --json` writes).
-    The verifier resolves the name, so an unknown GPU or a bad file is an
-    error at parse time, and the error lists the known names.
+    `mi250x`; `tessel-target list` prints them) or, with `json`, carries the
+    whole description of a GPU Tessel does not know (the format `tessel-target
+    show --json` writes: every value with its source). The attribute
+    describes itself: `tessel-set-target=target=my_gpu.json` and the tools'
+    `--target=my_gpu.json` read the file once and put its contents here, so
+    the IR means the same wherever it is read, with or without the file.
+    The verifier resolves the name (or parses the description), so an
+    unknown GPU is an error at parse time, and the error lists the known
+    names.
 
     ```mlir
     module attributes {tessel.target = #tessel.target<"h100">} {}
-    module attributes {tessel.target = #tessel.target<"my_gpu", file = "gpus/my_gpu.json">} {}
+    module attributes {tessel.target = #tessel.target<"my_gpu", json = "{\"name\": \"my_gpu\", ...}">} {}
     ```
   }];
   let parameters = (ins
     StringRefParameter<"target name">:$name,
-    StringRefParameter<"path of a JSON target file", "\"\"">:$file
+    StringRefParameter<"the GPU's description (JSON), for a GPU not "
+                       "built in", "\"\"">:$json
   );
-  let assemblyFormat = "`<` $name (`,` `file` `=` $file^)? `>`";
+  let assemblyFormat = "`<` $name (`,` `json` `=` $json^)? `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// Resolves the target against the table or its file. Returns nullopt
-    /// and sets `error` when it cannot (the verifier has then failed).
+    /// The target: the built-in one of the name, or the one the attribute
+    /// describes. Returns nullopt and sets `error` when it cannot (the
+    /// verifier has then failed).
     std::optional<::mlir::tessel::Target> resolve(std::string &error) const;
 
     /// The attribute for a command-line target spec: a built-in name, or a
-    /// .json file (kept as `file`, so that the attribute resolves again).
-    /// Null, with the reason in `error`, when the spec does not resolve.
+    /// .json file, read here once and carried as `json`. Null, with the
+    /// reason in `error`, when the spec does not resolve.
     static TargetAttr fromSpec(::mlir::MLIRContext *context,
                                ::llvm::StringRef spec, std::string &error);
   }];

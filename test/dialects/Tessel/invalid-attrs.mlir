@@ -7,8 +7,15 @@ module attributes {tessel.target = #tessel.target<"v100">} {}
 
 // -----
 
-// expected-error @+1 {{cannot open target file 'no/such/gpu.json'}}
-module attributes {tessel.target = #tessel.target<"mine", file = "no/such/gpu.json">} {}
+// The attribute reads no file: a path is no description.
+// expected-error @+1 {{the description of 'mine': invalid JSON}}
+module attributes {tessel.target = #tessel.target<"mine", json = "no/such/gpu.json">} {}
+
+// -----
+
+// The old spelling, a file path, is gone.
+// expected-error @+1 {{expected 'json'}}
+module attributes {tessel.target = #tessel.target<"mine", file = "gpu.json">} {}
 
 // -----
 

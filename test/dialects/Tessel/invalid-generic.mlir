@@ -89,8 +89,8 @@ module attributes {tessel.target = #tessel.target<"">} {}
 
 // -----
 
-// expected-error @+1 {{cannot open target file '/': not a regular file}}
-module attributes {tessel.target = #tessel.target<"x", file = "/">} {}
+// expected-error @+1 {{the description of 'x': invalid JSON}}
+module attributes {tessel.target = #tessel.target<"x", json = "/">} {}
 
 // -----
 
