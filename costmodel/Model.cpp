@@ -371,7 +371,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   bool mma = s.compute == ComputeClass::MmaSync;
   MmaTiles mmaTiles;
   if (mma) {
-    if (nvidiaSm(t) < 80)
+    if (!t.hasMmaSync())
       return illegal("mma.sync needs an NVIDIA GPU of sm_80 or newer");
     if (!k.mmaSyncable || kStep == 0 || parallel.size() < 2)
       return illegal("mma.sync runs the K step of a matmul or batch_matmul "
@@ -387,12 +387,13 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
                    contractionK % kStep == 0;
     for (size_t i = 0; i + 3 < n; ++i)
       divides &= s.block[i] == 1 && s.warp[i] == 1;
-    if (!divides || wm % 16 || wn % 8 || kStep % 16 || bm % wm || bn % wn ||
-        (bm / wm) * (bn / wn) != s.warps)
+    using Shape = MmaSyncShape;
+    if (!divides || wm % Shape::kM || wn % Shape::kN || kStep % Shape::kK ||
+        bm % wm || bn % wn || (bm / wm) * (bn / wn) != s.warps)
       return illegal("the warp tiles must be multiples of 16 x 8 making "
                      "`warps`, and the block tiles and K step (a multiple "
                      "of 16) must divide the shapes");
-    mmaTiles = {wm / 16, wn / 8, kStep / 16};
+    mmaTiles = {wm / Shape::kM, wn / Shape::kN, kStep / Shape::kK};
   }
   // Software pipelining (tessel-tile-and-fuse's pipelineCopies, then
   // tessel-async-copies): S buffers per operand tile, filled by cp.async,
@@ -404,7 +405,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     if (kStep == 0)
       return illegal("stages pipeline a K step's copies; the schedule has "
                      "no K step");
-    if (nvidiaSm(t) < 80)
+    if (!t.hasAsyncCopy())
       return illegal("stages need asynchronous copies (cp.async, NVIDIA "
                      "sm_80 or newer)");
     if (contractionReduction(k) <= kStep)
@@ -725,7 +726,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
         // Per step and warp: each 16 x 16 piece of A read once by one
         // ldmatrix.x4, each two 16 x 8 pieces of B side by side by one
         // ldmatrix.x4.trans (an odd one by an .x2.trans), pm x pn x pk
-        // mma.sync, 4096 flops each (tessel-mma-ldmatrix); the
+        // mma.sync, MmaSyncShape::kFlops each (tessel-mma-ldmatrix); the
         // accumulator's pieces stay in registers through the K loop
         // (tessel-hoist-accumulators): read and written (2 + 2 pairs of f32
         // a lane) once per block. Shared-memory wavefronts from the
@@ -755,8 +756,8 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
             copySteps * copyBytes / double(s.warps);
         perThreadFlops += copySteps * copied / threads +
                           2.0 * (steps * stepIssued + accumulatorIssued);
-        tensorFlopsPerBlock +=
-            steps * double(s.warps) * double(pm * pn * pk) * 4096.0;
+        tensorFlopsPerBlock += steps * double(s.warps) * double(pm * pn * pk) *
+                               double(MmaSyncShape::kFlops);
         // Per step: the copies' global round (S stages keep S steps'
         // copies in flight, so a round in S is exposed), then A's and B's
         // shared rounds, one per 16 of the step; the accumulator's two
@@ -1016,7 +1017,7 @@ void forEachPredicted(
     const std::function<void(const Schedule &, const Prediction &)> &visit) {
   std::vector<int> parallel = parallelLoops(k);
   // A K step on NVIDIA sm_80+ may also be pipelined, 2 to 4 stages.
-  bool pipelines = nvidiaSm(t) >= 80;
+  bool pipelines = t.hasAsyncCopy();
   auto offer = [&](const Schedule &s) {
     Prediction p = predict(k, s, t);
     if (p.legal)
@@ -1071,7 +1072,7 @@ void forEachPredicted(
   // Tensor cores (mma.sync) for a contraction that takes them: block tiles
   // of 32 to 256 dividing M and N, K steps of 16 to 64 dividing K, warp
   // tiles of 16 to 64 x 8 to 64 making 1 to 8 warps.
-  if (k.mmaSyncable && nvidiaSm(t) >= 80 && parallel.size() >= 2) {
+  if (k.mmaSyncable && t.hasMmaSync() && parallel.size() >= 2) {
     int64_t m = k.loops[parallel[parallel.size() - 2]].size;
     int64_t n = k.loops[parallel.back()].size;
     int64_t kSize = contractionReduction(k);

@@ -142,6 +142,16 @@ struct KernelDesc {
   bool mmaSyncable = false;
 };
 
+/// The tensor-core instruction Tessel issues for mma = mma_sync:
+/// mma.sync.aligned.m16n8k16 (PTX ISA, "Warp-level matrix multiply-
+/// accumulate instructions"), one warp computing an M x N x K piece: its
+/// shape and the flops of one instruction. The cost model and the code
+/// generator (passes/MmaLayout.h) both read it here.
+struct MmaSyncShape {
+  static constexpr int64_t kM = 16, kN = 8, kK = 16;
+  static constexpr int64_t kFlops = 2 * kM * kN * kK;
+};
+
 /// Elements tessel-tile-and-fuse adds to each row of a tensor-core K step's
 /// shared-memory buffers so that the lanes' fragment accesses fall in
 /// distinct banks: the A and B tiles (16-bit) gain 8 (16 bytes), the f32

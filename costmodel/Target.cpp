@@ -398,6 +398,23 @@ unsigned nvidiaSm(const Target &target) {
   return smVersionOf(target.arch()).value_or(0);
 }
 
+bool Target::hasMmaSync() const { return nvidiaSm(*this) >= 80; }
+
+bool Target::hasWgmma() const {
+  // The architecture-specific sm_90a, not sm_90 (PTX ISA: wgmma needs the
+  // "a" target).
+  return nvidiaSm(*this) == 90 && !arch_.empty() && arch_.back() == 'a';
+}
+
+bool Target::hasMfma() const {
+  if (vendor_ != Vendor::AMD)
+    return false;
+  std::string_view a = arch_;
+  return a == "gfx908" || a == "gfx90a" || a.substr(0, 5) == "gfx94";
+}
+
+bool Target::hasAsyncCopy() const { return nvidiaSm(*this) >= 80; }
+
 std::string formatTargetTable(const Target &target) {
   std::ostringstream os;
   os << "target " << target.name() << " (" << vendorName(target.vendor())

@@ -121,6 +121,20 @@ public:
   unsigned smCount() const { return unsigned(get(TargetField::SMCount)); }
   unsigned warpSize() const { return unsigned(get(TargetField::WarpSize)); }
 
+  // What the chip's instruction set offers, from its architecture (the
+  // ISA references: PTX ISA "mma", "wgmma", "cp.async"; AMD CDNA ISA
+  // "MFMA"), the questions codegen and the cost model ask instead of
+  // comparing architecture numbers themselves.
+  /// Warp-level mma.sync m16n8k16 on bf16 and f16 (NVIDIA sm_80 and newer).
+  bool hasMmaSync() const;
+  /// Warpgroup wgmma.mma_async (NVIDIA sm_90a).
+  bool hasWgmma() const;
+  /// Matrix-core MFMA instructions (AMD CDNA: gfx908, gfx90a, gfx94x).
+  bool hasMfma() const;
+  /// Asynchronous global-to-shared copies, cp.async (NVIDIA sm_80 and
+  /// newer).
+  bool hasAsyncCopy() const;
+
   /// Peak dense bf16 tensor FLOP/s divided by peak HBM bytes/s: the
   /// arithmetic intensity (FLOP/byte) at which the roofline turns.
   double ridgePointBF16() const;

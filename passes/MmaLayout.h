@@ -25,7 +25,8 @@
 
 namespace mlir::tessel::mma {
 
-constexpr int64_t kM = 16, kN = 8, kK = 16;
+constexpr int64_t kM = MmaSyncShape::kM, kN = MmaSyncShape::kN,
+                  kK = MmaSyncShape::kK;
 
 /// Elements added to each row of a tensor-core K step's shared-memory
 /// buffers (costmodel/Model.h, which counts them too).

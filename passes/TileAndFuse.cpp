@@ -1456,12 +1456,11 @@ pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t lb,
 /// warp tile over M, N and the whole K step.
 LogicalResult checkMmaSync(func::FuncOp func, ScheduleAttr sched,
                            const Target &gpu) {
-  if (nvidiaSm(gpu) < 80)
+  if (!gpu.hasMmaSync())
     return func.emitOpError()
            << "schedule " << sched << " sets mma = mma_sync, which needs an "
            << "NVIDIA GPU of sm_80 or newer; " << gpu.name() << " is "
-           << gpu.arch()
-           << (gpu.vendor() == Vendor::AMD ? " (MFMA is not emitted yet)" : "");
+           << gpu.arch() << (gpu.hasMfma() ? " (MFMA is not emitted yet)" : "");
   ArrayRef<int64_t> warp = sched.getWarp(), block = sched.getBlock();
   if (warp.size() < 3 || warp.back() != block.back())
     return func.emitOpError()
@@ -1783,7 +1782,7 @@ struct TileAndFusePass
                 "leave the schedule to tessel-select-schedules";
     if (mma && failed(checkMmaSync(func, sched, gpu)))
       return failure();
-    if (sched.getStages() > 1 && nvidiaSm(gpu) < 80)
+    if (sched.getStages() > 1 && !gpu.hasAsyncCopy())
       return func.emitOpError()
              << "schedule " << sched << " sets stages = " << sched.getStages()
              << ", which pipelines a K step's copies with asynchronous "

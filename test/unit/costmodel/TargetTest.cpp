@@ -212,4 +212,28 @@ TEST(TargetJson, TruncatedInputIsAnError) {
   }
 }
 
+TEST(Target, CapabilitiesFollowTheArchitecture) {
+  // name: mma.sync, wgmma, MFMA, cp.async
+  struct Expected {
+    const char *name;
+    bool mmaSync, wgmma, mfma, asyncCopy;
+  };
+  for (Expected e : {Expected{"h100", true, true, false, true},
+                     Expected{"h200", true, true, false, true},
+                     Expected{"a100", true, false, false, true},
+                     Expected{"mi300x", false, false, true, false},
+                     Expected{"mi250x", false, false, true, false}}) {
+    Target t = *lookupKnownTarget(e.name);
+    EXPECT_EQ(t.hasMmaSync(), e.mmaSync) << e.name;
+    EXPECT_EQ(t.hasWgmma(), e.wgmma) << e.name;
+    EXPECT_EQ(t.hasMfma(), e.mfma) << e.name;
+    EXPECT_EQ(t.hasAsyncCopy(), e.asyncCopy) << e.name;
+  }
+  // wgmma needs the architecture-specific sm_90a; an sm_75 has no mma.sync
+  // of bf16; RDNA has no MFMA.
+  EXPECT_FALSE(Target("x", Vendor::NVIDIA, "sm_90", "").hasWgmma());
+  EXPECT_FALSE(Target("x", Vendor::NVIDIA, "sm_75", "").hasMmaSync());
+  EXPECT_FALSE(Target("x", Vendor::AMD, "gfx1100", "").hasMfma());
+}
+
 } // namespace
