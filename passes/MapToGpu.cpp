@@ -14,15 +14,17 @@
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/GPU/TransformOps/GPUTransformOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
+#include "mlir/Dialect/Transform/IR/TransformTypes.h"
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::tessel {
 #define GEN_PASS_DEF_TESSELMAPTOGPU
@@ -170,16 +172,34 @@ LogicalResult moveToAddressSpace(Value buffer, Attribute space,
   return success();
 }
 
-/// The mapping script; BLOCK_DIMS is replaced by the block size.
-constexpr StringLiteral kScript = R"mlir(
-module attributes {transform.with_named_sequence} {
-  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.consumed}) {
-    %launch = transform.gpu.map_forall_to_blocks %arg0 generate_gpu_launch : (!transform.any_op) -> !transform.any_op
-    %mapped = transform.gpu.map_nested_forall_to_threads %launch block_dims = BLOCK_DIMS : (!transform.any_op) -> !transform.any_op
-    transform.yield
-  }
+/// The transform script that maps a kernel's block loop to a gpu.launch and
+/// its thread loops to the launch's `blockDims` threads, built with the
+/// transform ops' builders (a changed op breaks the build, not a run).
+OwningOpRef<ModuleOp> buildMappingScript(MLIRContext *ctx,
+                                         ArrayRef<int64_t> blockDims) {
+  Location loc = UnknownLoc::get(ctx);
+  OwningOpRef<ModuleOp> script = ModuleOp::create(loc);
+  (*script)->setAttr(transform::TransformDialect::kWithNamedSequenceAttrName,
+                     UnitAttr::get(ctx));
+  OpBuilder b = OpBuilder::atBlockEnd(script->getBody());
+  auto anyOp = transform::AnyOpType::get(ctx);
+  // The block loop is consumed: the launch replaces it.
+  DictionaryAttr consumed = b.getDictionaryAttr(b.getNamedAttr(
+      transform::TransformDialect::kArgConsumedAttrName, b.getUnitAttr()));
+  transform::NamedSequenceOp::create(
+      b, loc, transform::TransformDialect::kTransformEntryPointSymbolName,
+      anyOp, TypeRange(),
+      [&](OpBuilder &nb, Location nloc, BlockArgument blockLoop) {
+        Value launch = transform::MapForallToBlocks::create(
+            nb, nloc, anyOp, blockLoop, /*grid_dims=*/ArrayRef<int64_t>(),
+            /*generate_gpu_launch=*/true);
+        transform::MapNestedForallToThreads::create(nb, nloc, anyOp, launch,
+                                                    blockDims);
+        transform::YieldOp::create(nb, nloc);
+      },
+      /*attrs=*/{}, /*argAttrs=*/{consumed});
+  return script;
 }
-)mlir";
 
 struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
   using Base::Base;
@@ -262,11 +282,6 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
     FailureOr<SmallVector<int64_t>> dims = threadBlockDims(blocks);
     if (failed(dims))
       return failure();
-    std::string dimsText =
-        llvm::formatv("[{0}, {1}, {2}]", (*dims)[0], (*dims)[1], (*dims)[2]);
-    std::string script = kScript.str();
-    script.replace(script.find("BLOCK_DIMS"), StringRef("BLOCK_DIMS").size(),
-                   dimsText);
     // Buffers of the block's own (outside every thread loop: a cooperative
     // reduction's partial results) are shared by its threads.
     blocks.getBody()->walk([&](Operation *op) {
@@ -279,14 +294,13 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
           return;
       op->setAttr(kWorkgroupAttr, UnitAttr::get(op->getContext()));
     });
-    ParserConfig config(func.getContext());
     OwningOpRef<ModuleOp> transforms =
-        parseSourceString<ModuleOp>(script, config, "map-to-gpu-script");
-    if (!transforms)
-      return func.emitOpError() << "internal error: mapping script";
+        buildMappingScript(func.getContext(), *dims);
     if (failed(transform::applyTransformNamedSequence(
-            blocks, transforms->lookupSymbol("__transform_main"), *transforms,
-            transform::TransformOptions())))
+            blocks,
+            transforms->lookupSymbol(
+                transform::TransformDialect::kTransformEntryPointSymbolName),
+            *transforms, transform::TransformOptions())))
       return func.emitOpError() << "could not be mapped to a GPU launch";
     LogicalResult placed = success();
     func.walk([&](gpu::LaunchOp launch) {
