@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "llvm/ADT/SmallBitVector.h"
 
+#include <tuple>
 #include <vector>
 
 namespace mlir::tessel {
@@ -63,6 +64,11 @@ OwningOpRef<ModuleOp> isolateKernel(KernelOp kernel, StringRef funcName);
 /// A cost-model schedule as the `#tessel.schedule` codegen reads, and back.
 ScheduleAttr toScheduleAttr(MLIRContext *ctx, const Schedule &schedule);
 Schedule fromScheduleAttr(ScheduleAttr attr);
+
+/// How predictions are ordered: predicted time, then the time without the
+/// launch (launch-bound schedules), then the sum of the throughput terms
+/// (the schedule that wastes least where it is not bound); smaller first.
+std::tuple<double, double, double> rankKey(const Prediction &prediction);
 
 /// The schedules codegen can emit for `kernel` on `target`, fastest first:
 /// by predicted time, then the time without the launch, then the sum of

@@ -1,0 +1,591 @@
+//===- KernelDescription.cpp - Kernels as the cost model sees them ------===//
+//
+// See KernelDescription.h. The description (costmodel::KernelDesc) is the
+// root of the kernel's loop nest with each linalg op's loops traced to the
+// root loops they follow, once per way the op is reached from the root (its
+// contexts), so that each input's footprint per block, and the work and
+// loads each thread executes as tessel-tile-and-fuse splits the kernel, can
+// be counted. Also here: the ranking of a kernel's schedules, and the
+// conversions between the model's schedules and #tessel.schedule.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/KernelDescription.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+ElementType elementTypeOf(Type t) {
+  Type e = cast<ShapedType>(t).getElementType();
+  return e.isF16()    ? ElementType::F16
+         : e.isBF16() ? ElementType::BF16
+                      : ElementType::F32;
+}
+
+/// Math functions (exp, tanh, erf...) in a linalg body.
+double bodyTranscendentals(linalg::LinalgOp op) {
+  double n = 0;
+  op->walk([&](Operation *inner) {
+    if (isa<math::MathDialect>(inner->getDialect()) &&
+        !isa<math::FmaOp, math::AbsFOp, math::FloorOp, math::CeilOp,
+             math::CopySignOp>(inner))
+      n += 1;
+  });
+  return n;
+}
+
+/// Arithmetic operations in a linalg body (what one iteration executes).
+double bodyOps(linalg::LinalgOp op) {
+  double n = 0;
+  op->walk([&](Operation *inner) {
+    if (isa<arith::ArithDialect, math::MathDialect>(inner->getDialect()) &&
+        !isa<arith::ConstantOp, arith::ExtFOp, arith::TruncFOp,
+             arith::IndexCastOp, arith::CmpIOp, arith::SelectOp>(inner) &&
+        inner->getNumResults() == 1 &&
+        isa<FloatType>(inner->getResult(0).getType()))
+      n += 1;
+  });
+  return n;
+}
+
+/// The linalg op computing a kernel's result `v`, through reshapes that
+/// only view it.
+linalg::LinalgOp rootOf(Value v) {
+  while (isa_and_nonnull<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(
+      v.getDefiningOp()))
+    v = v.getDefiningOp()->getOperand(0);
+  return dyn_cast_or_null<linalg::LinalgOp>(v.getDefiningOp());
+}
+
+/// The root of an outlined kernel's loop nest: the op computing its first
+/// result.
+linalg::LinalgOp rootOf(func::FuncOp func) {
+  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  return rootOf(ret.getOperand(0));
+}
+
+/// Whether `v` is a kernel input (a view of one through reshapes).
+bool isKernelInput(Value v) {
+  while (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+      v.getDefiningOp()))
+    v = v.getDefiningOp()->getOperand(0);
+  return isa<BlockArgument>(v) && isa<TensorType>(v.getType());
+}
+
+/// The loops (linalg.index dims) an index computed in a linalg body
+/// depends on.
+SmallVector<unsigned> loopsOf(Value index) {
+  SmallVector<unsigned> dims;
+  SmallVector<Value> work = {index};
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  while (!work.empty()) {
+    Operation *def = work.pop_back_val().getDefiningOp();
+    if (!def || !seen.insert(def).second)
+      continue;
+    if (auto idx = dyn_cast<linalg::IndexOp>(def)) {
+      if (!llvm::is_contained(dims, unsigned(idx.getDim())))
+        dims.push_back(idx.getDim());
+      continue;
+    }
+    for (Value operand : def->getOperands())
+      work.push_back(operand);
+  }
+  return dims;
+}
+
+/// The one loop an index expression depends on, if exactly one.
+std::optional<unsigned> singleDimOf(AffineExpr e) {
+  std::optional<unsigned> dim;
+  bool several = false;
+  e.walk([&](AffineExpr sub) {
+    if (auto d = dyn_cast<AffineDimExpr>(sub)) {
+      if (dim && *dim != d.getPosition())
+        several = true;
+      dim = d.getPosition();
+    }
+  });
+  return several ? std::nullopt : dim;
+}
+
+} // namespace
+
+llvm::SmallBitVector mlir::tessel::loopsRead(AffineMap map, unsigned numLoops) {
+  llvm::SmallBitVector read(numLoops);
+  for (AffineExpr e : map.getResults())
+    e.walk([&](AffineExpr sub) {
+      if (auto d = dyn_cast<AffineDimExpr>(sub))
+        read.set(d.getPosition());
+    });
+  return read;
+}
+
+bool mlir::tessel::isCooperativeReduction(linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() < 1 || op->getNumResults() != 1)
+    return false;
+  for (OpOperand &use : op->getResult(0).getUses()) {
+    auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (!consumer)
+      continue;
+    llvm::SmallBitVector read = loopsRead(consumer.getMatchingIndexingMap(&use),
+                                          consumer.getNumLoops());
+    for (auto [i, it] : llvm::enumerate(consumer.getIteratorTypesArray()))
+      if (it == utils::IteratorType::parallel && !read.test(i))
+        return true;
+  }
+  return false;
+}
+
+bool mlir::tessel::isVectorizedInStep(linalg::LinalgOp op) {
+  return op.getNumParallelLoops() == op.getNumLoops() &&
+         succeeded(linalg::vectorizeOpPrecondition(op));
+}
+
+std::string mlir::tessel::mmaSyncRefusal(linalg::LinalgOp op) {
+  SmallVector<unsigned> reductions;
+  op.getReductionDims(reductions);
+  if (reductions.size() != 1 || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1)
+    return "it is not a matmul or batch_matmul";
+  unsigned k = reductions.front();
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  ArrayRef<AffineExpr> cDims = maps[2].getResults();
+  if (cDims.size() < 2 || !llvm::all_of(cDims, llvm::IsaPred<AffineDimExpr>))
+    return "its output is not a matrix";
+  auto dim = [](AffineExpr e) { return cast<AffineDimExpr>(e).getPosition(); };
+  unsigned m = dim(cDims[cDims.size() - 2]), n = dim(cDims.back());
+  MLIRContext *ctx = op.getContext();
+  auto expect = [&](AffineMap map, unsigned inner0, unsigned inner1) {
+    SmallVector<AffineExpr> want(cDims.begin(), cDims.end() - 2);
+    want.push_back(getAffineDimExpr(inner0, ctx));
+    want.push_back(getAffineDimExpr(inner1, ctx));
+    return map.getResults() == ArrayRef<AffineExpr>(want);
+  };
+  if (!expect(maps[0], m, k) || !expect(maps[1], k, n))
+    return "its operands are not A [.., M, K] and B [.., K, N] read at the "
+           "output's batch indices";
+  Type a = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
+  Type b = getElementTypeOrSelf(op.getDpsInputs()[1].getType());
+  Type c = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  if (a != b || !(a.isF16() || a.isBF16()) || !c.isF32())
+    return "its inputs must both be f16 or both bf16, accumulated in f32";
+  return "";
+}
+
+FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
+  linalg::LinalgOp root = rootOf(func);
+  if (!root)
+    return func.emitOpError() << "has no loop nest to describe";
+  KernelDesc desc;
+  desc.name = func.getSymName().str();
+  SmallVector<int64_t> rootSizes = root.getStaticLoopRanges();
+  for (auto [size, it] :
+       llvm::zip_equal(rootSizes, root.getIteratorTypesArray()))
+    desc.loops.push_back({size, it == utils::IteratorType::reduction});
+  // A vector width applies to every root of the kernel (the op computing
+  // each result): tessel-tile-and-fuse checks each against the schedule, so
+  // the model offers one only where all of them are parallel over the loops
+  // it describes.
+  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  desc.elementwiseRoot = llvm::all_of(ret.getOperands(), [&](Value v) {
+    linalg::LinalgOp op = rootOf(v);
+    return op && op.getNumReductionLoops() == 0 &&
+           op.getStaticLoopRanges() == rootSizes;
+  });
+
+  SmallVector<linalg::LinalgOp> ops;
+  func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+
+  // How each op runs (as tessel-tile-and-fuse splits it), once per way it is
+  // reached from the root: a reduction whose consumer reads it with a
+  // broadcast along a loop that consumer steps through element by element is
+  // computed per thread; other producers are fused into their consumer, per
+  // element of the root or inside a per-thread reduction. A context maps the
+  // op's loops to root loops (-1: runs whole inside each instance).
+  // Consumers come first (reverse program order).
+  // When the block tiles divide (cooperative), a cooperative reduction's
+  // contexts are one computation: its first is `chunked` (each thread
+  // reduces every T-th element of the row, then a tree combines the
+  // partials), its others, and what is fused into them, are `copies` of it.
+  struct Context {
+    SmallVector<int> map;
+    bool perThread = false;
+    bool chunked = false;
+    bool copy = false;
+  };
+  constexpr size_t kMaxContexts = 64;
+  auto isParallelRootLoop = [&](int l) {
+    return l >= 0 && !desc.loops[l].reduction;
+  };
+  // Whether an op reduces or reads (transitively) an op that does.
+  DenseMap<Operation *, bool> reducesMemo;
+  std::function<bool(linalg::LinalgOp)> reduces = [&](linalg::LinalgOp op) {
+    auto [it, inserted] = reducesMemo.try_emplace(op, false);
+    if (!inserted)
+      return it->second;
+    bool result = op.getNumReductionLoops() > 0;
+    for (Value in : op->getOperands())
+      if (auto def = in.getDefiningOp<linalg::LinalgOp>())
+        result = result || reduces(def);
+    return reducesMemo[op] = result;
+  };
+  // As tessel-tile-and-fuse allows a K step: one matmul or batch_matmul with
+  // one reduction loop, no convolution.
+  int contractionOps = 0;
+  bool convolution = false;
+  for (linalg::LinalgOp op : ops) {
+    if (linalg::isaContractionOpInterface(op))
+      contractionOps += op.getNumReductionLoops() == 1 ? 1 : 2;
+    convolution |= linalg::isaConvolutionOpInterface(op);
+  }
+  desc.kSteppable = contractionOps == 1 && !convolution;
+  for (linalg::LinalgOp op : ops)
+    if (desc.kSteppable && linalg::isaContractionOpInterface(op))
+      desc.mmaSyncable = mmaSyncRefusal(op).empty();
+  // The ops computing the contraction's operands (its prologue). A
+  // permutation that keeps the innermost dim (a split-K partial's A, [M, S,
+  // K / S] read as [S, M, K / S]) computes nothing: fused into a K step's
+  // copies it leaves them plain row copies, which cp.async can make
+  // (tessel-async-copies): a row copy.
+  auto isRowCopy = [](linalg::LinalgOp op) {
+    auto transpose = dyn_cast<linalg::TransposeOp>(op.getOperation());
+    if (!transpose)
+      return false;
+    ArrayRef<int64_t> perm = transpose.getPermutation();
+    return perm.back() == int64_t(perm.size()) - 1;
+  };
+  llvm::SmallPtrSet<Operation *, 8> prologue;
+  for (linalg::LinalgOp op : ops) {
+    if (!desc.kSteppable || !linalg::isaContractionOpInterface(op))
+      continue;
+    SmallVector<Value> work(op.getDpsInputs());
+    while (!work.empty()) {
+      auto def = work.pop_back_val().getDefiningOp<linalg::LinalgOp>();
+      if (def && prologue.insert(def).second)
+        llvm::append_range(work, def.getDpsInputs());
+    }
+  }
+  DenseMap<Operation *, SmallVector<Context>> contexts;
+  contexts[root].push_back(
+      {llvm::to_vector(llvm::seq<int>(0, rootSizes.size())), false});
+  for (linalg::LinalgOp op : llvm::reverse(ops)) {
+    // A matmul or convolution anywhere in the kernel (under its epilogue)
+    // makes its work tensor-core work.
+    desc.contraction |= linalg::isaContractionOpInterface(op) ||
+                        linalg::isaConvolutionOpInterface(op);
+    SmallVector<Context> &mine = contexts[op];
+    bool cooperative = isCooperativeReduction(op);
+    bool vectorized = isVectorizedInStep(op);
+    for (OpOperand &use : op == root ? MutableArrayRef<OpOperand>()
+                                     : op->getResult(0).getUses()) {
+      auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+      auto known = consumer ? contexts.find(consumer) : contexts.end();
+      if (known == contexts.end())
+        continue;
+      AffineMap read = consumer.getMatchingIndexingMap(&use);
+      AffineMap written =
+          op.getIndexingMapMatchingResult(cast<OpResult>(use.get()));
+      llvm::SmallBitVector readLoops = loopsRead(read, consumer.getNumLoops());
+      for (const Context &c : known->second) {
+        if (mine.size() >= kMaxContexts)
+          break;
+        // The consumer's loops stepped one at a time: those that follow the
+        // root's parallel loops per element; every loop of a per-thread
+        // reduction.
+        llvm::SmallBitVector stepped(consumer.getNumLoops());
+        for (unsigned i = 0; i < consumer.getNumLoops(); ++i)
+          stepped[i] = c.perThread || isParallelRootLoop(c.map[i]);
+        bool broadcast = (stepped & ~readLoops).any();
+        Context ctx;
+        ctx.map.assign(op.getNumLoops(), -1);
+        for (unsigned j = 0; j < written.getNumResults(); ++j) {
+          auto loop = dyn_cast<AffineDimExpr>(written.getResult(j));
+          // The consumer's index: a loop, or a function of one loop (a
+          // split dim: `d floordiv 64`, `d mod 64` both follow loop d).
+          std::optional<unsigned> at = singleDimOf(read.getResult(j));
+          if (loop && at)
+            ctx.map[loop.getPosition()] = c.map[*at];
+        }
+        ctx.perThread = c.perThread || (reduces(op) && broadcast);
+        ctx.chunked = c.chunked || cooperative;
+        ctx.copy = c.copy || (cooperative && !mine.empty());
+        mine.push_back(ctx);
+      }
+    }
+
+    // Loads: operands read straight from a kernel input, and kernel inputs
+    // gathered inside the body (a padded convolution's input) at indices
+    // computed from the op's loops.
+    SmallVector<OpOperand *> inputLoads;
+    for (OpOperand *in : op.getDpsInputOperands())
+      if (isKernelInput(in->get()))
+        inputLoads.push_back(in);
+    // Per gather: its element size and the loops each index depends on.
+    SmallVector<std::pair<double, SmallVector<SmallVector<unsigned>>>> gathers;
+    op->walk([&](tensor::ExtractOp extract) {
+      if (!isKernelInput(extract.getTensor()))
+        return;
+      SmallVector<SmallVector<unsigned>> indexLoops;
+      for (Value index : extract.getIndices())
+        indexLoops.push_back(loopsOf(index));
+      gathers.push_back(
+          {double(elementBytes(elementTypeOf(extract.getTensor().getType()))),
+           std::move(indexLoops)});
+    });
+    double perIteration = bodyOps(op);
+    double transcendentals = bodyTranscendentals(op);
+    SmallVector<int64_t> sizes = op.getStaticLoopRanges();
+    double total = perIteration;
+    for (int64_t size : sizes)
+      total *= double(size);
+    desc.flops += total;
+    // A contraction a K step can tile (one reduction loop): the context
+    // whose instances are single outputs (its parallel loops all root
+    // loops) is the one computed under a K step; the others are copies.
+    bool kSteppable = desc.kSteppable && linalg::isaContractionOpInterface(op);
+    auto iterationsOf = [&](const Context &c) {
+      double n = 1;
+      for (auto [i, size] : llvm::enumerate(sizes))
+        if (!isParallelRootLoop(c.map[i]))
+          n *= double(size);
+      return n;
+    };
+    size_t kStepContext = 0;
+    for (auto [i, c] : llvm::enumerate(mine))
+      if (iterationsOf(c) < iterationsOf(mine[kStepContext]))
+        kStepContext = i;
+    // A read of `in` by one instance in context `c`: its element size, the
+    // root parallel loops indexing it, the root loop of its contiguous dim.
+    auto readOf = [&](OpOperand *in, const Context &c) {
+      Load load;
+      load.bytes = double(elementBytes(elementTypeOf(in->get().getType())));
+      for (AffineExpr e : op.getMatchingIndexingMap(in).getResults()) {
+        auto d = dyn_cast<AffineDimExpr>(e);
+        int rootLoop = d ? c.map[d.getPosition()] : -1;
+        if (isParallelRootLoop(rootLoop) &&
+            !llvm::is_contained(load.loops, rootLoop))
+          load.loops.push_back(rootLoop);
+        load.contiguous = isParallelRootLoop(rootLoop) ? rootLoop : -1;
+        load.contiguousAlongOwnLoop = d && !isParallelRootLoop(rootLoop);
+      }
+      return load;
+    };
+    for (auto [contextIndex, c] : llvm::enumerate(mine)) {
+      Work work;
+      double iterationsPerInstance = iterationsOf(c);
+      for (int l : c.map)
+        if (isParallelRootLoop(l) && !llvm::is_contained(work.loops, l))
+          work.loops.push_back(l);
+      work.prologue = prologue.contains(op);
+      work.rowCopy = work.prologue && isRowCopy(op);
+      if (kSteppable) {
+        work.contraction = contextIndex == kStepContext;
+        work.contractionCopy = !work.contraction;
+        work.reduction = int64_t(iterationsPerInstance);
+        for (OpOperand *in : op.getDpsInputOperands())
+          work.operandTiles.push_back(readOf(in, c));
+      }
+      work.flopsPerInstance = perIteration * iterationsPerInstance;
+      work.transcendentalsPerInstance = transcendentals * iterationsPerInstance;
+      for (OpOperand *in : inputLoads) {
+        Load load = readOf(in, c);
+        load.count = iterationsPerInstance;
+        work.loads.push_back(load);
+      }
+      for (const auto &[bytes, indexLoops] : gathers) {
+        Load load;
+        load.bytes = bytes;
+        load.count = iterationsPerInstance;
+        for (const SmallVector<unsigned> &dims : indexLoops) {
+          int rootLoop = -1;
+          for (unsigned dim : dims)
+            if (isParallelRootLoop(c.map[dim])) {
+              rootLoop = c.map[dim];
+              if (!llvm::is_contained(load.loops, rootLoop))
+                load.loops.push_back(rootLoop);
+            }
+          load.contiguous = rootLoop; // the last index's, in the end
+        }
+        work.loads.push_back(load);
+      }
+      work.perThread = c.perThread;
+      work.vectorized = vectorized;
+      work.chunked = c.chunked && c.perThread;
+      work.combines = work.chunked && cooperative && !c.copy;
+      work.chunkCopy = work.chunked && c.copy;
+      desc.work.push_back(work);
+    }
+  }
+
+  // Operands: each kernel input by its first linalg use (dims traced to
+  // root loops, others whole), and the root's output.
+  auto addLoop = [&](int64_t size) {
+    desc.loops.push_back({size, true});
+    return int(desc.loops.size() - 1);
+  };
+  for (BlockArgument arg : func.getArguments()) {
+    // Its uses, and those of its views (a matrix viewed as [M, S, K / S]
+    // by a split-K partial kernel), in program order of the views. A view
+    // that only adds or drops unit dims (a convolution's filter viewed
+    // with its group of 1) is not followed: counting the filter moved the
+    // convolutions' predictions away from the measured data (tessel-bench
+    // accuracy, MAPE 73 % -> 156 %), so it waits for their recalibration.
+    auto nonUnit = [](Value v) {
+      SmallVector<int64_t> dims;
+      for (int64_t d : cast<ShapedType>(v.getType()).getShape())
+        if (d != 1)
+          dims.push_back(d);
+      return dims;
+    };
+    SmallVector<OpOperand *> uses;
+    SmallVector<Value> views = {arg};
+    for (size_t i = 0; i < views.size(); ++i)
+      for (OpOperand &use : views[i].getUses()) {
+        Operation *user = use.getOwner();
+        if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(user))
+          uses.push_back(&use);
+        else if (nonUnit(user->getResult(0)) != nonUnit(views[i]))
+          views.push_back(user->getResult(0));
+      }
+    for (OpOperand *use : uses) {
+      auto op = dyn_cast<linalg::LinalgOp>(use->getOwner());
+      if (!op || !op.isDpsInput(use))
+        continue;
+      Operand operand;
+      operand.type = elementTypeOf(arg.getType());
+      AffineMap map = op.getMatchingIndexingMap(use);
+      ArrayRef<int64_t> shape =
+          cast<ShapedType>(use->get().getType()).getShape();
+      for (auto [j, expr] : llvm::enumerate(map.getResults())) {
+        auto d = dyn_cast<AffineDimExpr>(expr);
+        // A unit dim follows no loop: a view's [1, 64] may trace both its
+        // dims to the root's one loop of 64 (a collapsed group).
+        int loop = d && !contexts[op].empty() && shape[j] != 1
+                       ? contexts[op].front().map[d.getPosition()]
+                       : -1;
+        operand.loops.push_back(loop >= 0 ? loop : addLoop(shape[j]));
+      }
+      desc.operands.push_back(operand);
+      break;
+    }
+  }
+  Operand out;
+  out.output = true;
+  out.type = elementTypeOf(root->getResult(0).getType());
+  for (AffineExpr e : root.getIndexingMapsArray().back().getResults())
+    if (auto d = dyn_cast<AffineDimExpr>(e))
+      out.loops.push_back(d.getPosition());
+  desc.operands.push_back(out);
+  return desc;
+}
+
+// Among DRAM-bound schedules the third key prefers the one whose loads are
+// coalesced or vectorized; rankSchedules breaks the remaining ties by
+// enumeration order.
+std::tuple<double, double, double> mlir::tessel::rankKey(const Prediction &p) {
+  return {p.timeUs, p.timeUs - p.launchUs,
+          p.computeUs + p.loadsUs + p.dramUs + p.l2Us};
+}
+
+std::vector<std::pair<Schedule, Prediction>>
+mlir::tessel::rankSchedules(const KernelDesc &kernel, const Target &target) {
+  std::vector<std::pair<Schedule, Prediction>> offered =
+      enumeratePredicted(kernel, target);
+  // By key, then enumeration order (a stable sort, without the temporary
+  // buffer libstdc++'s stable_sort asks for).
+  std::vector<size_t> order(offered.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    auto ka = rankKey(offered[a].second), kb = rankKey(offered[b].second);
+    return ka != kb ? ka < kb : a < b;
+  });
+  std::vector<std::pair<Schedule, Prediction>> ranked;
+  ranked.reserve(offered.size());
+  for (size_t i : order)
+    ranked.push_back(std::move(offered[i]));
+  return ranked;
+}
+
+std::optional<std::pair<Schedule, Prediction>>
+mlir::tessel::bestSchedule(const KernelDesc &kernel, const Target &target) {
+  std::optional<std::pair<Schedule, Prediction>> best;
+  forEachPredicted(kernel, target, [&](const Schedule &s, const Prediction &p) {
+    if (!best || rankKey(p) < rankKey(best->second))
+      best.emplace(s, p);
+  });
+  return best;
+}
+
+OwningOpRef<ModuleOp> mlir::tessel::isolateKernel(KernelOp kernel,
+                                                  StringRef funcName) {
+  Location loc = kernel.getLoc();
+  OwningOpRef<ModuleOp> alone = ModuleOp::create(loc);
+  if (auto module = kernel->getParentOfType<ModuleOp>())
+    if (Attribute t = module->getAttr(TesselDialect::kTargetAttrName))
+      (*alone)->setAttr(TesselDialect::kTargetAttrName, t);
+  OpBuilder b(kernel.getContext());
+  b.setInsertionPointToStart(alone->getBody());
+  auto func =
+      func::FuncOp::create(b, loc, funcName,
+                           b.getFunctionType(kernel.getInputs().getTypes(),
+                                             kernel.getResultTypes()));
+  Block *entry = func.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  IRMapping map;
+  map.map(kernel.getInputs(), entry->getArguments());
+  Operation *copy = b.clone(*kernel, map);
+  func::ReturnOp::create(b, loc, copy->getResults());
+  return alone;
+}
+
+ScheduleAttr mlir::tessel::toScheduleAttr(MLIRContext *ctx, const Schedule &s) {
+  InstructionClass mma = InstructionClass::Simt;
+  switch (s.compute) {
+  case ComputeClass::Simt:
+    break;
+  case ComputeClass::MmaSync:
+    mma = InstructionClass::MmaSync;
+    break;
+  case ComputeClass::Wgmma:
+    mma = InstructionClass::Wgmma;
+    break;
+  case ComputeClass::Mfma:
+    mma = InstructionClass::Mfma;
+    break;
+  }
+  return ScheduleAttr::get(ctx, s.block, s.warp, s.thread, s.warps, s.stages,
+                           s.splitK, s.vector, mma);
+}
+
+Schedule mlir::tessel::fromScheduleAttr(ScheduleAttr attr) {
+  Schedule s;
+  s.block.assign(attr.getBlock().begin(), attr.getBlock().end());
+  s.warp.assign(attr.getWarp().begin(), attr.getWarp().end());
+  s.thread.assign(attr.getThread().begin(), attr.getThread().end());
+  s.warps = attr.getWarps();
+  s.stages = attr.getStages();
+  s.splitK = attr.getSplitK();
+  s.vector = attr.getVector();
+  switch (attr.getMma()) {
+  case InstructionClass::Simt:
+    s.compute = ComputeClass::Simt;
+    break;
+  case InstructionClass::MmaSync:
+    s.compute = ComputeClass::MmaSync;
+    break;
+  case InstructionClass::Wgmma:
+    s.compute = ComputeClass::Wgmma;
+    break;
+  case InstructionClass::Mfma:
+    s.compute = ComputeClass::Mfma;
+    break;
+  }
+  return s;
+}
