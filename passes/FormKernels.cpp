@@ -627,18 +627,14 @@ struct FormKernelsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     std::optional<Target> target;
-    bool useModel =
-        policy == "model" ||
-        (policy == "auto" && module->hasAttr(TesselDialect::kTargetAttrName));
+    bool useModel = policy == FusionPolicyKind::Model ||
+                    (policy == FusionPolicyKind::Auto &&
+                     module->hasAttr(TesselDialect::kTargetAttrName));
     if (useModel) {
       FailureOr<Target> t = getModuleTarget(module, "tessel-form-kernels");
       if (failed(t))
         return signalPassFailure();
       target = *t;
-    } else if (policy != "rule" && policy != "auto" && policy != "none") {
-      module.emitError() << "unknown fusion policy '" << policy
-                         << "' (expected 'auto', 'model', 'rule' or 'none')";
-      return signalPassFailure();
     }
     OpBuilder builder(&getContext());
     for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>())) {
@@ -648,9 +644,9 @@ struct FormKernelsPass
       // and the ops a function erases free addresses that the next
       // function's new ops (an attention's parts) may take.
       std::unique_ptr<FusionPolicy> fusionPolicy =
-          useModel           ? createModelFusionPolicy(module, *target, explain)
-          : policy == "none" ? createNoFusionPolicy()
-                             : createRuleFusionPolicy();
+          useModel ? createModelFusionPolicy(module, *target, explain)
+          : policy == FusionPolicyKind::None ? createNoFusionPolicy()
+                                             : createRuleFusionPolicy();
       splitOps(func, *fusionPolicy, builder);
       sinkReshapes(func, builder);
       KernelFormer former(*fusionPolicy);

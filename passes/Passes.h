@@ -30,6 +30,9 @@
 
 namespace mlir::tessel {
 
+/// tessel-form-kernels' `policy` (see its description in Passes.td).
+enum class FusionPolicyKind { Auto, Model, Rule, None };
+
 #define GEN_PASS_DECL
 #include "passes/Passes.h.inc"
 

@@ -45,8 +45,16 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
     [KH * KW * C, F] (a pointwise one by the matmul alone).
   }];
   let options = [
-    Option<"policy", "policy", "std::string", /*default=*/"\"auto\"",
-           "fusion policy: auto, model, rule or none">,
+    Option<"policy", "policy", "FusionPolicyKind",
+           /*default=*/"FusionPolicyKind::Auto", "fusion policy",
+           [{::llvm::cl::values(
+             clEnumValN(FusionPolicyKind::Auto, "auto",
+                        "model where the module has a target, else rule"),
+             clEnumValN(FusionPolicyKind::Model, "model",
+                        "the cost model decides each join and split"),
+             clEnumValN(FusionPolicyKind::Rule, "rule",
+                        "every legal epilogue and prologue joins"),
+             clEnumValN(FusionPolicyKind::None, "none", "one kernel per op"))}]>,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "with the model policy, a remark per decision with the predicted "
            "times (fused, and the two kernels apart)">,
