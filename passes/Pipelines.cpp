@@ -343,18 +343,28 @@ LogicalResult mlir::tessel::buildTesselToGpuPipeline(OpPassManager &pm,
 
 namespace {
 
+/// The options of tessel-to-nvvm and tessel-to-rocdl.
+struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
+  Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("the GPU: a built-in name or a .json target file")};
+};
+
 /// Registers `name` as a pipeline taking `target=NAME` for `vendor`.
 void registerGpuPipeline(StringRef name, StringRef description, Vendor vendor) {
   std::string pipeline = name.str();
   registerPassPipeline(
       name, description,
-      [pipeline, vendor](OpPassManager &pm, StringRef options,
+      [pipeline, vendor](OpPassManager &pm, StringRef text,
                          function_ref<LogicalResult(const Twine &)> onError) {
-        StringRef spec = options;
-        if (!spec.consume_front("target="))
+        auto options = std::make_unique<GpuPipelineOptions>();
+        if (failed(options->parseFromString(text)))
+          return onError(pipeline + ": cannot parse its options '" + text +
+                         "' (it takes target=NAME)");
+        if (options->target.empty())
           return onError(pipeline + " needs target=NAME (or a .json file)");
         std::string error;
-        std::optional<Target> target = resolveTarget(spec.trim().str(), error);
+        std::optional<Target> target = resolveTarget(options->target, error);
         if (!target)
           return onError(pipeline + ": " + error);
         if (target->vendor() != vendor)
@@ -366,7 +376,9 @@ void registerGpuPipeline(StringRef name, StringRef description, Vendor vendor) {
           return onError(pipeline + ": " + error);
         return success();
       },
-      [](function_ref<void(const mlir::detail::PassOptions &)>) {});
+      [](function_ref<void(const mlir::detail::PassOptions &)> print) {
+        print(GpuPipelineOptions());
+      });
 }
 
 } // namespace

@@ -5,6 +5,9 @@
 // RUN: tessel-opt %s --tessel-to-nvvm=target=h100 | FileCheck %s
 // RUN: not tessel-opt %s --tessel-to-nvvm=target=mi300x 2>&1 | FileCheck %s --check-prefix=AMD
 // RUN: not tessel-opt %s --tessel-to-nvvm 2>&1 | FileCheck %s --check-prefix=NOTARGET
+// Its options are typed: an unknown one is refused.
+// RUN: not tessel-opt %s --tessel-to-nvvm=chip=sm_90a 2>&1 | FileCheck %s --check-prefix=BADOPTION
+// BADOPTION: tessel-to-nvvm: cannot parse its options 'chip=sm_90a' (it takes target=NAME)
 
 // The PTX text is stored escaped (\0A newlines, \09 tabs).
 // CHECK: gpu.binary @gelu_softmax_kernel  [#gpu.object<#nvvm.target<chip = "sm_90a", features = "+ptx80">
