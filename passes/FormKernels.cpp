@@ -264,8 +264,9 @@ private:
 };
 
 bool isElementwiseLike(Operation *op) {
-  return isa<NegOp, ExpOp, TanhOp, SigmoidOp, ReluOp, SiluOp, RsqrtOp, GeluOp,
-             CastOp, AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, TransposeOp>(op);
+  return op->hasTrait<tessel::OpTrait::UnaryElementwise>() ||
+         op->hasTrait<tessel::OpTrait::BroadcastingElementwise>() ||
+         isa<TransposeOp>(op);
 }
 
 bool isRowwise(Operation *op) {

@@ -775,6 +775,10 @@ Value lowerTranspose(OpBuilder &b, Location loc, TransposeOp op) {
 /// Lowers one Tessel compute op; returns its replacement value.
 Value lowerOp(OpBuilder &b, Operation *op) {
   Location loc = op->getLoc();
+  if (op->hasTrait<tessel::OpTrait::UnaryElementwise>())
+    return lowerUnary(b, loc, op);
+  if (op->hasTrait<tessel::OpTrait::BroadcastingElementwise>())
+    return lowerBinary(b, loc, op);
   return TypeSwitch<Operation *, Value>(op)
       .Case([&](MatmulOp m) {
         return lowerContraction(b, loc, m.getLhs(), m.getRhs(),
@@ -788,10 +792,6 @@ Value lowerOp(OpBuilder &b, Operation *op) {
       })
       .Case([&](Conv2DOp c) { return lowerConv2D(b, loc, c); })
       .Case([&](Im2ColOp c) { return lowerIm2Col(b, loc, c); })
-      .Case<NegOp, ExpOp, TanhOp, SigmoidOp, ReluOp, SiluOp, RsqrtOp, GeluOp,
-            CastOp>([&](Operation *u) { return lowerUnary(b, loc, u); })
-      .Case<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp>(
-          [&](Operation *bin) { return lowerBinary(b, loc, bin); })
       .Case([&](ReduceOp r) { return lowerReduce(b, loc, r); })
       .Case([&](SoftmaxOp s) {
         int64_t dim = s.getDimAttr().getInt();

@@ -60,8 +60,7 @@ MatmulOp theMatmul(KernelOp kernel, std::string &why) {
 /// The elementwise ops of one operand that commute with a view of it: a
 /// view of their input, then the op, is the op, then the view.
 bool commutesWithViews(Operation *op) {
-  return isa<CastOp, NegOp, ExpOp, TanhOp, SigmoidOp, ReluOp, SiluOp, RsqrtOp,
-             GeluOp>(op);
+  return op->hasTrait<tessel::OpTrait::UnaryElementwise>();
 }
 
 /// The ops computing `operand` from a kernel input, each an elementwise op

@@ -96,6 +96,11 @@ def Tessel_BroadcastingElementwise : NativeOpTrait<"BroadcastingElementwise"> {
   let cppNamespace = "::mlir::tessel::OpTrait";
 }
 
+// An op of one operand mapping each element to one element of its result.
+def Tessel_UnaryElementwise : NativeOpTrait<"UnaryElementwise"> {
+  let cppNamespace = "::mlir::tessel::OpTrait";
+}
+
 class Tessel_Op<string mnemonic, list<Trait> traits = []>
     : Op<Tessel_Dialect, mnemonic,
          !listconcat(traits, [Tessel_AddressableTensors])>;

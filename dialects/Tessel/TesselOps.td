@@ -136,7 +136,8 @@ def Tessel_Im2ColOp : Tessel_Op<"im2col", [Pure]> {
 class Tessel_UnaryOp<string mnemonic, string summary_, string formula,
                      list<Trait> traits = []>
     : Tessel_Op<mnemonic, !listconcat(traits,
-                                      [Pure, SameOperandsAndResultType])> {
+                                      [Pure, SameOperandsAndResultType,
+                                       Tessel_UnaryElementwise])> {
   let summary = summary_;
   let description = "Applies `" # formula # "` to every element; the "
       # "result has the input's type.\n\n```mlir\n%y = tessel." # mnemonic
@@ -160,7 +161,8 @@ def Tessel_SiluOp : Tessel_UnaryOp<"silu", "Elementwise SiLU (swish)",
 def Tessel_RsqrtOp : Tessel_UnaryOp<"rsqrt", "Elementwise reciprocal square root",
                                     "y = 1 / sqrt(x)">;
 
-def Tessel_GeluOp : Tessel_Op<"gelu", [Pure, SameOperandsAndResultType]> {
+def Tessel_GeluOp : Tessel_Op<"gelu", [Pure, SameOperandsAndResultType,
+                                       Tessel_UnaryElementwise]> {
   let summary = "Elementwise GELU, exact (erf) or tanh-approximated";
   let description = [{
     `erf`: `y = x / 2 * (1 + erf(x / sqrt(2)))`.
@@ -177,7 +179,8 @@ def Tessel_GeluOp : Tessel_Op<"gelu", [Pure, SameOperandsAndResultType]> {
   let assemblyFormat = "$approximation $input attr-dict `:` type($result)";
 }
 
-def Tessel_CastOp : Tessel_Op<"cast", [Pure, SameOperandsAndResultShape]> {
+def Tessel_CastOp : Tessel_Op<"cast", [Pure, SameOperandsAndResultShape,
+                                       Tessel_UnaryElementwise]> {
   let summary = "Elementwise conversion between f32, f16 and bf16";
   let description = [{
     Converts each element to the result's element type, rounding to nearest

@@ -1,8 +1,9 @@
 //===- TesselTraits.h - Native op traits of the Tessel dialect --*- C++ -*-===//
 //
 // Traits whose checks are shared by many Tessel ops: addressable tensor sizes
-// (every op) and numpy-style broadcasting (binary elementwise ops). Their
-// verifiers live in TesselOps.cpp.
+// (every op) and numpy-style broadcasting (binary elementwise ops), whose
+// verifiers live in TesselOps.cpp; and the unary elementwise ops' marker.
+// Passes ask these traits which ops are elementwise instead of listing them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +40,14 @@ public:
     return impl::verifyBroadcastingElementwise(op);
   }
 };
+
+/// An op of one operand that maps each element to one element of its result
+/// (exp, gelu, cast...): what commutes with a view of its input, and what
+/// joins a kernel as an epilogue. A marker: the op's own verifier checks
+/// its types.
+template <typename ConcreteType>
+class UnaryElementwise
+    : public ::mlir::OpTrait::TraitBase<ConcreteType, UnaryElementwise> {};
 
 } // namespace mlir::tessel::OpTrait
 
