@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 #include <numeric>
 
@@ -29,26 +30,35 @@ Work opWork(double flops, double transcendentals, std::vector<Load> loads,
   return w;
 }
 
-const char *boundName(Bound bound) {
-  switch (bound) {
-  case Bound::Compute:
-    return "compute";
-  case Bound::Loads:
-    return "loads";
-  case Bound::Dram:
-    return "dram";
-  case Bound::L2:
-    return "l2";
-  case Bound::Latency:
-    return "latency";
-  case Bound::Blocks:
-    return "blocks";
-  case Bound::Launch:
-    return "launch";
-  case Bound::Illegal:
-    return "illegal";
-  }
-  return "?";
+const BoundInfo &boundInfo(Bound bound) {
+  static const BoundInfo kBounds[] = {
+      {Bound::Compute, "compute",
+       "the arithmetic units of the busiest SM (tile quantization and idle "
+       "lanes included)",
+       "#d62728"},
+      {Bound::Loads, "loads",
+       "operand reads through L1/shared memory: each output element rereads "
+       "its operands, or, with a K step, each thread reads a column of A and "
+       "a row of B per k",
+       "#ff7f0e"},
+      {Bound::Dram, "dram",
+       "unique bytes over the measured DRAM bandwidth for their size",
+       "#1f77b4"},
+      {Bound::L2, "l2",
+       "tile footprints through L2, or the busiest SM's link to it", "#9467bd"},
+      {Bound::Latency, "latency",
+       "each thread waits for its loads one iteration after another and too "
+       "few threads run to hide it",
+       "#8c564b"},
+      {Bound::Blocks, "blocks",
+       "many small blocks: the SMs' cost per block they run", "#e377c2"},
+      {Bound::Launch, "launch",
+       "the kernel is so small that the launch overhead dominates", "#7f7f7f"},
+      {Bound::Illegal, "illegal", "no legal schedule", "#000000"},
+  };
+  const BoundInfo &info = kBounds[static_cast<unsigned>(bound)];
+  assert(info.bound == bound && "kBounds out of the enum's order");
+  return info;
 }
 
 namespace {

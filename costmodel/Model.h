@@ -182,7 +182,16 @@ struct Schedule {
 
 /// Why a time is what it is.
 enum class Bound { Compute, Loads, Dram, L2, Latency, Blocks, Launch, Illegal };
-const char *boundName(Bound bound);
+
+/// What reports say of a bound: its name, one sentence of what it means for
+/// the kernel, and its colour on the roofline.
+struct BoundInfo {
+  Bound bound;
+  const char *name, *explanation, *colour;
+};
+/// One entry per bound, in the enum's order.
+const BoundInfo &boundInfo(Bound bound);
+inline const char *boundName(Bound bound) { return boundInfo(bound).name; }
 
 /// Every bound a legal prediction can name, in the order reports list them.
 inline constexpr Bound kTimeBounds[] = {

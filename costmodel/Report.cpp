@@ -45,33 +45,6 @@ double fractionOfAchievable(const Prediction &p) {
   return p.timeUs > 0 ? p.achievableUs / p.timeUs : 0;
 }
 
-/// One sentence per binding limit: what it means for the kernel.
-const char *boundExplanation(Bound b) {
-  switch (b) {
-  case Bound::Compute:
-    return "the arithmetic units of the busiest SM (tile quantization and "
-           "idle lanes included)";
-  case Bound::Loads:
-    return "operand reads through L1/shared memory: each output element "
-           "rereads its operands, or, with a K step, each thread reads a "
-           "column of A and a row of B per k";
-  case Bound::Dram:
-    return "unique bytes over the measured DRAM bandwidth for their size";
-  case Bound::L2:
-    return "tile footprints through L2, or the busiest SM's link to it";
-  case Bound::Latency:
-    return "each thread waits for its loads one iteration after another "
-           "and too few threads run to hide it";
-  case Bound::Blocks:
-    return "many small blocks: the SMs' cost per block they run";
-  case Bound::Launch:
-    return "the kernel is so small that the launch overhead dominates";
-  case Bound::Illegal:
-    return "no legal schedule";
-  }
-  return "";
-}
-
 std::string xmlEscape(const std::string &s) {
   std::string out;
   for (char c : s) {
@@ -93,28 +66,6 @@ std::string xmlEscape(const std::string &s) {
     }
   }
   return out;
-}
-
-const char *boundColour(Bound b) {
-  switch (b) {
-  case Bound::Compute:
-    return "#d62728";
-  case Bound::Loads:
-    return "#ff7f0e";
-  case Bound::Dram:
-    return "#1f77b4";
-  case Bound::L2:
-    return "#9467bd";
-  case Bound::Latency:
-    return "#8c564b";
-  case Bound::Blocks:
-    return "#e377c2";
-  case Bound::Launch:
-    return "#7f7f7f";
-  case Bound::Illegal:
-    return "#000000";
-  }
-  return "#000000";
 }
 
 } // namespace
@@ -169,7 +120,7 @@ std::string formatPredictionTable(const Target &target,
         "peak of the instruction class used.\n";
   for (Bound b : kTimeBounds)
     if (boundSeen[size_t(b)])
-      os << "  " << boundName(b) << ": " << boundExplanation(b) << ".\n";
+      os << "  " << boundName(b) << ": " << boundInfo(b).explanation << ".\n";
   if (anyUncalibrated)
     os << "  *: uncalibrated: a figure the model needs is missing from the "
           "target table, the datasheet peak stood in.\n";
@@ -376,12 +327,13 @@ std::string rooflineSvg(const Target &target,
     // Where the same work could be: a hollow marker above, joined to it.
     if (pt.best > pt.y * 1.01)
       os << "<line x1=\"" << cx << "\" y1=\"" << cy << "\" x2=\"" << cx
-         << "\" y2=\"" << sy(pt.best) << "\" stroke=\"" << boundColour(p.bound)
+         << "\" y2=\"" << sy(pt.best) << "\" stroke=\""
+         << boundInfo(p.bound).colour
          << "\" stroke-dasharray=\"2,2\"/><circle cx=\"" << cx << "\" cy=\""
          << sy(pt.best) << "\" r=\"4\" fill=\"none\" stroke=\""
-         << boundColour(p.bound) << "\"/>\n";
+         << boundInfo(p.bound).colour << "\"/>\n";
     os << "<g><title>" << xmlEscape(title) << "</title><circle cx=\"" << cx
-       << "\" cy=\"" << cy << "\" r=\"5\" fill=\"" << boundColour(p.bound)
+       << "\" cy=\"" << cy << "\" r=\"5\" fill=\"" << boundInfo(p.bound).colour
        << "\" fill-opacity=\"0.8\"/>";
     if (std::abs(ly - (cy + 4)) > 1)
       os << "<line x1=\"" << cx << "\" y1=\"" << cy << "\" x2=\""
@@ -397,7 +349,7 @@ std::string rooflineSvg(const Target &target,
   for (Bound b : kTimeBounds) {
     ly += 18;
     os << "<circle cx=\"" << left + plotW + 22 << "\" cy=\"" << ly - 4
-       << "\" r=\"5\" fill=\"" << boundColour(b) << "\"/><text x=\""
+       << "\" r=\"5\" fill=\"" << boundInfo(b).colour << "\"/><text x=\""
        << left + plotW + 32 << "\" y=\"" << ly << "\">" << boundName(b)
        << "</text>\n";
   }
