@@ -340,16 +340,26 @@ LogicalResult ReduceOp::verify() {
   return verifyResultShape(*this, result, expected);
 }
 
+/// Whether `v`, a scale or an epsilon, is a positive normal f32: the
+/// kernels compute in f32, where a larger value is infinite and a smaller
+/// one flushes to zero, and would no longer compute what the op says.
+static bool isPositiveNormalF32(double v) {
+  return v >= double(std::numeric_limits<float>::min()) &&
+         v <= double(std::numeric_limits<float>::max());
+}
+static constexpr const char *kPositiveNormalF32 =
+    " must be a positive normal f32 (1.2e-38 to 3.4e38): the kernels compute "
+    "in f32";
+
 LogicalResult SoftmaxOp::verify() {
   int64_t rank = tensorOf(getInput()).getRank(), dim = getDimAttr().getInt();
   if (dim < 0 || dim >= rank)
     return emitOpError() << "dim = " << dim << " is outside [0, " << rank
                          << ")";
-  if (std::optional<APFloat> scale = getScale()) {
-    double s = scale->convertToDouble();
-    if (!(s > 0) || !std::isfinite(s))
-      return emitOpError() << "scale = " << s << " must be positive and finite";
-  }
+  if (std::optional<APFloat> scale = getScale();
+      scale && !isPositiveNormalF32(scale->convertToDouble()))
+    return emitOpError() << "scale = " << scale->convertToDouble()
+                         << kPositiveNormalF32;
   if (!getCausal())
     return success();
   if (dim < 1)
@@ -389,9 +399,8 @@ template <typename NormOp> static LogicalResult verifyNorm(NormOp op) {
              << " differs from the normalized shape " << formatShape(normShape);
   }
   double epsilon = op.getEpsilon().convertToDouble();
-  if (!(epsilon > 0) || !std::isfinite(epsilon))
-    return op.emitOpError()
-           << "epsilon = " << epsilon << " must be positive and finite";
+  if (!isPositiveNormalF32(epsilon))
+    return op.emitOpError() << "epsilon = " << epsilon << kPositiveNormalF32;
   return success();
 }
 
@@ -439,11 +448,10 @@ LogicalResult AttentionOp::verify() {
                          << q.getDimSize(2) << " to be at most the key length "
                          << k.getDimSize(2)
                          << " (otherwise the first rows attend to nothing)";
-  if (std::optional<APFloat> scale = getScale()) {
-    double s = scale->convertToDouble();
-    if (!(s > 0) || !std::isfinite(s))
-      return emitOpError() << "scale = " << s << " must be positive and finite";
-  }
+  if (std::optional<APFloat> scale = getScale();
+      scale && !isPositiveNormalF32(scale->convertToDouble()))
+    return emitOpError() << "scale = " << scale->convertToDouble()
+                         << kPositiveNormalF32;
   return verifyResultShape(
       *this, result,
       {q.getDimSize(0), q.getDimSize(1), q.getDimSize(2), v.getDimSize(3)});

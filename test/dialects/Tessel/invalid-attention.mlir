@@ -98,7 +98,7 @@ func.func @head_dim(%q: tensor<1x8x64x128xf16>, %k: tensor<1x8x64x64xf16>) -> te
 // -----
 
 func.func @scale(%q: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf16> {
-  // expected-error @+1 {{'tessel.attention' op scale = -1.250000e-01 must be positive and finite}}
+  // expected-error @+1 {{'tessel.attention' op scale = -1.250000e-01 must be a positive normal f32 (1.2e-38 to 3.4e38): the kernels compute in f32}}
   %0 = tessel.attention %q, %q, %q scale = -0.125 : tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16> -> tensor<1x8x64x64xf16>
   return %0 : tensor<1x8x64x64xf16>
 }

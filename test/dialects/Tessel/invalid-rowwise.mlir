@@ -91,8 +91,27 @@ func.func @softmax_type(%x: tensor<4x8xf32>) -> tensor<4x8xf16> {
 // -----
 
 func.func @softmax_scale(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  // expected-error @+1 {{'tessel.softmax' op scale = -5.000000e-01 must be positive and finite}}
+  // expected-error @+1 {{'tessel.softmax' op scale = -5.000000e-01 must be a positive normal f32 (1.2e-38 to 3.4e38): the kernels compute in f32}}
   %0 = tessel.softmax %x dim = 1 scale = -0.5 : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// A scale past f32's range (found by the fuzzer: the kernel's f32 scale was
+// infinite, the scores NaN).
+func.func @softmax_scale_overflows_f32(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'tessel.softmax' op scale = 1.250000e+55 must be a positive normal f32 (1.2e-38 to 3.4e38): the kernels compute in f32}}
+  %0 = tessel.softmax %x dim = 1 scale = 1.25e55 causal : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// An epsilon that flushes to zero in f32: a constant row would divide by 0.
+func.func @norm_epsilon_underflows_f32(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'tessel.layer_norm' op epsilon = 1.000000e-45 must be a positive normal f32 (1.2e-38 to 3.4e38): the kernels compute in f32}}
+  %0 = tessel.layer_norm %x normalized_rank = 1 epsilon = 1.0e-45 : (tensor<4x8xf32>) -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
 }
 
@@ -163,7 +182,7 @@ func.func @norm_bias_shape(%x: tensor<2x4x8xf32>, %b: tensor<8xf32>) -> tensor<2
 // -----
 
 func.func @norm_epsilon(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  // expected-error @+1 {{'tessel.layer_norm' op epsilon = 0.000000e+00 must be positive and finite}}
+  // expected-error @+1 {{'tessel.layer_norm' op epsilon = 0.000000e+00 must be a positive normal f32 (1.2e-38 to 3.4e38): the kernels compute in f32}}
   %0 = tessel.layer_norm %x normalized_rank = 1 epsilon = 0.0 : (tensor<4x8xf32>) -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
 }
@@ -171,7 +190,7 @@ func.func @norm_epsilon(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // -----
 
 func.func @norm_negative_epsilon(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  // expected-error @+1 {{'tessel.rms_norm' op epsilon = -1.000000e+00 must be positive and finite}}
+  // expected-error @+1 {{'tessel.rms_norm' op epsilon = -1.000000e+00 must be a positive normal f32 (1.2e-38 to 3.4e38): the kernels compute in f32}}
   %0 = tessel.rms_norm %x normalized_rank = 1 epsilon = -1.0 : (tensor<4x8xf32>) -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
 }
