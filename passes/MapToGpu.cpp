@@ -204,21 +204,22 @@ OwningOpRef<ModuleOp> buildMappingScript(MLIRContext *ctx,
 struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
   using Base::Base;
 
+  // Each kernel function alone (the pass manager may map several at once);
+  // the shared-memory limit comes from the enclosing module's target, where
+  // it names one.
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    // The shared-memory limit, where the module names its GPU.
-    if (module->hasAttr(TesselDialect::kTargetAttrName)) {
+    func::FuncOp func = getOperation();
+    if (!func->hasAttr(TesselDialect::kKernelAttrName))
+      return;
+    auto module = func->getParentOfType<ModuleOp>();
+    if (module && module->hasAttr(TesselDialect::kTargetAttrName)) {
       FailureOr<Target> t = getModuleTarget(module, "tessel-map-to-gpu");
       if (failed(t))
         return signalPassFailure();
       target = std::move(*t);
     }
-    for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
-      if (!func->hasAttr(TesselDialect::kKernelAttrName))
-        continue;
-      if (failed(mapKernel(func)))
-        return signalPassFailure();
-    }
+    if (failed(mapKernel(func)))
+      return signalPassFailure();
   }
 
   std::optional<Target> target;

@@ -197,7 +197,7 @@ def TesselLowerToLinalg : Pass<"tessel-lower-to-linalg", "mlir::ModuleOp"> {
   ];
 }
 
-def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
+def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::func::FuncOp"> {
   let summary = "Tile each kernel by its schedule and fuse its producers";
   let description = [{
     For every function marked `tessel.kernel` (see tessel-lower-to-linalg),
@@ -294,7 +294,7 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::ModuleOp"> {
   ];
 }
 
-def TesselMapToGpu : Pass<"tessel-map-to-gpu", "mlir::ModuleOp"> {
+def TesselMapToGpu : Pass<"tessel-map-to-gpu", "mlir::func::FuncOp"> {
   let summary = "Map each tiled, bufferized kernel to a gpu.launch";
   let description = [{
     For every function marked `tessel.kernel` whose loop nest comes from

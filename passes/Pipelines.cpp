@@ -62,7 +62,7 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   pm.addPass(createTesselLowerToLinalg());
   // Kernels are tiled exactly as for the GPU, so the CPU run checks the
   // tiled loop nests; the loops then run in sequence.
-  pm.addPass(createTesselTileAndFuse());
+  pm.addNestedPass<func::FuncOp>(createTesselTileAndFuse());
 
   addBufferization(pm);
   // The CPU path frees its temporaries.
@@ -111,7 +111,7 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
                                           const Target &target) {
   pm.addPass(createTesselSplitReduction());
   pm.addPass(createTesselLowerToLinalg());
-  pm.addPass(createTesselTileAndFuse());
+  pm.addNestedPass<func::FuncOp>(createTesselTileAndFuse());
   addBufferization(pm);
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
@@ -128,7 +128,7 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
   if (target.vendor() == Vendor::NVIDIA)
     pm.addNestedPass<func::FuncOp>(createTesselLowerMma());
   addVectorTransferLowering(pm);
-  pm.addPass(createTesselMapToGpu(map));
+  pm.addNestedPass<func::FuncOp>(createTesselMapToGpu(map));
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // A pipelined K step's copies (stages > 1) become cp.async.
   // ... a tensor-core K step loads its fragments with ldmatrix and keeps

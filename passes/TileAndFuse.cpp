@@ -1676,20 +1676,20 @@ struct TileAndFusePass
     return success();
   }
 
+  // Each kernel function alone (the pass manager may tile several at once):
+  // the target is read from the enclosing module, which no function pass
+  // changes.
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    SmallVector<func::FuncOp> kernels;
-    for (auto func : module.getOps<func::FuncOp>())
-      if (func->hasAttr(TesselDialect::kKernelAttrName))
-        kernels.push_back(func);
-    if (kernels.empty())
+    func::FuncOp func = getOperation();
+    if (!func->hasAttr(TesselDialect::kKernelAttrName))
       return;
-    FailureOr<Target> gpu = getModuleTarget(module, "tessel-tile-and-fuse");
-    if (failed(gpu))
+    auto module = func->getParentOfType<ModuleOp>();
+    FailureOr<Target> gpu =
+        module ? getModuleTarget(module, "tessel-tile-and-fuse")
+               : FailureOr<Target>(func.emitOpError()
+                                   << "is not inside a module with a target");
+    if (failed(gpu) || failed(tileKernel(func, *gpu)))
       return signalPassFailure();
-    for (func::FuncOp func : kernels)
-      if (failed(tileKernel(func, *gpu)))
-        return signalPassFailure();
   }
 
   FrozenRewritePatternSet patterns;

@@ -33,6 +33,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <chrono>
@@ -81,6 +82,12 @@ llvm::cl::opt<int64_t> scheduleRank(
     llvm::cl::desc("give kernels without a schedule the one the cost model "
                    "ranks N (0 = the best): to measure the ranking"),
     llvm::cl::init(0), llvm::cl::cat(options));
+llvm::cl::opt<unsigned>
+    jobs("j",
+         llvm::cl::desc("threads that compile kernels at once (MLIR's pass "
+                        "manager runs each kernel's passes on its own thread); "
+                        "1: one after another; default: every core"),
+         llvm::cl::init(0), llvm::cl::cat(options));
 llvm::cl::opt<bool> refitSchedules(
     "refit-schedules",
     llvm::cl::desc("replace a hand-written schedule that the target cannot "
@@ -269,6 +276,16 @@ int main(int argc, char **argv) {
       argc, argv, "Tessel ahead-of-time compiler: kernels to GPU binaries\n");
 
   ToolContext tool;
+  std::optional<llvm::DefaultThreadPool> pool;
+  if (jobs == 1) {
+    tool.context().disableMultithreading();
+  } else if (jobs > 1) {
+    // The context's own pool goes first: a pool is set on a context whose
+    // threading is off.
+    tool.context().disableMultithreading();
+    pool.emplace(llvm::hardware_concurrency(jobs));
+    tool.context().setThreadPool(*pool);
+  }
   std::string error;
   OwningOpRef<ModuleOp> module = tool.parse(inputFile, error);
   if (!module)
