@@ -37,11 +37,11 @@ KernelDesc matmul(int64_t m, int64_t n, int64_t k) {
   // B; the fill of the accumulator.
   d.work = {opWork(2.0 * k, 0,
                    {{2, double(k), {0}, -1}, {2, double(k), {1}, 1}}, {0, 1},
-                   false),
-            opWork(0, 0, {}, {0, 1}, false)};
+                   Execution::PerElement),
+            opWork(0, 0, {}, {0, 1}, Execution::PerElement)};
   // A contraction a K step can tile: its operand tiles in shared memory.
   d.kSteppable = true;
-  d.work[0].contraction = true;
+  d.work[0].kStepRole = KStepRole::Contraction;
   d.work[0].reduction = k;
   d.work[0].operandTiles = {{2, 1, {0}, -1}, {2, 1, {1}, 1}};
   return d;
@@ -54,15 +54,15 @@ KernelDesc softmax(int64_t rows, int64_t cols) {
                 {{0, 1}, ElementType::F32, true}};
   d.flops = 5.0 * double(rows) * cols;
   // The row max and the row sum of exp, per thread; then each element.
-  d.work = {
-      opWork(double(cols), 0, {{4, double(cols), {0}, -1}}, {0}, true),
-      opWork(3.0 * cols, double(cols), {{4, double(cols), {0}, -1}}, {0},
-             true),
-      opWork(3, 1, {{4, 1, {0, 1}, 1}}, {0, 1}, false)};
+  d.work = {opWork(double(cols), 0, {{4, double(cols), {0}, -1}}, {0},
+                   Execution::PerThread),
+            opWork(3.0 * cols, double(cols), {{4, double(cols), {0}, -1}}, {0},
+                   Execution::PerThread),
+            opWork(3, 1, {{4, 1, {0, 1}, 1}}, {0, 1}, Execution::PerElement)};
   // The two reductions are cooperative (tree-combined) where tiles divide;
   // the output is elementwise: vector widths are offered.
   for (int i : {0, 1})
-    d.work[i].chunked = d.work[i].combines = true;
+    d.work[i].execution = Execution::CooperativeReduction;
   d.work[2].vectorized = true;
   d.elementwiseRoot = true;
   return d;

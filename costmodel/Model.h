@@ -43,13 +43,6 @@ struct Operand {
   bool output = false;
 };
 
-/// One op of a kernel as the SIMT strategy executes it. An instance is one
-/// iteration of the op's loops that follow the root's parallel loops
-/// (`loops`); its other loops (reductions, loops of the op's own) run whole
-/// within it. Fused into the element loops (`perThread` false), an instance
-/// runs for every output element; a reduction read with a broadcast (a
-/// softmax row's max) runs once per thread for each instance its tile holds
-/// (`perThread`), so threads that share a row repeat it.
 /// One read of a kernel input by a thread, `count` times per instance of its
 /// Work: `bytes` (the element size), the root parallel loops that index the
 /// element read, and the root loop of the input's innermost (contiguous)
@@ -66,6 +59,55 @@ struct Load {
   bool contiguousAlongOwnLoop = false;
 };
 
+/// How the SIMT strategy runs one op of a kernel (a Work). An instance is
+/// one iteration of the op's loops that follow the root's parallel loops
+/// (Work::loops); its other loops (reductions, loops of the op's own) run
+/// whole within it.
+enum class Execution {
+  /// Fused into the element loops: an instance runs for every output
+  /// element.
+  PerElement,
+  /// A reduction read with a broadcast (a softmax row's max), or an op
+  /// fused into one: each thread runs it for each instance its tile holds,
+  /// so threads that share a row repeat it.
+  PerThread,
+  /// When the block tiles divide the root's loops, a cooperative reduction
+  /// is split over the block's threads, thread t taking elements t, t + T,
+  /// ... of each row: an op fused into a thread's share...
+  CooperativeShare,
+  /// ... the reduction itself, whose partials are then combined in a
+  /// tree...
+  CooperativeReduction,
+  /// ... or another way the same reduction is reached, which computes
+  /// nothing more. Where the tiles do not divide, all three run PerThread.
+  CooperativeCopy,
+};
+
+/// What an op is to a schedule's K step (tessel-tile-and-fuse's
+/// tileContractionK). Without a K step every op runs as its Execution says.
+enum class KStepRole {
+  None,
+  /// The contraction with one reduction loop (matmul, batch_matmul) that a
+  /// K step tiles: Work::reduction is that loop's size and
+  /// Work::operandTiles its inputs, which each step copies into shared
+  /// memory.
+  Contraction,
+  /// The same contraction as read by another op (a softmax's max, then its
+  /// sum): without a K step each reader recomputes it; with one it is
+  /// computed once (the Work that is the Contraction).
+  ContractionCopy,
+  /// An op computing one of the contraction's operands (a cast): without a
+  /// K step it runs for every use; with one, once per element of each
+  /// step's tile, inside the copy to shared memory.
+  Prologue,
+  /// A prologue that only moves elements, keeping the innermost dim (a
+  /// split-K partial's permuted A): the copies it is fused into stay plain
+  /// row copies, which stages can make asynchronous.
+  RowCopyPrologue,
+};
+
+/// One op of a kernel as the SIMT strategy executes it, once per way it is
+/// reached from the root.
 struct Work {
   double flopsPerInstance = 0;
   /// Of those, math functions (exp, tanh, erf, rsqrt...): each also takes a
@@ -75,47 +117,38 @@ struct Work {
   std::vector<Load> loads;
   /// Root parallel loops (indices into KernelDesc::loops).
   std::vector<int> loops;
-  bool perThread = false;
+  Execution execution = Execution::PerElement;
+  KStepRole kStepRole = KStepRole::None;
   /// Fused into a vector step (a schedule's `vector`), the op becomes
   /// vector operations (its loops are all parallel); otherwise it stays a
   /// scalar loop inside the step.
   bool vectorized = false;
-  /// With `perThread`, when the block tiles divide the root's loops: the op
-  /// is split over the block's threads, thread t taking elements t, t + T,
-  /// ... of each row (`chunked`): a cooperative reduction, whose partials
-  /// are then combined in a tree (`combines`), or an op fused into its
-  /// share. Another way the same reduction is reached computes nothing more
-  /// (`chunkCopy`).
-  bool chunked = false;
-  bool combines = false;
-  bool chunkCopy = false;
-  /// A contraction with one reduction loop (matmul, batch_matmul): the op a
-  /// schedule's K step tiles. `reduction` is that loop's size and
-  /// `operandTiles` its inputs (kernel inputs or values computed in the
-  /// kernel: element size, the root loops indexing them), which each step
-  /// copies into shared memory.
-  bool contraction = false;
+  /// A Contraction's reduction length and its inputs (kernel inputs or
+  /// values computed in the kernel: element size, the root loops indexing
+  /// them), as the K step copies them.
   int64_t reduction = 0;
   std::vector<Load> operandTiles;
-  /// The same contraction as read by another op (a softmax's max, then its
-  /// sum): without a K step each reader recomputes it; with one it is
-  /// computed once (the Work marked `contraction`).
-  bool contractionCopy = false;
-  /// An op computing one of the contraction's operands (a cast): without a
-  /// K step it runs for every use; with one, once per element of each
-  /// step's tile, inside the copy to shared memory.
-  bool prologue = false;
-  /// A prologue that only moves elements, keeping the innermost dim (a
-  /// split-K partial's permuted A): the copies it is fused into stay plain
-  /// row copies, which stages can make asynchronous.
-  bool rowCopy = false;
+
+  /// Run per thread (PerThread or any Cooperative execution).
+  bool perThread() const { return execution != Execution::PerElement; }
+  /// Split over the block's threads when the block tiles divide.
+  bool cooperative() const {
+    return execution == Execution::CooperativeShare ||
+           execution == Execution::CooperativeReduction ||
+           execution == Execution::CooperativeCopy;
+  }
+  bool isContraction() const { return kStepRole == KStepRole::Contraction; }
+  bool isPrologue() const {
+    return kStepRole == KStepRole::Prologue ||
+           kStepRole == KStepRole::RowCopyPrologue;
+  }
 };
 
 /// The Work of an op that is not a contraction: `flops` and
 /// `transcendentals` per instance, its `loads`, the root `loops` it follows,
-/// run per thread or fused per element.
+/// run as `execution` says.
 Work opWork(double flops, double transcendentals, std::vector<Load> loads,
-            std::vector<int> loops, bool perThread);
+            std::vector<int> loops, Execution execution);
 
 struct KernelDesc {
   std::string name;
@@ -162,7 +195,8 @@ inline constexpr int64_t kMmaOperandPad = 8, kMmaAccumulatorPad = 8;
 
 struct Schedule {
   /// Tile per parallel loop, innermost last; for a kernel with a
-  /// contraction (Work::contraction), one more entry: its K step.
+  /// K-steppable contraction (KStepRole::Contraction), one more entry: its
+  /// K step.
   std::vector<int64_t> block;
   /// With `compute = MmaSync`: the tile one warp computes, `block`'s rank
   /// (M and N of the contraction, then the whole K step); else empty.

@@ -178,13 +178,111 @@ std::string mlir::tessel::mmaSyncRefusal(linalg::LinalgOp op) {
   return "";
 }
 
-FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
-  linalg::LinalgOp root = rootOf(func);
-  if (!root)
-    return func.emitOpError() << "has no loop nest to describe";
+namespace {
+
+/// One way an op is reached from the kernel's root (as tessel-tile-and-fuse
+/// splits the kernel): `map` takes each of the op's loops to the root loop
+/// it follows (-1: it runs whole inside each instance). A reduction whose
+/// consumer reads it with a broadcast along a loop that consumer steps
+/// through element by element is computed per thread (`perThread`); other
+/// producers are fused into their consumer, per element of the root or
+/// inside a per-thread reduction. When the block tiles divide, a
+/// cooperative reduction's contexts are one computation: its first is
+/// `chunked` (each thread reduces every T-th element of the row, then a
+/// tree combines the partials), its others, and what is fused into them,
+/// are `copy`s of it.
+struct OpContext {
+  SmallVector<int> map;
+  bool perThread = false;
+  bool chunked = false;
+  bool copy = false;
+};
+
+/// How the model's Work runs an op reached through `c`; `cooperative`: the
+/// op is itself a cooperative reduction.
+Execution executionOf(const OpContext &c, bool cooperative) {
+  if (!c.perThread)
+    return Execution::PerElement;
+  if (!c.chunked)
+    return Execution::PerThread;
+  if (c.copy)
+    return Execution::CooperativeCopy;
+  return cooperative ? Execution::CooperativeReduction
+                     : Execution::CooperativeShare;
+}
+
+/// A permutation that keeps the innermost dim (a split-K partial's A, [M, S,
+/// K / S] read as [S, M, K / S]) computes nothing: fused into a K step's
+/// copies it leaves them plain row copies, which cp.async can make
+/// (tessel-async-copies).
+bool isRowCopy(linalg::LinalgOp op) {
+  auto transpose = dyn_cast<linalg::TransposeOp>(op.getOperation());
+  if (!transpose)
+    return false;
+  ArrayRef<int64_t> perm = transpose.getPermutation();
+  return perm.back() == int64_t(perm.size()) - 1;
+}
+
+/// Builds the KernelDesc of one outlined kernel function: its root's loops,
+/// each op's contexts (consumers first), the Work of each op in each
+/// context, then the operands.
+class KernelDescriber {
+public:
+  KernelDescriber(func::FuncOp func, linalg::LinalgOp root)
+      : func(func), root(root), rootSizes(root.getStaticLoopRanges()) {}
+
+  KernelDesc describe() {
+    desc.name = func.getSymName().str();
+    describeLoops();
+    func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+    classifyContraction();
+    contexts[root].push_back(
+        {llvm::to_vector(llvm::seq<int>(0, rootSizes.size())), false});
+    for (linalg::LinalgOp op : llvm::reverse(ops)) {
+      // A matmul or convolution anywhere in the kernel (under its epilogue)
+      // makes its work tensor-core work.
+      desc.contraction |= linalg::isaContractionOpInterface(op) ||
+                          linalg::isaConvolutionOpInterface(op);
+      addContexts(op);
+      describeWork(op);
+    }
+    describeOperands();
+    return std::move(desc);
+  }
+
+private:
+  bool isParallelRootLoop(int l) const {
+    return l >= 0 && !desc.loops[l].reduction;
+  }
+  void describeLoops();
+  void classifyContraction();
+  bool reduces(linalg::LinalgOp op);
+  void addContexts(linalg::LinalgOp op);
+  Load readOf(linalg::LinalgOp op, OpOperand *in, const OpContext &c) const;
+  struct Gather {
+    double bytes = 4;
+    SmallVector<SmallVector<unsigned>> indexLoops;
+  };
+  static SmallVector<Gather> gathersOf(linalg::LinalgOp op);
+  Load gatherLoad(const Gather &gather, const OpContext &c) const;
+  void describeWork(linalg::LinalgOp op);
+  void describeOperands();
+
+  func::FuncOp func;
+  linalg::LinalgOp root;
+  SmallVector<int64_t> rootSizes;
   KernelDesc desc;
-  desc.name = func.getSymName().str();
-  SmallVector<int64_t> rootSizes = root.getStaticLoopRanges();
+  /// The kernel's linalg ops in program order.
+  SmallVector<linalg::LinalgOp> ops;
+  DenseMap<Operation *, SmallVector<OpContext>> contexts;
+  /// Whether an op reduces or reads (transitively) an op that does.
+  DenseMap<Operation *, bool> reducesMemo;
+  /// The ops computing the K-steppable contraction's operands.
+  llvm::SmallPtrSet<Operation *, 8> prologue;
+  static constexpr size_t kMaxContexts = 64;
+};
+
+void KernelDescriber::describeLoops() {
   for (auto [size, it] :
        llvm::zip_equal(rootSizes, root.getIteratorTypesArray()))
     desc.loops.push_back({size, it == utils::IteratorType::reduction});
@@ -198,45 +296,11 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
     return op && op.getNumReductionLoops() == 0 &&
            op.getStaticLoopRanges() == rootSizes;
   });
+}
 
-  SmallVector<linalg::LinalgOp> ops;
-  func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
-
-  // How each op runs (as tessel-tile-and-fuse splits it), once per way it is
-  // reached from the root: a reduction whose consumer reads it with a
-  // broadcast along a loop that consumer steps through element by element is
-  // computed per thread; other producers are fused into their consumer, per
-  // element of the root or inside a per-thread reduction. A context maps the
-  // op's loops to root loops (-1: runs whole inside each instance).
-  // Consumers come first (reverse program order).
-  // When the block tiles divide (cooperative), a cooperative reduction's
-  // contexts are one computation: its first is `chunked` (each thread
-  // reduces every T-th element of the row, then a tree combines the
-  // partials), its others, and what is fused into them, are `copies` of it.
-  struct Context {
-    SmallVector<int> map;
-    bool perThread = false;
-    bool chunked = false;
-    bool copy = false;
-  };
-  constexpr size_t kMaxContexts = 64;
-  auto isParallelRootLoop = [&](int l) {
-    return l >= 0 && !desc.loops[l].reduction;
-  };
-  // Whether an op reduces or reads (transitively) an op that does.
-  DenseMap<Operation *, bool> reducesMemo;
-  std::function<bool(linalg::LinalgOp)> reduces = [&](linalg::LinalgOp op) {
-    auto [it, inserted] = reducesMemo.try_emplace(op, false);
-    if (!inserted)
-      return it->second;
-    bool result = op.getNumReductionLoops() > 0;
-    for (Value in : op->getOperands())
-      if (auto def = in.getDefiningOp<linalg::LinalgOp>())
-        result = result || reduces(def);
-    return reducesMemo[op] = result;
-  };
-  // As tessel-tile-and-fuse allows a K step: one matmul or batch_matmul with
-  // one reduction loop, no convolution.
+// As tessel-tile-and-fuse allows a K step: one matmul or batch_matmul with
+// one reduction loop, no convolution; then its prologue.
+void KernelDescriber::classifyContraction() {
   int contractionOps = 0;
   bool convolution = false;
   for (linalg::LinalgOp op : ops) {
@@ -245,25 +309,12 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
     convolution |= linalg::isaConvolutionOpInterface(op);
   }
   desc.kSteppable = contractionOps == 1 && !convolution;
-  for (linalg::LinalgOp op : ops)
-    if (desc.kSteppable && linalg::isaContractionOpInterface(op))
-      desc.mmaSyncable = mmaSyncRefusal(op).empty();
-  // The ops computing the contraction's operands (its prologue). A
-  // permutation that keeps the innermost dim (a split-K partial's A, [M, S,
-  // K / S] read as [S, M, K / S]) computes nothing: fused into a K step's
-  // copies it leaves them plain row copies, which cp.async can make
-  // (tessel-async-copies): a row copy.
-  auto isRowCopy = [](linalg::LinalgOp op) {
-    auto transpose = dyn_cast<linalg::TransposeOp>(op.getOperation());
-    if (!transpose)
-      return false;
-    ArrayRef<int64_t> perm = transpose.getPermutation();
-    return perm.back() == int64_t(perm.size()) - 1;
-  };
-  llvm::SmallPtrSet<Operation *, 8> prologue;
+  if (!desc.kSteppable)
+    return;
   for (linalg::LinalgOp op : ops) {
-    if (!desc.kSteppable || !linalg::isaContractionOpInterface(op))
+    if (!linalg::isaContractionOpInterface(op))
       continue;
+    desc.mmaSyncable = mmaSyncRefusal(op).empty();
     SmallVector<Value> work(op.getDpsInputs());
     while (!work.empty()) {
       auto def = work.pop_back_val().getDefiningOp<linalg::LinalgOp>();
@@ -271,178 +322,207 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
         llvm::append_range(work, def.getDpsInputs());
     }
   }
-  DenseMap<Operation *, SmallVector<Context>> contexts;
-  contexts[root].push_back(
-      {llvm::to_vector(llvm::seq<int>(0, rootSizes.size())), false});
-  for (linalg::LinalgOp op : llvm::reverse(ops)) {
-    // A matmul or convolution anywhere in the kernel (under its epilogue)
-    // makes its work tensor-core work.
-    desc.contraction |= linalg::isaContractionOpInterface(op) ||
-                        linalg::isaConvolutionOpInterface(op);
-    SmallVector<Context> &mine = contexts[op];
-    bool cooperative = isCooperativeReduction(op);
-    bool vectorized = isVectorizedInStep(op);
-    for (OpOperand &use : op == root ? MutableArrayRef<OpOperand>()
-                                     : op->getResult(0).getUses()) {
-      auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
-      auto known = consumer ? contexts.find(consumer) : contexts.end();
-      if (known == contexts.end())
-        continue;
-      AffineMap read = consumer.getMatchingIndexingMap(&use);
-      AffineMap written =
-          op.getIndexingMapMatchingResult(cast<OpResult>(use.get()));
-      llvm::SmallBitVector readLoops = loopsRead(read, consumer.getNumLoops());
-      for (const Context &c : known->second) {
-        if (mine.size() >= kMaxContexts)
-          break;
-        // The consumer's loops stepped one at a time: those that follow the
-        // root's parallel loops per element; every loop of a per-thread
-        // reduction.
-        llvm::SmallBitVector stepped(consumer.getNumLoops());
-        for (unsigned i = 0; i < consumer.getNumLoops(); ++i)
-          stepped[i] = c.perThread || isParallelRootLoop(c.map[i]);
-        bool broadcast = (stepped & ~readLoops).any();
-        Context ctx;
-        ctx.map.assign(op.getNumLoops(), -1);
-        for (unsigned j = 0; j < written.getNumResults(); ++j) {
-          auto loop = dyn_cast<AffineDimExpr>(written.getResult(j));
-          // The consumer's index: a loop, or a function of one loop (a
-          // split dim: `d floordiv 64`, `d mod 64` both follow loop d).
-          std::optional<unsigned> at = singleDimOf(read.getResult(j));
-          if (loop && at)
-            ctx.map[loop.getPosition()] = c.map[*at];
-        }
-        ctx.perThread = c.perThread || (reduces(op) && broadcast);
-        ctx.chunked = c.chunked || cooperative;
-        ctx.copy = c.copy || (cooperative && !mine.empty());
-        mine.push_back(ctx);
-      }
-    }
+}
 
-    // Loads: operands read straight from a kernel input, and kernel inputs
-    // gathered inside the body (a padded convolution's input) at indices
-    // computed from the op's loops.
-    SmallVector<OpOperand *> inputLoads;
-    for (OpOperand *in : op.getDpsInputOperands())
-      if (isKernelInput(in->get()))
-        inputLoads.push_back(in);
-    // Per gather: its element size and the loops each index depends on.
-    SmallVector<std::pair<double, SmallVector<SmallVector<unsigned>>>> gathers;
-    op->walk([&](tensor::ExtractOp extract) {
-      if (!isKernelInput(extract.getTensor()))
-        return;
-      SmallVector<SmallVector<unsigned>> indexLoops;
-      for (Value index : extract.getIndices())
-        indexLoops.push_back(loopsOf(index));
-      gathers.push_back(
-          {double(elementBytes(elementTypeOf(extract.getTensor().getType()))),
-           std::move(indexLoops)});
-    });
-    double perIteration = bodyOps(op);
-    double transcendentals = bodyTranscendentals(op);
-    SmallVector<int64_t> sizes = op.getStaticLoopRanges();
-    double total = perIteration;
-    for (int64_t size : sizes)
-      total *= double(size);
-    desc.flops += total;
-    // A contraction a K step can tile (one reduction loop): the context
-    // whose instances are single outputs (its parallel loops all root
-    // loops) is the one computed under a K step; the others are copies.
-    bool kSteppable = desc.kSteppable && linalg::isaContractionOpInterface(op);
-    auto iterationsOf = [&](const Context &c) {
-      double n = 1;
-      for (auto [i, size] : llvm::enumerate(sizes))
-        if (!isParallelRootLoop(c.map[i]))
-          n *= double(size);
-      return n;
-    };
-    size_t kStepContext = 0;
-    for (auto [i, c] : llvm::enumerate(mine))
-      if (iterationsOf(c) < iterationsOf(mine[kStepContext]))
-        kStepContext = i;
-    // A read of `in` by one instance in context `c`: its element size, the
-    // root parallel loops indexing it, the root loop of its contiguous dim.
-    auto readOf = [&](OpOperand *in, const Context &c) {
-      Load load;
-      load.bytes = double(elementBytes(elementTypeOf(in->get().getType())));
-      for (AffineExpr e : op.getMatchingIndexingMap(in).getResults()) {
-        auto d = dyn_cast<AffineDimExpr>(e);
-        int rootLoop = d ? c.map[d.getPosition()] : -1;
-        if (isParallelRootLoop(rootLoop) &&
-            !llvm::is_contained(load.loops, rootLoop))
-          load.loops.push_back(rootLoop);
-        load.contiguous = isParallelRootLoop(rootLoop) ? rootLoop : -1;
-        load.contiguousAlongOwnLoop = d && !isParallelRootLoop(rootLoop);
+bool KernelDescriber::reduces(linalg::LinalgOp op) {
+  auto [it, inserted] = reducesMemo.try_emplace(op, false);
+  if (!inserted)
+    return it->second;
+  bool result = op.getNumReductionLoops() > 0;
+  for (Value in : op->getOperands())
+    if (auto def = in.getDefiningOp<linalg::LinalgOp>())
+      result = result || reduces(def);
+  return reducesMemo[op] = result;
+}
+
+// The op's contexts, one per context of each consumer that reads it (at most
+// kMaxContexts).
+void KernelDescriber::addContexts(linalg::LinalgOp op) {
+  SmallVector<OpContext> &mine = contexts[op];
+  bool cooperative = isCooperativeReduction(op);
+  for (OpOperand &use :
+       op == root ? MutableArrayRef<OpOperand>() : op->getResult(0).getUses()) {
+    auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    auto known = consumer ? contexts.find(consumer) : contexts.end();
+    if (known == contexts.end())
+      continue;
+    AffineMap read = consumer.getMatchingIndexingMap(&use);
+    AffineMap written =
+        op.getIndexingMapMatchingResult(cast<OpResult>(use.get()));
+    llvm::SmallBitVector readLoops = loopsRead(read, consumer.getNumLoops());
+    for (const OpContext &c : known->second) {
+      if (mine.size() >= kMaxContexts)
+        break;
+      // The consumer's loops stepped one at a time: those that follow the
+      // root's parallel loops per element; every loop of a per-thread
+      // reduction.
+      llvm::SmallBitVector stepped(consumer.getNumLoops());
+      for (unsigned i = 0; i < consumer.getNumLoops(); ++i)
+        stepped[i] = c.perThread || isParallelRootLoop(c.map[i]);
+      bool broadcast = (stepped & ~readLoops).any();
+      OpContext ctx;
+      ctx.map.assign(op.getNumLoops(), -1);
+      for (unsigned j = 0; j < written.getNumResults(); ++j) {
+        auto loop = dyn_cast<AffineDimExpr>(written.getResult(j));
+        // The consumer's index: a loop, or a function of one loop (a split
+        // dim: `d floordiv 64`, `d mod 64` both follow loop d).
+        std::optional<unsigned> at = singleDimOf(read.getResult(j));
+        if (loop && at)
+          ctx.map[loop.getPosition()] = c.map[*at];
       }
-      return load;
-    };
-    for (auto [contextIndex, c] : llvm::enumerate(mine)) {
-      Work work;
-      double iterationsPerInstance = iterationsOf(c);
-      for (int l : c.map)
-        if (isParallelRootLoop(l) && !llvm::is_contained(work.loops, l))
-          work.loops.push_back(l);
-      work.prologue = prologue.contains(op);
-      work.rowCopy = work.prologue && isRowCopy(op);
-      if (kSteppable) {
-        work.contraction = contextIndex == kStepContext;
-        work.contractionCopy = !work.contraction;
-        work.reduction = int64_t(iterationsPerInstance);
-        for (OpOperand *in : op.getDpsInputOperands())
-          work.operandTiles.push_back(readOf(in, c));
-      }
-      work.flopsPerInstance = perIteration * iterationsPerInstance;
-      work.transcendentalsPerInstance = transcendentals * iterationsPerInstance;
-      for (OpOperand *in : inputLoads) {
-        Load load = readOf(in, c);
-        load.count = iterationsPerInstance;
-        work.loads.push_back(load);
-      }
-      for (const auto &[bytes, indexLoops] : gathers) {
-        Load load;
-        load.bytes = bytes;
-        load.count = iterationsPerInstance;
-        for (const SmallVector<unsigned> &dims : indexLoops) {
-          int rootLoop = -1;
-          for (unsigned dim : dims)
-            if (isParallelRootLoop(c.map[dim])) {
-              rootLoop = c.map[dim];
-              if (!llvm::is_contained(load.loops, rootLoop))
-                load.loops.push_back(rootLoop);
-            }
-          load.contiguous = rootLoop; // the last index's, in the end
-        }
-        work.loads.push_back(load);
-      }
-      work.perThread = c.perThread;
-      work.vectorized = vectorized;
-      work.chunked = c.chunked && c.perThread;
-      work.combines = work.chunked && cooperative && !c.copy;
-      work.chunkCopy = work.chunked && c.copy;
-      desc.work.push_back(work);
+      ctx.perThread = c.perThread || (reduces(op) && broadcast);
+      ctx.chunked = c.chunked || cooperative;
+      ctx.copy = c.copy || (cooperative && !mine.empty());
+      mine.push_back(ctx);
     }
   }
+}
 
-  // Operands: each kernel input by its first linalg use (dims traced to
-  // root loops, others whole), and the root's output.
+// A read of `in` by one instance in context `c`: its element size, the root
+// parallel loops indexing it, the root loop of its contiguous dim.
+Load KernelDescriber::readOf(linalg::LinalgOp op, OpOperand *in,
+                             const OpContext &c) const {
+  Load load;
+  load.bytes = double(elementBytes(elementTypeOf(in->get().getType())));
+  for (AffineExpr e : op.getMatchingIndexingMap(in).getResults()) {
+    auto d = dyn_cast<AffineDimExpr>(e);
+    int rootLoop = d ? c.map[d.getPosition()] : -1;
+    if (isParallelRootLoop(rootLoop) &&
+        !llvm::is_contained(load.loops, rootLoop))
+      load.loops.push_back(rootLoop);
+    load.contiguous = isParallelRootLoop(rootLoop) ? rootLoop : -1;
+    load.contiguousAlongOwnLoop = d && !isParallelRootLoop(rootLoop);
+  }
+  return load;
+}
+
+// Kernel inputs gathered inside the body (a padded convolution's input) at
+// indices computed from the op's loops: each one's element size and the
+// loops each of its indices depends on.
+SmallVector<KernelDescriber::Gather>
+KernelDescriber::gathersOf(linalg::LinalgOp op) {
+  SmallVector<Gather> gathers;
+  op->walk([&](tensor::ExtractOp extract) {
+    if (!isKernelInput(extract.getTensor()))
+      return;
+    Gather g;
+    g.bytes =
+        double(elementBytes(elementTypeOf(extract.getTensor().getType())));
+    for (Value index : extract.getIndices())
+      g.indexLoops.push_back(loopsOf(index));
+    gathers.push_back(std::move(g));
+  });
+  return gathers;
+}
+
+// A gather as one instance in context `c` reads it (count 1).
+Load KernelDescriber::gatherLoad(const Gather &gather,
+                                 const OpContext &c) const {
+  Load load;
+  load.bytes = gather.bytes;
+  for (const SmallVector<unsigned> &dims : gather.indexLoops) {
+    int rootLoop = -1;
+    for (unsigned dim : dims)
+      if (isParallelRootLoop(c.map[dim])) {
+        rootLoop = c.map[dim];
+        if (!llvm::is_contained(load.loops, rootLoop))
+          load.loops.push_back(rootLoop);
+      }
+    load.contiguous = rootLoop; // the last index's, in the end
+  }
+  return load;
+}
+
+// The op's flops, and its Work in each of its contexts: loads of operands
+// read straight from a kernel input, and gathers.
+void KernelDescriber::describeWork(linalg::LinalgOp op) {
+  double perIteration = bodyOps(op);
+  double transcendentals = bodyTranscendentals(op);
+  SmallVector<int64_t> sizes = op.getStaticLoopRanges();
+  double total = perIteration;
+  for (int64_t size : sizes)
+    total *= double(size);
+  desc.flops += total;
+  SmallVector<OpOperand *> inputLoads;
+  for (OpOperand *in : op.getDpsInputOperands())
+    if (isKernelInput(in->get()))
+      inputLoads.push_back(in);
+  SmallVector<Gather> gathers = gathersOf(op);
+  bool cooperative = isCooperativeReduction(op);
+  bool vectorized = isVectorizedInStep(op);
+  const SmallVector<OpContext> &mine = contexts[op];
+  // A contraction a K step can tile (one reduction loop): the context whose
+  // instances are single outputs (its parallel loops all root loops) is the
+  // one computed under a K step; the others are copies.
+  bool kSteppable = desc.kSteppable && linalg::isaContractionOpInterface(op);
+  auto iterationsOf = [&](const OpContext &c) {
+    double n = 1;
+    for (auto [i, size] : llvm::enumerate(sizes))
+      if (!isParallelRootLoop(c.map[i]))
+        n *= double(size);
+    return n;
+  };
+  size_t kStepContext = 0;
+  for (auto [i, c] : llvm::enumerate(mine))
+    if (iterationsOf(c) < iterationsOf(mine[kStepContext]))
+      kStepContext = i;
+  for (auto [contextIndex, c] : llvm::enumerate(mine)) {
+    Work work;
+    double iterationsPerInstance = iterationsOf(c);
+    for (int l : c.map)
+      if (isParallelRootLoop(l) && !llvm::is_contained(work.loops, l))
+        work.loops.push_back(l);
+    if (prologue.contains(op))
+      work.kStepRole =
+          isRowCopy(op) ? KStepRole::RowCopyPrologue : KStepRole::Prologue;
+    if (kSteppable) {
+      work.kStepRole = contextIndex == kStepContext
+                           ? KStepRole::Contraction
+                           : KStepRole::ContractionCopy;
+      work.reduction = int64_t(iterationsPerInstance);
+      for (OpOperand *in : op.getDpsInputOperands())
+        work.operandTiles.push_back(readOf(op, in, c));
+    }
+    work.flopsPerInstance = perIteration * iterationsPerInstance;
+    work.transcendentalsPerInstance = transcendentals * iterationsPerInstance;
+    for (OpOperand *in : inputLoads) {
+      Load load = readOf(op, in, c);
+      load.count = iterationsPerInstance;
+      work.loads.push_back(load);
+    }
+    for (const Gather &gather : gathers) {
+      Load load = gatherLoad(gather, c);
+      load.count = iterationsPerInstance;
+      work.loads.push_back(load);
+    }
+    work.execution = executionOf(c, cooperative);
+    work.vectorized = vectorized;
+    desc.work.push_back(work);
+  }
+}
+
+// Operands: each kernel input by its first linalg use (dims traced to root
+// loops, others whole), and the root's output.
+void KernelDescriber::describeOperands() {
   auto addLoop = [&](int64_t size) {
     desc.loops.push_back({size, true});
     return int(desc.loops.size() - 1);
   };
+  // A view's non-unit dims.
+  auto nonUnit = [](Value v) {
+    SmallVector<int64_t> dims;
+    for (int64_t d : cast<ShapedType>(v.getType()).getShape())
+      if (d != 1)
+        dims.push_back(d);
+    return dims;
+  };
   for (BlockArgument arg : func.getArguments()) {
-    // Its uses, and those of its views (a matrix viewed as [M, S, K / S]
-    // by a split-K partial kernel), in program order of the views. A view
-    // that only adds or drops unit dims (a convolution's filter viewed
-    // with its group of 1) is not followed: counting the filter moved the
+    // Its uses, and those of its views (a matrix viewed as [M, S, K / S] by
+    // a split-K partial kernel), in program order of the views. A view that
+    // only adds or drops unit dims (a convolution's filter viewed with its
+    // group of 1) is not followed: counting the filter moved the
     // convolutions' predictions away from the measured data (tessel-bench
     // accuracy, MAPE 73 % -> 156 %), so it waits for their recalibration.
-    auto nonUnit = [](Value v) {
-      SmallVector<int64_t> dims;
-      for (int64_t d : cast<ShapedType>(v.getType()).getShape())
-        if (d != 1)
-          dims.push_back(d);
-      return dims;
-    };
     SmallVector<OpOperand *> uses;
     SmallVector<Value> views = {arg};
     for (size_t i = 0; i < views.size(); ++i)
@@ -482,7 +562,15 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
     if (auto d = dyn_cast<AffineDimExpr>(e))
       out.loops.push_back(d.getPosition());
   desc.operands.push_back(out);
-  return desc;
+}
+
+} // namespace
+
+FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
+  linalg::LinalgOp root = rootOf(func);
+  if (!root)
+    return func.emitOpError() << "has no loop nest to describe";
+  return KernelDescriber(func, root).describe();
 }
 
 // Among DRAM-bound schedules the third key prefers the one whose loads are

@@ -40,7 +40,7 @@ KernelDesc steppableMatmul(int64_t m, int64_t n, int64_t k, ElementType type) {
   w.loops = {0, 1};
   w.flopsPerInstance = 2.0 * double(k);
   w.loads = {{bytes, double(k), {0}, -1}, {bytes, double(k), {1}, 1}};
-  w.contraction = true;
+  w.kStepRole = KStepRole::Contraction;
   w.reduction = k;
   w.operandTiles = {{bytes, 1, {0}, -1}, {bytes, 1, {1}, 1}};
   d.work = {w};
@@ -95,7 +95,7 @@ KernelDesc expRows(int64_t rows, int64_t n, ElementType type) {
   d.operands = {{{0, 1}, type, false}, {{0, 1}, type, true}};
   d.flops = double(rows) * double(n);
   d.work = {opWork(1, 1, {{double(elementBytes(type)), 1.0, {0, 1}, 1}}, {0, 1},
-                   false)};
+                   Execution::PerElement)};
   d.work[0].vectorized = true;
   d.elementwiseRoot = true;
   return d;
@@ -156,10 +156,9 @@ KernelDesc rowKernel(int64_t rows, int64_t n) {
   // along any root loop).
   statistic.loads = {{4.0, double(n), {0}, -1}};
   statistic.loops = {0};
-  statistic.perThread = true;
   // A cooperative reduction: split over the block's threads when the tiles
   // divide, its partials combined in a tree.
-  statistic.chunked = statistic.combines = true;
+  statistic.execution = Execution::CooperativeReduction;
   Work element;
   element.flopsPerInstance = 3;
   element.loads = {{4.0, 1.0, {0, 1}, 1}};
@@ -530,7 +529,8 @@ TEST(Model, LoadsCountTheSectorsAWarpTouches) {
   Target t = *lookupKnownTarget("h100");
   KernelDesc d = rowKernel(int64_t(t.smCount()) * 32 * 16, 4096);
   d.work.resize(1); // only the elementwise part: 1 load per element
-  d.work[0] = opWork(3, 0, {{4.0, 1.0, {0, 1}, 1}}, {0, 1}, false);
+  d.work[0] =
+      opWork(3, 0, {{4.0, 1.0, {0, 1}, 1}}, {0, 1}, Execution::PerElement);
   Schedule oneEach = schedule({1, 32}, 1); // lane i reads element i
   Schedule rowPerThread = schedule({32, 4096}, 1);
   rowPerThread.thread = {1, 4096};
@@ -548,7 +548,8 @@ TEST(Model, LoadsCountTheSectorsAWarpTouches) {
   // is in the 32 lanes computing the same value.
   int64_t rows = int64_t(t.smCount()) * 32 * 16 + 1;
   d = rowKernel(rows, 4096);
-  d.work = {opWork(4096, 0, {{4.0, 4096.0, {0}, -1}}, {0}, true)};
+  d.work = {
+      opWork(4096, 0, {{4.0, 4096.0, {0}, -1}}, {0}, Execution::PerThread)};
   Schedule alongRows = schedule({2, 4096}, 1);
   Prediction broadcast = predict(d, alongRows, t);
   Prediction distinctRows = predict(d, rowPerThread, t);
@@ -646,7 +647,8 @@ TEST(Model, ShortInnerLoopsTakeAThirdBlockDim) {
   d.loops = {{9408, false}, {3, false}, {64, false}};
   d.operands = {{{0, 1, 2}, ElementType::BF16, false},
                 {{0, 1, 2}, ElementType::BF16, true}};
-  d.work = {opWork(0, 0, {{2.0, 1.0, {0, 1, 2}, 2}}, {0, 1, 2}, false)};
+  d.work = {opWork(0, 0, {{2.0, 1.0, {0, 1, 2}, 2}}, {0, 1, 2},
+                   Execution::PerElement)};
   d.work[0].vectorized = true;
   d.elementwiseRoot = true;
   double best2 = INFINITY, best3 = INFINITY;
@@ -673,7 +675,7 @@ TEST(Model, MathFunctionsCostSpecialFunctionThroughput) {
   KernelDesc d = add(1 << 26, ElementType::F32);
   d.operands.pop_back();
   d.operands.back().output = true;
-  d.work = {opWork(64, 64, {{4.0, 1.0, {0}, 0}}, {0}, false)};
+  d.work = {opWork(64, 64, {{4.0, 1.0, {0}, 0}}, {0}, Execution::PerElement)};
   Schedule s = schedule({256}, 8);
   Prediction withExp = predict(d, s, t);
   d.work[0].transcendentalsPerInstance = 0;

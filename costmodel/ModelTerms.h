@@ -1,0 +1,199 @@
+//===- ModelTerms.h - The cost model's terms, one function each -*- C++ -*-===//
+//
+// predict() (Model.cpp) is a sequence of terms, each a function over one
+// shared context: the schedule's legality, the block's resources and the
+// SM's occupancy (Occupancy.cpp); the thread geometry and what each thread
+// executes (ThreadWork.cpp); compute, L1 loads, DRAM, L2, latency, blocks
+// and launch (Terms.cpp). The numbered sections of docs/cost-model.md
+// follow the same order. This header is internal to the cost model and to
+// its unit tests, which reach each term on its own.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_COSTMODEL_MODELTERMS_H
+#define TESSEL_COSTMODEL_MODELTERMS_H
+
+#include "costmodel/Model.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::tessel::model {
+
+/// How many of a thread's load rounds overlap in the code Tessel emits (the
+/// backends unroll the inner loops and issue the loads of several
+/// iterations before the first use). Not a hardware figure but one of the
+/// emitted code, so it lives here rather than in the target table. Fitted
+/// on the H100 suite (bench/data/h100/suite-2026-11-22.json, `tessel-bench
+/// accuracy --repredict`, the model as it was then): Spearman 0.68 / 0.68 /
+/// 0.74 / 0.71 and MAPE 249 / 125 / 92 / 91 % at 1 / 2 / 4 / 8.
+inline constexpr double kRoundsInFlight = 4;
+
+/// Registers a thread of Tessel's kernels uses besides a K step's
+/// accumulator tile (addresses, indices, loaded operands). Like
+/// kRoundsInFlight a figure of the emitted code: ptxas -v on sm_90a for
+/// twelve K-step matmuls (thread tiles 1x1 to 16x8, f32 and bf16) reported
+/// 32 + the accumulator tile within -12..+16 registers (32 to 162 in all),
+/// and 16 to 40 for the SIMT kernels of the demo.
+inline constexpr int64_t kBaseRegisters = 32;
+
+/// A tensor-core K step's shape in mma.sync.m16n8k16 pieces: a warp's
+/// 16 x 8 pieces along M and N, 16-deep pieces along the step.
+struct MmaTiles {
+  int64_t pm = 0, pn = 0, pk = 0;
+};
+
+/// What every term reads: the kernel, the schedule, the target, and what
+/// follows from the three before any time is computed.
+struct Context {
+  Context(const KernelDesc &kernel, const Schedule &schedule,
+          const Target &target);
+  // A context refers to its inputs: they must outlive it.
+  Context(KernelDesc &&, const Schedule &, const Target &) = delete;
+  Context(const KernelDesc &, Schedule &&, const Target &) = delete;
+  Context(const KernelDesc &, const Schedule &, Target &&) = delete;
+
+  const KernelDesc &kernel;
+  const Schedule &schedule;
+  const Target &target;
+  /// The root's parallel loops (indices into KernelDesc::loops) and the
+  /// block tile along each (tilesOf).
+  std::vector<int> parallel;
+  std::vector<int64_t> tiles;
+  /// The schedule's K step (0: none).
+  int64_t kStep = 0;
+  int64_t threadsPerBlock = 0;
+  bool mma = false;
+  /// The block tiles divide the root's loops: cooperative reductions are
+  /// split over the block's threads (Execution::Cooperative*).
+  bool tilesDivide = false;
+  /// ... and one of them combines partials, so every thread has work.
+  bool everyThread = false;
+  /// Set by mmaRefusal for an mma.sync schedule.
+  MmaTiles mmaTiles;
+  /// The reduction length of the kernel's K-steppable contraction (0: none).
+  int64_t contractionReduction = 0;
+};
+
+/// How the block's threads lie over its tile (threadLayout), and what
+/// follows for each root parallel loop.
+struct ThreadGeometry {
+  std::vector<int64_t> layout;     // threads along each parallel loop (0: none)
+  std::vector<double> extent;      // a thread's elements along each
+  double elementsPerThread = 1;    // their product
+  std::vector<int64_t> warpLanes;  // one warp's lanes along each
+  int innermost = -1;              // the root loop threads x run along
+  std::vector<double> activeLanes; // warp lanes that hold an element
+  double activeWarps = 0;          // warps with at least one element
+  /// The target gives its memory sector size (else every lane's bytes
+  /// count).
+  bool sectors = false;
+};
+
+/// What one block's threads execute, summed over the kernel's Work.
+struct WorkCost {
+  /// Operations of the busiest thread (a multiply-add counts 2; a load
+  /// takes an issue slot as an FMA does).
+  double perThreadFlops = 0;
+  /// Bytes each warp moves through L1 / shared memory.
+  double perWarpLoadBytes = 0;
+  /// Flops a block runs on tensor cores (mma.sync K steps).
+  double tensorFlopsPerBlock = 0;
+  /// Dependent round trips to global memory per thread (an op instance's
+  /// loads are issued together; its next iteration waits for them), and to
+  /// shared memory (an L1 hit's latency).
+  double perThreadRounds = 0, sharedRounds = 0;
+};
+
+/// What combining a cooperative reduction's partials in a tree costs
+/// (tessel-tile-and-fuse's combineInTree): `rows` rows of `threads`
+/// partials; step by step, m = floor(n / 2) pairs of each row are added by
+/// m threads along the row and the rest along the rows, and an odd middle
+/// partial is copied by one thread per row.
+struct TreeCost {
+  double steps = 0;             // barriers, one shared-memory round each
+  double combinesPerThread = 0; // the busiest thread's operations
+  double warpLoads = 0;         // warp-wide shared loads of the block
+  int64_t carried = 0;          // steps carrying an odd middle partial over
+};
+TreeCost treeCost(double rows, int64_t threads, int64_t warpSize);
+
+// 1. Legality and occupancy (Occupancy.cpp). Each refusal is the reason the
+// schedule is illegal; nullopt: it passes.
+std::optional<std::string> scheduleRefusal(const Context &c);
+/// The mma.sync tiling (fills c.mmaTiles).
+std::optional<std::string> mmaRefusal(Context &c);
+/// Software pipelining; sets `unmodelled` for a schedule that is emitted
+/// but not priced.
+std::optional<std::string> stagesRefusal(const Context &c, bool &unmodelled);
+/// Shared memory per block: a K step's accumulator and operand tiles (one
+/// per stage), cooperative reductions' partials and trees.
+int64_t sharedMemoryBytes(const Context &c);
+/// Registers per thread, estimated: kBaseRegisters plus a K step's
+/// accumulator tile (and an mma.sync warp's fragments).
+int64_t registersPerThread(const Context &c);
+/// Shared memory, registers, blocks per SM and occupancy into `p`.
+std::optional<std::string> occupancyRefusal(const Context &c, Prediction &p);
+
+// 2. Tiles, blocks and waves (Terms.cpp): p.blocks and p.waves; returns the
+// blocks the busiest SM runs.
+double blocksAndWaves(const Context &c, Prediction &p);
+
+// 3. What each thread executes (ThreadWork.cpp).
+std::optional<ThreadGeometry> threadGeometry(const Context &c);
+std::optional<std::string> vectorRefusal(const Context &c,
+                                         const ThreadGeometry &g);
+/// Bytes one warp's load of one element per lane moves through L1; `lanes`
+/// elements per lane for a vector load.
+double warpLoadBytes(const Context &c, const ThreadGeometry &g,
+                     const Load &load, double lanes = 1);
+/// The kernel's Work as the block's threads run it; sets p.uncalibrated
+/// where a figure is missing.
+WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p);
+
+// 3-9. The times (Terms.cpp), each in microseconds.
+/// SIMT work and tensor-core flops on the busiest SM; returns the peak the
+/// kernel's flops are judged against (fractionOfPeak).
+double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
+                   double blocksOnBusiestSM, Prediction &p);
+double loadsTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
+                 double blocksOnBusiestSM, Prediction &p);
+/// Unique bytes at the achievable bandwidth for their size; sets
+/// p.dramBytes.
+double dramTime(const Context &c, Prediction &p);
+/// Tile footprints through L2 and the busiest SM's link to it; sets
+/// p.l2Bytes.
+double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p);
+double latencyTime(const Context &c, const WorkCost &w,
+                   double blocksOnBusiestSM, double uniqueBytes, Prediction &p);
+double blocksTime(const Context &c, double blocksOnBusiestSM, Prediction &p);
+double launchTime(const Context &c, Prediction &p);
+/// The binding term, the time and the fraction of `peak` it reaches.
+void combineTerms(Prediction &p, double peak);
+/// What the hardware allows for this work (Prediction::achievableUs).
+double achievableTime(const Context &c, double uniqueBytes, Prediction &p);
+
+// Shared helpers.
+/// The reduction length of the kernel's K-steppable contraction (0: none).
+int64_t contractionReduction(const KernelDesc &k);
+/// The schedule's K step: the `block` entry after those of the parallel
+/// loops, for a kernel with a K-steppable contraction (0: none).
+int64_t kStepOf(const KernelDesc &k, const Schedule &s);
+/// Peak FLOP/s of a compute class for an input type.
+double peakFlops(const Target &t, ComputeClass c, ElementType type);
+/// Achievable DRAM bandwidth moving `bytes` (the target's efficiency
+/// curve); sets `uncalibrated` where the target has none.
+double dramBandwidth(const Target &t, double bytes, bool &uncalibrated);
+/// The product of the block tile along the root parallel loops in `loops`.
+double tileProduct(const Context &c, const std::vector<int> &loops);
+/// The elements one copy of a K step's operand tile moves.
+int64_t copyWidth(const Context &c, const Load &operand);
+/// The narrowest input type of the kernel.
+ElementType narrowestInput(const KernelDesc &k);
+/// An SM's FP32 lanes: peak / (SMs * 2 flops * clock).
+double lanesPerSM(const Target &t);
+
+} // namespace mlir::tessel::model
+
+#endif // TESSEL_COSTMODEL_MODELTERMS_H

@@ -1,0 +1,229 @@
+//===- Occupancy.cpp - Legality of a schedule and the SM's occupancy ------===//
+//
+// Term 1 of the cost model (docs/cost-model.md): whether the code generator
+// can emit a schedule on a target, and what one block of it holds (shared
+// memory, registers, threads), hence how many blocks an SM runs at once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/ModelTerms.h"
+
+#include <algorithm>
+
+namespace mlir::tessel::model {
+
+std::optional<std::string> scheduleRefusal(const Context &c) {
+  const Schedule &s = c.schedule;
+  if (s.warps < 1)
+    return "warps must be at least 1";
+  // Split-K is two kernels (passes/SplitReduction.h), each described and
+  // predicted on its own: one kernel never runs split_k > 1.
+  if (s.splitK != 1)
+    return "split_k > 1 runs as a partial and a sum kernel, predicted apart "
+           "(tessel-select-schedules adds them)";
+  if (s.stages < 1)
+    return "stages must be at least 1";
+  if (c.threadsPerBlock > c.target.get(TargetField::MaxThreadsPerBlock))
+    return "the block's threads exceed max_threads_per_block";
+  if (s.compute != ComputeClass::Simt && s.compute != ComputeClass::MmaSync)
+    return "only SIMT and mma.sync are emitted today";
+  if (c.kStep < 0)
+    return "the K step must be at least 1";
+  return std::nullopt;
+}
+
+// Tensor cores (tessel-tile-and-fuse's computeWithMma): each of the block's
+// warps computes a warp tile of M x N over the whole K step in 16x8x16
+// mma.sync pieces; the tiles must divide the shapes.
+std::optional<std::string> mmaRefusal(Context &c) {
+  if (!c.mma)
+    return std::nullopt;
+  const KernelDesc &k = c.kernel;
+  const Schedule &s = c.schedule;
+  if (!c.target.hasMmaSync())
+    return "mma.sync needs an NVIDIA GPU of sm_80 or newer";
+  if (!k.mmaSyncable || c.kStep == 0 || c.parallel.size() < 2)
+    return "mma.sync runs the K step of a matmul or batch_matmul of f16 or "
+           "bf16 accumulated in f32";
+  size_t n = s.block.size();
+  if (s.warp.size() != n || s.warp.back() != c.kStep)
+    return "mma.sync needs a warp tile whose K is the K step";
+  int64_t bm = s.block[n - 3], bn = s.block[n - 2];
+  int64_t wm = s.warp[n - 3], wn = s.warp[n - 2];
+  const std::vector<int> &parallel = c.parallel;
+  bool divides = k.loops[parallel[parallel.size() - 2]].size % bm == 0 &&
+                 k.loops[parallel.back()].size % bn == 0 &&
+                 c.contractionReduction % c.kStep == 0;
+  for (size_t i = 0; i + 3 < n; ++i)
+    divides &= s.block[i] == 1 && s.warp[i] == 1;
+  using Shape = MmaSyncShape;
+  if (!divides || wm % Shape::kM || wn % Shape::kN || c.kStep % Shape::kK ||
+      bm % wm || bn % wn || (bm / wm) * (bn / wn) != s.warps)
+    return "the warp tiles must be multiples of 16 x 8 making `warps`, and "
+           "the block tiles and K step (a multiple of 16) must divide the "
+           "shapes";
+  c.mmaTiles = {wm / Shape::kM, wn / Shape::kN, c.kStep / Shape::kK};
+  return std::nullopt;
+}
+
+// Software pipelining (tessel-tile-and-fuse's pipelineCopies, then
+// tessel-async-copies): S buffers per operand tile, filled by cp.async,
+// which moves 4, 8 or 16 bytes a copy (copyWidth) on NVIDIA sm_80+. A cast
+// fused into a copy keeps that copy synchronous; the model does not predict
+// such a mix. A permutation keeping the innermost dim (a row-copy prologue)
+// leaves the copy a plain one.
+std::optional<std::string> stagesRefusal(const Context &c, bool &unmodelled) {
+  if (c.schedule.stages <= 1)
+    return std::nullopt;
+  if (c.kStep == 0)
+    return "stages pipeline a K step's copies; the schedule has no K step";
+  if (!c.target.hasAsyncCopy())
+    return "stages need asynchronous copies (cp.async, NVIDIA sm_80 or "
+           "newer)";
+  if (c.contractionReduction <= c.kStep)
+    return "stages pipeline the K loop's steps; this K step covers the whole "
+           "reduction";
+  for (const Work &w : c.kernel.work) {
+    if (w.kStepRole == KStepRole::Prologue) {
+      unmodelled = true;
+      return "stages with an operand computed in the copies (a cast): those "
+             "copies stay synchronous, a mix the model does not price";
+    }
+    if (!w.isContraction())
+      continue;
+    for (const Load &operand : w.operandTiles)
+      if (copyWidth(c, operand) * operand.bytes < 4)
+        return "stages need copies of 4, 8 or 16 bytes: an operand tile's "
+               "rows are not whole pairs of 16-bit elements";
+  }
+  return std::nullopt;
+}
+
+int64_t sharedMemoryBytes(const Context &c) {
+  const Schedule &s = c.schedule;
+  int64_t bytes = 0;
+  // A K step keeps the contraction's accumulator (f32 per output of the
+  // tile) and one step's operand tiles in shared memory
+  // (tileContractionK).
+  for (const Work &w : c.kernel.work) {
+    if (!w.isContraction() || c.kStep == 0)
+      continue;
+    if (c.mma) {
+      // The accumulator (f32) and the A and B tiles (16-bit), each row
+      // padded (kMmaOperandPad, kMmaAccumulatorPad), the tiles once per
+      // stage.
+      int64_t bm = c.tiles[c.tiles.size() - 2], bn = c.tiles.back();
+      bytes += 4 * bm * (bn + kMmaAccumulatorPad) +
+               s.stages * (2 * bm * (c.kStep + kMmaOperandPad) +
+                           2 * c.kStep * (bn + kMmaOperandPad));
+      continue;
+    }
+    bytes += int64_t(4.0 * tileProduct(c, w.loops));
+    double step = double(std::min<int64_t>(c.kStep, w.reduction));
+    for (const Load &operand : w.operandTiles)
+      bytes += s.stages *
+               int64_t(step * operand.bytes * tileProduct(c, operand.loops));
+  }
+  // When the block tiles divide the root's loops, tile-and-fuse splits each
+  // cooperative reduction over all the block's threads (each reduces every
+  // T-th element of the row into shared memory): one f32 slot per thread
+  // per row of the tile, allocated statically. Their partials are combined
+  // in a tree (combineInTree), whose steps write into a second buffer of
+  // half the threads' slots, and a slot per row for each odd middle partial
+  // it carries over. Whether bufferization lets two reductions of a block
+  // share a partials or a tree buffer depends on what stays live (a
+  // softmax's max shares its partials with the sum; an attention's does
+  // not, and its two trees share one buffer): each reduction is counted
+  // with buffers of its own, exact for one reduction and an upper bound for
+  // more, so that no schedule the model offers needs more shared memory
+  // than it counts.
+  if (c.tilesDivide) {
+    int64_t carried = treeCost(1, c.threadsPerBlock, 1).carried;
+    for (const Work &w : c.kernel.work) {
+      if (w.execution != Execution::CooperativeReduction)
+        continue;
+      auto rows = int64_t(tileProduct(c, w.loops));
+      bytes += rows * 4 *
+               (c.threadsPerBlock + (c.threadsPerBlock + 1) / 2 + carried);
+    }
+  }
+  return bytes;
+}
+
+int64_t registersPerThread(const Context &c) {
+  int64_t registers = kBaseRegisters;
+  if (c.mma) {
+    // Each lane keeps its fragments of the warp tile's accumulator (4 f32
+    // per 16 x 8 piece) through the K loop (tessel-hoist-accumulators), and
+    // the pieces of A (4 registers each) and B (2) of about two 16-wide
+    // slices of the step at a time: within -14..+16 of ptxas -v (sm_90a) on
+    // the 8 mma kernels of test/codegen/cpu-check-mma.mlir, the demo's 6
+    // and cpu-check-mma-large-tiles' 256 x 128 (32 to 206 registers);
+    // ptxas takes 252 for the 128 x 256 block of 8 warps (estimate 192).
+    const MmaTiles &m = c.mmaTiles;
+    return registers + 4 * m.pm * m.pn +
+           (4 * m.pm + 2 * m.pn) * ((m.pk + 1) / 2);
+  }
+  if (c.kStep == 0)
+    return registers;
+  // A K step keeps each thread's tile of the accumulator in registers
+  // through a step.
+  std::optional<std::vector<int64_t>> layout = threadLayout(
+      c.tiles, c.schedule.block, c.schedule.thread, c.threadsPerBlock);
+  if (!layout)
+    return registers;
+  for (const Work &w : c.kernel.work) {
+    if (!w.isContraction())
+      continue;
+    int64_t outputs = 1;
+    for (int l : w.loops) {
+      auto it = std::find(c.parallel.begin(), c.parallel.end(), l);
+      if (it == c.parallel.end())
+        continue;
+      size_t j = it - c.parallel.begin();
+      int64_t along = std::max<int64_t>((*layout)[j], 1);
+      outputs *= (c.tiles[j] + along - 1) / along;
+    }
+    registers += outputs;
+  }
+  return registers;
+}
+
+std::optional<std::string> occupancyRefusal(const Context &c, Prediction &p) {
+  const Target &t = c.target;
+  p.sharedBytes = sharedMemoryBytes(c);
+  double staticShared = t.get(t.has(TargetField::StaticSharedMemPerBlockBytes)
+                                  ? TargetField::StaticSharedMemPerBlockBytes
+                                  : TargetField::SharedMemPerBlockBytes);
+  if (double(p.sharedBytes) > staticShared)
+    return "the block's shared memory (" + std::to_string(p.sharedBytes) +
+           " bytes) exceeds what one block may allocate statically";
+  int64_t warps = c.schedule.warps;
+  int64_t byWarps = int64_t(t.get(TargetField::MaxWarpsPerSM)) / warps;
+  p.blocksPerSM =
+      std::min<int64_t>(int64_t(t.get(TargetField::MaxBlocksPerSM)), byWarps);
+  if (p.sharedBytes > 0)
+    p.blocksPerSM = std::min<int64_t>(
+        p.blocksPerSM,
+        int64_t(t.get(TargetField::SharedMemPerSMBytes)) / p.sharedBytes);
+  if (p.blocksPerSM < 1)
+    return "one block needs more warps than an SM holds";
+  p.registers = registersPerThread(c);
+  if (double(p.registers) > t.get(TargetField::MaxRegistersPerThread))
+    return "the thread's accumulator tile needs about " +
+           std::to_string(p.registers) +
+           " registers, more than a thread has (it would spill)";
+  // Registers are allocated per warp in units of 8 per thread (CUDA; a
+  // coarser VGPR granule on CDNA is not modelled).
+  int64_t allocated = (p.registers + 7) / 8 * 8;
+  p.blocksPerSM = std::min<int64_t>(
+      p.blocksPerSM, int64_t(t.get(TargetField::RegistersPerSM)) /
+                         (allocated * p.threadsPerBlock));
+  if (p.blocksPerSM < 1)
+    return "one block needs more registers than an SM holds";
+  p.occupancy =
+      double(p.blocksPerSM * warps) / t.get(TargetField::MaxWarpsPerSM);
+  return std::nullopt;
+}
+
+} // namespace mlir::tessel::model

@@ -1,0 +1,213 @@
+//===- Terms.cpp - The cost model's time terms ----------------------------===//
+//
+// Terms 2 to 9 of the cost model (docs/cost-model.md): tiles and waves, then
+// each limit as a time on its own (compute, L1 loads, DRAM, L2, latency,
+// blocks, launch), the binding one, and what the hardware allows for the
+// work. Each reads the shared Context and the thread work of ThreadWork.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/ModelTerms.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mlir::tessel::model {
+
+// 2. Tiles, blocks and waves. Blocks are spread over the SMs; the busiest
+// SM runs ceil(blocks / SMs) of them, sharing its compute and its link to
+// the memory system, so time is quantized per SM: one block more than the
+// SMs hold costs a whole block's time on some SM.
+double blocksAndWaves(const Context &c, Prediction &p) {
+  p.blocks = 1;
+  for (size_t j = 0; j < c.parallel.size(); ++j) {
+    int64_t size = c.kernel.loops[c.parallel[j]].size;
+    p.blocks *= (size + c.tiles[j] - 1) / c.tiles[j];
+  }
+  double sms = c.target.get(TargetField::SMCount);
+  p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
+  return std::ceil(double(p.blocks) / sms);
+}
+
+// 3. Compute: the work each thread executes (see Work), at one SM's share
+// of the class's peak.
+double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
+                   double blocksOnBusiestSM, Prediction &p) {
+  const Target &t = c.target;
+  double threads = double(c.threadsPerBlock);
+  double sms = t.get(TargetField::SMCount);
+  // Idle lanes of a warp that runs cost as much as busy ones; warps with no
+  // element cost nothing (a cooperative reduction keeps every thread busy).
+  double busyThreads =
+      c.everyThread ? threads : g.activeWarps * double(t.warpSize());
+  double perBlockFlops = busyThreads * w.perThreadFlops;
+  ElementType narrow = narrowestInput(c.kernel);
+  double simtPeak = peakFlops(t, ComputeClass::Simt, narrow);
+  // An SM reaches its share of the peak only with a thread per lane; fewer
+  // resident threads (few or small blocks) use fewer of them.
+  double residentThreads =
+      std::min(blocksOnBusiestSM, double(p.blocksPerSM)) * threads;
+  double laneUse = std::min(1.0, residentThreads / lanesPerSM(t));
+  p.computeUs =
+      blocksOnBusiestSM * perBlockFlops / (simtPeak / sms * laneUse) * 1e6;
+  if (!c.mma)
+    return simtPeak;
+  // Tensor cores: the mma.sync flops at the tensor peak, scaled by what
+  // mma.sync reaches of it; after the SIMT work (a K step's copies and its
+  // mma.sync are separated by barriers).
+  double peak = peakFlops(t, ComputeClass::MmaSync, narrow);
+  if (t.has(TargetField::MmaSyncPeakFraction))
+    peak *= t.get(TargetField::MmaSyncPeakFraction);
+  else
+    p.uncalibrated = true;
+  p.computeUs += blocksOnBusiestSM * w.tensorFlopsPerBlock / (peak / sms) * 1e6;
+  return peak;
+}
+
+// 3b. Loads: what each warp's loads move through the SM's L1, which returns
+// l1_bytes_per_clock.
+double loadsTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
+                 double blocksOnBusiestSM, Prediction &p) {
+  const Target &t = c.target;
+  if (!t.has(TargetField::L1BytesPerClock)) {
+    p.uncalibrated = true;
+    return 0;
+  }
+  double warps = c.everyThread ? double(c.schedule.warps) : g.activeWarps;
+  return blocksOnBusiestSM * warps * w.perWarpLoadBytes /
+         (t.get(TargetField::L1BytesPerClock) *
+          t.get(TargetField::SimtClockGHz) * 1e9) *
+         1e6;
+}
+
+// 4. DRAM: each operand's footprint once (unique bytes) at the achievable
+// bandwidth for that much data.
+double dramTime(const Context &c, Prediction &p) {
+  for (const Operand &o : c.kernel.operands) {
+    double elems = 1;
+    for (int l : o.loops)
+      elems *= double(c.kernel.loops[l].size);
+    p.dramBytes += elems * double(elementBytes(o.type));
+  }
+  return p.dramBytes / dramBandwidth(c.target, p.dramBytes, p.uncalibrated) *
+         1e6;
+}
+
+// 5. L2 and the SMs' links to it: every block reads the part of each
+// operand its tile indexes (whole along loops outside the tile) and writes
+// its outputs. In all, that is L2 traffic; per SM, it is limited by the
+// bytes an SM can move per clock.
+double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p) {
+  const Target &t = c.target;
+  double perBlockBytes = 0;
+  for (const Operand &o : c.kernel.operands) {
+    double bytes = double(elementBytes(o.type));
+    for (int l : o.loops) {
+      auto it = std::find(c.parallel.begin(), c.parallel.end(), l);
+      bytes *= it == c.parallel.end()
+                   ? double(c.kernel.loops[l].size)
+                   : double(c.tiles[it - c.parallel.begin()]);
+    }
+    perBlockBytes += bytes;
+  }
+  p.l2Bytes = perBlockBytes * double(p.blocks);
+  double time = 0;
+  if (t.has(TargetField::L2BandwidthTBps))
+    time = p.l2Bytes / (t.get(TargetField::L2BandwidthTBps) * 1e12) * 1e6;
+  else
+    p.uncalibrated = true;
+  if (t.has(TargetField::SmBytesPerClock))
+    time = std::max(time, blocksOnBusiestSM * perBlockBytes /
+                              (t.get(TargetField::SmBytesPerClock) *
+                               t.get(TargetField::SimtClockGHz) * 1e9) *
+                              1e6);
+  else
+    p.uncalibrated = true;
+  return time;
+}
+
+// 6. Latency (Little's law): the busiest SM runs its blocks blocksPerSM at a
+// time, and each thread's rounds follow one another, kRoundsInFlight of
+// them overlapping, each a memory latency: an L2 hit where the kernel
+// rereads its operands (L2 traffic at least twice the unique bytes), a DRAM
+// access where it streams them.
+double latencyTime(const Context &c, const WorkCost &w,
+                   double blocksOnBusiestSM, double uniqueBytes,
+                   Prediction &p) {
+  const Target &t = c.target;
+  if (!t.has(TargetField::L2LatencyCycles) ||
+      !t.has(TargetField::DramLatencyCycles)) {
+    p.uncalibrated = true;
+    return 0;
+  }
+  double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
+  bool streams = p.l2Bytes < 2 * uniqueBytes;
+  double latency = t.get(streams ? TargetField::DramLatencyCycles
+                                 : TargetField::L2LatencyCycles);
+  double sharedLatency = latency;
+  if (t.has(TargetField::L1LatencyCycles))
+    sharedLatency = t.get(TargetField::L1LatencyCycles);
+  else if (w.sharedRounds > 0)
+    p.uncalibrated = true;
+  double turns = std::ceil(blocksOnBusiestSM / double(p.blocksPerSM));
+  return turns *
+         (w.perThreadRounds * latency + w.sharedRounds * sharedLatency) /
+         kRoundsInFlight / clockHz * 1e6;
+}
+
+// 7. Blocks: an SM spends block_cycles on each block it runs besides the
+// block's work, so many small blocks cost their number.
+double blocksTime(const Context &c, double blocksOnBusiestSM, Prediction &p) {
+  const Target &t = c.target;
+  if (!t.has(TargetField::BlockCycles)) {
+    p.uncalibrated = true;
+    return 0;
+  }
+  double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
+  return blocksOnBusiestSM * t.get(TargetField::BlockCycles) / clockHz * 1e6;
+}
+
+// 8. Launch.
+double launchTime(const Context &c, Prediction &p) {
+  if (c.target.has(TargetField::LaunchOverheadUs))
+    return c.target.get(TargetField::LaunchOverheadUs);
+  p.uncalibrated = true;
+  return 0;
+}
+
+// The kernel's body runs as long as its slowest term (each is a lower bound
+// on it), after the launch.
+void combineTerms(Prediction &p, double peak) {
+  double body = std::max(
+      {p.computeUs, p.loadsUs, p.dramUs, p.l2Us, p.latencyUs, p.blocksUs});
+  p.bound = body == p.computeUs   ? Bound::Compute
+            : body == p.loadsUs   ? Bound::Loads
+            : body == p.dramUs    ? Bound::Dram
+            : body == p.l2Us      ? Bound::L2
+            : body == p.latencyUs ? Bound::Latency
+                                  : Bound::Blocks;
+  if (p.launchUs > body)
+    p.bound = Bound::Launch;
+  p.timeUs = p.launchUs + body;
+  p.fractionOfPeak = p.flops / (p.timeUs * 1e-6) / peak;
+}
+
+// 9. What the hardware allows for this work (see Prediction::achievableUs).
+double achievableTime(const Context &c, double uniqueBytes, Prediction &p) {
+  const Target &t = c.target;
+  ElementType narrow = narrowestInput(c.kernel);
+  double bestPeak = t.get(TargetField::PeakF32SimtTFlops) * 1e12;
+  if (c.kernel.contraction && narrow != ElementType::F32) {
+    double tensor = peakFlops(t, ComputeClass::MmaSync, narrow);
+    if (t.has(TargetField::TensorAchievableFraction))
+      tensor *= t.get(TargetField::TensorAchievableFraction);
+    else
+      p.uncalibrated = true;
+    bestPeak = std::max(bestPeak, tensor);
+  }
+  bool ignored = false;
+  return std::max(p.flops / bestPeak * 1e6,
+                  uniqueBytes / dramBandwidth(t, uniqueBytes, ignored) * 1e6);
+}
+
+} // namespace mlir::tessel::model

@@ -1,0 +1,444 @@
+//===- ThreadWork.cpp - What each thread of a block executes --------------===//
+//
+// Term 3 of the cost model (docs/cost-model.md) before it becomes time: how
+// the block's threads lie over its tile, and, op by op (the kernel's Work),
+// the operations, L1/shared-memory bytes and dependent memory rounds of the
+// busiest thread, as tessel-tile-and-fuse emits the op: fused per element,
+// per thread, split cooperatively over the block, or inside a K step on
+// SIMT lanes or tensor cores.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/ModelTerms.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace mlir::tessel::model {
+
+namespace {
+
+/// The wavefronts (shared-memory clocks) one warp-wide access takes when
+/// lane l reads `bytes` at byte `address(l)`: 32 banks of 4 bytes each
+/// serve one word per wavefront, lanes reading the same word share it, and
+/// accesses wider than a word are served 128 bytes' worth of lanes at a
+/// time (CUDA C++ Programming Guide, shared memory).
+template <typename AddressFn>
+double sharedWavefronts(AddressFn address, int64_t bytes) {
+  int64_t words = std::max<int64_t>(1, bytes / 4);
+  int64_t group = std::min<int64_t>(32, 128 / (4 * words));
+  double total = 0;
+  for (int64_t first = 0; first < 32; first += group) {
+    std::array<std::vector<int64_t>, 32> banks;
+    for (int64_t lane = first; lane < first + group; ++lane)
+      for (int64_t w = 0; w < words; ++w) {
+        int64_t word = address(lane) / 4 + w;
+        std::vector<int64_t> &bank = banks[word % 32];
+        if (std::find(bank.begin(), bank.end(), word) == bank.end())
+          bank.push_back(word);
+      }
+    size_t most = 1;
+    for (const std::vector<int64_t> &bank : banks)
+      most = std::max(most, bank.size());
+    total += double(most);
+  }
+  return total;
+}
+
+/// The position of root loop `loop` among the parallel loops, or -1.
+int parallelIndex(const Context &c, int loop) {
+  auto it = std::find(c.parallel.begin(), c.parallel.end(), loop);
+  return it == c.parallel.end() ? -1 : int(it - c.parallel.begin());
+}
+
+/// One Work's instances: per thread, and per block (the tile's, for a
+/// per-thread op; 1 for a fused one, whose instances are the thread's
+/// elements).
+struct Instances {
+  double perThread = 1, perBlock = 1;
+};
+
+Instances instancesOf(const Context &c, const ThreadGeometry &g,
+                      const Work &w) {
+  Instances n{g.elementsPerThread, 1};
+  if (!w.perThread())
+    return n;
+  n.perThread = 1;
+  for (int l : w.loops)
+    if (int j = parallelIndex(c, l); j >= 0) {
+      n.perThread *= g.extent[j];
+      n.perBlock *= double(c.tiles[j]);
+    }
+  return n;
+}
+
+/// A K step's steps over the contraction's reduction, and what the block's
+/// copies of its operand tiles into shared memory move per step.
+struct KSteps {
+  double reduction = 0; // K, at least 1
+  double steps = 0, step = 0;
+  /// With S stages the loop copies S - 1 steps past the last (clamped to
+  /// it): steps + S - 1 copies of each tile in all.
+  double copySteps = 0;
+  /// Copy instructions (copyWidth elements each) and bytes per step.
+  double copies = 0, copyBytes = 0;
+};
+
+KSteps kStepsOf(const Context &c, const ThreadGeometry &g, const Work &w) {
+  KSteps k;
+  k.reduction = double(std::max<int64_t>(w.reduction, 1));
+  k.steps = std::ceil(k.reduction / double(c.kStep));
+  k.step = std::min(double(c.kStep), k.reduction);
+  k.copySteps = k.steps + double(c.schedule.stages - 1);
+  for (const Load &operand : w.operandTiles) {
+    double elements = k.step * tileProduct(c, operand.loops);
+    k.copies += elements / double(copyWidth(c, operand));
+    // Rows of the tile along its contiguous dim: a row of `step` elements
+    // when K is contiguous, else of the tile along `contiguous`.
+    double row = k.step;
+    if (operand.contiguous >= 0)
+      if (int j = parallelIndex(c, operand.contiguous); j >= 0)
+        row = double(c.tiles[j]);
+    if (g.sectors) {
+      double sector = c.target.get(TargetField::MemorySectorBytes);
+      k.copyBytes +=
+          elements / row * std::ceil(row * operand.bytes / sector) * sector;
+    } else {
+      k.copyBytes += elements * operand.bytes;
+    }
+  }
+  return k;
+}
+
+/// A K step on tensor cores. Per step and warp: each 16 x 16 piece of A
+/// read once by one ldmatrix.x4, each two 16 x 8 pieces of B side by side
+/// by one ldmatrix.x4.trans (an odd one by an .x2.trans), pm x pn x pk
+/// mma.sync, MmaSyncShape::kFlops each (tessel-mma-ldmatrix); the
+/// accumulator's pieces stay in registers through the K loop
+/// (tessel-hoist-accumulators): read and written (2 + 2 pairs of f32 a
+/// lane) once per block. Shared-memory wavefronts from the buffers' row
+/// strides (bank conflicts included).
+void addMmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
+  auto [pm, pn, pk] = c.mmaTiles;
+  int64_t kStep = c.kStep;
+  // Row strides in bytes of the padded buffers.
+  int64_t aRow = (kStep + kMmaOperandPad) * 2;
+  int64_t bRow = (c.tiles.back() + kMmaOperandPad) * 2;
+  int64_t cRow = (c.tiles.back() + kMmaAccumulatorPad) * 4;
+  auto group = [](int64_t lane) { return lane / 4; };
+  auto thread = [](int64_t lane) { return lane % 4; };
+  // One 8 x 8 matrix of ldmatrix: 8 rows of 16 bytes, as 32 lanes reading
+  // 4 bytes each.
+  auto matrixFronts = [&](int64_t row) {
+    return sharedWavefronts(
+        [&](int64_t l) { return group(l) * row + thread(l) * 4; }, 4);
+  };
+  double aFronts = matrixFronts(aRow), bFronts = matrixFronts(bRow);
+  double cFronts = sharedWavefronts(
+      [&](int64_t l) { return group(l) * cRow + thread(l) * 8; }, 8);
+  double stepFronts = 4.0 * pm * pk * aFronts + 2.0 * pn * pk * bFronts;
+  double accumulatorFronts = 4.0 * pm * pn * cFronts;
+  double stepIssued = double(pm * pk) + double((pn + 1) / 2 * pk);
+  double accumulatorIssued = 4.0 * pm * pn;
+  double warps = double(c.schedule.warps);
+  double warpSize = double(c.target.warpSize());
+  cost.perWarpLoadBytes +=
+      (k.steps * stepFronts + accumulatorFronts) * warpSize * 4.0 +
+      k.copySteps * k.copyBytes / warps;
+  cost.perThreadFlops += k.copySteps * k.copies / double(c.threadsPerBlock) +
+                         2.0 * (k.steps * stepIssued + accumulatorIssued);
+  cost.tensorFlopsPerBlock +=
+      k.steps * warps * double(pm * pn * pk) * double(MmaSyncShape::kFlops);
+  // Per step: the copies' global round (S stages keep S steps' copies in
+  // flight, so a round in S is exposed), then A's and B's shared rounds,
+  // one per 16 of the step; the accumulator's two rounds (load, store)
+  // once.
+  cost.perThreadRounds += k.steps / double(c.schedule.stages);
+  cost.sharedRounds += k.steps * double(pk) + 2.0;
+}
+
+/// A K step on SIMT lanes (tileContractionK): per step the block's threads
+/// copy the operand tiles from global to shared memory in coalesced rows
+/// (one round of global latency, then a barrier), then each thread copies
+/// its part of the accumulator to registers and, per k, reads the elements
+/// of each operand its tile indexes (a column of A, a row of B: extent-many
+/// each) and updates its tile. Each shared-memory access of a warp is one
+/// wavefront (an L1 clock) even when its lanes read one word (the A
+/// operand, broadcast); the accumulator is read and written once per
+/// element and step.
+void addSimtKStep(const Context &c, const ThreadGeometry &g, const Work &w,
+                  const KSteps &k, double instances, double ops,
+                  WorkCost &cost) {
+  double readsPerK = 0;
+  for (const Load &operand : w.operandTiles) {
+    double reads = 1;
+    for (int l : operand.loops)
+      if (int j = parallelIndex(c, l); j >= 0)
+        reads *= g.extent[j];
+    readsPerK += reads;
+  }
+  // Each shared-memory load takes an issue slot as an FMA does (two flops'
+  // worth of the peak): a thread tile of 8 x 8 issues 16 loads per 64 FMAs.
+  double sharedLoads = k.reduction * readsPerK + 2.0 * k.steps * instances;
+  cost.perThreadFlops += instances * ops +
+                         k.copySteps * k.copies / double(c.threadsPerBlock) +
+                         2.0 * sharedLoads;
+  double wavefront = double(c.target.warpSize()) * 4.0;
+  cost.perWarpLoadBytes += sharedLoads * wavefront +
+                           k.copySteps * k.copyBytes / double(c.schedule.warps);
+  // Per step: the copies' global round (one in S exposed with S stages),
+  // the accumulator's round, then one shared-memory round per k (its reads
+  // are independent).
+  cost.perThreadRounds += k.steps / double(c.schedule.stages);
+  cost.sharedRounds += k.reduction + k.steps;
+}
+
+/// A cooperative reduction, or an op fused into a thread's share of one:
+/// each thread reduces its share of every row of the block; the tree then
+/// combines the partials in ceil(log2 threads) steps, a barrier and one
+/// shared-memory round each, and every reader reads its rows' results (one
+/// shared load each).
+void addCooperative(const Context &c, const ThreadGeometry &g, const Work &w,
+                    Instances n, double ops, WorkCost &cost) {
+  double threads = double(c.threadsPerBlock);
+  double warps = double(c.schedule.warps);
+  int64_t warpSize = c.target.warpSize();
+  cost.perThreadFlops += n.perBlock * ops / threads;
+  if (w.execution == Execution::CooperativeReduction) {
+    TreeCost tree = treeCost(n.perBlock, c.threadsPerBlock, warpSize);
+    cost.perThreadFlops += tree.combinesPerThread + n.perThread;
+    cost.perWarpLoadBytes +=
+        (tree.warpLoads + n.perThread * warps) * double(warpSize) * 4.0 / warps;
+    cost.sharedRounds += tree.steps + 1;
+  }
+  for (const Load &load : w.loads) {
+    // A warp's load: thread t reads elements t, t + T, ... of the row
+    // (tessel-tile-and-fuse's distributeCyclically), so 32 lanes read 32
+    // neighbouring elements when the row lies along the reduction in
+    // memory, and 32 elements a row apart (a sector each) when not.
+    double bytes = double(warpSize) * load.bytes;
+    if (g.sectors) {
+      double sector = c.target.get(TargetField::MemorySectorBytes);
+      bytes = load.contiguousAlongOwnLoop ? std::ceil(bytes / sector) * sector
+                                          : double(warpSize) * sector;
+    }
+    double warpLoads = n.perBlock * load.count / double(warpSize);
+    cost.perWarpLoadBytes += warpLoads * bytes / warps;
+  }
+  double longest = 0;
+  for (const Load &load : w.loads)
+    longest = std::max(longest, std::ceil(load.count / threads));
+  cost.perThreadRounds += n.perBlock * longest;
+}
+
+/// An op fused per element or run per thread. Fused into the element loops,
+/// an op that vectorizes (Work::vectorized) runs per vector step when the
+/// schedule has a vector width: its loads along the innermost loop are
+/// vector loads, each step's loads one round. Other ops of the step stay
+/// scalar.
+void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
+                    double instances, double ops, WorkCost &cost) {
+  int64_t vector = std::max<int64_t>(c.schedule.vector, 1);
+  cost.perThreadFlops += instances * ops;
+  bool stepped = vector > 1 && !w.perThread() && w.vectorized;
+  double steps = stepped ? std::ceil(instances / double(vector)) : instances;
+  double longest = 0;
+  for (const Load &load : w.loads) {
+    if (stepped && load.contiguous == g.innermost)
+      cost.perWarpLoadBytes +=
+          steps * load.count * warpLoadBytes(c, g, load, double(vector));
+    else
+      cost.perWarpLoadBytes +=
+          instances * load.count * warpLoadBytes(c, g, load);
+    longest = std::max(longest, load.count);
+  }
+  cost.perThreadRounds += steps * longest;
+}
+
+} // namespace
+
+TreeCost treeCost(double rows, int64_t threads, int64_t warpSize) {
+  TreeCost cost;
+  auto part = [&](int64_t width, double loadsEach) {
+    double alongRows =
+        std::min(rows, double(std::max<int64_t>(1, threads / width)));
+    double each = std::ceil(rows / alongRows);
+    double active = double(width) * alongRows;
+    cost.combinesPerThread += each;
+    cost.warpLoads += loadsEach * each * std::ceil(active / double(warpSize));
+  };
+  for (int64_t n = threads; n > 1; n = (n + 1) / 2) {
+    int64_t s = (n + 1) / 2, m = n - s;
+    cost.steps += 1;
+    part(m, 2);
+    if (s > m) {
+      cost.steps += 1;
+      cost.carried += 1;
+      part(1, 1);
+    }
+  }
+  return cost;
+}
+
+// A thread takes its tile's elements in turns: its extent along each loop is
+// ceil(tile / threads along it), so idle lanes of a partial tile cost as
+// much as busy ones.
+std::optional<ThreadGeometry> threadGeometry(const Context &c) {
+  const Schedule &s = c.schedule;
+  std::optional<std::vector<int64_t>> layout =
+      threadLayout(c.tiles, s.block, s.thread, c.threadsPerBlock);
+  if (!layout)
+    return std::nullopt;
+  size_t loops = c.parallel.size();
+  ThreadGeometry g;
+  g.layout = std::move(*layout);
+  g.extent.assign(loops, 1);
+  for (size_t j = 0; j < loops; ++j) {
+    int64_t along = std::max<int64_t>(g.layout[j], 1);
+    g.extent[j] = double((c.tiles[j] + along - 1) / along);
+    g.elementsPerThread *= g.extent[j];
+  }
+  // The lanes of one warp along each loop: threads are numbered x (the
+  // innermost distributed loop) fastest, then y, then z.
+  int64_t warpSize = c.target.warpSize();
+  g.warpLanes.assign(loops, 1);
+  int64_t remaining = warpSize;
+  for (size_t fromEnd = 0; fromEnd < loops; ++fromEnd) {
+    size_t j = loops - 1 - fromEnd;
+    int64_t along = g.layout[j];
+    if (along <= 0)
+      continue;
+    if (g.innermost < 0)
+      g.innermost = c.parallel[j];
+    g.warpLanes[j] = std::max<int64_t>(1, std::min(along, remaining));
+    remaining = std::max<int64_t>(1, remaining / g.warpLanes[j]);
+  }
+  // Threads beyond a tile's extent along a loop have no element: a block of
+  // 8 warps over one row's output runs one thread, and its 7 other warps
+  // issue nothing (measured on the H100: a row sum's time grows with the
+  // warps only through the blocks an SM can hold).
+  double activeThreads = 1;
+  g.activeLanes.assign(loops, 1);
+  for (size_t j = 0; j < loops; ++j) {
+    activeThreads *= double(
+        std::min<int64_t>(std::max<int64_t>(g.layout[j], 1), c.tiles[j]));
+    g.activeLanes[j] = double(std::min<int64_t>(g.warpLanes[j], c.tiles[j]));
+  }
+  g.activeWarps =
+      std::min(double(s.warps), std::ceil(activeThreads / double(warpSize)));
+  // What one warp's load moves through L1: each distinct element its lanes
+  // read, in sectors where the target gives their size (lanes along the
+  // contiguous dim share sectors), else every lane's bytes.
+  g.sectors = c.target.has(TargetField::MemorySectorBytes);
+  return g;
+}
+
+// A vector width: each thread's elements along the innermost loop are taken
+// `vector` at a time (tessel-tile-and-fuse), legal only where every
+// thread's share is a whole number of aligned vectors.
+std::optional<std::string> vectorRefusal(const Context &c,
+                                         const ThreadGeometry &g) {
+  int64_t vector = std::max<int64_t>(c.schedule.vector, 1);
+  if (vector <= 1)
+    return std::nullopt;
+  if (!c.kernel.elementwiseRoot)
+    return "a vector width needs a root whose loops are all parallel";
+  if (!vectorWidthFits(c.kernel.loops[c.parallel.back()].size, c.tiles.back(),
+                       g.layout.back(), vector))
+    return "the vector width does not divide each thread's share of the "
+           "innermost loop";
+  return std::nullopt;
+}
+
+double warpLoadBytes(const Context &c, const ThreadGeometry &g,
+                     const Load &load, double lanes) {
+  if (!g.sectors)
+    return double(c.target.warpSize()) * load.bytes * lanes;
+  double sector = c.target.get(TargetField::MemorySectorBytes);
+  double distinct = 1, alongX = 1, stride = 1;
+  for (size_t j = 0; j < c.parallel.size(); ++j)
+    if (std::find(load.loops.begin(), load.loops.end(), c.parallel[j]) !=
+        load.loops.end()) {
+      distinct *= g.activeLanes[j];
+      if (c.parallel[j] == g.innermost) {
+        alongX = g.activeLanes[j];
+        stride = g.extent[j];
+      }
+    }
+  // Each thread takes a contiguous chunk of `stride` elements along x, so
+  // neighbouring lanes read `stride` elements apart: they share a sector
+  // only when their chunks are narrower than one. A vector load reads
+  // `lanes` elements of the chunk at once.
+  double count = distinct;
+  if (load.contiguous == g.innermost && alongX > 1)
+    count = distinct / alongX *
+            std::min(alongX * std::ceil(lanes * load.bytes / sector),
+                     std::ceil(alongX * stride * load.bytes / sector));
+  return count * sector;
+}
+
+WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
+  const KernelDesc &k = c.kernel;
+  const Target &t = c.target;
+  WorkCost cost;
+  if (k.work.empty()) {
+    // The flops spread evenly over the outputs.
+    double outputs = 1;
+    for (int l : c.parallel)
+      outputs *= double(k.loops[l].size);
+    cost.perThreadFlops = g.elementsPerThread * k.flops / outputs;
+  }
+  // A math function costs at least the lanes' share of special-function
+  // throughput: lanesPerSM / special_functions_per_clock issue slots (8 on
+  // Hopper) instead of 1.
+  double transcendentalExtra = 0;
+  if (t.has(TargetField::SpecialFunctionsPerClock))
+    transcendentalExtra = std::max(
+        0.0,
+        lanesPerSM(t) / t.get(TargetField::SpecialFunctionsPerClock) - 1.0);
+  else
+    p.uncalibrated = true;
+  bool kStep = c.kStep > 0;
+  for (const Work &w : k.work) {
+    Instances n = instancesOf(c, g, w);
+    double ops =
+        w.flopsPerInstance + w.transcendentalsPerInstance * transcendentalExtra;
+    // Under a K step the contraction is computed once per block, into
+    // shared memory, whichever ops read it.
+    if (kStep && w.kStepRole == KStepRole::ContractionCopy)
+      continue;
+    // A prologue runs once per element of the tiles the block copies,
+    // spread over its threads; its reads are the copies' (counted with the
+    // contraction).
+    if (kStep && w.isPrologue()) {
+      cost.perThreadFlops +=
+          tileProduct(c, w.loops) * ops / double(c.threadsPerBlock);
+      continue;
+    }
+    if (kStep && w.isContraction()) {
+      KSteps steps = kStepsOf(c, g, w);
+      if (c.mma)
+        addMmaKStep(c, steps, cost);
+      else
+        addSimtKStep(c, g, w, steps, n.perThread, ops, cost);
+      continue;
+    }
+    if (c.tilesDivide && w.execution == Execution::CooperativeCopy)
+      continue;
+    if (c.tilesDivide && w.cooperative()) {
+      addCooperative(c, g, w, n, ops, cost);
+      continue;
+    }
+    addElementwise(c, g, w, n.perThread, ops, cost);
+  }
+  if (k.work.empty())
+    cost.perThreadRounds = std::ceil(
+        g.elementsPerThread / double(std::max<int64_t>(c.schedule.vector, 1)));
+  // Every output element costs at least one operation (its store), so that
+  // pure data movement (a transpose) still occupies the lanes it uses.
+  cost.perThreadFlops = std::max(cost.perThreadFlops, g.elementsPerThread);
+  return cost;
+}
+
+} // namespace mlir::tessel::model

@@ -1,0 +1,517 @@
+//===- ModelTermsTest.cpp - Each term of the cost model on its own --------===//
+//
+// One test per term of costmodel/ModelTerms.h, each against figures worked
+// out by hand from the target table (h100 unless said otherwise), so that a
+// change to one term shows in its own test rather than only in predict()'s
+// totals (ModelTest.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/ModelTerms.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace mlir::tessel;
+using namespace mlir::tessel::model;
+
+namespace {
+
+const Target &h100() {
+  static const Target t = *lookupKnownTarget("h100");
+  return t;
+}
+
+/// C[m, n] = A[m, k] B[k, n], a contraction a K step can tile.
+KernelDesc matmul(int64_t m, int64_t n, int64_t k, ElementType type) {
+  KernelDesc d;
+  d.name = "matmul";
+  d.loops = {{m, false}, {n, false}, {k, true}};
+  d.operands = {
+      {{0, 2}, type, false}, {{2, 1}, type, false}, {{0, 1}, type, true}};
+  d.flops = 2.0 * m * n * k;
+  double bytes = double(elementBytes(type));
+  Work w;
+  w.loops = {0, 1};
+  w.flopsPerInstance = 2.0 * double(k);
+  w.loads = {{bytes, double(k), {0}, -1}, {bytes, double(k), {1}, 1}};
+  w.kStepRole = KStepRole::Contraction;
+  w.reduction = k;
+  w.operandTiles = {{bytes, 1, {0}, -1}, {bytes, 1, {1}, 1}};
+  d.work = {w};
+  d.contraction = true;
+  d.kSteppable = true;
+  d.mmaSyncable = type != ElementType::F32;
+  return d;
+}
+
+/// y[r, c] = x[r, c] - max_c x[r, c]: a cooperative row reduction and the
+/// elementwise op that reads it.
+KernelDesc rowKernel(int64_t rows, int64_t n) {
+  KernelDesc d;
+  d.name = "rows";
+  d.loops = {{rows, false}, {n, false}};
+  d.operands = {{{0, 1}, ElementType::F32, false},
+                {{0, 1}, ElementType::F32, true}};
+  d.flops = 2.0 * double(rows) * double(n);
+  Work max = opWork(double(n), 0, {{4.0, double(n), {0}, -1, true}}, {0},
+                    Execution::CooperativeReduction);
+  Work out =
+      opWork(1, 0, {{4.0, 1.0, {0, 1}, 1}}, {0, 1}, Execution::PerElement);
+  out.vectorized = true;
+  d.work = {max, out};
+  d.elementwiseRoot = true;
+  return d;
+}
+
+Schedule simt(std::vector<int64_t> block, int64_t warps,
+              std::vector<int64_t> thread = {}) {
+  Schedule s;
+  s.block = std::move(block);
+  s.warps = warps;
+  s.thread = std::move(thread);
+  return s;
+}
+
+Schedule mma(int64_t bm, int64_t bn, int64_t step, int64_t wm, int64_t wn,
+             int64_t stages = 1) {
+  Schedule s;
+  s.block = {bm, bn, step};
+  s.warp = {wm, wn, step};
+  s.warps = (bm / wm) * (bn / wn);
+  s.stages = stages;
+  s.compute = ComputeClass::MmaSync;
+  return s;
+}
+
+/// A context with its kernel, schedule and target, which it refers to.
+struct Held {
+  Held(KernelDesc kernel, Schedule schedule, Target target)
+      : kernel(std::move(kernel)), schedule(std::move(schedule)),
+        target(std::move(target)),
+        context(this->kernel, this->schedule, this->target) {}
+  operator const Context &() const { return context; }
+  KernelDesc kernel;
+  Schedule schedule;
+  Target target;
+  Context context;
+};
+
+TEST(ModelTerms, ContextFollowsTheSchedule) {
+  KernelDesc d = matmul(1000, 512, 256, ElementType::F32);
+  Schedule s = simt({64, 128, 32}, 4);
+  Held cInputs(d, s, h100());
+  Context &c = cInputs.context;
+  EXPECT_EQ(c.parallel, (std::vector<int>{0, 1}));
+  EXPECT_EQ(c.tiles, (std::vector<int64_t>{64, 128}));
+  EXPECT_EQ(c.kStep, 32);
+  EXPECT_EQ(c.threadsPerBlock, 128);
+  EXPECT_EQ(c.contractionReduction, 256);
+  EXPECT_FALSE(c.tilesDivide); // 1000 % 64 != 0
+  EXPECT_FALSE(c.mma);
+  // Tiles larger than the loop are clamped to it.
+  Schedule wide = simt({4096, 4096, 32}, 4);
+  EXPECT_EQ(Held(d, wide, h100()).context.tiles,
+            (std::vector<int64_t>{1000, 512}));
+}
+
+TEST(ModelTerms, ScheduleRefusalNamesTheField) {
+  KernelDesc d = matmul(512, 512, 256, ElementType::F32);
+  auto refusal = [&](Schedule s) {
+    Held cInputs(d, s, h100());
+    Context &c = cInputs.context;
+    return scheduleRefusal(c).value_or("");
+  };
+  EXPECT_EQ(refusal(simt({64, 64, 32}, 4)), "");
+  EXPECT_NE(refusal(simt({64, 64, 32}, 0)).find("warps"), std::string::npos);
+  Schedule split = simt({64, 64, 32}, 4);
+  split.splitK = 2;
+  EXPECT_NE(refusal(split).find("split_k"), std::string::npos);
+  Schedule noStages = simt({64, 64, 32}, 4);
+  noStages.stages = 0;
+  EXPECT_NE(refusal(noStages).find("stages"), std::string::npos);
+  // 64 warps of 32 threads: 2048 > 1024.
+  EXPECT_NE(refusal(simt({64, 64, 32}, 64)).find("max_threads_per_block"),
+            std::string::npos);
+  Schedule wgmma = simt({64, 64, 32}, 4);
+  wgmma.compute = ComputeClass::Wgmma;
+  EXPECT_NE(refusal(wgmma).find("only SIMT and mma.sync"), std::string::npos);
+}
+
+TEST(ModelTerms, MmaRefusalChecksTheWarpTiles) {
+  KernelDesc d = matmul(1024, 1024, 1024, ElementType::BF16);
+  Schedule s = mma(128, 128, 32, 64, 64);
+  Held cInputs(d, s, h100());
+  Context &c = cInputs.context;
+  EXPECT_FALSE(mmaRefusal(c));
+  EXPECT_EQ(c.mmaTiles.pm, 4);
+  EXPECT_EQ(c.mmaTiles.pn, 8);
+  EXPECT_EQ(c.mmaTiles.pk, 2);
+  // Not on an AMD GPU.
+  Held amdInputs(d, s, *lookupKnownTarget("mi300x"));
+  Context &amd = amdInputs.context;
+  EXPECT_NE(mmaRefusal(amd).value_or("").find("NVIDIA"), std::string::npos);
+  // A warp tile that is no multiple of 16 along M.
+  Schedule odd = mma(96, 128, 32, 24, 64);
+  Held oddContextInputs(d, odd, h100());
+  Context &oddContext = oddContextInputs.context;
+  EXPECT_TRUE(mmaRefusal(oddContext));
+  // f32 does not run on mma.sync.
+  KernelDesc f32 = matmul(1024, 1024, 1024, ElementType::F32);
+  Held f32ContextInputs(f32, s, h100());
+  Context &f32Context = f32ContextInputs.context;
+  EXPECT_TRUE(mmaRefusal(f32Context));
+}
+
+TEST(ModelTerms, StagesRefusal) {
+  KernelDesc d = matmul(1024, 1024, 256, ElementType::BF16);
+  bool unmodelled = false;
+  Schedule three = mma(128, 128, 32, 64, 64, 3);
+  EXPECT_FALSE(stagesRefusal(Held(d, three, h100()), unmodelled));
+  // A K step covering the whole reduction leaves nothing to pipeline.
+  Schedule whole = mma(128, 128, 256, 64, 64, 2);
+  EXPECT_TRUE(stagesRefusal(Held(d, whole, h100()), unmodelled));
+  // No cp.async on CDNA.
+  EXPECT_TRUE(
+      stagesRefusal(Held(d, three, *lookupKnownTarget("mi300x")), unmodelled));
+  EXPECT_FALSE(unmodelled);
+  // A cast fused into the copies: emitted, but not priced.
+  KernelDesc cast = d;
+  Work prologue = opWork(1, 0, {}, {0}, Execution::PerElement);
+  prologue.kStepRole = KStepRole::Prologue;
+  cast.work.push_back(prologue);
+  EXPECT_TRUE(stagesRefusal(Held(cast, three, h100()), unmodelled));
+  EXPECT_TRUE(unmodelled);
+}
+
+TEST(ModelTerms, SharedMemoryBytes) {
+  // mma.sync 128 x 128 x 32, two stages: the f32 accumulator with rows
+  // padded by 8, and per stage A [128, 32 + 8] and B [32, 128 + 8] in
+  // 16-bit.
+  KernelDesc bf16 = matmul(1024, 1024, 1024, ElementType::BF16);
+  Schedule s = mma(128, 128, 32, 64, 64, 2);
+  Held cInputs(bf16, s, h100());
+  Context &c = cInputs.context;
+  ASSERT_FALSE(mmaRefusal(c));
+  EXPECT_EQ(sharedMemoryBytes(c),
+            4 * 128 * 136 + 2 * (2 * 128 * 40 + 2 * 32 * 136));
+  // SIMT K step of 32 on a 64 x 128 f32 tile: the accumulator and one
+  // step's A [64, 32] and B [32, 128].
+  KernelDesc f32 = matmul(1024, 1024, 1024, ElementType::F32);
+  Schedule t = simt({64, 128, 32}, 4);
+  EXPECT_EQ(sharedMemoryBytes(Held(f32, t, h100())),
+            4 * 64 * 128 + 4 * 64 * 32 + 4 * 32 * 128);
+  // A cooperative reduction over 8 rows by 256 threads: partials and the
+  // tree's half (256 is a power of two: nothing carried over).
+  KernelDesc rows = rowKernel(64, 4096);
+  EXPECT_EQ(sharedMemoryBytes(Held(rows, simt({8, 4096}, 8), h100())),
+            8 * 4 * (256 + 128));
+  // 96 threads carry one odd middle partial (3 -> 2).
+  EXPECT_EQ(sharedMemoryBytes(Held(rows, simt({1, 4096}, 3), h100())),
+            1 * 4 * (96 + 48 + 1));
+  // Tiles that do not divide the rows: no cooperation, no buffers.
+  KernelDesc odd = rowKernel(63, 4096);
+  EXPECT_EQ(sharedMemoryBytes(Held(odd, simt({8, 4096}, 8), h100())), 0);
+}
+
+TEST(ModelTerms, RegistersPerThread) {
+  KernelDesc f32 = matmul(1024, 1024, 1024, ElementType::F32);
+  // A 64 x 64 tile over 256 threads in 4 x 4 thread tiles: 16 accumulators.
+  Schedule tiled = simt({64, 64, 16}, 8, {4, 4, 16});
+  EXPECT_EQ(registersPerThread(Held(f32, tiled, h100())), kBaseRegisters + 16);
+  // No K step: the base alone.
+  EXPECT_EQ(registersPerThread(Held(f32, simt({64, 64}, 4), h100())),
+            kBaseRegisters);
+  // mma.sync with a 64 x 64 warp tile over a K step of 32 (4 x 8 x 2
+  // pieces): 4 f32 per piece of the accumulator, and A's (4) and B's (2)
+  // registers for one 16-deep slice pair.
+  KernelDesc bf16 = matmul(1024, 1024, 1024, ElementType::BF16);
+  Held cInputs(bf16, mma(128, 128, 32, 64, 64), h100());
+  Context &c = cInputs.context;
+  ASSERT_FALSE(mmaRefusal(c));
+  EXPECT_EQ(registersPerThread(c), kBaseRegisters + 4 * 4 * 8 + (16 + 16));
+}
+
+TEST(ModelTerms, OccupancyFromSharedMemoryAndRegisters) {
+  KernelDesc bf16 = matmul(1024, 1024, 1024, ElementType::BF16);
+  Held cInputs(bf16, mma(128, 128, 32, 64, 64, 2), h100());
+  Context &c = cInputs.context;
+  ASSERT_FALSE(mmaRefusal(c));
+  Prediction p;
+  p.threadsPerBlock = c.threadsPerBlock;
+  ASSERT_FALSE(occupancyRefusal(c, p));
+  // 107520 bytes of shared memory: 2 blocks in 233472; 192 registers for
+  // 128 threads: 65536 / 24576 = 2 blocks.
+  EXPECT_EQ(p.sharedBytes, 107520);
+  EXPECT_EQ(p.registers, 192);
+  EXPECT_EQ(p.blocksPerSM, 2);
+  EXPECT_DOUBLE_EQ(p.occupancy, 2.0 * 4 / 64);
+  // A block over the static limit is refused, naming its bytes.
+  KernelDesc f32 = matmul(4096, 4096, 4096, ElementType::F32);
+  Held hugeInputs(f32, simt({256, 256, 64}, 8), h100());
+  Context &huge = hugeInputs.context;
+  Prediction q;
+  q.threadsPerBlock = huge.threadsPerBlock;
+  EXPECT_NE(occupancyRefusal(huge, q).value_or("").find("shared memory"),
+            std::string::npos);
+}
+
+TEST(ModelTerms, BlocksAndWaves) {
+  KernelDesc d = matmul(1000, 512, 256, ElementType::F32);
+  Held cInputs(d, simt({64, 128, 32}, 4), h100());
+  Context &c = cInputs.context;
+  Prediction p;
+  p.blocksPerSM = 2;
+  double busiest = blocksAndWaves(c, p);
+  EXPECT_EQ(p.blocks, 16 * 4); // ceil(1000 / 64) x 512 / 128
+  EXPECT_DOUBLE_EQ(p.waves, 64.0 / (132 * 2));
+  EXPECT_DOUBLE_EQ(busiest, 1);
+  Held manyInputs(d, simt({8, 8, 32}, 1), h100());
+  Context &many = manyInputs.context;
+  blocksAndWaves(many, p);
+  EXPECT_EQ(p.blocks, 125 * 64);
+}
+
+TEST(ModelTerms, ThreadGeometry) {
+  KernelDesc rows = rowKernel(64, 256);
+  // 8 warps over a 4 x 256 tile: x takes the 256 columns, one thread per
+  // column and 4 rows each.
+  std::optional<ThreadGeometry> g =
+      threadGeometry(Held(rows, simt({4, 256}, 8), h100()));
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->layout, (std::vector<int64_t>{1, 256}));
+  EXPECT_EQ(g->extent, (std::vector<double>{4, 1}));
+  EXPECT_EQ(g->elementsPerThread, 4);
+  EXPECT_EQ(g->innermost, 1);
+  EXPECT_EQ(g->activeLanes, (std::vector<double>{1, 32}));
+  EXPECT_EQ(g->activeWarps, 8);
+  EXPECT_TRUE(g->sectors);
+  // A 1 x 16 tile keeps 16 threads busy: one warp of the 8 issues.
+  g = threadGeometry(Held(rows, simt({1, 16}, 8), h100()));
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->layout, (std::vector<int64_t>{16, 16}));
+  EXPECT_EQ(g->activeWarps, 1);
+  // A thread tile that does not make the block's threads: no geometry.
+  EXPECT_FALSE(threadGeometry(Held(rows, simt({4, 256}, 8, {1, 2}), h100())));
+}
+
+TEST(ModelTerms, VectorRefusal) {
+  KernelDesc rows = rowKernel(64, 4096);
+  auto refusal = [&](Schedule s) {
+    Held cInputs(rows, s, h100());
+    Context &c = cInputs.context;
+    std::optional<ThreadGeometry> g = threadGeometry(c);
+    return g ? vectorRefusal(c, *g).value_or("") : "no geometry";
+  };
+  Schedule two = simt({1, 256}, 4); // 128 threads, 2 elements each
+  two.vector = 2;
+  EXPECT_EQ(refusal(two), "");
+  Schedule four = two;
+  four.vector = 4;
+  EXPECT_NE(refusal(four).find("does not divide"), std::string::npos);
+  KernelDesc mm = matmul(512, 512, 512, ElementType::F32);
+  Schedule onMatmul = simt({64, 64}, 4);
+  onMatmul.vector = 2;
+  Held cInputs(mm, onMatmul, h100());
+  Context &c = cInputs.context;
+  EXPECT_NE(vectorRefusal(c, *threadGeometry(c)).value_or("").find("parallel"),
+            std::string::npos);
+}
+
+TEST(ModelTerms, WarpLoadBytesCountsSectors) {
+  KernelDesc rows = rowKernel(64, 4096);
+  Held cInputs(rows, simt({1, 4096}, 4), h100());
+  Context &c = cInputs.context;
+  std::optional<ThreadGeometry> g = threadGeometry(c);
+  ASSERT_TRUE(g);
+  // 128 threads along x, 32 elements each: neighbouring lanes read 32
+  // elements apart, a sector each; with 4-element vectors still a sector
+  // each (16 bytes of a 128-byte stride).
+  Load along{4.0, 1.0, {0, 1}, 1};
+  EXPECT_EQ(warpLoadBytes(c, *g, along), 32 * 32);
+  EXPECT_EQ(warpLoadBytes(c, *g, along, 4), 32 * 32);
+  // A row's value read by every lane: one sector.
+  Load broadcast{4.0, 1.0, {0}, -1};
+  EXPECT_EQ(warpLoadBytes(c, *g, broadcast), 32);
+  // One element per lane along x: 32 lanes x 4 bytes = 4 sectors.
+  Held denseInputs(rows, simt({1, 128}, 4), h100());
+  Context &dense = denseInputs.context;
+  std::optional<ThreadGeometry> d = threadGeometry(dense);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(warpLoadBytes(dense, *d, along), 4 * 32);
+  // Without sector sizes (mi300x) every lane's bytes count.
+  Held amdInputs(rows, simt({1, 128}, 2), *lookupKnownTarget("mi300x"));
+  Context &amd = amdInputs.context;
+  std::optional<ThreadGeometry> a = threadGeometry(amd);
+  ASSERT_TRUE(a);
+  EXPECT_FALSE(a->sectors);
+  EXPECT_EQ(warpLoadBytes(amd, *a, along), 64 * 4);
+}
+
+TEST(ModelTerms, TreeCost) {
+  // 256 partials: 8 halvings, nothing carried.
+  TreeCost power = treeCost(1, 256, 32);
+  EXPECT_EQ(power.steps, 8);
+  EXPECT_EQ(power.carried, 0);
+  EXPECT_EQ(power.combinesPerThread, 8);
+  // 3 partials: 3 -> 2 carries the middle one (a step of its own), 2 -> 1.
+  TreeCost three = treeCost(1, 3, 32);
+  EXPECT_EQ(three.steps, 3);
+  EXPECT_EQ(three.carried, 1);
+}
+
+TEST(ModelTerms, WorkCostFollowsEachRole) {
+  const Target &t = h100();
+  // lanes / SFU results per clock - 1 extra issue slots per math function.
+  double extra =
+      lanesPerSM(t) / t.get(TargetField::SpecialFunctionsPerClock) - 1.0;
+  KernelDesc exp;
+  exp.loops = {{4096, false}};
+  exp.operands = {{{0}, ElementType::F32, false},
+                  {{0}, ElementType::F32, true}};
+  exp.work = {opWork(1, 1, {{4.0, 1.0, {0}, 0}}, {0}, Execution::PerElement)};
+  Held cInputs(exp, simt({1024}, 4), t);
+  Context &c = cInputs.context; // 128 threads, 8 elements each
+  std::optional<ThreadGeometry> g = threadGeometry(c);
+  ASSERT_TRUE(g);
+  Prediction p;
+  WorkCost w = workCost(c, *g, p);
+  EXPECT_DOUBLE_EQ(w.perThreadFlops, 8 * (1 + extra));
+  EXPECT_DOUBLE_EQ(w.perThreadRounds, 8);
+  EXPECT_DOUBLE_EQ(w.perWarpLoadBytes,
+                   8 * warpLoadBytes(c, *g, exp.work[0].loads[0]));
+  EXPECT_FALSE(p.uncalibrated);
+
+  // Under a K step the contraction's copies are skipped, a prologue runs
+  // once per element of the block's tiles, and the contraction itself
+  // costs its steps.
+  KernelDesc mm = matmul(256, 256, 256, ElementType::F32);
+  Work copy = mm.work[0];
+  copy.kStepRole = KStepRole::ContractionCopy;
+  Work prologue = opWork(2, 0, {}, {0}, Execution::PerElement);
+  prologue.kStepRole = KStepRole::Prologue;
+  KernelDesc withRoles = mm;
+  withRoles.work.push_back(copy);
+  withRoles.work.push_back(prologue);
+  Held kInputs(mm, simt({64, 64, 32}, 4), t);
+  Context &k = kInputs.context;
+  Held kRolesInputs(withRoles, simt({64, 64, 32}, 4), t);
+  Context &kRoles = kRolesInputs.context;
+  WorkCost plain = workCost(k, *threadGeometry(k), p);
+  WorkCost roles = workCost(kRoles, *threadGeometry(kRoles), p);
+  // The prologue: 64 rows of its tile x 2 flops over 128 threads.
+  EXPECT_DOUBLE_EQ(roles.perThreadFlops - plain.perThreadFlops, 64.0 * 2 / 128);
+  EXPECT_EQ(roles.perThreadRounds, plain.perThreadRounds);
+  // 8 steps of 32, each one global round, and K + steps shared rounds.
+  EXPECT_DOUBLE_EQ(plain.perThreadRounds, 8);
+  EXPECT_DOUBLE_EQ(plain.sharedRounds, 256 + 8);
+}
+
+TEST(ModelTerms, ComputeTimeUsesTheClassPeak) {
+  const Target &t = h100();
+  KernelDesc bf16 = matmul(1024, 1024, 1024, ElementType::BF16);
+  Held cInputs(bf16, mma(128, 128, 32, 64, 64), t);
+  Context &c = cInputs.context;
+  ASSERT_FALSE(mmaRefusal(c));
+  ThreadGeometry g = *threadGeometry(c);
+  Prediction p;
+  p.blocksPerSM = 1;
+  WorkCost w;
+  w.tensorFlopsPerBlock = 1e9;
+  double peak = computeTime(c, g, w, 1, p);
+  // No measured mma.sync fraction on the H100: the datasheet peak, marked.
+  EXPECT_DOUBLE_EQ(peak, 989.4e12);
+  EXPECT_TRUE(p.uncalibrated);
+  EXPECT_DOUBLE_EQ(p.computeUs, 1e9 / (989.4e12 / 132) * 1e6);
+  KernelDesc f32 = matmul(1024, 1024, 1024, ElementType::F32);
+  Held sInputs(f32, simt({64, 64, 32}, 4), t);
+  Context &s = sInputs.context;
+  Prediction q;
+  q.blocksPerSM = 1;
+  EXPECT_DOUBLE_EQ(computeTime(s, *threadGeometry(s), WorkCost(), 1, q),
+                   66.9e12);
+}
+
+TEST(ModelTerms, MemoryTerms) {
+  const Target &t = h100();
+  // 64 Mi f32 in, 64 Mi out: 512 MiB at the 256 MiB efficiency (held flat
+  // past it).
+  KernelDesc copy;
+  copy.loops = {{int64_t(64) << 20, false}};
+  copy.operands = {{{0}, ElementType::F32, false},
+                   {{0}, ElementType::F32, true}};
+  Held cInputs(copy, simt({1024}, 8), t);
+  Context &c = cInputs.context;
+  Prediction p;
+  double dram = dramTime(c, p);
+  EXPECT_DOUBLE_EQ(p.dramBytes, 512.0 * 1024 * 1024);
+  EXPECT_DOUBLE_EQ(dram, p.dramBytes / (3.35e12 * 0.83) * 1e6);
+  // L2: each block reads and writes its 1024 elements; the SM link bounds
+  // the busiest SM's blocks.
+  blocksAndWaves(c, p);
+  double busiest = std::ceil(double(p.blocks) / 132);
+  double l2 = l2Time(c, busiest, p);
+  EXPECT_DOUBLE_EQ(p.l2Bytes, 8.0 * 1024 * double(p.blocks));
+  EXPECT_DOUBLE_EQ(l2, std::max(p.l2Bytes / 7.1e12 * 1e6,
+                                busiest * 8192 / (32 * 1.98e9) * 1e6));
+  // Latency: streaming (L2 traffic below twice the unique bytes) waits on
+  // DRAM, four rounds in flight.
+  WorkCost w;
+  w.perThreadRounds = 10;
+  p.blocksPerSM = 2;
+  EXPECT_DOUBLE_EQ(latencyTime(c, w, 4, p.dramBytes, p),
+                   2 * 10 * 691.0 / kRoundsInFlight / 1.98e9 * 1e6);
+  EXPECT_DOUBLE_EQ(blocksTime(c, 4, p), 4 * 162 / 1.98e9 * 1e6);
+  EXPECT_DOUBLE_EQ(launchTime(c, p), 1.02);
+  EXPECT_FALSE(p.uncalibrated);
+  // The A100 has no measured latencies or block cycles: 0, marked.
+  Held a100Inputs(copy, simt({1024}, 8), *lookupKnownTarget("a100"));
+  Context &a100 = a100Inputs.context;
+  Prediction q;
+  EXPECT_EQ(latencyTime(a100, w, 4, p.dramBytes, q), 0);
+  EXPECT_EQ(blocksTime(a100, 4, q), 0);
+  EXPECT_TRUE(q.uncalibrated);
+}
+
+TEST(ModelTerms, CombineTermsPicksTheBindingOne) {
+  Prediction p;
+  p.computeUs = 3;
+  p.dramUs = 5;
+  p.l2Us = 4;
+  p.launchUs = 1;
+  p.flops = 1e6;
+  combineTerms(p, 1e12);
+  EXPECT_EQ(p.bound, Bound::Dram);
+  EXPECT_DOUBLE_EQ(p.timeUs, 6);
+  EXPECT_DOUBLE_EQ(p.fractionOfPeak, 1e6 / 6e-6 / 1e12);
+  Prediction tiny;
+  tiny.computeUs = 0.5;
+  tiny.launchUs = 1;
+  combineTerms(tiny, 1e12);
+  EXPECT_EQ(tiny.bound, Bound::Launch);
+  EXPECT_DOUBLE_EQ(tiny.timeUs, 1.5);
+}
+
+TEST(ModelTerms, AchievableTimeUsesTheBestClass) {
+  const Target &t = h100();
+  KernelDesc bf16 = matmul(8192, 8192, 8192, ElementType::BF16);
+  Held cInputs(bf16, mma(128, 128, 32, 64, 64), t);
+  Context &c = cInputs.context;
+  Prediction p;
+  p.flops = bf16.flops;
+  double bytes = 3.0 * 8192 * 8192 * 2;
+  // Tensor cores at the measured achievable fraction; the bytes are far
+  // below the flops' time.
+  EXPECT_DOUBLE_EQ(achievableTime(c, bytes, p),
+                   bf16.flops / (989.4e12 * 0.797) * 1e6);
+  // f32 work: the SIMT peak.
+  KernelDesc f32 = matmul(8192, 8192, 8192, ElementType::F32);
+  Held sInputs(f32, simt({64, 64, 32}, 4), t);
+  Context &s = sInputs.context;
+  Prediction q;
+  q.flops = f32.flops;
+  EXPECT_DOUBLE_EQ(achievableTime(s, 2 * bytes, q), f32.flops / 66.9e12 * 1e6);
+}
+
+} // namespace
