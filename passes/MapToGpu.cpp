@@ -183,10 +183,7 @@ OwningOpRef<ModuleOp> buildMappingScript(MLIRContext *ctx,
                      UnitAttr::get(ctx));
   OpBuilder b = OpBuilder::atBlockEnd(script->getBody());
   auto anyOp = transform::AnyOpType::get(ctx);
-  // The block loop is consumed: the launch replaces it.
-  DictionaryAttr consumed = b.getDictionaryAttr(b.getNamedAttr(
-      transform::TransformDialect::kArgConsumedAttrName, b.getUnitAttr()));
-  transform::NamedSequenceOp::create(
+  auto entry = transform::NamedSequenceOp::create(
       b, loc, transform::TransformDialect::kTransformEntryPointSymbolName,
       anyOp, TypeRange(),
       [&](OpBuilder &nb, Location nloc, BlockArgument blockLoop) {
@@ -196,8 +193,11 @@ OwningOpRef<ModuleOp> buildMappingScript(MLIRContext *ctx,
         transform::MapNestedForallToThreads::create(nb, nloc, anyOp, launch,
                                                     blockDims);
         transform::YieldOp::create(nb, nloc);
-      },
-      /*attrs=*/{}, /*argAttrs=*/{consumed});
+      });
+  // The block loop is consumed: the launch replaces it (set here: the
+  // builder drops the argument attributes it is given).
+  entry.setArgAttr(0, transform::TransformDialect::kArgConsumedAttrName,
+                   b.getUnitAttr());
   return script;
 }
 

@@ -202,10 +202,9 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::func::FuncOp"> {
   let description = [{
     For every function marked `tessel.kernel` (see tessel-lower-to-linalg),
     tiles the ops whose results the kernel returns following its
-    `#tessel.schedule` (when it has none, a default by what it computes: a
-    block per row when a reduction is read with a broadcast, K steps of 16
-    over 32 x 32 tiles for a lone matmul or batch_matmul, else 16 x 64
-    tiles; 4 warps, or 128 threads under a K step) and fuses every producer
+    `#tessel.schedule` (tessel-select-schedules attaches the cost model's
+    choice; a kernel without one is an error: this pass never invents a
+    schedule) and fuses every producer
     into the tiles, at three levels: `scf.forall` over block tiles
     (`#gpu.block<linear_dim_i>`; `block` gives the tile of the innermost
     parallel loops, 1 for leading ones), `scf.forall` over the block's
@@ -269,9 +268,19 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::func::FuncOp"> {
     B, and tiles that divide the shapes; otherwise it is an error that says
     which.
 
+    With `stages = S` > 1 (NVIDIA sm_80 or newer) a K step's copies are
+    software-pipelined: S shared-memory buffers per operand tile, the copies
+    of S - 1 steps ahead issued before each step's compute
+    (tessel-async-copies makes them cp.async).
+
     A schedule that sets the knobs the code generator does not emit
-    (`stages`, `split_k`, `mma` other than `simt` and `mma_sync`, a `warp`
-    tile for SIMT) is refused.
+    (`split_k`, which tessel-split-reduction emits as two kernels, `mma`
+    other than `simt` and `mma_sync`, a `warp` tile for SIMT) is refused.
+
+    The pass validates the schedule, plans each root's tiling, then applies
+    the plan: the block level as a transform script built with the
+    transform ops' builders (`print-scripts` prints it), the rest in C++;
+    passes/tiling/ holds one file per phase.
 
     A kernel holding an op that cannot be tiled (a reshape between two
     computations, for instance) is an error that names the op. Functions

@@ -39,7 +39,8 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<130x90xf32>
   }
   func.func @model2(%x: tensor<8x32xf32>) -> (tensor<8x32xf32>, tensor<8xf32>) {
-    %0:2 = tessel.kernel @two_results(%x) : (tensor<8x32xf32>) -> (tensor<8x32xf32>, tensor<8xf32>) {
+    %0:2 = tessel.kernel @two_results(%x) : (tensor<8x32xf32>) -> (tensor<8x32xf32>, tensor<8xf32>)
+        schedule = #tessel.schedule<block = [16, 64], warps = 4> {
     ^bb0(%a: tensor<8x32xf32>):
       %1 = tessel.exp %a : tensor<8x32xf32>
       %2 = tessel.reduce sum %a dims = [1] : tensor<8x32xf32> -> tensor<8xf32>

@@ -341,3 +341,19 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<80x64xbf16>
   }
 }
+
+// -----
+
+// Tile-and-fuse follows a schedule; it never invents one (the model
+// chooses them, in tessel-select-schedules).
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<130x70xf32>) -> tensor<130x70xf32> {
+    // expected-error @+1 {{kernel @no_schedule has no #tessel.schedule; run tessel-select-schedules before tessel-tile-and-fuse (the tessel-to-* pipelines do), or write one}}
+    %0 = tessel.kernel @no_schedule(%x) : (tensor<130x70xf32>) -> tensor<130x70xf32> {
+    ^bb0(%a: tensor<130x70xf32>):
+      %1 = tessel.exp %a : tensor<130x70xf32>
+      tessel.yield %1 : tensor<130x70xf32>
+    }
+    return %0 : tensor<130x70xf32>
+  }
+}

@@ -26,9 +26,10 @@
 // CHECK: call @mm_bias_relu
 
 // SCRIPT-LABEL: // tessel-tile-and-fuse script for @mm_bias_relu
-// SCRIPT: transform.structured.tile_using_forall %r3 tile_sizes [32, 32] (mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>])
+// SCRIPT: transform.named_sequence @__transform_main(%{{.*}}: !transform.any_op {transform.readonly})
+// SCRIPT: transform.structured.tile_using_forall %{{.*}} tile_sizes [32, 32](mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>])
 // SCRIPT-COUNT-3: transform.structured.fuse_into_containing_op
-// SCRIPT: transform.structured.tile_using_forall %r3_b num_threads [2, 32] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+// SCRIPT: transform.structured.tile_using_forall %{{.*}} num_threads [2, 32](mapping = [#gpu.thread<y>, #gpu.thread<x>])
 // SCRIPT-NEXT: transform.yield
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%a: tensor<130x70xf32>, %b: tensor<70x90xf32>, %c: tensor<90xf32>) -> tensor<130x90xf32> {
@@ -89,7 +90,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // The script stops at the block level: the threads come after the K loop.
 // SCRIPT-LABEL: // tessel-tile-and-fuse script for @mm_bias_relu_kstep
-// SCRIPT: transform.structured.tile_using_forall %r3 tile_sizes [32, 32] (mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>])
+// SCRIPT: transform.structured.tile_using_forall %{{.*}} tile_sizes [32, 32](mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>])
 // SCRIPT-COUNT-3: transform.structured.fuse_into_containing_op
 // SCRIPT-NOT: num_threads
 // SCRIPT: transform.yield
@@ -158,7 +159,7 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (8, 32)
 // CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
 // SCRIPT-LABEL: // tessel-tile-and-fuse script for @thread_tiles
-// SCRIPT: num_threads [8, 32] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+// SCRIPT: num_threads [8, 32](mapping = [#gpu.thread<y>, #gpu.thread<x>])
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
     %0 = tessel.kernel @thread_tiles(%x) : (tensor<64x64xf32>) -> tensor<64x64xf32>
@@ -295,44 +296,6 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // -----
 
-// Without a schedule (tessel-select-schedules normally attaches one), a
-// default by what the kernel computes: a matmul takes K steps of 16 over 32
-// x 32 tiles, 128 threads of 2 x 4 outputs (2 waves of 64 on mi300x); a
-// softmax a block per row (its reductions shared by the block's 4 waves);
-// an elementwise op 16 x 64 tiles of 4 waves.
-// CHECK-LABEL: func.func private @matmul_default
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (5, 3)
-// CHECK: scf.for %{{.*}} = %c0 to %c70 step %c16
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (16, 8)
-// CHECK-LABEL: func.func private @softmax_default
-// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) in (3, 16, 1)
-// CHECK: scf.forall (%{{.*}}) in (256) shared_outs
-// CHECK: {mapping = [#gpu.thread<linear_dim_0>]}
-// CHECK-LABEL: func.func private @exp_default
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (9, 2)
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (4, 64)
-module attributes {tessel.target = #tessel.target<"mi300x">} {
-  func.func @model(%x: tensor<130x70xf32>, %y: tensor<70x90xf32>, %s: tensor<3x16x100xf32>) -> (tensor<130x90xf32>, tensor<3x16x100xf32>, tensor<130x70xf32>) {
-    %0 = tessel.kernel @matmul_default(%x, %y) : (tensor<130x70xf32>, tensor<70x90xf32>) -> tensor<130x90xf32> {
-    ^bb0(%a: tensor<130x70xf32>, %b: tensor<70x90xf32>):
-      %1 = tessel.matmul %a, %b : tensor<130x70xf32>, tensor<70x90xf32> -> tensor<130x90xf32>
-      tessel.yield %1 : tensor<130x90xf32>
-    }
-    %2 = tessel.kernel @softmax_default(%s) : (tensor<3x16x100xf32>) -> tensor<3x16x100xf32> {
-    ^bb0(%a: tensor<3x16x100xf32>):
-      %3 = tessel.softmax %a dim = 2 : tensor<3x16x100xf32>
-      tessel.yield %3 : tensor<3x16x100xf32>
-    }
-    %4 = tessel.kernel @exp_default(%x) : (tensor<130x70xf32>) -> tensor<130x70xf32> {
-    ^bb0(%a: tensor<130x70xf32>):
-      %5 = tessel.exp %a : tensor<130x70xf32>
-      tessel.yield %5 : tensor<130x70xf32>
-    }
-    return %0, %2, %4 : tensor<130x90xf32>, tensor<3x16x100xf32>, tensor<130x70xf32>
-  }
-}
-
-// -----
 
 // Tensor cores (mma = mma_sync): the K step as for SIMT (copies of A's and
 // B's tiles by all threads), then the block's 4 warps each take a 32 x 32

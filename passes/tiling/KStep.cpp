@@ -1,0 +1,435 @@
+//===- KStep.cpp - A contraction stepping through K in shared memory ------===//
+//
+// See KStep.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/tiling/KStep.h"
+
+#include "costmodel/Model.h"
+#include "passes/IndexRange.h"
+#include "passes/MmaLayout.h"
+#include "passes/tiling/KernelOps.h"
+#include "passes/tiling/Pipelining.h"
+#include "passes/tiling/TensorCoreStep.h"
+#include "passes/tiling/ThreadFusion.h"
+#include "passes/tiling/Vectorize.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::tessel;
+using namespace mlir::tessel::tiling;
+
+namespace {
+
+/// The static upper bound of each dim of the tensor `v` (a tile): its size
+/// where static, else the bound of the remainder tile's size.
+FailureOr<SmallVector<int64_t>> staticBounds(Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  SmallVector<int64_t> bounds;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d)) {
+      bounds.push_back(type.getDimSize(d));
+      continue;
+    }
+    std::optional<int64_t> ub = rangeOfDim(v, d).hi;
+    if (!ub || *ub < 0)
+      return failure();
+    bounds.push_back(*ub);
+  }
+  return bounds;
+}
+
+/// A buffer of the block's own shaped like `like` (a tile): allocated with
+/// the tile's static bound, so that it can become shared memory, and viewed
+/// with the tile's sizes (smaller in a remainder tile). `pad` more elements
+/// per row of the innermost dim shift each row's banks (tensor-core steps
+/// read columns of these buffers; see mma::kOperandPad).
+FailureOr<Value> blockBuffer(RewriterBase &rewriter, Location loc, Value like,
+                             int64_t pad = 0) {
+  FailureOr<SmallVector<int64_t>> bounds = staticBounds(like);
+  if (failed(bounds))
+    return failure();
+  auto type = cast<RankedTensorType>(like.getType());
+  SmallVector<int64_t> allocated = *bounds;
+  allocated.back() += pad;
+  Value buffer = bufferization::AllocTensorOp::create(
+      rewriter, loc, RankedTensorType::get(allocated, type.getElementType()),
+      ValueRange{});
+  if (type.hasStaticShape() && pad == 0)
+    return buffer;
+  SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, like);
+  return tensor::ExtractSliceOp::create(rewriter, loc, type, buffer, offsets,
+                                        sizes, strides)
+      .getResult();
+}
+
+/// Threads for copying a tile of static bound `bounds` into shared memory:
+/// the innermost (contiguous) dim over as many neighbouring lanes as it has
+/// elements (a power of two, at most `threads`), the next dim over the rest.
+/// With a vector width (`width` > 1, dividing the innermost bound), over as
+/// many lanes as it has vectors, a power of two dividing their number, so
+/// that each lane's share of a row is a whole number of vectors.
+SmallVector<int64_t> copyLayout(ArrayRef<int64_t> bounds, int64_t threads,
+                                int64_t width = 1) {
+  SmallVector<int64_t> layout(bounds.size(), 0);
+  if (bounds.empty())
+    return layout;
+  int64_t tx = 1;
+  if (width > 1) {
+    int64_t vectors = bounds.back() / width;
+    while (tx * 2 <= threads && vectors % (tx * 2) == 0)
+      tx *= 2;
+  } else {
+    while (tx < bounds.back() && tx < threads)
+      tx *= 2;
+  }
+  tx = std::min(tx, threads);
+  layout.back() = tx;
+  if (bounds.size() >= 2 && threads / tx > 1)
+    layout[bounds.size() - 2] = threads / tx;
+  return layout;
+}
+
+/// One thread's part of a K step, `step` (its tile of the accumulator, in
+/// shared memory, over the step): the tile is copied into a buffer of the
+/// thread's own (registers, once its loops are unrolled), the step runs
+/// with the reduction loop outermost, each iteration an outer product of a
+/// column of A and a row of B (each operand element read once per k), and
+/// the tile is copied back:
+///
+///   acc = copy(tile)                      element loops
+///   scf.for k: scf.for i: scf.for j:      acc[i, j] += a[i, k] * b[k, j]
+///   tile = copy(acc)                      element loops
+LogicalResult accumulateInRegisters(RewriterBase &rewriter,
+                                    linalg::LinalgOp step) {
+  Location loc = step.getLoc();
+  OpOperand *init = step.getDpsInitOperand(0);
+  Value tile = init->get();
+  rewriter.setInsertionPoint(step);
+  FailureOr<Value> own = blockBuffer(rewriter, loc, tile);
+  if (failed(own))
+    return failure();
+  auto load = linalg::CopyOp::create(rewriter, loc, tile, *own);
+  rewriter.modifyOpInPlace(step, [&] { init->set(load.getResult(0)); });
+  rewriter.setInsertionPointAfter(step);
+  auto store = linalg::CopyOp::create(rewriter, loc, step->getResult(0), tile);
+  rewriter.replaceAllUsesExcept(step->getResult(0), store.getResult(0), store);
+
+  // The reduction loop outermost, then the parallel ones, one element each.
+  SmallVector<int64_t> interchange;
+  for (auto [i, it] : llvm::enumerate(step.getIteratorTypesArray()))
+    if (it == utils::IteratorType::reduction)
+      interchange.push_back(i);
+  for (auto [i, it] : llvm::enumerate(step.getIteratorTypesArray()))
+    if (it != utils::IteratorType::reduction)
+      interchange.push_back(i);
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getAsIndexOpFoldResult(
+      rewriter.getContext(), SmallVector<int64_t>(step.getNumLoops(), 1)));
+  options.setInterchange(interchange);
+  rewriter.setInsertionPoint(step);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(step.getOperation()), options);
+  if (failed(tiled))
+    return failure();
+  rewriter.replaceOp(step, tiled->replacements);
+  for (linalg::CopyOp copy : {load, store})
+    if (failed(
+            tileElements(rewriter, cast<TilingInterface>(copy.getOperation()),
+                         onesFor(cast<TilingInterface>(copy.getOperation())))))
+      return failure();
+  return success();
+}
+
+/// The accumulator of `c` (its fill's init) replaced by a block buffer,
+/// filled by the block's threads; returns that fill (nullptr, with an
+/// error, when the accumulator does not start from a fill or has no static
+/// bound) and sets `dest` to the original output.
+linalg::FillOp accumulatorInBlockBuffer(RewriterBase &rewriter,
+                                        linalg::LinalgOp c, bool tensorCores,
+                                        Value &dest,
+                                        function_ref<void(StringRef)> fail) {
+  Value init = c.getDpsInitOperand(0)->get();
+  auto fill = init.getDefiningOp<linalg::FillOp>();
+  if (!fill) {
+    fail("its accumulator does not start from a fill");
+    return nullptr;
+  }
+  rewriter.setInsertionPoint(c);
+  FailureOr<Value> acc = blockBuffer(rewriter, c.getLoc(), init,
+                                     tensorCores ? mma::kAccumulatorPad : 0);
+  if (failed(acc)) {
+    fail("its tile has no static bound");
+    return nullptr;
+  }
+  auto accFill =
+      linalg::FillOp::create(rewriter, c.getLoc(), fill.getInputs(), *acc);
+  dest = fill.getDpsInitOperand(0)->get();
+  rewriter.modifyOpInPlace(
+      c, [&] { c.getDpsInitOperand(0)->set(accFill.getResult(0)); });
+  if (fill->use_empty())
+    rewriter.eraseOp(fill);
+  return accFill;
+}
+
+/// Each of the step's operand tiles copied into a block buffer (rows padded
+/// for tensor cores), with its static bound and copy width; the step reads
+/// the buffers. With stages, each copy must move 4, 8 or 16 bytes.
+FailureOr<SmallVector<StepCopy>>
+copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
+                 bool tensorCores, function_ref<void(StringRef)> fail) {
+  Location loc = step.getLoc();
+  SmallVector<StepCopy> copies;
+  for (OpOperand *in : step.getDpsInputOperands()) {
+    rewriter.setInsertionPoint(step);
+    FailureOr<SmallVector<int64_t>> bounds = staticBounds(in->get());
+    FailureOr<Value> buffer = blockBuffer(rewriter, loc, in->get(),
+                                          tensorCores ? mma::kOperandPad : 0);
+    if (failed(bounds) || failed(buffer)) {
+      fail("an operand tile has no static bound");
+      return failure();
+    }
+    auto type = cast<RankedTensorType>(in->get().getType());
+    // The whole operand the tile is cut from (its rows' stride).
+    Value whole = in->get();
+    while (auto slice = whole.getDefiningOp<tensor::ExtractSliceOp>())
+      whole = slice.getSource();
+    auto wholeType = cast<RankedTensorType>(whole.getType());
+    int64_t bytes = type.getElementTypeBitWidth() / 8;
+    int64_t width = copyVectorWidth(
+        type.isDynamicDim(type.getRank() - 1) ? 0 : type.getShape().back(),
+        wholeType.isDynamicDim(wholeType.getRank() - 1)
+            ? 0
+            : wholeType.getShape().back(),
+        bytes);
+    // Asynchronous copies (cp.async) move 4, 8 or 16 bytes each.
+    if (stages > 1 && width * bytes < 4) {
+      fail(llvm::formatv(
+               "stages = {0} copies the operand tiles asynchronously, 4, 8 "
+               "or 16 bytes a copy, but the rows of {1} (cut from {2}) are "
+               "copied {3} bytes at a time: a row's length and the "
+               "operand's row stride must be multiples of {4} elements",
+               stages, in->get().getType(), whole.getType(), width * bytes,
+               4 / bytes)
+               .str());
+      return failure();
+    }
+    auto copy = linalg::CopyOp::create(rewriter, loc, in->get(), *buffer);
+    rewriter.modifyOpInPlace(step, [&] { in->set(copy.getResult(0)); });
+    copies.push_back({copy, *bounds, width});
+  }
+  return copies;
+}
+
+/// The K loop's copies pipelined over `stages` buffers (pipelineCopies),
+/// after checking that its bounds are constant and that it has more than
+/// one step.
+FailureOr<SmallVector<StepCopy>>
+pipelineKLoop(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t kStep,
+              MutableArrayRef<StepCopy> copies, int64_t stages,
+              bool tensorCores, function_ref<void(StringRef)> fail) {
+  std::optional<int64_t> lb = getConstantIntValue(kLoop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(kLoop.getUpperBound());
+  if (!lb || !ub) {
+    fail("its loop's bounds are not constant, so it cannot be pipelined");
+    return failure();
+  }
+  if (*ub - *lb <= kStep) {
+    fail(llvm::formatv("stages = {0} pipelines the K loop's steps, but a "
+                       "step of {1} covers the whole reduction ({2}); drop "
+                       "stages or take a shorter step",
+                       stages, kStep, *ub - *lb)
+             .str());
+    return failure();
+  }
+  FailureOr<SmallVector<StepCopy>> pipelined =
+      pipelineCopies(rewriter, kLoop, *lb, *ub, kStep, copies, stages,
+                     tensorCores ? mma::kOperandPad : 0);
+  if (failed(pipelined))
+    fail("its loop could not carry the pipeline's buffers");
+  return pipelined;
+}
+
+/// Each copy over the block's threads (linear ids, copyLayout), its
+/// producers fused in, its elements `width` at a time.
+LogicalResult splitCopies(RewriterBase &rewriter,
+                          MutableArrayRef<StepCopy> copies, int64_t threads,
+                          function_ref<void(StringRef)> fail) {
+  for (StepCopy &c : copies) {
+    FailureOr<TilingInterface> tile =
+        tileToThreads(rewriter, cast<TilingInterface>(c.copy.getOperation()),
+                      copyLayout(c.bounds, threads, c.width), /*linear=*/true);
+    if (failed(tile)) {
+      fail("an operand tile's copy could not be split over threads");
+      return failure();
+    }
+    fuseIntoThreadLoop(rewriter, *tile);
+    SmallVector<int64_t> elements = onesFor(*tile);
+    elements.back() = c.width;
+    SmallVector<LoopLikeOpInterface> loops;
+    if (failed(tileElements(rewriter, *tile, elements, &loops)))
+      return failure();
+    if (c.width > 1 && !loops.empty())
+      prepareVectorTiles(rewriter, cast<scf::ForOp>(loops.back()), c.width);
+  }
+  return success();
+}
+
+} // namespace
+
+FailureOr<std::optional<KStep>> tiling::kStepOf(func::FuncOp func,
+                                                Operation *root,
+                                                ArrayRef<Operation *> producers,
+                                                ScheduleAttr sched) {
+  auto rootOp = cast<linalg::LinalgOp>(root);
+  ArrayRef<int64_t> block = sched.getBlock();
+  unsigned parallel = rootOp.getNumParallelLoops();
+  SmallVector<Operation *> contractions;
+  bool convolution = false;
+  for (Operation *op :
+       llvm::concat<Operation *const>(ArrayRef<Operation *>(root), producers)) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp)
+      continue;
+    if (linalg::isaContractionOpInterface(linalgOp))
+      contractions.push_back(op);
+    convolution |= linalg::isaConvolutionOpInterface(linalgOp);
+  }
+  if (block.size() <= parallel)
+    return std::optional<KStep>();
+  if (contractions.empty() && convolution)
+    return func.emitOpError()
+           << "schedule " << sched
+           << " sets a K step for a convolution; the code generator emits "
+              "K steps for matmul and batch_matmul only (drop the block's "
+           << "last entry)";
+  if (contractions.empty())
+    return std::optional<KStep>();
+  if (block.size() > parallel + 1)
+    return func.emitOpError()
+           << "schedule " << sched << " has " << block.size()
+           << " block entries, but its root has " << parallel
+           << " parallel loops: one entry each, then at most the K step";
+  if (contractions.size() > 1)
+    return func.emitOpError()
+           << "schedule " << sched << " sets a K step, but the kernel holds "
+           << contractions.size() << " contractions; a K step applies to one";
+  auto contraction = cast<linalg::LinalgOp>(contractions.front());
+  if (contraction.getNumReductionLoops() != 1)
+    return func.emitOpError()
+           << "schedule " << sched << " sets a K step for a contraction with "
+           << contraction.getNumReductionLoops()
+           << " reduction loops; it is emitted for one";
+  return std::optional<KStep>(KStep{contractions.front(), block.back()});
+}
+
+LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
+                                       linalg::LinalgOp c, int64_t kStep,
+                                       ArrayRef<int64_t> cThreads,
+                                       int64_t threads, bool isRoot,
+                                       ArrayRef<int64_t> warpTile,
+                                       int64_t stages) {
+  Location loc = c.getLoc();
+  // Diagnostics name c, or its K loop once c is tiled.
+  Operation *anchor = c;
+  auto fail = [&](StringRef why) {
+    anchor->emitOpError() << "cannot take the schedule's K step: " << why;
+  };
+  // The accumulator's fill and the final copy run along the output's dims
+  // with the threads of c's loops that index them.
+  SmallVector<int64_t> outThreads;
+  for (AffineExpr e : c.getIndexingMapsArray().back().getResults()) {
+    unsigned d = cast<AffineDimExpr>(e).getPosition();
+    outThreads.push_back(d < cThreads.size() ? cThreads[d] : 0);
+  }
+  bool tensorCores = !warpTile.empty();
+  Value dest;
+  linalg::FillOp accFill =
+      accumulatorInBlockBuffer(rewriter, c, tensorCores, dest, fail);
+  if (!accFill)
+    return failure();
+
+  // The K loop.
+  SmallVector<int64_t> kTiles;
+  for (utils::IteratorType it : c.getIteratorTypesArray())
+    kTiles.push_back(it == utils::IteratorType::reduction ? kStep : 0);
+  scf::SCFTilingOptions kOptions;
+  kOptions.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), kTiles));
+  rewriter.setInsertionPoint(c);
+  FailureOr<scf::SCFTilingResult> kTiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(c.getOperation()), kOptions);
+  if (failed(kTiled)) {
+    fail("its reduction loop could not be tiled");
+    return failure();
+  }
+  Value result = kTiled->replacements.front();
+  rewriter.replaceOp(c, kTiled->replacements);
+  auto step = cast<linalg::LinalgOp>(kTiled->tiledOps.back());
+  auto kLoop = cast<scf::ForOp>(kTiled->loops.front().getOperation());
+  anchor = kLoop;
+
+  // A kernel's root writes the accumulator to its output after the loop.
+  linalg::CopyOp writeBack;
+  if (isRoot) {
+    rewriter.setInsertionPointAfter(kLoop);
+    writeBack = linalg::CopyOp::create(rewriter, loc, result, dest);
+    rewriter.replaceAllUsesExcept(result, writeBack.getResult(0), writeBack);
+  }
+
+  FailureOr<SmallVector<StepCopy>> copies =
+      copyOperandTiles(rewriter, step, stages, tensorCores, fail);
+  if (failed(copies))
+    return failure();
+  if (stages > 1) {
+    copies = pipelineKLoop(rewriter, kLoop, kStep, *copies, stages, tensorCores,
+                           fail);
+    if (failed(copies))
+      return failure();
+    anchor = kLoop;
+  }
+  if (failed(splitCopies(rewriter, *copies, threads, fail)))
+    return failure();
+
+  SmallVector<TilingInterface> outputOps = {
+      cast<TilingInterface>(accFill.getOperation())};
+  if (writeBack)
+    outputOps.push_back(cast<TilingInterface>(writeBack.getOperation()));
+  for (TilingInterface op : outputOps) {
+    FailureOr<TilingInterface> tile =
+        tileToThreads(rewriter, op, outThreads, /*linear=*/false);
+    if (failed(tile)) {
+      fail("its accumulator could not be split over threads");
+      return failure();
+    }
+    if (failed(tileElements(rewriter, *tile, onesFor(*tile))))
+      return failure();
+  }
+
+  if (tensorCores) {
+    if (failed(computeWithMma(rewriter, step, warpTile)))
+      return failure();
+  } else {
+    FailureOr<TilingInterface> stepTile =
+        tileToThreads(rewriter, cast<TilingInterface>(step.getOperation()),
+                      cThreads, /*linear=*/false);
+    if (failed(stepTile)) {
+      fail("its tile could not be split over threads");
+      return failure();
+    }
+    if (failed(accumulateInRegisters(
+            rewriter, cast<linalg::LinalgOp>(stepTile->getOperation())))) {
+      fail("its thread tile could not be accumulated in registers");
+      return failure();
+    }
+  }
+  // Done with: the element level must not split these again.
+  kLoop->walk([](Operation *op) { op->removeAttr(kTileIdAttr); });
+  return success();
+}

@@ -1,0 +1,161 @@
+//===- TensorCoreStep.cpp - A K step on tensor cores (mma.sync) -----------===//
+//
+// See TensorCoreStep.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/tiling/TensorCoreStep.h"
+
+#include "passes/KernelDescription.h"
+#include "passes/MmaLayout.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/Utils/Utils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::tessel;
+using namespace mlir::tessel::tiling;
+
+LogicalResult tiling::checkMmaSync(func::FuncOp func, ScheduleAttr sched,
+                                   const Target &gpu) {
+  if (!gpu.hasMmaSync())
+    return func.emitOpError()
+           << "schedule " << sched << " sets mma = mma_sync, which needs an "
+           << "NVIDIA GPU of sm_80 or newer; " << gpu.name() << " is "
+           << gpu.arch() << (gpu.hasMfma() ? " (MFMA is not emitted yet)" : "");
+  ArrayRef<int64_t> warp = sched.getWarp(), block = sched.getBlock();
+  if (warp.size() < 3 || warp.back() != block.back())
+    return func.emitOpError()
+           << "schedule " << sched << " sets mma = mma_sync without a warp "
+           << "tile [.., M, N, K] whose K is the block's K step (each warp "
+              "computes an M x N piece over the whole step)";
+  return success();
+}
+
+LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
+                                     linalg::LinalgOp step,
+                                     ArrayRef<int64_t> warpTile) {
+  Location loc = step.getLoc();
+  auto fail = [&](const Twine &why) {
+    return step->emitOpError()
+           << "cannot run on tensor cores (mma_sync): " << why;
+  };
+  std::string refusal = mmaSyncRefusal(step);
+  if (!refusal.empty())
+    return fail(refusal);
+  // The loops: batch dims (tile 1), then M, N and the reduction K.
+  SmallVector<unsigned> reductions;
+  step.getReductionDims(reductions);
+  unsigned k = reductions.front();
+  ArrayRef<AffineExpr> cDims = step.getIndexingMapsArray()[2].getResults();
+  unsigned m = cast<AffineDimExpr>(cDims[cDims.size() - 2]).getPosition();
+  unsigned n = cast<AffineDimExpr>(cDims.back()).getPosition();
+  MLIRContext *ctx = step.getContext();
+  SmallVector<int64_t> sizes = step.getStaticLoopRanges();
+  if (llvm::any_of(sizes, ShapedType::isDynamic))
+    return fail("its tiles are not static (the block tiles and the K step "
+                "must divide M, N and K)");
+  int64_t wm = warpTile[0], wn = warpTile[1];
+  if (sizes[m] % wm || sizes[n] % wn || wm % mma::kM || wn % mma::kN ||
+      sizes[k] % mma::kK)
+    return fail("warp tiles of " + Twine(wm) + " x " + Twine(wn) +
+                " must divide the block's " + Twine(sizes[m]) + " x " +
+                Twine(sizes[n]) +
+                " and be multiples of 16 x 8, and the K "
+                "step (" +
+                Twine(sizes[k]) + ") a multiple of 16");
+
+  // A forall over the warps (normalized, as the GPU mapping wants), one
+  // accumulator piece each.
+  SmallVector<int64_t> warps(step.getNumLoops(), 0);
+  warps[m] = sizes[m] / wm;
+  warps[n] = sizes[n] / wn;
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
+      .setNumThreads(getAsIndexOpFoldResult(ctx, warps))
+      .setMapping(
+          {gpu::GPUWarpMappingAttr::get(ctx, gpu::MappingId::LinearDim1),
+           gpu::GPUWarpMappingAttr::get(ctx, gpu::MappingId::LinearDim0)});
+  rewriter.setInsertionPoint(step);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(step.getOperation()), options);
+  if (failed(tiled))
+    return fail("it could not be split over warps");
+  rewriter.replaceOp(step, tiled->replacements);
+  auto warp = cast<linalg::LinalgOp>(tiled->tiledOps.back());
+
+  // The warp's pieces as matrices (batch dims of 1 dropped).
+  rewriter.setInsertionPoint(warp);
+  auto matrix = [&](Value v) -> Value {
+    auto type = cast<RankedTensorType>(v.getType());
+    if (type.getRank() == 2)
+      return v;
+    return tensor::createCanonicalRankReducingExtractSliceOp(
+        rewriter, loc, v,
+        RankedTensorType::get(type.getShape().take_back(2),
+                              type.getElementType()));
+  };
+  Value aTile = matrix(warp.getDpsInputs()[0]),
+        bTile = matrix(warp.getDpsInputs()[1]);
+  Value cInit = warp.getDpsInits()[0], c = matrix(cInit);
+  auto at = [&](int64_t i) {
+    return arith::ConstantIndexOp::create(rewriter, loc, i);
+  };
+  auto read = [&](OpBuilder &b, Value from, Value row, Value col, int64_t rows,
+                  int64_t cols) -> Value {
+    Type element = getElementTypeOrSelf(from.getType());
+    Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+    return vector::TransferReadOp::create(
+        b, loc, VectorType::get({rows, cols}, element), from,
+        ValueRange{row, col}, pad, ArrayRef<bool>{true, true});
+  };
+  AffineExpr dm, dn, dk;
+  bindDims(ctx, dm, dn, dk);
+  using MapList = ArrayRef<ArrayRef<AffineExpr>>;
+  auto contractMaps = rewriter.getAffineMapArrayAttr(
+      AffineMap::inferFromExprList(MapList{{dm, dk}, {dk, dn}, {dm, dn}}, ctx));
+  auto iterators = rewriter.getArrayAttr(
+      {vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
+       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
+       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::reduction)});
+  // Loops over the warp's 16 x 8 pieces, K's pieces unrolled inside: the
+  // CPU path keeps them rolled; tessel-lower-mma unrolls them.
+  int64_t pk = sizes[k] / mma::kK;
+  auto pieceLoop = [&](OpBuilder &b, int64_t extent, int64_t step, Value init,
+                       function_ref<Value(OpBuilder &, Value, Value)> body) {
+    auto loop = scf::ForOp::create(
+        b, loc, at(0), at(extent), at(step), ValueRange{init},
+        [&](OpBuilder &nb, Location, Value iv, ValueRange args) {
+          scf::YieldOp::create(nb, loc, body(nb, iv, args.front()));
+        });
+    return loop.getResult(0);
+  };
+  Value out = pieceLoop(
+      rewriter, wm, mma::kM, c, [&](OpBuilder &b, Value row, Value tile) {
+        return pieceLoop(
+            b, wn, mma::kN, tile, [&](OpBuilder &nb, Value col, Value inner) {
+              Value piece = read(nb, inner, row, col, mma::kM, mma::kN);
+              for (int64_t kk = 0; kk < pk; ++kk) {
+                Value kAt =
+                    arith::ConstantIndexOp::create(nb, loc, kk * mma::kK);
+                Value aPiece = read(nb, aTile, row, kAt, mma::kM, mma::kK);
+                Value bPiece = read(nb, bTile, kAt, col, mma::kK, mma::kN);
+                piece = vector::ContractionOp::create(nb, loc, aPiece, bPiece,
+                                                      piece, contractMaps,
+                                                      iterators)
+                            .getResult();
+              }
+              return vector::TransferWriteOp::create(nb, loc, piece, inner,
+                                                     ValueRange{row, col},
+                                                     ArrayRef<bool>{true, true})
+                  .getResult();
+            });
+      });
+  if (out.getType() != cInit.getType())
+    out = tensor::createCanonicalRankReducingInsertSliceOp(rewriter, loc, out,
+                                                           cInit);
+  rewriter.replaceOp(warp, out);
+  return success();
+}

@@ -1,0 +1,42 @@
+//===- TensorCoreStep.h - A K step on tensor cores (mma.sync) ---*- C++ -*-===//
+//
+// `mma = mma_sync`: the block's warps split a K step's accumulator into warp
+// tiles, each computed in 16x8x16 vector.contract pieces, the shape of one
+// mma.sync (tessel-lower-mma lowers them on the NVIDIA path; the CPU path
+// runs them as vector code).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_PASSES_TILING_TENSORCORESTEP_H
+#define TESSEL_PASSES_TILING_TENSORCORESTEP_H
+
+#include "costmodel/Target.h"
+#include "dialects/Tessel/TesselDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::tessel::tiling {
+
+/// What `mma = mma_sync` needs beyond what the schedule attribute checks:
+/// an NVIDIA GPU of sm_80 or newer (mma.sync.m16n8k16 with bf16), and a
+/// warp tile over M, N and the whole K step.
+LogicalResult checkMmaSync(func::FuncOp func, ScheduleAttr sched,
+                           const Target &gpu);
+
+/// One K step of `step` (a matmul or batch_matmul on the step's block
+/// buffers: A [.., M, K], B [.., K, N], the accumulator [.., M, N] in f32)
+/// on tensor cores: the block's warps split M x N into `warpTile` pieces (a
+/// forall over warps, linear warp ids); each warp loops over its 16 x 8
+/// pieces of the accumulator, reading each as a vector, chaining one
+/// 16x8x16 vector.contract (the shape of one mma.sync) per 16 of the K
+/// step with A's 16 x 16 and B's 16 x 8 pieces, and writing it back. On
+/// the CPU path this runs as vector code in loops; tessel-lower-mma unrolls
+/// them, gives each lane its fragment of every vector and issues mma.sync.
+LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
+                             ArrayRef<int64_t> warpTile);
+
+} // namespace mlir::tessel::tiling
+
+#endif // TESSEL_PASSES_TILING_TENSORCORESTEP_H

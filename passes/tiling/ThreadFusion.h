@@ -1,0 +1,51 @@
+//===- ThreadFusion.h - Thread and element levels of tiling -----*- C++ -*-===//
+//
+// After the block level (the transform script), each thread's share of an
+// op: its producers fused into the thread loop (fuseIntoThreadLoop), its
+// elements as scf.for loops with producers fused down to single elements
+// (tileElements), and ops split over a block's threads directly from C++
+// (tileToThreads).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_PASSES_TILING_THREADFUSION_H
+#define TESSEL_PASSES_TILING_THREADFUSION_H
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/TilingInterface.h"
+
+namespace mlir::tessel::tiling {
+
+/// Thread level: every value `op` (inside a thread loop) reads as a slice of
+/// a block-level op's result is computed by that thread, for its slice only
+/// (the tiled producer replaces the slice), and so on for what those read,
+/// up to the kernel's inputs.
+void fuseIntoThreadLoop(RewriterBase &rewriter, Operation *op);
+
+/// Element level, after the block and thread levels: each thread's tile of
+/// `root` becomes scf.for loops over its elements, one at a time, with its
+/// producers fused in so that intermediates are single elements, except
+/// reductions read with a broadcast (see recomputesSharedWork): those are
+/// computed once per thread, each itself split into element loops (its
+/// reduction loops too, accumulating) with its own producers fused.
+LogicalResult
+tileElements(RewriterBase &rewriter, TilingInterface root,
+             ArrayRef<int64_t> rootTiles,
+             SmallVectorImpl<LoopLikeOpInterface> *rootLoops = nullptr);
+
+/// Tiles `op` over the block's threads, `numThreads` along each of its loops
+/// (0: not distributed), mapped x, y, z from the innermost distributed loop,
+/// or to linear thread ids (any shape of as many threads) when `linear`.
+/// Returns the op computing one thread's tile.
+FailureOr<TilingInterface> tileToThreads(RewriterBase &rewriter,
+                                         TilingInterface op,
+                                         ArrayRef<int64_t> numThreads,
+                                         bool linear);
+
+/// Single elements, for the element level: 1 along every loop.
+SmallVector<int64_t> onesFor(TilingInterface op);
+
+} // namespace mlir::tessel::tiling
+
+#endif // TESSEL_PASSES_TILING_THREADFUSION_H
