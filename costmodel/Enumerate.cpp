@@ -10,6 +10,8 @@
 #include "costmodel/Model.h"
 #include "costmodel/ModelTerms.h"
 
+#include <array>
+
 namespace mlir::tessel {
 
 std::vector<Schedule> enumerateSchedules(const KernelDesc &k, const Target &t) {
@@ -28,16 +30,47 @@ enumeratePredicted(const KernelDesc &k, const Target &t) {
   return out;
 }
 
-void forEachPredicted(
-    const KernelDesc &k, const Target &t,
-    const std::function<void(const Schedule &, const Prediction &)> &visit) {
-  std::vector<int> parallel;
-  for (int i = 0; i < int(k.loops.size()); ++i)
-    if (!k.loops[i].reduction)
-      parallel.push_back(i);
-  // A K step on NVIDIA sm_80+ may also be pipelined, 2 to 4 stages.
-  bool pipelines = t.hasAsyncCopy();
-  auto offer = [&](const Schedule &s) {
+namespace {
+
+/// Walks every schedule the code generator can emit for one kernel, in a
+/// fixed order (rankSchedules breaks ties by it): tensor-core tiles first,
+/// then SIMT tiles with their vector widths, thread tiles and K steps.
+class Enumerator {
+public:
+  using Visit = std::function<void(const Schedule &, const Prediction &)>;
+
+  Enumerator(const KernelDesc &k, const Target &t, const Visit &visit)
+      : k(k), t(t), visit(visit), pipelines(t.hasAsyncCopy()) {
+    for (int i = 0; i < int(k.loops.size()); ++i)
+      if (!k.loops[i].reduction)
+        parallel.push_back(i);
+    // K steps for a contraction: powers of two from 16 to 64, up to the
+    // first that covers its reduction.
+    if (int64_t reduction = model::contractionReduction(k);
+        k.kSteppable && reduction)
+      for (int64_t step = 16; step <= 64 && step < 2 * reduction; step *= 2)
+        kSteps.push_back(step);
+    // Vector widths for an elementwise root: up to 16 bytes of its narrowest
+    // operand per lane (one ld.global.v4).
+    if (k.elementwiseRoot) {
+      int64_t narrowest = 4;
+      for (const Operand &o : k.operands)
+        narrowest = std::min(narrowest, elementBytes(o.type));
+      for (int64_t v = 2; v * narrowest <= 16; v *= 2)
+        vectors.push_back(v);
+    }
+  }
+
+  void run() {
+    if (k.mmaSyncable && t.hasMmaSync() && parallel.size() >= 2)
+      mmaSyncTiles();
+    simtTiles();
+  }
+
+private:
+  /// Predicts `s` and visits it when legal; a K step on NVIDIA sm_80+ is
+  /// also offered pipelined, 2 to 4 stages.
+  void offer(const Schedule &s) {
     Prediction p = predict(k, s, t);
     if (p.legal)
       visit(s, p);
@@ -50,49 +83,36 @@ void forEachPredicted(
       if (q.legal)
         visit(staged, q);
     }
-  };
-  std::vector<int64_t> sizes = {1, 2, 4, 8, 16, 32, 64, 128, 256};
-  auto innerSizes = [&](size_t fromEnd) {
-    if (fromEnd >= parallel.size())
-      return std::vector<int64_t>{1};
-    int64_t bound = k.loops[parallel[parallel.size() - 1 - fromEnd]].size;
-    std::vector<int64_t> v;
-    for (int64_t s : sizes)
-      if (s < bound * 2) // the first size covering the loop, and below
-        v.push_back(s);
-    // A tile spanning a long row: one block per row, whose threads share
-    // its reductions.
-    if (fromEnd == 0 && bound > sizes.back())
-      v.push_back(bound);
-    return v;
-  };
-  // K steps for a contraction: powers of two from 16 to 64, up to the
-  // first that covers its reduction.
-  std::vector<int64_t> kSteps;
-  if (int64_t reduction = model::contractionReduction(k);
-      k.kSteppable && reduction)
-    for (int64_t step = 16; step <= 64 && step < 2 * reduction; step *= 2)
-      kSteps.push_back(step);
-  // Vector widths for an elementwise root: up to 16 bytes of its narrowest
-  // operand per lane (one ld.global.v4).
-  std::vector<int64_t> vectors;
-  if (k.elementwiseRoot) {
-    int64_t narrowest = 4;
-    for (const Operand &o : k.operands)
-      narrowest = std::min(narrowest, elementBytes(o.type));
-    for (int64_t v = 2; v * narrowest <= 16; v *= 2)
-      vectors.push_back(v);
   }
-  auto offerVectors = [&](Schedule s) {
+
+  void offerVectors(Schedule s) {
     for (int64_t v : vectors) {
       s.vector = v;
       offer(s);
     }
-  };
-  // Tensor cores (mma.sync) for a contraction that takes them: block tiles
-  // of 32 to 256 dividing M and N, K steps of 16 to 64 dividing K, warp
-  // tiles of 16 to 64 x 8 to 64 making 1 to 8 warps.
-  if (k.mmaSyncable && t.hasMmaSync() && parallel.size() >= 2) {
+  }
+
+  /// Block tiles along the loop `fromEnd` places from the innermost
+  /// parallel one: powers of two up to the first covering it, and the whole
+  /// innermost loop when it is longer (one block per row, whose threads
+  /// share its reductions).
+  std::vector<int64_t> innerSizes(size_t fromEnd) const {
+    if (fromEnd >= parallel.size())
+      return {1};
+    int64_t bound = k.loops[parallel[parallel.size() - 1 - fromEnd]].size;
+    std::vector<int64_t> v;
+    for (int64_t s : kSizes)
+      if (s < bound * 2) // the first size covering the loop, and below
+        v.push_back(s);
+    if (fromEnd == 0 && bound > kSizes.back())
+      v.push_back(bound);
+    return v;
+  }
+
+  /// Tensor cores (mma.sync) for a contraction that takes them: block
+  /// tiles of 32 to 256 dividing M and N, K steps of 16 to 64 dividing K,
+  /// warp tiles of 16 to 64 x 8 to 64 making 1 to 8 warps.
+  void mmaSyncTiles() {
     int64_t m = k.loops[parallel[parallel.size() - 2]].size;
     int64_t n = k.loops[parallel.back()].size;
     int64_t kSize = model::contractionReduction(k);
@@ -103,93 +123,126 @@ void forEachPredicted(
             continue;
           for (int64_t wm : {16, 32, 64})
             for (int64_t wn : {8, 16, 32, 64}) {
-              if (bm % wm || bn % wn)
+              if (bm % wm || bn % wn || (bm / wm) * (bn / wn) > 8)
                 continue;
-              int64_t warps = (bm / wm) * (bn / wn);
-              if (warps > 8)
-                continue;
-              Schedule tc;
-              tc.block.assign(parallel.size() + 1, 1);
-              tc.warp.assign(parallel.size() + 1, 1);
-              size_t last = parallel.size();
-              tc.block[last - 2] = bm;
-              tc.block[last - 1] = bn;
-              tc.block[last] = step;
-              tc.warp[last - 2] = wm;
-              tc.warp[last - 1] = wn;
-              tc.warp[last] = step;
-              tc.warps = warps;
-              tc.compute = ComputeClass::MmaSync;
+              Schedule tc = mmaSchedule(bm, bn, step, wm, wn);
               offer(tc);
               offerVectors(tc);
             }
         }
   }
-  // Where the second innermost loop is short (an im2col's window column, a
-  // few heads), block tiles also take a third loop, the short one whole,
-  // so that a block is not a sliver.
-  int64_t shortLoop = 0;
-  if (!k.kSteppable && parallel.size() >= 3)
-    if (int64_t size = k.loops[parallel[parallel.size() - 2]].size; size <= 16)
-      shortLoop = size;
-  for (int64_t warps : {1, 2, 4, 8})
-    for (int64_t y : innerSizes(1))
-      for (int64_t x : innerSizes(0)) {
-        Schedule s;
-        s.block = {y, x};
-        s.warps = warps;
-        offer(s);
-        offerVectors(s);
-        if (shortLoop && y == 1)
-          for (int64_t z : innerSizes(2)) {
-            if (z == 1)
-              continue;
-            Schedule wide = s;
-            wide.block = {z, shortLoop, x};
-            offer(wide);
-            offerVectors(wide);
-          }
-        // Vector steps with every warp: each thread takes tx contiguous
-        // elements of a row (a thread tile of 1 x tx), tx a vector width.
-        int64_t threads = warps * t.warpSize();
-        for (int64_t tx : vectors) {
-          if (x % tx || y * (x / tx) != threads)
-            continue;
-          Schedule tiled = s;
-          tiled.thread = {1, tx};
-          tiled.vector = tx;
-          offer(tiled);
-        }
-        if (kSteps.empty() || parallel.size() < 2)
-          continue;
-        // One entry per parallel loop (1 for the leading ones), then the
-        // step.
-        Schedule stepped = s;
-        stepped.block.assign(parallel.size(), 1);
-        stepped.block[parallel.size() - 2] = y;
-        stepped.block[parallel.size() - 1] = x;
-        stepped.block.push_back(0);
-        for (int64_t step : kSteps) {
-          stepped.block.back() = step;
-          stepped.thread.clear();
-          offer(stepped);
-          // Register tiles: ty x tx outputs per thread, the block's threads
-          // exactly covering its tile.
-          for (int64_t ty : {1, 2, 4, 8})
-            for (int64_t tx : {1, 2, 4, 8}) {
-              if (ty * tx < 4 || y % ty || x % tx ||
-                  (y / ty) * (x / tx) != threads)
+
+  Schedule mmaSchedule(int64_t bm, int64_t bn, int64_t step, int64_t wm,
+                       int64_t wn) const {
+    Schedule tc;
+    tc.block.assign(parallel.size() + 1, 1);
+    tc.warp.assign(parallel.size() + 1, 1);
+    size_t last = parallel.size();
+    tc.block[last - 2] = bm;
+    tc.block[last - 1] = bn;
+    tc.block[last] = step;
+    tc.warp[last - 2] = wm;
+    tc.warp[last - 1] = wn;
+    tc.warp[last] = step;
+    tc.warps = (bm / wm) * (bn / wn);
+    tc.compute = ComputeClass::MmaSync;
+    return tc;
+  }
+
+  /// SIMT: y x x block tiles of the two innermost parallel loops, 1 to 8
+  /// warps, with vector widths, a third loop where the second is short,
+  /// vector thread tiles, and K steps.
+  void simtTiles() {
+    // Where the second innermost loop is short (an im2col's window column,
+    // a few heads), block tiles also take a third loop, the short one
+    // whole, so that a block is not a sliver.
+    int64_t shortLoop = 0;
+    if (!k.kSteppable && parallel.size() >= 3)
+      if (int64_t size = k.loops[parallel[parallel.size() - 2]].size;
+          size <= 16)
+        shortLoop = size;
+    for (int64_t warps : {1, 2, 4, 8})
+      for (int64_t y : innerSizes(1))
+        for (int64_t x : innerSizes(0)) {
+          Schedule s;
+          s.block = {y, x};
+          s.warps = warps;
+          offer(s);
+          offerVectors(s);
+          if (shortLoop && y == 1)
+            for (int64_t z : innerSizes(2)) {
+              if (z == 1)
                 continue;
-              Schedule tiled = stepped;
-              tiled.thread.assign(parallel.size(), 1);
-              tiled.thread[parallel.size() - 2] = ty;
-              tiled.thread[parallel.size() - 1] = tx;
-              tiled.thread.push_back(step);
-              offer(tiled);
-              offerVectors(tiled);
+              Schedule wide = s;
+              wide.block = {z, shortLoop, x};
+              offer(wide);
+              offerVectors(wide);
             }
+          vectorThreadTiles(s, x, y);
+          if (!kSteps.empty() && parallel.size() >= 2)
+            kStepTiles(s, x, y);
         }
-      }
+  }
+
+  /// Vector steps with every warp: each thread takes tx contiguous elements
+  /// of a row (a thread tile of 1 x tx), tx a vector width.
+  void vectorThreadTiles(const Schedule &s, int64_t x, int64_t y) {
+    int64_t threads = s.warps * t.warpSize();
+    for (int64_t tx : vectors) {
+      if (x % tx || y * (x / tx) != threads)
+        continue;
+      Schedule tiled = s;
+      tiled.thread = {1, tx};
+      tiled.vector = tx;
+      offer(tiled);
+    }
+  }
+
+  /// K steps: one entry per parallel loop (1 for the leading ones), then
+  /// the step; each also with register tiles of ty x tx outputs per thread,
+  /// the block's threads exactly covering its tile.
+  void kStepTiles(const Schedule &s, int64_t x, int64_t y) {
+    int64_t threads = s.warps * t.warpSize();
+    Schedule stepped = s;
+    stepped.block.assign(parallel.size(), 1);
+    stepped.block[parallel.size() - 2] = y;
+    stepped.block[parallel.size() - 1] = x;
+    stepped.block.push_back(0);
+    for (int64_t step : kSteps) {
+      stepped.block.back() = step;
+      stepped.thread.clear();
+      offer(stepped);
+      for (int64_t ty : {1, 2, 4, 8})
+        for (int64_t tx : {1, 2, 4, 8}) {
+          if (ty * tx < 4 || y % ty || x % tx || (y / ty) * (x / tx) != threads)
+            continue;
+          Schedule tiled = stepped;
+          tiled.thread.assign(parallel.size(), 1);
+          tiled.thread[parallel.size() - 2] = ty;
+          tiled.thread[parallel.size() - 1] = tx;
+          tiled.thread.push_back(step);
+          offer(tiled);
+          offerVectors(tiled);
+        }
+    }
+  }
+
+  static constexpr std::array<int64_t, 9> kSizes = {1,  2,  4,   8,  16,
+                                                    32, 64, 128, 256};
+  const KernelDesc &k;
+  const Target &t;
+  const Visit &visit;
+  bool pipelines;
+  std::vector<int> parallel;
+  std::vector<int64_t> kSteps, vectors;
+};
+
+} // namespace
+
+void forEachPredicted(
+    const KernelDesc &k, const Target &t,
+    const std::function<void(const Schedule &, const Prediction &)> &visit) {
+  Enumerator(k, t, visit).run();
 }
 
 } // namespace mlir::tessel
