@@ -31,7 +31,6 @@
 
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -241,17 +240,12 @@ private:
 
     // Predictions are questions, not errors: a failure here keeps the rule.
     ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
-    PassManager pm(ctx);
-    pm.addPass(createTesselLowerToLinalg());
-    if (failed(pm.run(*scratch)))
-      return std::nullopt;
-    auto outlined = scratch->lookupSymbol<func::FuncOp>("probe_kernel");
-    FailureOr<KernelDesc> desc =
-        outlined ? describeKernel(outlined) : FailureOr<KernelDesc>(failure());
-    if (failed(desc))
+    FailureOr<SmallVector<std::optional<KernelDesc>>> descs =
+        lowerAndDescribe(*scratch, {"probe_kernel"});
+    if (failed(descs) || !descs->front())
       return std::nullopt;
     std::optional<std::pair<Schedule, Prediction>> best =
-        bestSchedule(*desc, target);
+        bestSchedule(*descs->front(), target);
     if (!best)
       return std::nullopt;
     return best->second.timeUs;

@@ -12,9 +12,12 @@
 
 #include "passes/KernelDescription.h"
 
+#include "passes/Passes.h"
+
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SmallBitVector.h"
 
 using namespace mlir;
@@ -571,6 +574,24 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
   if (!root)
     return func.emitOpError() << "has no loop nest to describe";
   return KernelDescriber(func, root).describe();
+}
+
+FailureOr<SmallVector<std::optional<KernelDesc>>>
+mlir::tessel::lowerAndDescribe(ModuleOp scratch, ArrayRef<std::string> names) {
+  PassManager pm(scratch.getContext());
+  pm.addPass(createTesselLowerToLinalg());
+  if (failed(pm.run(scratch)))
+    return failure();
+  SmallVector<std::optional<KernelDesc>> descs;
+  for (const std::string &name : names) {
+    auto func = scratch.lookupSymbol<func::FuncOp>(name);
+    FailureOr<KernelDesc> desc =
+        func ? describeKernel(func) : FailureOr<KernelDesc>(failure());
+    descs.push_back(succeeded(desc)
+                        ? std::optional<KernelDesc>(std::move(*desc))
+                        : std::nullopt);
+  }
+  return descs;
 }
 
 // Among DRAM-bound schedules the third key prefers the one whose loads are

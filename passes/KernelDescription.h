@@ -55,6 +55,16 @@ std::string mmaSyncRefusal(linalg::LinalgOp op);
 /// and fails when it has no loop nest to describe.
 FailureOr<KernelDesc> describeKernel(func::FuncOp func);
 
+/// The cost model's question about kernels not yet lowered: lowers
+/// `scratch` (a module of tessel.kernel ops, either a copy of the module
+/// being compiled or one built to ask the question) to linalg in place,
+/// then describes each kernel named in `names`, in that order (nullopt for
+/// one that is missing or cannot be described). Fails when the lowering
+/// does. tessel-form-kernels, tessel-split-reduction and
+/// tessel-select-schedules ask the model through it.
+FailureOr<SmallVector<std::optional<KernelDesc>>>
+lowerAndDescribe(ModuleOp scratch, ArrayRef<std::string> names);
+
 /// A module holding `kernel` alone, in a public function `funcName` whose
 /// arguments are the kernel's inputs and which returns its results, with
 /// the target of the kernel's module: where a kernel is lowered, priced or

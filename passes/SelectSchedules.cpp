@@ -17,8 +17,6 @@
 #include "passes/Passes.h"
 #include "passes/SplitReduction.h"
 
-#include "mlir/Pass/PassManager.h"
-
 namespace mlir::tessel {
 #define GEN_PASS_DEF_TESSELSELECTSCHEDULES
 #include "passes/Passes.h.inc"
@@ -55,17 +53,17 @@ struct SelectSchedulesPass
 
     // Describe the kernels from a lowered copy; the module keeps its ops.
     OwningOpRef<ModuleOp> lowered = module.clone();
-    PassManager pm(&getContext());
-    pm.addPass(createTesselLowerToLinalg());
-    if (failed(pm.run(*lowered)))
+    SmallVector<std::string> names;
+    for (KernelOp kernel : kernels)
+      names.push_back(kernel.getSymName().str());
+    FailureOr<SmallVector<std::optional<KernelDesc>>> descs =
+        lowerAndDescribe(*lowered, names);
+    if (failed(descs))
       return signalPassFailure();
 
     MLIRContext *ctx = &getContext();
-    for (KernelOp kernel : kernels) {
-      auto func = lowered->lookupSymbol<func::FuncOp>(kernel.getSymName());
-      FailureOr<KernelDesc> desc =
-          func ? describeKernel(func) : FailureOr<KernelDesc>(failure());
-      if (failed(desc)) {
+    for (auto [kernel, desc] : llvm::zip_equal(kernels, *descs)) {
+      if (!desc) {
         kernel.emitOpError() << "could not be described for the cost model";
         return signalPassFailure();
       }

@@ -21,7 +21,6 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -354,32 +353,25 @@ std::optional<SplitPrice> mlir::tessel::priceSplit(KernelOp kernel,
     return std::nullopt;
   std::string partialName = halves->first.getSymName().str(),
               sumName = halves->second.getSymName().str();
-  PassManager pm(ctx);
-  pm.addPass(createTesselLowerToLinalg());
-  if (failed(pm.run(*scratch)))
+  FailureOr<SmallVector<std::optional<KernelDesc>>> descs =
+      lowerAndDescribe(*scratch, {partialName, sumName});
+  if (failed(descs) || !(*descs)[0] || !(*descs)[1])
     return std::nullopt;
-  auto describe = [&](StringRef name) -> FailureOr<KernelDesc> {
-    auto f = scratch->lookupSymbol<func::FuncOp>(name);
-    return f ? describeKernel(f) : FailureOr<KernelDesc>(failure());
-  };
-  FailureOr<KernelDesc> partialDesc = describe(partialName),
-                        sumDesc = describe(sumName);
-  if (failed(partialDesc) || failed(sumDesc))
-    return std::nullopt;
+  const KernelDesc &partialDesc = *(*descs)[0], &sumDesc = *(*descs)[1];
 
   SplitPrice price;
   if (partial) {
     price.partial = *partial;
-    price.partialPrediction = predict(*partialDesc, *partial, target);
+    price.partialPrediction = predict(partialDesc, *partial, target);
     if (!price.partialPrediction.legal)
       return std::nullopt;
   } else {
-    auto best = bestSchedule(*partialDesc, target);
+    auto best = bestSchedule(partialDesc, target);
     if (!best)
       return std::nullopt;
     std::tie(price.partial, price.partialPrediction) = *best;
   }
-  auto sumBest = bestSchedule(*sumDesc, target);
+  auto sumBest = bestSchedule(sumDesc, target);
   if (!sumBest)
     return std::nullopt;
   price.sumPrediction = sumBest->second;
