@@ -38,15 +38,12 @@ struct KernelSignature {
   const KernelReport *report = nullptr;
 };
 
-KernelParam paramFor(const KernelSignature &sig, unsigned argIndex) {
-  KernelParam p;
-  bool isInput = argIndex < sig.inputs.size();
-  p.role = isInput ? "input" : "output";
-  p.position = isInput ? argIndex : argIndex - sig.inputs.size();
-  RankedTensorType t =
-      isInput ? sig.inputs[p.position] : sig.results[p.position];
-  p.shape.assign(t.getShape().begin(), t.getShape().end());
-  p.dtype = ref::dtypeName(toReferenceType(t).dtype);
+runtime::Param paramFor(const KernelSignature &sig, unsigned argIndex) {
+  runtime::Param p;
+  p.isOutput = argIndex >= sig.inputs.size();
+  p.position = p.isOutput ? argIndex - sig.inputs.size() : argIndex;
+  p.type = toReferenceType(p.isOutput ? sig.results[p.position]
+                                      : sig.inputs[p.position]);
   return p;
 }
 
@@ -369,12 +366,12 @@ mlir::tessel::compileKernels(ModuleOp module, const Target &target,
         k.format = "ll";
         llvm::LLVMContext context;
         llvm::Expected<std::unique_ptr<llvm::Module>> parsed =
-            llvm::parseBitcodeFile(
-                llvm::MemoryBufferRef(k.binary, k.name), context);
+            llvm::parseBitcodeFile(llvm::MemoryBufferRef(k.binary, k.name),
+                                   context);
         if (!parsed)
           return emitError(binary.getLoc())
-                 << "the LLVM bitcode of " << k.name << " does not parse: "
-                 << llvm::toString(parsed.takeError());
+                 << "the LLVM bitcode of " << k.name
+                 << " does not parse: " << llvm::toString(parsed.takeError());
         k.binary.clear();
         llvm::raw_string_ostream os(k.binary);
         (*parsed)->print(os, nullptr);

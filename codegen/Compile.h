@@ -13,6 +13,7 @@
 
 #include "costmodel/Report.h"
 #include "costmodel/Target.h"
+#include "runtime/Manifest.h"
 #include "runtime/Reference.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -25,15 +26,6 @@
 
 namespace mlir::tessel {
 
-/// One parameter of a GPU kernel: a pointer to the buffer of one input or
-/// output of the Tessel kernel it implements.
-struct KernelParam {
-  std::string role; // "input" or "output"
-  unsigned position = 0;
-  std::vector<int64_t> shape;
-  std::string dtype; // "f32", "f16", "bf16"
-};
-
 struct CompiledKernel {
   std::string name;         // unique per compile: the binary's file stem
   std::string entry;        // the GPU entry point (PTX .entry name)
@@ -41,7 +33,9 @@ struct CompiledKernel {
   unsigned launchIndex = 0; // order among that kernel's launches
   std::array<int64_t, 3> grid{1, 1, 1};
   std::array<int64_t, 3> block{1, 1, 1};
-  std::vector<KernelParam> params;
+  /// Each a pointer to the buffer of one input or output of the Tessel
+  /// kernel it implements (as manifest.json describes it).
+  std::vector<runtime::Param> params;
   std::string schedule; // the #tessel.schedule, printed
   /// The cost model's prediction for the whole tessel.kernel (all its
   /// launches); negative when the schedule was written by hand.

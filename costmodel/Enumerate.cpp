@@ -55,7 +55,7 @@ public:
     if (k.elementwiseRoot) {
       int64_t narrowest = 4;
       for (const Operand &o : k.operands)
-        narrowest = std::min(narrowest, elementBytes(o.type));
+        narrowest = std::min(narrowest, dtypeBytes(o.type));
       for (int64_t v = 2; v * narrowest <= 16; v *= 2)
         vectors.push_back(v);
     }

@@ -18,10 +18,6 @@
 
 namespace mlir::tessel {
 
-int64_t elementBytes(ElementType type) {
-  return type == ElementType::F32 ? 4 : 2;
-}
-
 Work opWork(double flops, double transcendentals, std::vector<Load> loads,
             std::vector<int> loops, Execution execution) {
   Work w;
@@ -197,7 +193,7 @@ int64_t copyWidth(const Context &c, const Load &operand) {
 ElementType narrowestInput(const KernelDesc &k) {
   ElementType narrow = ElementType::F32;
   for (const Operand &o : k.operands)
-    if (!o.output && elementBytes(o.type) < elementBytes(narrow))
+    if (!o.output && dtypeBytes(o.type) < dtypeBytes(narrow))
       narrow = o.type;
   return narrow;
 }

@@ -16,6 +16,7 @@
 #define TESSEL_COSTMODEL_MODEL_H
 
 #include "costmodel/Target.h"
+#include "runtime/Support.h"
 
 #include <cstdint>
 #include <functional>
@@ -26,9 +27,8 @@
 namespace mlir::tessel {
 
 enum class ComputeClass { Simt, MmaSync, Wgmma, Mfma };
-enum class ElementType { F32, F16, BF16 };
-
-int64_t elementBytes(ElementType type);
+/// The element types the model prices (runtime/Support.h).
+using ElementType = DType;
 
 /// One loop of the kernel's iteration space (the root of its loop nest).
 struct Loop {

@@ -10,14 +10,14 @@
 
 #include "costmodel/Target.h"
 
+#include "runtime/Support.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cassert>
 #include <cctype>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <regex>
 #include <sstream>
@@ -324,20 +324,13 @@ std::optional<Target> parseTargetJson(std::string_view text,
 
 std::optional<Target> loadTargetFile(const std::string &path,
                                      std::string &error) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    error = "cannot open target file '" + path + "'" +
-            (std::filesystem::exists(path, ec) ? ": not a regular file" : "");
+  std::string why;
+  std::optional<std::string> text = readFile(path, why);
+  if (!text) {
+    error = "target file: " + why;
     return std::nullopt;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot open target file '" + path + "'";
-    return std::nullopt;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parseTargetJson(text.str(), path, error);
+  return parseTargetJson(*text, path, error);
 }
 
 std::optional<Target> resolveTarget(const std::string &spec,

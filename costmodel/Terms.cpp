@@ -87,7 +87,7 @@ double dramTime(const Context &c, Prediction &p) {
     double elems = 1;
     for (int l : o.loops)
       elems *= double(c.kernel.loops[l].size);
-    p.dramBytes += elems * double(elementBytes(o.type));
+    p.dramBytes += elems * double(dtypeBytes(o.type));
   }
   return p.dramBytes / dramBandwidth(c.target, p.dramBytes, p.uncalibrated) *
          1e6;
@@ -101,7 +101,7 @@ double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p) {
   const Target &t = c.target;
   double perBlockBytes = 0;
   for (const Operand &o : c.kernel.operands) {
-    double bytes = double(elementBytes(o.type));
+    double bytes = double(dtypeBytes(o.type));
     for (int l : o.loops) {
       auto it = std::find(c.parallel.begin(), c.parallel.end(), l);
       bytes *= it == c.parallel.end()

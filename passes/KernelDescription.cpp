@@ -386,7 +386,7 @@ void KernelDescriber::addContexts(linalg::LinalgOp op) {
 Load KernelDescriber::readOf(linalg::LinalgOp op, OpOperand *in,
                              const OpContext &c) const {
   Load load;
-  load.bytes = double(elementBytes(elementTypeOf(in->get().getType())));
+  load.bytes = double(dtypeBytes(elementTypeOf(in->get().getType())));
   for (AffineExpr e : op.getMatchingIndexingMap(in).getResults()) {
     auto d = dyn_cast<AffineDimExpr>(e);
     int rootLoop = d ? c.map[d.getPosition()] : -1;
@@ -410,7 +410,7 @@ KernelDescriber::gathersOf(linalg::LinalgOp op) {
       return;
     Gather g;
     g.bytes =
-        double(elementBytes(elementTypeOf(extract.getTensor().getType())));
+        double(dtypeBytes(elementTypeOf(extract.getTensor().getType())));
     for (Value index : extract.getIndices())
       g.indexLoops.push_back(loopsOf(index));
     gathers.push_back(std::move(g));

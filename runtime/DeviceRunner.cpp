@@ -6,6 +6,8 @@
 #include "runtime/Manifest.h"
 #include "runtime/Reference.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -15,7 +17,7 @@
 
 using namespace mlir::tessel;
 using namespace mlir::tessel::runtime;
-using json::Value;
+using Value = nlohmann::json;
 
 namespace {
 
@@ -84,11 +86,11 @@ Quantiles quantiles(std::vector<double> v) {
 }
 
 Value quantilesJson(const Quantiles &q) {
-  return Value(Value::Object{{"median", Value(q.median)},
-                             {"p10", Value(q.p10)},
-                             {"p90", Value(q.p90)},
-                             {"min", Value(q.min)},
-                             {"n", Value(q.n)}});
+  return Value::object({{"median", Value(q.median)},
+                        {"p10", Value(q.p10)},
+                        {"p90", Value(q.p90)},
+                        {"min", Value(q.min)},
+                        {"n", Value(q.n)}});
 }
 
 //===----------------------------------------------------------------------===//
@@ -134,14 +136,14 @@ public:
       return false;
     this->name = name;
     l2Bytes = size_t(l2);
-    info = Value(Value::Object{
-        {"name", Value(this->name)},
-        {"multiprocessors", Value(sms)},
-        {"l2_bytes", Value(l2)},
-        {"compute_capability",
-         Value(std::to_string(major) + "." + std::to_string(minor))},
-        {"max_clock_mhz", Value(clock / 1000)},
-        {"driver_version", Value(driverVersion)}});
+    info = Value::object(
+        {{"name", Value(this->name)},
+         {"multiprocessors", Value(sms)},
+         {"l2_bytes", Value(l2)},
+         {"compute_capability",
+          Value(std::to_string(major) + "." + std::to_string(minor))},
+         {"max_clock_mhz", Value(clock / 1000)},
+         {"driver_version", Value(driverVersion)}});
     return true;
   }
 
@@ -237,7 +239,7 @@ using ReferenceCache = std::map<std::string, std::vector<ref::Tensor>>;
 
 bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
                const DeviceRunOptions &options, uint64_t seed,
-               ReferenceCache &cache, std::ostream &log, Value::Object &out,
+               ReferenceCache &cache, std::ostream &log, Value &out,
                bool &mismatch, std::string &error) {
   // Types of the inputs and outputs, from the parameters (and the reference).
   std::map<unsigned, ref::TensorType> inTypes, outTypes;
@@ -269,7 +271,7 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
   // else the PTX (the CUDA driver compiles it).
   std::vector<std::unique_ptr<Module>> modules;
   std::vector<CUfunction> functions;
-  Value::Array launches;
+  Value launches = Value::array();
   for (const GpuKernel *k : t.launches) {
     std::string file = !k->binary.empty() ? k->binary : k->ptx;
     if (file.empty() || (m.vendor == "amd" && k->binary.empty())) {
@@ -299,19 +301,19 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
     int regs = 0, local = 0;
     dev.cu->cuFuncGetAttribute(&regs, kFuncAttrNumRegs, fn);
     dev.cu->cuFuncGetAttribute(&local, kFuncAttrLocalSizeBytes, fn);
-    Value::Array grid, block;
+    Value grid = Value::array(), block = Value::array();
     for (int i = 0; i < 3; ++i) {
       grid.push_back(Value(k->grid[i]));
       block.push_back(Value(k->block[i]));
     }
     launches.push_back(Value(
-        Value::Object{{"name", Value(k->name)},
-                      {"binary", Value(file)},
-                      {"grid", Value(std::move(grid))},
-                      {"block", Value(std::move(block))},
-                      {"registers", Value(regs)},
-                      {"local_bytes", Value(local)},
-                      {"shared_memory_bytes", Value(k->sharedMemoryBytes)}}));
+        Value::object({{"name", Value(k->name)},
+                       {"binary", Value(file)},
+                       {"grid", Value(std::move(grid))},
+                       {"block", Value(std::move(block))},
+                       {"registers", Value(regs)},
+                       {"local_bytes", Value(local)},
+                       {"shared_memory_bytes", Value(k->sharedMemoryBytes)}})));
   }
   out["launches"] = Value(std::move(launches));
 
@@ -366,7 +368,7 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
   }
 
   // Check.
-  Value::Object check;
+  Value check = Value::object();
   if (!options.check) {
     check["status"] = Value("not asked");
   } else if (!t.reference) {
@@ -378,7 +380,7 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
                             fixed(options.referenceBudget / 1e9, 1) + "e9)");
   } else {
     std::string key =
-        json::write(graphToJson(*t.reference), 0) + "#" + std::to_string(seed);
+        graphToJsonText(*t.reference) + "#" + std::to_string(seed);
     auto cached = cache.find(key);
     if (cached == cache.end()) {
       std::optional<std::vector<ref::Tensor>> computed =
@@ -391,7 +393,7 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
     }
     const std::vector<ref::Tensor> *expected = &cached->second;
     bool ok = true;
-    Value::Array outputs;
+    Value outputs = Value::array();
     for (size_t i = 0; i < numOutputs && i < expected->size(); ++i) {
       const ref::TensorType &type = outTypes[unsigned(i)];
       std::vector<unsigned char> bytes(byteSize(type));
@@ -404,10 +406,10 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
           ref::compare(actual, (*expected)[i], options.toleranceScale);
       ok &= c.ok();
       outputs.push_back(
-          Value(Value::Object{{"max_abs_error", Value(c.maxAbsError)},
-                              {"max_error_over_bound", Value(c.worstRatio)},
-                              {"mismatches", Value(c.mismatches)},
-                              {"first_mismatch", Value(c.firstMismatch)}}));
+          Value::object({{"max_abs_error", Value(c.maxAbsError)},
+                         {"max_error_over_bound", Value(c.worstRatio)},
+                         {"mismatches", Value(c.mismatches)},
+                         {"first_mismatch", Value(c.firstMismatch)}}));
     }
     check["status"] = Value(ok ? "ok" : "MISMATCH");
     check["outputs"] = Value(std::move(outputs));
@@ -510,7 +512,7 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
         << fixed(q.p10, 2) << ", p90 " << fixed(q.p90, 2) << ")";
   if (first.predictedUs)
     log << "  predicted " << fixed(*first.predictedUs, 2) << " us";
-  log << "  check " << *out["check"].get("status")->string() << "\n";
+  log << "  check " << out["check"]["status"].get<std::string>() << "\n";
   return true;
 }
 
@@ -518,7 +520,7 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
 
 int mlir::tessel::runtime::runOnDevice(
     const std::vector<std::string> &directories,
-    const DeviceRunOptions &options, std::ostream &log, Value &result,
+    const DeviceRunOptions &options, std::ostream &log, std::string &resultJson,
     std::string &error) {
   std::vector<Manifest> manifests;
   for (const std::string &dir : directories) {
@@ -556,10 +558,10 @@ int mlir::tessel::runtime::runOnDevice(
       << dev.driverVersion << ")\n";
 
   bool mismatch = false;
-  Value::Array runs;
+  Value runs = Value::array();
   ReferenceCache cache;
   for (const Manifest &m : manifests) {
-    Value::Array kernels;
+    Value kernels = Value::array();
     log << m.directory << " (" << m.targetName << ", " << m.arch << ")\n";
     for (const TesselKernel &t : m.tesselKernels) {
       if (!options.only.empty() && t.name != options.only)
@@ -568,9 +570,9 @@ int mlir::tessel::runtime::runOnDevice(
       // manifest: the same kernel in another folder gets the same inputs.
       uint64_t seed = options.seed * 1000003 ^ fnv1a(t.name);
       const GpuKernel &first = *t.launches.front();
-      Value::Object k{{"name", Value(t.name)},
-                      {"schedule", Value(first.schedule)},
-                      {"seed", Value(seed)}};
+      Value k = Value::object({{"name", Value(t.name)},
+                               {"schedule", Value(first.schedule)},
+                               {"seed", Value(seed)}});
       if (first.predictedUs) {
         k["predicted_us"] = Value(*first.predictedUs);
         k["predicted_bound"] = Value(first.predictedBound);
@@ -579,23 +581,24 @@ int mlir::tessel::runtime::runOnDevice(
         return 2; // a failed launch can leave the context unusable
       kernels.push_back(Value(std::move(k)));
     }
-    runs.push_back(
-        Value(Value::Object{{"manifest", Value(m.directory)},
-                            {"source", Value(m.source)},
-                            {"target", Value(m.targetName)},
-                            {"arch", Value(m.arch)},
-                            {"kernels", Value(std::move(kernels))}}));
+    runs.push_back(Value::object({{"manifest", Value(m.directory)},
+                                  {"source", Value(m.source)},
+                                  {"target", Value(m.targetName)},
+                                  {"arch", Value(m.arch)},
+                                  {"kernels", Value(std::move(kernels))}}));
   }
-  Value::Object options_{{"seed", Value(options.seed)},
-                         {"warmup", Value(options.warmup)},
-                         {"min_reps", Value(options.minReps)},
-                         {"max_reps", Value(options.maxReps)},
-                         {"target_ms", Value(options.targetMs)},
-                         {"tolerance_scale", Value(options.toleranceScale)}};
-  result = Value(Value::Object{{"format_version", Value(1)},
-                               {"tool", Value("tessel-run --device")},
-                               {"device", dev.info},
-                               {"options", Value(std::move(options_))},
-                               {"runs", Value(std::move(runs))}});
+  Value options_ =
+      Value::object({{"seed", Value(options.seed)},
+                     {"warmup", Value(options.warmup)},
+                     {"min_reps", Value(options.minReps)},
+                     {"max_reps", Value(options.maxReps)},
+                     {"target_ms", Value(options.targetMs)},
+                     {"tolerance_scale", Value(options.toleranceScale)}});
+  Value result = Value::object({{"format_version", Value(1)},
+                                {"tool", Value("tessel-run --device")},
+                                {"device", dev.info},
+                                {"options", Value(std::move(options_))},
+                                {"runs", Value(std::move(runs))}});
+  resultJson = result.dump(1) + "\n";
   return mismatch ? 1 : 0;
 }

@@ -11,8 +11,6 @@
 #ifndef TESSEL_RUNTIME_DEVICERUNNER_H
 #define TESSEL_RUNTIME_DEVICERUNNER_H
 
-#include "runtime/Json.h"
-
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -40,13 +38,14 @@ struct DeviceRunOptions {
 };
 
 /// Runs every manifest folder in `directories`; prints a line per kernel to
-/// `log` and fills `result` (see docs/benchmarks.md). Returns 0 when every
+/// `log` and sets `resultJson` to the results as JSON text (see
+/// docs/benchmarks.md). Returns 0 when every
 /// checked kernel matched, 1 on a mismatch, 2 when nothing could run (no
 /// driver or no GPU, an unreadable manifest, a failed launch); `error` says
 /// why for 2.
 int runOnDevice(const std::vector<std::string> &directories,
                 const DeviceRunOptions &options, std::ostream &log,
-                json::Value &result, std::string &error);
+                std::string &resultJson, std::string &error);
 
 } // namespace mlir::tessel::runtime
 

@@ -1,117 +1,206 @@
-//===- Manifest.cpp - manifest.json as the runtime reads it ---------------===//
+//===- Manifest.cpp - manifest.json, written and read ---------------------===//
+//
+// See Manifest.h and docs/manifest.md. JSON is nlohmann::json; this file is
+// built with exceptions (runtime/CMakeLists.txt) and catches every one of
+// them: a malformed manifest is an error message, never a throw.
+//
+//===----------------------------------------------------------------------===//
 
 #include "runtime/Manifest.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <cmath>
 
 using namespace mlir::tessel;
 using namespace mlir::tessel::runtime;
-using json::Value;
-
-std::optional<ref::DType> runtime::parseDType(const std::string &name) {
-  if (name == "f32")
-    return ref::DType::F32;
-  if (name == "f16")
-    return ref::DType::F16;
-  if (name == "bf16")
-    return ref::DType::BF16;
-  return std::nullopt;
-}
-
-std::optional<std::string> runtime::readFile(const std::string &path,
-                                             std::string &error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot read '" + path + "'";
-    return std::nullopt;
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using Json = nlohmann::json;
 
 namespace {
 
-Value typeToJson(const ref::TensorType &t) {
-  Value::Array shape;
-  for (int64_t d : t.shape)
-    shape.push_back(Value(d));
-  return Value(Value::Object{{"dtype", Value(ref::dtypeName(t.dtype))},
-                             {"shape", Value(std::move(shape))}});
+//===----------------------------------------------------------------------===//
+// Writing
+//===----------------------------------------------------------------------===//
+
+Json typeToJson(const ref::TensorType &t) {
+  return Json::object({{"dtype", ref::dtypeName(t.dtype)}, {"shape", t.shape}});
 }
+
+Json graphToJson(const ref::Graph &graph) {
+  Json inputs = Json::array(), ops = Json::array();
+  for (const ref::TensorType &t : graph.inputs)
+    inputs.push_back(typeToJson(t));
+  for (const ref::Op &op : graph.ops) {
+    Json o = Json::object({{"kind", op.kind},
+                           {"operands", op.operands},
+                           {"result", typeToJson(op.result)}});
+    if (!op.ints.empty())
+      o["ints"] = op.ints;
+    if (!op.floats.empty())
+      o["floats"] = op.floats;
+    if (!op.strings.empty())
+      o["strings"] = op.strings;
+    ops.push_back(std::move(o));
+  }
+  return Json::object({{"name", graph.name},
+                       {"inputs", std::move(inputs)},
+                       {"ops", std::move(ops)},
+                       {"outputs", graph.outputs}});
+}
+
+Json kernelToJson(const GpuKernel &k) {
+  Json e = Json::object({{"name", k.name},
+                         {"entry", k.entry},
+                         {"tessel_kernel", k.tesselKernel},
+                         {"launch_index", k.launchIndex},
+                         {"grid", k.grid},
+                         {"block", k.block},
+                         {"shared_memory_bytes", k.sharedMemoryBytes},
+                         {"schedule", k.schedule}});
+  if (k.predictedUs)
+    e["predicted"] = Json::object(
+        {{"time_us", *k.predictedUs}, {"bound", k.predictedBound}});
+  for (auto [key, file] :
+       {std::pair{"ptx", &k.ptx}, std::pair{"llvm_ir", &k.llvmIr},
+        std::pair{"binary", &k.binary}})
+    if (!file->empty())
+      e[key] = *file;
+  for (auto [key, value] : {std::pair{"registers", &k.registers},
+                            std::pair{"scalar_registers", &k.scalarRegisters},
+                            std::pair{"scratch_bytes", &k.scratchBytes}})
+    if (*value)
+      e[key] = **value;
+  Json params = Json::array();
+  for (const Param &p : k.params)
+    params.push_back(Json::object({{"role", p.isOutput ? "output" : "input"},
+                                   {"position", p.position},
+                                   {"shape", p.type.shape},
+                                   {"dtype", ref::dtypeName(p.type.dtype)}}));
+  e["params"] = std::move(params);
+  return e;
+}
+
+//===----------------------------------------------------------------------===//
+// Reading
+//===----------------------------------------------------------------------===//
 
 /// Reads members of one JSON object, remembering the first problem.
 class Reader {
 public:
-  Reader(const Value &v, std::string context, std::string &error)
+  Reader(const Json &v, std::string context, std::string &error)
       : v(v), context(std::move(context)), error(error) {
-    if (!v.object())
+    if (!v.is_object())
       fail("is not an object");
   }
   bool ok() const { return good; }
 
-  const Value *member(const std::string &key, bool required = true) {
-    const Value *m = v.get(key);
-    if (!m && required && good)
-      fail("has no '" + key + "'");
-    return m;
+  const Json *member(const std::string &key, bool required = true) {
+    if (!good)
+      return nullptr;
+    auto it = v.find(key);
+    if (it == v.end()) {
+      if (required)
+        fail("has no '" + key + "'");
+      return nullptr;
+    }
+    return &*it;
   }
   std::string str(const std::string &key, bool required = true) {
-    const Value *m = member(key, required);
+    const Json *m = member(key, required);
     if (!m)
       return "";
-    if (!m->string()) {
+    if (!m->is_string()) {
       fail("'" + key + "' is not a string");
       return "";
     }
-    return *m->string();
+    return m->get<std::string>();
   }
   int64_t integer(const std::string &key, int64_t otherwise = 0,
                   bool required = true) {
-    const Value *m = member(key, required);
+    const Json *m = member(key, required);
     if (!m)
       return otherwise;
-    if (!m->integer()) {
+    if (!isInteger(*m)) {
       fail("'" + key + "' is not an integer");
       return otherwise;
     }
-    return *m->integer();
+    return m->get<int64_t>();
+  }
+  std::optional<double> number(const std::string &key) {
+    const Json *m = member(key);
+    if (!m)
+      return std::nullopt;
+    if (!m->is_number()) {
+      fail("'" + key + "' is not a number");
+      return std::nullopt;
+    }
+    return m->get<double>();
   }
   std::vector<int64_t> ints(const std::string &key, bool required = true) {
     std::vector<int64_t> out;
-    const Value *m = member(key, required);
+    const Json *m = member(key, required);
     if (!m)
       return out;
-    if (!m->array()) {
+    if (!m->is_array()) {
       fail("'" + key + "' is not an array");
       return out;
     }
-    for (const Value &e : *m->array()) {
-      if (!e.integer()) {
+    for (const Json &e : *m) {
+      if (!isInteger(e)) {
         fail("'" + key + "' holds a non-integer");
         return {};
       }
-      out.push_back(*e.integer());
+      out.push_back(e.get<int64_t>());
     }
     return out;
   }
-  void fail(const std::string &msg) {
+  /// An optional object whose values are all of one kind (`is`), read into
+  /// `dest` with `get`.
+  /// `kind` names one value ("float 'epsilon' is not a number").
+  template <typename Dest, typename Is, typename Get>
+  void named(const std::string &key, const char *kind, const char *expected,
+             Is is, Get get, Dest &dest) {
+    const Json *m = member(key, false);
+    if (!m)
+      return;
+    if (!m->is_object()) {
+      failWhole(context + ": '" + key + "' is not an object");
+      return;
+    }
+    for (const auto &[name, value] : m->items()) {
+      if (!is(value)) {
+        fail(std::string(kind) + " '" + name + "' is not " + expected);
+        return;
+      }
+      dest[name] = get(value);
+    }
+  }
+  void fail(const std::string &msg) { failWhole(context + " " + msg); }
+  void failWhole(const std::string &message) {
     if (good)
-      error = context + " " + msg;
+      error = message;
     good = false;
+  }
+  /// A whole number, written with or without a fraction (2 or 2.0).
+  static bool isInteger(const Json &j) {
+    if (j.is_number_integer())
+      return true;
+    if (!j.is_number_float())
+      return false;
+    double d = j.get<double>();
+    return std::isfinite(d) && std::abs(d) < 9.2e18 && d == std::trunc(d);
   }
 
 private:
-  const Value &v;
+  const Json &v;
   std::string context;
   std::string &error;
   bool good = true;
 };
 
 std::optional<ref::TensorType>
-typeFromJson(const Value &v, const std::string &context, std::string &error) {
+typeFromJson(const Json &v, const std::string &context, std::string &error) {
   Reader r(v, context, error);
   if (!r.ok())
     return std::nullopt;
@@ -120,7 +209,7 @@ typeFromJson(const Value &v, const std::string &context, std::string &error) {
   t.shape = r.ints("shape");
   if (!r.ok())
     return std::nullopt;
-  std::optional<ref::DType> d = parseDType(dtype);
+  std::optional<DType> d = parseDType(dtype);
   if (!d) {
     error = context + " has unknown dtype '" + dtype + "'";
     return std::nullopt;
@@ -134,69 +223,71 @@ typeFromJson(const Value &v, const std::string &context, std::string &error) {
   return t;
 }
 
-} // namespace
-
-Value runtime::graphToJson(const ref::Graph &graph) {
-  Value::Array inputs, ops, outputs;
-  for (const ref::TensorType &t : graph.inputs)
-    inputs.push_back(typeToJson(t));
-  for (const ref::Op &op : graph.ops) {
-    Value::Array operands;
-    for (int o : op.operands)
-      operands.push_back(Value(o));
-    Value::Object o{{"kind", Value(op.kind)},
-                    {"operands", Value(std::move(operands))},
-                    {"result", typeToJson(op.result)}};
-    if (!op.ints.empty()) {
-      Value::Object ints;
-      for (const auto &[key, list] : op.ints) {
-        Value::Array a;
-        for (int64_t i : list)
-          a.push_back(Value(i));
-        ints[key] = Value(std::move(a));
-      }
-      o["ints"] = Value(std::move(ints));
+/// One op of a reference graph; `defined` values exist before it.
+std::optional<ref::Op> opFromJson(const Json &value, const std::string &context,
+                                  int64_t defined, std::string &error) {
+  Reader o(value, context, error);
+  if (!o.ok())
+    return std::nullopt;
+  ref::Op op;
+  op.kind = o.str("kind");
+  for (int64_t id : o.ints("operands")) {
+    if (id < -1 || id >= defined) {
+      error = context + " uses value " + std::to_string(id) +
+              ", which is not defined before it";
+      return std::nullopt;
     }
-    if (!op.floats.empty()) {
-      Value::Object floats;
-      for (const auto &[key, f] : op.floats)
-        floats[key] = Value(f);
-      o["floats"] = Value(std::move(floats));
-    }
-    if (!op.strings.empty()) {
-      Value::Object strings;
-      for (const auto &[key, s] : op.strings)
-        strings[key] = Value(s);
-      o["strings"] = Value(std::move(strings));
-    }
-    ops.push_back(Value(std::move(o)));
+    op.operands.push_back(int(id));
   }
-  for (int o : graph.outputs)
-    outputs.push_back(Value(o));
-  return Value(Value::Object{{"name", Value(graph.name)},
-                             {"inputs", Value(std::move(inputs))},
-                             {"ops", Value(std::move(ops))},
-                             {"outputs", Value(std::move(outputs))}});
+  const Json *result = o.member("result");
+  if (!o.ok())
+    return std::nullopt;
+  std::optional<ref::TensorType> t =
+      typeFromJson(*result, context + " result", error);
+  if (!t)
+    return std::nullopt;
+  op.result = *t;
+  if (const Json *ints = o.member("ints", false)) {
+    if (!ints->is_object()) {
+      error = context + ": 'ints' is not an object";
+      return std::nullopt;
+    }
+    Reader ir(*ints, context + " ints", error);
+    for (const auto &[key, _] : ints->items())
+      op.ints[key] = ir.ints(key);
+    if (!ir.ok())
+      return std::nullopt;
+  }
+  o.named(
+      "floats", "float", "a number",
+      [](const Json &j) { return j.is_number(); },
+      [](const Json &j) { return j.get<double>(); }, op.floats);
+  o.named(
+      "strings", "string", "a string",
+      [](const Json &j) { return j.is_string(); },
+      [](const Json &j) { return j.get<std::string>(); }, op.strings);
+  if (!o.ok())
+    return std::nullopt;
+  return op;
 }
 
-std::optional<ref::Graph> runtime::graphFromJson(const Value &value,
-                                                 std::string &error) {
+std::optional<ref::Graph> graphFromJson(const Json &value, std::string &error) {
   Reader r(value, "reference graph", error);
   if (!r.ok())
     return std::nullopt;
   ref::Graph g;
   g.name = r.str("name");
-  const Value *inputs = r.member("inputs");
-  const Value *ops = r.member("ops");
+  const Json *inputs = r.member("inputs");
+  const Json *ops = r.member("ops");
   std::vector<int64_t> outputs = r.ints("outputs");
   if (!r.ok())
     return std::nullopt;
-  if (!inputs->array() || !ops->array()) {
+  if (!inputs->is_array() || !ops->is_array()) {
     error = "reference graph '" + g.name + "': inputs and ops must be arrays";
     return std::nullopt;
   }
   std::string context = "reference graph '" + g.name + "'";
-  for (const Value &in : *inputs->array()) {
+  for (const Json &in : *inputs) {
     std::optional<ref::TensorType> t =
         typeFromJson(in, context + " input", error);
     if (!t)
@@ -204,69 +295,12 @@ std::optional<ref::Graph> runtime::graphFromJson(const Value &value,
     g.inputs.push_back(*t);
   }
   int64_t defined = int64_t(g.inputs.size());
-  for (const Value &ov : *ops->array()) {
-    std::string opContext = context + " op " + std::to_string(g.ops.size());
-    Reader o(ov, opContext, error);
-    if (!o.ok())
+  for (const Json &ov : *ops) {
+    std::optional<ref::Op> op = opFromJson(
+        ov, context + " op " + std::to_string(g.ops.size()), defined, error);
+    if (!op)
       return std::nullopt;
-    ref::Op op;
-    op.kind = o.str("kind");
-    for (int64_t id : o.ints("operands")) {
-      if (id < -1 || id >= defined) {
-        error = opContext + " uses value " + std::to_string(id) +
-                ", which is not defined before it";
-        return std::nullopt;
-      }
-      op.operands.push_back(int(id));
-    }
-    const Value *result = o.member("result");
-    if (!o.ok())
-      return std::nullopt;
-    std::optional<ref::TensorType> t =
-        typeFromJson(*result, opContext + " result", error);
-    if (!t)
-      return std::nullopt;
-    op.result = *t;
-    if (const Value *ints = o.member("ints", false)) {
-      if (!ints->object()) {
-        error = opContext + ": 'ints' is not an object";
-        return std::nullopt;
-      }
-      Reader ir(*ints, opContext + " ints", error);
-      for (const auto &[key, _] : *ints->object())
-        op.ints[key] = ir.ints(key);
-      if (!ir.ok())
-        return std::nullopt;
-    }
-    // An optional object of named values of one kind into `dest`; false
-    // (with `error` set) when it or one of its values is of the wrong kind.
-    auto readNamed = [&](const char *member, const char *kind,
-                         const char *expected, auto get, auto &dest) {
-      const Value *named = o.member(member, false);
-      if (!named)
-        return true;
-      if (!named->object()) {
-        error = opContext + ": '" + member + "' is not an object";
-        return false;
-      }
-      for (const auto &[key, v] : *named->object()) {
-        auto got = get(v);
-        if (!got) {
-          error = opContext + " " + kind + " '" + key + "' is not " + expected;
-          return false;
-        }
-        dest[key] = *got;
-      }
-      return true;
-    };
-    if (!readNamed(
-            "floats", "float", "a number",
-            [](const Value &v) { return v.number(); }, op.floats) ||
-        !readNamed(
-            "strings", "string", "a string",
-            [](const Value &v) { return v.string(); }, op.strings))
-      return std::nullopt;
-    g.ops.push_back(std::move(op));
+    g.ops.push_back(std::move(*op));
     ++defined;
   }
   for (int64_t id : outputs) {
@@ -279,108 +313,100 @@ std::optional<ref::Graph> runtime::graphFromJson(const Value &value,
   return g;
 }
 
-std::optional<Manifest> runtime::readManifest(const std::string &directory,
-                                              std::string &error) {
-  std::string path = directory + "/manifest.json";
-  std::optional<std::string> text = readFile(path, error);
-  if (!text)
-    return std::nullopt;
-  std::optional<Value> doc = json::parse(*text, error);
-  if (!doc) {
-    error = path + ": " + error;
-    return std::nullopt;
-  }
-  Manifest m;
-  m.directory = directory;
-  Reader top(*doc, path + ":", error);
-  if (!top.ok())
-    return std::nullopt;
-  if (top.integer("format_version") != 1) {
-    if (top.ok())
-      error = path + ": format_version " +
-              std::to_string(*doc->get("format_version")->integer()) +
-              " is not 1, the one this runtime reads";
+/// Parses `text`; nullopt (with the parser's message, which names the line
+/// and column, without its "[json.exception...]" tag) when it is not JSON.
+std::optional<Json> parseJson(const std::string &text, std::string &error) {
+  try {
+    return Json::parse(text);
+  } catch (const Json::exception &e) {
+    std::string what = e.what();
+    size_t tag = what.find("] ");
+    error = "not JSON: " +
+            (tag == std::string::npos ? what : what.substr(tag + 2));
     return std::nullopt;
   }
-  m.source = top.str("source", false);
-  const Value *target = top.member("target");
-  const Value *kernels = top.member("kernels");
-  if (!top.ok())
+}
+
+std::optional<Param> paramFromJson(const Json &value,
+                                   const std::string &context,
+                                   std::string &error) {
+  Reader pr(value, context, error);
+  std::string role = pr.str("role");
+  Param p;
+  p.position = unsigned(pr.integer("position"));
+  if (!pr.ok())
     return std::nullopt;
-  Reader tr(*target, path + ": target", error);
-  m.targetName = tr.str("name");
-  m.vendor = tr.str("vendor");
-  m.arch = tr.str("arch");
-  if (!tr.ok())
-    return std::nullopt;
-  if (!kernels->array()) {
-    error = path + ": 'kernels' is not an array";
+  if (role != "input" && role != "output") {
+    error = context + ": unknown parameter role '" + role + "'";
     return std::nullopt;
   }
-  for (const Value &kv : *kernels->array()) {
-    GpuKernel k;
-    Reader r(kv, path + ": kernel " + std::to_string(m.kernels.size()), error);
-    k.name = r.str("name");
-    k.entry = r.str("entry");
-    k.tesselKernel = r.str("tessel_kernel");
-    k.launchIndex = unsigned(r.integer("launch_index"));
-    k.binary = r.str("binary", false);
-    k.ptx = r.str("ptx", false);
-    std::vector<int64_t> grid = r.ints("grid"), block = r.ints("block");
-    k.sharedMemoryBytes = r.integer("shared_memory_bytes", 0, false);
-    if (r.member("registers", false))
-      k.registers = r.integer("registers");
-    k.schedule = r.str("schedule", false);
-    if (const Value *p = r.member("predicted", false)) {
-      Reader pr(*p, path + ": " + k.name + " predicted", error);
-      const Value *t = pr.member("time_us");
-      k.predictedBound = pr.str("bound");
-      if (!pr.ok())
-        return std::nullopt;
-      k.predictedUs = t->number();
-    }
-    const Value *params = r.member("params");
-    if (!r.ok())
+  p.isOutput = role == "output";
+  std::optional<ref::TensorType> t = typeFromJson(value, context, error);
+  if (!t)
+    return std::nullopt;
+  p.type = *t;
+  return p;
+}
+
+std::optional<GpuKernel> kernelFromJson(const Json &value,
+                                        const std::string &context,
+                                        std::string &error) {
+  GpuKernel k;
+  Reader r(value, context, error);
+  k.name = r.str("name");
+  k.entry = r.str("entry");
+  k.tesselKernel = r.str("tessel_kernel");
+  k.launchIndex = unsigned(r.integer("launch_index"));
+  k.binary = r.str("binary", false);
+  k.ptx = r.str("ptx", false);
+  k.llvmIr = r.str("llvm_ir", false);
+  std::vector<int64_t> grid = r.ints("grid"), block = r.ints("block");
+  k.sharedMemoryBytes = r.integer("shared_memory_bytes", 0, false);
+  for (auto [key, dest] : {std::pair{"registers", &k.registers},
+                           std::pair{"scalar_registers", &k.scalarRegisters},
+                           std::pair{"scratch_bytes", &k.scratchBytes}})
+    if (r.member(key, false))
+      *dest = r.integer(key);
+  k.schedule = r.str("schedule", false);
+  if (const Json *p = r.member("predicted", false)) {
+    Reader pr(*p, context + " " + k.name + " predicted", error);
+    k.predictedUs = pr.number("time_us");
+    k.predictedBound = pr.str("bound");
+    if (!pr.ok())
       return std::nullopt;
-    if (grid.size() != 3 || block.size() != 3 ||
-        std::any_of(grid.begin(), grid.end(),
-                    [](int64_t d) { return d < 1; }) ||
-        std::any_of(block.begin(), block.end(),
-                    [](int64_t d) { return d < 1; })) {
-      error = path + ": " + k.name + ": grid and block need 3 positive sizes";
-      return std::nullopt;
-    }
-    for (int i = 0; i < 3; ++i) {
-      k.grid[i] = unsigned(grid[i]);
-      k.block[i] = unsigned(block[i]);
-    }
-    if (!params->array()) {
-      error = path + ": " + k.name + ": 'params' is not an array";
-      return std::nullopt;
-    }
-    for (const Value &pv : *params->array()) {
-      Reader pr(pv, path + ": " + k.name + " param", error);
-      std::string role = pr.str("role");
-      Param p;
-      p.position = unsigned(pr.integer("position"));
-      if (!pr.ok())
-        return std::nullopt;
-      if (role != "input" && role != "output") {
-        error =
-            path + ": " + k.name + ": unknown parameter role '" + role + "'";
-        return std::nullopt;
-      }
-      p.isOutput = role == "output";
-      std::optional<ref::TensorType> t =
-          typeFromJson(pv, path + ": " + k.name + " param", error);
-      if (!t)
-        return std::nullopt;
-      p.type = *t;
-      k.params.push_back(std::move(p));
-    }
-    m.kernels.push_back(std::move(k));
   }
-  // Group the launches by tessel.kernel, each group in launch order.
+  const Json *params = r.member("params");
+  if (!r.ok())
+    return std::nullopt;
+  auto positive = [](int64_t d) { return d >= 1; };
+  if (grid.size() != 3 || block.size() != 3 ||
+      !std::all_of(grid.begin(), grid.end(), positive) ||
+      !std::all_of(block.begin(), block.end(), positive)) {
+    error = context + ": " + k.name + ": grid and block need 3 positive sizes";
+    return std::nullopt;
+  }
+  for (int i = 0; i < 3; ++i) {
+    k.grid[i] = unsigned(grid[i]);
+    k.block[i] = unsigned(block[i]);
+  }
+  if (!params->is_array()) {
+    error = context + ": " + k.name + ": 'params' is not an array";
+    return std::nullopt;
+  }
+  for (const Json &pv : *params) {
+    std::optional<Param> p =
+        paramFromJson(pv, context + ": " + k.name + " param", error);
+    if (!p)
+      return std::nullopt;
+    k.params.push_back(std::move(*p));
+  }
+  return k;
+}
+
+/// The launches grouped by tessel.kernel, each group in launch order, with
+/// its reference graph from `graphs` (a member of the document, or null).
+bool groupLaunches(Manifest &m, const Json *graphs, const std::string &path,
+                   std::string &error) {
   for (const GpuKernel &k : m.kernels) {
     auto it = std::find_if(
         m.tesselKernels.begin(), m.tesselKernels.end(),
@@ -391,21 +417,103 @@ std::optional<Manifest> runtime::readManifest(const std::string &directory,
     }
     it->launches.push_back(&k);
   }
-  const Value *graphs = doc->get("reference_graphs");
   for (TesselKernel &t : m.tesselKernels) {
     std::sort(t.launches.begin(), t.launches.end(),
               [](const GpuKernel *a, const GpuKernel *b) {
                 return a->launchIndex < b->launchIndex;
               });
-    const Value *g = graphs ? graphs->get(t.name) : nullptr;
-    if (!g)
+    if (!graphs || !graphs->is_object() || !graphs->contains(t.name))
       continue;
-    std::optional<ref::Graph> graph = graphFromJson(*g, error);
+    std::optional<ref::Graph> graph = graphFromJson((*graphs)[t.name], error);
     if (!graph) {
       error = path + ": " + error;
-      return std::nullopt;
+      return false;
     }
     t.reference = std::move(*graph);
   }
+  return true;
+}
+
+} // namespace
+
+std::string runtime::writeManifest(const Manifest &m) {
+  Json kernels = Json::array();
+  for (const GpuKernel &k : m.kernels)
+    kernels.push_back(kernelToJson(k));
+  Json references = Json::object();
+  for (const TesselKernel &t : m.tesselKernels)
+    if (t.reference)
+      references[t.name] = graphToJson(*t.reference);
+  Json doc = Json::object({{"format_version", 1},
+                           {"source", m.source},
+                           {"target", Json::object({{"name", m.targetName},
+                                                    {"vendor", m.vendor},
+                                                    {"arch", m.arch}})},
+                           {"kernels", std::move(kernels)},
+                           {"reference_graphs", std::move(references)}});
+  return doc.dump(2) + "\n";
+}
+
+std::string runtime::graphToJsonText(const ref::Graph &graph) {
+  return graphToJson(graph).dump();
+}
+
+std::optional<ref::Graph> runtime::graphFromJsonText(const std::string &text,
+                                                     std::string &error) {
+  std::optional<Json> doc = parseJson(text, error);
+  if (!doc)
+    return std::nullopt;
+  return graphFromJson(*doc, error);
+}
+
+std::optional<Manifest> runtime::readManifest(const std::string &directory,
+                                              std::string &error) {
+  std::string path = directory + "/manifest.json";
+  std::optional<std::string> text = readFile(path, error);
+  if (!text)
+    return std::nullopt;
+  std::optional<Json> doc = parseJson(*text, error);
+  if (!doc) {
+    error = path + ": " + error;
+    return std::nullopt;
+  }
+  Manifest m;
+  m.directory = directory;
+  Reader top(*doc, path + ":", error);
+  if (!top.ok())
+    return std::nullopt;
+  int64_t version = top.integer("format_version");
+  if (!top.ok())
+    return std::nullopt;
+  if (version != 1) {
+    error = path + ": format_version " + std::to_string(version) +
+            " is not 1, the one this runtime reads";
+    return std::nullopt;
+  }
+  m.source = top.str("source", false);
+  const Json *target = top.member("target");
+  const Json *kernels = top.member("kernels");
+  if (!top.ok())
+    return std::nullopt;
+  Reader tr(*target, path + ": target", error);
+  m.targetName = tr.str("name");
+  m.vendor = tr.str("vendor");
+  m.arch = tr.str("arch");
+  if (!tr.ok())
+    return std::nullopt;
+  if (!kernels->is_array()) {
+    error = path + ": 'kernels' is not an array";
+    return std::nullopt;
+  }
+  for (const Json &kv : *kernels) {
+    std::optional<GpuKernel> k = kernelFromJson(
+        kv, path + ": kernel " + std::to_string(m.kernels.size()), error);
+    if (!k)
+      return std::nullopt;
+    m.kernels.push_back(std::move(*k));
+  }
+  auto graphs = doc->find("reference_graphs");
+  if (!groupLaunches(m, graphs == doc->end() ? nullptr : &*graphs, path, error))
+    return std::nullopt;
   return m;
 }

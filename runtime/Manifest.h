@@ -3,15 +3,17 @@
 // What `tessel-compile` writes next to the kernel binaries (docs/manifest.md):
 // per GPU kernel its entry, launch geometry and parameters, and per
 // tessel.kernel the reference graph that computes the same outputs on the
-// host. Plain C++: the GPU-side runner reads it without LLVM or MLIR.
+// host. The writer and the reader are both here, so the format has one
+// home. Plain C++ (JSON through nlohmann::json, whose exceptions are caught
+// inside): the GPU-side runner reads it without LLVM or MLIR.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TESSEL_RUNTIME_MANIFEST_H
 #define TESSEL_RUNTIME_MANIFEST_H
 
-#include "runtime/Json.h"
 #include "runtime/Reference.h"
+#include "runtime/Support.h"
 
 #include <array>
 #include <map>
@@ -32,9 +34,12 @@ struct GpuKernel {
   unsigned launchIndex = 0;
   std::string binary; // file name inside the manifest's folder ("" if none)
   std::string ptx;    // NVIDIA: the PTX file name
+  std::string llvmIr; // --emit=llvm: the LLVM IR file name
   std::array<unsigned, 3> grid{1, 1, 1}, block{1, 1, 1};
   int64_t sharedMemoryBytes = 0;
   std::optional<int64_t> registers;
+  /// AMD: scalar registers and private (scratch) bytes per work-item.
+  std::optional<int64_t> scalarRegisters, scratchBytes;
   std::string schedule;
   std::optional<double> predictedUs;
   std::string predictedBound;
@@ -61,16 +66,18 @@ struct Manifest {
 std::optional<Manifest> readManifest(const std::string &directory,
                                      std::string &error);
 
-/// The reference graph as manifest.json stores it (docs/manifest.md).
-json::Value graphToJson(const ref::Graph &graph);
-std::optional<ref::Graph> graphFromJson(const json::Value &value,
-                                        std::string &error);
+/// The text of manifest.json for `manifest`: its kernels, and each
+/// tessel.kernel's reference graph where it has one (docs/manifest.md).
+/// `directory` and the grouping of launches are not written; readManifest
+/// rebuilds them.
+std::string writeManifest(const Manifest &manifest);
 
-std::optional<ref::DType> parseDType(const std::string &name);
-
-/// Reads a whole file; nullopt (with `error`) when it cannot be read.
-std::optional<std::string> readFile(const std::string &path,
-                                    std::string &error);
+/// A reference graph as JSON text on one line, as manifest.json stores it
+/// under `reference_graphs`, and back (nullopt, with `error`, when the text
+/// is no valid graph).
+std::string graphToJsonText(const ref::Graph &graph);
+std::optional<ref::Graph> graphFromJsonText(const std::string &text,
+                                            std::string &error);
 
 } // namespace mlir::tessel::runtime
 

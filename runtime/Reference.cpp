@@ -16,18 +16,6 @@
 
 namespace mlir::tessel::ref {
 
-const char *dtypeName(DType dtype) {
-  switch (dtype) {
-  case DType::F32:
-    return "f32";
-  case DType::F16:
-    return "f16";
-  case DType::BF16:
-    return "bf16";
-  }
-  return "?";
-}
-
 namespace {
 
 /// Rounds to a binary format with `mantissaBits` stored fraction bits, whose

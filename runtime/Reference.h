@@ -14,6 +14,8 @@
 #ifndef TESSEL_RUNTIME_REFERENCE_H
 #define TESSEL_RUNTIME_REFERENCE_H
 
+#include "runtime/Support.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -22,10 +24,8 @@
 
 namespace mlir::tessel::ref {
 
-enum class DType { F32, F16, BF16 };
-
-/// "f32", "f16", "bf16".
-const char *dtypeName(DType dtype);
+using mlir::tessel::DType;
+using mlir::tessel::dtypeName;
 
 /// Rounds `value` to the nearest value representable in `dtype` (ties to
 /// even; out-of-range values become infinities).

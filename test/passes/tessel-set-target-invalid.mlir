@@ -7,7 +7,7 @@
 // RUN: not tessel-opt %s --tessel-set-target=target=%S/../Inputs/toy_gpu_bad.json 2>&1 | FileCheck %s --check-prefix=BADFILE
 
 // EMPTY: error: tessel-set-target needs a target: --tessel-set-target=target=NAME (or a .json file)
-// NOFILE: error: cannot open target file '{{.*}}missing.json'
+// NOFILE: error: target file: cannot read '{{.*}}missing.json'
 // UNKNOWN: error: unknown target '{{.*}}tessel-set-target-invalid.mlir'
 // BADFILE: error: {{.*}}toy_gpu_bad.json: target 'toy_gpu_bad' field 'sm_count' must be a positive number
 

@@ -23,11 +23,13 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/BinaryFormat/MsgPackDocument.h"
+#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -184,35 +186,69 @@ std::optional<PtxasInfo> runPtxas(StringRef ptxas, StringRef arch,
   return info;
 }
 
-/// Resources of an HSACO kernel, from its AMDGPU metadata notes
-/// (llvm-readelf --notes): vector and scalar registers, LDS and scratch.
-std::optional<llvm::json::Object> readHsacoNotes(StringRef hsaco,
-                                                 std::string &error) {
-  auto readelf =
-      llvm::sys::findProgramByName("llvm-readelf", {TESSEL_LLVM_TOOLS_DIR});
-  if (!readelf) {
-    error = "llvm-readelf not found in " TESSEL_LLVM_TOOLS_DIR;
+/// Resources of an HSACO kernel, from the AMDGPU metadata note of its ELF
+/// file (NT_AMDGPU_METADATA, a MessagePack map: AMDGPU code object V3+
+/// metadata): vector and scalar registers, LDS and scratch of the kernel
+/// `entry`. Read with LLVM's Object library.
+LogicalResult readHsacoResources(StringRef hsaco, StringRef entry,
+                                 runtime::GpuKernel &k, std::string &error) {
+  auto fail = [&](const Twine &why) {
+    error = ("HSACO of " + entry + ": " + why).str();
+    return failure();
+  };
+  llvm::Expected<std::unique_ptr<llvm::object::ObjectFile>> object =
+      llvm::object::ObjectFile::createELFObjectFile(
+          llvm::MemoryBufferRef(hsaco, entry));
+  if (!object)
+    return fail(llvm::toString(object.takeError()));
+  auto *elf = dyn_cast<llvm::object::ELF64LEObjectFile>(object->get());
+  if (!elf)
+    return fail("not a 64-bit little-endian ELF file");
+  const auto &file = elf->getELFFile();
+  auto sections = file.sections();
+  if (!sections)
+    return fail(llvm::toString(sections.takeError()));
+  llvm::msgpack::Document doc;
+  bool found = false;
+  for (const auto &section : *sections) {
+    if (section.sh_type != llvm::ELF::SHT_NOTE)
+      continue;
+    llvm::Error noteError = llvm::Error::success();
+    for (const auto &note : file.notes(section, noteError))
+      if (note.getName() == "AMDGPU" &&
+          note.getType() == llvm::ELF::NT_AMDGPU_METADATA)
+        found = doc.readFromBlob(note.getDescAsStringRef(4),
+                                 /*Multi=*/false);
+    if (noteError)
+      return fail(llvm::toString(std::move(noteError)));
+  }
+  if (!found)
+    return fail("no AMDGPU metadata note");
+  llvm::msgpack::DocNode &kernels =
+      doc.getRoot().getMap(/*Convert=*/true)["amdhsa.kernels"];
+  if (!kernels.isArray() || kernels.getArray().empty())
+    return fail("its metadata lists no kernel");
+  llvm::msgpack::MapDocNode *meta = nullptr;
+  for (llvm::msgpack::DocNode &node : kernels.getArray())
+    if (node.isMap() &&
+        (!meta || (node.getMap()[".name"].isString() &&
+                   node.getMap()[".name"].getString() == entry)))
+      meta = &node.getMap();
+  if (!meta)
+    return fail("its kernel metadata is not a map");
+  auto field = [&](StringRef key) -> std::optional<int64_t> {
+    llvm::msgpack::DocNode &v = (*meta)[key];
+    if (v.getKind() == llvm::msgpack::Type::UInt)
+      return int64_t(v.getUInt());
+    if (v.getKind() == llvm::msgpack::Type::Int)
+      return v.getInt();
     return std::nullopt;
-  }
-  SmallVector<StringRef> args = {*readelf, "--notes", hsaco};
-  std::string output;
-  int rc = runAndCapture(*readelf, args, output);
-  if (rc != 0) {
-    error = "llvm-readelf failed on " + hsaco.str() + ":\n" + output;
-    return std::nullopt;
-  }
-  llvm::json::Object info;
-  for (auto [key, field] :
-       {std::pair{"vgpr_count", "registers"},
-        std::pair{"sgpr_count", "scalar_registers"},
-        std::pair{"group_segment_fixed_size", "shared_memory_bytes"},
-        std::pair{"private_segment_fixed_size", "scratch_bytes"}}) {
-    SmallVector<StringRef> m;
-    if (llvm::Regex(std::string("\\.") + key + ":[ ]+([0-9]+)")
-            .match(output, &m))
-      info[field] = std::stoll(m[1].str());
-  }
-  return info;
+  };
+  k.registers = field(".vgpr_count");
+  k.scalarRegisters = field(".sgpr_count");
+  k.sharedMemoryBytes = field(".group_segment_fixed_size").value_or(0);
+  k.scratchBytes = field(".private_segment_fixed_size");
+  return success();
 }
 
 LogicalResult writeFile(StringRef path, StringRef text, std::string &error) {
@@ -222,10 +258,6 @@ LogicalResult writeFile(StringRef path, StringRef text, std::string &error) {
   out->os() << text;
   out->keep();
   return success();
-}
-
-llvm::json::Array dims(const std::array<int64_t, 3> &d) {
-  return llvm::json::Array{d[0], d[1], d[2]};
 }
 
 /// Writes the --report and --roofline files that were asked for.
@@ -264,6 +296,114 @@ std::string cIdentifier(StringRef name) {
   for (char c : name)
     s += llvm::isAlnum(static_cast<unsigned char>(c)) ? c : '_';
   return s;
+}
+
+/// The lines of kernels.h for one kernel: its parameters, grid, block and
+/// parameter count as macros.
+void writeHeaderEntry(llvm::raw_ostream &h, const CompiledKernel &k) {
+  std::string id = cIdentifier(k.name);
+  h << "// " << k.name << " (entry " << k.entry << "): part " << k.launchIndex
+    << " of tessel.kernel @" << k.tesselKernel << "; parameters:";
+  for (const runtime::Param &p : k.params) {
+    h << " " << (p.isOutput ? "output" : "input") << "#" << p.position << "<";
+    llvm::interleave(p.type.shape, h, "x");
+    h << "x" << dtypeName(p.type.dtype) << ">";
+  }
+  h << "\n#define TESSEL_" << id << "_GRID " << k.grid[0] << ", " << k.grid[1]
+    << ", " << k.grid[2] << "\n#define TESSEL_" << id << "_BLOCK " << k.block[0]
+    << ", " << k.block[1] << ", " << k.block[2] << "\n#define TESSEL_" << id
+    << "_NUM_PARAMS " << k.params.size() << "\n\n";
+}
+
+/// Writes `k`'s binary into the output folder (and, for NVIDIA with
+/// `ptxas`, its cubin) and returns its manifest entry, with the resources
+/// ptxas or the HSACO's metadata report.
+std::optional<runtime::GpuKernel>
+writeKernel(const CompiledKernel &k, const Target &target,
+            const std::optional<std::string> &ptxas, std::string &error) {
+  SmallString<128> mainPath(outputDir.getValue());
+  llvm::sys::path::append(mainPath, k.name + "." + k.format);
+  if (failed(writeFile(mainPath, k.binary, error)))
+    return std::nullopt;
+  runtime::GpuKernel e;
+  e.name = k.name;
+  e.entry = k.entry;
+  e.tesselKernel = k.tesselKernel;
+  e.launchIndex = k.launchIndex;
+  for (int i = 0; i < 3; ++i) {
+    e.grid[i] = unsigned(k.grid[i]);
+    e.block[i] = unsigned(k.block[i]);
+  }
+  e.schedule = k.schedule;
+  if (k.predictedUs >= 0) {
+    e.predictedUs = k.predictedUs;
+    e.predictedBound = k.predictedBound;
+  }
+  e.params = k.params;
+  if (k.format == "ll") {
+    e.llvmIr = k.name + ".ll";
+  } else if (k.format == "ptx") {
+    e.ptx = k.name + ".ptx";
+    if (ptxas) {
+      SmallString<128> cubinPath(outputDir.getValue());
+      llvm::sys::path::append(cubinPath, k.name + ".cubin");
+      std::optional<PtxasInfo> info =
+          runPtxas(*ptxas, target.arch(), mainPath, cubinPath, error);
+      if (!info)
+        return std::nullopt;
+      e.binary = k.name + ".cubin";
+      e.registers = info->registers;
+      e.sharedMemoryBytes = info->sharedBytes;
+    }
+  } else {
+    e.binary = k.name + ".hsaco";
+    if (failed(readHsacoResources(k.binary, k.entry, e, error)))
+      return std::nullopt;
+  }
+  return e;
+}
+
+/// Writes every kernel's files, kernels.h and manifest.json (with the
+/// reference graph of each tessel.kernel, for runners that check kernels
+/// without MLIR); returns the manifest.
+std::optional<runtime::Manifest> writeKernels(const CompileResult &result,
+                                              const Target &target,
+                                              std::string &error) {
+  bool nvidia = target.vendor() == Vendor::NVIDIA;
+  std::optional<std::string> ptxas =
+      nvidia && emit == Emit::Cubin ? findPtxas() : std::nullopt;
+  if (nvidia && emit == Emit::Cubin && !ptxas)
+    llvm::errs() << "tessel-compile: note: ptxas not found; writing PTX only\n";
+  runtime::Manifest manifest;
+  manifest.source = llvm::sys::path::filename(inputFile).str();
+  manifest.targetName = target.name();
+  manifest.vendor = std::string(vendorName(target.vendor()));
+  manifest.arch = target.arch();
+  std::string header;
+  llvm::raw_string_ostream h(header);
+  h << "// Generated by tessel-compile for " << target.name() << " ("
+    << target.arch() << ") from " << manifest.source
+    << ". Launch geometry and parameters of each kernel.\n"
+    << "#pragma once\n\n";
+  for (const CompiledKernel &k : result.kernels) {
+    std::optional<runtime::GpuKernel> entry =
+        writeKernel(k, target, ptxas, error);
+    if (!entry)
+      return std::nullopt;
+    manifest.kernels.push_back(std::move(*entry));
+    writeHeaderEntry(h, k);
+  }
+  for (const auto &[name, graph] : result.references)
+    manifest.tesselKernels.push_back({name, {}, graph});
+  SmallString<128> manifestPath(outputDir.getValue()),
+      headerPath(outputDir.getValue());
+  llvm::sys::path::append(manifestPath, "manifest.json");
+  llvm::sys::path::append(headerPath, "kernels.h");
+  if (failed(
+          writeFile(manifestPath, runtime::writeManifest(manifest), error)) ||
+      failed(writeFile(headerPath, header, error)))
+    return std::nullopt;
+  return manifest;
 }
 
 } // namespace
@@ -356,132 +496,22 @@ int main(int argc, char **argv) {
 
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
     return fail("cannot create '" + outputDir + "': " + ec.message());
-  bool nvidia = target->vendor() == Vendor::NVIDIA;
-  std::optional<std::string> ptxas =
-      nvidia && emit == Emit::Cubin ? findPtxas() : std::nullopt;
-  if (nvidia && emit == Emit::Cubin && !ptxas)
-    llvm::errs() << "tessel-compile: note: ptxas not found; writing PTX only\n";
-
-  llvm::json::Array kernels;
-  std::string header;
-  llvm::raw_string_ostream h(header);
-  h << "// Generated by tessel-compile for " << target->name() << " ("
-    << target->arch() << ") from " << llvm::sys::path::filename(inputFile)
-    << ". Launch geometry and parameters of each kernel.\n"
-    << "#pragma once\n\n";
-  for (const CompiledKernel &k : result->kernels) {
-    // The binary as the pipeline produced it: PTX text or HSACO.
-    SmallString<128> mainPath(outputDir.getValue());
-    llvm::sys::path::append(mainPath, k.name + "." + k.format);
-    if (failed(writeFile(mainPath, k.binary, error)))
-      return fail(error);
-    llvm::json::Object entry{
-        {"name", k.name},
-        {"entry", k.entry},
-        {"tessel_kernel", k.tesselKernel},
-        {"launch_index", k.launchIndex},
-        {"grid", dims(k.grid)},
-        {"block", dims(k.block)},
-        {"shared_memory_bytes", 0},
-        {"schedule", k.schedule},
-    };
-    if (k.predictedUs >= 0)
-      entry["predicted"] = llvm::json::Object{{"time_us", k.predictedUs},
-                                              {"bound", k.predictedBound}};
-    if (k.format == "ll") {
-      entry["llvm_ir"] = k.name + ".ll";
-    } else if (k.format == "ptx") {
-      entry["ptx"] = k.name + ".ptx";
-      if (ptxas) {
-        SmallString<128> cubinPath(outputDir.getValue());
-        llvm::sys::path::append(cubinPath, k.name + ".cubin");
-        std::optional<PtxasInfo> info =
-            runPtxas(*ptxas, target->arch(), mainPath, cubinPath, error);
-        if (!info)
-          return fail(error);
-        entry["binary"] = k.name + ".cubin";
-        entry["registers"] = info->registers;
-        entry["shared_memory_bytes"] = info->sharedBytes;
-      }
-    } else {
-      entry["binary"] = k.name + ".hsaco";
-      std::optional<llvm::json::Object> notes = readHsacoNotes(mainPath, error);
-      if (!notes)
-        return fail(error);
-      for (auto &[key, value] : *notes)
-        entry[key] = value;
-    }
-    llvm::json::Array params;
-    for (const KernelParam &p : k.params)
-      params.push_back(llvm::json::Object{{"role", p.role},
-                                          {"position", p.position},
-                                          {"shape", llvm::json::Array(p.shape)},
-                                          {"dtype", p.dtype}});
-    entry["params"] = std::move(params);
-    kernels.push_back(std::move(entry));
-
-    std::string id = cIdentifier(k.name);
-    h << "// " << k.name << " (entry " << k.entry << "): part " << k.launchIndex
-      << " of tessel.kernel @" << k.tesselKernel << "; parameters:";
-    for (const KernelParam &p : k.params) {
-      h << " " << p.role << "#" << p.position << "<";
-      llvm::interleave(p.shape, h, "x");
-      h << "x" << p.dtype << ">";
-    }
-    h << "\n#define TESSEL_" << id << "_GRID " << k.grid[0] << ", " << k.grid[1]
-      << ", " << k.grid[2] << "\n#define TESSEL_" << id << "_BLOCK "
-      << k.block[0] << ", " << k.block[1] << ", " << k.block[2]
-      << "\n#define TESSEL_" << id << "_NUM_PARAMS " << k.params.size()
-      << "\n\n";
-  }
-  llvm::json::Object manifest{
-      {"format_version", 1},
-      {"source", llvm::sys::path::filename(inputFile).str()},
-      {"target",
-       llvm::json::Object{{"name", target->name()},
-                          {"vendor", std::string(vendorName(target->vendor()))},
-                          {"arch", target->arch()}}},
-      {"kernels", std::move(kernels)}};
-  // The reference of each tessel.kernel, for runners that check kernels
-  // without MLIR (runtime/Manifest.h reads it back).
-  llvm::json::Object references;
-  for (const auto &[name, graph] : result->references) {
-    llvm::Expected<llvm::json::Value> value =
-        llvm::json::parse(tessel::json::write(runtime::graphToJson(graph), 0));
-    if (!value)
-      return fail("internal error: the reference graph of " + name +
-                  " is not JSON: " + llvm::toString(value.takeError()));
-    references[name] = std::move(*value);
-  }
-  manifest["reference_graphs"] = std::move(references);
-  std::string json;
-  llvm::raw_string_ostream js(json);
-  js << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object(manifest)))
-     << "\n";
-  SmallString<128> manifestPath(outputDir.getValue()),
-      headerPath(outputDir.getValue());
-  llvm::sys::path::append(manifestPath, "manifest.json");
-  llvm::sys::path::append(headerPath, "kernels.h");
-  if (failed(writeFile(manifestPath, json, error)) ||
-      failed(writeFile(headerPath, header, error)))
+  std::optional<runtime::Manifest> manifest =
+      writeKernels(*result, *target, error);
+  if (!manifest)
     return fail(error);
   llvm::outs() << "tessel-compile: " << result->kernels.size()
                << " GPU kernel(s) for " << target->name() << " in " << outputDir
                << "\n";
   // One line per kernel: what a person checks first.
-  for (const llvm::json::Value &v : *manifest.getArray("kernels")) {
-    const llvm::json::Object &k = *v.getAsObject();
-    auto dimText = [&](StringRef key) {
-      std::string t;
-      for (const llvm::json::Value &d : *k.getArray(key))
-        t += (t.empty() ? "" : "x") + std::to_string(*d.getAsInteger());
-      return t;
+  for (const runtime::GpuKernel &k : manifest->kernels) {
+    auto dimText = [](const std::array<unsigned, 3> &d) {
+      return llvm::formatv("{0}x{1}x{2}", d[0], d[1], d[2]).str();
     };
-    llvm::outs() << llvm::formatv("  {0,-40} grid {1,-10} block {2,-9}",
-                                  *k.getString("name"), dimText("grid"),
-                                  dimText("block"));
-    if (std::optional<int64_t> regs = k.getInteger("registers"))
-      llvm::outs() << " registers " << *regs;
+    llvm::outs() << llvm::formatv("  {0,-40} grid {1,-10} block {2,-9}", k.name,
+                                  dimText(k.grid), dimText(k.block));
+    if (k.registers)
+      llvm::outs() << " registers " << *k.registers;
     llvm::outs() << "\n";
   }
   llvm::outs() << formatPredictionTable(*target, result->predictions);

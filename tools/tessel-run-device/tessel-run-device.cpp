@@ -107,7 +107,7 @@ int main(int argc, char **argv) {
     std::cerr << "tessel-run-device: error: no kernel folder given\n" << kUsage;
     return 2;
   }
-  json::Value result;
+  std::string result;
   std::string error;
   int status = runtime::runOnDevice(dirs, options, std::cout, result, error);
   if (status == 2) {
@@ -116,7 +116,7 @@ int main(int argc, char **argv) {
   }
   if (!jsonPath.empty()) {
     std::ofstream out(jsonPath);
-    out << json::write(result);
+    out << result;
     if (!out) {
       std::cerr << "tessel-run-device: error: cannot write '" << jsonPath
                 << "'\n";

@@ -134,7 +134,7 @@ int runDevice() {
   options.seed = seed;
   options.toleranceScale = boundScale;
   options.only = only;
-  tessel::json::Value result;
+  std::string result;
   std::string error;
   std::ostringstream log;
   int status = runtime::runOnDevice({inputFile}, options, log, result, error);
@@ -151,7 +151,7 @@ int runDevice() {
                    << "': " << ec.message() << "\n";
       return 2;
     }
-    out << tessel::json::write(result);
+    out << result;
   }
   return status;
 }

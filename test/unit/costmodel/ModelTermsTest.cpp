@@ -31,7 +31,7 @@ KernelDesc matmul(int64_t m, int64_t n, int64_t k, ElementType type) {
   d.operands = {
       {{0, 2}, type, false}, {{2, 1}, type, false}, {{0, 1}, type, true}};
   d.flops = 2.0 * m * n * k;
-  double bytes = double(elementBytes(type));
+  double bytes = double(dtypeBytes(type));
   Work w;
   w.loops = {0, 1};
   w.flopsPerInstance = 2.0 * double(k);

@@ -35,7 +35,7 @@ KernelDesc matmul(int64_t m, int64_t n, int64_t k, ElementType type) {
 /// a contraction a K step can tile.
 KernelDesc steppableMatmul(int64_t m, int64_t n, int64_t k, ElementType type) {
   KernelDesc d = matmul(m, n, k, type);
-  double bytes = double(elementBytes(type));
+  double bytes = double(dtypeBytes(type));
   Work w;
   w.loops = {0, 1};
   w.flopsPerInstance = 2.0 * double(k);
@@ -94,7 +94,7 @@ KernelDesc expRows(int64_t rows, int64_t n, ElementType type) {
   d.loops = {{rows, false}, {n, false}};
   d.operands = {{{0, 1}, type, false}, {{0, 1}, type, true}};
   d.flops = double(rows) * double(n);
-  d.work = {opWork(1, 1, {{double(elementBytes(type)), 1.0, {0, 1}, 1}}, {0, 1},
+  d.work = {opWork(1, 1, {{double(dtypeBytes(type)), 1.0, {0, 1}, 1}}, {0, 1},
                    Execution::PerElement)};
   d.work[0].vectorized = true;
   d.elementwiseRoot = true;

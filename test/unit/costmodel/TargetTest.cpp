@@ -127,7 +127,7 @@ TEST(TargetJson, LoadsAUserFile) {
 TEST(TargetJson, MissingFileIsAnError) {
   std::string error;
   EXPECT_FALSE(loadTargetFile("/nonexistent/gpu.json", error));
-  EXPECT_NE(error.find("cannot open target file"), std::string::npos);
+  EXPECT_NE(error.find("target file: cannot read"), std::string::npos);
 }
 
 /// A valid description whose `fields` is edited by each malformed case.
