@@ -110,8 +110,9 @@ private:
   }
 
   /// Tensor cores (mma.sync) for a contraction that takes them: block
-  /// tiles of 32 to 256 dividing M and N, K steps of 16 to 64 dividing K,
-  /// warp tiles of 16 to 64 x 8 to 64 making 1 to 8 warps.
+  /// tiles of 32 to 256 up to M and N (a last partial tile is shifted back,
+  /// so it need not divide them), K steps of 16 to 64 dividing K, warp
+  /// tiles of 16 to 64 x 8 to 64 making 1 to 8 warps.
   void mmaSyncTiles() {
     int64_t m = k.loops[parallel[parallel.size() - 2]].size;
     int64_t n = k.loops[parallel.back()].size;
@@ -119,7 +120,7 @@ private:
     for (int64_t bm : {32, 64, 128, 256})
       for (int64_t bn : {32, 64, 128, 256})
         for (int64_t step : {16, 32, 64}) {
-          if (m % bm || n % bn || kSize % step)
+          if (bm > m || bn > n || kSize % step)
             continue;
           for (int64_t wm : {16, 32, 64})
             for (int64_t wn : {8, 16, 32, 64}) {

@@ -186,7 +186,9 @@ int64_t copyWidth(const Context &c, const Load &operand) {
     size = c.kernel.loops[operand.contiguous].size;
     tile = c.tiles[it - c.parallel.begin()];
   }
-  int64_t row = tile >= size ? size : size % tile == 0 ? tile : 0;
+  // A tile that does not divide its dim has a shorter remainder, except on
+  // tensor cores, where the last tile is shifted back and whole.
+  int64_t row = tile >= size ? size : size % tile == 0 || c.mma ? tile : 0;
   return copyVectorWidth(row, size, int64_t(operand.bytes));
 }
 

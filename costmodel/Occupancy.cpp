@@ -34,7 +34,7 @@ std::optional<std::string> scheduleRefusal(const Context &c) {
 
 // Tensor cores (tessel-tile-and-fuse's computeWithMma): each of the block's
 // warps computes a warp tile of M x N over the whole K step in 16x8x16
-// mma.sync pieces; the tiles must divide the shapes.
+// mma.sync pieces; every tile is whole.
 std::optional<std::string> mmaRefusal(Context &c) {
   if (!c.mma)
     return std::nullopt;
@@ -51,17 +51,19 @@ std::optional<std::string> mmaRefusal(Context &c) {
   int64_t bm = s.block[n - 3], bn = s.block[n - 2];
   int64_t wm = s.warp[n - 3], wn = s.warp[n - 2];
   const std::vector<int> &parallel = c.parallel;
-  bool divides = k.loops[parallel[parallel.size() - 2]].size % bm == 0 &&
-                 k.loops[parallel.back()].size % bn == 0 &&
-                 c.contractionReduction % c.kStep == 0;
+  // Block tiles that do not divide M or N are whole all the same: the last
+  // block is shifted back to overlap its neighbour (shiftPartialBlocks).
+  bool fits = bm <= k.loops[parallel[parallel.size() - 2]].size &&
+              bn <= k.loops[parallel.back()].size &&
+              c.contractionReduction % c.kStep == 0;
   for (size_t i = 0; i + 3 < n; ++i)
-    divides &= s.block[i] == 1 && s.warp[i] == 1;
+    fits &= s.block[i] == 1 && s.warp[i] == 1;
   using Shape = MmaSyncShape;
-  if (!divides || wm % Shape::kM || wn % Shape::kN || c.kStep % Shape::kK ||
+  if (!fits || wm % Shape::kM || wn % Shape::kN || c.kStep % Shape::kK ||
       bm % wm || bn % wn || (bm / wm) * (bn / wn) != s.warps)
-    return "the warp tiles must be multiples of 16 x 8 making `warps`, and "
-           "the block tiles and K step (a multiple of 16) must divide the "
-           "shapes";
+    return "the warp tiles must be multiples of 16 x 8 making `warps`, the "
+           "block tiles at most M and N, and the K step a multiple of 16 "
+           "dividing K";
   c.mmaTiles = {wm / Shape::kM, wn / Shape::kN, c.kStep / Shape::kK};
   return std::nullopt;
 }

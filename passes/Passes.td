@@ -265,8 +265,10 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::func::FuncOp"> {
     per 16 of the step with A's 16 x 16 and B's 16 x 8 pieces, and written
     back; tessel-lower-mma makes them mma.sync on the NVIDIA path. It needs
     an NVIDIA target of sm_80 or newer, bf16 or f16 inputs, row-major A and
-    B, and tiles that divide the shapes; otherwise it is an error that says
-    which.
+    B, and a K step dividing K; otherwise it is an error that says which.
+    Block tiles need not divide M and N: the last block along each is
+    shifted back to overlap its neighbour (its offset becomes
+    min(i * T, M - T)), so every tile is whole.
 
     With `stages = S` > 1 (NVIDIA sm_80 or newer) a K step's copies are
     software-pipelined: S shared-memory buffers per operand tile, the copies

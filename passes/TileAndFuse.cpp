@@ -410,6 +410,11 @@ LogicalResult applyBlockLevel(func::FuncOp func, const TilingPlan &plan,
   }
   if (failed(applyTilingScript(func, *script)))
     return failure();
+  // Tensor-core steps need whole tiles: a last block that the tiles do not
+  // fill is shifted back to overlap its neighbour.
+  if (plan.schedule.getMma() == InstructionClass::MmaSync &&
+      failed(shiftPartialBlocks(func)))
+    return failure();
   IRRewriter rewriter(func.getContext());
   // A contraction fused once per consumer at block level (a softmax's max,
   // sum and output all read it) becomes one: it is computed once per block

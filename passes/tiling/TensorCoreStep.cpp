@@ -9,7 +9,9 @@
 #include "passes/KernelDescription.h"
 #include "passes/MmaLayout.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -34,6 +36,130 @@ LogicalResult tiling::checkMmaSync(func::FuncOp func, ScheduleAttr sched,
   return success();
 }
 
+namespace {
+
+/// The values of a one-input affine map at `x`, where all fold to
+/// constants.
+std::optional<SmallVector<int64_t>> evaluate(AffineMap map, int64_t x) {
+  SmallVector<int64_t> values;
+  for (AffineExpr e : map.getResults()) {
+    auto folded = dyn_cast<AffineConstantExpr>(simplifyAffineExpr(
+        e.replaceDims(getAffineConstantExpr(x, map.getContext())), 1, 0));
+    if (!folded)
+      return std::nullopt;
+    values.push_back(folded.getValue());
+  }
+  return values;
+}
+
+/// The stride T of a block loop's offset op `iv * T`; nullopt for another
+/// op.
+std::optional<int64_t> blockOffsetStride(Operation *op) {
+  auto apply = dyn_cast<affine::AffineApplyOp>(op);
+  if (!apply || apply.getMap().getNumInputs() != 1)
+    return std::nullopt;
+  std::optional<SmallVector<int64_t>> at0 = evaluate(apply.getMap(), 0),
+                                      at1 = evaluate(apply.getMap(), 1),
+                                      at2 = evaluate(apply.getMap(), 2);
+  if (!at0 || !at1 || !at2 || (*at0)[0] != 0 || (*at2)[0] != 2 * (*at1)[0])
+    return std::nullopt;
+  return (*at1)[0];
+}
+
+/// The tile size T and loop size M of a remainder tile's size op, `min(M -
+/// offset, T)` of a block's offset `offset` (iv * T): nullopt for another
+/// op.
+std::optional<std::pair<int64_t, int64_t>> remainderTile(Operation *op,
+                                                         int64_t stride) {
+  auto min = dyn_cast<affine::AffineMinOp>(op);
+  if (!min || min.getMap().getNumResults() != 2 ||
+      min.getMap().getNumInputs() != 1)
+    return std::nullopt;
+  std::optional<SmallVector<int64_t>> first = evaluate(min.getMap(), 0),
+                                      second = evaluate(min.getMap(), stride);
+  if (!first || !second)
+    return std::nullopt;
+  // One result is the constant T, the other M - offset.
+  for (int c = 0; c < 2; ++c) {
+    int64_t tile = (*first)[c], size = (*first)[1 - c];
+    if (tile == stride && (*second)[c] == tile &&
+        (*second)[1 - c] == size - tile)
+      return std::pair{tile, size};
+  }
+  return std::nullopt;
+}
+
+bool isBlockLoop(scf::ForallOp forall) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  return mapping && llvm::any_of(*mapping, [](Attribute a) {
+           return isa<gpu::GPUBlockMappingAttr>(a);
+         });
+}
+
+/// shiftPartialBlocks for one induction variable of a block loop: its
+/// offset ops (iv * T) become min(iv * T, M - T), and the remainder sizes
+/// computed from them (min(M - offset, T)) become T.
+LogicalResult shiftBlocksAlong(RewriterBase &rewriter, scf::ForallOp forall,
+                               Value iv) {
+  MLIRContext *ctx = rewriter.getContext();
+  SmallVector<Operation *> offsets(iv.getUsers().begin(), iv.getUsers().end());
+  // The loop's tile T and size M, from the remainder sizes of its offsets.
+  SmallVector<Operation *> sizes;
+  std::optional<std::pair<int64_t, int64_t>> remainder;
+  for (Operation *offset : offsets) {
+    std::optional<int64_t> stride = blockOffsetStride(offset);
+    if (!stride)
+      continue; // checked below, where a tile is to be shifted
+    for (Operation *user : offset->getUsers())
+      if (std::optional<std::pair<int64_t, int64_t>> r =
+              remainderTile(user, *stride)) {
+        if (remainder && *remainder != *r)
+          return forall.emitOpError()
+                 << "internal error: a block loop's tiles disagree";
+        remainder = r;
+        sizes.push_back(user);
+      }
+  }
+  if (!remainder)
+    return success(); // the tiles divide the loop
+  auto [tile, size] = *remainder;
+  for (Operation *user : sizes) {
+    rewriter.setInsertionPoint(user);
+    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(user, tile);
+  }
+  AffineExpr d0 = getAffineDimExpr(0, ctx);
+  AffineMap shifted = AffineMap::get(
+      1, 0, {d0 * tile, getAffineConstantExpr(size - tile, ctx)}, ctx);
+  for (Operation *offset : offsets) {
+    if (blockOffsetStride(offset) != tile)
+      return forall.emitOpError()
+             << "internal error: the last tile of a block loop of " << size
+             << " in tiles of " << tile
+             << " cannot be shifted: its induction variable has another use: "
+             << *offset;
+    rewriter.setInsertionPoint(offset);
+    rewriter.replaceOpWithNewOp<affine::AffineMinOp>(offset, shifted,
+                                                     ValueRange{iv});
+  }
+  return success();
+}
+
+} // namespace
+
+LogicalResult tiling::shiftPartialBlocks(func::FuncOp func) {
+  SmallVector<scf::ForallOp> blocks;
+  func.walk([&](scf::ForallOp forall) {
+    if (isBlockLoop(forall))
+      blocks.push_back(forall);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (scf::ForallOp forall : blocks)
+    for (Value iv : forall.getInductionVars())
+      if (failed(shiftBlocksAlong(rewriter, forall, iv)))
+        return failure();
+  return success();
+}
+
 LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
                                      linalg::LinalgOp step,
                                      ArrayRef<int64_t> warpTile) {
@@ -55,8 +181,8 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
   MLIRContext *ctx = step.getContext();
   SmallVector<int64_t> sizes = step.getStaticLoopRanges();
   if (llvm::any_of(sizes, ShapedType::isDynamic))
-    return fail("its tiles are not static (the block tiles and the K step "
-                "must divide M, N and K)");
+    return fail("its tiles are not static (the K step must divide K; block "
+                "tiles that do not divide M or N are shifted, not cut)");
   int64_t wm = warpTile[0], wn = warpTile[1];
   if (sizes[m] % wm || sizes[n] % wn || wm % mma::kM || wn % mma::kN ||
       sizes[k] % mma::kK)

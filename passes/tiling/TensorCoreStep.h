@@ -25,6 +25,16 @@ namespace mlir::tessel::tiling {
 LogicalResult checkMmaSync(func::FuncOp func, ScheduleAttr sched,
                            const Target &gpu);
 
+/// Makes every block tile of the kernel's block loops whole: where a loop
+/// of M elements is tiled by T (M > T, M % T != 0), block i covers
+/// [min(i * T, M - T), + T) instead of a remainder tile, so the last block
+/// overlaps its neighbour and recomputes those outputs, writing the same
+/// values. Tensor-core steps need static tiles; this keeps shapes that the
+/// tiles do not divide (4095, 197 rows) on tensor cores. Rewrites the
+/// offsets and sizes tile_using_forall computes from each block loop's
+/// induction variable (an error if the loop uses it otherwise).
+LogicalResult shiftPartialBlocks(func::FuncOp func);
+
 /// One K step of `step` (a matmul or batch_matmul on the step's block
 /// buffers: A [.., M, K], B [.., K, N], the accumulator [.., M, N] in f32)
 /// on tensor cores: the block's warps split M x N into `warpTile` pieces (a

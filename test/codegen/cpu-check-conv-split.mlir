@@ -45,7 +45,7 @@
 // KERNELS-LABEL: func.func @grouped_bf16
 // KERNELS: tessel.kernel @grouped_bf16_k0_conv2d
 
-// CHECK-COUNT-11: {{^kernel @}}
+// CHECK-COUNT-10: {{^kernel @}}
 // CHECK: func @resnet_bias_relu_bf16
 // CHECK-NEXT: ok
 // CHECK: func @strided_f16

@@ -5,8 +5,9 @@
 // stay SIMT): a matmul with a bias + gelu epilogue at three warp tilings, a
 // matmul as the kernel's root at three (one warp, the smallest 16 x 8
 // pieces, 32 x 64), a batch_matmul under a softmax, and a cast fused into
-// the copy of A. The tiles divide the shapes (remainder tiles on tensor
-// cores are refused, tessel-tile-and-fuse-invalid.mlir). Compiled for
+// the copy of A. The tiles divide the shapes here (shapes they do not
+// divide: cpu-check-mma-partial.mlir; a K step not dividing K is refused,
+// tessel-tile-and-fuse-invalid.mlir). Compiled for
 // sm_90a, each kernel's PTX issues mma.sync on bf16 or f16; ptxas takes
 // them (test/tools/tessel-compile-ptxas.test).
 // RUN: tessel-run %s --cpu --check | FileCheck %s

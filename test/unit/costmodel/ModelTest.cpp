@@ -352,16 +352,26 @@ TEST(Model, MmaSyncIsLegalOnlyWhereTileAndFuseEmitsIt) {
   EXPECT_NE(refusal(steppableMatmul(1024, 1024, 1024, ElementType::F32), s)
                 .find("f16 or bf16"),
             std::string::npos);
-  // Tiles that do not divide the shapes, a K step not a multiple of 16,
-  // warp tiles that are not multiples of 16 x 8 or do not make `warps`,
-  // a warp tile whose K is not the step's.
-  std::string divides = "must divide the shapes";
-  EXPECT_NE(
-      refusal(mmaMatmul(1000, 1024, 1024, ElementType::BF16), s).find(divides),
-      std::string::npos);
+  // M and N that the tiles do not divide are legal (the last block is
+  // shifted back, whole) and cost what the whole tiles cost; K must be
+  // divided by the step, and the tiles must fit M and N. A K step not a
+  // multiple of 16, warp tiles that are not multiples of 16 x 8 or do not
+  // make `warps`, a warp tile whose K is not the step's are refused.
+  Prediction partial =
+      predict(mmaMatmul(1000, 1000, 1024, ElementType::BF16), s, h100);
+  Prediction whole =
+      predict(mmaMatmul(1024, 1024, 1024, ElementType::BF16), s, h100);
+  ASSERT_TRUE(partial.legal) << partial.illegalReason;
+  EXPECT_EQ(partial.blocks, whole.blocks);
+  EXPECT_EQ(partial.sharedBytes, whole.sharedBytes);
+  EXPECT_DOUBLE_EQ(partial.computeUs, whole.computeUs);
+  std::string divides = "dividing K";
   EXPECT_NE(
       refusal(mmaMatmul(1024, 1024, 1000, ElementType::BF16), s).find(divides),
       std::string::npos);
+  EXPECT_NE(refusal(mmaMatmul(48, 1024, 1024, ElementType::BF16), s)
+                .find("at most M"),
+            std::string::npos);
   EXPECT_NE(refusal(k, mmaSchedule(64, 64, 24, 32, 32)).find(divides),
             std::string::npos);
   EXPECT_NE(refusal(k, mmaSchedule(48, 64, 32, 24, 32)).find(divides),
