@@ -103,6 +103,12 @@ constexpr const char *kPtxasSm90Static =
 constexpr const char *kCdnaLds =
     "AMD CDNA ISA reference, LDS: 32 banks of 4 bytes per CU per clock";
 
+constexpr const char *kHopperMmaSync =
+    "estimate: mma.sync-only (CUTLASS 2.x-style) GEMMs reach 300-400 "
+    "TFLOP/s on an H100, about 0.4 of the dense peak that wgmma reaches "
+    "(CUTLASS 3 and FlashAttention-3, arXiv 2407.08608: FlashAttention-2 on "
+    "mma.sync reaches about 35 % of peak); not measured on our H100 "
+    "(bench/gpu/calibrate.py measures it)";
 constexpr const char *kAmpereMma =
     "NVIDIA A100 Tensor Core GPU Architecture whitepaper: Ampere's Tensor "
     "Cores are driven by warp-level mma.sync (HMMA) instructions, which "
@@ -140,6 +146,8 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::SharedMemPerSMBytes, 228 * kKiB, kCudaCC);
   t.set(F::SharedMemPerBlockBytes, 227 * kKiB, kCudaCC);
   t.set(F::StaticSharedMemPerBlockBytes, 227 * kKiB, kPtxasSm90Static);
+  // Full rate on Hopper needs wgmma; warp-level mma.sync reaches less.
+  t.set(F::MmaSyncPeakFraction, 0.40, kHopperMmaSync);
   setNvidiaSmLimits(t);
 }
 

@@ -134,6 +134,11 @@ void Target::set(TargetField field, double value, std::string source) {
   values_[static_cast<unsigned>(field)] = CitedValue{value, std::move(source)};
 }
 
+bool Target::isEstimate(TargetField field) const {
+  const std::optional<CitedValue> &v = lookup(field);
+  return v && v->source.rfind("estimate", 0) == 0;
+}
+
 bool Target::has(TargetField field) const {
   return values_[static_cast<unsigned>(field)].has_value();
 }

@@ -69,7 +69,8 @@ enum class TargetField : unsigned {
   DramLatencyCycles, // ... from DRAM
   L1LatencyCycles,   // ... hitting in L1 (shared-memory loads: no longer)
   // Of the dense tensor peak, what warp-level mma.sync reaches (Hopper's
-  // full rate needs wgmma); absent: the peak, and uncalibrated.
+  // full rate needs wgmma); absent: the peak, and uncalibrated; an estimate
+  // (Target::isEstimate): used, and uncalibrated.
   MmaSyncPeakFraction,
   // Device (HBM) memory one kernel's device can hold; absent: not checked.
   DeviceMemoryBytes,
@@ -116,6 +117,11 @@ public:
   double get(TargetField field) const;
   /// The value with its source, or nullopt where the field is absent.
   const std::optional<CitedValue> &lookup(TargetField field) const;
+  /// Whether `field` holds an estimate rather than a datasheet or measured
+  /// figure: its source begins "estimate" (a published figure for a similar
+  /// setting, not measured on this chip). Predictions that use one are
+  /// marked uncalibrated, as where the field is absent.
+  bool isEstimate(TargetField field) const;
 
   // Convenience accessors for the fields every pass asks for.
   unsigned smCount() const { return unsigned(get(TargetField::SMCount)); }

@@ -58,7 +58,8 @@ double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
   double peak = peakFlops(t, ComputeClass::MmaSync, narrow);
   if (t.has(TargetField::MmaSyncPeakFraction))
     peak *= t.get(TargetField::MmaSyncPeakFraction);
-  else
+  if (!t.has(TargetField::MmaSyncPeakFraction) ||
+      t.isEstimate(TargetField::MmaSyncPeakFraction))
     p.uncalibrated = true;
   p.computeUs += blocksOnBusiestSM * w.tensorFlopsPerBlock / (peak / sms) * 1e6;
   return peak;

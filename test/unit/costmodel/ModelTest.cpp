@@ -384,6 +384,32 @@ TEST(Model, MmaSyncIsLegalOnlyWhereTileAndFuseEmitsIt) {
   EXPECT_NE(refusal(k, shallow).find("K is the K step"), std::string::npos);
 }
 
+// No tensor-core kernel is predicted faster than its instruction class's
+// cited peak: mma.sync at the dense peak times mma_sync_peak_fraction, on
+// every target that has it.
+TEST(Model, TensorCoreKernelsStayBelowTheirClassPeak) {
+  for (const Target &t : allTargets()) {
+    if (!hasMmaSync(t))
+      continue;
+    double peak = t.get(TargetField::PeakBF16TensorTFlops) * 1e12 *
+                  (t.has(TargetField::MmaSyncPeakFraction)
+                       ? t.get(TargetField::MmaSyncPeakFraction)
+                       : 1.0);
+    for (int64_t size : {1024, 4096, 8192}) {
+      KernelDesc d = mmaMatmul(size, size, size, ElementType::BF16);
+      int offered = 0;
+      forEachPredicted(d, t, [&](const Schedule &s, const Prediction &p) {
+        if (s.compute != ComputeClass::MmaSync)
+          return;
+        ++offered;
+        EXPECT_LE(p.flops / (p.timeUs * 1e-6), peak * (1 + 1e-9))
+            << t.name() << " " << size;
+      });
+      EXPECT_GT(offered, 0) << t.name();
+    }
+  }
+}
+
 TEST(Model, MmaSyncBuffersArePaddedInSharedMemory) {
   // The accumulator (f32) and the step's A and B tiles (16-bit), each row
   // padded as tessel-tile-and-fuse pads it (8 elements).
