@@ -109,6 +109,16 @@ constexpr const char *kHopperMmaSync =
     "(CUTLASS 3 and FlashAttention-3, arXiv 2407.08608: FlashAttention-2 on "
     "mma.sync reaches about 35 % of peak); not measured on our H100 "
     "(bench/gpu/calibrate.py measures it)";
+constexpr const char *kHopperTensorUnits =
+    "NVIDIA H100 Tensor Core GPU Architecture whitepaper: an SM has four "
+    "processing blocks (sub-partitions), each with one Tensor Core and its "
+    "own warp scheduler";
+constexpr const char *kAmpereTensorUnits =
+    "NVIDIA A100 Tensor Core GPU Architecture whitepaper: an SM has four "
+    "processing blocks, each with one third-generation Tensor Core";
+constexpr const char *kCdnaMatrixUnits =
+    "AMD CDNA 3 / CDNA 2 architecture whitepapers: a CU has four SIMDs, each "
+    "with its own Matrix Core unit";
 constexpr const char *kAmpereMma =
     "NVIDIA A100 Tensor Core GPU Architecture whitepaper: Ampere's Tensor "
     "Cores are driven by warp-level mma.sync (HMMA) instructions, which "
@@ -148,6 +158,7 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::StaticSharedMemPerBlockBytes, 227 * kKiB, kPtxasSm90Static);
   // Full rate on Hopper needs wgmma; warp-level mma.sync reaches less.
   t.set(F::MmaSyncPeakFraction, 0.40, kHopperMmaSync);
+  t.set(F::TensorUnitsPerSM, 4, kHopperTensorUnits);
   setNvidiaSmLimits(t);
 }
 
@@ -196,6 +207,7 @@ Target makeA100() {
   t.set(F::StaticSharedMemPerBlockBytes, 48 * kKiB, kPtxasSm80Static);
   t.set(F::TensorAchievableFraction, 0.869, kMlEngMatmul);
   t.set(F::MmaSyncPeakFraction, 1.0, kAmpereMma);
+  t.set(F::TensorUnitsPerSM, 4, kAmpereTensorUnits);
   setNvidiaSmLimits(t);
   return t;
 }
@@ -227,6 +239,7 @@ Target makeMI300X() {
   // OpenXLA's mi300.txtpb says 6.81 TB/s; AMD's own documentation says 5.3.
   t.set(F::HbmBandwidthTBps, 5.3, kRocmMI300);
   t.set(F::DeviceMemoryBytes, 192 * kGB, kRocmMI300);
+  t.set(F::TensorUnitsPerSM, 4, kCdnaMatrixUnits);
   t.set(F::L2Bytes, 8 * 4 * kMiB,
         "AMD ROCm docs gpu-arch/mi300.md: 4 MB L2 per XCD x 8 XCDs (the "
         "256 MB Infinity Cache is not counted)");
@@ -249,6 +262,7 @@ Target makeMI250X() {
   t.set(F::PeakF32SimtTFlops, 47.9 / 2, kMI250PerGcd);
   t.set(F::HbmBandwidthTBps, 3.2 / 2, kMI250PerGcd);
   t.set(F::DeviceMemoryBytes, 128 * kGB / 2, kMI250PerGcd);
+  t.set(F::TensorUnitsPerSM, 4, kCdnaMatrixUnits);
   t.set(F::L2Bytes, 8 * kMiB, "AMD ROCm docs gpu-arch/mi250.md: 8 MB per GCD");
   setCdnaCuLimits(t, kRocmMI250);
   return t;

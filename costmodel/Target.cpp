@@ -115,6 +115,10 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
       {F::DeviceMemoryBytes, "device_memory_bytes", "bytes",
        "device (HBM) memory: the most a function's buffers may take at once",
        true, false},
+      {F::TensorUnitsPerSM, "tensor_units_per_sm", "units",
+       "tensor/matrix-core units per SM/CU, one per sub-partition: a warp "
+       "issues on one of them",
+       true, false},
   }};
   return fields;
 }

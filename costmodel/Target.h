@@ -74,10 +74,14 @@ enum class TargetField : unsigned {
   MmaSyncPeakFraction,
   // Device (HBM) memory one kernel's device can hold; absent: not checked.
   DeviceMemoryBytes,
+  // Tensor/matrix-core units per SM/CU, one per sub-partition (SIMD): a warp
+  // issues its tensor instructions on one of them, so fewer resident warps
+  // than units leave some idle; absent: all busy, and uncalibrated.
+  TensorUnitsPerSM,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::DeviceMemoryBytes) + 1;
+    static_cast<std::size_t>(TargetField::TensorUnitsPerSM) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

@@ -61,7 +61,20 @@ double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
   if (!t.has(TargetField::MmaSyncPeakFraction) ||
       t.isEstimate(TargetField::MmaSyncPeakFraction))
     p.uncalibrated = true;
-  p.computeUs += blocksOnBusiestSM * w.tensorFlopsPerBlock / (peak / sms) * 1e6;
+  // Each warp issues its mma.sync on one of the SM's tensor units (one per
+  // sub-partition): fewer resident warps than units leave some idle, as
+  // fewer threads than lanes do for SIMT work.
+  double unitUse = 1;
+  if (t.has(TargetField::TensorUnitsPerSM)) {
+    double residentWarps = std::min(blocksOnBusiestSM, double(p.blocksPerSM)) *
+                           double(c.schedule.warps);
+    unitUse =
+        std::min(1.0, residentWarps / t.get(TargetField::TensorUnitsPerSM));
+  } else {
+    p.uncalibrated = true;
+  }
+  p.computeUs +=
+      blocksOnBusiestSM * w.tensorFlopsPerBlock / (peak / sms * unitUse) * 1e6;
   return peak;
 }
 

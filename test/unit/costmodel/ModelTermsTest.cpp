@@ -426,6 +426,14 @@ TEST(ModelTerms, ComputeTimeUsesTheClassPeak) {
   EXPECT_DOUBLE_EQ(peak, 989.4e12 * 0.40);
   EXPECT_TRUE(p.uncalibrated);
   EXPECT_DOUBLE_EQ(p.computeUs, 1e9 / (989.4e12 * 0.40 / 132) * 1e6);
+  // One warp alone on its SM uses one of its four tensor units.
+  Held oneInputs(bf16, mma(64, 64, 32, 64, 64), t);
+  Context &one = oneInputs.context;
+  ASSERT_FALSE(mmaRefusal(one));
+  Prediction q1;
+  q1.blocksPerSM = 1;
+  computeTime(one, *threadGeometry(one), w, 1, q1);
+  EXPECT_DOUBLE_EQ(q1.computeUs, 1e9 / (989.4e12 * 0.40 / 132 * 0.25) * 1e6);
   KernelDesc f32 = matmul(1024, 1024, 1024, ElementType::F32);
   Held sInputs(f32, simt({64, 64, 32}, 4), t);
   Context &s = sInputs.context;

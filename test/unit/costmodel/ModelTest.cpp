@@ -410,6 +410,35 @@ TEST(Model, TensorCoreKernelsStayBelowTheirClassPeak) {
   }
 }
 
+// A warp issues its mma.sync on one of the SM's four tensor units: a block
+// of one warp alone on its SM leaves three idle. LLaMA-7B's projection at
+// M = 128 (64 blocks of 64 x 64, one per SM) in one warp per block against
+// four: the four-warp block is predicted faster (its tensor work four
+// times so; ModelTerms.ComputeTimeUsesTheClassPeak checks the term). More
+// warps per block are never slower where tensor issue binds.
+TEST(Model, MoreWarpsKeepMoreTensorUnitsBusy) {
+  for (const Target &t : allTargets()) {
+    if (!hasMmaSync(t))
+      continue;
+    KernelDesc d = mmaMatmul(128, 4096, 4096, ElementType::BF16);
+    Prediction one = predict(d, mmaSchedule(64, 64, 32, 64, 64), t);
+    Prediction four = predict(d, mmaSchedule(64, 64, 32, 32, 32), t);
+    ASSERT_TRUE(one.legal && four.legal) << t.name();
+    EXPECT_LT(four.timeUs, one.timeUs) << t.name();
+    EXPECT_LT(four.computeUs, one.computeUs) << t.name();
+    for (int64_t m : {128, 1024, 4096}) {
+      KernelDesc k = mmaMatmul(m, 4096, 4096, ElementType::BF16);
+      for (auto [bm, bn] : {std::pair{64, 64}, std::pair{128, 64}}) {
+        Prediction fewer = predict(k, mmaSchedule(bm, bn, 32, bm, 64), t);
+        Prediction more = predict(k, mmaSchedule(bm, bn, 32, bm / 2, 32), t);
+        if (!fewer.legal || !more.legal || fewer.bound != Bound::Compute)
+          continue;
+        EXPECT_LE(more.timeUs, fewer.timeUs) << t.name() << " " << m;
+      }
+    }
+  }
+}
+
 TEST(Model, MmaSyncBuffersArePaddedInSharedMemory) {
   // The accumulator (f32) and the step's A and B tiles (16-bit), each row
   // padded as tessel-tile-and-fuse pads it (8 elements).
