@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "costmodel/ModelTerms.h"
+#include "test/unit/costmodel/Kernels.h"
 
 #include <gtest/gtest.h>
 
@@ -15,6 +16,7 @@
 
 using namespace mlir::tessel;
 using namespace mlir::tessel::model;
+using namespace mlir::tessel::testing;
 
 namespace {
 
@@ -23,27 +25,11 @@ const Target &h100() {
   return t;
 }
 
-/// C[m, n] = A[m, k] B[k, n], a contraction a K step can tile.
-KernelDesc matmul(int64_t m, int64_t n, int64_t k, ElementType type) {
-  KernelDesc d;
-  d.name = "matmul";
-  d.loops = {{m, false}, {n, false}, {k, true}};
-  d.operands = {
-      {{0, 2}, type, false}, {{2, 1}, type, false}, {{0, 1}, type, true}};
-  d.flops = 2.0 * m * n * k;
-  double bytes = double(dtypeBytes(type));
-  Work w;
-  w.loops = {0, 1};
-  w.flopsPerInstance = 2.0 * double(k);
-  w.loads = {{bytes, double(k), {0}, -1}, {bytes, double(k), {1}, 1}};
-  w.kStepRole = KStepRole::Contraction;
-  w.reduction = k;
-  w.operandTiles = {{bytes, 1, {0}, -1}, {bytes, 1, {1}, 1}};
-  d.work = {w};
-  d.contraction = true;
-  d.kSteppable = true;
-  d.mmaSyncable = type != ElementType::F32;
-  return d;
+/// C[m, n] = A[m, k] B[k, n], a contraction a K step can tile, on tensor
+/// cores when its inputs are 16-bit.
+KernelDesc steppable(int64_t m, int64_t n, int64_t k, ElementType type) {
+  return type == ElementType::F32 ? steppableMatmul(m, n, k, type)
+                                  : mmaMatmul(m, n, k, type);
 }
 
 /// y[r, c] = x[r, c] - max_c x[r, c]: a cooperative row reduction and the
@@ -76,12 +62,8 @@ Schedule simt(std::vector<int64_t> block, int64_t warps,
 
 Schedule mma(int64_t bm, int64_t bn, int64_t step, int64_t wm, int64_t wn,
              int64_t stages = 1) {
-  Schedule s;
-  s.block = {bm, bn, step};
-  s.warp = {wm, wn, step};
-  s.warps = (bm / wm) * (bn / wn);
+  Schedule s = mmaSchedule(bm, bn, step, wm, wn);
   s.stages = stages;
-  s.compute = ComputeClass::MmaSync;
   return s;
 }
 
@@ -99,7 +81,7 @@ struct Held {
 };
 
 TEST(ModelTerms, ContextFollowsTheSchedule) {
-  KernelDesc d = matmul(1000, 512, 256, ElementType::F32);
+  KernelDesc d = steppable(1000, 512, 256, ElementType::F32);
   Schedule s = simt({64, 128, 32}, 4);
   Held cInputs(d, s, h100());
   Context &c = cInputs.context;
@@ -117,7 +99,7 @@ TEST(ModelTerms, ContextFollowsTheSchedule) {
 }
 
 TEST(ModelTerms, ScheduleRefusalNamesTheField) {
-  KernelDesc d = matmul(512, 512, 256, ElementType::F32);
+  KernelDesc d = steppable(512, 512, 256, ElementType::F32);
   auto refusal = [&](Schedule s) {
     Held cInputs(d, s, h100());
     Context &c = cInputs.context;
@@ -140,7 +122,7 @@ TEST(ModelTerms, ScheduleRefusalNamesTheField) {
 }
 
 TEST(ModelTerms, MmaRefusalChecksTheWarpTiles) {
-  KernelDesc d = matmul(1024, 1024, 1024, ElementType::BF16);
+  KernelDesc d = steppable(1024, 1024, 1024, ElementType::BF16);
   Schedule s = mma(128, 128, 32, 64, 64);
   Held cInputs(d, s, h100());
   Context &c = cInputs.context;
@@ -158,14 +140,14 @@ TEST(ModelTerms, MmaRefusalChecksTheWarpTiles) {
   Context &oddContext = oddContextInputs.context;
   EXPECT_TRUE(mmaRefusal(oddContext));
   // f32 does not run on mma.sync.
-  KernelDesc f32 = matmul(1024, 1024, 1024, ElementType::F32);
+  KernelDesc f32 = steppable(1024, 1024, 1024, ElementType::F32);
   Held f32ContextInputs(f32, s, h100());
   Context &f32Context = f32ContextInputs.context;
   EXPECT_TRUE(mmaRefusal(f32Context));
 }
 
 TEST(ModelTerms, StagesRefusal) {
-  KernelDesc d = matmul(1024, 1024, 256, ElementType::BF16);
+  KernelDesc d = steppable(1024, 1024, 256, ElementType::BF16);
   bool unmodelled = false;
   Schedule three = mma(128, 128, 32, 64, 64, 3);
   EXPECT_FALSE(stagesRefusal(Held(d, three, h100()), unmodelled));
@@ -189,7 +171,7 @@ TEST(ModelTerms, SharedMemoryBytes) {
   // mma.sync 128 x 128 x 32, two stages: the f32 accumulator with rows
   // padded by 8, and per stage A [128, 32 + 8] and B [32, 128 + 8] in
   // 16-bit.
-  KernelDesc bf16 = matmul(1024, 1024, 1024, ElementType::BF16);
+  KernelDesc bf16 = steppable(1024, 1024, 1024, ElementType::BF16);
   Schedule s = mma(128, 128, 32, 64, 64, 2);
   Held cInputs(bf16, s, h100());
   Context &c = cInputs.context;
@@ -198,7 +180,7 @@ TEST(ModelTerms, SharedMemoryBytes) {
             4 * 128 * 136 + 2 * (2 * 128 * 40 + 2 * 32 * 136));
   // SIMT K step of 32 on a 64 x 128 f32 tile: the accumulator and one
   // step's A [64, 32] and B [32, 128].
-  KernelDesc f32 = matmul(1024, 1024, 1024, ElementType::F32);
+  KernelDesc f32 = steppable(1024, 1024, 1024, ElementType::F32);
   Schedule t = simt({64, 128, 32}, 4);
   EXPECT_EQ(sharedMemoryBytes(Held(f32, t, h100())),
             4 * 64 * 128 + 4 * 64 * 32 + 4 * 32 * 128);
@@ -216,7 +198,7 @@ TEST(ModelTerms, SharedMemoryBytes) {
 }
 
 TEST(ModelTerms, RegistersPerThread) {
-  KernelDesc f32 = matmul(1024, 1024, 1024, ElementType::F32);
+  KernelDesc f32 = steppable(1024, 1024, 1024, ElementType::F32);
   // A 64 x 64 tile over 256 threads in 4 x 4 thread tiles: 16 accumulators.
   Schedule tiled = simt({64, 64, 16}, 8, {4, 4, 16});
   EXPECT_EQ(registersPerThread(Held(f32, tiled, h100())), kBaseRegisters + 16);
@@ -226,7 +208,7 @@ TEST(ModelTerms, RegistersPerThread) {
   // mma.sync with a 64 x 64 warp tile over a K step of 32 (4 x 8 x 2
   // pieces): 4 f32 per piece of the accumulator, and A's (4) and B's (2)
   // registers for one 16-deep slice pair.
-  KernelDesc bf16 = matmul(1024, 1024, 1024, ElementType::BF16);
+  KernelDesc bf16 = steppable(1024, 1024, 1024, ElementType::BF16);
   Held cInputs(bf16, mma(128, 128, 32, 64, 64), h100());
   Context &c = cInputs.context;
   ASSERT_FALSE(mmaRefusal(c));
@@ -234,7 +216,7 @@ TEST(ModelTerms, RegistersPerThread) {
 }
 
 TEST(ModelTerms, OccupancyFromSharedMemoryAndRegisters) {
-  KernelDesc bf16 = matmul(1024, 1024, 1024, ElementType::BF16);
+  KernelDesc bf16 = steppable(1024, 1024, 1024, ElementType::BF16);
   Held cInputs(bf16, mma(128, 128, 32, 64, 64, 2), h100());
   Context &c = cInputs.context;
   ASSERT_FALSE(mmaRefusal(c));
@@ -248,7 +230,7 @@ TEST(ModelTerms, OccupancyFromSharedMemoryAndRegisters) {
   EXPECT_EQ(p.blocksPerSM, 2);
   EXPECT_DOUBLE_EQ(p.occupancy, 2.0 * 4 / 64);
   // A block over the static limit is refused, naming its bytes.
-  KernelDesc f32 = matmul(4096, 4096, 4096, ElementType::F32);
+  KernelDesc f32 = steppable(4096, 4096, 4096, ElementType::F32);
   Held hugeInputs(f32, simt({256, 256, 64}, 8), h100());
   Context &huge = hugeInputs.context;
   Prediction q;
@@ -258,7 +240,7 @@ TEST(ModelTerms, OccupancyFromSharedMemoryAndRegisters) {
 }
 
 TEST(ModelTerms, BlocksAndWaves) {
-  KernelDesc d = matmul(1000, 512, 256, ElementType::F32);
+  KernelDesc d = steppable(1000, 512, 256, ElementType::F32);
   Held cInputs(d, simt({64, 128, 32}, 4), h100());
   Context &c = cInputs.context;
   Prediction p;
@@ -310,7 +292,7 @@ TEST(ModelTerms, VectorRefusal) {
   Schedule four = two;
   four.vector = 4;
   EXPECT_NE(refusal(four).find("does not divide"), std::string::npos);
-  KernelDesc mm = matmul(512, 512, 512, ElementType::F32);
+  KernelDesc mm = steppable(512, 512, 512, ElementType::F32);
   Schedule onMatmul = simt({64, 64}, 4);
   onMatmul.vector = 2;
   Held cInputs(mm, onMatmul, h100());
@@ -386,7 +368,7 @@ TEST(ModelTerms, WorkCostFollowsEachRole) {
   // Under a K step the contraction's copies are skipped, a prologue runs
   // once per element of the block's tiles, and the contraction itself
   // costs its steps.
-  KernelDesc mm = matmul(256, 256, 256, ElementType::F32);
+  KernelDesc mm = steppable(256, 256, 256, ElementType::F32);
   Work copy = mm.work[0];
   copy.kStepRole = KStepRole::ContractionCopy;
   Work prologue = opWork(2, 0, {}, {0}, Execution::PerElement);
@@ -410,7 +392,7 @@ TEST(ModelTerms, WorkCostFollowsEachRole) {
 
 TEST(ModelTerms, ComputeTimeUsesTheClassPeak) {
   const Target &t = h100();
-  KernelDesc bf16 = matmul(1024, 1024, 1024, ElementType::BF16);
+  KernelDesc bf16 = steppable(1024, 1024, 1024, ElementType::BF16);
   Held cInputs(bf16, mma(128, 128, 32, 64, 64), t);
   Context &c = cInputs.context;
   ASSERT_FALSE(mmaRefusal(c));
@@ -434,7 +416,7 @@ TEST(ModelTerms, ComputeTimeUsesTheClassPeak) {
   q1.blocksPerSM = 1;
   computeTime(one, *threadGeometry(one), w, 1, q1);
   EXPECT_DOUBLE_EQ(q1.computeUs, 1e9 / (989.4e12 * 0.40 / 132 * 0.25) * 1e6);
-  KernelDesc f32 = matmul(1024, 1024, 1024, ElementType::F32);
+  KernelDesc f32 = steppable(1024, 1024, 1024, ElementType::F32);
   Held sInputs(f32, simt({64, 64, 32}, 4), t);
   Context &s = sInputs.context;
   Prediction q;
@@ -505,7 +487,7 @@ TEST(ModelTerms, CombineTermsPicksTheBindingOne) {
 
 TEST(ModelTerms, AchievableTimeUsesTheBestClass) {
   const Target &t = h100();
-  KernelDesc bf16 = matmul(8192, 8192, 8192, ElementType::BF16);
+  KernelDesc bf16 = steppable(8192, 8192, 8192, ElementType::BF16);
   Held cInputs(bf16, mma(128, 128, 32, 64, 64), t);
   Context &c = cInputs.context;
   Prediction p;
@@ -516,7 +498,7 @@ TEST(ModelTerms, AchievableTimeUsesTheBestClass) {
   EXPECT_DOUBLE_EQ(achievableTime(c, bytes, p),
                    bf16.flops / (989.4e12 * 0.797) * 1e6);
   // f32 work: the SIMT peak.
-  KernelDesc f32 = matmul(8192, 8192, 8192, ElementType::F32);
+  KernelDesc f32 = steppable(8192, 8192, 8192, ElementType::F32);
   Held sInputs(f32, simt({64, 64, 32}, 4), t);
   Context &s = sInputs.context;
   Prediction q;
