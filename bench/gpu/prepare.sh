@@ -42,12 +42,14 @@ done
 "$BUILD/bin/tessel-compile" docs/examples/transformer_block.mlir \
   --target="$TARGET" -o "$CARRY/demo" >"$CARRY/demo.log"
 # Kernels only a GPU can check: tensor cores, cp.async, accumulators kept
-# in registers (tessel-hoist-accumulators), split-K's partial and sum
-# kernels. A file the target cannot take (the large tiles need sm_90's
+# in registers (tessel-hoist-accumulators), last blocks shifted back to
+# overlap their neighbours (shapes the tiles do not divide on tensor cores),
+# split-K's partial and sum kernels. A file the target cannot take (the large tiles need sm_90's
 # shared memory) is reported and left out.
 mkdir -p "$CARRY/checks"
 for f in test/codegen/cpu-check-mma.mlir test/codegen/cpu-check-stages.mlir \
          test/codegen/cpu-check-mma-large-tiles.mlir \
+         test/codegen/cpu-check-mma-partial.mlir \
          test/codegen/cpu-check-split-k.mlir; do
   name=$(basename "$f" .mlir)
   sed "s/\"h100\"/\"$TARGET\"/" "$f" >"$CARRY/checks/$name.mlir"
