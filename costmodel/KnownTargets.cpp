@@ -10,6 +10,7 @@
 
 #include "costmodel/Target.h"
 
+#include <cmath>
 #include <functional>
 
 namespace mlir::tessel {
@@ -124,6 +125,30 @@ constexpr const char *kAmpereMma =
     "Cores are driven by warp-level mma.sync (HMMA) instructions, which "
     "deliver the dense peak (there is no wgmma before sm_90)";
 
+// Figures measured on our H100 that other chips borrow until they are
+// measured on them (bench/gpu/calibrate.py on the chip): each source starts
+// "estimate", so predictions that use one stay marked uncalibrated
+// (Target::isEstimate). On-chip figures keep their SM clocks (an SM's and
+// its L2's pipelines are what the latency counts); DRAM latency keeps its
+// nanoseconds (HBM's access time does not scale with the SM clock); the
+// efficiency curve keeps its fractions of the chip's own peak.
+constexpr const char *kFromH100OnChip =
+    "estimate: the H100's measured figure in SM clocks "
+    "(bench/data/h100/calibration-2026-11-22b.json); not measured on this "
+    "chip";
+constexpr const char *kFromH100Dram =
+    "estimate: the H100's measured DRAM latency, 691 clocks at 1.98 GHz = "
+    "349 ns (bench/data/h100/calibration-2026-11-22b.json), at this chip's "
+    "clock; not measured on this chip";
+constexpr const char *kFromH100Curve =
+    "estimate: the H100's measured copy efficiency at this size "
+    "(bench/data/h100/calibration-2026-11-22.json), as a fraction of this "
+    "chip's peak; not measured on this chip";
+constexpr const char *kFromH100Cdna =
+    "estimate: the H100's measured figure in clocks "
+    "(bench/data/h100/calibration-2026-11-22b.json); optimistic for CDNA, "
+    "whose caches and LDS are reported slower; not measured on this chip";
+
 constexpr double kKiB = 1024, kMiB = 1024 * 1024;
 // Memory capacities are quoted in decimal gigabytes (80 GB = 80e9 bytes).
 constexpr double kGB = 1e9;
@@ -141,6 +166,23 @@ void setNvidiaSmLimits(Target &t) {
   t.set(F::MaxWarpsPerSM, 64, kCudaCC);
   t.set(F::MaxBlocksPerSM, 32, kCudaCC);
   t.set(F::MaxThreadsPerBlock, 1024, kCudaCC);
+}
+
+/// The latencies, per-block cost and DRAM efficiency curve of a chip not
+/// yet measured, estimated from the H100's (see kFromH100OnChip): without
+/// them a memory-bound kernel would be priced at the datasheet bandwidth
+/// with no latency, faster than on the measured H100 although the chip has
+/// less bandwidth. `onChip` cites the on-chip figures.
+void setEstimatesFromH100(Target &t, const char *onChip) {
+  double clockGHz = t.get(F::SimtClockGHz);
+  t.set(F::L1LatencyCycles, 43, onChip);
+  t.set(F::L2LatencyCycles, 271, onChip);
+  t.set(F::BlockCycles, 162, onChip);
+  t.set(F::DramLatencyCycles, std::round(691 / 1.98 * clockGHz),
+        kFromH100Dram);
+  t.set(F::HbmEfficiency16MiB, 0.56, kFromH100Curve);
+  t.set(F::HbmEfficiency64MiB, 0.76, kFromH100Curve);
+  t.set(F::HbmEfficiency256MiB, 0.83, kFromH100Curve);
 }
 
 /// Hopper SXM5 (H100 and H200 share the die; only the memory differs).
@@ -188,6 +230,7 @@ Target makeH200() {
   setHopperCore(t, kXlaH200);
   t.set(F::HbmBandwidthTBps, 4.8, kH200Sheet);
   t.set(F::DeviceMemoryBytes, 141 * kGB, kH200Sheet);
+  setEstimatesFromH100(t, kFromH100OnChip);
   return t;
 }
 
@@ -209,6 +252,7 @@ Target makeA100() {
   t.set(F::MmaSyncPeakFraction, 1.0, kAmpereMma);
   t.set(F::TensorUnitsPerSM, 4, kAmpereTensorUnits);
   setNvidiaSmLimits(t);
+  setEstimatesFromH100(t, kFromH100OnChip);
   return t;
 }
 
@@ -247,6 +291,7 @@ Target makeMI300X() {
   t.set(F::SmBytesPerClock, 16, kXlaSmBandwidth);
   // 51-60 % depending on the ROCm version; the lower end, conservatively.
   t.set(F::TensorAchievableFraction, 0.51, kMlEngMatmul);
+  setEstimatesFromH100(t, kFromH100Cdna);
   return t;
 }
 
@@ -265,6 +310,7 @@ Target makeMI250X() {
   t.set(F::TensorUnitsPerSM, 4, kCdnaMatrixUnits);
   t.set(F::L2Bytes, 8 * kMiB, "AMD ROCm docs gpu-arch/mi250.md: 8 MB per GCD");
   setCdnaCuLimits(t, kRocmMI250);
+  setEstimatesFromH100(t, kFromH100Cdna);
   return t;
 }
 

@@ -125,6 +125,12 @@ Context::Context(const KernelDesc &kernel, const Schedule &schedule,
       });
 }
 
+bool usable(const Target &t, TargetField field, bool &uncalibrated) {
+  if (!t.has(field) || t.isEstimate(field))
+    uncalibrated = true;
+  return t.has(field);
+}
+
 double peakFlops(const Target &t, ComputeClass c, ElementType type) {
   if (c == ComputeClass::Simt)
     return t.get(TargetField::PeakF32SimtTFlops) * 1e12;
@@ -138,12 +144,11 @@ double peakFlops(const Target &t, ComputeClass c, ElementType type) {
 /// no curve.
 double dramBandwidth(const Target &t, double bytes, bool &uncalibrated) {
   double peak = t.get(TargetField::HbmBandwidthTBps) * 1e12;
-  if (!t.has(TargetField::HbmEfficiency16MiB) ||
-      !t.has(TargetField::HbmEfficiency64MiB) ||
-      !t.has(TargetField::HbmEfficiency256MiB)) {
-    uncalibrated = true;
+  bool curve = usable(t, TargetField::HbmEfficiency16MiB, uncalibrated);
+  curve &= usable(t, TargetField::HbmEfficiency64MiB, uncalibrated);
+  curve &= usable(t, TargetField::HbmEfficiency256MiB, uncalibrated);
+  if (!curve)
     return peak;
-  }
   const double mib = 1024.0 * 1024.0;
   const double x[3] = {std::log2(16 * mib), std::log2(64 * mib),
                        std::log2(256 * mib)};

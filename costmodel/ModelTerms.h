@@ -175,6 +175,10 @@ void combineTerms(Prediction &p, double peak);
 double achievableTime(const Context &c, double uniqueBytes, Prediction &p);
 
 // Shared helpers.
+/// Whether a term may use `field` of the target: it is present. A field
+/// that is absent, or holds an estimate (Target::isEstimate), marks the
+/// prediction uncalibrated.
+bool usable(const Target &t, TargetField field, bool &uncalibrated);
 /// The reduction length of the kernel's K-steppable contraction (0: none).
 int64_t contractionReduction(const KernelDesc &k);
 /// The schedule's K step: the `block` entry after those of the parallel

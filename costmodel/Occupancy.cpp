@@ -64,6 +64,20 @@ std::optional<std::string> mmaRefusal(Context &c) {
     return "the warp tiles must be multiples of 16 x 8 making `warps`, the "
            "block tiles at most M and N, and the K step a multiple of 16 "
            "dividing K";
+  // A consumer that reduces over the contraction's N (a softmax's max and
+  // sum) reads whole rows: where the block does not cover them, the rows
+  // are computed again in a second K step over the whole row, whose warp
+  // tiles would need more warps than the block has.
+  for (const Work &copy : k.work) {
+    if (copy.kStepRole != KStepRole::ContractionCopy)
+      continue;
+    for (size_t j = 0; j < parallel.size(); ++j)
+      if (std::find(copy.loops.begin(), copy.loops.end(), parallel[j]) ==
+              copy.loops.end() &&
+          c.tiles[j] < k.loops[parallel[j]].size)
+        return "mma.sync needs the block to cover the rows a consumer of the "
+               "contraction reduces over (a softmax's dim)";
+  }
   c.mmaTiles = {wm / Shape::kM, wn / Shape::kN, c.kStep / Shape::kK};
   return std::nullopt;
 }

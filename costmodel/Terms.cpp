@@ -56,22 +56,17 @@ double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
   // mma.sync reaches of it; after the SIMT work (a K step's copies and its
   // mma.sync are separated by barriers).
   double peak = peakFlops(t, ComputeClass::MmaSync, narrow);
-  if (t.has(TargetField::MmaSyncPeakFraction))
+  if (usable(t, TargetField::MmaSyncPeakFraction, p.uncalibrated))
     peak *= t.get(TargetField::MmaSyncPeakFraction);
-  if (!t.has(TargetField::MmaSyncPeakFraction) ||
-      t.isEstimate(TargetField::MmaSyncPeakFraction))
-    p.uncalibrated = true;
   // Each warp issues its mma.sync on one of the SM's tensor units (one per
   // sub-partition): fewer resident warps than units leave some idle, as
   // fewer threads than lanes do for SIMT work.
   double unitUse = 1;
-  if (t.has(TargetField::TensorUnitsPerSM)) {
+  if (usable(t, TargetField::TensorUnitsPerSM, p.uncalibrated)) {
     double residentWarps = std::min(blocksOnBusiestSM, double(p.blocksPerSM)) *
                            double(c.schedule.warps);
     unitUse =
         std::min(1.0, residentWarps / t.get(TargetField::TensorUnitsPerSM));
-  } else {
-    p.uncalibrated = true;
   }
   p.computeUs +=
       blocksOnBusiestSM * w.tensorFlopsPerBlock / (peak / sms * unitUse) * 1e6;
@@ -83,10 +78,8 @@ double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
 double loadsTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
                  double blocksOnBusiestSM, Prediction &p) {
   const Target &t = c.target;
-  if (!t.has(TargetField::L1BytesPerClock)) {
-    p.uncalibrated = true;
+  if (!usable(t, TargetField::L1BytesPerClock, p.uncalibrated))
     return 0;
-  }
   double warps = c.everyThread ? double(c.schedule.warps) : g.activeWarps;
   return blocksOnBusiestSM * warps * w.perWarpLoadBytes /
          (t.get(TargetField::L1BytesPerClock) *
@@ -126,17 +119,13 @@ double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p) {
   }
   p.l2Bytes = perBlockBytes * double(p.blocks);
   double time = 0;
-  if (t.has(TargetField::L2BandwidthTBps))
+  if (usable(t, TargetField::L2BandwidthTBps, p.uncalibrated))
     time = p.l2Bytes / (t.get(TargetField::L2BandwidthTBps) * 1e12) * 1e6;
-  else
-    p.uncalibrated = true;
-  if (t.has(TargetField::SmBytesPerClock))
+  if (usable(t, TargetField::SmBytesPerClock, p.uncalibrated))
     time = std::max(time, blocksOnBusiestSM * perBlockBytes /
                               (t.get(TargetField::SmBytesPerClock) *
                                t.get(TargetField::SimtClockGHz) * 1e9) *
                               1e6);
-  else
-    p.uncalibrated = true;
   return time;
 }
 
@@ -149,20 +138,18 @@ double latencyTime(const Context &c, const WorkCost &w,
                    double blocksOnBusiestSM, double uniqueBytes,
                    Prediction &p) {
   const Target &t = c.target;
-  if (!t.has(TargetField::L2LatencyCycles) ||
-      !t.has(TargetField::DramLatencyCycles)) {
-    p.uncalibrated = true;
+  bool figures = usable(t, TargetField::L2LatencyCycles, p.uncalibrated);
+  figures &= usable(t, TargetField::DramLatencyCycles, p.uncalibrated);
+  if (!figures)
     return 0;
-  }
   double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
   bool streams = p.l2Bytes < 2 * uniqueBytes;
   double latency = t.get(streams ? TargetField::DramLatencyCycles
                                  : TargetField::L2LatencyCycles);
   double sharedLatency = latency;
-  if (t.has(TargetField::L1LatencyCycles))
+  if (w.sharedRounds > 0 &&
+      usable(t, TargetField::L1LatencyCycles, p.uncalibrated))
     sharedLatency = t.get(TargetField::L1LatencyCycles);
-  else if (w.sharedRounds > 0)
-    p.uncalibrated = true;
   double turns = std::ceil(blocksOnBusiestSM / double(p.blocksPerSM));
   return turns *
          (w.perThreadRounds * latency + w.sharedRounds * sharedLatency) /
@@ -173,19 +160,16 @@ double latencyTime(const Context &c, const WorkCost &w,
 // block's work, so many small blocks cost their number.
 double blocksTime(const Context &c, double blocksOnBusiestSM, Prediction &p) {
   const Target &t = c.target;
-  if (!t.has(TargetField::BlockCycles)) {
-    p.uncalibrated = true;
+  if (!usable(t, TargetField::BlockCycles, p.uncalibrated))
     return 0;
-  }
   double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
   return blocksOnBusiestSM * t.get(TargetField::BlockCycles) / clockHz * 1e6;
 }
 
 // 8. Launch.
 double launchTime(const Context &c, Prediction &p) {
-  if (c.target.has(TargetField::LaunchOverheadUs))
+  if (usable(c.target, TargetField::LaunchOverheadUs, p.uncalibrated))
     return c.target.get(TargetField::LaunchOverheadUs);
-  p.uncalibrated = true;
   return 0;
 }
 
@@ -213,10 +197,8 @@ double achievableTime(const Context &c, double uniqueBytes, Prediction &p) {
   double bestPeak = t.get(TargetField::PeakF32SimtTFlops) * 1e12;
   if (c.kernel.contraction && narrow != ElementType::F32) {
     double tensor = peakFlops(t, ComputeClass::MmaSync, narrow);
-    if (t.has(TargetField::TensorAchievableFraction))
+    if (usable(t, TargetField::TensorAchievableFraction, p.uncalibrated))
       tensor *= t.get(TargetField::TensorAchievableFraction);
-    else
-      p.uncalibrated = true;
     bestPeak = std::max(bestPeak, tensor);
   }
   bool ignored = false;

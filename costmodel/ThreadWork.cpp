@@ -393,12 +393,10 @@ WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
   // throughput: lanesPerSM / special_functions_per_clock issue slots (8 on
   // Hopper) instead of 1.
   double transcendentalExtra = 0;
-  if (t.has(TargetField::SpecialFunctionsPerClock))
+  if (usable(t, TargetField::SpecialFunctionsPerClock, p.uncalibrated))
     transcendentalExtra = std::max(
         0.0,
         lanesPerSM(t) / t.get(TargetField::SpecialFunctionsPerClock) - 1.0);
-  else
-    p.uncalibrated = true;
   bool kStep = c.kStep > 0;
   for (const Work &w : k.work) {
     Instances n = instancesOf(c, g, w);

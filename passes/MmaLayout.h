@@ -27,6 +27,8 @@ namespace mlir::tessel::mma {
 
 constexpr int64_t kM = MmaSyncShape::kM, kN = MmaSyncShape::kN,
                   kK = MmaSyncShape::kK;
+/// mma.sync is a warp-wide instruction of NVIDIA's 32-lane warps.
+constexpr int64_t kWarpSize = 32;
 
 /// Elements added to each row of a tensor-core K step's shared-memory
 /// buffers (costmodel/Model.h, which counts them too).

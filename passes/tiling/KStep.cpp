@@ -413,7 +413,7 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
   }
 
   if (tensorCores) {
-    if (failed(computeWithMma(rewriter, step, warpTile)))
+    if (failed(computeWithMma(rewriter, step, warpTile, threads)))
       return failure();
   } else {
     FailureOr<TilingInterface> stepTile =

@@ -162,7 +162,8 @@ LogicalResult tiling::shiftPartialBlocks(func::FuncOp func) {
 
 LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
                                      linalg::LinalgOp step,
-                                     ArrayRef<int64_t> warpTile) {
+                                     ArrayRef<int64_t> warpTile,
+                                     int64_t threads) {
   Location loc = step.getLoc();
   auto fail = [&](const Twine &why) {
     return step->emitOpError()
@@ -198,6 +199,13 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
   SmallVector<int64_t> warps(step.getNumLoops(), 0);
   warps[m] = sizes[m] / wm;
   warps[n] = sizes[n] / wn;
+  if (warps[m] * warps[n] * mma::kWarpSize > threads)
+    return fail(Twine(sizes[m]) + " x " + Twine(sizes[n]) +
+                " outputs in warp tiles of " + Twine(wm) + " x " + Twine(wn) +
+                " need " + Twine(warps[m] * warps[n]) + " warps, more than " +
+                "the block's " + Twine(threads / mma::kWarpSize) +
+                " (a consumer reducing over rows wider than the block tile "
+                "computes them again: give the block whole rows)");
   scf::SCFTilingOptions options;
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
       .setNumThreads(getAsIndexOpFoldResult(ctx, warps))

@@ -44,8 +44,10 @@ LogicalResult shiftPartialBlocks(func::FuncOp func);
 /// step with A's 16 x 16 and B's 16 x 8 pieces, and writing it back. On
 /// the CPU path this runs as vector code in loops; tessel-lower-mma unrolls
 /// them, gives each lane its fragment of every vector and issues mma.sync.
+/// An error where the pieces make more warps than `threads` hold (a copy
+/// of the contraction over a consumer's whole row, wider than the block).
 LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
-                             ArrayRef<int64_t> warpTile);
+                             ArrayRef<int64_t> warpTile, int64_t threads);
 
 } // namespace mlir::tessel::tiling
 

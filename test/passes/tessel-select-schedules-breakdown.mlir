@@ -10,11 +10,12 @@
 // accumulator and a 32 x 1024 tile of B). A relu
 // over 8192 x 8192 f32 is DRAM-bound at the measured bandwidth for 512 MiB,
 // with the blocks term (162 clocks per block per SM) close behind. The
-// MI300X's table has no sector size, latencies or block cost yet: its GEMM
-// (8 x 8 register tiles) is load-bound and the prediction says it is
-// uncalibrated; split in 4 (tessel-split-reduction's partial and sum
-// kernels, their predictions added) it fills the 304 CUs with 2048 blocks
-// instead of 512 (1.7 waves), for 64 MiB of f32 partials written and read.
+// MI300X's table has no sector size, and its latencies and block cost are
+// estimates (the H100's): its GEMM (8 x 8 register tiles) is load-bound
+// and the prediction says it is uncalibrated; split in 2
+// (tessel-split-reduction's partial and sum kernels, their predictions
+// added) it fills the 304 CUs with 2048 blocks instead of 1024 (3.4
+// waves), for 32 MiB of f32 partials written and read.
 // A change to the model or the target table that moves these numbers must
 // update this test.
 // RUN: sed 's/TARGET/h100/' %s | tessel-opt --tessel-select-schedules | FileCheck %s --check-prefix=H100
@@ -31,11 +32,11 @@
 // H100-SAME: #tessel.prediction<time_us = 1.941043e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 8.024242e+00, dram_us = 1.930843e+02, l2_us = 7.561562e+01, launch_us = 1.020000e+00, latency_us = 1.099318e+01, blocks_us = 1.624909e+02, achievable_us = 1.930843e+02, fraction_of_peak = 5.167954e-03, occupancy = 5.000000e-01, waves = 6.206061e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false>
 
 // MI300X: tessel.kernel @gemm
-// MI300X-SAME: schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 8, 32], warps = 2, stages = 1, split_k = 4,
-// MI300X-SAME: #tessel.prediction<time_us = 3.113742e+02, bound = "loads", compute_us = 2.875163e+02, loads_us = 2.943695e+02, dram_us = 4.431717e+01, l2_us = 1.788952e+02, launch_us = 2.000000e+00, latency_us = 0.000000e+00, blocks_us = 0.000000e+00, achievable_us = 2.261075e+02, fraction_of_peak = 6.753286e-01, occupancy = 6.250000e-02, waves = 6.736842e+00, blocks = 2048, flops = 3.437652e+10, dram_bytes = 2.348810e+08, uncalibrated = true>
+// MI300X-SAME: schedule = #tessel.schedule<block = [64, 64, 32], thread = [8, 8, 32], warps = 1, stages = 1, split_k = 2,
+// MI300X-SAME: #tessel.prediction<time_us = 3.155906e+02, bound = "loads", compute_us = 2.876783e+02, loads_us = 3.007848e+02, dram_us = 4.132809e+01, l2_us = 2.268038e+02, launch_us = 2.000000e+00, latency_us = 5.290095e+01, blocks_us = 8.871429e+00, achievable_us = 2.234972e+02, fraction_of_peak = 6.663061e-01, occupancy = 6.250000e-02, waves = 3.368421e+00, blocks = 2048, flops = 3.436813e+10, dram_bytes = 1.677722e+08, uncalibrated = true>
 // MI300X: tessel.kernel @relu
-// MI300X-SAME: schedule = #tessel.schedule<block = [1, 64], warps = 1, stages = 1, split_k = 1,
-// MI300X-SAME: #tessel.prediction<time_us = 1.022964e+02, bound = "dram", compute_us = 4.107907e-01, loads_us = 3.285714e+00, dram_us = 1.012964e+02, l2_us = 5.257143e+01, launch_us = 1.000000e+00, latency_us = 0.000000e+00, blocks_us = 0.000000e+00, achievable_us = 1.012964e+02, fraction_of_peak = 4.014833e-03, occupancy = 1.000000e+00, waves = 1.077895e+02, blocks = 1048576, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = true>
+// MI300X-SAME: schedule = #tessel.schedule<block = [1, 256], warps = 1, stages = 1, split_k = 1,
+// MI300X-SAME: #tessel.prediction<time_us = 1.230439e+02, bound = "dram", compute_us = 4.110288e-01, loads_us = 3.287619e+00, dram_us = 1.220439e+02, l2_us = 5.260190e+01, launch_us = 1.000000e+00, latency_us = 9.424286e+00, blocks_us = 6.657429e+01, achievable_us = 1.220439e+02, fraction_of_peak = 3.337858e-03, occupancy = 1.000000e+00, waves = 2.694737e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = true>
 
 module attributes {tessel.target = #tessel.target<"TARGET">} {
   func.func @conv(%x: tensor<1x56x56x64xbf16>, %w: tensor<3x3x64x64xbf16>) -> tensor<1x56x56x64xbf16> {

@@ -359,3 +359,23 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<130x70xf32>
   }
 }
+
+// -----
+
+// A softmax over the contraction's rows reads whole rows: a block of half a
+// row computes the whole row again for it, in warp tiles that need more
+// warps than the block has (the cost model never offers such a schedule).
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<2x64x32xbf16>, %k: tensor<2x32x64xbf16>) -> tensor<2x64x64xbf16> {
+    // expected-error @+1 {{could not be tiled with schedule}}
+    %0 = tessel.kernel @k(%q, %k) : (tensor<2x64x32xbf16>, tensor<2x32x64xbf16>) -> tensor<2x64x64xbf16>
+        schedule = #tessel.schedule<block = [1, 32, 32, 16], warp = [1, 16, 32, 16], warps = 2, mma = mma_sync> {
+    ^bb0(%a: tensor<2x64x32xbf16>, %b: tensor<2x32x64xbf16>):
+      // expected-error @+1 {{cannot run on tensor cores (mma_sync): 32 x 64 outputs in warp tiles of 16 x 32 need 4 warps, more than the block's 2 (a consumer reducing over rows wider than the block tile computes them again: give the block whole rows)}}
+      %1 = tessel.batch_matmul %a, %b : tensor<2x64x32xbf16>, tensor<2x32x64xbf16> -> tensor<2x64x64xbf16>
+      %2 = tessel.softmax %1 dim = 2 : tensor<2x64x64xbf16>
+      tessel.yield %2 : tensor<2x64x64xbf16>
+    }
+    return %0 : tensor<2x64x64xbf16>
+  }
+}

@@ -2,8 +2,8 @@
 //
 // Hand-built KernelDescs and Schedules for the cost model's unit tests
 // (ModelTest, ModelTermsTest): a matmul as describeKernel states it, with
-// or without the work a K step tiles or tensor cores run, and a tensor-core
-// schedule.
+// or without the work a K step tiles or tensor cores run, a tensor-core
+// schedule, and a target with some of its fields taken away.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +11,9 @@
 #define TESSEL_TEST_UNIT_COSTMODEL_KERNELS_H
 
 #include "costmodel/Model.h"
+
+#include <algorithm>
+#include <initializer_list>
 
 namespace mlir::tessel::testing {
 
@@ -63,6 +66,21 @@ inline Schedule mmaSchedule(int64_t bm, int64_t bn, int64_t step, int64_t wm,
   s.warps = (bm / wm) * (bn / wn);
   s.compute = ComputeClass::MmaSync;
   return s;
+}
+
+/// `target` without `fields`: how the model treats a target that has not
+/// measured them (the built-in ones all have at least an estimate).
+inline Target without(const Target &target,
+                      std::initializer_list<TargetField> fields) {
+  Target t(target.name(), target.vendor(), target.arch(),
+           target.description());
+  for (const TargetFieldInfo &info : targetFields()) {
+    if (std::find(fields.begin(), fields.end(), info.field) != fields.end())
+      continue;
+    if (const std::optional<CitedValue> &v = target.lookup(info.field))
+      t.set(info.field, v->value, v->source);
+  }
+  return t;
 }
 
 } // namespace mlir::tessel::testing

@@ -457,13 +457,26 @@ TEST(ModelTerms, MemoryTerms) {
   EXPECT_DOUBLE_EQ(blocksTime(c, 4, p), 4 * 162 / 1.98e9 * 1e6);
   EXPECT_DOUBLE_EQ(launchTime(c, p), 1.02);
   EXPECT_FALSE(p.uncalibrated);
-  // The A100 has no measured latencies or block cycles: 0, marked.
+  // The A100's latencies and block cycles are estimates (the H100's, its
+  // DRAM latency in nanoseconds): used, and marked.
   Held a100Inputs(copy, simt({1024}, 8), *lookupKnownTarget("a100"));
   Context &a100 = a100Inputs.context;
   Prediction q;
-  EXPECT_EQ(latencyTime(a100, w, 4, p.dramBytes, q), 0);
-  EXPECT_EQ(blocksTime(a100, 4, q), 0);
+  q.blocksPerSM = 2;
+  EXPECT_DOUBLE_EQ(latencyTime(a100, w, 4, p.dramBytes, q),
+                   2 * 10 * 492.0 / kRoundsInFlight / 1.41e9 * 1e6);
+  EXPECT_DOUBLE_EQ(blocksTime(a100, 4, q), 4 * 162 / 1.41e9 * 1e6);
   EXPECT_TRUE(q.uncalibrated);
+  // Without the figures the terms are 0, and marked.
+  Target bare = without(*lookupKnownTarget("a100"),
+                        {TargetField::L2LatencyCycles,
+                         TargetField::DramLatencyCycles,
+                         TargetField::BlockCycles});
+  Held bareInputs(copy, simt({1024}, 8), bare);
+  Prediction r;
+  EXPECT_EQ(latencyTime(bareInputs.context, w, 4, p.dramBytes, r), 0);
+  EXPECT_EQ(blocksTime(bareInputs.context, 4, r), 0);
+  EXPECT_TRUE(r.uncalibrated);
 }
 
 TEST(ModelTerms, CombineTermsPicksTheBindingOne) {
