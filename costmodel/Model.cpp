@@ -46,8 +46,9 @@ const BoundInfo &boundInfo(Bound bound) {
       {Bound::L2, "l2",
        "tile footprints through L2, or the busiest SM's link to it", "#9467bd"},
       {Bound::Latency, "latency",
-       "each thread waits for its loads one iteration after another and too "
-       "few threads run to hide it",
+       "each thread waits for its loads one iteration after another, or a K "
+       "loop's steps for their copies behind a barrier, and too few threads "
+       "or stages run to hide it",
        "#8c564b"},
       {Bound::Blocks, "blocks",
        "many small blocks: the SMs' cost per block they run", "#e377c2"},

@@ -102,8 +102,14 @@ struct WorkCost {
   double tensorFlopsPerBlock = 0;
   /// Dependent round trips to global memory per thread (an op instance's
   /// loads are issued together; its next iteration waits for them), and to
-  /// shared memory (an L1 hit's latency).
+  /// shared memory (an L1 hit's latency), outside a K loop.
   double perThreadRounds = 0, sharedRounds = 0;
+  /// A K loop: its steps, each a global round trip for the copies to
+  /// shared memory and a barrier before the step's math, which reads the
+  /// tiles in `sharedRoundsPerStep` dependent shared-memory rounds; the
+  /// schedule's stages keep the copies of later steps in flight
+  /// (latencyTime).
+  double kSteps = 0, sharedRoundsPerStep = 0;
 };
 
 /// What combining a cooperative reduction's partials in a tree costs
@@ -165,6 +171,8 @@ double dramTime(const Context &c, Prediction &p);
 /// Tile footprints through L2 and the busiest SM's link to it; sets
 /// p.l2Bytes.
 double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p);
+/// Dependent rounds on the busiest SM, and a K loop's steps as a pipeline
+/// of `stages` (reads p.computeUs and p.loadsUs: a step's own work).
 double latencyTime(const Context &c, const WorkCost &w,
                    double blocksOnBusiestSM, double uniqueBytes, Prediction &p);
 double blocksTime(const Context &c, double blocksOnBusiestSM, Prediction &p);

@@ -134,6 +134,20 @@ double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p) {
 // them overlapping, each a memory latency: an L2 hit where the kernel
 // rereads its operands (L2 traffic at least twice the unique bytes), a DRAM
 // access where it streams them.
+//
+// A K loop's steps cannot overlap that way: a barrier separates each
+// step's copies to shared memory from its math. A step alone takes the
+// copies' round trip, then its math: its work on the SM (the compute or
+// loads term's share, whichever binds) or its chain of shared-memory
+// rounds, whichever is longer. With S stages the copies of step k + S - 1
+// are issued during step k, so S steps' round trips overlap: each step
+// takes max(step, (roundTrip + step) / S). The compute and loads terms
+// count the SM's work over all its blocks; this term, the steps' exposed
+// latency: with one stage and one block per SM the two add. Each step
+// copies slices no block has read before, so the first turn of blocks
+// waits on DRAM (blocks reading the same line at once all wait for its
+// fill); later turns find what the first read in L2 where the kernel
+// rereads its operands.
 double latencyTime(const Context &c, const WorkCost &w,
                    double blocksOnBusiestSM, double uniqueBytes,
                    Prediction &p) {
@@ -144,16 +158,29 @@ double latencyTime(const Context &c, const WorkCost &w,
     return 0;
   double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
   bool streams = p.l2Bytes < 2 * uniqueBytes;
-  double latency = t.get(streams ? TargetField::DramLatencyCycles
-                                 : TargetField::L2LatencyCycles);
+  double dramLatency = t.get(TargetField::DramLatencyCycles);
+  double latency =
+      streams ? dramLatency : t.get(TargetField::L2LatencyCycles);
   double sharedLatency = latency;
-  if (w.sharedRounds > 0 &&
+  if ((w.sharedRounds > 0 || w.sharedRoundsPerStep > 0) &&
       usable(t, TargetField::L1LatencyCycles, p.uncalibrated))
     sharedLatency = t.get(TargetField::L1LatencyCycles);
   double turns = std::ceil(blocksOnBusiestSM / double(p.blocksPerSM));
-  return turns *
-         (w.perThreadRounds * latency + w.sharedRounds * sharedLatency) /
-         kRoundsInFlight / clockHz * 1e6;
+  double cycles = turns *
+                  (w.perThreadRounds * latency + w.sharedRounds * sharedLatency) /
+                  kRoundsInFlight;
+  if (w.kSteps > 0) {
+    double stepWork = std::max(p.computeUs, p.loadsUs) * 1e-6 * clockHz /
+                      (blocksOnBusiestSM * w.kSteps);
+    double chain = w.sharedRoundsPerStep * sharedLatency / kRoundsInFlight;
+    double step = std::max(stepWork, chain);
+    double stages = double(c.schedule.stages);
+    auto loop = [&](double roundTrip) {
+      return w.kSteps * std::max(step, (roundTrip + step) / stages);
+    };
+    cycles += loop(dramLatency) + (turns - 1) * loop(latency);
+  }
+  return cycles / clockHz * 1e6;
 }
 
 // 7. Blocks: an SM spends block_cycles on each block it runs besides the

@@ -150,12 +150,12 @@ void addMmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
                          2.0 * (k.steps * stepIssued + accumulatorIssued);
   cost.tensorFlopsPerBlock +=
       k.steps * warps * double(pm * pn * pk) * double(MmaSyncShape::kFlops);
-  // Per step: the copies' global round (S stages keep S steps' copies in
-  // flight, so a round in S is exposed), then A's and B's shared rounds,
-  // one per 16 of the step; the accumulator's two rounds (load, store)
-  // once.
-  cost.perThreadRounds += k.steps / double(c.schedule.stages);
-  cost.sharedRounds += k.steps * double(pk) + 2.0;
+  // Per step: the copies' global round, then A's and B's shared rounds,
+  // one per 16 of the step (the K loop, latencyTime); the accumulator's
+  // two rounds (load, store) once.
+  cost.kSteps += k.steps;
+  cost.sharedRoundsPerStep = std::max(cost.sharedRoundsPerStep, double(pk));
+  cost.sharedRounds += 2.0;
 }
 
 /// A K step on SIMT lanes (tileContractionK): per step the block's threads
@@ -187,11 +187,11 @@ void addSimtKStep(const Context &c, const ThreadGeometry &g, const Work &w,
   double wavefront = double(c.target.warpSize()) * 4.0;
   cost.perWarpLoadBytes += sharedLoads * wavefront +
                            k.copySteps * k.copyBytes / double(c.schedule.warps);
-  // Per step: the copies' global round (one in S exposed with S stages),
-  // the accumulator's round, then one shared-memory round per k (its reads
-  // are independent).
-  cost.perThreadRounds += k.steps / double(c.schedule.stages);
-  cost.sharedRounds += k.reduction + k.steps;
+  // Per step: the copies' global round, the accumulator's round, then one
+  // shared-memory round per k (the K loop, latencyTime).
+  cost.kSteps += k.steps;
+  cost.sharedRoundsPerStep =
+      std::max(cost.sharedRoundsPerStep, (k.reduction + k.steps) / k.steps);
 }
 
 /// A cooperative reduction, or an op fused into a thread's share of one:

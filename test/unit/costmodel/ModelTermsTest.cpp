@@ -384,10 +384,14 @@ TEST(ModelTerms, WorkCostFollowsEachRole) {
   WorkCost roles = workCost(kRoles, *threadGeometry(kRoles), p);
   // The prologue: 64 rows of its tile x 2 flops over 128 threads.
   EXPECT_DOUBLE_EQ(roles.perThreadFlops - plain.perThreadFlops, 64.0 * 2 / 128);
-  EXPECT_EQ(roles.perThreadRounds, plain.perThreadRounds);
-  // 8 steps of 32, each one global round, and K + steps shared rounds.
-  EXPECT_DOUBLE_EQ(plain.perThreadRounds, 8);
-  EXPECT_DOUBLE_EQ(plain.sharedRounds, 256 + 8);
+  EXPECT_EQ(roles.kSteps, plain.kSteps);
+  // 8 steps of 32 (a K loop: each a global round and a barrier, which
+  // latencyTime prices), and per step one shared round per k and the
+  // accumulator's: (K + steps) / steps.
+  EXPECT_DOUBLE_EQ(plain.kSteps, 8);
+  EXPECT_DOUBLE_EQ(plain.sharedRoundsPerStep, (256.0 + 8) / 8);
+  EXPECT_DOUBLE_EQ(plain.perThreadRounds, 0);
+  EXPECT_DOUBLE_EQ(plain.sharedRounds, 0);
 }
 
 TEST(ModelTerms, ComputeTimeUsesTheClassPeak) {
@@ -477,6 +481,42 @@ TEST(ModelTerms, MemoryTerms) {
   EXPECT_EQ(latencyTime(bareInputs.context, w, 4, p.dramBytes, r), 0);
   EXPECT_EQ(blocksTime(bareInputs.context, 4, r), 0);
   EXPECT_TRUE(r.uncalibrated);
+}
+
+TEST(ModelTerms, LatencyTimeRunsTheKLoopAsAPipeline) {
+  // A K loop of 8 steps on the H100, the busiest SM running 4 blocks 2 at
+  // a time (2 turns). A step alone: its share of the SM's work, 4 us of
+  // compute over 4 blocks x 8 steps = 247.5 clocks, or its 33 dependent
+  // shared rounds at 43 clocks, 4 in flight = 354.75 clocks, whichever is
+  // longer; before it, the copies' round trip: DRAM (691) in the first
+  // turn, L2 (271) after it where the kernel rereads its operands.
+  KernelDesc mm = steppable(256, 256, 256, ElementType::F32);
+  WorkCost w;
+  w.kSteps = 8;
+  w.sharedRoundsPerStep = 33;
+  auto latency = [&](int64_t stages, double l2Bytes, double uniqueBytes) {
+    Schedule s = simt({64, 64, 32}, 4);
+    s.stages = stages;
+    Held inputs(mm, s, h100());
+    Prediction p;
+    p.blocksPerSM = 2;
+    p.computeUs = 4;
+    p.loadsUs = 2;
+    p.l2Bytes = l2Bytes;
+    return latencyTime(inputs.context, w, 4, uniqueBytes, p) * 1.98e3;
+  };
+  double step = 33 * 43.0 / kRoundsInFlight;
+  // One stage: every step waits for its copies, then runs.
+  EXPECT_NEAR(latency(1, 4e6, 1e6), 8 * (691 + step) + 8 * (271 + step),
+              1e-6);
+  // Streaming (L2 traffic below twice the unique bytes): DRAM every turn.
+  EXPECT_NEAR(latency(1, 1e6, 1e6), 2 * 8 * (691 + step), 1e-6);
+  // Two stages: the copies of the next step overlap this one's work; the
+  // L2 round trip is hidden, the DRAM one half.
+  EXPECT_NEAR(latency(2, 4e6, 1e6), 8 * (691 + step) / 2 + 8 * step, 1e-6);
+  // Where a step's work is longer than its shared rounds, it is the step.
+  w.sharedRoundsPerStep = 1;
+  EXPECT_NEAR(latency(4, 4e6, 1e6), 8 * 247.5 + 8 * 247.5, 1e-6);
 }
 
 TEST(ModelTerms, CombineTermsPicksTheBindingOne) {

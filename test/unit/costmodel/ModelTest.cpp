@@ -238,14 +238,16 @@ TEST(Model, KStepKeepsItsTilesInSharedMemory) {
 
 TEST(Model, KStepReadsSharedMemoryInsteadOfWaitingOnL2) {
   // Same tiles, with and without a K step: the step's rounds wait an L1 hit
-  // each instead of an L2 hit, and one global round per step; a warp's
-  // shared-memory read is a whole wavefront, so the loads term grows.
+  // each instead of an L2 hit, and one global round per step (the K loop's
+  // latency term holds each step's work too, so it falls by less than the
+  // rounds); a warp's shared-memory read is a whole wavefront, so the
+  // loads term grows.
   Target h100 = *lookupKnownTarget("h100");
   KernelDesc k = steppableMatmul(512, 4096, 4096, ElementType::BF16);
   Prediction simt = predict(k, schedule({32, 64}, 8), h100);
   Prediction stepped = predict(k, schedule({32, 64, 32}, 8), h100);
   ASSERT_TRUE(simt.legal && stepped.legal);
-  EXPECT_LT(stepped.latencyUs, simt.latencyUs / 4);
+  EXPECT_LT(stepped.latencyUs, simt.latencyUs / 2);
   EXPECT_GT(stepped.loadsUs, simt.loadsUs);
   EXPECT_EQ(stepped.l2Bytes, simt.l2Bytes);
   EXPECT_GT(stepped.sharedBytes, 0);
@@ -883,16 +885,28 @@ TEST(Model, StagesHideTheCopiesLatency) {
   // so the latency falls, by less than half.
   EXPECT_GT(byStages[1].latencyUs, byStages[0].latencyUs / 2);
 
-  // Where latency does not bind (a SIMT step, bound by its shared-memory
-  // loads), stages gain nothing and their extra copies cost a little.
+  // A SIMT step of one block is latency-bound as well (each of its 256
+  // steps waits for its copies behind a barrier): stages help it too.
   KernelDesc simt = steppableMatmul(32, 32, 8192, ElementType::F32);
   Schedule one = schedule({32, 32, 32}, 4), two = one;
   two.stages = 2;
   Prediction p1 = predict(simt, one, h100), p2 = predict(simt, two, h100);
   ASSERT_TRUE(p1.legal && p2.legal);
-  EXPECT_EQ(p1.bound, Bound::Loads);
-  EXPECT_GE(p2.timeUs, p1.timeUs);
+  EXPECT_EQ(p1.bound, Bound::Latency);
+  EXPECT_LT(p2.timeUs, p1.timeUs);
   EXPECT_EQ(p2.sharedBytes, p1.sharedBytes + 2 * 32 * 32 * 4);
+  // Where latency does not bind (enough blocks per SM: while one waits,
+  // the others compute), stages gain nothing and their extra copies cost
+  // a little.
+  KernelDesc many = steppableMatmul(4096, 4096, 4096, ElementType::F32);
+  Schedule tiled = schedule({64, 64, 16}, 4);
+  tiled.thread = {4, 8, 16};
+  Schedule tiled2 = tiled;
+  tiled2.stages = 2;
+  Prediction m1 = predict(many, tiled, h100), m2 = predict(many, tiled2, h100);
+  ASSERT_TRUE(m1.legal && m2.legal) << m1.illegalReason << m2.illegalReason;
+  EXPECT_NE(m1.bound, Bound::Latency);
+  EXPECT_GE(m2.timeUs, m1.timeUs);
 
   // Where shared memory bounds the blocks an SM holds, stages cost
   // occupancy: 18 KiB of accumulator and 18 KiB of tiles per stage.
@@ -920,6 +934,61 @@ TEST(Model, StagesHideTheCopiesLatency) {
   Prediction amd = predict(simt, two, *lookupKnownTarget("mi300x"));
   EXPECT_FALSE(amd.legal);
   EXPECT_NE(amd.illegalReason.find("cp.async"), std::string::npos);
+}
+
+// Issue 20, item 1: a K loop puts a barrier between each step's copies
+// and its math, so with one stage the copies' round trip and the step's
+// work add instead of overlapping; S stages overlap S steps' round trips.
+// The 4096^3 bf16 GEMM in 128 x 256 tiles of 8 warps (one block per SM)
+// was predicted as fast with one stage as with three, so the model chose
+// the unpipelined one.
+TEST(Model, LatencyAddsWhereBarriersExposeIt) {
+  Target h100 = *lookupKnownTarget("h100");
+  KernelDesc big = mmaMatmul(4096, 4096, 4096, ElementType::BF16);
+  Schedule wide = mmaSchedule(128, 256, 16, 64, 64);
+  Prediction one = predict(big, wide, h100);
+  wide.stages = 3;
+  Prediction three = predict(big, wide, h100);
+  ASSERT_TRUE(one.legal && three.legal) << one.illegalReason
+                                        << three.illegalReason;
+  EXPECT_EQ(one.blocksPerSM, 1);
+  // One stage: each step waits about as long as it computes.
+  EXPECT_EQ(one.bound, Bound::Latency);
+  EXPECT_GT(one.timeUs, 1.5 * one.computeUs);
+  // Three: the round trips hide behind the math.
+  EXPECT_LT(three.timeUs, 1.02 * three.computeUs + three.launchUs);
+  EXPECT_LT(three.timeUs, 0.7 * one.timeUs);
+  // ... and the model chooses a pipelined schedule.
+  Prediction fastest;
+  fastest.timeUs = INFINITY;
+  Schedule chosen;
+  for (const auto &[s, p] : enumeratePredicted(big, h100))
+    if (p.legal && p.timeUs < fastest.timeUs) {
+      fastest = p;
+      chosen = s;
+    }
+  EXPECT_GT(chosen.stages, 1);
+
+  // On every target with cp.async, a latency-bound K loop (16 blocks of
+  // 64 x 64 stepping through K = 8192) gets faster with each stage that
+  // fits in shared memory.
+  KernelDesc few = mmaMatmul(256, 256, 8192, ElementType::BF16);
+  for (const Target &t : allTargets()) {
+    if (!t.hasAsyncCopy())
+      continue;
+    Schedule s = mmaSchedule(64, 64, 32, 32, 32);
+    Prediction last = predict(few, s, t);
+    ASSERT_TRUE(last.legal) << t.name() << ": " << last.illegalReason;
+    EXPECT_EQ(last.bound, Bound::Latency) << t.name();
+    for (int64_t stages : {2, 3, 4}) {
+      s.stages = stages;
+      Prediction p = predict(few, s, t);
+      if (!p.legal)
+        break; // out of shared memory
+      EXPECT_LT(p.timeUs, last.timeUs) << t.name() << " stages " << stages;
+      last = p;
+    }
+  }
 }
 
 TEST(Model, CopiesMoveUpTo16BytesOfARow) {
