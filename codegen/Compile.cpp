@@ -82,6 +82,8 @@ Prediction fromAttr(PredictionAttr a) {
   p.flops = a.getFlops().convertToDouble();
   p.dramBytes = a.getDramBytes().convertToDouble();
   p.uncalibrated = a.getUncalibrated();
+  p.registers = a.getRegisters();
+  p.achievableComputeUs = a.getAchievableComputeUs().convertToDouble();
   return p;
 }
 
@@ -117,6 +119,8 @@ formAndSelect(ModuleOp module, const CompileOptions &options) {
   module.walk([&](KernelOp kernel) {
     KernelReport r;
     r.name = kernel.getSymName().str();
+    if (auto func = kernel->getParentOfType<func::FuncOp>())
+      r.function = func.getSymName().str();
     r.chosenByModel = !given.contains(kernel.getSymName());
     if (ScheduleAttr s = kernel.getScheduleAttr()) {
       llvm::raw_string_ostream os(r.schedule);
@@ -138,6 +142,23 @@ formAndSelect(ModuleOp module, const CompileOptions &options) {
   return reports;
 }
 
+/// The bytes of `func`'s tensor arguments and results.
+int64_t ioBytes(func::FuncOp func) {
+  int64_t bytes = 0;
+  auto add = [&](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    if (!tensor || !tensor.hasStaticShape())
+      return;
+    bytes += tensor.getNumElements() *
+             int64_t(llvm::divideCeil(tensor.getElementTypeBitWidth(), 8));
+  };
+  for (Type t : func.getArgumentTypes())
+    add(t);
+  for (Type t : func.getResultTypes())
+    add(t);
+  return bytes;
+}
+
 /// The peak device memory of each public function of the formed `module`;
 /// fails with an error on each one that cannot fit the target's device.
 FailureOr<std::vector<FunctionFootprint>> checkFootprints(ModuleOp module) {
@@ -150,8 +171,8 @@ FailureOr<std::vector<FunctionFootprint>> checkFootprints(ModuleOp module) {
     if (!func.isPublic() || func.isExternal())
       continue;
     Footprint f = peakFootprint(func);
-    footprints.push_back(
-        {func.getSymName().str(), f.peakBytes, f.largestBytes, f.largest});
+    footprints.push_back({func.getSymName().str(), f.peakBytes,
+                          f.largestBytes, f.largest, ioBytes(func)});
     if (!target->has(TargetField::DeviceMemoryBytes))
       continue;
     auto capacity = int64_t(target->get(TargetField::DeviceMemoryBytes));
@@ -213,6 +234,14 @@ StringRef kernelTagOf(Location loc) {
 }
 
 } // namespace
+
+std::vector<FunctionIO> mlir::tessel::functionIO(
+    const std::vector<FunctionFootprint> &footprints) {
+  std::vector<FunctionIO> functions;
+  for (const FunctionFootprint &f : footprints)
+    functions.push_back({f.function, double(f.ioBytes)});
+  return functions;
+}
 
 FailureOr<std::vector<KernelReport>>
 mlir::tessel::predictKernels(ModuleOp module, const CompileOptions &options,

@@ -45,13 +45,20 @@ struct CompiledKernel {
   std::string format; // "ptx", "hsaco" or "ll"
 };
 
-/// The device memory a public function needs at its peak (Footprint.h).
+/// The device memory a public function needs at its peak (Footprint.h),
+/// and what its arguments and results hold.
 struct FunctionFootprint {
   std::string function;
   int64_t peakBytes = 0;
   int64_t largestBytes = 0;
   std::string largest; // what the largest value live at the peak is
+  int64_t ioBytes = 0; // its arguments' and results' bytes
 };
+
+/// The functions' inputs and outputs, as the report's best formulation
+/// counts them (Report.h).
+std::vector<FunctionIO>
+functionIO(const std::vector<FunctionFootprint> &footprints);
 
 struct CompileResult {
   std::vector<CompiledKernel> kernels;

@@ -272,6 +272,10 @@ struct Prediction {
   /// achievable bandwidth for their size. achievableUs / timeUs is how close
   /// the prediction is to what the hardware allows.
   double achievableUs = 0;
+  /// Of that, the flops at the achievable peak alone: what the work needs
+  /// however few bytes a better formulation moves (Report.h's
+  /// bestFormulationUs).
+  double achievableComputeUs = 0;
   /// True when a figure the model needs is absent from the target and the
   /// datasheet peak stood in for it.
   bool uncalibrated = false;

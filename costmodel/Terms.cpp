@@ -229,7 +229,8 @@ double achievableTime(const Context &c, double uniqueBytes, Prediction &p) {
     bestPeak = std::max(bestPeak, tensor);
   }
   bool ignored = false;
-  return std::max(p.flops / bestPeak * 1e6,
+  p.achievableComputeUs = p.flops / bestPeak * 1e6;
+  return std::max(p.achievableComputeUs,
                   uniqueBytes / dramBandwidth(t, uniqueBytes, ignored) * 1e6);
 }
 

@@ -33,7 +33,8 @@ PredictionAttr toAttr(MLIRContext *ctx, const Prediction &p) {
       ctx, f(p.timeUs), boundName(p.bound), f(p.computeUs), f(p.loadsUs),
       f(p.dramUs), f(p.l2Us), f(p.launchUs), f(p.latencyUs), f(p.blocksUs),
       f(p.achievableUs), f(p.fractionOfPeak), f(p.occupancy), f(p.waves),
-      p.blocks, f(p.flops), f(p.dramBytes), p.uncalibrated);
+      p.blocks, f(p.flops), f(p.dramBytes), p.uncalibrated, p.registers,
+      f(p.achievableComputeUs));
 }
 
 struct SelectSchedulesPass

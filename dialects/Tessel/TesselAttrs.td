@@ -148,6 +148,11 @@ class Tessel_F64Parameter<string desc>
                                                 $_self.convertToDouble()) }];
 }
 
+// ... that may be left out, meaning 0 (not printed when 0).
+class Tessel_OptionalF64Parameter<string desc> : Tessel_F64Parameter<desc> {
+  let defaultValue = "::llvm::APFloat(0.0)";
+}
+
 def Tessel_PredictionAttr : Tessel_Attr<"Prediction", "prediction"> {
   let summary = "The cost model's prediction for a kernel's schedule";
   let description = [{
@@ -157,15 +162,20 @@ def Tessel_PredictionAttr : Tessel_Attr<"Prediction", "prediction"> {
     each term, the best time
     the target's measured figures allow for the same work
     (`achievable_us`), the fraction of the compute class's peak, occupancy,
-    waves and blocks, the useful flops and DRAM bytes, and whether a figure
-    the model needs was missing from the target (`uncalibrated`).
+    waves and blocks, the useful flops and DRAM bytes, whether a figure
+    the model needs was missing from the target (`uncalibrated`), and the
+    registers per thread it estimates (which bound occupancy; compared with
+    ptxas's by bench/registers.py), and of the achievable time the part its
+    flops alone need (`achievable_compute_us`, which tessel-compile's total
+    line adds up per function).
 
     ```mlir
     #tessel.prediction<time_us = 12.5, bound = "dram", compute_us = 3.1,
                        loads_us = 4.0, dram_us = 11.5, l2_us = 2.0, launch_us = 1.0,
                        latency_us = 6.0, blocks_us = 0.5, achievable_us = 10.2, fraction_of_peak = 0.04,
                        occupancy = 1.0, waves = 0.73, blocks = 1536,
-                       flops = 1.0e6, dram_bytes = 3.1e7, uncalibrated = false>
+                       flops = 1.0e6, dram_bytes = 3.1e7, uncalibrated = false,
+                       registers = 40, achievable_compute_us = 0.02>
     ```
   }];
   let parameters = (ins
@@ -185,7 +195,11 @@ def Tessel_PredictionAttr : Tessel_Attr<"Prediction", "prediction"> {
     "int64_t":$blocks,
     Tessel_F64Parameter<"useful floating-point operations">:$flops,
     Tessel_F64Parameter<"DRAM bytes moved">:$dram_bytes,
-    "bool":$uncalibrated
+    "bool":$uncalibrated,
+    DefaultValuedParameter<"int64_t", "0",
+        "registers per thread the model estimates (0: not given)">:$registers,
+    Tessel_OptionalF64Parameter<
+        "the flops at the achievable peak alone (us)">:$achievable_compute_us
   );
   let assemblyFormat = "`<` struct(params) `>`";
 }

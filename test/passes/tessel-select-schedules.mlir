@@ -12,7 +12,7 @@
 // RUN: tessel-opt %s --tessel-select-schedules > %t.a && tessel-opt %s --tessel-select-schedules > %t.b && diff %t.a %t.b
 
 // CHECK-LABEL: func.func @model
-// CHECK: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]{{(, thread = \[[0-9]+, [0-9]+, [0-9]+\])?}}, warps = {{[1248]}}, stages = 1, split_k = 1, vector = {{[124]}}, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us = {{.*}}, bound = "{{compute|loads|dram|l2|latency|blocks|launch}}", compute_us = {{.*}}, blocks = {{[0-9]+}}, flops = {{.*}}, dram_bytes = {{.*}}, uncalibrated = false>}
+// CHECK: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]{{(, thread = \[[0-9]+, [0-9]+, [0-9]+\])?}}, warps = {{[1248]}}, stages = 1, split_k = 1, vector = {{[124]}}, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us = {{.*}}, bound = "{{compute|loads|dram|l2|latency|blocks|launch}}", compute_us = {{.*}}, blocks = {{[0-9]+}}, flops = {{.*}}, dram_bytes = {{.*}}, uncalibrated = false, registers = {{[0-9]+}}, achievable_compute_us = {{.*}}>}
 // A schedule written by hand is kept, and predicted.
 // CHECK: tessel.kernel @mine({{.*}} schedule = #tessel.schedule<block = [4, 4], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us
 // A hand-written schedule of an instruction class the model does not know

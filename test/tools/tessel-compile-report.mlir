@@ -23,6 +23,7 @@
 // TABLE-NEXT: flip {{[0-9.]+}}  {{[a-z0-9]+}} {{.*}} 0.00% {{.*}} block = [8, 32], warps = 2 (given){{$}}
 // TABLE-NEXT: tensor_cores -  -  block = [64, 64], warps = 4, mma = wgmma (given): no prediction: only SIMT and mma.sync are emitted today
 // TABLE-NEXT: total {{[0-9.]+}}  (the work could take {{[0-9.]+}} us at the target's achievable peaks: {{[0-9.]+}}%)
+// TABLE-NEXT: the work: each function's kernels' flops, or its arguments' and results' bytes (none between its kernels), at the achievable peaks.
 // TABLE: %achv.: the best time
 
 // JSON: "format_version": 1,
@@ -31,6 +32,14 @@
 // JSON-NEXT: "vendor": "nvidia",
 // JSON-NEXT: "arch": "sm_90a"
 // JSON: "total_predicted_us":
+// The work's best formulation: @model's arguments and results, once each:
+// 589288 bytes in (x, w, b: bf16; s: f32; t: f16), 568288 out.
+// JSON-NEXT: "achievable_us": {{[0-9.]+}},
+// JSON-NEXT: "functions": [
+// JSON-NEXT: {
+// JSON-NEXT: "name": "model",
+// JSON-NEXT: "io_bytes": 1157576.0,
+// JSON-NEXT: "achievable_us": {{[0-9.]+}}
 // JSON: "name": "model_k0_matmul",
 // JSON-NEXT: "schedule": "#tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]{{(, thread = \[[0-9]+, [0-9]+, [0-9]+\])?}}, warps = {{[1248]}}, stages = 1, split_k = 1, vector = {{[124]}}, mma = simt>",
 // JSON-NEXT: "schedule_source": "model",
@@ -40,12 +49,14 @@
 // JSON-NEXT: "flops": 61500000.0,
 // bf16: 300x200 + 200x500 + 500 + 300x500 elements, 2 bytes each.
 // JSON-NEXT: "bytes": 621000.0,
+// JSON-NEXT: "function": "model",
 // JSON-NEXT: "achievable_us":
 // JSON-NEXT: "fraction_of_achievable":
 // JSON-NEXT: "fraction_of_peak":
 // JSON-NEXT: "occupancy":
 // JSON-NEXT: "waves":
 // JSON-NEXT: "blocks":
+// JSON-NEXT: "registers": {{[0-9]+}},
 // JSON-NEXT: "uncalibrated": false,
 // JSON-NEXT: "breakdown": {
 // JSON-NEXT: "compute_us":

@@ -263,10 +263,13 @@ LogicalResult writeFile(StringRef path, StringRef text, std::string &error) {
 /// Writes the --report and --roofline files that were asked for.
 LogicalResult writeReports(const Target &target,
                            const std::vector<KernelReport> &reports,
+                           const std::vector<FunctionFootprint> &footprints,
                            std::string &error) {
   if (!reportPath.empty() &&
-      failed(
-          writeFile(reportPath, predictionReportJson(target, reports), error)))
+      failed(writeFile(reportPath,
+                       predictionReportJson(target, reports,
+                                            functionIO(footprints)),
+                       error)))
     return failure();
   if (!rooflinePath.empty() &&
       failed(writeFile(rooflinePath, rooflineSvg(target, reports), error)))
@@ -446,9 +449,10 @@ int main(int argc, char **argv) {
         predictKernels(*module, compileOptions, &footprints);
     if (failed(reports))
       return 1;
-    llvm::outs() << formatPredictionTable(*target, *reports);
+    llvm::outs() << formatPredictionTable(*target, *reports,
+                                          functionIO(footprints));
     printFootprints(*target, footprints);
-    if (failed(writeReports(*target, *reports, error)))
+    if (failed(writeReports(*target, *reports, footprints, error)))
       return fail(error);
     return 0;
   }
@@ -487,7 +491,7 @@ int main(int argc, char **argv) {
             std::chrono::steady_clock::now() - start)
             .count());
   if (emit == Emit::Mlir) {
-    if (failed(writeReports(*target, result->predictions, error)))
+    if (failed(writeReports(*target, result->predictions, result->footprints, error)))
       return fail(error);
     result->lowered->print(llvm::outs());
     llvm::outs() << "\n";
@@ -514,10 +518,12 @@ int main(int argc, char **argv) {
       llvm::outs() << " registers " << *k.registers;
     llvm::outs() << "\n";
   }
-  llvm::outs() << formatPredictionTable(*target, result->predictions);
+  llvm::outs() << formatPredictionTable(*target, result->predictions,
+                                        functionIO(result->footprints));
   printFootprints(*target, result->footprints);
   // After the output folder exists: the reports often go into it.
-  if (failed(writeReports(*target, result->predictions, error)))
+  if (failed(writeReports(*target, result->predictions, result->footprints,
+                          error)))
     return fail(error);
   return 0;
 }

@@ -190,3 +190,10 @@ func.func @reshape(%x: tensor<128x768xbf16>) -> tensor<1x128x12x64xbf16> {
 func.func private @predicted() attributes {
     tessel.prediction = #tessel.prediction<time_us = 12.5, bound = "dram", compute_us = 3.1, loads_us = 4.0, dram_us = 11.5, l2_us = 2.0, launch_us = 1.0, latency_us = 6.0, blocks_us = 0.5, achievable_us = 10.2, fraction_of_peak = 0.04, occupancy = 1.0, waves = 0.73, blocks = 1536, flops = 1.0e6, dram_bytes = 3.1e7, uncalibrated = false>,
     tessel.candidates = [#tessel.schedule<block = [8, 8], warps = 1>]}
+
+// The estimated registers and the flops' share of the achievable time are
+// printed where given (0, the default, leaves them out, as above).
+// CHECK-LABEL: func.func private @predicted_registers
+// CHECK-SAME: uncalibrated = true, registers = 96, achievable_compute_us = 2.500000e-01>
+func.func private @predicted_registers() attributes {
+    tessel.prediction = #tessel.prediction<time_us = 12.5, bound = "dram", compute_us = 3.1, loads_us = 4.0, dram_us = 11.5, l2_us = 2.0, launch_us = 1.0, latency_us = 6.0, blocks_us = 0.5, achievable_us = 10.2, fraction_of_peak = 0.04, occupancy = 1.0, waves = 0.73, blocks = 1536, flops = 1.0e6, dram_bytes = 3.1e7, uncalibrated = true, registers = 96, achievable_compute_us = 0.25>}

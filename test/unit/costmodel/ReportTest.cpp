@@ -9,6 +9,8 @@
 #include "costmodel/Report.h"
 
 #include <gtest/gtest.h>
+#include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 using namespace mlir::tessel;
@@ -84,6 +86,49 @@ TEST(Report, JsonCarriesEveryRequiredField) {
   EXPECT_TRUE(doc["kernels"][2]["predicted_us"].is_null());
   EXPECT_DOUBLE_EQ(doc["total_predicted_us"].get<double>(),
                    r[0].prediction.timeUs + r[1].prediction.timeUs);
+}
+
+// The total line's achievable time is the work's best formulation: per
+// function, its kernels' flops at the achievable peak, or its arguments' and
+// results' bytes at the achievable bandwidth, whichever is longer; the
+// bytes its kernels pass between them do not count. Two kernels of one
+// function, a gemm and a copy of its output: without the function, each
+// counts its own unique bytes.
+TEST(Report, AchievableIsTheWorksBestFormulation) {
+  Target t = *lookupKnownTarget("h100");
+  std::vector<KernelReport> r = sampleReports(t);
+  r[0].function = r[1].function = "layer";
+  const Prediction &gemm = r[0].prediction, &copy = r[1].prediction;
+  EXPECT_GT(gemm.achievableComputeUs, 0);
+  EXPECT_LE(gemm.achievableComputeUs, gemm.achievableUs);
+  // Unlisted: the kernels' own achievable times add up.
+  EXPECT_DOUBLE_EQ(bestFormulationUs(t, r, {}),
+                   gemm.achievableUs + copy.achievableUs);
+  // The function reads A and B and returns the copy: 3 x 2 MiB of bf16
+  // moved, less than the kernels' own bytes; the gemm's flops bind.
+  double io = 3.0 * 1024 * 1024 * 2;
+  double best = bestFormulationUs(t, r, {{"layer", io}});
+  EXPECT_DOUBLE_EQ(best, std::max(gemm.achievableComputeUs +
+                                      copy.achievableComputeUs,
+                                  io / (3.35e12 * 0.56) * 1e6));
+  EXPECT_LT(best, gemm.achievableUs + copy.achievableUs);
+  // Far more bytes than flops: the bytes bind, at the curve for their size.
+  double huge = 1024.0 * 1024 * 1024;
+  EXPECT_DOUBLE_EQ(bestFormulationUs(t, r, {{"layer", huge}}),
+                   huge / (3.35e12 * 0.83) * 1e6);
+  // The table and the JSON report say the same.
+  std::string table = formatPredictionTable(t, r, {{"layer", io}});
+  char figure[64];
+  std::snprintf(figure, sizeof(figure), "could take %.2f us", best);
+  EXPECT_NE(table.find(figure), std::string::npos) << table;
+  nlohmann::json doc =
+      nlohmann::json::parse(predictionReportJson(t, r, {{"layer", io}}));
+  EXPECT_DOUBLE_EQ(doc["achievable_us"].get<double>(), best);
+  ASSERT_EQ(doc["functions"].size(), 1u);
+  EXPECT_EQ(doc["functions"][0]["name"], "layer");
+  EXPECT_DOUBLE_EQ(doc["functions"][0]["io_bytes"].get<double>(), io);
+  EXPECT_EQ(doc["kernels"][0]["function"], "layer");
+  EXPECT_EQ(doc["kernels"][0]["registers"].get<int64_t>(), gemm.registers);
 }
 
 TEST(Report, RooflinePlotsKernelsWithFlops) {
