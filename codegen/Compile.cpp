@@ -171,8 +171,8 @@ FailureOr<std::vector<FunctionFootprint>> checkFootprints(ModuleOp module) {
     if (!func.isPublic() || func.isExternal())
       continue;
     Footprint f = peakFootprint(func);
-    footprints.push_back({func.getSymName().str(), f.peakBytes,
-                          f.largestBytes, f.largest, ioBytes(func)});
+    footprints.push_back({func.getSymName().str(), f.peakBytes, f.largestBytes,
+                          f.largest, ioBytes(func)});
     if (!target->has(TargetField::DeviceMemoryBytes))
       continue;
     auto capacity = int64_t(target->get(TargetField::DeviceMemoryBytes));
@@ -235,8 +235,8 @@ StringRef kernelTagOf(Location loc) {
 
 } // namespace
 
-std::vector<FunctionIO> mlir::tessel::functionIO(
-    const std::vector<FunctionFootprint> &footprints) {
+std::vector<FunctionIO>
+mlir::tessel::functionIO(const std::vector<FunctionFootprint> &footprints) {
   std::vector<FunctionIO> functions;
   for (const FunctionFootprint &f : footprints)
     functions.push_back({f.function, double(f.ioBytes)});

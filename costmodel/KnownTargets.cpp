@@ -178,8 +178,7 @@ void setEstimatesFromH100(Target &t, const char *onChip) {
   t.set(F::L1LatencyCycles, 43, onChip);
   t.set(F::L2LatencyCycles, 271, onChip);
   t.set(F::BlockCycles, 162, onChip);
-  t.set(F::DramLatencyCycles, std::round(691 / 1.98 * clockGHz),
-        kFromH100Dram);
+  t.set(F::DramLatencyCycles, std::round(691 / 1.98 * clockGHz), kFromH100Dram);
   t.set(F::HbmEfficiency16MiB, 0.56, kFromH100Curve);
   t.set(F::HbmEfficiency64MiB, 0.76, kFromH100Curve);
   t.set(F::HbmEfficiency256MiB, 0.83, kFromH100Curve);

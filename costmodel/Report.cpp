@@ -96,9 +96,9 @@ double bestFormulationUs(const Target &target,
   for (const FunctionIO &f : functions)
     best += functionBestUs(target, kernels, f);
   for (const KernelReport &k : kernels) {
-    bool listed = std::any_of(
-        functions.begin(), functions.end(),
-        [&](const FunctionIO &f) { return f.name == k.function; });
+    bool listed =
+        std::any_of(functions.begin(), functions.end(),
+                    [&](const FunctionIO &f) { return f.name == k.function; });
     if (!listed && k.prediction.legal)
       best += k.prediction.achievableUs;
   }

@@ -50,9 +50,10 @@ double bestFormulationUs(const Target &target,
 
 /// The table, with a header naming the target and a total line (whose
 /// achievable figure is bestFormulationUs).
-std::string formatPredictionTable(const Target &target,
-                                  const std::vector<KernelReport> &kernels,
-                                  const std::vector<FunctionIO> &functions = {});
+std::string
+formatPredictionTable(const Target &target,
+                      const std::vector<KernelReport> &kernels,
+                      const std::vector<FunctionIO> &functions = {});
 
 /// The report as JSON: {"format_version", "target": {name, vendor, arch},
 /// "total_predicted_us", "kernels": [{name, predicted_us, bound, flops,

@@ -159,16 +159,15 @@ double latencyTime(const Context &c, const WorkCost &w,
   double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
   bool streams = p.l2Bytes < 2 * uniqueBytes;
   double dramLatency = t.get(TargetField::DramLatencyCycles);
-  double latency =
-      streams ? dramLatency : t.get(TargetField::L2LatencyCycles);
+  double latency = streams ? dramLatency : t.get(TargetField::L2LatencyCycles);
   double sharedLatency = latency;
   if ((w.sharedRounds > 0 || w.sharedRoundsPerStep > 0) &&
       usable(t, TargetField::L1LatencyCycles, p.uncalibrated))
     sharedLatency = t.get(TargetField::L1LatencyCycles);
   double turns = std::ceil(blocksOnBusiestSM / double(p.blocksPerSM));
-  double cycles = turns *
-                  (w.perThreadRounds * latency + w.sharedRounds * sharedLatency) /
-                  kRoundsInFlight;
+  double cycles =
+      turns * (w.perThreadRounds * latency + w.sharedRounds * sharedLatency) /
+      kRoundsInFlight;
   if (w.kSteps > 0) {
     double stepWork = std::max(p.computeUs, p.loadsUs) * 1e-6 * clockHz /
                       (blocksOnBusiestSM * w.kSteps);

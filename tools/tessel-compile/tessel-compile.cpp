@@ -266,10 +266,10 @@ LogicalResult writeReports(const Target &target,
                            const std::vector<FunctionFootprint> &footprints,
                            std::string &error) {
   if (!reportPath.empty() &&
-      failed(writeFile(reportPath,
-                       predictionReportJson(target, reports,
-                                            functionIO(footprints)),
-                       error)))
+      failed(writeFile(
+          reportPath,
+          predictionReportJson(target, reports, functionIO(footprints)),
+          error)))
     return failure();
   if (!rooflinePath.empty() &&
       failed(writeFile(rooflinePath, rooflineSvg(target, reports), error)))
@@ -491,7 +491,8 @@ int main(int argc, char **argv) {
             std::chrono::steady_clock::now() - start)
             .count());
   if (emit == Emit::Mlir) {
-    if (failed(writeReports(*target, result->predictions, result->footprints, error)))
+    if (failed(writeReports(*target, result->predictions, result->footprints,
+                            error)))
       return fail(error);
     result->lowered->print(llvm::outs());
     llvm::outs() << "\n";

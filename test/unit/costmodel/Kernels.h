@@ -72,8 +72,7 @@ inline Schedule mmaSchedule(int64_t bm, int64_t bn, int64_t step, int64_t wm,
 /// measured them (the built-in ones all have at least an estimate).
 inline Target without(const Target &target,
                       std::initializer_list<TargetField> fields) {
-  Target t(target.name(), target.vendor(), target.arch(),
-           target.description());
+  Target t(target.name(), target.vendor(), target.arch(), target.description());
   for (const TargetFieldInfo &info : targetFields()) {
     if (std::find(fields.begin(), fields.end(), info.field) != fields.end())
       continue;

@@ -472,10 +472,10 @@ TEST(ModelTerms, MemoryTerms) {
   EXPECT_DOUBLE_EQ(blocksTime(a100, 4, q), 4 * 162 / 1.41e9 * 1e6);
   EXPECT_TRUE(q.uncalibrated);
   // Without the figures the terms are 0, and marked.
-  Target bare = without(*lookupKnownTarget("a100"),
-                        {TargetField::L2LatencyCycles,
-                         TargetField::DramLatencyCycles,
-                         TargetField::BlockCycles});
+  Target bare =
+      without(*lookupKnownTarget("a100"),
+              {TargetField::L2LatencyCycles, TargetField::DramLatencyCycles,
+               TargetField::BlockCycles});
   Held bareInputs(copy, simt({1024}, 8), bare);
   Prediction r;
   EXPECT_EQ(latencyTime(bareInputs.context, w, 4, p.dramBytes, r), 0);
@@ -507,8 +507,7 @@ TEST(ModelTerms, LatencyTimeRunsTheKLoopAsAPipeline) {
   };
   double step = 33 * 43.0 / kRoundsInFlight;
   // One stage: every step waits for its copies, then runs.
-  EXPECT_NEAR(latency(1, 4e6, 1e6), 8 * (691 + step) + 8 * (271 + step),
-              1e-6);
+  EXPECT_NEAR(latency(1, 4e6, 1e6), 8 * (691 + step) + 8 * (271 + step), 1e-6);
   // Streaming (L2 traffic below twice the unique bytes): DRAM every turn.
   EXPECT_NEAR(latency(1, 1e6, 1e6), 2 * 8 * (691 + step), 1e-6);
   // Two stages: the copies of the next step overlap this one's work; the

@@ -344,9 +344,9 @@ TEST(Model, MmaSyncIsLegalOnlyWhereTileAndFuseEmitsIt) {
   rows.kStepRole = KStepRole::ContractionCopy;
   rows.loops = {0};
   softmax.work.push_back(rows);
-  EXPECT_NE(refusal(softmax, mmaSchedule(32, 64, 32, 32, 32))
-                .find("cover the rows"),
-            std::string::npos);
+  EXPECT_NE(
+      refusal(softmax, mmaSchedule(32, 64, 32, 32, 32)).find("cover the rows"),
+      std::string::npos);
   Prediction wholeRows =
       predict(softmax, mmaSchedule(32, 128, 32, 32, 32), h100);
   EXPECT_TRUE(wholeRows.legal) << wholeRows.illegalReason;
@@ -554,10 +554,9 @@ TEST(Model, DependentLoadsCostTheirLatency) {
   Prediction amd = predict(simt(1024), s, mi300x);
   EXPECT_GT(amd.latencyUs, 0);
   EXPECT_TRUE(amd.uncalibrated);
-  Prediction none = predict(
-      simt(1024), s,
-      without(mi300x,
-              {TargetField::L2LatencyCycles, TargetField::DramLatencyCycles}));
+  Prediction none = predict(simt(1024), s,
+                            without(mi300x, {TargetField::L2LatencyCycles,
+                                             TargetField::DramLatencyCycles}));
   EXPECT_EQ(none.latencyUs, 0);
   EXPECT_TRUE(none.uncalibrated);
 }
@@ -949,8 +948,8 @@ TEST(Model, LatencyAddsWhereBarriersExposeIt) {
   Prediction one = predict(big, wide, h100);
   wide.stages = 3;
   Prediction three = predict(big, wide, h100);
-  ASSERT_TRUE(one.legal && three.legal) << one.illegalReason
-                                        << three.illegalReason;
+  ASSERT_TRUE(one.legal && three.legal)
+      << one.illegalReason << three.illegalReason;
   EXPECT_EQ(one.blocksPerSM, 1);
   // One stage: each step waits about as long as it computes.
   EXPECT_EQ(one.bound, Bound::Latency);
@@ -1090,8 +1089,7 @@ TEST(Model, MemoryBoundKernelsAreNeverFasterWithLessBandwidth) {
           EXPECT_GE(byBandwidth[i].second.timeUs, byBandwidth[j].second.timeUs)
               << k.name << " " << k.loops[0].size << ": " << targets[i].name()
               << " (" << byBandwidth[i].first << " TB/s) vs "
-              << targets[j].name() << " (" << byBandwidth[j].first
-              << " TB/s)";
+              << targets[j].name() << " (" << byBandwidth[j].first << " TB/s)";
   }
 }
 

@@ -8,9 +8,9 @@
 
 #include "costmodel/Report.h"
 
-#include <gtest/gtest.h>
 #include <algorithm>
 #include <cstdio>
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 using namespace mlir::tessel;
@@ -108,9 +108,9 @@ TEST(Report, AchievableIsTheWorksBestFormulation) {
   // moved, less than the kernels' own bytes; the gemm's flops bind.
   double io = 3.0 * 1024 * 1024 * 2;
   double best = bestFormulationUs(t, r, {{"layer", io}});
-  EXPECT_DOUBLE_EQ(best, std::max(gemm.achievableComputeUs +
-                                      copy.achievableComputeUs,
-                                  io / (3.35e12 * 0.56) * 1e6));
+  EXPECT_DOUBLE_EQ(best,
+                   std::max(gemm.achievableComputeUs + copy.achievableComputeUs,
+                            io / (3.35e12 * 0.56) * 1e6));
   EXPECT_LT(best, gemm.achievableUs + copy.achievableUs);
   // Far more bytes than flops: the bytes bind, at the curve for their size.
   double huge = 1024.0 * 1024 * 1024;
