@@ -316,6 +316,13 @@ bool vectorWidthFits(int64_t bound, int64_t tile, int64_t threadsAlong,
 /// function.
 int64_t copyVectorWidth(int64_t row, int64_t stride, int64_t bytes);
 
+/// Blocks of `threadsPerBlock` threads an SM holds by their registers
+/// alone, `registers` per thread (allocated per warp in units of 8, as CUDA
+/// does; CDNA's coarser VGPR granule is not modelled). What the model
+/// assumes with its estimate, and what ptxas's count allows.
+int64_t blocksPerSMForRegisters(const Target &target, int64_t registers,
+                                int64_t threadsPerBlock);
+
 /// The time of `kernel` tiled by `schedule` on `target`.
 Prediction predict(const KernelDesc &kernel, const Schedule &schedule,
                    const Target &target);

@@ -229,12 +229,9 @@ std::optional<std::string> occupancyRefusal(const Context &c, Prediction &p) {
     return "the thread's accumulator tile needs about " +
            std::to_string(p.registers) +
            " registers, more than a thread has (it would spill)";
-  // Registers are allocated per warp in units of 8 per thread (CUDA; a
-  // coarser VGPR granule on CDNA is not modelled).
-  int64_t allocated = (p.registers + 7) / 8 * 8;
-  p.blocksPerSM = std::min<int64_t>(
-      p.blocksPerSM, int64_t(t.get(TargetField::RegistersPerSM)) /
-                         (allocated * p.threadsPerBlock));
+  p.blocksPerSM =
+      std::min(p.blocksPerSM,
+               blocksPerSMForRegisters(t, p.registers, p.threadsPerBlock));
   if (p.blocksPerSM < 1)
     return "one block needs more registers than an SM holds";
   p.occupancy =
@@ -243,3 +240,11 @@ std::optional<std::string> occupancyRefusal(const Context &c, Prediction &p) {
 }
 
 } // namespace mlir::tessel::model
+
+int64_t mlir::tessel::blocksPerSMForRegisters(const Target &target,
+                                              int64_t registers,
+                                              int64_t threadsPerBlock) {
+  int64_t allocated = (registers + 7) / 8 * 8;
+  return int64_t(target.get(TargetField::RegistersPerSM)) /
+         std::max<int64_t>(allocated * threadsPerBlock, 1);
+}

@@ -277,6 +277,40 @@ LogicalResult writeReports(const Target &target,
   return success();
 }
 
+/// Where ptxas's register count lets an SM hold fewer blocks than the
+/// prediction assumed with the model's estimate, says so: the prediction's
+/// occupancy (and the latency it hides) is then optimistic. NVIDIA only
+/// (CDNA's VGPR granule is not modelled).
+void printRegisterOccupancy(const Target &target,
+                            const runtime::Manifest &manifest,
+                            const std::vector<KernelReport> &reports) {
+  if (target.vendor() != Vendor::NVIDIA)
+    return;
+  double maxWarps = target.get(TargetField::MaxWarpsPerSM);
+  for (const runtime::GpuKernel &k : manifest.kernels) {
+    auto report = llvm::find_if(reports, [&](const KernelReport &r) {
+      return r.name == k.tesselKernel;
+    });
+    if (!k.registers || report == reports.end() || !report->prediction.legal ||
+        report->prediction.registers <= 0)
+      continue;
+    const Prediction &p = report->prediction;
+    int64_t threads = int64_t(k.block[0]) * k.block[1] * k.block[2];
+    int64_t warps = (threads + target.warpSize() - 1) / target.warpSize();
+    auto assumed =
+        int64_t(std::llround(p.occupancy * maxWarps / double(warps)));
+    int64_t fit = blocksPerSMForRegisters(target, *k.registers, threads);
+    if (fit >= assumed)
+      continue;
+    llvm::outs() << llvm::formatv(
+        "  {0}: ptxas allocates {1} registers per thread (the model "
+        "estimated {2}): {3} block(s) per SM fit, the prediction assumed {4} "
+        "(occupancy {5:f2}, not {6:f2})\n",
+        k.name, *k.registers, p.registers, fit, assumed,
+        double(fit * warps) / maxWarps, p.occupancy);
+  }
+}
+
 /// The peak device memory of each public function, after the predictions.
 void printFootprints(const Target &target,
                      const std::vector<FunctionFootprint> &footprints) {
@@ -519,6 +553,7 @@ int main(int argc, char **argv) {
       llvm::outs() << " registers " << *k.registers;
     llvm::outs() << "\n";
   }
+  printRegisterOccupancy(*target, *manifest, result->predictions);
   llvm::outs() << formatPredictionTable(*target, result->predictions,
                                         functionIO(result->footprints));
   printFootprints(*target, result->footprints);
