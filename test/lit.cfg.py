@@ -36,3 +36,8 @@ if ptxas:
 else:
     lit_config.note("ptxas not found: tests that need feature 'tessel-ptxas' "
                     "will be reported UNSUPPORTED")
+
+# Checks of full-size problems take minutes to an hour on the CPU path; they
+# run only when asked for (TESSEL_LONG_TESTS=1), e.g. before a GPU run.
+if os.environ.get("TESSEL_LONG_TESTS") == "1":
+    config.available_features.add("tessel-long")
