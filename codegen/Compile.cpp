@@ -142,23 +142,6 @@ formAndSelect(ModuleOp module, const CompileOptions &options) {
   return reports;
 }
 
-/// The bytes of `func`'s tensor arguments and results.
-int64_t ioBytes(func::FuncOp func) {
-  int64_t bytes = 0;
-  auto add = [&](Type t) {
-    auto tensor = dyn_cast<RankedTensorType>(t);
-    if (!tensor || !tensor.hasStaticShape())
-      return;
-    bytes += tensor.getNumElements() *
-             int64_t(llvm::divideCeil(tensor.getElementTypeBitWidth(), 8));
-  };
-  for (Type t : func.getArgumentTypes())
-    add(t);
-  for (Type t : func.getResultTypes())
-    add(t);
-  return bytes;
-}
-
 /// The peak device memory of each public function of the formed `module`;
 /// fails with an error on each one that cannot fit the target's device.
 FailureOr<std::vector<FunctionFootprint>> checkFootprints(ModuleOp module) {
@@ -172,7 +155,7 @@ FailureOr<std::vector<FunctionFootprint>> checkFootprints(ModuleOp module) {
       continue;
     Footprint f = peakFootprint(func);
     footprints.push_back({func.getSymName().str(), f.peakBytes, f.largestBytes,
-                          f.largest, ioBytes(func)});
+                          f.largest, f.ioBytes});
     if (!target->has(TargetField::DeviceMemoryBytes))
       continue;
     auto capacity = int64_t(target->get(TargetField::DeviceMemoryBytes));

@@ -67,8 +67,12 @@ Footprint mlir::tessel::peakFootprint(func::FuncOp func) {
     live[v] = bytesOf(v);
     current += live[v];
   };
-  for (BlockArgument arg : body.getArguments())
+  for (BlockArgument arg : body.getArguments()) {
     add(arg);
+    result.ioBytes += live[arg];
+  }
+  for (Value returned : body.getTerminator()->getOperands())
+    result.ioBytes += bytesOf(returned);
   auto notePeak = [&](int64_t extra) {
     if (current + extra <= result.peakBytes)
       return;

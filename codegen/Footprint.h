@@ -24,6 +24,9 @@ struct Footprint {
   int64_t largestBytes = 0;
   Location largestLoc;
   std::string largest; // "argument #N", "result of 'tessel.kernel' @name"
+  /// What its arguments and the values it returns hold, each once (the
+  /// bytes the work's best formulation moves, Report.h).
+  int64_t ioBytes = 0;
 };
 
 /// The peak device memory of `func` (see the file comment).

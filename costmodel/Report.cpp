@@ -69,10 +69,6 @@ std::string xmlEscape(const std::string &s) {
   return out;
 }
 
-} // namespace
-
-namespace {
-
 /// A function's best formulation: its kernels' flops at the achievable
 /// peaks, or its arguments' and results' bytes at the achievable bandwidth.
 double functionBestUs(const Target &target,
