@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringSet.h"
@@ -45,6 +46,32 @@ runtime::Param paramFor(const KernelSignature &sig, unsigned argIndex) {
   p.type = toReferenceType(p.isOutput ? sig.results[p.position]
                                       : sig.inputs[p.position]);
   return p;
+}
+
+int64_t swizzleBytes(nvgpu::TensorMapSwizzleKind kind) {
+  switch (kind) {
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_32B:
+    return 32;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_64B:
+    return 64;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_128B:
+    return 128;
+  default:
+    return 0;
+  }
+}
+
+int64_t l2PromotionBytes(nvgpu::TensorMapL2PromoKind kind) {
+  switch (kind) {
+  case nvgpu::TensorMapL2PromoKind::L2PROMO_64B:
+    return 64;
+  case nvgpu::TensorMapL2PromoKind::L2PROMO_128B:
+    return 128;
+  case nvgpu::TensorMapL2PromoKind::L2PROMO_256B:
+    return 256;
+  default:
+    return 0;
+  }
 }
 
 FailureOr<std::array<int64_t, 3>>
@@ -338,6 +365,24 @@ mlir::tessel::compileKernels(ModuleOp module, const Target &target,
       k.grid = *grid;
       k.block = *block;
       for (Value operand : launch.getKernelOperands()) {
+        // A TMA tensor map over a buffer (wgmma): the runner encodes it.
+        std::optional<runtime::TensorMap> tensorMap;
+        if (auto cast = operand.getDefiningOp<UnrealizedConversionCastOp>();
+            cast && cast->getNumOperands() == 1)
+          operand = cast->getOperand(0);
+        if (auto map = operand.getDefiningOp<nvgpu::TmaCreateDescriptorOp>()) {
+          auto type = map.getTensorMap().getType();
+          tensorMap.emplace();
+          ArrayRef<int64_t> box = type.getTensor().getShape();
+          tensorMap->box.assign(box.begin(), box.end());
+          tensorMap->swizzleBytes = swizzleBytes(type.getSwizzle());
+          tensorMap->l2PromotionBytes = l2PromotionBytes(type.getL2promo());
+          tensorMap->oobZero =
+              type.getOob() == nvgpu::TensorMapOOBKind::OOB_ZERO;
+          operand = map.getTensor();
+          if (auto cast = operand.getDefiningOp<memref::CastOp>())
+            operand = cast.getSource();
+        }
         // Reshapes of a buffer are views with the same base pointer.
         while (isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp>(
             operand.getDefiningOp()))
@@ -350,6 +395,7 @@ mlir::tessel::compileKernels(ModuleOp module, const Target &target,
           return WalkResult::interrupt();
         }
         k.params.push_back(paramFor(it->second, arg.getArgNumber()));
+        k.params.back().tensorMap = tensorMap;
       }
       byModule[launch.getKernelModuleName().getValue()] = result.kernels.size();
       result.kernels.push_back(std::move(k));

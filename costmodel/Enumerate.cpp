@@ -62,6 +62,8 @@ public:
   }
 
   void run() {
+    if (k.wgmmaable && t.hasWgmma() && parallel.size() == 2)
+      wgmmaTiles();
     if (k.mmaSyncable && t.hasMmaSync() && parallel.size() >= 2)
       mmaSyncTiles();
     simtTiles();
@@ -76,7 +78,9 @@ private:
       visit(s, p);
     if (!pipelines || model::kStepOf(k, s) == 0)
       return;
-    for (int64_t stages : {2, 3, 4}) {
+    // wgmma's TMA pipeline takes deeper stages where shared memory allows.
+    int64_t deepest = s.compute == ComputeClass::Wgmma ? 7 : 4;
+    for (int64_t stages = 2; stages <= deepest; ++stages) {
       Schedule staged = s;
       staged.stages = stages;
       Prediction q = predict(k, staged, t);
@@ -131,6 +135,24 @@ private:
               offerVectors(tc);
             }
         }
+  }
+
+  /// Warpgroup MMA for a 2-D matmul that takes it: 1, 2 or 4 warpgroups
+  /// of 64 rows, N of 64 to 256 up to the matrix's (a last partial tile is
+  /// shifted back), K steps of 64 (TMA zero-fills past K), 2 to 7 stages.
+  void wgmmaTiles() {
+    using W = WgmmaShape;
+    int64_t m = k.loops[parallel[0]].size, n = k.loops[parallel[1]].size;
+    for (int64_t groups : {1, 2, 4})
+      for (int64_t bn = W::kNChunk; bn <= W::kMaxN; bn += W::kNChunk) {
+        if (W::kM * groups > m || bn > n)
+          continue;
+        Schedule s;
+        s.block = {W::kM * groups, bn, W::kKBytes / 2};
+        s.warps = W::kWarpsPerGroup * groups;
+        s.compute = ComputeClass::Wgmma;
+        offer(s);
+      }
   }
 
   Schedule mmaSchedule(int64_t bm, int64_t bn, int64_t step, int64_t wm,

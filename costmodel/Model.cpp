@@ -114,7 +114,9 @@ Context::Context(const KernelDesc &kernel, const Schedule &schedule,
       tiles(tilesOf(kernel, schedule, parallel)),
       kStep(kStepOf(kernel, schedule)),
       threadsPerBlock(schedule.warps * target.warpSize()),
-      mma(schedule.compute == ComputeClass::MmaSync),
+      mma(schedule.compute == ComputeClass::MmaSync ||
+          schedule.compute == ComputeClass::Wgmma),
+      wgmma(schedule.compute == ComputeClass::Wgmma),
       contractionReduction(model::contractionReduction(kernel)) {
   tilesDivide = true;
   for (size_t j = 0; j < parallel.size(); ++j)

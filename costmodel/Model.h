@@ -173,6 +173,13 @@ struct KernelDesc {
   /// cores (mma.sync): A [.., M, K] and B [.., K, N], both f16 or both
   /// bf16, accumulated in f32 (tessel-tile-and-fuse's mmaSyncRefusal).
   bool mmaSyncable = false;
+  /// True when it may take them on warpgroup MMA with TMA (wgmma): a 2-D
+  /// matmul A [M, K] x B [K, N], both f16 or both bf16, into f32, whose A
+  /// and B are the kernel's own arguments (TMA loads them from global
+  /// memory as they are: no prologue, no transposition) with rows whose
+  /// strides are multiples of 16 bytes (tessel-tile-and-fuse's
+  /// wgmmaRefusal).
+  bool wgmmaable = false;
 };
 
 /// The tensor-core instruction Tessel issues for mma = mma_sync:
@@ -183,6 +190,22 @@ struct KernelDesc {
 struct MmaSyncShape {
   static constexpr int64_t kM = 16, kN = 8, kK = 16;
   static constexpr int64_t kFlops = 2 * kM * kN * kK;
+};
+
+/// The warpgroup MMA Tessel issues for mma = wgmma (PTX ISA,
+/// "Asynchronous warpgroup level matrix multiply-accumulate"): each
+/// warpgroup of 4 warps computes a kM x N piece of the block's accumulator
+/// (N = the block's N, a multiple of kNChunk up to kMaxN) over K steps of
+/// kKBytes (64 bf16 or f16 elements: one 128-byte swizzle row), as
+/// wgmma.mma_async.m64nNk16 instructions. TMA loads A's [block M, 64] tile
+/// in one box and B's [64, block N] tile in boxes of kNChunk columns (128
+/// bytes, the widest row a 128-byte swizzle takes). The cost model and the
+/// code generator (passes/LowerWgmma.cpp) both read it here.
+struct WgmmaShape {
+  static constexpr int64_t kM = 64, kK = 16, kKBytes = 128, kNChunk = 64,
+                           kMaxN = 256, kWarpsPerGroup = 4;
+  /// Warpgroups per block: 1, 2 or 4 (block M of 64, 128 or 256).
+  static constexpr int64_t kMaxGroups = 4;
 };
 
 /// Elements tessel-tile-and-fuse adds to each row of a tensor-core K step's

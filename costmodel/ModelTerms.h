@@ -37,6 +37,10 @@ inline constexpr double kRoundsInFlight = 4;
 /// 32 + the accumulator tile within -12..+16 registers (32 to 162 in all),
 /// and 16 to 40 for the SIMT kernels of the demo.
 inline constexpr int64_t kBaseRegisters = 32;
+/// A wgmma kernel's registers beyond its accumulators: its descriptors,
+/// barriers' addresses, pipeline indices and the epilogue's (ptxas -v, see
+/// registersPerThread).
+inline constexpr int64_t kWgmmaAddressRegisters = 26;
 
 /// A tensor-core K step's shape in mma.sync.m16n8k16 pieces: a warp's
 /// 16 x 8 pieces along M and N, 16-deep pieces along the step.
@@ -64,7 +68,9 @@ struct Context {
   /// The schedule's K step (0: none).
   int64_t kStep = 0;
   int64_t threadsPerBlock = 0;
+  /// Tensor cores: mma.sync or wgmma (`wgmma` set too).
   bool mma = false;
+  bool wgmma = false;
   /// The block tiles divide the root's loops: cooperative reductions are
   /// split over the block's threads (Execution::Cooperative*).
   bool tilesDivide = false;
@@ -128,6 +134,8 @@ TreeCost treeCost(double rows, int64_t threads, int64_t warpSize);
 // 1. Legality and occupancy (Occupancy.cpp). Each refusal is the reason the
 // schedule is illegal; nullopt: it passes.
 std::optional<std::string> scheduleRefusal(const Context &c);
+/// The wgmma tiling (fills c.mmaTiles as mma.sync pieces).
+std::optional<std::string> wgmmaRefusal(Context &c);
 /// The mma.sync tiling (fills c.mmaTiles).
 std::optional<std::string> mmaRefusal(Context &c);
 /// Software pipelining; sets `unmodelled` for a schedule that is emitted

@@ -25,10 +25,54 @@ std::optional<std::string> scheduleRefusal(const Context &c) {
     return "stages must be at least 1";
   if (c.threadsPerBlock > c.target.get(TargetField::MaxThreadsPerBlock))
     return "the block's threads exceed max_threads_per_block";
-  if (s.compute != ComputeClass::Simt && s.compute != ComputeClass::MmaSync)
-    return "only SIMT and mma.sync are emitted today";
+  if (s.compute == ComputeClass::Mfma)
+    return "only SIMT, mma.sync and wgmma are emitted today";
   if (c.kStep < 0)
     return "the K step must be at least 1";
+  return std::nullopt;
+}
+
+// Warpgroup MMA (tessel-tile-and-fuse's checkWgmma, tessel-lower-wgmma):
+// a 2-D matmul whose operands TMA loads as they are, each warpgroup 64 rows
+// of the block over K steps of 128 bytes, N a multiple of 64 up to 256,
+// at least 2 stages; tiles beyond M or N are shifted, never cut.
+std::optional<std::string> wgmmaRefusal(Context &c) {
+  using W = WgmmaShape;
+  const KernelDesc &k = c.kernel;
+  const Schedule &s = c.schedule;
+  if (!c.target.hasWgmma())
+    return "wgmma needs an NVIDIA GPU with warpgroup MMA (sm_90a)";
+  if (c.kStep == 0)
+    return "wgmma needs a K step: block = [M, N, 64]";
+  if (!k.wgmmaable || c.parallel.size() != 2 || s.block.size() != 3)
+    return "wgmma runs the K step of a 2-D matmul of f16 or bf16 into f32 "
+           "whose operands are the kernel's own arguments";
+  int64_t groups = s.warps / W::kWarpsPerGroup;
+  int64_t bm = s.block[0], bn = s.block[1];
+  if (!s.warp.empty() || s.warps % W::kWarpsPerGroup ||
+      groups > W::kMaxGroups || (groups & (groups - 1)) || bm != W::kM * groups)
+    return "wgmma takes no warp tile and 64 rows per warpgroup of 4 warps "
+           "(1, 2 or 4 of them)";
+  if (bn % W::kNChunk || bn > W::kMaxN || c.kStep * 2 != W::kKBytes)
+    return "wgmma needs a block N that is a multiple of 64 up to 256 and a K "
+           "step of 64";
+  if (bm > k.loops[c.parallel[0]].size || bn > k.loops[c.parallel[1]].size)
+    return "wgmma's block tiles must be at most M and N";
+  if (s.stages < 2)
+    return "wgmma's pipeline needs 2 stages or more";
+  for (const Work &copy : k.work) {
+    if (copy.kStepRole != KStepRole::ContractionCopy)
+      continue;
+    for (size_t j = 0; j < c.parallel.size(); ++j)
+      if (std::find(copy.loops.begin(), copy.loops.end(), c.parallel[j]) ==
+              copy.loops.end() &&
+          c.tiles[j] < k.loops[c.parallel[j]].size)
+        return "wgmma needs the block to cover the rows a consumer of the "
+               "contraction reduces over (a softmax's dim)";
+  }
+  // In mma.sync pieces, for the terms they share (a warpgroup's 64 x N is
+  // four warps' 16 x N).
+  c.mmaTiles = {1, bn / MmaSyncShape::kN, c.kStep / MmaSyncShape::kK};
   return std::nullopt;
 }
 
@@ -38,6 +82,8 @@ std::optional<std::string> scheduleRefusal(const Context &c) {
 std::optional<std::string> mmaRefusal(Context &c) {
   if (!c.mma)
     return std::nullopt;
+  if (c.wgmma)
+    return wgmmaRefusal(c);
   const KernelDesc &k = c.kernel;
   const Schedule &s = c.schedule;
   if (!c.target.hasMmaSync())
@@ -89,7 +135,8 @@ std::optional<std::string> mmaRefusal(Context &c) {
 // such a mix. A permutation keeping the innermost dim (a row-copy prologue)
 // leaves the copy a plain one.
 std::optional<std::string> stagesRefusal(const Context &c, bool &unmodelled) {
-  if (c.schedule.stages <= 1)
+  // wgmma's stages are TMA loads (wgmmaRefusal checks them).
+  if (c.schedule.stages <= 1 || c.wgmma)
     return std::nullopt;
   if (c.kStep == 0)
     return "stages pipeline a K step's copies; the schedule has no K step";
@@ -124,6 +171,15 @@ int64_t sharedMemoryBytes(const Context &c) {
   for (const Work &w : c.kernel.work) {
     if (!w.isContraction() || c.kStep == 0)
       continue;
+    if (c.wgmma) {
+      // The accumulator (f32, rows padded) and, per stage, the A and B
+      // tiles as TMA writes them (unpadded, swizzled, 1024-byte aligned),
+      // and a stage's mbarrier.
+      int64_t bm = c.tiles[0], bn = c.tiles[1];
+      bytes += 4 * bm * (bn + kMmaAccumulatorPad) +
+               s.stages * (2 * (bm + bn) * c.kStep + 8);
+      continue;
+    }
     if (c.mma) {
       // The accumulator (f32) and the A and B tiles (16-bit), each row
       // padded (kMmaOperandPad, kMmaAccumulatorPad), the tiles once per
@@ -168,6 +224,14 @@ int64_t sharedMemoryBytes(const Context &c) {
 
 int64_t registersPerThread(const Context &c) {
   int64_t registers = kBaseRegisters;
+  if (c.wgmma) {
+    // Each thread holds its 64 x N / 128 accumulators through the K loop
+    // (no operand fragments: wgmma reads A and B from shared memory), and
+    // the pipeline's addresses and indices: ptxas -v (sm_90a, CUDA 13) takes
+    // 60, 90 and 122 for N = 64, 128 and 192
+    // (test/tools/tessel-compile-wgmma.test's kernels): N / 2 + 26 within 2.
+    return c.tiles[1] / 2 + kWgmmaAddressRegisters;
+  }
   if (c.mma) {
     // Each lane keeps its fragments of the warp tile's accumulator (4 f32
     // per 16 x 8 piece) through the K loop (tessel-hoist-accumulators), and

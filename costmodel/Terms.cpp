@@ -56,8 +56,12 @@ double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
   // mma.sync reaches of it; after the SIMT work (a K step's copies and its
   // mma.sync are separated by barriers).
   double peak = peakFlops(t, ComputeClass::MmaSync, narrow);
-  if (usable(t, TargetField::MmaSyncPeakFraction, p.uncalibrated))
-    peak *= t.get(TargetField::MmaSyncPeakFraction);
+  // wgmma reaches what the target's best measured GEMM does (cuBLAS, whose
+  // sm_90 kernels are wgmma kernels); mma.sync its own fraction.
+  TargetField fraction = c.wgmma ? TargetField::TensorAchievableFraction
+                                 : TargetField::MmaSyncPeakFraction;
+  if (usable(t, fraction, p.uncalibrated))
+    peak *= t.get(fraction);
   // Each warp issues its mma.sync on one of the SM's tensor units (one per
   // sub-partition): fewer resident warps than units leave some idle, as
   // fewer threads than lanes do for SIMT work.

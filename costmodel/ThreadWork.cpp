@@ -111,6 +111,32 @@ KSteps kStepsOf(const Context &c, const ThreadGeometry &g, const Work &w) {
   return k;
 }
 
+/// A K step on warpgroup MMA (tessel-lower-wgmma). Per step: thread 0
+/// issues the TMA loads (no copy instructions on the other threads; the
+/// tiles' bytes are written into shared memory) and each warpgroup's wgmma
+/// reads its 64 rows of A and all of B from shared memory, 2 x 64 x N x K
+/// flops; after the loop each thread stores its N / 2 accumulators into
+/// the shared accumulator (4-byte stores), which the epilogue reads.
+void addWgmmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
+  using W = WgmmaShape;
+  double bm = double(c.tiles[0]), bn = double(c.tiles[1]);
+  double step = double(c.kStep);
+  double groups = bm / double(W::kM);
+  double warps = double(c.schedule.warps);
+  double operandBytes = groups * (double(W::kM) + bn) * step * 2.0;
+  double accumulatorBytes = bm * bn * 4.0;
+  cost.perWarpLoadBytes += (k.steps * operandBytes + accumulatorBytes) / warps +
+                           k.copySteps * k.copyBytes / warps;
+  // The accumulator's stores, and per step a wait, the descriptors and the
+  // wgmma group's issue (one per 16 of K).
+  cost.perThreadFlops +=
+      bn / 2.0 + k.steps * (2.0 * step / double(W::kK) + 8.0);
+  cost.tensorFlopsPerBlock += k.steps * 2.0 * bm * bn * step;
+  cost.kSteps += k.steps;
+  cost.sharedRoundsPerStep = std::max(cost.sharedRoundsPerStep, 1.0);
+  cost.sharedRounds += 2.0;
+}
+
 /// A K step on tensor cores. Per step and warp: each 16 x 16 piece of A
 /// read once by one ldmatrix.x4, each two 16 x 8 pieces of B side by side
 /// by one ldmatrix.x4.trans (an odd one by an .x2.trans), pm x pn x pk
@@ -416,7 +442,9 @@ WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
     }
     if (kStep && w.isContraction()) {
       KSteps steps = kStepsOf(c, g, w);
-      if (c.mma)
+      if (c.wgmma)
+        addWgmmaKStep(c, steps, cost);
+      else if (c.mma)
         addMmaKStep(c, steps, cost);
       else
         addSimtKStep(c, g, w, steps, n.perThread, ops, cost);

@@ -21,6 +21,26 @@ using namespace mlir::tessel;
 
 namespace {
 
+/// A TMA load with the 128-byte swizzle writes a pattern that repeats every
+/// 8 rows of 128 bytes; wgmma's matrix descriptors (base offset 0) assume
+/// each buffer starts on that boundary (PTX ISA, "Matrix Descriptor
+/// Format").
+constexpr int64_t kSwizzle128Alignment = 1024;
+
+/// Whether `buffer`, or a view of it, is the destination of a TMA load.
+bool isSwizzledTmaDestination(Value buffer) {
+  SmallVector<Value> views = {buffer};
+  for (size_t i = 0; i < views.size(); ++i)
+    for (Operation *user : views[i].getUsers()) {
+      if (isa<memref::SubViewOp>(user))
+        views.push_back(user->getResult(0));
+      if (auto load = dyn_cast<nvgpu::TmaAsyncLoadOp>(user);
+          load && load.getDst() == views[i])
+        return true;
+    }
+  return false;
+}
+
 struct AlignSharedMemoryPass
     : public tessel::impl::TesselAlignSharedMemoryBase<AlignSharedMemoryPass> {
   using Base::Base;
@@ -36,12 +56,14 @@ struct AlignSharedMemoryPass
     Builder b(&getContext());
     getOperation().walk([&](gpu::GPUFuncOp func) {
       for (unsigned i = 0; i < func.getNumWorkgroupAttributions(); ++i) {
+        int64_t want = alignment;
+        if (isSwizzledTmaDestination(func.getWorkgroupAttributions()[i]))
+          want = std::max<int64_t>(want, kSwizzle128Alignment);
         auto set = dyn_cast_or_null<IntegerAttr>(
             func.getWorkgroupAttributionAttr(i, name));
-        if (set && set.getInt() >= alignment)
+        if (set && set.getInt() >= want)
           continue;
-        func.setWorkgroupAttributionAttr(i, name,
-                                         b.getI64IntegerAttr(alignment));
+        func.setWorkgroupAttributionAttr(i, name, b.getI64IntegerAttr(want));
       }
     });
   }

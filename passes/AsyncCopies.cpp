@@ -126,7 +126,9 @@ struct AsyncCopiesPass
     func::FuncOp func = getOperation();
     auto sched =
         func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
-    if (!sched || sched.getStages() < 2)
+    // A wgmma step's stages are TMA loads (tessel-lower-wgmma).
+    if (!sched || sched.getStages() < 2 ||
+        sched.getMma() == InstructionClass::Wgmma)
       return;
     int64_t stages = sched.getStages();
     auto fail = [&](Operation *at, const Twine &why) {

@@ -181,6 +181,30 @@ std::string mlir::tessel::mmaSyncRefusal(linalg::LinalgOp op) {
   return "";
 }
 
+std::string mlir::tessel::wgmmaRefusal(linalg::LinalgOp op) {
+  std::string refusal = mmaSyncRefusal(op);
+  if (!refusal.empty())
+    return refusal;
+  if (op.getIndexingMapsArray()[2].getNumResults() != 2)
+    return "it is a batch_matmul (wgmma steps take a 2-D matmul)";
+  for (Value in : op.getDpsInputs()) {
+    Value whole = in;
+    while (auto slice = whole.getDefiningOp<tensor::ExtractSliceOp>())
+      whole = slice.getSource();
+    auto arg = dyn_cast<BlockArgument>(whole);
+    if (!arg || !isa<func::FuncOp>(arg.getOwner()->getParentOp()))
+      return "its operands are not the kernel's own arguments (TMA loads "
+             "global memory as it is: a fused prologue or cast runs on "
+             "mma_sync)";
+    auto type = cast<ShapedType>(whole.getType());
+    if (!type.hasStaticShape() ||
+        type.getShape().back() * type.getElementTypeBitWidth() / 8 % 16)
+      return "its operands' rows are not a multiple of 16 bytes (TMA's "
+             "global strides)";
+  }
+  return "";
+}
+
 namespace {
 
 /// One way an op is reached from the kernel's root (as tessel-tile-and-fuse
@@ -318,6 +342,7 @@ void KernelDescriber::classifyContraction() {
     if (!linalg::isaContractionOpInterface(op))
       continue;
     desc.mmaSyncable = mmaSyncRefusal(op).empty();
+    desc.wgmmaable = wgmmaRefusal(op).empty();
     SmallVector<Value> work(op.getDpsInputs());
     while (!work.empty()) {
       auto def = work.pop_back_val().getDefiningOp<linalg::LinalgOp>();

@@ -50,6 +50,13 @@ bool isVectorizedInStep(linalg::LinalgOp op);
 /// or both bf16, accumulating in f32.
 std::string mmaSyncRefusal(linalg::LinalgOp op);
 
+/// Why the contraction `op` cannot run a K step on warpgroup MMA fed by TMA
+/// (`mma = wgmma`), or "" when it can: what mma.sync needs, a 2-D matmul,
+/// A and B read as the kernel's own arguments (through block tiles only:
+/// TMA copies global memory as it is, so no prologue), each row's bytes a
+/// multiple of 16 (TMA's global strides).
+std::string wgmmaRefusal(linalg::LinalgOp op);
+
 /// Describes the outlined kernel function `func` (its root loop nest, its
 /// operands, its work as tessel-tile-and-fuse executes it). Emits an error
 /// and fails when it has no loop nest to describe.

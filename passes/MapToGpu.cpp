@@ -127,6 +127,29 @@ FailureOr<SmallVector<int64_t>> threadBlockDims(scf::ForallOp blocks) {
   return dims;
 }
 
+/// Maps every thread loop inside `blocks` by linear ids: x, y and z become
+/// linear dims 0, 1 and 2 (the same order: linear dim 0 varies fastest).
+void linearizeThreadLoops(scf::ForallOp blocks) {
+  blocks.walk([&](scf::ForallOp f) {
+    if (f == blocks || !hasMapping(f, /*threads=*/true))
+      return;
+    SmallVector<Attribute> linear;
+    ArrayAttr mappings = *f.getMapping();
+    for (Attribute a : mappings) {
+      auto mapping = dyn_cast<gpu::GPUThreadMappingAttr>(a);
+      if (!mapping || mapping.isLinearMapping()) {
+        linear.push_back(a);
+        continue;
+      }
+      auto id = static_cast<gpu::MappingId>(
+          static_cast<int64_t>(gpu::MappingId::LinearDim0) +
+          mapping.getMappingId());
+      linear.push_back(gpu::GPUThreadMappingAttr::get(f.getContext(), id));
+    }
+    f.setMappingAttr(ArrayAttr::get(f.getContext(), linear));
+  });
+}
+
 /// Marks a buffer of a block's own, to become shared memory.
 constexpr StringLiteral kWorkgroupAttr = "tessel.workgroup";
 
@@ -280,7 +303,18 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
   LogicalResult mapBlockLoop(func::FuncOp func, scf::ForallOp blocks) {
     if (failed(flattenBlockLoop(blocks)))
       return failure();
-    FailureOr<SmallVector<int64_t>> dims = threadBlockDims(blocks);
+    FailureOr<SmallVector<int64_t>> dims = failure();
+    auto schedule =
+        func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
+    if (schedule && schedule.getMma() == InstructionClass::Wgmma) {
+      // Warpgroup MMA addresses its accumulators by warp (thread id x / 32,
+      // NVGPU's lowering): the block is one row of threads, its warpgroups
+      // consecutive ids, and every thread loop takes linear ids.
+      linearizeThreadLoops(blocks);
+      dims = SmallVector<int64_t>{schedule.getWarps() * 32, 1, 1};
+    } else {
+      dims = threadBlockDims(blocks);
+    }
     if (failed(dims))
       return failure();
     // Buffers of the block's own (outside every thread loop: a cooperative

@@ -496,6 +496,47 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
   ];
 }
 
+def TesselLowerWgmma : Pass<"tessel-lower-wgmma", "mlir::func::FuncOp"> {
+  let summary = "Run a wgmma K step on TMA loads and warpgroup MMA (sm_90a)";
+  let description = [{
+    tessel-tile-and-fuse writes a K step with `mma = wgmma` as a loop whose
+    body copies A's [M, 64] and B's [64, N] tiles of the kernel's arguments
+    into block buffers (`linalg.copy` marked `tessel.tma_copy`) and runs
+    the block's matmul on them (marked `tessel.wgmma_step`, the
+    accumulator in a shared-memory buffer); the CPU path runs that as it
+    is. On a kernel mapped to a GPU launch (after tessel-map-to-gpu) this
+    pass replaces the loop with the Hopper pipeline:
+
+    - a TMA tensor map per operand, built on the host
+      (`nvgpu.tma.create.descriptor`, 128-byte swizzle, out-of-bounds
+      zero fill): A in [M, 64] boxes, B in [64, 64] boxes;
+    - `stages` shared-memory buffers per operand (the launch's A and B
+      buffers retyped to hold them) and one mbarrier per stage; thread 0
+      issues each step's TMA loads with the stage's expected bytes, the
+      first `stages` before the loop and step i + stages - 1 once step i -
+      1's buffers are free;
+    - per warpgroup (4 warps, 64 rows of the block), the accumulator in
+      registers across the whole loop (`nvgpu.warpgroup.mma`, i.e.
+      `wgmma.mma_async` m64nNk16 with descriptors into the swizzled
+      buffers), one wgmma group in flight while the next stage is waited
+      for;
+    - after the loop, each warpgroup stores its accumulator into the
+      shared-memory accumulator, where the kernel's epilogue reads it.
+
+    A marked step it cannot rewrite (not in this form, fewer than 2
+    stages, a target without wgmma) is an error: the marked ops must not
+    reach the GPU as they are. It runs on the NVIDIA path only.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect",
+    "mlir::gpu::GPUDialect",
+    "mlir::memref::MemRefDialect",
+    "mlir::nvgpu::NVGPUDialect",
+    "mlir::NVVM::NVVMDialect",
+    "mlir::scf::SCFDialect",
+  ];
+}
+
 def TesselAlignSharedMemory : Pass<"tessel-align-shared-memory",
                                    "mlir::gpu::GPUModuleOp"> {
   let summary = "Align every kernel's shared-memory buffers";

@@ -129,6 +129,10 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createTesselLowerMma());
   addVectorTransferLowering(pm);
   pm.addNestedPass<func::FuncOp>(createTesselMapToGpu(map));
+  // A wgmma K step (sm_90a) becomes TMA loads and warpgroup MMA; its CPU
+  // form must not reach the loops below.
+  if (target.vendor() == Vendor::NVIDIA)
+    pm.addNestedPass<func::FuncOp>(createTesselLowerWgmma());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // A pipelined K step's copies (stages > 1) become cp.async.
   // ... a tensor-core K step loads its fragments with ldmatrix and keeps
@@ -219,9 +223,6 @@ std::optional<std::string> ptxFeatureFor(StringRef arch) {
 /// Host code keeps its gpu.launch_func ops; this lowers what the device code
 /// shares before a target's own conversion.
 void buildDeviceCommonPipeline(OpPassManager &pm) {
-  // Shared-memory buffers 16-byte aligned: the kernels make 8- and 16-byte
-  // accesses into them.
-  pm.addNestedPass<gpu::GPUModuleOp>(createTesselAlignSharedMemory());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -251,8 +252,12 @@ LogicalResult buildNvvmLowering(OpPassManager &pm, const Target &target,
             "' is not supported (sm_70 and newer are)";
     return failure();
   }
-  // cp.async (tessel-async-copies) and its groups become NVVM first, on
-  // memrefs.
+  // Shared-memory buffers 16-byte aligned (the kernels make 8- and 16-byte
+  // accesses into them), TMA's swizzled destinations 1024: while the TMA
+  // loads are still NVGPU ops.
+  pm.addNestedPass<gpu::GPUModuleOp>(createTesselAlignSharedMemory());
+  // cp.async (tessel-async-copies) and its groups, TMA and wgmma
+  // (tessel-lower-wgmma) become NVVM first, on memrefs.
   pm.addPass(createConvertNVGPUToNVVMPass());
   buildDeviceCommonPipeline(pm);
   GpuNVVMAttachTargetOptions attach;
@@ -264,6 +269,8 @@ LogicalResult buildNvvmLowering(OpPassManager &pm, const Target &target,
   ConvertGpuOpsToNVVMOpsOptions toNvvm;
   toNvvm.useBarePtrCallConv = true;
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps(toNvvm));
+  // NVVM ops without an LLVM intrinsic (mbarrier waits) become inline PTX.
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertNVVMToLLVMPass());
   buildDeviceCleanup(pm);
   // Math functions become libdevice calls (__nv_expf, ...): name the CUDA
   // toolkit so that libdevice is linked whatever the environment says.
@@ -290,6 +297,7 @@ LogicalResult buildRocdlLowering(OpPassManager &pm, const Target &target,
   // Math becomes plain arithmetic in the kernels: Debian's device libraries
   // predate gfx942, so nothing is linked.
   pm.addNestedPass<gpu::GPUModuleOp>(createTesselExpandMath());
+  pm.addNestedPass<gpu::GPUModuleOp>(createTesselAlignSharedMemory());
   buildDeviceCommonPipeline(pm);
   GpuROCDLAttachTargetOptions attach;
   attach.chip = target.arch();

@@ -142,6 +142,8 @@ struct KStepRoot {
   int root, contraction;
   int64_t kStep;
   SmallVector<int64_t> numThreads;
+  /// The step's instructions: SIMT, mma.sync or wgmma.
+  InstructionClass mma = InstructionClass::Simt;
   /// With `mma = mma_sync`: the warp tile of the contraction's M and N
   /// (each warp computes one with tensor cores); empty for SIMT.
   SmallVector<int64_t> warpTile;
@@ -176,9 +178,10 @@ LogicalResult validateSchedule(func::FuncOp func, ScheduleAttr sched,
                                const Target &gpu) {
   std::string unsupported;
   bool mma = sched.getMma() == InstructionClass::MmaSync;
-  if (!sched.getWarp().empty() && !mma)
+  bool wgmma = sched.getMma() == InstructionClass::Wgmma;
+  if (!sched.getWarp().empty() && !mma && !wgmma)
     unsupported = "a warp tile for SIMT instructions";
-  else if (sched.getMma() != InstructionClass::Simt && !mma)
+  else if (sched.getMma() != InstructionClass::Simt && !mma && !wgmma)
     unsupported = "mma = " + stringifyInstructionClass(sched.getMma()).str();
   if (sched.getSplitK() != 1)
     return func.emitOpError()
@@ -192,9 +195,11 @@ LogicalResult validateSchedule(func::FuncOp func, ScheduleAttr sched,
            << ", which the code generator does not emit yet (it implements "
               "block and thread tiles, K steps, vector widths and warps with "
               "SIMT instructions, and K steps on tensor cores with mma = "
-              "mma_sync and a warp tile); drop it, or leave the schedule to "
-              "tessel-select-schedules";
+              "mma_sync and a warp tile or mma = wgmma); drop it, or leave "
+              "the schedule to tessel-select-schedules";
   if (mma && failed(checkMmaSync(func, sched, gpu)))
+    return failure();
+  if (wgmma && failed(checkWgmma(func, sched, gpu)))
     return failure();
   if (sched.getStages() > 1 && !gpu.hasAsyncCopy())
     return func.emitOpError()
@@ -226,7 +231,8 @@ planKStep(func::FuncOp func, const KernelOps &k, Operation *root,
   FailureOr<std::optional<KStep>> kStep = kStepOf(func, root, producers, sched);
   if (failed(kStep))
     return failure();
-  bool mma = sched.getMma() == InstructionClass::MmaSync;
+  bool mma = sched.getMma() == InstructionClass::MmaSync ||
+             sched.getMma() == InstructionClass::Wgmma;
   if (sched.getStages() > 1 && !*kStep)
     return func.emitOpError()
            << "schedule " << sched << " sets stages = " << sched.getStages()
@@ -235,19 +241,21 @@ planKStep(func::FuncOp func, const KernelOps &k, Operation *root,
   if (mma && !*kStep)
     return func.emitOpError()
            << "schedule " << sched
-           << " sets mma = mma_sync, which runs a K step of the kernel's one "
-              "matmul or batch_matmul on tensor cores; give its block a K "
-              "step (one more entry)";
+           << " sets mma = " << stringifyInstructionClass(sched.getMma())
+           << ", which runs a K step of the kernel's one matmul or "
+              "batch_matmul on tensor cores; give its block a K step (one "
+              "more entry)";
   if (!*kStep)
     return std::optional<KStepRoot>();
   SmallVector<int64_t> warpTile;
-  if (mma) {
+  if (sched.getMma() == InstructionClass::MmaSync) {
     ArrayRef<int64_t> warp = sched.getWarp();
     warpTile = {warp[warp.size() - 3], warp[warp.size() - 2]};
   }
   return std::optional<KStepRoot>(
       KStepRoot{idOf(root), idOf((*kStep)->contraction), (*kStep)->step,
-                SmallVector<int64_t>(numThreads), warpTile, sched.getStages()});
+                SmallVector<int64_t>(numThreads), sched.getMma(), warpTile,
+                sched.getStages()});
 }
 
 /// Step 2 for one root: its block tiles and threads, its K step, the
@@ -383,7 +391,8 @@ LogicalResult tileKStepRoot(RewriterBase &rewriter, func::FuncOp func,
       if (c.getIteratorTypesArray()[i] == utils::IteratorType::parallel)
         cThreads[i] = distributed[--next];
     if (failed(tileContractionK(rewriter, c, r.kStep, cThreads, threads,
-                                r.root == r.contraction, r.warpTile, r.stages)))
+                                r.root == r.contraction, r.mma, r.warpTile,
+                                r.stages)))
       return failure();
   }
   if (r.root == r.contraction)
@@ -412,7 +421,7 @@ LogicalResult applyBlockLevel(func::FuncOp func, const TilingPlan &plan,
     return failure();
   // Tensor-core steps need whole tiles: a last block that the tiles do not
   // fill is shifted back to overlap its neighbour.
-  if (plan.schedule.getMma() == InstructionClass::MmaSync &&
+  if (plan.schedule.getMma() != InstructionClass::Simt &&
       failed(shiftPartialBlocks(func)))
     return failure();
   IRRewriter rewriter(func.getContext());

@@ -19,7 +19,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir::tessel::runtime {
 
@@ -62,6 +64,11 @@ struct CudaDriver {
   CUresult (*cuEventSynchronize)(CUevent);
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuGetErrorString)(CUresult, const char **);
+  /// CUDA 12+ (null with an older driver; only wgmma kernels need it).
+  CUresult (*cuTensorMapEncodeTiled)(void *, int, unsigned, void *,
+                                     const uint64_t *, const uint64_t *,
+                                     const uint32_t *, const uint32_t *, int,
+                                     int, int, int) = nullptr;
 
   /// What the table calls: "the CUDA driver" or "the HIP runtime".
   std::string api = "the CUDA driver";
@@ -69,6 +76,28 @@ struct CudaDriver {
   /// "cuLaunchKernel: an illegal memory access was encountered (700)".
   std::string describe(const char *call, CUresult result) const;
 };
+
+/// The arguments of cuTensorMapEncodeTiled for a tensor map over a dense,
+/// row-major buffer of `shape` (outermost first) and `elementBytes`-byte
+/// elements of CUDA's `dataType`, tiled in boxes of `box` (CUDA driver API,
+/// "Tensor Map Object Management"): dims innermost first, strides in bytes
+/// of every dim but the innermost.
+struct TensorMapEncoding {
+  int dataType = 0;
+  unsigned rank = 0;
+  uint64_t globalDim[5] = {}, globalStrides[4] = {};
+  uint32_t boxDim[5] = {}, elementStrides[5] = {};
+  int interleave = 0, swizzle = 0, l2Promotion = 0, oobFill = 0;
+};
+
+/// The encoding of `map` over a buffer of `shape` whose elements are `dtype`
+/// ("f32", "f16", "bf16"); nullopt, with `error`, where CUDA would refuse it
+/// (rank above 5, a stride not a multiple of 16 bytes, a box beyond 256 or
+/// a swizzled row wider than the swizzle).
+std::optional<TensorMapEncoding>
+tensorMapEncoding(const std::vector<int64_t> &shape, const std::string &dtype,
+                  const std::vector<int64_t> &box, int64_t swizzleBytes,
+                  int64_t l2PromotionBytes, bool oobZero, std::string &error);
 
 /// A shared library opened with dlopen for the life of the process, whose
 /// entry points are looked up by name; the first one missing is remembered

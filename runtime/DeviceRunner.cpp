@@ -198,7 +198,37 @@ public:
 /// The buffers of one tessel.kernel: every input and output, by position.
 struct BufferSet {
   std::vector<Buffer> inputs, outputs;
+  /// Tensor maps over them (wgmma kernels), 128 bytes of device memory
+  /// each, by launch and parameter: encoded at the first launch.
+  std::map<std::pair<size_t, size_t>, Buffer> tensorMaps;
 };
+
+/// A tensor map of `p` over `buffer` in device memory (the kernel takes its
+/// address).
+bool encodeTensorMap(const Device &dev, const Param &p, CUdeviceptr buffer,
+                     Buffer &map, std::string &error) {
+  if (!dev.cu->cuTensorMapEncodeTiled) {
+    error = "the kernel takes a TMA tensor map, which needs a CUDA 12 driver "
+            "(cuTensorMapEncodeTiled)";
+    return false;
+  }
+  std::optional<TensorMapEncoding> e = tensorMapEncoding(
+      p.type.shape, ref::dtypeName(p.type.dtype), p.tensorMap->box,
+      p.tensorMap->swizzleBytes, p.tensorMap->l2PromotionBytes,
+      p.tensorMap->oobZero, error);
+  if (!e)
+    return false;
+  alignas(64) unsigned char bytes[128] = {};
+  void *address = reinterpret_cast<void *>(buffer);
+  if (!dev.call(dev.cu->cuTensorMapEncodeTiled(
+                    bytes, e->dataType, e->rank, address, e->globalDim,
+                    e->globalStrides, e->boxDim, e->elementStrides,
+                    e->interleave, e->swizzle, e->l2Promotion, e->oobFill),
+                "cuTensorMapEncodeTiled", error))
+    return false;
+  return map.ok() && dev.call(dev.cu->cuMemcpyHtoD(map.ptr, bytes, 128),
+                              "cuMemcpyHtoD", error);
+}
 
 /// Launches every GPU kernel of `t` on `set`, in order.
 bool launchAll(const Device &dev, const TesselKernel &t,
@@ -207,9 +237,24 @@ bool launchAll(const Device &dev, const TesselKernel &t,
   for (size_t i = 0; i < t.launches.size(); ++i) {
     const GpuKernel &k = *t.launches[i];
     std::vector<CUdeviceptr> ptrs;
-    for (const Param &p : k.params)
-      ptrs.push_back(p.isOutput ? set.outputs[p.position].ptr
-                                : set.inputs[p.position].ptr);
+    for (size_t j = 0; j < k.params.size(); ++j) {
+      const Param &p = k.params[j];
+      CUdeviceptr ptr =
+          p.isOutput ? set.outputs[p.position].ptr : set.inputs[p.position].ptr;
+      if (p.tensorMap) {
+        auto key = std::make_pair(i, j);
+        auto it = set.tensorMaps.find(key);
+        if (it == set.tensorMaps.end()) {
+          it = set.tensorMaps.emplace(key, Buffer(dev, 128, error)).first;
+          if (!encodeTensorMap(dev, p, ptr, it->second, error)) {
+            error = k.name + ": " + error;
+            return false;
+          }
+        }
+        ptr = it->second.ptr;
+      }
+      ptrs.push_back(ptr);
+    }
     std::vector<void *> args;
     for (CUdeviceptr &p : ptrs)
       args.push_back(&p);

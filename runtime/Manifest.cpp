@@ -72,11 +72,19 @@ Json kernelToJson(const GpuKernel &k) {
     if (*value)
       e[key] = **value;
   Json params = Json::array();
-  for (const Param &p : k.params)
-    params.push_back(Json::object({{"role", p.isOutput ? "output" : "input"},
-                                   {"position", p.position},
-                                   {"shape", p.type.shape},
-                                   {"dtype", ref::dtypeName(p.type.dtype)}}));
+  for (const Param &p : k.params) {
+    Json param = Json::object({{"role", p.isOutput ? "output" : "input"},
+                               {"position", p.position},
+                               {"shape", p.type.shape},
+                               {"dtype", ref::dtypeName(p.type.dtype)}});
+    if (p.tensorMap)
+      param["tensor_map"] =
+          Json::object({{"box", p.tensorMap->box},
+                        {"swizzle_bytes", p.tensorMap->swizzleBytes},
+                        {"l2_promotion_bytes", p.tensorMap->l2PromotionBytes},
+                        {"oob", p.tensorMap->oobZero ? "zero" : "nan"}});
+    params.push_back(std::move(param));
+  }
   e["params"] = std::move(params);
   return e;
 }
@@ -345,6 +353,35 @@ std::optional<Param> paramFromJson(const Json &value,
   if (!t)
     return std::nullopt;
   p.type = *t;
+  if (const Json *map = pr.member("tensor_map", /*required=*/false)) {
+    std::string where = context + ": tensor_map";
+    Reader mr(*map, where, error);
+    TensorMap tm;
+    tm.swizzleBytes = mr.integer("swizzle_bytes");
+    tm.l2PromotionBytes = mr.integer("l2_promotion_bytes");
+    std::string oob = mr.str("oob");
+    if (!mr.ok())
+      return std::nullopt;
+    const Json *box = mr.member("box");
+    if (!box || !box->is_array() || box->size() != p.type.shape.size()) {
+      error = where + ": 'box' must list one size per dim of the buffer";
+      return std::nullopt;
+    }
+    for (const Json &d : *box) {
+      if (!d.is_number_integer() || d.get<int64_t>() < 1 ||
+          d.get<int64_t>() > 256) {
+        error = where + ": a box size is not an integer in [1, 256]";
+        return std::nullopt;
+      }
+      tm.box.push_back(d.get<int64_t>());
+    }
+    if (oob != "zero" && oob != "nan") {
+      error = where + ": 'oob' must be zero or nan, not '" + oob + "'";
+      return std::nullopt;
+    }
+    tm.oobZero = oob == "zero";
+    p.tensorMap = tm;
+  }
   return p;
 }
 

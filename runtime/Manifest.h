@@ -23,10 +23,24 @@
 
 namespace mlir::tessel::runtime {
 
+/// A TMA tensor map over a parameter's buffer (NVIDIA sm_90a, a kernel
+/// with `mma = wgmma`): the kernel takes a pointer to a 128-byte CUtensorMap
+/// in device memory that the runner encodes (cuTensorMapEncodeTiled) over
+/// the buffer, whole and row-major, with this box.
+struct TensorMap {
+  std::vector<int64_t> box; // elements per dim, outermost first
+  int64_t swizzleBytes = 128;
+  int64_t l2PromotionBytes = 256;
+  /// Elements outside the buffer read as zero (else NaN).
+  bool oobZero = true;
+};
+
 struct Param {
   bool isOutput = false;
   unsigned position = 0; // among the tessel.kernel's inputs or outputs
   ref::TensorType type;
+  /// Set: the parameter is a tensor map of the buffer, not its pointer.
+  std::optional<TensorMap> tensorMap;
 };
 
 struct GpuKernel {

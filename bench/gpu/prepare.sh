@@ -9,7 +9,9 @@
 #   <dir>/checks/<name>/            the code-generation tests whose GPU code
 #                                   the CPU path cannot run (mma.sync
 #                                   fragments, cp.async stages, register
-#                                   accumulators), with their schedules
+#                                   accumulators, TMA + wgmma), with their
+#                                   schedules
+#   <dir>/gemms/                    bench/workloads/gemm-anchors.mlir
 # Usage: [SUITE=bench/workloads/tier2.mlir] [RANKS="0 4 16"] \
 #        bench/gpu/prepare.sh [build-dir] [carry-dir] [target]
 # Then, on the GPU machine: bench/gpu/run_suite.sh <carry-dir> <out-dir>.
@@ -50,7 +52,8 @@ mkdir -p "$CARRY/checks"
 for f in test/codegen/cpu-check-mma.mlir test/codegen/cpu-check-stages.mlir \
          test/codegen/cpu-check-mma-large-tiles.mlir \
          test/codegen/cpu-check-mma-partial.mlir \
-         test/codegen/cpu-check-split-k.mlir; do
+         test/codegen/cpu-check-split-k.mlir \
+         test/codegen/cpu-check-wgmma.mlir; do
   name=$(basename "$f" .mlir)
   sed "s/\"h100\"/\"$TARGET\"/" "$f" >"$CARRY/checks/$name.mlir"
   if ! "$BUILD/bin/tessel-compile" "$CARRY/checks/$name.mlir" \
@@ -61,6 +64,14 @@ for f in test/codegen/cpu-check-mma.mlir test/codegen/cpu-check-stages.mlir \
     rm -rf "$CARRY/checks/$name"
   fi
 done
+# The GEMM anchors (LLaMA-7B projections, 4096^3, 8192^3, 4095 rows, ViT's
+# token counts) with the model's schedules: timed against torch.matmul.
+if ! "$BUILD/bin/tessel-compile" bench/workloads/gemm-anchors.mlir \
+    --target="$TARGET" -o "$CARRY/gemms" >"$CARRY/gemms.log" 2>&1; then
+  echo "prepare: the GEMM anchors do not compile for $TARGET:" >&2
+  grep -m3 error "$CARRY/gemms.log" >&2
+  rm -rf "$CARRY/gemms"
+fi
 {
   echo "target: $TARGET"
   echo "suite: $SUITE"

@@ -15,7 +15,7 @@
 #   all.json          the JSON files above in one, a key each
 # Usage: [STEPS="calibration checks demo fusion suite baseline"] bench/gpu/run_suite.sh <carry> <out>
 set -uo pipefail
-STEPS=${STEPS:-"calibration checks demo fusion suite baseline"}
+STEPS=${STEPS:-"calibration checks demo gemms fusion suite baseline"}
 # Extra tessel-run-device options for the suite (fewer repetitions for a
 # large tier), and a regex of workloads to leave out (the largest GEMMs).
 RUN_OPTS=${RUN_OPTS:-}
@@ -76,6 +76,16 @@ want checks && echo "== checks" | tee -a "$LOG" && [ -d "$CARRY/checks" ] &&
 
 want demo && echo "== demo" | tee -a "$LOG" && timeout 120 "$CARRY/bin/tessel-run-device" "$CARRY/demo" --json="$OUT/demo.json" 2>&1 | tee -a "$LOG"
 
+# The GEMM anchors: Tessel's kernels checked and timed, then torch.matmul
+# (cuBLAS) on the same shapes, in the same run.
+if want gemms && [ -d "$CARRY/gemms" ]; then
+  echo "== gemms" | tee -a "$LOG"
+  timeout 240 "$CARRY/bin/tessel-run-device" "$CARRY/gemms" --target-ms=50 \
+    --json="$OUT/gemms.json" 2>&1 | tee -a "$LOG"
+  timeout 240 python3 bench/gpu/baseline.py "$CARRY/gemms" \
+    --out "$OUT/gemms-baseline.json" 2>&1 | tee -a "$LOG"
+fi
+
 want suite || names=""
 want suite && echo "== suite" | tee -a "$LOG"
 # One process per workload, over every rank: a kernel that faults takes only
@@ -102,7 +112,7 @@ python3 - "$OUT" <<'PY'
 import json, os, sys
 out = sys.argv[1]
 parts = {}
-for part in ("calibration", "checks", "demo", "fusion", "suite", "baseline"):
+for part in ("calibration", "checks", "demo", "gemms", "gemms-baseline", "fusion", "suite", "baseline"):
     path = os.path.join(out, part + ".json")
     if os.path.exists(path):
         try:

@@ -63,6 +63,13 @@ def Tessel_Dialect : Dialect {
     /// model's reason, as a string.
     static constexpr ::llvm::StringLiteral kUnpricedAttrName =
         "tessel.unpriced";
+    /// Mark, inside a tiled kernel with `mma = wgmma`, a K step's operand
+    /// copy (TMA) and its step (warpgroup MMA), for tessel-lower-wgmma
+    /// (unit attributes).
+    static constexpr ::llvm::StringLiteral kTmaCopyAttrName =
+        "tessel.tma_copy";
+    static constexpr ::llvm::StringLiteral kWgmmaStepAttrName =
+        "tessel.wgmma_step";
 
   private:
     /// Registers the attributes (TesselAttrs.cpp, beside their storage).

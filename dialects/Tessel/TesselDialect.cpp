@@ -67,10 +67,17 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be a string, got " << value;
     return success();
   }
+  if (name == kTmaCopyAttrName || name == kWgmmaStepAttrName) {
+    if (!isa<UnitAttr>(value) || op->getNumRegions() != 1)
+      return op->emitError()
+             << "'" << name << "' is a unit attribute of a linalg op";
+    return success();
+  }
   return op->emitError() << "unknown Tessel attribute '" << name
                          << "' (the dialect defines '" << kTargetAttrName
                          << "', '" << kKernelAttrName << "', '"
                          << kScheduleAttrName << "', '" << kPredictionAttrName
-                         << "', '" << kCandidatesAttrName << "' and '"
-                         << kUnpricedAttrName << "')";
+                         << "', '" << kCandidatesAttrName << "', '"
+                         << kUnpricedAttrName << "', '" << kTmaCopyAttrName
+                         << "' and '" << kWgmmaStepAttrName << "')";
 }

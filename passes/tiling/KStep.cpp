@@ -8,6 +8,7 @@
 
 #include "costmodel/Model.h"
 #include "passes/IndexRange.h"
+#include "passes/KernelDescription.h"
 #include "passes/MmaLayout.h"
 #include "passes/tiling/KernelOps.h"
 #include "passes/tiling/Pipelining.h"
@@ -330,12 +331,11 @@ FailureOr<std::optional<KStep>> tiling::kStepOf(func::FuncOp func,
   return std::optional<KStep>(KStep{contractions.front(), block.back()});
 }
 
-LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
-                                       linalg::LinalgOp c, int64_t kStep,
-                                       ArrayRef<int64_t> cThreads,
-                                       int64_t threads, bool isRoot,
-                                       ArrayRef<int64_t> warpTile,
-                                       int64_t stages) {
+LogicalResult
+tiling::tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
+                         int64_t kStep, ArrayRef<int64_t> cThreads,
+                         int64_t threads, bool isRoot, InstructionClass mma,
+                         ArrayRef<int64_t> warpTile, int64_t stages) {
   Location loc = c.getLoc();
   // Diagnostics name c, or its K loop once c is tiled.
   Operation *anchor = c;
@@ -349,7 +349,15 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
     unsigned d = cast<AffineDimExpr>(e).getPosition();
     outThreads.push_back(d < cThreads.size() ? cThreads[d] : 0);
   }
-  bool tensorCores = !warpTile.empty();
+  bool wgmma = mma == InstructionClass::Wgmma;
+  if (wgmma) {
+    std::string refusal = wgmmaRefusal(c);
+    if (!refusal.empty()) {
+      fail("mma = wgmma: " + refusal);
+      return failure();
+    }
+  }
+  bool tensorCores = !warpTile.empty() || wgmma;
   Value dest;
   linalg::FillOp accFill =
       accumulatorInBlockBuffer(rewriter, c, tensorCores, dest, fail);
@@ -383,18 +391,24 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
     rewriter.replaceAllUsesExcept(result, writeBack.getResult(0), writeBack);
   }
 
-  FailureOr<SmallVector<StepCopy>> copies =
-      copyOperandTiles(rewriter, step, stages, tensorCores, fail);
+  // wgmma: the buffers unpadded (tessel-lower-wgmma replaces them with
+  // swizzled ones), the copies and the step whole at block level.
+  FailureOr<SmallVector<StepCopy>> copies = copyOperandTiles(
+      rewriter, step, wgmma ? 1 : stages, tensorCores && !wgmma, fail);
   if (failed(copies))
     return failure();
-  if (stages > 1) {
+  if (wgmma) {
+    for (StepCopy &copy : *copies)
+      copy.copy->setAttr(kTmaCopyAttr, rewriter.getUnitAttr());
+    step->setAttr(kWgmmaStepAttr, rewriter.getUnitAttr());
+  } else if (stages > 1) {
     copies = pipelineKLoop(rewriter, kLoop, kStep, *copies, stages, tensorCores,
                            fail);
     if (failed(copies))
       return failure();
     anchor = kLoop;
   }
-  if (failed(splitCopies(rewriter, *copies, threads, fail)))
+  if (!wgmma && failed(splitCopies(rewriter, *copies, threads, fail)))
     return failure();
 
   SmallVector<TilingInterface> outputOps = {
@@ -412,7 +426,9 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
       return failure();
   }
 
-  if (tensorCores) {
+  if (wgmma) {
+    // Stays whole: tessel-lower-wgmma issues it on the warpgroups.
+  } else if (tensorCores) {
     if (failed(computeWithMma(rewriter, step, warpTile, threads)))
       return failure();
   } else {

@@ -36,6 +36,49 @@ LogicalResult tiling::checkMmaSync(func::FuncOp func, ScheduleAttr sched,
   return success();
 }
 
+LogicalResult tiling::checkWgmma(func::FuncOp func, ScheduleAttr sched,
+                                 const Target &gpu) {
+  using W = WgmmaShape;
+  if (!gpu.hasWgmma())
+    return func.emitOpError()
+           << "schedule " << sched << " sets mma = wgmma, which needs an "
+           << "NVIDIA GPU with warpgroup MMA (sm_90a); " << gpu.name() << " is "
+           << gpu.arch();
+  if (!sched.getWarp().empty())
+    return func.emitOpError()
+           << "schedule " << sched << " sets mma = wgmma with a warp tile; "
+           << "each warpgroup (4 warps) computes " << W::kM
+           << " whole rows of the block: drop `warp`";
+  ArrayRef<int64_t> block = sched.getBlock();
+  int64_t warps = sched.getWarps(), groups = warps / W::kWarpsPerGroup;
+  if (block.size() != 3)
+    return func.emitOpError()
+           << "schedule " << sched << " sets mma = wgmma, which steps a 2-D "
+           << "matmul: block = [M, N, K step]";
+  if (warps % W::kWarpsPerGroup || groups > W::kMaxGroups ||
+      (groups & (groups - 1)) || block[0] != W::kM * groups)
+    return func.emitOpError()
+           << "schedule " << sched << " sets mma = wgmma with " << warps
+           << " warps and a block of " << block[0] << " rows; each "
+           << "warpgroup of " << W::kWarpsPerGroup << " warps computes "
+           << W::kM << " rows, so warps must be 4, 8 or 16 and M " << W::kM
+           << " per warpgroup";
+  if (sched.getStages() < 2)
+    return func.emitOpError()
+           << "schedule " << sched
+           << " sets mma = wgmma with stages = " << sched.getStages()
+           << "; its TMA pipeline refills a stage while "
+           << "the next one is computed: give it 2 or more";
+  if (block[1] % W::kNChunk || block[1] > W::kMaxN)
+    return func.emitOpError()
+           << "schedule " << sched << " sets mma = wgmma with a block N of "
+           << block[1] << "; TMA loads B in " << W::kNChunk
+           << "-column boxes and one wgmma takes at most " << W::kMaxN
+           << ": N must be a multiple of " << W::kNChunk << " up to "
+           << W::kMaxN;
+  return success();
+}
+
 namespace {
 
 /// The values of a one-input affine map at `x`, where all fold to

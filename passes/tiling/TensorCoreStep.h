@@ -25,6 +25,14 @@ namespace mlir::tessel::tiling {
 LogicalResult checkMmaSync(func::FuncOp func, ScheduleAttr sched,
                            const Target &gpu);
 
+/// What `mma = wgmma` needs beyond what the schedule attribute checks: an
+/// NVIDIA GPU with warpgroup MMA (sm_90a), no warp tile (a warpgroup
+/// computes 64 whole rows of the block), a 2-D matmul's block [M, N, K]
+/// with M = 64 per warpgroup (warps / 4 of them: 1, 2 or 4), N a multiple
+/// of 64 up to 256 and a K step of 64 (WgmmaShape in costmodel/Model.h).
+LogicalResult checkWgmma(func::FuncOp func, ScheduleAttr sched,
+                         const Target &gpu);
+
 /// Makes every block tile of the kernel's block loops whole: where a loop
 /// of M elements is tiled by T (M > T, M % T != 0), block i covers
 /// [min(i * T, M - T), + T) instead of a remainder tile, so the last block

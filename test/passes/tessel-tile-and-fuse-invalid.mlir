@@ -53,9 +53,9 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // ignored.
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
-    // expected-error @+1 {{sets mma = wgmma, which the code generator does not emit yet (it implements block and thread tiles, K steps, vector widths and warps with SIMT instructions, and K steps on tensor cores with mma = mma_sync and a warp tile); drop it, or leave the schedule to tessel-select-schedules}}
+    // expected-error @+1 {{sets mma = mfma, which the code generator does not emit yet (it implements block and thread tiles, K steps, vector widths and warps with SIMT instructions, and K steps on tensor cores with mma = mma_sync and a warp tile or mma = wgmma); drop it, or leave the schedule to tessel-select-schedules}}
     %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
-        schedule = #tessel.schedule<block = [64, 64], warps = 4, mma = wgmma> {
+        schedule = #tessel.schedule<block = [64, 64], warps = 4, mma = mfma> {
     ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
       %1 = tessel.matmul %a, %b : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
       tessel.yield %1 : tensor<64x64xf16>
@@ -377,5 +377,40 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %2 : tensor<2x64x64xbf16>
     }
     return %0 : tensor<2x64x64xbf16>
+  }
+}
+
+// -----
+
+// wgmma's warpgroups each take 64 rows of the block.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<128x128xbf16>, %y: tensor<128x128xbf16>) -> tensor<128x128xf32> {
+    // expected-error @+1 {{sets mma = wgmma with 4 warps and a block of 128 rows; each warpgroup of 4 warps computes 64 rows, so warps must be 4, 8 or 16 and M 64 per warpgroup}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<128x128xbf16>, tensor<128x128xbf16>) -> tensor<128x128xf32>
+        schedule = #tessel.schedule<block = [128, 128, 64], warps = 4, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<128x128xbf16>, %b: tensor<128x128xbf16>):
+      %1 = tessel.matmul %a, %b : tensor<128x128xbf16>, tensor<128x128xbf16> -> tensor<128x128xf32>
+      tessel.yield %1 : tensor<128x128xf32>
+    }
+    return %0 : tensor<128x128xf32>
+  }
+}
+
+// -----
+
+// TMA loads the kernel's arguments as they are: a cast fused into A's
+// copy keeps the K step on mma.sync.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<128x128xf32>, %y: tensor<128x128xbf16>) -> tensor<128x128xf32> {
+    // expected-error @+1 {{could not be tiled with schedule}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<128x128xf32>, tensor<128x128xbf16>) -> tensor<128x128xf32>
+        schedule = #tessel.schedule<block = [64, 64, 64], warps = 4, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<128x128xf32>, %b: tensor<128x128xbf16>):
+      %c = tessel.cast %a : tensor<128x128xf32> to tensor<128x128xbf16>
+      // expected-error @+1 {{cannot take the schedule's K step: mma = wgmma: its operands are not the kernel's own arguments (TMA loads global memory as it is: a fused prologue or cast runs on mma_sync)}}
+      %1 = tessel.matmul %c, %b : tensor<128x128xbf16>, tensor<128x128xbf16> -> tensor<128x128xf32>
+      tessel.yield %1 : tensor<128x128xf32>
+    }
+    return %0 : tensor<128x128xf32>
   }
 }

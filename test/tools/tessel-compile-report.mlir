@@ -3,15 +3,15 @@
 // contraction (its achievable time is at the tensor-core peak, so the SIMT
 // kernel sits far below it); a transpose does no flops (listed under the
 // roofline, not on it); a schedule written by hand is predicted and marked
-// "(given)"; a tensor-core schedule the model does not know yet has no
-// prediction and says why.
+// "(given)"; a tensor-core schedule the model refuses has no prediction
+// and says why.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tessel-compile %s --target=h100 --predict-only --report=%t/report.json --roofline=%t/roofline.svg | FileCheck %s --check-prefix=TABLE
 // RUN: FileCheck %s --check-prefix=JSON < %t/report.json
 // RUN: FileCheck %s --check-prefix=SVG < %t/roofline.svg
 // RUN: tessel-compile %s --target=mi300x --predict-only | FileCheck %s --check-prefix=AMD
 // A normal compile prints the same table after the kernels it wrote.
-// (Without the wgmma kernel, which codegen refuses: it does not emit tensor cores yet.)
+// (Without the wgmma kernel, which codegen refuses: it has no K step.)
 // RUN: sed '/%7[ ]= tessel.kernel/,/^    }$/d' %s > %t/simt.mlir
 // RUN: tessel-compile %t/simt.mlir --target=h100 --emit=ptx -o %t/out | FileCheck %s --check-prefix=COMPILE
 // RUN: not tessel-compile %s --target=h100 --predict-only --report=%t/no/such/dir/r.json 2>&1 | FileCheck %s --check-prefix=BADPATH
@@ -21,7 +21,7 @@
 // TABLE-NEXT: model_k0_matmul {{[0-9]+\.[0-9]+}}  {{compute|loads|dram|l2|latency|blocks|launch}} {{[0-9.]+}}% {{[0-9.]+}}% {{[0-9.]+}} {{[0-9.]+}}  block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]{{(, thread = \[[0-9]+, [0-9]+, [0-9]+\])?}}, warps = {{[1248]}}{{(, vector = [24])?}}{{$}}
 // TABLE-NEXT: row_softmax {{[0-9.]+}}  {{[a-z0-9]+}}
 // TABLE-NEXT: flip {{[0-9.]+}}  {{[a-z0-9]+}} {{.*}} 0.00% {{.*}} block = [8, 32], warps = 2 (given){{$}}
-// TABLE-NEXT: tensor_cores -  -  block = [64, 64], warps = 4, mma = wgmma (given): no prediction: only SIMT and mma.sync are emitted today
+// TABLE-NEXT: tensor_cores -  -  block = [64, 64], warps = 4, mma = wgmma (given): no prediction: wgmma needs a K step: block = [M, N, 64]
 // TABLE-NEXT: total {{[0-9.]+}}  (the work could take {{[0-9.]+}} us at the target's achievable peaks: {{[0-9.]+}}%)
 // TABLE-NEXT: the work: each function's kernels' flops, or its arguments' and results' bytes (none between its kernels), at the achievable peaks.
 // TABLE: %achv.: the best time
@@ -69,7 +69,7 @@
 // JSON: "flops": 0.0,
 // JSON: "name": "tensor_cores",
 // JSON: "predicted_us": null,
-// JSON-NEXT: "note": "no prediction: only SIMT and mma.sync are emitted today"
+// JSON-NEXT: "note": "no prediction: wgmma needs a K step: block = [M, N, 64]"
 
 // SVG: <svg xmlns="http://www.w3.org/2000/svg"
 // SVG: Tessel predictions on h100 (sm_90a): roofline

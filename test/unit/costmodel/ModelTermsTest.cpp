@@ -116,9 +116,72 @@ TEST(ModelTerms, ScheduleRefusalNamesTheField) {
   // 64 warps of 32 threads: 2048 > 1024.
   EXPECT_NE(refusal(simt({64, 64, 32}, 64)).find("max_threads_per_block"),
             std::string::npos);
-  Schedule wgmma = simt({64, 64, 32}, 4);
-  wgmma.compute = ComputeClass::Wgmma;
-  EXPECT_NE(refusal(wgmma).find("only SIMT and mma.sync"), std::string::npos);
+  Schedule mfma = simt({64, 64, 32}, 4);
+  mfma.compute = ComputeClass::Mfma;
+  EXPECT_NE(refusal(mfma).find("only SIMT, mma.sync and wgmma"),
+            std::string::npos);
+}
+
+TEST(ModelTerms, WgmmaRefusalChecksTheWarpgroups) {
+  KernelDesc d = steppable(1024, 1024, 1024, ElementType::BF16);
+  d.wgmmaable = true;
+  auto wgmma = [](int64_t bm, int64_t bn, int64_t step, int64_t warps,
+                  int64_t stages) {
+    Schedule s;
+    s.block = {bm, bn, step};
+    s.warps = warps;
+    s.stages = stages;
+    s.compute = ComputeClass::Wgmma;
+    return s;
+  };
+  auto refusal = [&](const KernelDesc &k, const Schedule &s,
+                     const Target &t) -> std::string {
+    Held in(k, s, t);
+    return mmaRefusal(in.context).value_or("");
+  };
+  // Two warpgroups of 64 x 128: as four warps' 16 x 128 in mma.sync pieces.
+  Schedule good = wgmma(128, 128, 64, 8, 3);
+  Held in(d, good, h100());
+  EXPECT_FALSE(mmaRefusal(in.context));
+  EXPECT_EQ(in.context.mmaTiles.pn, 16);
+  EXPECT_EQ(in.context.mmaTiles.pk, 4);
+  // 64 rows per warpgroup, N a multiple of 64 up to 256, K steps of 64,
+  // two stages or more.
+  EXPECT_NE(refusal(d, wgmma(128, 128, 64, 4, 3), h100()).find("64 rows"),
+            std::string::npos);
+  EXPECT_NE(refusal(d, wgmma(128, 96, 64, 8, 3), h100()).find("multiple of"),
+            std::string::npos);
+  EXPECT_NE(refusal(d, wgmma(128, 128, 32, 8, 3), h100()).find("K step of 64"),
+            std::string::npos);
+  EXPECT_NE(refusal(d, wgmma(128, 128, 64, 8, 1), h100()).find("2 stages"),
+            std::string::npos);
+  // Not before sm_90a, nor where the operands are not the kernel's own.
+  EXPECT_NE(refusal(d, good, *lookupKnownTarget("a100")).find("sm_90a"),
+            std::string::npos);
+  KernelDesc prologue = steppable(1024, 1024, 1024, ElementType::BF16);
+  EXPECT_NE(refusal(prologue, good, h100()).find("own arguments"),
+            std::string::npos);
+}
+
+TEST(ModelTerms, WgmmaSharedMemoryAndRegisters) {
+  KernelDesc d = steppable(1024, 1024, 1024, ElementType::BF16);
+  d.wgmmaable = true;
+  Schedule s;
+  s.block = {128, 128, 64};
+  s.warps = 8;
+  s.stages = 3;
+  s.compute = ComputeClass::Wgmma;
+  Held in(d, s, h100());
+  ASSERT_FALSE(mmaRefusal(in.context));
+  // The f32 accumulator (rows padded by 8) and per stage A [128, 64] and
+  // B [64, 128] in bf16 as TMA writes them, and an 8-byte mbarrier: ptxas
+  // counts 168960 bytes for this block (test/tools/tessel-compile-wgmma.test)
+  // with the mbarriers' 24.
+  EXPECT_EQ(sharedMemoryBytes(in.context),
+            4 * 128 * 136 + 3 * (2 * (128 + 128) * 64 + 8));
+  // Each thread's 64 x 128 / 128 accumulators and the pipeline's
+  // addresses: ptxas -v takes 90.
+  EXPECT_EQ(registersPerThread(in.context), 90);
 }
 
 TEST(ModelTerms, MmaRefusalChecksTheWarpTiles) {

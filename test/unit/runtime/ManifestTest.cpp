@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/Manifest.h"
+#include "runtime/CudaDriver.h"
 
 #include <gtest/gtest.h>
 
@@ -220,6 +221,10 @@ TEST_F(ManifestDirTest, WrittenManifestsReadBack) {
   k.predictedBound = "l2";
   k.params = {{false, 0, {ref::DType::BF16, {130, 70}}},
               {true, 0, {ref::DType::F32, {130, 90}}}};
+  // A wgmma kernel's operand is passed as a TMA tensor map over it.
+  runtime::Param map{false, 1, {ref::DType::BF16, {70, 90}}};
+  map.tensorMap = runtime::TensorMap{{64, 64}, 128, 256, true};
+  k.params.push_back(map);
   m.kernels = {k};
   m.tesselKernels = {{"mm", {}, sampleGraph()}};
   write(runtime::writeManifest(m));
@@ -243,14 +248,77 @@ TEST_F(ManifestDirTest, WrittenManifestsReadBack) {
   EXPECT_EQ(r.schedule, k.schedule);
   EXPECT_EQ(*r.predictedUs, 12.25);
   EXPECT_EQ(r.predictedBound, "l2");
-  ASSERT_EQ(r.params.size(), 2u);
+  ASSERT_EQ(r.params.size(), 3u);
   EXPECT_TRUE(r.params[1].isOutput);
+  EXPECT_FALSE(r.params[0].tensorMap);
+  ASSERT_TRUE(r.params[2].tensorMap);
+  EXPECT_EQ(r.params[2].tensorMap->box, (std::vector<int64_t>{64, 64}));
+  EXPECT_EQ(r.params[2].tensorMap->swizzleBytes, 128);
+  EXPECT_EQ(r.params[2].tensorMap->l2PromotionBytes, 256);
+  EXPECT_TRUE(r.params[2].tensorMap->oobZero);
   EXPECT_EQ(r.params[0].type.shape, (std::vector<int64_t>{130, 70}));
   EXPECT_EQ(r.params[1].type.dtype, ref::DType::F32);
   ASSERT_EQ(back->tesselKernels.size(), 1u);
   ASSERT_TRUE(back->tesselKernels[0].reference);
   EXPECT_EQ(runtime::graphToJsonText(*back->tesselKernels[0].reference),
             runtime::graphToJsonText(sampleGraph()));
+}
+
+// A tensor map whose box is not one size per dim of the buffer, or beyond
+// what TMA loads, is refused where the manifest is read.
+TEST_F(ManifestDirTest, RejectsTensorMapsTmaCannotLoad) {
+  std::string good = kManifest;
+  good.replace(good.find("\"dtype\": \"bf16\"}"), 16,
+               "\"dtype\": \"bf16\", \"tensor_map\": {\"box\": [4, 8], "
+               "\"swizzle_bytes\": 0, \"l2_promotion_bytes\": 0, \"oob\": "
+               "\"zero\"}}");
+  write(good);
+  std::string error;
+  std::optional<runtime::Manifest> m =
+      runtime::readManifest(dir.string(), error);
+  ASSERT_TRUE(m) << error;
+  ASSERT_TRUE(m->tesselKernels[0].launches[0]->params[0].tensorMap);
+  const std::string box = "\"box\": [4, 8]";
+  std::string bad = good;
+  bad.replace(bad.find(box), box.size(), "\"box\": [4]");
+  write(bad);
+  EXPECT_FALSE(runtime::readManifest(dir.string(), error));
+  EXPECT_NE(error.find("one size per dim"), std::string::npos) << error;
+  bad = good;
+  bad.replace(bad.find(box), box.size(), "\"box\": [4, 512]");
+  write(bad);
+  EXPECT_FALSE(runtime::readManifest(dir.string(), error));
+  EXPECT_NE(error.find("[1, 256]"), std::string::npos) << error;
+}
+
+// cuTensorMapEncodeTiled's arguments for an A operand of 4095 x 4096 bf16
+// in 128 x 64 boxes with the 128-byte swizzle (what tessel-lower-wgmma
+// asks for): dims and boxes innermost first, the row stride in bytes.
+TEST(TensorMapEncoding, InnermostFirstWithByteStrides) {
+  std::string error;
+  std::optional<runtime::TensorMapEncoding> e = runtime::tensorMapEncoding(
+      {4095, 4096}, "bf16", {128, 64}, 128, 256, true, error);
+  ASSERT_TRUE(e) << error;
+  EXPECT_EQ(e->dataType, 9); // CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+  EXPECT_EQ(e->rank, 2u);
+  EXPECT_EQ(e->globalDim[0], 4096u);
+  EXPECT_EQ(e->globalDim[1], 4095u);
+  EXPECT_EQ(e->globalStrides[0], 8192u);
+  EXPECT_EQ(e->boxDim[0], 64u);
+  EXPECT_EQ(e->boxDim[1], 128u);
+  EXPECT_EQ(e->elementStrides[0], 1u);
+  EXPECT_EQ(e->swizzle, 3);     // CU_TENSOR_MAP_SWIZZLE_128B
+  EXPECT_EQ(e->l2Promotion, 3); // CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+  EXPECT_EQ(e->oobFill, 0);     // zeros
+  // What CUDA refuses is refused here, with the reason.
+  EXPECT_FALSE(runtime::tensorMapEncoding({64, 100}, "bf16", {64, 64}, 128, 256,
+                                          true, error));
+  EXPECT_NE(error.find("multiples of 16 bytes"), std::string::npos) << error;
+  EXPECT_FALSE(runtime::tensorMapEncoding({64, 128}, "bf16", {64, 128}, 128,
+                                          256, true, error));
+  EXPECT_NE(error.find("at most the swizzle"), std::string::npos) << error;
+  EXPECT_FALSE(runtime::tensorMapEncoding({64, 128}, "bf16", {64, 64}, 48, 256,
+                                          true, error));
 }
 
 } // namespace

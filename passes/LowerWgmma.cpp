@@ -1,0 +1,406 @@
+//===- LowerWgmma.cpp - tessel-lower-wgmma --------------------------------===//
+//
+// The sm_90a half of a K step with `mma = wgmma`: the block-level loop that
+// tessel-tile-and-fuse writes (copy A's and B's tiles into block buffers,
+// the block's matmul on them, the accumulator in shared memory) becomes a
+// TMA + mbarrier pipeline feeding warpgroup MMA, the accumulators in
+// registers for the whole loop (see the pass's description in Passes.td).
+//
+// The layouts are the ones NVGPU's lowering of nvgpu.warpgroup.mma reads
+// (upstream's sm_90 integration tests run them): A K-major in [rows, 64]
+// boxes and B row-major ([K, N], `transposeB`) in [64, 64] boxes, both with
+// the 128-byte swizzle; each warpgroup's accumulator is 64 x N, and the
+// accumulator store addresses rows by the warp's index in the block
+// (thread id x / 32), which is why tessel-map-to-gpu gives wgmma kernels a
+// one-dimensional block.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/Model.h"
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+namespace mlir::tessel {
+#define GEN_PASS_DEF_TESSELLOWERWGMMA
+#include "passes/Passes.h.inc"
+} // namespace mlir::tessel
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+using W = WgmmaShape;
+
+/// The value `v` without its subviews, and the sum of their offsets along
+/// each dim (nullopt where a subview has a non-unit stride).
+struct ViewChain {
+  Value base;
+  SmallVector<SmallVector<OpFoldResult>> offsets; // per dim, each subview's
+};
+
+std::optional<ViewChain> stripSubviews(Value v) {
+  auto type = dyn_cast<MemRefType>(v.getType());
+  if (!type)
+    return std::nullopt;
+  ViewChain chain;
+  chain.offsets.resize(type.getRank());
+  while (auto sub = v.getDefiningOp<memref::SubViewOp>()) {
+    if (sub.getSourceType().getRank() != type.getRank() ||
+        !llvm::all_of(sub.getStaticStrides(), [](int64_t s) { return s == 1; }))
+      return std::nullopt;
+    for (auto [d, o] : llvm::enumerate(sub.getMixedOffsets()))
+      chain.offsets[d].push_back(o);
+    v = sub.getSource();
+  }
+  chain.base = v;
+  return chain;
+}
+
+/// One operand of the step: its global memref, the block's offset along
+/// its non-K dim, its tile (static) and its launch buffer.
+struct Operand {
+  Value global;
+  Value blockOffset; // along M (A) or N (B)
+  unsigned kDim;     // 1 for A [M, K], 0 for B [K, N]
+  SmallVector<int64_t> tile;
+  BlockArgument buffer;
+  Operation *copy;
+};
+
+class WgmmaStep {
+public:
+  WgmmaStep(gpu::LaunchOp launch, linalg::LinalgOp step, int64_t stages)
+      : launch(launch), step(step), stages(stages), loc(step.getLoc()) {}
+
+  LogicalResult rewrite();
+
+private:
+  InFlightDiagnostic fail(const Twine &why) {
+    return step->emitOpError() << "cannot run as a wgmma K step: " << why;
+  }
+  FailureOr<Operand> operand(unsigned index);
+  Value index(OpBuilder &b, int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+
+  gpu::LaunchOp launch;
+  linalg::LinalgOp step;
+  int64_t stages;
+  Location loc;
+  scf::ForOp kLoop;
+};
+
+FailureOr<Operand> WgmmaStep::operand(unsigned i) {
+  Operand op;
+  op.kDim = i == 0 ? 1 : 0;
+  std::optional<ViewChain> dst = stripSubviews(step.getDpsInputs()[i]);
+  auto buffer = dst ? dyn_cast<BlockArgument>(dst->base) : BlockArgument();
+  if (!buffer || !llvm::is_contained(launch.getWorkgroupAttributions(), buffer))
+    return fail("its operand #" + Twine(i) + " is not a block buffer");
+  op.buffer = buffer;
+  auto bufferType = cast<MemRefType>(buffer.getType());
+  op.tile = llvm::to_vector(bufferType.getShape());
+  // The copy that fills the buffer in this loop.
+  for (Operation &o : kLoop.getBody()->without_terminator()) {
+    if (!o.hasAttr(TesselDialect::kTmaCopyAttrName))
+      continue;
+    std::optional<ViewChain> to = stripSubviews(o.getOperand(1));
+    if (to && to->base == buffer)
+      op.copy = &o;
+  }
+  if (!op.copy || op.copy->getNumOperands() != 2)
+    return fail("no copy into its operand #" + Twine(i) + " in its loop");
+  std::optional<ViewChain> src = stripSubviews(op.copy->getOperand(0));
+  if (!src || src->offsets.size() != 2)
+    return fail("operand #" + Twine(i) + " is not a 2-D view of a buffer");
+  auto globalType = dyn_cast<MemRefType>(src->base.getType());
+  if (launch->isAncestor(src->base.getParentRegion()->getParentOp()) ||
+      !globalType || globalType.getMemorySpace() ||
+      !globalType.getLayout().isIdentity())
+    return fail("operand #" + Twine(i) + " is not read from global memory");
+  op.global = src->base;
+  // Along K: the loop's induction variable once, zeros elsewhere; along
+  // the other dim: values defined before the loop, summed there.
+  Value iv = kLoop.getInductionVar();
+  int ivUses = 0;
+  for (OpFoldResult o : src->offsets[op.kDim]) {
+    if (auto v = dyn_cast<Value>(o); v && v == iv) {
+      ++ivUses;
+      continue;
+    }
+    if (!isZeroInteger(o))
+      return fail("operand #" + Twine(i) +
+                  "'s K offset is not the loop's induction variable");
+  }
+  if (ivUses != 1)
+    return fail("operand #" + Twine(i) +
+                "'s K offset is not the loop's induction variable");
+  OpBuilder b(kLoop);
+  Value sum = index(b, 0);
+  for (OpFoldResult o : src->offsets[1 - op.kDim]) {
+    Value v = getValueOrCreateConstantIndexOp(b, loc, o);
+    if (kLoop->isAncestor(v.getParentBlock()->getParentOp()))
+      return fail("operand #" + Twine(i) +
+                  "'s block offset changes in its "
+                  "K loop");
+    sum = arith::AddIOp::create(b, loc, sum, v);
+  }
+  op.blockOffset = sum;
+  return op;
+}
+
+} // namespace
+
+namespace {
+
+LogicalResult WgmmaStep::rewrite() {
+  MLIRContext *ctx = step.getContext();
+  kLoop = dyn_cast<scf::ForOp>(step->getParentOp());
+  if (!kLoop)
+    return fail("it is not directly inside its K loop");
+  std::optional<int64_t> lb = getConstantIntValue(kLoop.getLowerBound()),
+                         ub = getConstantIntValue(kLoop.getUpperBound()),
+                         kStep = getConstantIntValue(kLoop.getStep());
+  if (!lb || !ub || !kStep || *lb != 0 || *kStep <= 0)
+    return fail("its K loop's bounds are not constant");
+  if (stages < 2)
+    return fail("stages = " + Twine(stages) +
+                ": the pipeline refills the previous step's buffers while "
+                "one wgmma group is in flight, which takes 2 stages or more");
+  FailureOr<Operand> a = operand(0);
+  if (failed(a))
+    return failure();
+  FailureOr<Operand> b = operand(1);
+  if (failed(b))
+    return failure();
+  Type element = cast<MemRefType>(a->buffer.getType()).getElementType();
+  if (element != cast<MemRefType>(b->buffer.getType()).getElementType() ||
+      !(element.isBF16() || element.isF16()))
+    return fail("its operands are not both bf16 or both f16");
+  int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+  int64_t bm = a->tile[0], kt = a->tile[1], bn = b->tile[1];
+  if (a->tile.size() != 2 || b->tile.size() != 2 || b->tile[0] != kt ||
+      kt * bytes != W::kKBytes || kt != *kStep || bm % W::kM ||
+      bm / W::kM > W::kMaxGroups || bn % W::kNChunk || bn > W::kMaxN)
+    return fail("its tiles (A " + Twine(bm) + " x " + Twine(kt) + ", B " +
+                Twine(b->tile[0]) + " x " + Twine(bn) +
+                ") are not [64 per warpgroup, 128 bytes] and [128 bytes, a "
+                "multiple of 64 up to 256]");
+  int64_t groups = bm / W::kM;
+  std::optional<int64_t> threads = getConstantIntValue(launch.getBlockSizeX());
+  if (!threads || *threads != groups * W::kWarpsPerGroup * 32 ||
+      !isConstantIntValue(launch.getBlockSizeY(), 1) ||
+      !isConstantIntValue(launch.getBlockSizeZ(), 1))
+    return fail("its block is not one row of " +
+                Twine(groups * W::kWarpsPerGroup * 32) +
+                " threads (a warpgroup per 64 rows)");
+  Value acc = step.getDpsInits()[0];
+  auto accType = dyn_cast<MemRefType>(acc.getType());
+  if (!accType || accType.getShape() != ArrayRef<int64_t>{bm, bn} ||
+      !accType.getElementType().isF32())
+    return fail("its accumulator is not a " + Twine(bm) + " x " + Twine(bn) +
+                " f32 buffer");
+  int64_t steps = llvm::divideCeil(*ub, kt);
+
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  auto smem = [&](ArrayRef<int64_t> shape) {
+    return MemRefType::get(shape, element, MemRefLayoutAttrInterface(),
+                           workgroup);
+  };
+  // The tensor maps, built on the host (the runtime encodes them from the
+  // manifest's description, see tessel-compile).
+  OpBuilder host(launch);
+  auto tensorMap = [&](Value global, ArrayRef<int64_t> box) -> Value {
+    auto type = nvgpu::TensorMapDescriptorType::get(
+        ctx, smem(box), nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+        nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
+        nvgpu::TensorMapOOBKind::OOB_ZERO,
+        nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+    Value unranked = memref::CastOp::create(
+        host, loc, UnrankedMemRefType::get(element, Attribute()), global);
+    SmallVector<Value> dims;
+    for (int64_t d : box)
+      dims.push_back(index(host, d));
+    Value map =
+        nvgpu::TmaCreateDescriptorOp::create(host, loc, type, unranked, dims);
+    // The kernel takes the map's address as a plain pointer (NVVM's view of
+    // a tensor map), so that outlining gives it a parameter type the GPU
+    // lowering knows; inside, the cast back feeds the NVGPU ops.
+    Type pointer = LLVM::LLVMPointerType::get(ctx);
+    Value address = UnrealizedConversionCastOp::create(host, loc, pointer, map)
+                        .getResult(0);
+    // (Through an integer: a cast straight back would fold away before
+    // outlining, and the parameter would keep the NVGPU type.)
+    OpBuilder inside = OpBuilder::atBlockBegin(&launch.getBody().front());
+    Value bits =
+        LLVM::PtrToIntOp::create(inside, loc, inside.getI64Type(), address);
+    Value again = LLVM::IntToPtrOp::create(inside, loc, pointer, bits);
+    return UnrealizedConversionCastOp::create(inside, loc, type, again)
+        .getResult(0);
+  };
+  Value mapA = tensorMap(a->global, {bm, kt});
+  Value mapB = tensorMap(b->global, {kt, W::kNChunk});
+
+  // The CPU form goes; its buffers take the pipeline's stages.
+  Operation *next = kLoop->getNextNode();
+  kLoop.erase();
+  for (BlockArgument buffer : {a->buffer, b->buffer})
+    if (!buffer.use_empty())
+      return launch.emitOpError()
+             << "cannot run a wgmma K step: its operand buffers have uses "
+                "outside the step";
+  a->buffer.setType(smem({stages, bm, kt}));
+  b->buffer.setType(smem({stages, bn / W::kNChunk, kt, W::kNChunk}));
+
+  OpBuilder builder(next);
+  Value tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  Value leader = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                       tid, index(builder, 0));
+  Value bars = nvgpu::MBarrierCreateOp::create(
+      builder, loc, nvgpu::MBarrierGroupType::get(ctx, workgroup, stages));
+  for (int64_t s = 0; s < stages; ++s)
+    nvgpu::MBarrierInitOp::create(builder, loc, bars, index(builder, 1),
+                                  index(builder, s), leader);
+  gpu::BarrierOp::create(builder, loc);
+
+  // A stage's view of a buffer, the leading index dropped.
+  auto view = [&](OpBuilder &ob, Value buffer, ArrayRef<OpFoldResult> offsets,
+                  ArrayRef<int64_t> shape) -> Value {
+    auto type = cast<MemRefType>(buffer.getType());
+    SmallVector<OpFoldResult> sizes(type.getRank() - shape.size(),
+                                    ob.getIndexAttr(1));
+    for (int64_t s : shape)
+      sizes.push_back(ob.getIndexAttr(s));
+    SmallVector<OpFoldResult> strides(type.getRank(), ob.getIndexAttr(1));
+    auto result = memref::SubViewOp::inferRankReducedResultType(
+        shape, type, offsets, sizes, strides);
+    return memref::SubViewOp::create(ob, loc, cast<MemRefType>(result), buffer,
+                                     offsets, sizes, strides);
+  };
+  int64_t txBytes = (bm * kt + kt * bn) * bytes;
+  // Thread 0 loads K step `k` into stage `slot`.
+  auto issue = [&](OpBuilder &ob, Value k, Value slot) {
+    Value kAt = arith::MulIOp::create(ob, loc, k, index(ob, kt));
+    nvgpu::MBarrierArriveExpectTxOp::create(ob, loc, bars, index(ob, txBytes),
+                                            slot, leader);
+    OpFoldResult zero = ob.getIndexAttr(0);
+    nvgpu::TmaAsyncLoadOp::create(
+        ob, loc, view(ob, a->buffer, {slot, zero, zero}, {bm, kt}), bars, mapA,
+        ValueRange{kAt, a->blockOffset}, slot, Value(), leader);
+    for (int64_t j = 0; j < bn / W::kNChunk; ++j) {
+      Value col = arith::AddIOp::create(ob, loc, b->blockOffset,
+                                        index(ob, j * W::kNChunk));
+      nvgpu::TmaAsyncLoadOp::create(
+          ob, loc,
+          view(ob, b->buffer, {slot, ob.getIndexAttr(j), zero, zero},
+               {kt, W::kNChunk}),
+          bars, mapB, ValueRange{col, kAt}, slot, Value(), leader);
+    }
+  };
+  for (int64_t s = 0; s < std::min(stages, steps); ++s)
+    issue(builder, index(builder, s), index(builder, s));
+
+  auto fragments = nvgpu::WarpgroupAccumulatorType::get(
+      ctx, VectorType::get({W::kM, bn}, builder.getF32Type()));
+  auto descriptor = [&](ArrayRef<int64_t> shape) {
+    return nvgpu::WarpgroupMatrixDescriptorType::get(ctx, smem(shape));
+  };
+  Value group = arith::DivUIOp::create(builder, loc, tid,
+                                       index(builder, W::kWarpsPerGroup * 32));
+  Value groupRow =
+      arith::MulIOp::create(builder, loc, group, index(builder, W::kM));
+  Value init =
+      nvgpu::WarpgroupMmaInitAccumulatorOp::create(builder, loc, fragments);
+  auto loop = scf::ForOp::create(
+      builder, loc, index(builder, 0), index(builder, steps), index(builder, 1),
+      ValueRange{init}, [&](OpBuilder &lb, Location, Value i, ValueRange args) {
+        Value vStages = index(lb, stages);
+        Value slot = arith::RemUIOp::create(lb, loc, i, vStages);
+        Value round = arith::DivUIOp::create(lb, loc, i, vStages);
+        Value parity = arith::IndexCastOp::create(
+            lb, loc, lb.getI1Type(),
+            arith::RemUIOp::create(lb, loc, round, index(lb, 2)));
+        nvgpu::MBarrierTryWaitParityOp::create(lb, loc, bars, parity,
+                                               index(lb, 10000000), slot);
+        OpFoldResult zero = lb.getIndexAttr(0);
+        Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
+            lb, loc, descriptor({W::kM, kt}),
+            view(lb, a->buffer, {slot, groupRow, zero}, {W::kM, kt}), mapA);
+        Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
+            lb, loc, descriptor({kt, bn}),
+            view(lb, b->buffer, {slot, zero, zero, zero}, {kt, W::kNChunk}),
+            mapB);
+        // One group in flight: step i - 1's wgmma is complete after this.
+        Value d = nvgpu::WarpgroupMmaOp::create(lb, loc, fragments, descA,
+                                                descB, uint64_t(1), UnitAttr(),
+                                                lb.getUnitAttr(), args.front());
+        // Every warpgroup is done with step i - 1's stage: refill it.
+        gpu::BarrierOp::create(lb, loc);
+        Value refill = arith::AddIOp::create(lb, loc, i, index(lb, stages - 1));
+        Value cond = arith::AndIOp::create(
+            lb, loc,
+            arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::uge, i,
+                                  index(lb, 1)),
+            arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, refill,
+                                  index(lb, steps)));
+        scf::IfOp::create(lb, loc, cond, [&](OpBuilder &tb, Location) {
+          Value previous = arith::SubIOp::create(tb, loc, i, index(tb, 1));
+          issue(tb, refill,
+                arith::RemUIOp::create(tb, loc, previous, index(tb, stages)));
+          scf::YieldOp::create(tb, loc);
+        });
+        scf::YieldOp::create(lb, loc, d);
+      });
+  NVVM::WgmmaWaitGroupSyncOp::create(builder, loc, uint64_t(0));
+  // NVGPU's store puts warp w's rows at 16 w of the view: each warpgroup
+  // writes its 64 rows of the block's accumulator through a view of the
+  // first 64.
+  SmallVector<OpFoldResult> offsets(2, builder.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes = {builder.getIndexAttr(W::kM),
+                                     builder.getIndexAttr(bn)};
+  SmallVector<OpFoldResult> strides(2, builder.getIndexAttr(1));
+  Value rows =
+      memref::SubViewOp::create(builder, loc, acc, offsets, sizes, strides);
+  nvgpu::WarpgroupMmaStoreOp::create(builder, loc, loop.getResult(0), rows);
+  gpu::BarrierOp::create(builder, loc);
+  return success();
+}
+
+struct LowerWgmmaPass
+    : public tessel::impl::TesselLowerWgmmaBase<LowerWgmmaPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<std::pair<gpu::LaunchOp, linalg::LinalgOp>> steps;
+    func.walk([&](linalg::LinalgOp op) {
+      if (op->hasAttr(TesselDialect::kWgmmaStepAttrName))
+        steps.push_back({op->getParentOfType<gpu::LaunchOp>(), op});
+    });
+    if (steps.empty())
+      return;
+    auto schedule =
+        func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
+    for (auto [launch, step] : steps) {
+      if (!launch) {
+        step->emitOpError() << "is a wgmma K step outside a GPU launch (run "
+                               "tessel-map-to-gpu first)";
+        return signalPassFailure();
+      }
+      int64_t stages = schedule ? schedule.getStages() : 1;
+      if (failed(WgmmaStep(launch, step, stages).rewrite()))
+        return signalPassFailure();
+    }
+    WalkResult stray = func.walk([&](Operation *op) {
+      if (!op->hasAttr(TesselDialect::kTmaCopyAttrName))
+        return WalkResult::advance();
+      op->emitOpError() << "is a TMA copy outside a wgmma K step";
+      return WalkResult::interrupt();
+    });
+    if (stray.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,54 @@
+// Warpgroup MMA K steps (`mma = wgmma`, sm_90a) on the CPU path: the tiled
+// loop (block-level copies of A's and B's tiles, the block's matmul on
+// them, the accumulator in a block buffer) that tessel-lower-wgmma turns
+// into TMA loads and wgmma on the GPU. Checked against the reference with
+// one, two and four warpgroups, N of 64 to 256, bf16 and f16, an epilogue,
+// and M, N and K that the tiles do not divide (the last block shifted back,
+// the last K step partial: TMA zero-fills it on the GPU).
+// RUN: tessel-run %s --cpu --check | FileCheck %s
+
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @wg2_bias_gelu_bf16(%x: tensor<256x256xbf16>, %w: tensor<256x384xbf16>, %bias: tensor<384xbf16>) -> tensor<256x384xbf16> {
+    %r = tessel.kernel @k_wg2_bias_gelu_bf16(%x, %w, %bias) : (tensor<256x256xbf16>, tensor<256x384xbf16>, tensor<384xbf16>) -> tensor<256x384xbf16>
+        schedule = #tessel.schedule<block = [128, 128, 64], warps = 8, stages = 3, mma = wgmma> {
+    ^bb0(%a: tensor<256x256xbf16>, %c: tensor<256x384xbf16>, %d: tensor<384xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<256x256xbf16>, tensor<256x384xbf16> -> tensor<256x384xbf16>
+      %1 = tessel.add %0, %d : tensor<256x384xbf16>, tensor<384xbf16> -> tensor<256x384xbf16>
+      %2 = tessel.gelu tanh %1 : tensor<256x384xbf16>
+      tessel.yield %2 : tensor<256x384xbf16>
+    }
+    return %r : tensor<256x384xbf16>
+  }
+
+  // 197 rows (ViT): the last block of 64 shifted back; K = 200: the last
+  // K step of 8.
+  func.func @wg1_partial_f16(%x: tensor<197x200xf16>, %w: tensor<200x192xf16>) -> tensor<197x192xf32> {
+    %r = tessel.kernel @k_wg1_partial_f16(%x, %w) : (tensor<197x200xf16>, tensor<200x192xf16>) -> tensor<197x192xf32>
+        schedule = #tessel.schedule<block = [64, 192, 64], warps = 4, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<197x200xf16>, %c: tensor<200x192xf16>):
+      %0 = tessel.matmul %a, %c : tensor<197x200xf16>, tensor<200x192xf16> -> tensor<197x192xf32>
+      tessel.yield %0 : tensor<197x192xf32>
+    }
+    return %r : tensor<197x192xf32>
+  }
+
+  // Four warpgroups over 300 rows and 64 of 104 columns (both shifted).
+  func.func @wg4_relu_bf16(%x: tensor<300x128xbf16>, %w: tensor<128x104xbf16>) -> tensor<300x104xbf16> {
+    %r = tessel.kernel @k_wg4_relu_bf16(%x, %w) : (tensor<300x128xbf16>, tensor<128x104xbf16>) -> tensor<300x104xbf16>
+        schedule = #tessel.schedule<block = [256, 64, 64], warps = 16, stages = 3, mma = wgmma> {
+    ^bb0(%a: tensor<300x128xbf16>, %c: tensor<128x104xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<300x128xbf16>, tensor<128x104xbf16> -> tensor<300x104xbf16>
+      %1 = tessel.relu %0 : tensor<300x104xbf16>
+      tessel.yield %1 : tensor<300x104xbf16>
+    }
+    return %r : tensor<300x104xbf16>
+  }
+}
+
+// CHECK-LABEL: kernel @k_wg2_bias_gelu_bf16
+// CHECK-NEXT: result #0 256x384xbf16 {{.*}} ok
+// CHECK-LABEL: kernel @k_wg1_partial_f16
+// CHECK-NEXT: result #0 197x192xf32 {{.*}} ok
+// CHECK-LABEL: kernel @k_wg4_relu_bf16
+// CHECK-NEXT: result #0 300x104xbf16 {{.*}} ok
+// CHECK: all outputs match the reference

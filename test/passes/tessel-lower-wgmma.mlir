@@ -1,0 +1,46 @@
+// RUN: tessel-opt %s --tessel-split-reduction --tessel-lower-to-linalg --tessel-tile-and-fuse --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --canonicalize --buffer-results-to-out-params="hoist-static-allocs modify-public-functions" --tessel-map-to-gpu --tessel-lower-wgmma | FileCheck %s
+
+// The block-level K loop of a wgmma step becomes: a tensor map per operand
+// on the host (A in 128 x 64 boxes, B in 64 x 64), the launch's operand
+// buffers retyped to hold 3 stages, an mbarrier per stage, the first 3
+// steps' TMA loads issued by thread 0, and a loop over the 4 K steps that
+// waits for its stage, issues one warpgroup MMA per warpgroup (64 x 128
+// accumulators in registers) and refills the previous step's stage; after
+// it, the accumulators go to the shared accumulator for the epilogue.
+
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @mm(%x: tensor<256x256xbf16>, %w: tensor<256x384xbf16>) -> tensor<256x384xf32> {
+    %r = tessel.kernel @k_mm(%x, %w) : (tensor<256x256xbf16>, tensor<256x384xbf16>) -> tensor<256x384xf32>
+        schedule = #tessel.schedule<block = [128, 128, 64], warps = 8, stages = 3, mma = wgmma> {
+    ^bb0(%a: tensor<256x256xbf16>, %c: tensor<256x384xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<256x256xbf16>, tensor<256x384xbf16> -> tensor<256x384xf32>
+      tessel.yield %0 : tensor<256x384xf32>
+    }
+    return %r : tensor<256x384xf32>
+  }
+}
+
+// CHECK-LABEL: func.func private @k_mm
+// CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%{{.*}}, %{{.*}}] : memref<*xbf16> -> <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+// CHECK: nvgpu.tma.create.descriptor %{{.*}} : memref<*xbf16> -> <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK: gpu.launch
+// CHECK-SAME: threads({{.*}}) in ({{.*}} = %c256{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1
+// CHECK-SAME: memref<3x128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-SAME: memref<3x2x64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
+// CHECK-COUNT-3: nvgpu.mbarrier.init
+// CHECK: gpu.barrier
+// CHECK-COUNT-3: nvgpu.mbarrier.arrive.expect_tx %{{.*}}[%{{.*}}], %c32768
+// CHECK: nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x128xf32>>
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c4{{.*}} step %c1{{.*}} iter_args
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK: nvgpu.warpgroup.generate.descriptor
+// CHECK: nvgpu.warpgroup.generate.descriptor
+// CHECK: nvgpu.warpgroup.mma {{.*}} {transposeB}
+// CHECK: gpu.barrier
+// CHECK: scf.if
+// CHECK: nvgpu.tma.async.load
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvgpu.warpgroup.mma.store
+// CHECK-NOT: tessel.tma_copy
+// CHECK-NOT: tessel.wgmma_step
