@@ -172,12 +172,13 @@ int64_t sharedMemoryBytes(const Context &c) {
     if (!w.isContraction() || c.kStep == 0)
       continue;
     if (c.wgmma) {
-      // The accumulator (f32, rows padded) and, per stage, the A and B
-      // tiles as TMA writes them (unpadded, swizzled, 1024-byte aligned),
-      // and a stage's mbarrier.
+      // Per stage the A and B tiles as TMA writes them (unpadded,
+      // swizzled) and a stage's mbarrier; the accumulator (f32, rows
+      // padded) overlays the stages after the loop (tessel-lower-wgmma).
       int64_t bm = c.tiles[0], bn = c.tiles[1];
-      bytes += 4 * bm * (bn + kMmaAccumulatorPad) +
-               s.stages * (2 * (bm + bn) * c.kStep + 8);
+      bytes += std::max(4 * bm * (bn + kMmaAccumulatorPad),
+                        s.stages * 2 * (bm + bn) * c.kStep) +
+               8 * s.stages;
       continue;
     }
     if (c.mma) {

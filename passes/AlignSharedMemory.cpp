@@ -32,7 +32,7 @@ bool isSwizzledTmaDestination(Value buffer) {
   SmallVector<Value> views = {buffer};
   for (size_t i = 0; i < views.size(); ++i)
     for (Operation *user : views[i].getUsers()) {
-      if (isa<memref::SubViewOp>(user))
+      if (isa<memref::SubViewOp, memref::ViewOp>(user))
         views.push_back(user->getResult(0));
       if (auto load = dyn_cast<nvgpu::TmaAsyncLoadOp>(user);
           load && load.getDst() == views[i])

@@ -244,16 +244,61 @@ LogicalResult WgmmaStep::rewrite() {
   Value mapA = tensorMap(a->global, {bm, kt});
   Value mapB = tensorMap(b->global, {kt, W::kNChunk});
 
-  // The CPU form goes; its buffers take the pipeline's stages.
+  std::optional<ViewChain> accChain = stripSubviews(acc);
+  auto accBuffer =
+      accChain ? dyn_cast<BlockArgument>(accChain->base) : BlockArgument();
+  if (!accBuffer ||
+      !llvm::is_contained(launch.getWorkgroupAttributions(), accBuffer))
+    return fail("its accumulator is not a block buffer");
+
+  // The CPU form goes, and with it the accumulator's zero fill (the
+  // registers start at zero).
   Operation *next = kLoop->getNextNode();
+  SmallVector<Operation *> fills;
+  launch.getBody().walk([&](linalg::FillOp fill) {
+    std::optional<ViewChain> to = stripSubviews(fill.getOutputs()[0]);
+    Operation *top = launch.getBody().front().findAncestorOpInBlock(*fill);
+    if (to && to->base == accBuffer && top && top->isBeforeInBlock(kLoop))
+      fills.push_back(fill);
+  });
+  for (Operation *fill : fills)
+    fill->erase();
   kLoop.erase();
   for (BlockArgument buffer : {a->buffer, b->buffer})
     if (!buffer.use_empty())
       return launch.emitOpError()
              << "cannot run a wgmma K step: its operand buffers have uses "
                 "outside the step";
-  a->buffer.setType(smem({stages, bm, kt}));
-  b->buffer.setType(smem({stages, bn / W::kNChunk, kt, W::kNChunk}));
+
+  // One shared-memory buffer holds the stages during the loop and the
+  // accumulator after it (a barrier between), so the accumulator costs no
+  // stages: A's stages at 0, B's after them (both 1024-byte aligned), the
+  // accumulator at 0. The operand buffers and the accumulator's own become
+  // placeholders.
+  auto accBufferType = cast<MemRefType>(accBuffer.getType());
+  int64_t aBytes = stages * bm * kt * bytes;
+  int64_t bBytes = stages * bn * kt * bytes;
+  int64_t accBytes = accBufferType.getNumElements() * 4;
+  Type i8 = IntegerType::get(ctx, 8);
+  a->buffer.setType(MemRefType::get({std::max(aBytes + bBytes, accBytes)}, i8,
+                                    MemRefLayoutAttrInterface(), workgroup));
+  b->buffer.setType(
+      MemRefType::get({16}, i8, MemRefLayoutAttrInterface(), workgroup));
+  OpBuilder top = OpBuilder::atBlockBegin(&launch.getBody().front());
+  auto typedView = [&](int64_t offset, MemRefType type) -> Value {
+    return memref::ViewOp::create(top, loc, type, a->buffer, index(top, offset),
+                                  ValueRange{});
+  };
+  Value aStages = typedView(0, smem({stages, bm, kt}));
+  Value bStages =
+      typedView(aBytes, smem({stages, bn / W::kNChunk, kt, W::kNChunk}));
+  Value accView =
+      typedView(0, MemRefType::get(accBufferType.getShape(),
+                                   accBufferType.getElementType(),
+                                   MemRefLayoutAttrInterface(), workgroup));
+  accBuffer.replaceAllUsesWith(accView);
+  accBuffer.setType(
+      MemRefType::get({16}, i8, MemRefLayoutAttrInterface(), workgroup));
 
   OpBuilder builder(next);
   Value tid = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
@@ -288,14 +333,14 @@ LogicalResult WgmmaStep::rewrite() {
                                             slot, leader);
     OpFoldResult zero = ob.getIndexAttr(0);
     nvgpu::TmaAsyncLoadOp::create(
-        ob, loc, view(ob, a->buffer, {slot, zero, zero}, {bm, kt}), bars, mapA,
+        ob, loc, view(ob, aStages, {slot, zero, zero}, {bm, kt}), bars, mapA,
         ValueRange{kAt, a->blockOffset}, slot, Value(), leader);
     for (int64_t j = 0; j < bn / W::kNChunk; ++j) {
       Value col = arith::AddIOp::create(ob, loc, b->blockOffset,
                                         index(ob, j * W::kNChunk));
       nvgpu::TmaAsyncLoadOp::create(
           ob, loc,
-          view(ob, b->buffer, {slot, ob.getIndexAttr(j), zero, zero},
+          view(ob, bStages, {slot, ob.getIndexAttr(j), zero, zero},
                {kt, W::kNChunk}),
           bars, mapB, ValueRange{col, kAt}, slot, Value(), leader);
     }
@@ -328,10 +373,10 @@ LogicalResult WgmmaStep::rewrite() {
         OpFoldResult zero = lb.getIndexAttr(0);
         Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
             lb, loc, descriptor({W::kM, kt}),
-            view(lb, a->buffer, {slot, groupRow, zero}, {W::kM, kt}), mapA);
+            view(lb, aStages, {slot, groupRow, zero}, {W::kM, kt}), mapA);
         Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
             lb, loc, descriptor({kt, bn}),
-            view(lb, b->buffer, {slot, zero, zero, zero}, {kt, W::kNChunk}),
+            view(lb, bStages, {slot, zero, zero, zero}, {kt, W::kNChunk}),
             mapB);
         // One group in flight: step i - 1's wgmma is complete after this.
         Value d = nvgpu::WarpgroupMmaOp::create(lb, loc, fragments, descA,
@@ -355,6 +400,8 @@ LogicalResult WgmmaStep::rewrite() {
         scf::YieldOp::create(lb, loc, d);
       });
   NVVM::WgmmaWaitGroupSyncOp::create(builder, loc, uint64_t(0));
+  // Every warpgroup is done reading the stages the accumulator overlays.
+  gpu::BarrierOp::create(builder, loc);
   // NVGPU's store puts warp w's rows at 16 w of the view: each warpgroup
   // writes its 64 rows of the block's accumulator through a view of the
   // first 64.
@@ -391,6 +438,17 @@ struct LowerWgmmaPass
       int64_t stages = schedule ? schedule.getStages() : 1;
       if (failed(WgmmaStep(launch, step, stages).rewrite()))
         return signalPassFailure();
+    }
+    // The launches' shared memory as it now is (stages and accumulator in
+    // one buffer, mbarriers).
+    auto module = func->getParentOfType<ModuleOp>();
+    if (module && module->hasAttr(TesselDialect::kTargetAttrName)) {
+      FailureOr<Target> target = getModuleTarget(module, "tessel-lower-wgmma");
+      if (failed(target))
+        return signalPassFailure();
+      for (auto [launch, step] : steps)
+        if (failed(checkLaunchSharedMemory(func, launch, *target)))
+          return signalPassFailure();
     }
     WalkResult stray = func.walk([&](Operation *op) {
       if (!op->hasAttr(TesselDialect::kTmaCopyAttrName))

@@ -247,37 +247,6 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
 
   std::optional<Target> target;
 
-  /// A launch's shared memory (its workgroup attributions, each aligned to
-  /// 16 bytes as tessel-align-shared-memory places them) must fit what one
-  /// block may allocate statically on the target: past it, ptxas refuses
-  /// the kernel (sm_80: 48 KiB) or the launch fails.
-  LogicalResult checkSharedMemory(func::FuncOp func, gpu::LaunchOp launch) {
-    if (!target)
-      return success();
-    int64_t bytes = 0;
-    for (BlockArgument buffer : launch.getWorkgroupAttributions()) {
-      auto type = cast<MemRefType>(buffer.getType());
-      bytes += llvm::alignTo(
-          type.getNumElements() * type.getElementTypeBitWidth() / 8, 16);
-    }
-    TargetField field = target->has(TargetField::StaticSharedMemPerBlockBytes)
-                            ? TargetField::StaticSharedMemPerBlockBytes
-                            : TargetField::SharedMemPerBlockBytes;
-    auto limit = int64_t(target->get(field));
-    if (bytes <= limit)
-      return success();
-    InFlightDiagnostic diag = func.emitOpError()
-                              << "kernel @" << func.getSymName() << " needs "
-                              << bytes << " bytes of shared memory per block";
-    if (auto schedule =
-            func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName))
-      diag << " with schedule " << schedule;
-    diag << ", but a block on " << target->name() << " (" << target->arch()
-         << ") may allocate at most " << limit
-         << " statically; give it smaller tiles or fewer stages";
-    return diag;
-  }
-
   LogicalResult mapKernel(func::FuncOp func) {
     if (llvm::any_of(func.getArgumentTypes(),
                      [](Type t) { return isa<TensorType>(t); }))
@@ -306,7 +275,8 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
     FailureOr<SmallVector<int64_t>> dims = failure();
     auto schedule =
         func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
-    if (schedule && schedule.getMma() == InstructionClass::Wgmma) {
+    bool wgmma = schedule && schedule.getMma() == InstructionClass::Wgmma;
+    if (wgmma) {
       // Warpgroup MMA addresses its accumulators by warp (thread id x / 32,
       // NVGPU's lowering): the block is one row of threads, its warpgroups
       // consecutive ids, and every thread loop takes linear ids.
@@ -349,7 +319,9 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
       hoistAllocas(launch);
       if (privateScratch && failed(makeScratchPrivate(launch)))
         placed = failure();
-      if (succeeded(placed) && failed(checkSharedMemory(func, launch)))
+      // A wgmma step's buffers change in tessel-lower-wgmma, which checks.
+      if (succeeded(placed) && target && !wgmma &&
+          failed(checkLaunchSharedMemory(func, launch, *target)))
         placed = failure();
     });
     return placed;
@@ -540,3 +512,34 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
 };
 
 } // namespace
+
+LogicalResult mlir::tessel::checkLaunchSharedMemory(func::FuncOp func,
+                                                    gpu::LaunchOp launch,
+                                                    const Target &target) {
+  int64_t bytes = 0;
+  for (BlockArgument buffer : launch.getWorkgroupAttributions()) {
+    auto type = cast<MemRefType>(buffer.getType());
+    bytes += llvm::alignTo(
+        type.getNumElements() * type.getElementTypeBitWidth() / 8, 16);
+  }
+  // mbarriers (tessel-lower-wgmma), 8 bytes each.
+  launch.getBody().walk([&](nvgpu::MBarrierCreateOp create) {
+    bytes += 8 * int64_t(create.getBarriers().getType().getNumBarriers());
+  });
+  TargetField field = target.has(TargetField::StaticSharedMemPerBlockBytes)
+                          ? TargetField::StaticSharedMemPerBlockBytes
+                          : TargetField::SharedMemPerBlockBytes;
+  auto limit = int64_t(target.get(field));
+  if (bytes <= limit)
+    return success();
+  InFlightDiagnostic diag = func.emitOpError()
+                            << "kernel @" << func.getSymName() << " needs "
+                            << bytes << " bytes of shared memory per block";
+  if (auto schedule =
+          func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName))
+    diag << " with schedule " << schedule;
+  diag << ", but a block on " << target.name() << " (" << target.arch()
+       << ") may allocate at most " << limit
+       << " statically; give it smaller tiles or fewer stages";
+  return diag;
+}

@@ -8,6 +8,7 @@
 #ifndef TESSEL_PASSES_PASSES_H
 #define TESSEL_PASSES_PASSES_H
 
+#include "costmodel/Target.h"
 #include "dialects/Tessel/TesselDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -35,6 +36,16 @@ enum class FusionPolicyKind { Auto, Model, Rule, None };
 
 #define GEN_PASS_DECL
 #include "passes/Passes.h.inc"
+
+/// A launch's shared memory (its workgroup attributions, each aligned to 16
+/// bytes as tessel-align-shared-memory places them, and its mbarriers) must
+/// fit what one block may allocate statically on `target`: past it, ptxas
+/// refuses the kernel (sm_80: 48 KiB) or the launch fails. An error on
+/// `func` naming the kernel, its schedule and both sizes
+/// (tessel-map-to-gpu, and tessel-lower-wgmma after it reshapes a launch's
+/// buffers).
+LogicalResult checkLaunchSharedMemory(func::FuncOp func, gpu::LaunchOp launch,
+                                      const Target &target);
 
 #define GEN_PASS_REGISTRATION
 #include "passes/Passes.h.inc"

@@ -510,8 +510,10 @@ def TesselLowerWgmma : Pass<"tessel-lower-wgmma", "mlir::func::FuncOp"> {
     - a TMA tensor map per operand, built on the host
       (`nvgpu.tma.create.descriptor`, 128-byte swizzle, out-of-bounds
       zero fill): A in [M, 64] boxes, B in [64, 64] boxes;
-    - `stages` shared-memory buffers per operand (the launch's A and B
-      buffers retyped to hold them) and one mbarrier per stage; thread 0
+    - `stages` shared-memory buffers per operand, in one buffer of the
+      launch that the accumulator overlays after the loop (its zero fill
+      goes: the registers start at zero), and one mbarrier per stage;
+      thread 0
       issues each step's TMA loads with the stage's expected bytes, the
       first `stages` before the loop and step i + stages - 1 once step i -
       1's buffers are free;
@@ -520,8 +522,9 @@ def TesselLowerWgmma : Pass<"tessel-lower-wgmma", "mlir::func::FuncOp"> {
       `wgmma.mma_async` m64nNk16 with descriptors into the swizzled
       buffers), one wgmma group in flight while the next stage is waited
       for;
-    - after the loop, each warpgroup stores its accumulator into the
-      shared-memory accumulator, where the kernel's epilogue reads it.
+    - after the loop and a barrier, each warpgroup stores its
+      accumulator into the shared-memory accumulator, where the kernel's
+      epilogue reads it.
 
     A marked step it cannot rewrite (not in this form, fewer than 2
     stages, a target without wgmma) is an error: the marked ops must not

@@ -1,8 +1,10 @@
 // RUN: tessel-opt %s --tessel-split-reduction --tessel-lower-to-linalg --tessel-tile-and-fuse --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --canonicalize --buffer-results-to-out-params="hoist-static-allocs modify-public-functions" --tessel-map-to-gpu --tessel-lower-wgmma | FileCheck %s
 
 // The block-level K loop of a wgmma step becomes: a tensor map per operand
-// on the host (A in 128 x 64 boxes, B in 64 x 64), the launch's operand
-// buffers retyped to hold 3 stages, an mbarrier per stage, the first 3
+// on the host (A in 128 x 64 boxes, B in 64 x 64), one shared-memory
+// buffer holding 3 stages of both and, after the loop, the accumulator (its
+// zero fill gone: the registers start at zero), an mbarrier per stage, the
+// first 3
 // steps' TMA loads issued by thread 0, and a loop over the 4 K steps that
 // waits for its stage, issues one warpgroup MMA per warpgroup (64 x 128
 // accumulators in registers) and refills the previous step's stage; after
@@ -25,8 +27,12 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} : memref<*xbf16> -> <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>
 // CHECK: gpu.launch
 // CHECK-SAME: threads({{.*}}) in ({{.*}} = %c256{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1
-// CHECK-SAME: memref<3x128x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-SAME: memref<3x2x64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-SAME: workgroup(%[[ACCOLD:.*]] : memref<16xi8, #gpu.address_space<workgroup>>, %[[SMEM:.*]] : memref<98304xi8, #gpu.address_space<workgroup>>, %{{.*}} : memref<16xi8, #gpu.address_space<workgroup>>)
+// The stages, then the accumulator over them after the loop.
+// CHECK: memref.view %[[SMEM]][%c0{{.*}}][] : memref<98304xi8, #gpu.address_space<workgroup>> to memref<3x128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK: memref.view %[[SMEM]][%c49152{{.*}}][] : memref<98304xi8, #gpu.address_space<workgroup>> to memref<3x2x64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK: memref.view %[[SMEM]][%c0{{.*}}][] : memref<98304xi8, #gpu.address_space<workgroup>> to memref<128x136xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: linalg.fill
 // CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
 // CHECK-COUNT-3: nvgpu.mbarrier.init
 // CHECK: gpu.barrier
@@ -41,6 +47,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK: scf.if
 // CHECK: nvgpu.tma.async.load
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT: gpu.barrier
 // CHECK: nvgpu.warpgroup.mma.store
 // CHECK-NOT: tessel.tma_copy
 // CHECK-NOT: tessel.wgmma_step
