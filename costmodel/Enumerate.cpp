@@ -152,6 +152,19 @@ private:
         s.warps = W::kWarpsPerGroup * groups;
         s.compute = ComputeClass::Wgmma;
         offer(s);
+        // The epilogue in vectors: each thread v consecutive columns of
+        // as many rows as the block's threads leave it.
+        int64_t threads = s.warps * t.warpSize();
+        for (int64_t v : vectors) {
+          int64_t across = bn / v;
+          if (bn % v || threads % across ||
+              (W::kM * groups) % (threads / across))
+            continue;
+          Schedule vs = s;
+          vs.vector = v;
+          vs.thread = {W::kM * groups / (threads / across), v, s.block[2]};
+          offer(vs);
+        }
       }
   }
 

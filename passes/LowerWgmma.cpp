@@ -89,8 +89,23 @@ private:
   linalg::LinalgOp step;
   int64_t stages;
   Location loc;
+  /// The K loop, or none where it had one step and folded away.
   scf::ForOp kLoop;
+  /// The K loop, or the step itself without one: the new code goes before.
+  Operation *anchor = nullptr;
 };
+
+/// Erases the views of `buffer` nothing reads any more (the CPU form's,
+/// once its loop is gone), innermost first.
+void eraseDeadViews(Value buffer) {
+  for (Operation *user : llvm::to_vector(buffer.getUsers())) {
+    if (!isa<memref::SubViewOp>(user))
+      continue;
+    eraseDeadViews(user->getResult(0));
+    if (user->use_empty())
+      user->erase();
+  }
+}
 
 FailureOr<Operand> WgmmaStep::operand(unsigned i) {
   Operand op;
@@ -103,7 +118,7 @@ FailureOr<Operand> WgmmaStep::operand(unsigned i) {
   auto bufferType = cast<MemRefType>(buffer.getType());
   op.tile = llvm::to_vector(bufferType.getShape());
   // The copy that fills the buffer in this loop.
-  for (Operation &o : kLoop.getBody()->without_terminator()) {
+  for (Operation &o : step->getBlock()->without_terminator()) {
     if (!o.hasAttr(TesselDialect::kTmaCopyAttrName))
       continue;
     std::optional<ViewChain> to = stripSubviews(o.getOperand(1));
@@ -123,7 +138,7 @@ FailureOr<Operand> WgmmaStep::operand(unsigned i) {
   op.global = src->base;
   // Along K: the loop's induction variable once, zeros elsewhere; along
   // the other dim: values defined before the loop, summed there.
-  Value iv = kLoop.getInductionVar();
+  Value iv = kLoop ? kLoop.getInductionVar() : Value();
   int ivUses = 0;
   for (OpFoldResult o : src->offsets[op.kDim]) {
     if (auto v = dyn_cast<Value>(o); v && v == iv) {
@@ -134,14 +149,14 @@ FailureOr<Operand> WgmmaStep::operand(unsigned i) {
       return fail("operand #" + Twine(i) +
                   "'s K offset is not the loop's induction variable");
   }
-  if (ivUses != 1)
+  if (ivUses != (kLoop ? 1 : 0))
     return fail("operand #" + Twine(i) +
                 "'s K offset is not the loop's induction variable");
-  OpBuilder b(kLoop);
+  OpBuilder b(anchor);
   Value sum = index(b, 0);
   for (OpFoldResult o : src->offsets[1 - op.kDim]) {
     Value v = getValueOrCreateConstantIndexOp(b, loc, o);
-    if (kLoop->isAncestor(v.getParentBlock()->getParentOp()))
+    if (kLoop && kLoop->isAncestor(v.getParentBlock()->getParentOp()))
       return fail("operand #" + Twine(i) +
                   "'s block offset changes in its "
                   "K loop");
@@ -157,13 +172,20 @@ namespace {
 
 LogicalResult WgmmaStep::rewrite() {
   MLIRContext *ctx = step.getContext();
+  // A K of one step has no loop left (canonicalization folds it): the
+  // step alone, at K offset 0.
   kLoop = dyn_cast<scf::ForOp>(step->getParentOp());
-  if (!kLoop)
-    return fail("it is not directly inside its K loop");
-  std::optional<int64_t> lb = getConstantIntValue(kLoop.getLowerBound()),
-                         ub = getConstantIntValue(kLoop.getUpperBound()),
-                         kStep = getConstantIntValue(kLoop.getStep());
-  if (!lb || !ub || !kStep || *lb != 0 || *kStep <= 0)
+  anchor = kLoop ? kLoop.getOperation() : step.getOperation();
+  int64_t stepK =
+      cast<MemRefType>(step.getDpsInputs()[0].getType()).getShape().back();
+  std::optional<int64_t> lb = 0, ub = stepK, kStep = stepK;
+  if (kLoop) {
+    lb = getConstantIntValue(kLoop.getLowerBound());
+    ub = getConstantIntValue(kLoop.getUpperBound());
+    kStep = getConstantIntValue(kLoop.getStep());
+  }
+  if (!lb || !ub || !kStep || *lb != 0 || *kStep <= 0 ||
+      ShapedType::isDynamic(*kStep))
     return fail("its K loop's bounds are not constant");
   if (stages < 2)
     return fail("stages = " + Twine(stages) +
@@ -182,7 +204,7 @@ LogicalResult WgmmaStep::rewrite() {
   int64_t bytes = element.getIntOrFloatBitWidth() / 8;
   int64_t bm = a->tile[0], kt = a->tile[1], bn = b->tile[1];
   if (a->tile.size() != 2 || b->tile.size() != 2 || b->tile[0] != kt ||
-      kt * bytes != W::kKBytes || kt != *kStep || bm % W::kM ||
+      kt * bytes != W::kKBytes || (kLoop && kt != *kStep) || bm % W::kM ||
       bm / W::kM > W::kMaxGroups || bn % W::kNChunk || bn > W::kMaxN)
     return fail("its tiles (A " + Twine(bm) + " x " + Twine(kt) + ", B " +
                 Twine(b->tile[0]) + " x " + Twine(bn) +
@@ -202,7 +224,7 @@ LogicalResult WgmmaStep::rewrite() {
       !accType.getElementType().isF32())
     return fail("its accumulator is not a " + Twine(bm) + " x " + Twine(bn) +
                 " f32 buffer");
-  int64_t steps = llvm::divideCeil(*ub, kt);
+  int64_t steps = kLoop ? llvm::divideCeil(*ub, kt) : 1;
 
   auto workgroup =
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
@@ -253,17 +275,28 @@ LogicalResult WgmmaStep::rewrite() {
 
   // The CPU form goes, and with it the accumulator's zero fill (the
   // registers start at zero).
-  Operation *next = kLoop->getNextNode();
+  Operation *next = anchor->getNextNode();
+  Operation *anchorTop =
+      launch.getBody().front().findAncestorOpInBlock(*anchor);
   SmallVector<Operation *> fills;
   launch.getBody().walk([&](linalg::FillOp fill) {
     std::optional<ViewChain> to = stripSubviews(fill.getOutputs()[0]);
     Operation *top = launch.getBody().front().findAncestorOpInBlock(*fill);
-    if (to && to->base == accBuffer && top && top->isBeforeInBlock(kLoop))
+    if (to && to->base == accBuffer && top && anchorTop &&
+        top->isBeforeInBlock(anchorTop))
       fills.push_back(fill);
   });
   for (Operation *fill : fills)
     fill->erase();
-  kLoop.erase();
+  if (kLoop) {
+    kLoop.erase();
+  } else {
+    step->erase();
+    a->copy->erase();
+    b->copy->erase();
+  }
+  eraseDeadViews(a->buffer);
+  eraseDeadViews(b->buffer);
   for (BlockArgument buffer : {a->buffer, b->buffer})
     if (!buffer.use_empty())
       return launch.emitOpError()

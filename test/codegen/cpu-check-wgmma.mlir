@@ -2,9 +2,10 @@
 // loop (block-level copies of A's and B's tiles, the block's matmul on
 // them, the accumulator in a block buffer) that tessel-lower-wgmma turns
 // into TMA loads and wgmma on the GPU. Checked against the reference with
-// one, two and four warpgroups, N of 64 to 256, bf16 and f16, an epilogue,
-// and M, N and K that the tiles do not divide (the last block shifted back,
-// the last K step partial: TMA zero-fills it on the GPU).
+// one, two and four warpgroups, N of 64 to 256, bf16 and f16, epilogues
+// (one in 16-byte vectors), M, N and K that the tiles do not divide (the
+// last block shifted back, the last K step partial: TMA zero-fills it on
+// the GPU), and a K of one step (no K loop).
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 
 module attributes {tessel.target = #tessel.target<"h100">} {
@@ -43,6 +44,21 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     }
     return %r : tensor<300x104xbf16>
   }
+
+  // K = 64: one step, no K loop left (a 1x1 convolution's matmul); the
+  // epilogue (bias, relu) in vectors of 8 (16-byte stores), each thread 8
+  // columns of 8 rows.
+  func.func @wg1_one_step_vector_bf16(%x: tensor<200x64xbf16>, %w: tensor<64x256xbf16>, %bias: tensor<256xbf16>) -> tensor<200x256xbf16> {
+    %r = tessel.kernel @k_wg1_one_step_vector_bf16(%x, %w, %bias) : (tensor<200x64xbf16>, tensor<64x256xbf16>, tensor<256xbf16>) -> tensor<200x256xbf16>
+        schedule = #tessel.schedule<block = [64, 128, 64], thread = [8, 8, 64], warps = 4, stages = 2, vector = 8, mma = wgmma> {
+    ^bb0(%a: tensor<200x64xbf16>, %c: tensor<64x256xbf16>, %d: tensor<256xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<200x64xbf16>, tensor<64x256xbf16> -> tensor<200x256xbf16>
+      %1 = tessel.add %0, %d : tensor<200x256xbf16>, tensor<256xbf16> -> tensor<200x256xbf16>
+      %2 = tessel.relu %1 : tensor<200x256xbf16>
+      tessel.yield %2 : tensor<200x256xbf16>
+    }
+    return %r : tensor<200x256xbf16>
+  }
 }
 
 // CHECK-LABEL: kernel @k_wg2_bias_gelu_bf16
@@ -51,4 +67,6 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK-NEXT: result #0 197x192xf32 {{.*}} ok
 // CHECK-LABEL: kernel @k_wg4_relu_bf16
 // CHECK-NEXT: result #0 300x104xbf16 {{.*}} ok
+// CHECK-LABEL: kernel @k_wg1_one_step_vector_bf16
+// CHECK-NEXT: result #0 200x256xbf16 {{.*}} ok
 // CHECK: all outputs match the reference
