@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+#include "passes/WgmmaLayout.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -24,8 +25,8 @@ namespace {
 /// A TMA load with the 128-byte swizzle writes a pattern that repeats every
 /// 8 rows of 128 bytes; wgmma's matrix descriptors (base offset 0) assume
 /// each buffer starts on that boundary (PTX ISA, "Matrix Descriptor
-/// Format").
-constexpr int64_t kSwizzle128Alignment = 1024;
+/// Format"; passes/WgmmaLayout.h).
+constexpr int64_t kSwizzle128Alignment = wgmma::kPatternBytes;
 
 /// Whether `buffer`, or a view of it, is the destination of a TMA load.
 bool isSwizzledTmaDestination(Value buffer) {

@@ -7,7 +7,9 @@
 // registers for the whole loop (see the pass's description in Passes.td).
 //
 // The layouts are the ones NVGPU's lowering of nvgpu.warpgroup.mma reads
-// (upstream's sm_90 integration tests run them): A K-major in [rows, 64]
+// (upstream's sm_90 integration tests run them; passes/WgmmaLayout.h models
+// them and its unit test checks that wgmma reads what TMA wrote and that the
+// accumulator store covers the block once): A K-major in [rows, 64]
 // boxes and B row-major ([K, N], `transposeB`) in [64, 64] boxes, both with
 // the 128-byte swizzle; each warpgroup's accumulator is 64 x N, and the
 // accumulator store addresses rows by the warp's index in the block

@@ -1,0 +1,100 @@
+//===- WgmmaLayout.h - Where a wgmma K step's data sits -------*- C++ -*-===//
+//
+// The layouts tessel-lower-wgmma relies on, as plain C++ so that a unit test
+// (test/unit/passes/WgmmaLayoutTest.cpp) checks them without MLIR or a GPU:
+//
+// - where a TMA load with the 128-byte swizzle puts each element of a box
+//   whose rows are 128 bytes (CUDA driver API, CU_TENSOR_MAP_SWIZZLE_128B:
+//   the 16-byte chunk c of row r lands in chunk c XOR (r mod 8));
+// - where wgmma reads each element of A (K-major) and B (row-major [K, N],
+//   i.e. MN-major) through a matrix descriptor with the 128-byte swizzle
+//   (PTX ISA, "Matrix Descriptor Format", "Shared Memory Matrix Layout":
+//   the swizzle XORs address bits [4, 7) with bits [7, 10), so a buffer
+//   must start on a 1024-byte boundary), given the descriptor's start and
+//   byte offsets as NVGPU's lowering of nvgpu.warpgroup.mma sets them;
+// - which accumulator element each thread's register holds (PTX ISA,
+//   "Register Fragments: wgmma .m64nNk16", D), and where NVGPU's
+//   nvgpu.warpgroup.mma.store writes it: row 16 * (tid.x / 32) + ...,
+//   which for a block of several warpgroups is the warpgroup's own 64 rows.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_PASSES_WGMMALAYOUT_H
+#define TESSEL_PASSES_WGMMALAYOUT_H
+
+#include "costmodel/Model.h"
+
+#include <cstdint>
+#include <utility>
+
+namespace mlir::tessel::wgmma {
+
+using W = WgmmaShape;
+
+/// Bytes of one swizzle row and of the pattern's repeat (8 rows).
+constexpr int64_t kRowBytes = 128, kPatternBytes = 8 * kRowBytes;
+
+/// The 128-byte swizzle of an address relative to a 1024-byte boundary.
+constexpr int64_t swizzle128(int64_t address) {
+  return address ^ (((address >> 7) & 7) << 4);
+}
+
+/// Where TMA puts byte `byte` (< 128) of row `row` of a box with 128-byte
+/// rows, relative to the (1024-byte aligned) destination.
+constexpr int64_t tmaOffset(int64_t row, int64_t byte) {
+  return swizzle128(row * kRowBytes + byte);
+}
+
+/// A wgmma K-major operand (A [rows, 64] of 16-bit elements in one 128-byte
+/// swizzled box): the shared-memory offset wgmma reads for element (r, k)
+/// of the instruction's 16-wide K slice `slice`, from a descriptor whose
+/// start NVGPU advances by 32 bytes per slice (iterateDescriptorA). `group`
+/// is the warpgroup, whose descriptor starts at its 64 rows.
+constexpr int64_t readA(int64_t group, int64_t slice, int64_t r, int64_t k) {
+  int64_t start = group * W::kM * kRowBytes + slice * W::kK * 2;
+  return swizzle128(start + r * kRowBytes + k * 2);
+}
+
+/// A wgmma MN-major operand (B [64, N] of 16-bit elements, loaded as N / 64
+/// boxes of [64, 64], one after another): the offset wgmma reads for
+/// element (k, n) of slice `slice`, from a descriptor whose leading byte
+/// offset (between 64-column chunks) is a box's bytes and whose start NVGPU
+/// advances by 16 rows per slice (iterateDescriptorB).
+constexpr int64_t readB(int64_t slice, int64_t k, int64_t n) {
+  int64_t leading = W::kKBytes / 2 * kRowBytes; // one [64, 64] box
+  int64_t start = slice * W::kK * kRowBytes;
+  return swizzle128(start + (n / W::kNChunk) * leading + k * kRowBytes +
+                    (n % W::kNChunk) * 2);
+}
+
+/// Where TMA puts B's element (k, n): box n / 64, row k, column n mod 64.
+constexpr int64_t tmaB(int64_t k, int64_t n) {
+  return (n / W::kNChunk) * (W::kKBytes / 2 * kRowBytes) +
+         tmaOffset(k, (n % W::kNChunk) * 2);
+}
+
+/// The accumulator element (row, column) of the block that register `reg`
+/// (< N / 2) of thread `tid` holds: PTX's D fragment of m64nNk16 within the
+/// thread's warpgroup (64 rows each, in order), as NVGPU's store writes it.
+constexpr std::pair<int64_t, int64_t> accumulator(int64_t tid, int64_t reg) {
+  int64_t warp = tid / 32, lane = tid % 32;
+  int64_t group = warp / W::kWarpsPerGroup;
+  int64_t row = W::kM * group + 16 * (warp % W::kWarpsPerGroup) + lane / 4 +
+                8 * ((reg / 2) % 2);
+  int64_t col = 8 * (reg / 4) + 2 * (lane % 4) + reg % 2;
+  return {row, col};
+}
+
+/// Where NVGPU's nvgpu.warpgroup.mma.store writes that register: row
+/// lane / 4 + 16 * (tid.x / 32) + 8 i, column (lane mod 4) * 2 + 8 j (+ 1)
+/// for register 2 i + 4 j (+ 1) (storeFragmentedMatrix), into a view of the
+/// block's accumulator at row 0.
+constexpr std::pair<int64_t, int64_t> storedAt(int64_t tid, int64_t reg) {
+  int64_t warp = tid / 32, lane = tid % 32;
+  int64_t i = (reg / 2) % 2, j = reg / 4;
+  return {lane / 4 + 16 * warp + 8 * i, (lane % 4) * 2 + 8 * j + reg % 2};
+}
+
+} // namespace mlir::tessel::wgmma
+
+#endif // TESSEL_PASSES_WGMMALAYOUT_H
