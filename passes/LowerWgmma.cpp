@@ -65,10 +65,10 @@ std::optional<ViewChain> stripSubviews(Value v) {
 struct Operand {
   Value global;
   Value blockOffset; // along M (A) or N (B)
-  unsigned kDim;     // 1 for A [M, K], 0 for B [K, N]
+  unsigned kDim = 0; // 1 for A [M, K], 0 for B [K, N]
   SmallVector<int64_t> tile;
   BlockArgument buffer;
-  Operation *copy;
+  Operation *copy = nullptr;
 };
 
 class WgmmaStep {
