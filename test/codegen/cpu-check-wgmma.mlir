@@ -59,6 +59,18 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     }
     return %r : tensor<200x256xbf16>
   }
+
+  // The model's choice for large GEMMs on h100: four warpgroups of 64 x 192
+  // (513 rows and 400 columns: both last blocks shifted back).
+  func.func @wg4_n192_bf16(%x: tensor<513x256xbf16>, %w: tensor<256x400xbf16>) -> tensor<513x400xbf16> {
+    %r = tessel.kernel @k_wg4_n192_bf16(%x, %w) : (tensor<513x256xbf16>, tensor<256x400xbf16>) -> tensor<513x400xbf16>
+        schedule = #tessel.schedule<block = [256, 192, 64], warps = 16, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<513x256xbf16>, %c: tensor<256x400xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<513x256xbf16>, tensor<256x400xbf16> -> tensor<513x400xbf16>
+      tessel.yield %0 : tensor<513x400xbf16>
+    }
+    return %r : tensor<513x400xbf16>
+  }
 }
 
 // CHECK-LABEL: kernel @k_wg2_bias_gelu_bf16
@@ -69,4 +81,6 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK-NEXT: result #0 300x104xbf16 {{.*}} ok
 // CHECK-LABEL: kernel @k_wg1_one_step_vector_bf16
 // CHECK-NEXT: result #0 200x256xbf16 {{.*}} ok
+// CHECK-LABEL: kernel @k_wg4_n192_bf16
+// CHECK-NEXT: result #0 513x400xbf16 {{.*}} ok
 // CHECK: all outputs match the reference
