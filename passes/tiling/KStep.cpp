@@ -399,8 +399,9 @@ tiling::tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
     return failure();
   if (wgmma) {
     for (StepCopy &copy : *copies)
-      copy.copy->setAttr(kTmaCopyAttr, rewriter.getUnitAttr());
-    step->setAttr(kWgmmaStepAttr, rewriter.getUnitAttr());
+      copy.copy->setAttr(TesselDialect::kTmaCopyAttrName,
+                         rewriter.getUnitAttr());
+    step->setAttr(TesselDialect::kWgmmaStepAttrName, rewriter.getUnitAttr());
   } else if (stages > 1) {
     copies = pipelineKLoop(rewriter, kLoop, kStep, *copies, stages, tensorCores,
                            fail);

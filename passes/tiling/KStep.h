@@ -54,23 +54,15 @@ FailureOr<std::optional<KStep>> kStepOf(func::FuncOp func, Operation *root,
 /// cast, a prologue) are fused into the copies.
 ///
 /// With `mma = wgmma` the copies and the step stay whole at block level,
-/// marked for tessel-lower-wgmma (kTmaCopyAttr, kWgmmaStepAttr): the CPU
-/// path runs them as loops; on sm_90a each copy becomes a TMA load into a
-/// pipeline of `stages` swizzled buffers and the step warpgroup MMAs with
-/// the accumulator in registers.
+/// marked for tessel-lower-wgmma (TesselDialect::kTmaCopyAttrName,
+/// kWgmmaStepAttrName): the CPU path runs them as loops; on sm_90a each
+/// copy becomes a TMA load into a pipeline of `stages` swizzled buffers and
+/// the step warpgroup MMAs with the accumulator in registers.
 LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
                                int64_t kStep, ArrayRef<int64_t> cThreads,
                                int64_t threads, bool isRoot,
                                InstructionClass mma, ArrayRef<int64_t> warpTile,
                                int64_t stages);
-
-/// Marks a wgmma K step's operand copy (a block-level linalg.copy from a
-/// kernel argument's tile into a block buffer) and its step (the block's
-/// linalg.matmul on the buffers); tessel-lower-wgmma finds them by these.
-inline constexpr llvm::StringLiteral kTmaCopyAttr =
-    TesselDialect::kTmaCopyAttrName;
-inline constexpr llvm::StringLiteral kWgmmaStepAttr =
-    TesselDialect::kWgmmaStepAttrName;
 
 } // namespace mlir::tessel::tiling
 
