@@ -1,25 +1,32 @@
 #!/usr/bin/env bash
 # Measures Tessel on a GPU machine, in one call (see bench/gpu/prepare.sh,
 # which builds <carry>). Writes into <out>:
-#   calibration.json  microbenchmarks for the target table (calibrate.py)
+#   checks.json       the code-generation tests only a GPU can check
+#                     (wgmma + TMA, mma.sync, cp.async stages, register
+#                     accumulators, split-K), one process per file
+#   gemms.json        the GEMM anchors, checked and timed
+#   gemms-baseline.json  the same shapes through torch.matmul (cuBLAS)
 #   suite.json        every workload at every schedule rank: checked against
 #                     the reference and timed (tessel-run-device)
 #   baseline.json     the same kernels as eager PyTorch (+ torch.compile, and
 #                     Triton's autotuned GEMM for matmul kernels)
 #   demo.json         the bundled example, checked and timed
-#   checks.json       the code-generation tests only a GPU can check
-#                     (mma.sync, cp.async stages, register accumulators)
 #   fusion.json       the suite's model-chosen kernels and the same ops
 #                     unfused, in one process (tessel-bench fusion)
+#   calibration.json  microbenchmarks for the target table (calibrate.py), last
 #   run.log           everything printed, with the device and versions
 #   all.json          the JSON files above in one, a key each
-# Usage: [STEPS="calibration checks demo fusion suite baseline"] bench/gpu/run_suite.sh <carry> <out>
+# Usage: [STEPS="checks demo gemms fusion suite baseline calibration"] \
+#        bench/gpu/run_suite.sh <carry> <out>
 set -uo pipefail
-STEPS=${STEPS:-"calibration checks demo gemms fusion suite baseline"}
+STEPS=${STEPS:-"checks demo gemms fusion suite baseline calibration"}
 # Extra tessel-run-device options for the suite (fewer repetitions for a
 # large tier), and a regex of workloads to leave out (the largest GEMMs).
 RUN_OPTS=${RUN_OPTS:-}
 SKIP=${SKIP:-'^$'}
+# The suite's baseline: eager PyTorch, plus torch.compile and Triton's
+# autotuned GEMM by default (BASELINE_OPTS="" for eager alone, in seconds).
+BASELINE_OPTS=${BASELINE_OPTS-"--compile --compile-budget-s=120 --triton --triton-budget-s=150"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 CARRY=$1
 OUT=$2
@@ -68,11 +75,42 @@ except Exception as e:
 PY
 fi
 
-want calibration && echo "== calibration" | tee -a "$LOG" && timeout 240 python3 bench/gpu/calibrate.py --out "$OUT/calibration.json" 2>&1 | tee -a "$LOG"
-
-want checks && echo "== checks" | tee -a "$LOG" && [ -d "$CARRY/checks" ] &&
-  timeout 120 "$CARRY/bin/tessel-run-device" $(ls -d "$CARRY"/checks/*/ 2>/dev/null) \
-    --target-ms=20 --json="$OUT/checks.json" 2>&1 | tee -a "$LOG"
+# One process per file, the newest kernel classes first: a kernel that
+# faults or hangs takes only its own file down. A file that fails is run
+# again under compute-sanitizer (memcheck), which names the faulting access
+# (the first such file only: the sanitizer is slow).
+if want checks && [ -d "$CARRY/checks" ]; then
+  echo "== checks" | tee -a "$LOG"
+  for dir in $(ls -d "$CARRY"/checks/*/ | sort -r); do
+    name=$(basename "$dir")
+    echo "-- $name" | tee -a "$LOG"
+    timeout -s KILL 60 "$CARRY/bin/tessel-run-device" "$dir" --target-ms=20 \
+      --json="$TMP/check_$name.json" 2>&1 | tee -a "$LOG"
+    rc=${PIPESTATUS[0]}
+    echo "exit $rc" | tee -a "$LOG"
+    if [ "$rc" != 0 ] && [ -z "${sanitized:-}" ] &&
+        command -v compute-sanitizer >/dev/null; then
+      sanitized=1
+      echo "-- $name under compute-sanitizer" | tee -a "$LOG"
+      timeout -s KILL 90 compute-sanitizer --tool memcheck --print-limit 20 \
+        "$CARRY/bin/tessel-run-device" "$dir" --no-time 2>&1 | tail -80 | tee -a "$LOG"
+    fi
+  done
+  python3 - "$OUT/checks.json" "$TMP"/check_*.json <<'PY'
+import json, sys
+merged = None
+for path in sys.argv[2:]:
+    try:
+        d = json.load(open(path))
+    except Exception:
+        continue
+    if merged is None:
+        merged = d
+    else:
+        merged["runs"] += d["runs"]
+json.dump(merged or {}, open(sys.argv[1], "w"), indent=1)
+PY
+fi
 
 want demo && echo "== demo" | tee -a "$LOG" && timeout 120 "$CARRY/bin/tessel-run-device" "$CARRY/demo" --json="$OUT/demo.json" 2>&1 | tee -a "$LOG"
 
@@ -105,8 +143,10 @@ for name in $(echo "$names" | grep -Ev "$SKIP"); do
   merge
 done
 
-want baseline && echo "== baseline" | tee -a "$LOG" && timeout 420 python3 bench/gpu/baseline.py "$CARRY/suite/rank0" --compile \
-  --compile-budget-s=120 --triton --triton-budget-s=150 --out "$OUT/baseline.json" 2>&1 | tee -a "$LOG"
+want baseline && echo "== baseline" | tee -a "$LOG" && timeout 420 python3 bench/gpu/baseline.py "$CARRY/suite/rank0" $BASELINE_OPTS --out "$OUT/baseline.json" 2>&1 | tee -a "$LOG"
+
+# Last: seconds, and the target table's entry for this GPU already has a run.
+want calibration && echo "== calibration" | tee -a "$LOG" && timeout 240 python3 bench/gpu/calibrate.py --out "$OUT/calibration.json" 2>&1 | tee -a "$LOG"
 # Everything in one file too (all.json: one key per part that ran).
 python3 - "$OUT" <<'PY'
 import json, os, sys
