@@ -10,6 +10,7 @@
 #include "passes/Passes.h"
 #include "passes/WgmmaLayout.h"
 
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::tessel {
@@ -29,11 +30,18 @@ namespace {
 constexpr int64_t kSwizzle128Alignment = wgmma::kPatternBytes;
 
 /// Whether `buffer`, or a view of it, is the destination of a TMA load.
+/// Views are followed through every op that aliases its operand: views and
+/// subviews, and the casts and reshapes that canonicalization leaves between
+/// them and the load (a stage's constant offset folded into a subview's
+/// type comes back to the load's dynamic one through a memref.cast).
 bool isSwizzledTmaDestination(Value buffer) {
   SmallVector<Value> views = {buffer};
   for (size_t i = 0; i < views.size(); ++i)
     for (Operation *user : views[i].getUsers()) {
-      if (isa<memref::SubViewOp, memref::ViewOp>(user))
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+          view && view.getViewSource() == views[i])
+        views.push_back(user->getResult(0));
+      else if (isa<memref::CastOp>(user))
         views.push_back(user->getResult(0));
       if (auto load = dyn_cast<nvgpu::TmaAsyncLoadOp>(user);
           load && load.getDst() == views[i])

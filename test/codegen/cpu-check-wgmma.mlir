@@ -5,7 +5,7 @@
 // one, two and four warpgroups, N of 64 to 256, bf16 and f16, epilogues
 // (one in 16-byte vectors), M, N and K that the tiles do not divide (the
 // last block shifted back, the last K step partial: TMA zero-fills it on
-// the GPU), and a K of one step (no K loop).
+// the GPU), a K of one step (no K loop) and one of 33 steps.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 
 module attributes {tessel.target = #tessel.target<"h100">} {
@@ -60,6 +60,19 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %r : tensor<200x256xbf16>
   }
 
+  // A long K loop: 33 steps (the last of 32) through 3 stages, so that each
+  // stage's mbarrier completes 11 phases and its parity flips on every
+  // round (the other kernels here take 4 steps or fewer).
+  func.func @wg2_long_k_bf16(%x: tensor<192x2080xbf16>, %w: tensor<2080x256xbf16>) -> tensor<192x256xbf16> {
+    %r = tessel.kernel @k_wg2_long_k_bf16(%x, %w) : (tensor<192x2080xbf16>, tensor<2080x256xbf16>) -> tensor<192x256xbf16>
+        schedule = #tessel.schedule<block = [128, 128, 64], warps = 8, stages = 3, mma = wgmma> {
+    ^bb0(%a: tensor<192x2080xbf16>, %c: tensor<2080x256xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<192x2080xbf16>, tensor<2080x256xbf16> -> tensor<192x256xbf16>
+      tessel.yield %0 : tensor<192x256xbf16>
+    }
+    return %r : tensor<192x256xbf16>
+  }
+
   // The model's choice for large GEMMs on h100: four warpgroups of 64 x 192
   // (513 rows and 400 columns: both last blocks shifted back).
   func.func @wg4_n192_bf16(%x: tensor<513x256xbf16>, %w: tensor<256x400xbf16>) -> tensor<513x400xbf16> {
@@ -81,6 +94,8 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK-NEXT: result #0 300x104xbf16 {{.*}} ok
 // CHECK-LABEL: kernel @k_wg1_one_step_vector_bf16
 // CHECK-NEXT: result #0 200x256xbf16 {{.*}} ok
+// CHECK-LABEL: kernel @k_wg2_long_k_bf16
+// CHECK-NEXT: result #0 192x256xbf16 {{.*}} ok
 // CHECK-LABEL: kernel @k_wg4_n192_bf16
 // CHECK-NEXT: result #0 513x400xbf16 {{.*}} ok
 // CHECK: all outputs match the reference
