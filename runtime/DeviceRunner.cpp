@@ -286,6 +286,10 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
                const DeviceRunOptions &options, uint64_t seed,
                ReferenceCache &cache, std::ostream &log, Value &out,
                bool &mismatch, std::string &error) {
+  // The name first, flushed: a kernel that hangs or faults is named in the
+  // log even when the run is killed.
+  log << "  " << std::left << std::setw(44) << t.name << std::right
+      << std::flush;
   // Types of the inputs and outputs, from the parameters (and the reference).
   std::map<unsigned, ref::TensorType> inTypes, outTypes;
   for (const GpuKernel *k : t.launches)
@@ -551,13 +555,12 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
   out["footprint_bytes"] = Value(uint64_t(footprint));
 
   const GpuKernel &first = *t.launches.front();
-  log << "  " << std::left << std::setw(44) << t.name << std::right;
   if (options.time)
     log << std::setw(11) << fixed(q.median, 2) << " us  (p10 "
         << fixed(q.p10, 2) << ", p90 " << fixed(q.p90, 2) << ")";
   if (first.predictedUs)
     log << "  predicted " << fixed(*first.predictedUs, 2) << " us";
-  log << "  check " << out["check"]["status"].get<std::string>() << "\n";
+  log << "  check " << out["check"]["status"].get<std::string>() << std::endl;
   return true;
 }
 
@@ -600,14 +603,15 @@ int mlir::tessel::runtime::runOnDevice(
   if (!dev.open(error))
     return 2;
   log << "device: " << dev.name << " (" << dev.cu->api << " "
-      << dev.driverVersion << ")\n";
+      << dev.driverVersion << ")" << std::endl;
 
-  bool mismatch = false;
+  bool mismatch = false, failed = false;
   Value runs = Value::array();
   ReferenceCache cache;
   for (const Manifest &m : manifests) {
     Value kernels = Value::array();
-    log << m.directory << " (" << m.targetName << ", " << m.arch << ")\n";
+    log << m.directory << " (" << m.targetName << ", " << m.arch << ")"
+        << std::endl;
     for (const TesselKernel &t : m.tesselKernels) {
       if (!options.only.empty() && t.name != options.only)
         continue;
@@ -622,15 +626,25 @@ int mlir::tessel::runtime::runOnDevice(
         k["predicted_us"] = Value(*first.predictedUs);
         k["predicted_bound"] = Value(first.predictedBound);
       }
-      if (!runKernel(dev, m, t, options, seed, cache, log, k, mismatch, error))
-        return 2; // a failed launch can leave the context unusable
+      if (!runKernel(dev, m, t, options, seed, cache, log, k, mismatch,
+                     error)) {
+        // A failed launch can leave the context unusable: the run ends
+        // here, with what ran before and this kernel's error in the JSON.
+        log << std::endl;
+        k["error"] = Value(error);
+        failed = true;
+      }
       kernels.push_back(Value(std::move(k)));
+      if (failed)
+        break;
     }
     runs.push_back(Value::object({{"manifest", Value(m.directory)},
                                   {"source", Value(m.source)},
                                   {"target", Value(m.targetName)},
                                   {"arch", Value(m.arch)},
                                   {"kernels", Value(std::move(kernels))}}));
+    if (failed)
+      break;
   }
   Value options_ =
       Value::object({{"seed", Value(options.seed)},
@@ -645,5 +659,5 @@ int mlir::tessel::runtime::runOnDevice(
                                 {"options", Value(std::move(options_))},
                                 {"runs", Value(std::move(runs))}});
   resultJson = result.dump(1) + "\n";
-  return mismatch ? 1 : 0;
+  return failed ? 2 : mismatch ? 1 : 0;
 }

@@ -41,8 +41,9 @@ struct DeviceRunOptions {
 /// `log` and sets `resultJson` to the results as JSON text (see
 /// docs/benchmarks.md). Returns 0 when every
 /// checked kernel matched, 1 on a mismatch, 2 when nothing could run (no
-/// driver or no GPU, an unreadable manifest, a failed launch); `error` says
-/// why for 2.
+/// driver or no GPU, an unreadable manifest) or a kernel failed (a launch
+/// error, a fault): the run stops at that kernel, `resultJson` holds what
+/// ran before it and the kernel with its "error", and `error` says why.
 int runOnDevice(const std::vector<std::string> &directories,
                 const DeviceRunOptions &options, std::ostream &log,
                 std::string &resultJson, std::string &error);

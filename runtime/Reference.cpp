@@ -10,9 +10,11 @@
 #include "runtime/Reference.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <thread>
 
 namespace mlir::tessel::ref {
 
@@ -315,17 +317,56 @@ bool Evaluator::contraction(const Op &op, BTensor &out, int batchRank) {
   int64_t n = tb ? bs[batchRank] : bs[batchRank + 1];
   if ((tb ? bs[batchRank + 1] : bs[batchRank]) != k)
     return fail(op, "contraction sizes differ");
-  for (int64_t p = 0; p < batch; ++p)
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j) {
-        Sum acc;
-        for (int64_t q = 0; q < k; ++q) {
-          int64_t ai = ta ? q * m + i : i * k + q;
-          int64_t bi = tb ? j * k + q : q * n + j;
-          acc.add(a.data[p * m * k + ai] * b.data[p * k * n + bi]);
-        }
-        out.data[(p * m + i) * n + j] = acc.result();
+  // Workers take blocks of B's columns, copy each block's columns into
+  // contiguous rows and compute them for every row of A, so that the inner
+  // loop reads both operands in order (a column of a large B read in place
+  // misses the cache at every element). Each output element is one
+  // worker's, summed in the same order: the result does not depend on the
+  // number of workers.
+  constexpr int64_t kColumns = 16;
+  const int64_t blocks = (n + kColumns - 1) / kColumns;
+  std::vector<Bounded> aRows;
+  for (int64_t p = 0; p < batch; ++p) {
+    const Bounded *pa = a.data.data() + p * m * k;
+    const Bounded *pb = b.data.data() + p * k * n;
+    if (ta) {
+      aRows.resize(size_t(m * k));
+      for (int64_t q = 0; q < k; ++q)
+        for (int64_t i = 0; i < m; ++i)
+          aRows[size_t(i * k + q)] = pa[q * m + i];
+      pa = aRows.data();
+    }
+    std::atomic<int64_t> next{0};
+    auto work = [&] {
+      std::vector<Bounded> columns(size_t(kColumns * k));
+      for (int64_t block; (block = next++) < blocks;) {
+        int64_t j0 = block * kColumns, j1 = std::min(n, j0 + kColumns);
+        for (int64_t j = j0; j < j1; ++j)
+          for (int64_t q = 0; q < k; ++q)
+            columns[size_t((j - j0) * k + q)] = pb[tb ? j * k + q : q * n + j];
+        for (int64_t i = 0; i < m; ++i)
+          for (int64_t j = j0; j < j1; ++j) {
+            const Bounded *x = pa + i * k, *y = columns.data() + (j - j0) * k;
+            Sum acc;
+            for (int64_t q = 0; q < k; ++q)
+              acc.add(x[q] * y[q]);
+            out.data[size_t((p * m + i) * n + j)] = acc.result();
+          }
       }
+    };
+    // Threads only where they pay (a large GEMM's check on a GPU machine).
+    int64_t workers =
+        m * n * k < (int64_t(1) << 24)
+            ? 1
+            : std::min<int64_t>(blocks,
+                                std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> threads;
+    for (int64_t w = 1; w < workers; ++w)
+      threads.emplace_back(work);
+    work();
+    for (std::thread &t : threads)
+      t.join();
+  }
   return true;
 }
 

@@ -110,11 +110,11 @@ int main(int argc, char **argv) {
   std::string result;
   std::string error;
   int status = runtime::runOnDevice(dirs, options, std::cout, result, error);
-  if (status == 2) {
+  if (status == 2)
     std::cerr << "tessel-run-device: error: " << error << "\n";
-    return 2;
-  }
-  if (!jsonPath.empty()) {
+  // A run that stopped at a failed kernel still writes what it measured
+  // (and the failure) to the JSON file.
+  if (!jsonPath.empty() && !result.empty()) {
     std::ofstream out(jsonPath);
     out << result;
     if (!out) {
