@@ -12,6 +12,7 @@
 #                                   accumulators, TMA + wgmma), with their
 #                                   schedules
 #   <dir>/gemms/                    bench/workloads/gemm-anchors.mlir
+#   <dir>/variants/                 bench/workloads/wgmma-variants.mlir
 # Usage: [SUITE=bench/workloads/tier2.mlir] [RANKS="0 4 16"] \
 #        bench/gpu/prepare.sh [build-dir] [carry-dir] [target]
 # Then, on the GPU machine: bench/gpu/run_suite.sh <carry-dir> <out-dir>.
@@ -71,6 +72,16 @@ if ! "$BUILD/bin/tessel-compile" bench/workloads/gemm-anchors.mlir \
   echo "prepare: the GEMM anchors do not compile for $TARGET:" >&2
   grep -m3 error "$CARRY/gemms.log" >&2
   rm -rf "$CARRY/gemms"
+fi
+# wgmma schedules of two GEMMs side by side (tile, stages, epilogue): what
+# the model's wgmma terms are measured against.
+sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/wgmma-variants.mlir \
+  >"$CARRY/wgmma-variants.mlir"
+if ! "$BUILD/bin/tessel-compile" "$CARRY/wgmma-variants.mlir" \
+    --target="$TARGET" -o "$CARRY/variants" >"$CARRY/variants.log" 2>&1; then
+  echo "prepare: the wgmma variants do not compile for $TARGET:" >&2
+  grep -m3 error "$CARRY/variants.log" >&2
+  rm -rf "$CARRY/variants"
 fi
 {
   echo "target: $TARGET"

@@ -6,6 +6,8 @@
 #                     accumulators, split-K), one process per file
 #   gemms.json        the GEMM anchors, checked and timed
 #   gemms-baseline.json  the same shapes through torch.matmul (cuBLAS)
+#   variants.json     wgmma schedules of two GEMMs side by side (not run by
+#                     default: STEPS="... variants")
 #   suite.json        every workload at every schedule rank: checked against
 #                     the reference and timed (tessel-run-device)
 #   baseline.json     the same kernels as eager PyTorch (+ torch.compile, and
@@ -122,6 +124,13 @@ if want gemms && [ -d "$CARRY/gemms" ]; then
     --json="$OUT/gemms.json" 2>&1 | tee -a "$LOG"
   timeout 240 python3 bench/gpu/baseline.py "$CARRY/gemms" \
     --out "$OUT/gemms-baseline.json" 2>&1 | tee -a "$LOG"
+fi
+
+# wgmma schedules side by side (bench/workloads/wgmma-variants.mlir).
+if want variants && [ -d "$CARRY/variants" ]; then
+  echo "== variants" | tee -a "$LOG"
+  timeout 180 "$CARRY/bin/tessel-run-device" "$CARRY/variants" --target-ms=50 \
+    --json="$OUT/variants.json" 2>&1 | tee -a "$LOG"
 fi
 
 want suite || names=""
