@@ -69,6 +69,27 @@ constexpr const char *kTesselH100L2 =
 constexpr const char *kTesselH100Gemm =
     "measured on an H100 (bench/data/h100/calibration-2026-11-22.json): "
     "8192^3 bf16 matmul through cuBLAS (PyTorch), 788 TFLOP/s";
+// TMA feeding wgmma, measured on the H200 (the same SMs, L2 and clocks as
+// the H100: one GH100 die). Model time in 1.98 GHz clocks, as the
+// latencies are.
+constexpr const char *kTesselH200TmaStream =
+    "fitted on an H200 (bench/data/h200/variants-2026-11-27.json): "
+    "two-stage wgmma GEMMs, one block per SM, whose steps wait for a stage's "
+    "round trip (DRAM or L2 latency, then its bytes at this rate): 24 KiB "
+    "stages (196x4096x4096 on 64x128 tiles) 53.2 us, 56 KiB stages (4096^3 "
+    "on 256x192) 305.1 us; 22 bytes per clock fits both within 10 %";
+constexpr const char *kTesselH200TmaSm =
+    "fitted on an H200 (bench/data/h200/variants-2026-11-27.json): 4096^3 "
+    "on 128x128x64 two-stage wgmma tiles, three blocks per SM, 242.7 us: "
+    "three turns of 64 steps, each the latency and then the three blocks' "
+    "96 KiB of stages at 47 bytes per clock";
+constexpr const char *kTesselH200TmaL2 =
+    "measured on an H200 (bench/data/h200/variants-2026-11-27.json): 4096^3 "
+    "on 128x128x64 three-stage wgmma tiles reads 2.15 GB of tiles through "
+    "L2 in 195.7 us (a lower bound)";
+constexpr const char *kTesselH200Gemm =
+    "measured on an H200 (bench/data/h200/calibration-2026-11-27.json): "
+    "8192^3 bf16 matmul through cuBLAS (PyTorch), 747 TFLOP/s";
 constexpr const char *kTesselH100Launch =
     "measured on an H100 (bench/data/h100/calibration-2026-11-22.json): "
     "2000 one-element kernels in a CUDA graph, 1.02 us each";
@@ -200,6 +221,9 @@ void setHopperCore(Target &t, const char *xla) {
   // Full rate on Hopper needs wgmma; warp-level mma.sync reaches less.
   t.set(F::MmaSyncPeakFraction, 0.40, kHopperMmaSync);
   t.set(F::TensorUnitsPerSM, 4, kHopperTensorUnits);
+  t.set(F::TmaStreamBytesPerClock, 22, kTesselH200TmaStream);
+  t.set(F::TmaSmBytesPerClock, 47, kTesselH200TmaSm);
+  t.set(F::TmaL2BandwidthTBps, 10.96, kTesselH200TmaL2);
   setNvidiaSmLimits(t);
 }
 
@@ -230,6 +254,7 @@ Target makeH200() {
   t.set(F::HbmBandwidthTBps, 4.8, kH200Sheet);
   t.set(F::DeviceMemoryBytes, 141 * kGB, kH200Sheet);
   setEstimatesFromH100(t, kFromH100OnChip);
+  t.set(F::TensorAchievableFraction, 0.755, kTesselH200Gemm);
   return t;
 }
 

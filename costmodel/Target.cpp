@@ -119,6 +119,16 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "tensor/matrix-core units per SM/CU, one per sub-partition: a warp "
        "issues on one of them",
        true, false},
+      {F::TmaStreamBytesPerClock, "tma_stream_bytes_per_clock", "bytes/clock",
+       "bytes per SM clock at which one block's TMA loads (a pipeline "
+       "stage's boxes, issued by one thread) arrive in shared memory",
+       false, false},
+      {F::TmaSmBytesPerClock, "tma_sm_bytes_per_clock", "bytes/clock",
+       "bytes per clock an SM's TMA loads move from L2, several blocks "
+       "resident",
+       false, false},
+      {F::TmaL2BandwidthTBps, "tma_l2_bandwidth_tbps", "TB/s",
+       "L2 bandwidth TMA loads reach in one kernel", false, false},
   }};
   return fields;
 }

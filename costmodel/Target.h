@@ -78,10 +78,18 @@ enum class TargetField : unsigned {
   // issues its tensor instructions on one of them, so fewer resident warps
   // than units leave some idle; absent: all busy, and uncalibrated.
   TensorUnitsPerSM,
+  // TMA (sm_90a) feeding wgmma: the bytes per SM clock one block's tensor
+  // loads arrive at (one thread issues a stage's boxes), what an SM's TMA
+  // loads move from L2 with several blocks resident, and the L2 bandwidth
+  // they reach; absent: the SIMT figures (sm_bytes_per_clock,
+  // l2_bandwidth_tbps) and no stream limit.
+  TmaStreamBytesPerClock,
+  TmaSmBytesPerClock,
+  TmaL2BandwidthTBps,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::TensorUnitsPerSM) + 1;
+    static_cast<std::size_t>(TargetField::TmaL2BandwidthTBps) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

@@ -122,14 +122,22 @@ double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p) {
     perBlockBytes += bytes;
   }
   p.l2Bytes = perBlockBytes * double(p.blocks);
+  // A wgmma kernel's operand tiles come by TMA, which reaches more of L2
+  // and of an SM's link to it than SIMT loads do (where the target has
+  // those figures).
+  TargetField bandwidth = TargetField::L2BandwidthTBps;
+  TargetField link = TargetField::SmBytesPerClock;
+  if (c.wgmma && t.has(TargetField::TmaL2BandwidthTBps))
+    bandwidth = TargetField::TmaL2BandwidthTBps;
+  if (c.wgmma && t.has(TargetField::TmaSmBytesPerClock))
+    link = TargetField::TmaSmBytesPerClock;
   double time = 0;
-  if (usable(t, TargetField::L2BandwidthTBps, p.uncalibrated))
-    time = p.l2Bytes / (t.get(TargetField::L2BandwidthTBps) * 1e12) * 1e6;
-  if (usable(t, TargetField::SmBytesPerClock, p.uncalibrated))
-    time = std::max(time, blocksOnBusiestSM * perBlockBytes /
-                              (t.get(TargetField::SmBytesPerClock) *
-                               t.get(TargetField::SimtClockGHz) * 1e9) *
-                              1e6);
+  if (usable(t, bandwidth, p.uncalibrated))
+    time = p.l2Bytes / (t.get(bandwidth) * 1e12) * 1e6;
+  if (usable(t, link, p.uncalibrated))
+    time = std::max(
+        time, blocksOnBusiestSM * perBlockBytes /
+                  (t.get(link) * t.get(TargetField::SimtClockGHz) * 1e9) * 1e6);
   return time;
 }
 
@@ -181,7 +189,26 @@ double latencyTime(const Context &c, const WorkCost &w,
     auto loop = [&](double roundTrip) {
       return w.kSteps * std::max(step, (roundTrip + step) / stages);
     };
-    cycles += loop(dramLatency) + (turns - 1) * loop(latency);
+    if (c.wgmma && stages >= 2 && t.has(TargetField::TmaStreamBytesPerClock)) {
+      // TMA + wgmma (tessel-lower-wgmma): step k + S - 1's stage is loaded
+      // once step k - 1's wgmma is complete, as step k's starts, so S - 1
+      // steps cover a stage's round trip: the latency, then its bytes at
+      // one block's TMA rate or, with several blocks resident, at their
+      // share of the SM's link to L2.
+      double stageBytes = double(c.tiles[0] + c.tiles[1]) * double(c.kStep) *
+                          double(dtypeBytes(narrowestInput(c.kernel)));
+      double transfer = stageBytes / t.get(TargetField::TmaStreamBytesPerClock);
+      if (t.has(TargetField::TmaSmBytesPerClock))
+        transfer = std::max(
+            transfer, std::min(blocksOnBusiestSM, double(p.blocksPerSM)) *
+                          stageBytes / t.get(TargetField::TmaSmBytesPerClock));
+      auto tmaLoop = [&](double roundTrip) {
+        return w.kSteps * std::max(step, (roundTrip + transfer) / (stages - 1));
+      };
+      cycles += tmaLoop(dramLatency) + (turns - 1) * tmaLoop(latency);
+    } else {
+      cycles += loop(dramLatency) + (turns - 1) * loop(latency);
+    }
   }
   return cycles / clockHz * 1e6;
 }

@@ -585,6 +585,85 @@ TEST(ModelTerms, LatencyTimeRunsTheKLoopAsAPipeline) {
   EXPECT_NEAR(latency(4, 4e6, 1e6), 8 * 247.5 + 8 * 247.5, 1e-6);
 }
 
+TEST(ModelTerms, WgmmaStepsWaitForTheirTmaStages) {
+  // 4096^3 in bf16 on 128 x 256 x 64 wgmma tiles (H100 figures): 64 K steps
+  // a block, the busiest SM running 4 blocks one at a time. A stage is
+  // (128 + 256) x 64 bf16 = 48 KiB: at one block's TMA rate (22 bytes a
+  // clock) 2234.2 clocks after the latency (DRAM 691 in the first turn, L2
+  // 271 after it); S stages hide it behind S - 1 steps. A step alone is
+  // 1000 clocks of the SM's work (computeUs set to 4 x 64 of them).
+  KernelDesc mm = steppable(4096, 4096, 4096, ElementType::BF16);
+  mm.wgmmaable = true;
+  WorkCost w;
+  w.kSteps = 64;
+  w.sharedRoundsPerStep = 1;
+  auto latency = [&](int64_t stages, int64_t blocksPerSM,
+                     const Target &t) -> double {
+    Schedule s;
+    s.block = {128, 256, 64};
+    s.warps = 8;
+    s.stages = stages;
+    s.compute = ComputeClass::Wgmma;
+    Held inputs(mm, s, t);
+    EXPECT_FALSE(mmaRefusal(inputs.context));
+    Prediction p;
+    p.blocksPerSM = blocksPerSM;
+    p.computeUs = 4 * 64 * 1000 / 1.98e3;
+    p.l2Bytes = 4e9; // rereads: later turns hit L2
+    return latencyTime(inputs.context, w, 4, 1e8, p) * 1.98e3;
+  };
+  double transfer = 49152 / 22.0;
+  double first = 691 + transfer, later = 271 + transfer;
+  // Two stages: each step waits for the whole round trip.
+  EXPECT_NEAR(latency(2, 1, h100()), 64 * (first + 3 * later), 1e-6);
+  // Three: two steps cover it (1462.6 and 1252.6 clocks), or the step's
+  // own 1000 clocks.
+  EXPECT_NEAR(latency(3, 1, h100()),
+              64 * (first / 2 + 3 * std::max(1000.0, later / 2)), 1e-6);
+  // Four: the step binds.
+  EXPECT_NEAR(latency(4, 1, h100()), 4 * 64 * 1000.0, 1e-6);
+  // Three blocks resident share the SM's TMA link (47 bytes a clock):
+  // 3 x 48 KiB take 3137.4 clocks, longer than one block's stream.
+  double shared = 3 * 49152 / 47.0;
+  EXPECT_NEAR(latency(2, 3, h100()), 64 * ((691 + shared) + 1 * (271 + shared)),
+              1e-6);
+  // Without the TMA figures: the copies' pipeline of the other K steps.
+  Target bare = without(h100(), {TargetField::TmaStreamBytesPerClock});
+  EXPECT_NEAR(latency(2, 1, bare),
+              64 * std::max(1000.0, (691 + 1000.0) / 2) +
+                  3 * 64 * std::max(1000.0, (271 + 1000.0) / 2),
+              1e-6);
+}
+
+TEST(ModelTerms, WgmmaTilesComeThroughL2AtTheTmaFigures) {
+  // The same GEMM's 512 blocks each read a 128 x 4096 slice of A and a
+  // 4096 x 256 slice of B (3 MiB) and write 128 x 256 bf16: in all 1.61 GB
+  // at TMA's 10.96 TB/s; the busiest SM's 4 blocks at 47 bytes a clock.
+  KernelDesc mm = steppable(4096, 4096, 4096, ElementType::BF16);
+  mm.wgmmaable = true;
+  Schedule s;
+  s.block = {128, 256, 64};
+  s.warps = 8;
+  s.stages = 4;
+  s.compute = ComputeClass::Wgmma;
+  Held inputs(mm, s, h100());
+  Prediction p;
+  blocksAndWaves(inputs.context, p);
+  ASSERT_EQ(p.blocks, 512);
+  double perBlock = (128.0 * 4096 + 4096.0 * 256 + 128.0 * 256) * 2;
+  double l2 = l2Time(inputs.context, 4, p);
+  EXPECT_DOUBLE_EQ(p.l2Bytes, perBlock * 512);
+  EXPECT_DOUBLE_EQ(l2, std::max(p.l2Bytes / 10.96e12 * 1e6,
+                                4 * perBlock / (47 * 1.98e9) * 1e6));
+  // The same tiles on mma.sync go through the SIMT figures.
+  Held simtInputs(mm, mma(128, 256, 32, 64, 64, 3), h100());
+  Prediction q;
+  blocksAndWaves(simtInputs.context, q);
+  double simtL2 = l2Time(simtInputs.context, 4, q);
+  EXPECT_DOUBLE_EQ(simtL2, std::max(q.l2Bytes / 7.1e12 * 1e6,
+                                    4 * perBlock / (32 * 1.98e9) * 1e6));
+}
+
 TEST(ModelTerms, CombineTermsPicksTheBindingOne) {
   Prediction p;
   p.computeUs = 3;
