@@ -364,6 +364,15 @@ mlir::tessel::compileKernels(ModuleOp module, const Target &target,
         return WalkResult::interrupt();
       k.grid = *grid;
       k.block = *block;
+      if (Value dynamic = launch.getDynamicSharedMemorySize()) {
+        IntegerAttr bytes;
+        if (!matchPattern(dynamic, m_Constant(&bytes))) {
+          launch.emitError() << "the dynamic shared memory size is not a "
+                                "constant";
+          return WalkResult::interrupt();
+        }
+        k.dynamicSharedMemoryBytes = bytes.getInt();
+      }
       for (Value operand : launch.getKernelOperands()) {
         // A TMA tensor map over a buffer (wgmma): the runner encodes it.
         std::optional<runtime::TensorMap> tensorMap;

@@ -33,6 +33,8 @@ struct CompiledKernel {
   unsigned launchIndex = 0; // order among that kernel's launches
   std::array<int64_t, 3> grid{1, 1, 1};
   std::array<int64_t, 3> block{1, 1, 1};
+  /// Bytes of dynamic shared memory to launch with (0: none).
+  int64_t dynamicSharedMemoryBytes = 0;
   /// Each a pointer to the buffer of one input or output of the Tessel
   /// kernel it implements (as manifest.json describes it).
   std::vector<runtime::Param> params;

@@ -526,9 +526,13 @@ LogicalResult mlir::tessel::checkLaunchSharedMemory(func::FuncOp func,
   launch.getBody().walk([&](nvgpu::MBarrierCreateOp create) {
     bytes += 8 * int64_t(create.getBarriers().getType().getNumBarriers());
   });
-  TargetField field = target.has(TargetField::StaticSharedMemPerBlockBytes)
-                          ? TargetField::StaticSharedMemPerBlockBytes
-                          : TargetField::SharedMemPerBlockBytes;
+  // NVIDIA: past the static limit the buffers move into dynamic shared
+  // memory (tessel-dynamic-shared-memory), up to what a block may opt into.
+  bool dynamic = target.vendor() == Vendor::NVIDIA;
+  TargetField field =
+      !dynamic && target.has(TargetField::StaticSharedMemPerBlockBytes)
+          ? TargetField::StaticSharedMemPerBlockBytes
+          : TargetField::SharedMemPerBlockBytes;
   auto limit = int64_t(target.get(field));
   if (bytes <= limit)
     return success();
@@ -540,6 +544,7 @@ LogicalResult mlir::tessel::checkLaunchSharedMemory(func::FuncOp func,
     diag << " with schedule " << schedule;
   diag << ", but a block on " << target.name() << " (" << target.arch()
        << ") may allocate at most " << limit
-       << " statically; give it smaller tiles or fewer stages";
+       << (dynamic ? " (dynamic shared memory included)" : " statically")
+       << "; give it smaller tiles or fewer stages";
   return diag;
 }

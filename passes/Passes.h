@@ -39,8 +39,10 @@ enum class FusionPolicyKind { Auto, Model, Rule, None };
 
 /// A launch's shared memory (its workgroup attributions, each aligned to 16
 /// bytes as tessel-align-shared-memory places them, and its mbarriers) must
-/// fit what one block may allocate statically on `target`: past it, ptxas
-/// refuses the kernel (sm_80: 48 KiB) or the launch fails. An error on
+/// fit what one block may allocate on `target`: on NVIDIA what it may opt
+/// into (tessel-dynamic-shared-memory moves what exceeds the static limit
+/// into dynamic shared memory), elsewhere the static limit, past which the
+/// backend refuses the kernel or the launch fails. An error on
 /// `func` naming the kernel, its schedule and both sizes
 /// (tessel-map-to-gpu, and tessel-lower-wgmma after it reshapes a launch's
 /// buffers).

@@ -540,6 +540,71 @@ def TesselLowerWgmma : Pass<"tessel-lower-wgmma", "mlir::func::FuncOp"> {
   ];
 }
 
+def TesselDynamicSharedMemory : Pass<"tessel-dynamic-shared-memory",
+                                     "mlir::func::FuncOp"> {
+  let summary = "Move a launch's shared memory past the static limit into "
+                "dynamic shared memory";
+  let description = [{
+    A block may allocate only so much shared memory statically (48 KiB on
+    sm_80: ptxas refuses more) but may opt into more at launch (163 KiB on
+    the A100). Where a `gpu.launch`'s workgroup attributions (with its
+    mbarriers) exceed the module target's
+    `static_shared_mem_per_block_bytes`, this pass puts them in one
+    `gpu.dynamic_shared_memory` buffer: each attribution becomes a
+    `memref.view` of it at a 128-byte-aligned offset, and the launch's
+    `dynamic_shared_memory_size` is their total. tessel-compile records the
+    size in the manifest (`dynamic_shared_memory_bytes`) and the runtime
+    launches with it, raising the kernel's limit first.
+
+    ```mlir
+    gpu.launch ... workgroup(%a : memref<128x40xbf16, #gpu.address_space<workgroup>>,
+                             %acc : memref<128x136xf32, #gpu.address_space<workgroup>>) {
+    // becomes
+    gpu.launch ... dynamic_shared_memory_size %c79872_i32 {
+      %0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+      %a = memref.view %0[%c0][] : ... to memref<128x40xbf16, #gpu.address_space<workgroup>>
+      %acc = memref.view %0[%c10240][] : ... to memref<128x136xf32, #gpu.address_space<workgroup>>
+    ```
+
+    Launches within the static limit, targets without one and AMD targets
+    (LDS has no such opt-in) are left as they are. A buffer a TMA load
+    writes into cannot move (TMA's swizzled destinations need 1024-byte
+    alignment, which the dynamic buffer's base does not have): that is an
+    error. A module without a target is left as it is.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect",
+    "mlir::gpu::GPUDialect",
+    "mlir::memref::MemRefDialect",
+  ];
+}
+
+def TesselExternDynamicSharedMemory
+    : Pass<"tessel-extern-dynamic-shared-memory", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Declare a kernel's dynamic shared memory as external";
+  let description = [{
+    The GPU-to-NVVM conversion lowers `gpu.dynamic_shared_memory` to a
+    zero-length array in shared memory with internal linkage; the NVPTX
+    backend demotes such a global into the kernel as a one-byte static
+    `.shared` variable, and the kernel then addresses its dynamic
+    allocation past that variable. This pass gives those globals
+    (`__dynamic_shmem__N`) external linkage, so that the PTX declares
+    `.extern .shared .align 16 .b8 __dynamic_shmem__N[]`, the dynamic
+    allocation itself. Run after `convert-gpu-to-nvvm` (tessel-to-nvvm
+    does).
+
+    ```mlir
+    llvm.mlir.global internal @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+    // becomes
+    llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+    ```
+
+    A global of that name that is not such an array (a size, another
+    address space, a value) is an error.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def TesselAlignSharedMemory : Pass<"tessel-align-shared-memory",
                                    "mlir::gpu::GPUModuleOp"> {
   let summary = "Align every kernel's shared-memory buffers";

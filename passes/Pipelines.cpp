@@ -141,6 +141,9 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createTesselAsyncCopies());
     pm.addNestedPass<func::FuncOp>(createTesselMmaLdmatrix());
     pm.addNestedPass<func::FuncOp>(createTesselHoistAccumulators());
+    // Shared memory past the static limit (48 KiB on sm_80) moves into
+    // dynamic shared memory, which the runtime opts into.
+    pm.addNestedPass<func::FuncOp>(createTesselDynamicSharedMemory());
   }
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
@@ -269,6 +272,9 @@ LogicalResult buildNvvmLowering(OpPassManager &pm, const Target &target,
   ConvertGpuOpsToNVVMOpsOptions toNvvm;
   toNvvm.useBarePtrCallConv = true;
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps(toNvvm));
+  // Dynamic shared memory (tessel-dynamic-shared-memory) is the kernel's
+  // `.extern .shared` array, not a demoted static one.
+  pm.addNestedPass<gpu::GPUModuleOp>(createTesselExternDynamicSharedMemory());
   // NVVM ops without an LLVM intrinsic (mbarrier waits) become inline PTX.
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertNVVMToLLVMPass());
   buildDeviceCleanup(pm);

@@ -81,6 +81,7 @@ mlir::tessel::runtime::loadCudaDriver(std::string &error,
   DynamicLibrary optional(library.empty() ? "libcuda.so.1" : library,
                           "the CUDA driver", "", ignored);
   optional.bind(driver->cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled");
+  optional.bind(driver->cuFuncSetAttribute, "cuFuncSetAttribute");
   return driver;
 }
 

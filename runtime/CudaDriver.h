@@ -64,6 +64,9 @@ struct CudaDriver {
   CUresult (*cuEventSynchronize)(CUevent);
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuGetErrorString)(CUresult, const char **);
+  /// Null where the runtime has none (HIP); kernels with more dynamic
+  /// shared memory than 48 KiB need it.
+  CUresult (*cuFuncSetAttribute)(CUfunction, int, int) = nullptr;
   /// CUDA 12+ (null with an older driver; only wgmma kernels need it).
   CUresult (*cuTensorMapEncodeTiled)(void *, int, unsigned, void *,
                                      const uint64_t *, const uint64_t *,
@@ -146,6 +149,9 @@ constexpr int kAttrL2CacheSize = 38;
 constexpr int kAttrClockRateKHz = 13;
 constexpr int kFuncAttrNumRegs = 4;
 constexpr int kFuncAttrLocalSizeBytes = 3;
+constexpr int kFuncAttrMaxDynamicSharedSizeBytes = 8;
+/// Dynamic shared memory a kernel may take without raising its limit.
+constexpr int64_t kDefaultDynamicSharedBytes = 48 * 1024;
 
 } // namespace mlir::tessel::runtime
 

@@ -258,9 +258,11 @@ bool launchAll(const Device &dev, const TesselKernel &t,
     std::vector<void *> args;
     for (CUdeviceptr &p : ptrs)
       args.push_back(&p);
-    if (!dev.call(dev.cu->cuLaunchKernel(
-                      functions[i], k.grid[0], k.grid[1], k.grid[2], k.block[0],
-                      k.block[1], k.block[2], 0, nullptr, args.data(), nullptr),
+    if (!dev.call(dev.cu->cuLaunchKernel(functions[i], k.grid[0], k.grid[1],
+                                         k.grid[2], k.block[0], k.block[1],
+                                         k.block[2],
+                                         unsigned(k.dynamicSharedMemoryBytes),
+                                         nullptr, args.data(), nullptr),
                   "cuLaunchKernel", error)) {
       error = k.name + ": " + error;
       return false;
@@ -346,6 +348,23 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
       error = k->name + " (" + file + "): " + error;
       return false;
     }
+    // Past 48 KiB of dynamic shared memory a kernel must opt in.
+    if (k->dynamicSharedMemoryBytes > kDefaultDynamicSharedBytes) {
+      if (!dev.cu->cuFuncSetAttribute) {
+        error = k->name + ": launching with " +
+                std::to_string(k->dynamicSharedMemoryBytes) +
+                " bytes of dynamic shared memory needs cuFuncSetAttribute, "
+                "which this driver does not have";
+        return false;
+      }
+      if (!dev.call(
+              dev.cu->cuFuncSetAttribute(fn, kFuncAttrMaxDynamicSharedSizeBytes,
+                                         int(k->dynamicSharedMemoryBytes)),
+              "cuFuncSetAttribute", error)) {
+        error = k->name + ": " + error;
+        return false;
+      }
+    }
     functions.push_back(fn);
     int regs = 0, local = 0;
     dev.cu->cuFuncGetAttribute(&regs, kFuncAttrNumRegs, fn);
@@ -362,7 +381,9 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
                        {"block", Value(std::move(block))},
                        {"registers", Value(regs)},
                        {"local_bytes", Value(local)},
-                       {"shared_memory_bytes", Value(k->sharedMemoryBytes)}})));
+                       {"shared_memory_bytes", Value(k->sharedMemoryBytes)},
+                       {"dynamic_shared_memory_bytes",
+                        Value(k->dynamicSharedMemoryBytes)}})));
   }
   out["launches"] = Value(std::move(launches));
 

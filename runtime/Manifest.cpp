@@ -58,6 +58,8 @@ Json kernelToJson(const GpuKernel &k) {
                          {"block", k.block},
                          {"shared_memory_bytes", k.sharedMemoryBytes},
                          {"schedule", k.schedule}});
+  if (k.dynamicSharedMemoryBytes)
+    e["dynamic_shared_memory_bytes"] = k.dynamicSharedMemoryBytes;
   if (k.predictedUs)
     e["predicted"] = Json::object(
         {{"time_us", *k.predictedUs}, {"bound", k.predictedBound}});
@@ -399,6 +401,8 @@ std::optional<GpuKernel> kernelFromJson(const Json &value,
   k.llvmIr = r.str("llvm_ir", false);
   std::vector<int64_t> grid = r.ints("grid"), block = r.ints("block");
   k.sharedMemoryBytes = r.integer("shared_memory_bytes", 0, false);
+  k.dynamicSharedMemoryBytes =
+      r.integer("dynamic_shared_memory_bytes", 0, false);
   for (auto [key, dest] : {std::pair{"registers", &k.registers},
                            std::pair{"scalar_registers", &k.scalarRegisters},
                            std::pair{"scratch_bytes", &k.scratchBytes}})

@@ -51,6 +51,9 @@ struct GpuKernel {
   std::string llvmIr; // --emit=llvm: the LLVM IR file name
   std::array<unsigned, 3> grid{1, 1, 1}, block{1, 1, 1};
   int64_t sharedMemoryBytes = 0;
+  /// Dynamic shared memory the kernel is launched with (NVIDIA: past the
+  /// static limit, tessel-dynamic-shared-memory); 0 for none.
+  int64_t dynamicSharedMemoryBytes = 0;
   std::optional<int64_t> registers;
   /// AMD: scalar registers and private (scratch) bytes per work-item.
   std::optional<int64_t> scalarRegisters, scratchBytes;

@@ -3,8 +3,10 @@
 // through the K loop on the GPU), and 256 x 128 with three stages and a
 // bias + gelu epilogue. Checked on the tiled CPU path against the
 // reference; test/tools/tessel-compile-ptxas.test compiles them for sm_90a
-// (they need more than sm_80's 48 KiB of static shared memory) and checks
-// that ptxas neither spills nor exceeds the cost model's register estimate.
+// and checks that ptxas neither spills nor exceeds the cost model's
+// register estimate; test/tools/tessel-compile-dynamic-shared-memory.test
+// compiles the first for sm_80 in dynamic shared memory (it needs more
+// than the 48 KiB a block may have statically there).
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 
 // CHECK-LABEL: kernel @k_block_128x256

@@ -335,8 +335,10 @@ std::string cIdentifier(StringRef name) {
   return s;
 }
 
-/// The lines of kernels.h for one kernel: its parameters, grid, block and
-/// parameter count as macros.
+/// The lines of kernels.h for one kernel: its parameters, grid, block,
+/// dynamic shared memory (bytes to launch with; past 48 KiB the kernel's
+/// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES must be raised first)
+/// and parameter count as macros.
 void writeHeaderEntry(llvm::raw_ostream &h, const CompiledKernel &k) {
   std::string id = cIdentifier(k.name);
   h << "// " << k.name << " (entry " << k.entry << "): part " << k.launchIndex
@@ -349,7 +351,8 @@ void writeHeaderEntry(llvm::raw_ostream &h, const CompiledKernel &k) {
   h << "\n#define TESSEL_" << id << "_GRID " << k.grid[0] << ", " << k.grid[1]
     << ", " << k.grid[2] << "\n#define TESSEL_" << id << "_BLOCK " << k.block[0]
     << ", " << k.block[1] << ", " << k.block[2] << "\n#define TESSEL_" << id
-    << "_NUM_PARAMS " << k.params.size() << "\n\n";
+    << "_DYNAMIC_SHARED_BYTES " << k.dynamicSharedMemoryBytes
+    << "\n#define TESSEL_" << id << "_NUM_PARAMS " << k.params.size() << "\n\n";
 }
 
 /// Writes `k`'s binary into the output folder (and, for NVIDIA with
@@ -371,6 +374,7 @@ writeKernel(const CompiledKernel &k, const Target &target,
     e.grid[i] = unsigned(k.grid[i]);
     e.block[i] = unsigned(k.block[i]);
   }
+  e.dynamicSharedMemoryBytes = k.dynamicSharedMemoryBytes;
   e.schedule = k.schedule;
   if (k.predictedUs >= 0) {
     e.predictedUs = k.predictedUs;

@@ -213,6 +213,7 @@ TEST_F(ManifestDirTest, WrittenManifestsReadBack) {
   k.grid = {3, 5, 1};
   k.block = {64, 2, 1};
   k.sharedMemoryBytes = 8192;
+  k.dynamicSharedMemoryBytes = 149760;
   k.registers = 96;
   k.scalarRegisters = 40;
   k.scratchBytes = 0;
@@ -242,6 +243,7 @@ TEST_F(ManifestDirTest, WrittenManifestsReadBack) {
   EXPECT_EQ(r.grid, k.grid);
   EXPECT_EQ(r.block, k.block);
   EXPECT_EQ(r.sharedMemoryBytes, 8192);
+  EXPECT_EQ(r.dynamicSharedMemoryBytes, 149760);
   EXPECT_EQ(*r.registers, 96);
   EXPECT_EQ(*r.scalarRegisters, 40);
   EXPECT_EQ(*r.scratchBytes, 0);

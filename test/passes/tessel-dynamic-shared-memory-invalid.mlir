@@ -1,0 +1,21 @@
+// RUN: tessel-opt %s --pass-pipeline='builtin.module(func.func(tessel-dynamic-shared-memory))' -verify-diagnostics
+
+// A buffer past the static limit that a TMA load fills cannot move into
+// dynamic shared memory: the swizzled destination needs 1024-byte
+// alignment, which the dynamic buffer's base does not have.
+module attributes {tessel.target = #tessel.target<"a100">} {
+  // expected-error @+1 {{kernel @tma needs 65536 bytes of shared memory, more than the 49152 a block may allocate statically, and a TMA load writes into it}}
+  func.func @tma(%map: !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>) {
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
+               workgroup(%buf : memref<65536xi8, #gpu.address_space<workgroup>>) {
+      %bar = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>>
+      %view = memref.view %buf[%c0][] : memref<65536xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+      nvgpu.tma.async.load %map[%c0, %c0], %bar[%c0] to %view : <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>, <memorySpace = #gpu.address_space<workgroup>> -> memref<64x64xbf16, #gpu.address_space<workgroup>>
+      gpu.terminator
+    }
+    return
+  }
+}

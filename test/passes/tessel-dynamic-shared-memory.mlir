@@ -1,0 +1,71 @@
+// RUN: tessel-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tessel-dynamic-shared-memory))' | FileCheck %s
+
+// On the A100 a block may allocate 48 KiB statically and opt into 163 KiB:
+// a launch whose buffers take 40 + 20 KiB gets them as views of one
+// dynamic buffer (each at a 128-byte-aligned offset: 40960 is one), and
+// launches with their 61440 bytes; one within the static limit keeps its
+// workgroup buffers.
+module attributes {tessel.target = #tessel.target<"a100">} {
+  // CHECK-LABEL: func.func @large
+  // CHECK: %[[SIZE:.*]] = arith.constant 61440 : i32
+  // CHECK: gpu.launch
+  // CHECK-SAME: dynamic_shared_memory_size %[[SIZE]]
+  // CHECK-NOT: workgroup(
+  // CHECK: %[[DYN:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+  // CHECK: %[[C0:.*]] = arith.constant 0 : index
+  // CHECK: %[[A:.*]] = memref.view %[[DYN]][%[[C0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x80xf32, #gpu.address_space<workgroup>>
+  // CHECK: %[[C40960:.*]] = arith.constant 40960 : index
+  // CHECK: %[[B:.*]] = memref.view %[[DYN]][%[[C40960]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x80xf32, #gpu.address_space<workgroup>>
+  // CHECK: memref.store %{{.*}}, %[[A]]
+  // CHECK: memref.store %{{.*}}, %[[B]]
+  func.func @large(%v: f32) {
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
+               workgroup(%a : memref<128x80xf32, #gpu.address_space<workgroup>>,
+                         %b : memref<64x80xf32, #gpu.address_space<workgroup>>) {
+      memref.store %v, %a[%c0, %c0] : memref<128x80xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %b[%c0, %c0] : memref<64x80xf32, #gpu.address_space<workgroup>>
+      gpu.terminator
+    }
+    return
+  }
+
+  // CHECK-LABEL: func.func @small
+  // CHECK: gpu.launch
+  // CHECK-SAME: workgroup(%{{.*}} : memref<64x64xf32, #gpu.address_space<workgroup>>)
+  // CHECK-NOT: dynamic_shared_memory
+  func.func @small(%v: f32) {
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
+               workgroup(%a : memref<64x64xf32, #gpu.address_space<workgroup>>) {
+      memref.store %v, %a[%c0, %c0] : memref<64x64xf32, #gpu.address_space<workgroup>>
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+// AMD's LDS has no opt-in past the static limit: the pass leaves the
+// launch as it is (tessel-map-to-gpu refuses what does not fit).
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  // CHECK-LABEL: func.func @amd
+  // CHECK: workgroup(%{{.*}} : memref<128x120xf32, #gpu.address_space<workgroup>>)
+  // CHECK-NOT: gpu.dynamic_shared_memory
+  func.func @amd(%v: f32) {
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
+               workgroup(%a : memref<128x120xf32, #gpu.address_space<workgroup>>) {
+      memref.store %v, %a[%c0, %c0] : memref<128x120xf32, #gpu.address_space<workgroup>>
+      gpu.terminator
+    }
+    return
+  }
+}
