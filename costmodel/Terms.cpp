@@ -60,8 +60,13 @@ double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
   // sm_90 kernels are wgmma kernels); mma.sync its own fraction.
   TargetField fraction = c.wgmma ? TargetField::TensorAchievableFraction
                                  : TargetField::MmaSyncPeakFraction;
+  double dense = peak;
   if (usable(t, fraction, p.uncalibrated))
     peak *= t.get(fraction);
+  // No class beats the best GEMM measured on the target: where mma.sync's
+  // fraction is the dense peak's (the A100's 1.0), cuBLAS's stands.
+  if (!c.wgmma && t.has(TargetField::TensorAchievableFraction))
+    peak = std::min(peak, dense * t.get(TargetField::TensorAchievableFraction));
   // Each warp issues its mma.sync on one of the SM's tensor units (one per
   // sub-partition): fewer resident warps than units leave some idle, as
   // fewer threads than lanes do for SIMT work.
