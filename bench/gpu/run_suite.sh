@@ -43,23 +43,31 @@ export PYTHONUNBUFFERED=1
   cat "$CARRY/provenance.txt"
 } >"$LOG" 2>&1
 
-merge() {
-python3 - "$OUT/suite.json" "$TMP"/suite_*.json <<'PY'
+# merge_runs kernels|runs OUT IN...: tessel-run-device's JSON files in one,
+# unreadable ones left out; "kernels" appends each file's kernels to the
+# same folders' runs (the suite: one process per workload over the same
+# rank folders), "runs" appends each file's runs (one folder per process).
+merge_runs() {
+python3 - "$@" <<'PY'
 import json, sys
+mode, out = sys.argv[1], sys.argv[2]
 merged = None
-for path in sys.argv[2:]:
+for path in sys.argv[3:]:
     try:
         d = json.load(open(path))
     except Exception:
         continue
     if merged is None:
         merged = d
-        continue
-    for run, extra in zip(merged["runs"], d["runs"]):
-        run["kernels"] += extra["kernels"]
-json.dump(merged or {}, open(sys.argv[1], "w"), indent=1)
+    elif mode == "runs":
+        merged["runs"] += d["runs"]
+    else:
+        for run, extra in zip(merged["runs"], d["runs"]):
+            run["kernels"] += extra["kernels"]
+json.dump(merged or {}, open(out, "w"), indent=1)
 PY
 }
+merge() { merge_runs kernels "$OUT/suite.json" "$TMP"/suite_*.json; }
 
 # Does the driver launch a kernel with 64 KiB of static shared memory on
 # this GPU (ptxas accepts up to 227 KiB for sm_90a)?
@@ -98,20 +106,7 @@ if want checks && [ -d "$CARRY/checks" ]; then
         "$CARRY/bin/tessel-run-device" "$dir" --no-time 2>&1 | tail -80 | tee -a "$LOG"
     fi
   done
-  python3 - "$OUT/checks.json" "$TMP"/check_*.json <<'PY'
-import json, sys
-merged = None
-for path in sys.argv[2:]:
-    try:
-        d = json.load(open(path))
-    except Exception:
-        continue
-    if merged is None:
-        merged = d
-    else:
-        merged["runs"] += d["runs"]
-json.dump(merged or {}, open(sys.argv[1], "w"), indent=1)
-PY
+  merge_runs runs "$OUT/checks.json" "$TMP"/check_*.json
 fi
 
 want demo && echo "== demo" | tee -a "$LOG" && timeout 120 "$CARRY/bin/tessel-run-device" "$CARRY/demo" --json="$OUT/demo.json" 2>&1 | tee -a "$LOG"

@@ -67,6 +67,17 @@ Schedule mma(int64_t bm, int64_t bn, int64_t step, int64_t wm, int64_t wn,
   return s;
 }
 
+/// Warpgroup MMA on a block of bm x bn with K steps of `step`.
+Schedule wgmma(int64_t bm, int64_t bn, int64_t step, int64_t warps,
+               int64_t stages) {
+  Schedule s;
+  s.block = {bm, bn, step};
+  s.warps = warps;
+  s.stages = stages;
+  s.compute = ComputeClass::Wgmma;
+  return s;
+}
+
 /// A context with its kernel, schedule and target, which it refers to.
 struct Held {
   Held(KernelDesc kernel, Schedule schedule, Target target)
@@ -125,15 +136,6 @@ TEST(ModelTerms, ScheduleRefusalNamesTheField) {
 TEST(ModelTerms, WgmmaRefusalChecksTheWarpgroups) {
   KernelDesc d = steppable(1024, 1024, 1024, ElementType::BF16);
   d.wgmmaable = true;
-  auto wgmma = [](int64_t bm, int64_t bn, int64_t step, int64_t warps,
-                  int64_t stages) {
-    Schedule s;
-    s.block = {bm, bn, step};
-    s.warps = warps;
-    s.stages = stages;
-    s.compute = ComputeClass::Wgmma;
-    return s;
-  };
   auto refusal = [&](const KernelDesc &k, const Schedule &s,
                      const Target &t) -> std::string {
     Held in(k, s, t);
@@ -166,11 +168,7 @@ TEST(ModelTerms, WgmmaRefusalChecksTheWarpgroups) {
 TEST(ModelTerms, WgmmaSharedMemoryAndRegisters) {
   KernelDesc d = steppable(1024, 1024, 1024, ElementType::BF16);
   d.wgmmaable = true;
-  Schedule s;
-  s.block = {128, 128, 64};
-  s.warps = 8;
-  s.stages = 3;
-  s.compute = ComputeClass::Wgmma;
+  Schedule s = wgmma(128, 128, 64, 8, 3);
   Held in(d, s, h100());
   ASSERT_FALSE(mmaRefusal(in.context));
   // Per stage A [128, 64] and B [64, 128] in bf16 as TMA writes them and
@@ -599,12 +597,7 @@ TEST(ModelTerms, WgmmaStepsWaitForTheirTmaStages) {
   w.sharedRoundsPerStep = 1;
   auto latency = [&](int64_t stages, int64_t blocksPerSM,
                      const Target &t) -> double {
-    Schedule s;
-    s.block = {128, 256, 64};
-    s.warps = 8;
-    s.stages = stages;
-    s.compute = ComputeClass::Wgmma;
-    Held inputs(mm, s, t);
+    Held inputs(mm, wgmma(128, 256, 64, 8, stages), t);
     EXPECT_FALSE(mmaRefusal(inputs.context));
     Prediction p;
     p.blocksPerSM = blocksPerSM;
@@ -641,12 +634,7 @@ TEST(ModelTerms, WgmmaTilesComeThroughL2AtTheTmaFigures) {
   // at TMA's 10.96 TB/s; the busiest SM's 4 blocks at 47 bytes a clock.
   KernelDesc mm = steppable(4096, 4096, 4096, ElementType::BF16);
   mm.wgmmaable = true;
-  Schedule s;
-  s.block = {128, 256, 64};
-  s.warps = 8;
-  s.stages = 4;
-  s.compute = ComputeClass::Wgmma;
-  Held inputs(mm, s, h100());
+  Held inputs(mm, wgmma(128, 256, 64, 8, 4), h100());
   Prediction p;
   blocksAndWaves(inputs.context, p);
   ASSERT_EQ(p.blocks, 512);
