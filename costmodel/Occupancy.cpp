@@ -273,18 +273,10 @@ int64_t registersPerThread(const Context &c) {
 std::optional<std::string> occupancyRefusal(const Context &c, Prediction &p) {
   const Target &t = c.target;
   p.sharedBytes = sharedMemoryBytes(c);
-  // NVIDIA kernels may opt into more than the static limit (the code
-  // generator moves their buffers into dynamic shared memory); AMD's LDS
-  // has no such opt-in.
-  bool dynamic = t.vendor() == Vendor::NVIDIA;
-  double blockShared =
-      t.get(!dynamic && t.has(TargetField::StaticSharedMemPerBlockBytes)
-                ? TargetField::StaticSharedMemPerBlockBytes
-                : TargetField::SharedMemPerBlockBytes);
-  if (double(p.sharedBytes) > blockShared)
+  if (double(p.sharedBytes) > t.blockSharedMemoryLimit())
     return "the block's shared memory (" + std::to_string(p.sharedBytes) +
            " bytes) exceeds what one block may allocate" +
-           (dynamic ? "" : " statically");
+           (t.hasDynamicSharedMemory() ? "" : " statically");
   int64_t warps = c.schedule.warps;
   int64_t byWarps = int64_t(t.get(TargetField::MaxWarpsPerSM)) / warps;
   p.blocksPerSM =

@@ -427,6 +427,17 @@ bool Target::hasMfma() const {
 
 bool Target::hasAsyncCopy() const { return nvidiaSm(*this) >= 80; }
 
+bool Target::hasDynamicSharedMemory() const {
+  return vendor_ == Vendor::NVIDIA;
+}
+
+double Target::blockSharedMemoryLimit() const {
+  return get(!hasDynamicSharedMemory() &&
+                     has(TargetField::StaticSharedMemPerBlockBytes)
+                 ? TargetField::StaticSharedMemPerBlockBytes
+                 : TargetField::SharedMemPerBlockBytes);
+}
+
 std::string formatTargetTable(const Target &target) {
   std::ostringstream os;
   os << "target " << target.name() << " (" << vendorName(target.vendor())

@@ -152,6 +152,16 @@ public:
   /// Asynchronous global-to-shared copies, cp.async (NVIDIA sm_80 and
   /// newer).
   bool hasAsyncCopy() const;
+  /// Whether a block may opt into more shared memory than it may allocate
+  /// statically (NVIDIA: dynamic shared memory, raised at launch;
+  /// tessel-dynamic-shared-memory moves buffers past the static limit
+  /// there). AMD's LDS has no such opt-in.
+  bool hasDynamicSharedMemory() const;
+  /// The most shared memory one block may use: shared_mem_per_block_bytes
+  /// where dynamic shared memory makes it reachable, else the static limit
+  /// (static_shared_mem_per_block_bytes, or shared_mem_per_block_bytes
+  /// where the target has none).
+  double blockSharedMemoryLimit() const;
 
   /// Peak dense bf16 tensor FLOP/s divided by peak HBM bytes/s: the
   /// arithmetic intensity (FLOP/byte) at which the roofline turns.

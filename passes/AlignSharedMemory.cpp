@@ -29,27 +29,6 @@ namespace {
 /// Format"; passes/WgmmaLayout.h).
 constexpr int64_t kSwizzle128Alignment = wgmma::kPatternBytes;
 
-/// Whether `buffer`, or a view of it, is the destination of a TMA load.
-/// Views are followed through every op that aliases its operand: views and
-/// subviews, and the casts and reshapes that canonicalization leaves between
-/// them and the load (a stage's constant offset folded into a subview's
-/// type comes back to the load's dynamic one through a memref.cast).
-bool isSwizzledTmaDestination(Value buffer) {
-  SmallVector<Value> views = {buffer};
-  for (size_t i = 0; i < views.size(); ++i)
-    for (Operation *user : views[i].getUsers()) {
-      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
-          view && view.getViewSource() == views[i])
-        views.push_back(user->getResult(0));
-      else if (isa<memref::CastOp>(user))
-        views.push_back(user->getResult(0));
-      if (auto load = dyn_cast<nvgpu::TmaAsyncLoadOp>(user);
-          load && load.getDst() == views[i])
-        return true;
-    }
-  return false;
-}
-
 struct AlignSharedMemoryPass
     : public tessel::impl::TesselAlignSharedMemoryBase<AlignSharedMemoryPass> {
   using Base::Base;
@@ -66,7 +45,7 @@ struct AlignSharedMemoryPass
     getOperation().walk([&](gpu::GPUFuncOp func) {
       for (unsigned i = 0; i < func.getNumWorkgroupAttributions(); ++i) {
         int64_t want = alignment;
-        if (isSwizzledTmaDestination(func.getWorkgroupAttributions()[i]))
+        if (isTmaDestination(func.getWorkgroupAttributions()[i]))
           want = std::max<int64_t>(want, kSwizzle128Alignment);
         auto set = dyn_cast_or_null<IntegerAttr>(
             func.getWorkgroupAttributionAttr(i, name));
@@ -79,3 +58,24 @@ struct AlignSharedMemoryPass
 };
 
 } // namespace
+
+/// Whether `buffer`, or a view of it, is the destination of a TMA load.
+/// Views are followed through every op that aliases its operand: views and
+/// subviews, and the casts and reshapes that canonicalization leaves between
+/// them and the load (a stage's constant offset folded into a subview's
+/// type comes back to the load's dynamic one through a memref.cast).
+bool mlir::tessel::isTmaDestination(Value buffer) {
+  SmallVector<Value> views = {buffer};
+  for (size_t i = 0; i < views.size(); ++i)
+    for (Operation *user : views[i].getUsers()) {
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+          view && view.getViewSource() == views[i])
+        views.push_back(user->getResult(0));
+      else if (isa<memref::CastOp>(user))
+        views.push_back(user->getResult(0));
+      if (auto load = dyn_cast<nvgpu::TmaAsyncLoadOp>(user);
+          load && load.getDst() == views[i])
+        return true;
+    }
+  return false;
+}

@@ -43,21 +43,6 @@ int64_t bufferBytes(BlockArgument buffer) {
   return type.getNumElements() * type.getElementTypeBitWidth() / 8;
 }
 
-/// Whether a TMA load writes into `buffer` or a view of it: TMA's swizzled
-/// destinations need 1024-byte alignment, which the dynamic buffer's base
-/// does not have.
-bool isTmaDestination(Value buffer) {
-  SmallVector<Value> views = {buffer};
-  for (size_t i = 0; i < views.size(); ++i)
-    for (Operation *user : views[i].getUsers()) {
-      if (isa<nvgpu::TmaAsyncLoadOp>(user))
-        return true;
-      if (isa<ViewLikeOpInterface, memref::CastOp>(user))
-        views.push_back(user->getResult(0));
-    }
-  return false;
-}
-
 struct DynamicSharedMemoryPass
     : public tessel::impl::TesselDynamicSharedMemoryBase<
           DynamicSharedMemoryPass> {
@@ -72,7 +57,7 @@ struct DynamicSharedMemoryPass
       return signalPassFailure();
     // AMD's LDS has no dynamic opt-in beyond the static limit; a target
     // without a separate static limit allocates everything statically.
-    if (target->vendor() != Vendor::NVIDIA ||
+    if (!target->hasDynamicSharedMemory() ||
         !target->has(TargetField::StaticSharedMemPerBlockBytes))
       return;
     auto staticLimit =
@@ -91,16 +76,9 @@ struct DynamicSharedMemoryPass
     SmallVector<BlockArgument> buffers(launch.getWorkgroupAttributions());
     if (buffers.empty() || launch.getDynamicSharedMemorySize())
       return success();
-    // What stays static: the mbarriers (tessel-lower-wgmma), 8 bytes each.
-    int64_t staticBytes = 0;
-    launch.getBody().walk([&](nvgpu::MBarrierCreateOp create) {
-      staticBytes +=
-          8 * int64_t(create.getBarriers().getType().getNumBarriers());
-    });
-    int64_t bytes = 0;
-    for (BlockArgument buffer : buffers)
-      bytes += llvm::alignTo(bufferBytes(buffer), 16);
-    if (bytes + staticBytes <= staticLimit)
+    // The mbarriers stay static.
+    int64_t bytes = workgroupBufferBytes(launch);
+    if (bytes + mbarrierBytes(launch) <= staticLimit)
       return success();
     for (BlockArgument buffer : buffers)
       if (isTmaDestination(buffer))

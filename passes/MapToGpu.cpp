@@ -513,27 +513,31 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
 
 } // namespace
 
-LogicalResult mlir::tessel::checkLaunchSharedMemory(func::FuncOp func,
-                                                    gpu::LaunchOp launch,
-                                                    const Target &target) {
+int64_t mlir::tessel::workgroupBufferBytes(gpu::LaunchOp launch) {
   int64_t bytes = 0;
   for (BlockArgument buffer : launch.getWorkgroupAttributions()) {
     auto type = cast<MemRefType>(buffer.getType());
     bytes += llvm::alignTo(
         type.getNumElements() * type.getElementTypeBitWidth() / 8, 16);
   }
-  // mbarriers (tessel-lower-wgmma), 8 bytes each.
+  return bytes;
+}
+
+int64_t mlir::tessel::mbarrierBytes(gpu::LaunchOp launch) {
+  int64_t bytes = 0;
   launch.getBody().walk([&](nvgpu::MBarrierCreateOp create) {
     bytes += 8 * int64_t(create.getBarriers().getType().getNumBarriers());
   });
-  // NVIDIA: past the static limit the buffers move into dynamic shared
-  // memory (tessel-dynamic-shared-memory), up to what a block may opt into.
-  bool dynamic = target.vendor() == Vendor::NVIDIA;
-  TargetField field =
-      !dynamic && target.has(TargetField::StaticSharedMemPerBlockBytes)
-          ? TargetField::StaticSharedMemPerBlockBytes
-          : TargetField::SharedMemPerBlockBytes;
-  auto limit = int64_t(target.get(field));
+  return bytes;
+}
+
+LogicalResult mlir::tessel::checkLaunchSharedMemory(func::FuncOp func,
+                                                    gpu::LaunchOp launch,
+                                                    const Target &target) {
+  int64_t bytes = workgroupBufferBytes(launch) + mbarrierBytes(launch);
+  // Past the static limit the buffers move into dynamic shared memory where
+  // the target has it (tessel-dynamic-shared-memory).
+  auto limit = int64_t(target.blockSharedMemoryLimit());
   if (bytes <= limit)
     return success();
   InFlightDiagnostic diag = func.emitOpError()
@@ -544,7 +548,8 @@ LogicalResult mlir::tessel::checkLaunchSharedMemory(func::FuncOp func,
     diag << " with schedule " << schedule;
   diag << ", but a block on " << target.name() << " (" << target.arch()
        << ") may allocate at most " << limit
-       << (dynamic ? " (dynamic shared memory included)" : " statically")
+       << (target.hasDynamicSharedMemory() ? " (dynamic shared memory included)"
+                                           : " statically")
        << "; give it smaller tiles or fewer stages";
   return diag;
 }

@@ -48,6 +48,14 @@ enum class FusionPolicyKind { Auto, Model, Rule, None };
 /// buffers).
 LogicalResult checkLaunchSharedMemory(func::FuncOp func, gpu::LaunchOp launch,
                                       const Target &target);
+/// The bytes of a launch's workgroup attributions, each aligned to 16.
+int64_t workgroupBufferBytes(gpu::LaunchOp launch);
+/// The bytes of a launch's mbarriers (tessel-lower-wgmma), 8 each: static
+/// shared memory, whatever happens to its buffers.
+int64_t mbarrierBytes(gpu::LaunchOp launch);
+/// Whether a TMA load writes into `buffer` or a view of it (through views,
+/// subviews, casts and reshapes).
+bool isTmaDestination(Value buffer);
 
 #define GEN_PASS_REGISTRATION
 #include "passes/Passes.h.inc"
