@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -157,6 +158,23 @@ Range rangeOfValue(Value v, int depth) {
   if (auto dim = dyn_cast<tensor::DimOp>(def)) {
     std::optional<int64_t> index = dim.getConstantIndex();
     return index ? rangeOfDimAt(dim.getSource(), *index, depth + 1) : Range();
+  }
+  if (auto dim = dyn_cast<memref::DimOp>(def)) {
+    std::optional<int64_t> index = dim.getConstantIndex();
+    auto type = cast<MemRefType>(dim.getSource().getType());
+    if (!index || *index < 0 || *index >= type.getRank())
+      return {};
+    if (!type.isDynamicDim(*index))
+      return {type.getDimSize(*index), type.getDimSize(*index)};
+    // A view that sets its sizes (reinterpret_cast; a subview that keeps
+    // every dim): the size it was given.
+    auto view = dim.getSource().getDefiningOp<OffsetSizeAndStrideOpInterface>();
+    if (!view || view.getMixedSizes().size() != size_t(type.getRank()))
+      return {};
+    OpFoldResult size = view.getMixedSizes()[*index];
+    if (auto value = dyn_cast<Value>(size))
+      return rangeOfValue(value, depth + 1);
+    return {getConstantIntValue(size), getConstantIntValue(size)};
   }
   auto operandRanges = [&](AffineMap map, ValueRange operands,
                            SmallVector<Range> &dims,

@@ -1,7 +1,8 @@
 //===- IndexRange.h - Static bounds of index values -------------*- C++ -*-===//
 //
 // The range of an index value from interval arithmetic over constants and
-// affine.apply / min / max: the bound of a remainder tile's size.
+// affine.apply / min / max and the sizes of tensors and memref views: the
+// bound of a remainder tile's size.
 // Upstream's ValueBoundsConstraintSet gives up on these sizes once a tile is
 // tiled again (semi-affine maps such as d0 * (s0 ceildiv 32)), while an
 // interval per value still bounds them.

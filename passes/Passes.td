@@ -459,6 +459,48 @@ def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
   ];
 }
 
+def TesselUnrollPrivateBuffers : Pass<"tessel-unroll-private-buffers",
+                                      "mlir::func::FuncOp"> {
+  let summary = "Unroll the loops that index a thread's private buffers";
+  let description = [{
+    A thread's own buffers inside a `gpu.launch` (`memref.alloca` in the
+    default or the private address space: a SIMT K step's tile of the
+    accumulator, a row kernel's scratch) are meant to be registers. NVPTX
+    and AMDGPU keep an array in registers only when every access has a
+    constant index; one indexed by a loop's induction variable stays in
+    local (scratch) memory, where each access costs about what a global
+    one does. This pass fully unrolls every `scf.for` with a constant trip
+    count whose induction variable reaches an index of an access of such a
+    buffer (through its views and the index arithmetic), innermost first,
+    so that after canonicalization every index is a constant. Loops that
+    only index shared or global memory (a SIMT K step's reduction loop)
+    stay rolled.
+
+    ```mlir
+    %acc = memref.alloca() : memref<8x8xf32>
+    scf.for %k = %c0 to %c64 step %c1 {
+      scf.for %i = %c0 to %c8 step %c1 {
+        scf.for %j = %c0 to %c8 step %c1 {
+          %c = memref.load %acc[%i, %j] : memref<8x8xf32>
+          ...
+          memref.store %d, %acc[%i, %j] : memref<8x8xf32>
+    // becomes: the %k loop with 64 copies of the body, %acc[0, 0] ...
+    // %acc[7, 7]
+    ```
+
+    A loop that indexes a private buffer but has no constant trip count, or
+    whose unrolled body would exceed `max-unrolled-ops` operations, stays
+    rolled with a warning saying that its buffer stays in local memory. A
+    `max-unrolled-ops` below 1 is an error.
+  }];
+  let options = [
+    Option<"maxUnrolledOps", "max-unrolled-ops", "int64_t",
+           /*default=*/"20000",
+           "most operations one unrolled loop may hold">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect"];
+}
+
 def TesselLowerMma : Pass<"tessel-lower-mma"> {
   let summary = "Run a tensor-core K step's 16x8x16 contractions as mma.sync";
   let description = [{

@@ -145,6 +145,9 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
     // dynamic shared memory, which the runtime opts into.
     pm.addNestedPass<func::FuncOp>(createTesselDynamicSharedMemory());
   }
+  // A thread's own buffers (a SIMT K step's accumulator tile) become
+  // registers only when every index is a constant.
+  pm.addNestedPass<func::FuncOp>(createTesselUnrollPrivateBuffers());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   // Constants and index arithmetic move into the launch first, or outlining

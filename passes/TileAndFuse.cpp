@@ -501,9 +501,12 @@ LogicalResult applyTiling(func::FuncOp func, const TilingPlan &plan,
   if (failed(result) || failed(cleanUp(func, patterns)))
     return failure();
   FailureOr<bool> vectorized = vectorizeMarked(func);
-  if (failed(vectorized))
+  if (failed(vectorized) || (*vectorized && failed(cleanUp(func, patterns))))
     return failure();
-  return *vectorized ? cleanUp(func, patterns) : success();
+  // Last: a clean-up would fold the slices back into dynamic empties.
+  IRRewriter rewriter(func.getContext());
+  boundThreadBuffers(rewriter, func);
+  return success();
 }
 
 struct TileAndFusePass

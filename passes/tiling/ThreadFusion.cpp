@@ -6,10 +6,12 @@
 
 #include "passes/tiling/ThreadFusion.h"
 
+#include "passes/IndexRange.h"
 #include "passes/KernelDescription.h"
 #include "passes/tiling/KernelOps.h"
 
 #include "mlir/Dialect/Affine/ViewLikeInterfaceUtils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -192,4 +194,41 @@ FailureOr<TilingInterface> tiling::tileToThreads(RewriterBase &rewriter,
 
 SmallVector<int64_t> tiling::onesFor(TilingInterface op) {
   return SmallVector<int64_t>(op.getLoopIteratorTypes().size(), 1);
+}
+
+void tiling::boundThreadBuffers(RewriterBase &rewriter, Operation *root) {
+  SmallVector<tensor::EmptyOp> empties;
+  root->walk([&](tensor::EmptyOp empty) {
+    if (!empty.getType().hasStaticShape() && isInThreadForall(empty))
+      empties.push_back(empty);
+  });
+  for (tensor::EmptyOp empty : empties) {
+    RankedTensorType type = empty.getType();
+    SmallVector<int64_t> bounds;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      std::optional<int64_t> hi =
+          type.isDynamicDim(d) ? rangeOf(empty.getDynamicSize(d)).hi
+                               : std::optional<int64_t>(type.getDimSize(d));
+      if (!hi || *hi < 0)
+        break;
+      bounds.push_back(*hi);
+    }
+    if (int64_t(bounds.size()) != type.getRank())
+      continue;
+    // One buffer per use (each use of an empty starts from nothing): a
+    // shared one would make bufferization copy it into a compact buffer.
+    Location loc = empty.getLoc();
+    SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
+    for (OpOperand &use : llvm::make_early_inc_range(empty->getUses())) {
+      rewriter.setInsertionPoint(empty);
+      Value buffer = bufferization::AllocTensorOp::create(
+          rewriter, loc, RankedTensorType::get(bounds, type.getElementType()),
+          ValueRange{});
+      Value slice = tensor::ExtractSliceOp::create(
+          rewriter, loc, type, buffer, offsets, empty.getMixedSizes(), strides);
+      rewriter.modifyOpInPlace(use.getOwner(), [&] { use.set(slice); });
+    }
+    rewriter.eraseOp(empty);
+  }
 }

@@ -43,6 +43,16 @@ FailureOr<TilingInterface> tileToThreads(RewriterBase &rewriter,
                                          ArrayRef<int64_t> numThreads,
                                          bool linear);
 
+/// Every tensor.empty of a dynamic shape inside a thread loop (a remainder
+/// tile's per-thread scratch, such as a row's statistics) becomes a slice
+/// of a buffer of its static bound. Its elements then sit at constant
+/// strides (the bound's), so that a thread's accesses at constant indices
+/// are at constant addresses and the buffer can live in registers; a
+/// compact dynamic layout would make every stride a runtime value. Each
+/// use gets a buffer of its own. An empty whose sizes have no static bound is
+/// left as it is.
+void boundThreadBuffers(RewriterBase &rewriter, Operation *root);
+
 /// Single elements, for the element level: 1 along every loop.
 SmallVector<int64_t> onesFor(TilingInterface op);
 
