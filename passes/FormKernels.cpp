@@ -260,7 +260,16 @@ private:
 bool isElementwiseLike(Operation *op) {
   return op->hasTrait<tessel::OpTrait::UnaryElementwise>() ||
          op->hasTrait<tessel::OpTrait::BroadcastingElementwise>() ||
-         isa<TransposeOp>(op);
+         isa<TransposeOp, SliceOp, ConcatOp>(op);
+}
+
+/// Whether `op`'s loop nest gathers its inputs (tensor.extract in its body),
+/// which then cannot be computed in the same kernel: a concat, a slice
+/// that does not read through an affine map.
+bool gathers(Operation *op) {
+  if (auto slice = dyn_cast<SliceOp>(op))
+    return !slice.readsThroughMap();
+  return isa<ConcatOp>(op);
 }
 
 bool isRowwise(Operation *op) {
@@ -422,7 +431,8 @@ public:
       if (!isa<TesselDialect>(op.getDialect()) ||
           isa<KernelOp, YieldOp, ReshapeOp>(op))
         continue;
-      if (isElementwiseLike(&op) && joinProducer(&op, FusionKind::Epilogue))
+      if (isElementwiseLike(&op) && !gathers(&op) &&
+          joinProducer(&op, FusionKind::Epilogue))
         continue;
       if (isRowwise(&op) && joinProducer(&op, FusionKind::Prologue))
         continue;
@@ -545,7 +555,10 @@ Value sinkThroughTranspose(OpBuilder &b, TransposeOp t, Value x) {
 void sinkReshapes(func::FuncOp func, OpBuilder &b) {
   for (Operation *op :
        llvm::to_vector(llvm::make_pointer_range(func.getBody().front()))) {
-    if (!isElementwiseLike(op) || op->getNumResults() != 1)
+    // A slice's offsets and strides, a concat's dim, are per dim of its
+    // own inputs.
+    if (!isElementwiseLike(op) || isa<SliceOp, ConcatOp>(op) ||
+        op->getNumResults() != 1)
       continue;
     // The one operand that is a reshape used by `op` alone.
     int reshaped = -1;

@@ -354,11 +354,11 @@ Value windowIndex(OpBuilder &b, Location loc, int64_t outDim, int64_t windowDim,
       b, loc, arith::AddIOp::create(b, loc, out, window), cst(pad));
 }
 
-/// input[n, ih, iw, c] of an NHWC tensor extended to f32, or 0 where (ih,
-/// iw) lies outside it (a convolution's zero padding): read at the clamped
-/// index, so that every read stays in bounds.
+/// input[n, ih, iw, c] of an NHWC tensor extended to f32, or `fill` where
+/// (ih, iw) lies outside it (a convolution's zero padding, a max pool's
+/// -inf): read at the clamped index, so that every read stays in bounds.
 Value readPadded(OpBuilder &b, Location loc, Value input, Value n, Value ih,
-                 Value iw, Value c) {
+                 Value iw, Value c, double fill = 0.0) {
   RankedTensorType type = tensorType(input);
   auto cst = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
@@ -382,7 +382,7 @@ Value readPadded(OpBuilder &b, Location loc, Value input, Value n, Value ih,
                                 ValueRange{n, clamp(ih, type.getDimSize(1)),
                                            clamp(iw, type.getDimSize(2)), c});
   return arith::SelectOp::create(b, loc, inside, toF32(b, loc, x),
-                                 f32Const(b, loc, 0.0));
+                                 f32Const(b, loc, fill));
 }
 
 /// Grouped conv2d, contracting over (kh, kw, c) with iteration
@@ -489,6 +489,15 @@ Value lowerUnary(OpBuilder &b, Location loc, Operation *op) {
             .Case(
                 [&](SiluOp) { return mul(nb, nloc, x, sigmoid(nb, nloc, x)); })
             .Case([&](RsqrtOp) { return math::RsqrtOp::create(nb, nloc, x); })
+            .Case([&](ClampOp c) {
+              if (std::optional<APFloat> lo = c.getMin())
+                x = arith::MaximumFOp::create(
+                    nb, nloc, x, f32Const(nb, nloc, lo->convertToDouble()));
+              if (std::optional<APFloat> hi = c.getMax())
+                x = arith::MinimumFOp::create(
+                    nb, nloc, x, f32Const(nb, nloc, hi->convertToDouble()));
+              return x;
+            })
             .Case([&](GeluOp g) {
               return gelu(nb, nloc, x, g.getApproximation());
             })
@@ -772,6 +781,150 @@ Value lowerTranspose(OpBuilder &b, Location loc, TransposeOp op) {
       .getResult()[0];
 }
 
+/// A slice as a copy reading the input through offsets + strides * i.
+/// The input is read through an affine map where SliceOp::readsThroughMap
+/// allows (linalg takes a loop's range from a dim that an operand reads
+/// whole), else gathered at those indices.
+Value lowerSlice(OpBuilder &b, Location loc, SliceOp op) {
+  RankedTensorType type = tensorType(op.getResult());
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineExpr> reads;
+  for (auto [d, offset, stride] :
+       llvm::enumerate(op.getOffsets(), op.getStrides()))
+    reads.push_back(getAffineDimExpr(d, ctx) * stride + offset);
+  if (op.readsThroughMap())
+    return buildParallel(
+        b, loc, op.getInput(), AffineMap::get(type.getRank(), 0, reads, ctx),
+        type, [](OpBuilder &, Location, ValueRange a) { return a[0]; });
+  Value init =
+      tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
+  SmallVector<IteratorType> iterators(type.getRank(), IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{type}, ValueRange{}, ValueRange{init},
+             SmallVector<AffineMap>{b.getMultiDimIdentityMap(type.getRank())},
+             iterators,
+             [&](OpBuilder &nb, Location nloc, ValueRange) {
+               SmallVector<Value> dims, at;
+               for (int64_t i = 0; i < type.getRank(); ++i)
+                 dims.push_back(linalg::IndexOp::create(nb, nloc, i));
+               for (AffineExpr read : reads)
+                 at.push_back(affine::AffineApplyOp::create(
+                     nb, nloc, AffineMap::get(type.getRank(), 0, read, ctx),
+                     dims));
+               linalg::YieldOp::create(
+                   nb, nloc,
+                   tensor::ExtractOp::create(nb, nloc, op.getInput(), at)
+                       .getResult());
+             })
+      .getResult(0);
+}
+
+/// A concat as one loop nest over the result: each element is read from
+/// the input whose range along `dim` holds it (the others' reads, at a
+/// clamped index, are selected away), so the whole op tiles and fuses.
+Value lowerConcat(OpBuilder &b, Location loc, ConcatOp op) {
+  RankedTensorType type = tensorType(op.getResult());
+  int64_t rank = type.getRank(), dim = op.getDim();
+  Value init =
+      tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
+  SmallVector<IteratorType> iterators(rank, IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{type}, ValueRange{}, ValueRange{init},
+             SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)}, iterators,
+             [&](OpBuilder &nb, Location nloc, ValueRange) {
+               auto cst = [&](int64_t v) {
+                 return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
+               };
+               SmallVector<Value> at;
+               for (int64_t d = 0; d < rank; ++d)
+                 at.push_back(linalg::IndexOp::create(nb, nloc, d));
+               Value along = at[dim], result;
+               int64_t start = 0;
+               for (Value input : op.getInputs()) {
+                 int64_t size = tensorType(input).getDimSize(dim);
+                 Value local =
+                     arith::SubIOp::create(nb, nloc, along, cst(start));
+                 Value clamped = arith::MinSIOp::create(
+                     nb, nloc, arith::MaxSIOp::create(nb, nloc, local, cst(0)),
+                     cst(size - 1));
+                 SmallVector<Value> indices(at);
+                 indices[dim] = clamped;
+                 Value x = tensor::ExtractOp::create(nb, nloc, input, indices);
+                 result = !result ? x
+                                  : arith::SelectOp::create(
+                                        nb, nloc,
+                                        arith::CmpIOp::create(
+                                            nb, nloc, arith::CmpIPredicate::sge,
+                                            along, cst(start)),
+                                        x, result);
+                 start += size;
+               }
+               linalg::YieldOp::create(nb, nloc, result);
+             })
+      .getResult(0);
+}
+
+/// A pool over (n, oh, ow, c, kh, kw) into an f32 accumulator of the
+/// result's shape, then the mean's division and the store in the result
+/// type. An unused [KH, KW] operand gives linalg the window's loop ranges
+/// (as upstream's pooling ops do); a padded input is gathered (padding
+/// reads as -inf for max, 0 for mean), otherwise read through an affine
+/// map.
+Value lowerPool2D(OpBuilder &b, Location loc, Pool2DOp op) {
+  MLIRContext *ctx = b.getContext();
+  Value input = op.getInput();
+  RankedTensorType resultType = tensorType(op.getResult());
+  ArrayRef<int64_t> window = op.getWindow(), strides = op.getStrides(),
+                    pad = op.getPadding();
+  bool max = op.getKind() == ReduceKind::Max;
+  auto d = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
+  Value acc =
+      filledTensor(b, loc, resultType.getShape(), max ? -INFINITY : 0.0);
+  Value windowShape = tensor::EmptyOp::create(
+      b, loc, ArrayRef<int64_t>{window[0], window[1]}, b.getF32Type());
+  SmallVector<IteratorType> iterators(4, IteratorType::parallel);
+  iterators.append(2, IteratorType::reduction);
+  AffineMap windowMap = AffineMap::get(6, 0, {d(4), d(5)}, ctx);
+  AffineMap accMap = AffineMap::get(6, 0, {d(0), d(1), d(2), d(3)}, ctx);
+  bool padded = llvm::any_of(pad, [](int64_t p) { return p != 0; });
+  SmallVector<Value> inputs = {windowShape};
+  SmallVector<AffineMap> maps = {windowMap};
+  if (!padded) {
+    inputs.insert(inputs.begin(), input);
+    maps.insert(maps.begin(), AffineMap::get(6, 0,
+                                             {d(0), d(1) * strides[0] + d(4),
+                                              d(2) * strides[1] + d(5), d(3)},
+                                             ctx));
+  }
+  maps.push_back(accMap);
+  Value pooled =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{acc.getType()}, inputs, ValueRange{acc}, maps,
+          iterators,
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            Value x =
+                padded
+                    ? readPadded(
+                          nb, nloc, input, linalg::IndexOp::create(nb, nloc, 0),
+                          windowIndex(nb, nloc, 1, 4, strides[0], 1, pad[0]),
+                          windowIndex(nb, nloc, 2, 5, strides[1], 1, pad[2]),
+                          linalg::IndexOp::create(nb, nloc, 3),
+                          max ? -INFINITY : 0.0)
+                    : toF32(nb, nloc, args[0]);
+            linalg::YieldOp::create(nb, nloc,
+                                    combine(nb, nloc,
+                                            max ? Combiner::Max : Combiner::Sum,
+                                            args.back(), x));
+          })
+          .getResult(0);
+  double count = double(window[0] * window[1]);
+  return buildParallel(
+      b, loc, pooled, b.getMultiDimIdentityMap(4), resultType,
+      [&](OpBuilder &nb, Location nloc, ValueRange a) {
+        return max ? a[0] : div(nb, nloc, a[0], f32Const(nb, nloc, count));
+      });
+}
+
 /// Lowers one Tessel compute op; returns its replacement value.
 Value lowerOp(OpBuilder &b, Operation *op) {
   Location loc = op->getLoc();
@@ -792,6 +945,9 @@ Value lowerOp(OpBuilder &b, Operation *op) {
       })
       .Case([&](Conv2DOp c) { return lowerConv2D(b, loc, c); })
       .Case([&](Im2ColOp c) { return lowerIm2Col(b, loc, c); })
+      .Case([&](SliceOp s) { return lowerSlice(b, loc, s); })
+      .Case([&](ConcatOp c) { return lowerConcat(b, loc, c); })
+      .Case([&](Pool2DOp p) { return lowerPool2D(b, loc, p); })
       .Case([&](ReduceOp r) { return lowerReduce(b, loc, r); })
       .Case([&](SoftmaxOp s) {
         int64_t dim = s.getDimAttr().getInt();

@@ -302,6 +302,9 @@ private:
   bool norm(const Op &op, BTensor &out, bool centred);
   bool attention(const Op &op, BTensor &out);
   bool transpose(const Op &op, BTensor &out);
+  bool slice(const Op &op, BTensor &out);
+  bool concat(const Op &op, BTensor &out);
+  bool pool2d(const Op &op, BTensor &out);
 
   std::vector<const BTensor *> values;
   std::string &error;
@@ -426,6 +429,36 @@ bool Evaluator::im2col(const Op &op, BTensor &out) {
   return true;
 }
 
+bool Evaluator::pool2d(const Op &op, BTensor &out) {
+  const BTensor &x = operand(op, 0);
+  auto kind = op.strings.find("kind");
+  if (kind == op.strings.end() ||
+      (kind->second != "max" && kind->second != "mean"))
+    return fail(op, "pool2d needs kind max or mean");
+  bool max = kind->second == "max";
+  const auto &win = op.ints.at("window"), &s = op.ints.at("strides"),
+             &pad = op.ints.at("padding");
+  int64_t h = x.type.shape[1], wd = x.type.shape[2], c = x.type.shape[3];
+  const std::vector<int64_t> &o = out.type.shape; // N, OH, OW, C
+  int64_t i = 0;
+  for (int64_t b = 0; b < o[0]; ++b)
+    for (int64_t y = 0; y < o[1]; ++y)
+      for (int64_t xo = 0; xo < o[2]; ++xo)
+        for (int64_t ci = 0; ci < c; ++ci, ++i) {
+          Bounded acc = exact(max ? -INFINITY : 0.0);
+          for (int64_t r = 0; r < win[0]; ++r)
+            for (int64_t t = 0; t < win[1]; ++t) {
+              int64_t iy = y * s[0] + r - pad[0], ix = xo * s[1] + t - pad[2];
+              if (iy < 0 || iy >= h || ix < 0 || ix >= wd)
+                continue; // -inf for max, 0 for mean
+              const Bounded &v = x.data[((b * h + iy) * wd + ix) * c + ci];
+              acc = max ? bmax(acc, v) : acc + v;
+            }
+          out.data[i] = max ? acc : acc / exact(double(win[0] * win[1]));
+        }
+  return true;
+}
+
 double gelu(double x, bool tanhForm) {
   if (!tanhForm)
     return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0)));
@@ -467,7 +500,14 @@ bool Evaluator::unary(const Op &op, BTensor &out) {
       r = math([&](double a) { return gelu(a, tanhGelu); }, v, std::fabs(v.v));
     else if (k == "cast")
       r = v;
-    else
+    else if (k == "clamp") {
+      // The kernels compare with the bounds as f32.
+      r = v;
+      if (auto lo = op.floats.find("min"); lo != op.floats.end())
+        r = bmax(r, exact(double(float(lo->second))));
+      if (auto hi = op.floats.find("max"); hi != op.floats.end())
+        r = bmin(r, exact(double(float(hi->second))));
+    } else
       return fail(op, "unknown unary op");
     out.data[i] = r;
   }
@@ -685,6 +725,43 @@ bool Evaluator::transpose(const Op &op, BTensor &out) {
   return true;
 }
 
+bool Evaluator::slice(const Op &op, BTensor &out) {
+  const BTensor &x = operand(op, 0);
+  const auto &offsets = op.ints.at("offsets");
+  const auto &steps = op.ints.at("strides");
+  auto sx = stridesOf(x.type.shape);
+  int64_t n = 0;
+  forEachIndex(out.type.shape, [&](const std::vector<int64_t> &idx) {
+    int64_t off = 0;
+    for (size_t i = 0; i < idx.size(); ++i)
+      off += (offsets[i] + steps[i] * idx[i]) * sx[i];
+    out.data[n++] = x.data[off];
+  });
+  return true;
+}
+
+bool Evaluator::concat(const Op &op, BTensor &out) {
+  auto dim = size_t(op.ints.at("dim").at(0));
+  int64_t n = 0;
+  forEachIndex(out.type.shape, [&](const std::vector<int64_t> &idx) {
+    int64_t along = idx[dim];
+    for (size_t k = 0; k < op.operands.size(); ++k) {
+      const BTensor &x = operand(op, k);
+      if (along >= x.type.shape[dim]) {
+        along -= x.type.shape[dim];
+        continue;
+      }
+      auto sx = stridesOf(x.type.shape);
+      int64_t off = 0;
+      for (size_t i = 0; i < idx.size(); ++i)
+        off += (i == dim ? along : idx[i]) * sx[i];
+      out.data[n++] = x.data[off];
+      return;
+    }
+  });
+  return true;
+}
+
 bool Evaluator::run(const Op &op, BTensor &out) {
   const std::string &k = op.kind;
   if (k == "matmul")
@@ -696,7 +773,8 @@ bool Evaluator::run(const Op &op, BTensor &out) {
   if (k == "im2col")
     return im2col(op, out);
   if (k == "neg" || k == "exp" || k == "tanh" || k == "sigmoid" ||
-      k == "relu" || k == "silu" || k == "rsqrt" || k == "gelu" || k == "cast")
+      k == "relu" || k == "silu" || k == "rsqrt" || k == "gelu" ||
+      k == "cast" || k == "clamp")
     return unary(op, out);
   if (k == "add" || k == "sub" || k == "mul" || k == "div" || k == "max" ||
       k == "min")
@@ -713,6 +791,12 @@ bool Evaluator::run(const Op &op, BTensor &out) {
     return attention(op, out);
   if (k == "transpose")
     return transpose(op, out);
+  if (k == "slice")
+    return slice(op, out);
+  if (k == "concat")
+    return concat(op, out);
+  if (k == "pool2d")
+    return pool2d(op, out);
   if (k == "reshape") {
     out.data = operand(op, 0).data;
     return true;
@@ -768,8 +852,12 @@ evaluateAll(const Graph &graph, const std::vector<Tensor> &inputs,
     // where it widens or keeps the type; neg, relu, max and min pick or
     // negate one), which rounds nothing.
     const std::string &k = op.kind;
-    bool moves = k == "reshape" || k == "transpose" || k == "im2col" ||
-                 k == "neg" || k == "relu" || k == "max" || k == "min" ||
+    bool moves = k == "reshape" || k == "transpose" || k == "slice" ||
+                 k == "concat" ||
+                 (k == "pool2d" && op.strings.count("kind") &&
+                  op.strings.at("kind") == "max") ||
+                 k == "im2col" || k == "neg" || k == "relu" || k == "max" ||
+                 k == "min" ||
                  (k == "reduce" && op.strings.count("kind") &&
                   op.strings.at("kind") == "max") ||
                  (k == "cast" &&
@@ -920,7 +1008,7 @@ int64_t fanInOf(const Graph &graph, int value) {
       if (op.operands[j] != value)
         continue;
       const std::string &k = op.kind;
-      if (k == "cast" || k == "reshape" || k == "transpose") {
+      if (k == "cast" || k == "reshape" || k == "transpose" || k == "slice") {
         if (int64_t fanIn = fanInOf(graph, int(base + i)))
           return fanIn;
         continue;

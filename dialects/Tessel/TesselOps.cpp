@@ -301,6 +301,38 @@ LogicalResult Im2ColOp::verify() {
                             window[1], input.getDimSize(3)});
 }
 
+LogicalResult Pool2DOp::verify() {
+  RankedTensorType input = tensorOf(getInput()), result = tensorOf(getResult());
+  if (getKind() == ReduceKind::Sum)
+    return emitOpError() << "pools with max or mean, not sum";
+  if (failed(verifyRank(*this, "input", input, 4)) ||
+      failed(verifyRank(*this, "result", result, 4)) ||
+      failed(verifySameElementType(*this, "result", result, "input", input)) ||
+      failed(verifyIntList(*this, "window", getWindow(), 2, 1)) ||
+      failed(verifyIntList(*this, "strides", getStrides(), 2, 1)) ||
+      failed(verifyIntList(*this, "padding", getPadding(), 4, 0)))
+    return failure();
+  ArrayRef<int64_t> window = getWindow(), strides = getStrides(),
+                    padding = getPadding();
+  for (int64_t i = 0; i < 4; ++i)
+    if (2 * padding[i] > window[i / 2])
+      return emitOpError() << "padding " << formatShape(padding)
+                           << " exceeds half of the " << window[0] << "x"
+                           << window[1]
+                           << " window: a window could hold no input element";
+  int64_t outH = convOutputSize(input.getDimSize(1), padding[0], padding[1],
+                                window[0], strides[0], 1);
+  int64_t outW = convOutputSize(input.getDimSize(2), padding[2], padding[3],
+                                window[1], strides[1], 1);
+  if (outH < 1 || outW < 1)
+    return emitOpError() << "the " << window[0] << "x" << window[1]
+                         << " window does not fit in the padded "
+                         << input.getDimSize(1) << "x" << input.getDimSize(2)
+                         << " input";
+  return verifyResultShape(
+      *this, result, {input.getDimSize(0), outH, outW, input.getDimSize(3)});
+}
+
 //===----------------------------------------------------------------------===//
 // Elementwise
 //===----------------------------------------------------------------------===//
@@ -309,6 +341,23 @@ OpFoldResult CastOp::fold(FoldAdaptor) {
   if (getInput().getType() == getType())
     return getInput();
   return {};
+}
+
+LogicalResult ClampOp::verify() {
+  std::optional<APFloat> lo = getMin(), hi = getMax();
+  if (!lo && !hi)
+    return emitOpError() << "needs a min, a max or both";
+  // The kernels compare in f32: a bound must be a finite f32.
+  for (auto [name, bound] : {std::pair{"min", lo}, std::pair{"max", hi}})
+    if (bound && !(std::fabs(bound->convertToDouble()) <=
+                   double(std::numeric_limits<float>::max())))
+      return emitOpError() << name << " = " << bound->convertToDouble()
+                           << " is not a finite f32: the kernels compare in "
+                              "f32";
+  if (lo && hi && lo->convertToDouble() > hi->convertToDouble())
+    return emitOpError() << "min = " << lo->convertToDouble()
+                         << " is greater than max = " << hi->convertToDouble();
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -477,6 +526,75 @@ LogicalResult TransposeOp::verify() {
     expected.push_back(input.getDimSize(p));
   }
   return verifyResultShape(*this, result, expected);
+}
+
+LogicalResult SliceOp::verify() {
+  RankedTensorType input = tensorOf(getInput()), result = tensorOf(getResult());
+  if (failed(verifySameElementType(*this, "result", result, "input", input)))
+    return failure();
+  ArrayRef<int64_t> offsets = getOffsets(), strides = getStrides();
+  int64_t rank = input.getRank();
+  if (int64_t(offsets.size()) != rank || int64_t(strides.size()) != rank ||
+      result.getRank() != rank)
+    return emitOpError() << "offsets " << formatShape(offsets) << ", strides "
+                         << formatShape(strides) << " and result " << result
+                         << " must each have the input's rank " << rank;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (offsets[d] < 0 || strides[d] < 1)
+      return emitOpError() << "dimension " << d << ": offset " << offsets[d]
+                           << " must be at least 0 and stride " << strides[d]
+                           << " at least 1";
+    // Checked without overflow: offsets[d] + strides[d] * (n - 1) < size.
+    int64_t n = result.getDimSize(d), size = input.getDimSize(d);
+    if (offsets[d] >= size || (n - 1) > (size - 1 - offsets[d]) / strides[d])
+      return emitOpError() << "dimension " << d << ": " << n
+                           << " elements from offset " << offsets[d]
+                           << " with stride " << strides[d]
+                           << " reach past the input's size " << size;
+  }
+  return success();
+}
+
+LogicalResult ConcatOp::verify() {
+  if (getInputs().empty())
+    return emitOpError() << "needs at least one input";
+  RankedTensorType result = tensorOf(getResult());
+  int64_t rank = result.getRank(), dim = getDim();
+  if (dim < 0 || dim >= rank)
+    return emitOpError() << "dim = " << dim << " is outside [0, " << rank
+                         << ")";
+  int64_t total = 0;
+  for (auto [i, v] : llvm::enumerate(getInputs())) {
+    RankedTensorType input = tensorOf(v);
+    std::string name = "input #" + std::to_string(i);
+    if (failed(verifySameElementType(*this, name, input, "result", result)))
+      return failure();
+    if (input.getRank() != rank)
+      return emitOpError() << name << " " << input << " has rank "
+                           << input.getRank() << " but the result has rank "
+                           << rank;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != dim && input.getDimSize(d) != result.getDimSize(d))
+        return emitOpError() << name << " " << input << " has size "
+                             << input.getDimSize(d) << " in dimension " << d
+                             << " but the result has " << result.getDimSize(d)
+                             << " (only dim = " << dim << " may differ)";
+    total += input.getDimSize(dim);
+  }
+  if (total != result.getDimSize(dim))
+    return emitOpError() << "the inputs' sizes along dim = " << dim
+                         << " add up to " << total << " but the result has "
+                         << result.getDimSize(dim);
+  return success();
+}
+
+bool SliceOp::readsThroughMap() {
+  ArrayRef<int64_t> in = tensorOf(getInput()).getShape(),
+                    out = tensorOf(getResult()).getShape();
+  for (auto [d, offset, stride] : llvm::enumerate(getOffsets(), getStrides()))
+    if (offset == 0 && stride == 1 && in[d] != out[d])
+      return false;
+  return true;
 }
 
 LogicalResult ReshapeOp::verify() {

@@ -98,6 +98,36 @@ def Tessel_Conv2DOp : Tessel_Op<"conv2d", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tessel_Pool2DOp : Tessel_Op<"pool2d", [Pure]> {
+  let summary = "2-D max or average pooling over NHWC windows";
+  let description = [{
+    For an NHWC input `[N, H, W, C]`, a `KH x KW` window moved by `strides`
+    over the input padded by `padding` (`[top, bottom, left, right]`): the
+    result `[N, OH, OW, C]` holds each window's `max` (padding never wins,
+    as in PyTorch's `max_pool2d`) or `mean` (the sum over the window
+    divided by `KH * KW`, padding counted as zeros: `avg_pool2d` with
+    `count_include_pad = True`). `OH = (H + top + bottom - KH) / stride_h +
+    1` (rounded down), `OW` likewise. Each padding is at most half its
+    window, so that every window holds an element of the input.
+    Accumulation is in f32; the result has the input's element type.
+
+    ```mlir
+    %p = tessel.pool2d max %x window = [3, 3] strides = [2, 2]
+        padding = [1, 1, 1, 1]
+        : tensor<1x112x112x64xbf16> -> tensor<1x56x56x64xbf16>
+    ```
+  }];
+  let arguments = (ins Tessel_ReduceKind:$kind, Tessel_Tensor:$input,
+                       DenseI64ArrayAttr:$window, DenseI64ArrayAttr:$strides,
+                       DenseI64ArrayAttr:$padding);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $kind $input `window` `=` $window `strides` `=` $strides `padding` `=`
+    $padding attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tessel_Im2ColOp : Tessel_Op<"im2col", [Pure]> {
   let summary = "The input windows of a 2-D convolution, one per output pixel";
   let description = [{
@@ -177,6 +207,29 @@ def Tessel_GeluOp : Tessel_Op<"gelu", [Pure, SameOperandsAndResultType,
                        Tessel_Tensor:$input);
   let results = (outs Tessel_Tensor:$result);
   let assemblyFormat = "$approximation $input attr-dict `:` type($result)";
+}
+
+def Tessel_ClampOp : Tessel_Op<"clamp", [Pure, SameOperandsAndResultType,
+                                         Tessel_UnaryElementwise]> {
+  let summary = "Elementwise clamp to a range (ReLU6, hardtanh)";
+  let description = [{
+    `y = min(max(x, min), max)`, with either bound left out where it is
+    absent (PyTorch's `clamp`; `relu6` is `min = 0.0 max = 6.0`). A NaN
+    input stays NaN. At least one bound must be given, neither may be NaN,
+    and `min` may not exceed `max`. Like every unary elementwise op it fuses
+    into its producer's kernel as an epilogue.
+
+    ```mlir
+    %y = tessel.clamp %x min = 0.0 max = 6.0 : tensor<1x112x112x32xf32>
+    ```
+  }];
+  let arguments = (ins Tessel_Tensor:$input, OptionalAttr<F64Attr>:$min,
+                       OptionalAttr<F64Attr>:$max);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $input (`min` `=` $min^)? (`max` `=` $max^)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
 }
 
 def Tessel_CastOp : Tessel_Op<"cast", [Pure, SameOperandsAndResultShape,
@@ -357,6 +410,71 @@ def Tessel_TransposeOp : Tessel_Op<"transpose", [Pure]> {
   let assemblyFormat = [{
     $input `permutation` `=` $permutation attr-dict `:` type($input) `->`
     type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tessel_SliceOp : Tessel_Op<"slice", [Pure]> {
+  let summary = "A strided box of a tensor (PyTorch's basic indexing)";
+  let description = [{
+    `result[i0, i1, ...] = input[offsets[0] + strides[0] * i0, ...]`: the
+    result's shape says how many elements each dimension takes. Offsets are
+    at least 0, strides at least 1, and the last element taken along each
+    dimension must lie inside the input; the rank does not change (a
+    reshape drops a dimension of size 1). `x[:, 2:8:2]` of an 8 x 8 tensor:
+
+    ```mlir
+    %y = tessel.slice %x offsets = [0, 2] strides = [1, 2]
+        : tensor<8x8xf32> -> tensor<8x3xf32>
+    ```
+
+    It moves data like a transpose: `tessel-form-kernels` fuses it into its
+    consumer's kernel, and into its producer's where the cost model says so
+    and the slice reads through an affine map: a slice that keeps the start
+    of a dim but not all of it (`x[:, :768]` of `[S, 2304]`) gathers its
+    input, which must then come from outside the kernel.
+  }];
+  let arguments = (ins Tessel_Tensor:$input, DenseI64ArrayAttr:$offsets,
+                       DenseI64ArrayAttr:$strides);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $input `offsets` `=` $offsets `strides` `=` $strides attr-dict `:`
+    type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether every dim the slice reads from offset 0 with stride 1 it
+    /// reads whole: then its loop nest reads the input through an affine
+    /// map (and a producer fuses into it); otherwise the input is gathered
+    /// element by element, so it must be a kernel's input.
+    bool readsThroughMap();
+  }];
+}
+
+def Tessel_ConcatOp : Tessel_Op<"concat", [Pure]> {
+  let summary = "Joins tensors along one dimension";
+  let description = [{
+    The inputs, in order, laid one after another along dimension `dim`:
+    they have one element type and the same sizes along every other
+    dimension, and the result's size along `dim` is the sum of theirs
+    (PyTorch's `cat`). Rotary embeddings' `rotate_half` joins the negated
+    second half of a head to its first:
+
+    ```mlir
+    %r = tessel.concat %x2n, %x1 dim = 3
+        : tensor<1x32x128x64xbf16>, tensor<1x32x128x64xbf16>
+        -> tensor<1x32x128x128xbf16>
+    ```
+
+    Each output element is read from the one input that holds it (a
+    gather), so the inputs come from outside the concat's kernel:
+    `tessel-form-kernels` fuses a concat into its consumer's kernel, never
+    into a producer's.
+  }];
+  let arguments = (ins Variadic<Tessel_Tensor>:$inputs, I64Attr:$dim);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $inputs `dim` `=` $dim attr-dict `:` type($inputs) `->` type($result)
   }];
   let hasVerifier = 1;
 }

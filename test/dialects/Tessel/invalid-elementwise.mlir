@@ -63,3 +63,43 @@ func.func @broadcast_rank_result(%a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor
   %0 = tessel.div %a, %b : tensor<8xf32>, tensor<8xf32> -> tensor<1x8xf32>
   return %0 : tensor<1x8xf32>
 }
+
+// -----
+
+func.func @clamp_no_bound(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'tessel.clamp' op needs a min, a max or both}}
+  %0 = tessel.clamp %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clamp_empty_range(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'tessel.clamp' op min = 6.000000e+00 is greater than max = 0.000000e+00}}
+  %0 = tessel.clamp %x min = 6.0 max = 0.0 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clamp_nan(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'tessel.clamp' op max = nan is not a finite f32: the kernels compare in f32}}
+  %0 = tessel.clamp %x max = 0x7FF8000000000000 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clamp_beyond_f32(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'tessel.clamp' op min = -1.000000e+39 is not a finite f32}}
+  %0 = tessel.clamp %x min = -1.0e39 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clamp_type_change(%x: tensor<4xf32>) -> tensor<4xbf16> {
+  // expected-error @+1 {{'tessel.clamp' op requires the same type for all operands and results}}
+  %0 = "tessel.clamp"(%x) {min = 0.0 : f64} : (tensor<4xf32>) -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}

@@ -61,8 +61,14 @@ func.func @unary(%x: tensor<4x8xf32>, %h: tensor<4x8xbf16>) -> tensor<4x8xf16> {
   %8 = tessel.rsqrt %7 : tensor<4x8xf32>
   // CHECK: tessel.relu %{{.*}} : tensor<4x8xbf16>
   %9 = tessel.relu %h : tensor<4x8xbf16>
+  // CHECK: tessel.clamp %{{.*}} min = 0.000000e+00 max = 6.000000e+00 : tensor<4x8xf32>
+  %11 = tessel.clamp %8 min = 0.0 max = 6.0 : tensor<4x8xf32>
+  // CHECK: tessel.clamp %{{.*}} min = -1.000000e+00 : tensor<4x8xf32>
+  %12 = tessel.clamp %11 min = -1.0 : tensor<4x8xf32>
+  // CHECK: tessel.clamp %{{.*}} max = 2.500000e-01 : tensor<4x8xf32>
+  %13 = tessel.clamp %12 max = 0.25 : tensor<4x8xf32>
   // CHECK: tessel.cast %{{.*}} : tensor<4x8xf32> to tensor<4x8xf16>
-  %10 = tessel.cast %8 : tensor<4x8xf32> to tensor<4x8xf16>
+  %10 = tessel.cast %13 : tensor<4x8xf32> to tensor<4x8xf16>
   return %10 : tensor<4x8xf16>
 }
 
@@ -197,3 +203,26 @@ func.func private @predicted() attributes {
 // CHECK-SAME: uncalibrated = true, registers = 96, achievable_compute_us = 2.500000e-01>
 func.func private @predicted_registers() attributes {
     tessel.prediction = #tessel.prediction<time_us = 12.5, bound = "dram", compute_us = 3.1, loads_us = 4.0, dram_us = 11.5, l2_us = 2.0, launch_us = 1.0, latency_us = 6.0, blocks_us = 0.5, achievable_us = 10.2, fraction_of_peak = 0.04, occupancy = 1.0, waves = 0.73, blocks = 1536, flops = 1.0e6, dram_bytes = 3.1e7, uncalibrated = true, registers = 96, achievable_compute_us = 0.25>}
+
+// CHECK-LABEL: func.func @slice
+func.func @slice(%x: tensor<8x8xf32>) -> tensor<8x3xf32> {
+  // CHECK: tessel.slice %{{.*}} offsets = [0, 2] strides = [1, 2] : tensor<8x8xf32> -> tensor<8x3xf32>
+  %0 = tessel.slice %x offsets = [0, 2] strides = [1, 2] : tensor<8x8xf32> -> tensor<8x3xf32>
+  return %0 : tensor<8x3xf32>
+}
+
+// CHECK-LABEL: func.func @concat
+func.func @concat(%a: tensor<2x3xbf16>, %b: tensor<2x5xbf16>) -> tensor<2x8xbf16> {
+  // CHECK: tessel.concat %{{.*}}, %{{.*}} dim = 1 : tensor<2x3xbf16>, tensor<2x5xbf16> -> tensor<2x8xbf16>
+  %0 = tessel.concat %a, %b dim = 1 : tensor<2x3xbf16>, tensor<2x5xbf16> -> tensor<2x8xbf16>
+  return %0 : tensor<2x8xbf16>
+}
+
+// CHECK-LABEL: func.func @pool2d
+func.func @pool2d(%x: tensor<1x112x112x64xbf16>) -> (tensor<1x56x56x64xbf16>, tensor<1x56x56x64xbf16>) {
+  // CHECK: tessel.pool2d max %{{.*}} window = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] : tensor<1x112x112x64xbf16> -> tensor<1x56x56x64xbf16>
+  %0 = tessel.pool2d max %x window = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] : tensor<1x112x112x64xbf16> -> tensor<1x56x56x64xbf16>
+  // CHECK: tessel.pool2d mean %{{.*}} window = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0]
+  %1 = tessel.pool2d mean %x window = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x112x112x64xbf16> -> tensor<1x56x56x64xbf16>
+  return %0, %1 : tensor<1x56x56x64xbf16>, tensor<1x56x56x64xbf16>
+}

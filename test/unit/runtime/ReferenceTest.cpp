@@ -119,6 +119,50 @@ TEST(Reference, UnaryForms) {
   EXPECT_NEAR(run1(gelu, {x})[2], 1.9545976, 1e-6);
 }
 
+TEST(Reference, SliceAndConcat) {
+  // x = [[0 1 2 3] [4 5 6 7] [8 9 10 11]]; x[0:3:2, 1:4:2] = [[1 3] [9 11]].
+  Tensor x = tensor({3, 4}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
+  Op slice = op("slice", f32({2, 2}));
+  slice.ints["offsets"] = {0, 1};
+  slice.ints["strides"] = {2, 2};
+  EXPECT_EQ(run1(slice, {x}), (std::vector<double>{1, 3, 9, 11}));
+  Tensor a = tensor({2, 1}, {-1, -2}), b = tensor({2, 2}, {5, 6, 7, 8});
+  Op concat = op("concat", f32({2, 3}));
+  concat.ints["dim"] = {1};
+  EXPECT_EQ(run1(concat, {a, b}), (std::vector<double>{-1, 5, 6, -2, 7, 8}));
+  Op rows = op("concat", f32({4, 2}));
+  rows.ints["dim"] = {0};
+  EXPECT_EQ(run1(rows, {b, b}), (std::vector<double>{5, 6, 7, 8, 5, 6, 7, 8}));
+}
+
+TEST(Reference, Pool2D) {
+  // One 3x3 channel: [[-1 -2 -3] [-4 -5 -6] [-7 -8 -9]] (all negative, so
+  // zero padding would win a max), 2x2 windows, stride 2, padding 1.
+  Tensor x = tensor({1, 3, 3, 1}, {-1, -2, -3, -4, -5, -6, -7, -8, -9});
+  Op pool = op("pool2d", f32({1, 2, 2, 1}));
+  pool.strings["kind"] = "max";
+  pool.ints["window"] = {2, 2};
+  pool.ints["strides"] = {2, 2};
+  pool.ints["padding"] = {1, 1, 1, 1};
+  EXPECT_EQ(run1(pool, {x}), (std::vector<double>{-1, -2, -4, -5}));
+  // Mean: the padding counts as zeros over the whole window.
+  pool.strings["kind"] = "mean";
+  EXPECT_EQ(run1(pool, {x}),
+            (std::vector<double>{-0.25, -1.25, -2.75, -7.0}));
+}
+
+TEST(Reference, Clamp) {
+  Tensor x = tensor({4}, {-1, 0.5, 2, 7});
+  Op relu6 = op("clamp", f32({4}));
+  relu6.floats["min"] = 0;
+  relu6.floats["max"] = 6;
+  EXPECT_EQ(run1(relu6, {x}), (std::vector<double>{0, 0.5, 2, 6}));
+  // One bound, given as f32 (0.1 rounds to 0.100000001490116...).
+  Op floor = op("clamp", f32({4}));
+  floor.floats["min"] = 0.1;
+  EXPECT_EQ(run1(floor, {x}), (std::vector<double>{double(0.1f), 0.5, 2, 7}));
+}
+
 TEST(Reference, ReduceKinds) {
   Tensor x = tensor({2, 3}, {1, 2, 3, 4, 5, 6});
   Op mean = op("reduce", f32({2, 1}));
