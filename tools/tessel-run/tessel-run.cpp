@@ -18,10 +18,12 @@
 #include "codegen/ToolSupport.h"
 #include "dialects/Tessel/TesselDialect.h"
 #include "runtime/DeviceRunner.h"
+#include "runtime/Npy.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -77,6 +79,25 @@ llvm::cl::opt<Fault> injectFault(
 llvm::cl::opt<std::string>
     only("only", llvm::cl::desc("run only the kernel or function of this name"),
          llvm::cl::cat(options));
+llvm::cl::opt<std::string> inputsDir(
+    "inputs",
+    llvm::cl::desc("--cpu: run the one public function (or --only) on the "
+                   "arguments in this folder, input<i>.npy for argument i "
+                   "(f32 '<f4', f16 '<f2', bf16 '<u2' bits; '<f4' also "
+                   "feeds f16 and bf16, rounded), instead of random ones"),
+    llvm::cl::value_desc("dir"), llvm::cl::cat(options));
+llvm::cl::opt<std::string>
+    saveDir("save-outputs",
+            llvm::cl::desc("--cpu: write the function's results to this folder "
+                           "(made if missing), output<i>.npy for result i"),
+            llvm::cl::value_desc("dir"), llvm::cl::cat(options));
+llvm::cl::opt<std::string> expectedDir(
+    "expected",
+    llvm::cl::desc("--cpu: compare the function's results with "
+                   "output<i>.npy in this folder (e.g. PyTorch's), within "
+                   "the reference's per-element bounds; exit 1 on a "
+                   "mismatch, as --check"),
+    llvm::cl::value_desc("dir"), llvm::cl::cat(options));
 llvm::cl::opt<std::string> targetName(
     "target",
     llvm::cl::desc("GPU whose tiling the CPU run follows (a built-in name or "
@@ -126,6 +147,111 @@ bool runUnit(CpuRunner &runner, const CheckUnit &unit, bool &broken) {
     }
   }
   return ok;
+}
+
+std::string inFolder(const std::string &dir, const std::string &file) {
+  return dir + "/" + file;
+}
+
+/// Prints one result's comparison (`against`: what it was compared with);
+/// returns whether it passed.
+bool report(size_t i, const ref::Tensor &got, const ref::Tensor &expected,
+            const char *against) {
+  ref::Comparison c = ref::compare(got, expected, boundScale);
+  llvm::outs() << "  result #" << i << " " << shapeString(got.type) << " vs "
+               << against
+               << llvm::format("  max abs err %.3e  err/bound %.3g  ",
+                               c.maxAbsError, c.worstRatio)
+               << (c.ok() ? "ok" : "MISMATCH") << "\n";
+  if (!c.ok() && c.firstMismatch >= 0) {
+    size_t at = size_t(c.firstMismatch);
+    llvm::outs() << "    " << c.mismatches << " element(s) off; first at " << at
+                 << ": got " << llvm::format("%.9g", got.data[at])
+                 << ", expected " << llvm::format("%.9g", expected.data[at])
+                 << " +- "
+                 << llvm::format("%.3g",
+                                 boundScale * (expected.bound.empty()
+                                                   ? 0.0
+                                                   : expected.bound[at]))
+                 << "\n";
+  }
+  return c.ok();
+}
+
+/// --inputs / --save-outputs / --expected: the one public function `unit`
+/// on the given (or random) arguments. Returns the exit status.
+int runWithData(CpuRunner &runner, CheckUnit unit) {
+  std::string error;
+  for (auto [i, type] : llvm::enumerate(unit.graph.inputs)) {
+    if (inputsDir.empty())
+      break;
+    std::optional<ref::Tensor> t = npy::read(
+        inFolder(inputsDir, "input" + std::to_string(i) + ".npy"), type, error);
+    if (!t) {
+      llvm::errs() << "tessel-run: error: argument #" << i << " of @"
+                   << unit.graph.name << ": " << error << "\n";
+      return 2;
+    }
+    unit.inputs[i] = std::move(*t);
+  }
+  llvm::outs() << "func @" << unit.graph.name << " on "
+               << (inputsDir.empty() ? "random arguments"
+                                     : "the arguments in " + inputsDir)
+               << "\n";
+  auto actual =
+      runner.run(unit.graph.name, unit.inputs, unit.resultTypes, error);
+  if (!actual) {
+    llvm::errs() << "tessel-run: error: " << error << "\n";
+    return 2;
+  }
+  std::optional<std::vector<ref::Tensor>> reference;
+  if (check || !expectedDir.empty()) {
+    reference = ref::evaluate(unit.graph, unit.inputs, error);
+    if (!reference) {
+      llvm::errs() << "tessel-run: error: " << error << "\n";
+      return 2;
+    }
+  }
+  if (!saveDir.empty())
+    if (std::error_code ec = llvm::sys::fs::create_directories(saveDir)) {
+      llvm::errs() << "tessel-run: error: cannot create '" << saveDir
+                   << "': " << ec.message() << "\n";
+      return 2;
+    }
+  bool ok = true;
+  for (auto [i, got] : llvm::enumerate(*actual)) {
+    std::string name = "output" + std::to_string(i) + ".npy";
+    if (check)
+      ok &= report(i, got, (*reference)[i], "the reference");
+    if (!expectedDir.empty()) {
+      std::optional<ref::Tensor> expected =
+          npy::read(inFolder(expectedDir, name), got.type, error);
+      if (!expected) {
+        llvm::errs() << "tessel-run: error: result #" << i << ": " << error
+                     << "\n";
+        return 2;
+      }
+      // The expected values (PyTorch's) are held to the reference's bounds:
+      // how far an f32 evaluation of these ops may stray from exact.
+      expected->bound = (*reference)[i].bound;
+      ok &= report(i, got, *expected, name.c_str());
+    }
+    if (!check && expectedDir.empty()) {
+      double sum = 0;
+      for (double v : got.data)
+        sum += v;
+      llvm::outs() << "  result #" << i << " " << shapeString(got.type)
+                   << "  sum " << llvm::format("%.6g", sum) << "\n";
+    }
+    if (!saveDir.empty() && !npy::write(inFolder(saveDir, name), got, error)) {
+      llvm::errs() << "tessel-run: error: " << error << "\n";
+      return 2;
+    }
+  }
+  if (check || !expectedDir.empty())
+    llvm::outs() << (ok ? "all outputs match\n"
+                        : "MISMATCH: some outputs differ\n");
+  return ok ? 0 : 1;
 }
 
 /// `tessel-run out/ --device`: the same runner as tessel-run-device.
@@ -211,6 +337,20 @@ int main(int argc, char **argv) {
   FailureOr<std::unique_ptr<CpuRunner>> runner = CpuRunner::create(*module);
   if (failed(runner))
     return 2;
+
+  if (!inputsDir.empty() || !saveDir.empty() || !expectedDir.empty()) {
+    SmallVector<const CheckUnit *> funcs;
+    for (const CheckUnit &unit : *units)
+      if (unit.kind == "func" && unit.context.empty())
+        funcs.push_back(&unit);
+    if (funcs.size() != 1) {
+      llvm::errs() << "tessel-run: error: --inputs, --save-outputs and "
+                      "--expected run one public function; the module has "
+                   << funcs.size() << ": choose one with --only=NAME\n";
+      return 2;
+    }
+    return runWithData(**runner, *funcs.front());
+  }
 
   bool allOk = true, broken = false;
   for (const CheckUnit &unit : *units)
