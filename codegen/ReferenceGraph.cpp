@@ -121,6 +121,8 @@ private:
           stringifyGeluApproximation(gelu.getApproximation()).str();
     if (auto reduce = dyn_cast<ReduceOp>(op))
       r.strings["kind"] = stringifyReduceKind(reduce.getKind()).str();
+    if (auto constant = dyn_cast<ConstantOp>(op))
+      r.floats["value"] = constant.getSplatValue();
     if (auto pool = dyn_cast<Pool2DOp>(op))
       r.strings["kind"] = stringifyReduceKind(pool.getKind()).str();
     ids[op.getResult(0)] = graph.inputs.size() + graph.ops.size();

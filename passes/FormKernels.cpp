@@ -62,15 +62,21 @@ struct NoFusionPolicy : FusionPolicy {
 struct Boundary {
   llvm::SetVector<Value> inputs;
   SmallVector<Value> outputs;
+  /// Splat constants the ops read: copied into the kernel, not passed in.
+  llvm::SetVector<Operation *> constants;
 };
 
 Boundary boundaryOf(ArrayRef<Operation *> ops) {
   Boundary b;
   llvm::SmallPtrSet<Operation *, 8> members(ops.begin(), ops.end());
   for (Operation *op : ops) {
-    for (Value operand : op->getOperands())
-      if (!members.contains(operand.getDefiningOp()))
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (isa_and_nonnull<ConstantOp>(def))
+        b.constants.insert(def);
+      else if (!members.contains(def))
         b.inputs.insert(operand);
+    }
     for (Value result : op->getResults())
       if (llvm::any_of(result.getUsers(), [&](Operation *user) {
             return !members.contains(user);
@@ -93,6 +99,8 @@ KernelOp cloneIntoKernel(OpBuilder &builder, Location loc, StringRef name,
   IRMapping mapping;
   for (Value in : boundary.inputs)
     mapping.map(in, body->addArgument(in.getType(), in.getLoc()));
+  for (Operation *constant : boundary.constants)
+    builder.clone(*constant, mapping);
   for (Operation *op : ops)
     builder.clone(*op, mapping);
   SmallVector<Value> yielded;
@@ -429,7 +437,7 @@ public:
   void formGroups(Block &block) {
     for (Operation &op : block) {
       if (!isa<TesselDialect>(op.getDialect()) ||
-          isa<KernelOp, YieldOp, ReshapeOp>(op))
+          isa<KernelOp, YieldOp, ReshapeOp, ConstantOp>(op))
         continue;
       if (isElementwiseLike(&op) && !gathers(&op) &&
           joinProducer(&op, FusionKind::Epilogue))
@@ -605,6 +613,35 @@ void sinkReshapes(func::FuncOp func, OpBuilder &b) {
   }
 }
 
+/// A reshape of a splat constant becomes the splat in the reshaped type,
+/// so that every constant a kernel reads can be copied into it.
+void reshapeConstants(func::FuncOp func, OpBuilder &b) {
+  SmallVector<ReshapeOp> reshapes;
+  func.walk([&](ReshapeOp r) {
+    if (r.getInput().getDefiningOp<ConstantOp>())
+      reshapes.push_back(r);
+  });
+  for (ReshapeOp r : reshapes) {
+    auto constant = r.getInput().getDefiningOp<ConstantOp>();
+    auto value = cast<DenseElementsAttr>(constant.getValue());
+    b.setInsertionPoint(r);
+    Value splat = ConstantOp::create(b, r.getLoc(), r.getType(),
+                                     value.reshape(r.getType()));
+    r.replaceAllUsesWith(splat);
+    r.erase();
+  }
+}
+
+/// Constants that every kernel reading them copied in.
+void eraseUnusedConstants(func::FuncOp func) {
+  SmallVector<ConstantOp> dead;
+  for (auto c : func.getBody().front().getOps<ConstantOp>())
+    if (c->use_empty())
+      dead.push_back(c);
+  for (ConstantOp c : dead)
+    c->erase();
+}
+
 /// Replaces each loose attention and convolution of `func` by its parts
 /// where the policy says they run faster.
 void splitOps(func::FuncOp func, FusionPolicy &policy, OpBuilder &builder) {
@@ -655,11 +692,13 @@ struct FormKernelsPass
           useModel ? createModelFusionPolicy(module, *target, explain)
           : policy == FusionPolicyKind::None ? createNoFusionPolicy()
                                              : createRuleFusionPolicy();
+      reshapeConstants(func, builder);
       splitOps(func, *fusionPolicy, builder);
       sinkReshapes(func, builder);
       KernelFormer former(*fusionPolicy);
       former.formGroups(func.getBody().front());
       former.materialize(func, builder);
+      eraseUnusedConstants(func);
     }
   }
 };

@@ -948,6 +948,13 @@ Value lowerOp(OpBuilder &b, Operation *op) {
       .Case([&](SliceOp s) { return lowerSlice(b, loc, s); })
       .Case([&](ConcatOp c) { return lowerConcat(b, loc, c); })
       .Case([&](Pool2DOp p) { return lowerPool2D(b, loc, p); })
+      .Case([&](ConstantOp c) {
+        double value = c.getSplatValue();
+        return buildParallel(b, loc, ValueRange{}, {}, tensorType(c),
+                             [&](OpBuilder &nb, Location nloc, ValueRange) {
+                               return f32Const(nb, nloc, value);
+                             });
+      })
       .Case([&](ReduceOp r) { return lowerReduce(b, loc, r); })
       .Case([&](SoftmaxOp s) {
         int64_t dim = s.getDimAttr().getInt();

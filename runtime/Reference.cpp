@@ -797,6 +797,15 @@ bool Evaluator::run(const Op &op, BTensor &out) {
     return concat(op, out);
   if (k == "pool2d")
     return pool2d(op, out);
+  if (k == "constant") {
+    auto value = op.floats.find("value");
+    if (value == op.floats.end())
+      return fail(op, "constant needs a value");
+    // The kernels compute in f32.
+    for (Bounded &v : out.data)
+      v = exact(double(float(value->second)));
+    return true;
+  }
   if (k == "reshape") {
     out.data = operand(op, 0).data;
     return true;

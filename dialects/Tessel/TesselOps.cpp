@@ -588,6 +588,24 @@ LogicalResult ConcatOp::verify() {
   return success();
 }
 
+LogicalResult ConstantOp::verify() {
+  // Its type is the result's (AllTypesMatch).
+  auto value = dyn_cast<DenseElementsAttr>(getValue());
+  if (!value)
+    return emitOpError() << "value must be a dense elements attribute";
+  if (!value.isSplat())
+    return emitOpError()
+           << "holds distinct values; only a splat (one value in every "
+              "element) is supported: pass the tensor as a function argument";
+  return success();
+}
+
+double ConstantOp::getSplatValue() {
+  return cast<DenseElementsAttr>(getValue())
+      .getSplatValue<APFloat>()
+      .convertToDouble();
+}
+
 bool SliceOp::readsThroughMap() {
   ArrayRef<int64_t> in = tensorOf(getInput()).getShape(),
                     out = tensorOf(getResult()).getShape();

@@ -394,6 +394,31 @@ def Tessel_AttentionOp : Tessel_Op<"attention", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tessel_ConstantOp : Tessel_Op<"constant", [Pure, AllTypesMatch<["value", "result"]>]> {
+  let summary = "A tensor whose elements all hold one value";
+  let description = [{
+    A splat: every element of the result holds `value` (a scale, an
+    epsilon, a mask's fill). `tessel-form-kernels` copies it into each
+    kernel that reads it, where it costs nothing to load; a reshape of it
+    is the same splat in the reshaped type. A tensor of distinct values
+    (rotary tables, a mask written out) is not supported: pass it as a
+    function argument.
+
+    ```mlir
+    %half = tessel.constant dense<0.5> : tensor<1xf32>
+    %y = tessel.mul %x, %half : tensor<4x8xf32>, tensor<1xf32> -> tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = "$value attr-dict";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The value every element holds, as a double.
+    double getSplatValue();
+  }];
+}
+
 def Tessel_TransposeOp : Tessel_Op<"transpose", [Pure]> {
   let summary = "Permutes the dimensions of a tensor";
   let description = [{

@@ -103,3 +103,19 @@ func.func @clamp_type_change(%x: tensor<4xf32>) -> tensor<4xbf16> {
   %0 = "tessel.clamp"(%x) {min = 0.0 : f64} : (tensor<4xf32>) -> tensor<4xbf16>
   return %0 : tensor<4xbf16>
 }
+
+// -----
+
+func.func @constant_distinct() -> tensor<2xf32> {
+  // expected-error @+1 {{'tessel.constant' op holds distinct values; only a splat (one value in every element) is supported: pass the tensor as a function argument}}
+  %0 = tessel.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @constant_type() -> tensor<2xf32> {
+  // expected-error @+1 {{'tessel.constant' op failed to verify that all of {value, result} have same type}}
+  %0 = "tessel.constant"() {value = dense<1.0> : tensor<3xf32>} : () -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

@@ -226,3 +226,10 @@ func.func @pool2d(%x: tensor<1x112x112x64xbf16>) -> (tensor<1x56x56x64xbf16>, te
   %1 = tessel.pool2d mean %x window = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x112x112x64xbf16> -> tensor<1x56x56x64xbf16>
   return %0, %1 : tensor<1x56x56x64xbf16>, tensor<1x56x56x64xbf16>
 }
+
+// CHECK-LABEL: func.func @constant
+func.func @constant() -> tensor<2x3xbf16> {
+  // CHECK: tessel.constant dense<5.000000e-01> : tensor<2x3xbf16>
+  %0 = tessel.constant dense<0.5> : tensor<2x3xbf16>
+  return %0 : tensor<2x3xbf16>
+}

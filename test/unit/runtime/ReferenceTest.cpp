@@ -151,6 +151,13 @@ TEST(Reference, Pool2D) {
             (std::vector<double>{-0.25, -1.25, -2.75, -7.0}));
 }
 
+TEST(Reference, SplatConstant) {
+  // The kernels compute a constant in f32: 0.1 is read as 0.1f.
+  Op c = op("constant", f32({2, 2}));
+  c.floats["value"] = 0.1;
+  EXPECT_EQ(run1(c, {}), (std::vector<double>(4, double(0.1f))));
+}
+
 TEST(Reference, Clamp) {
   Tensor x = tensor({4}, {-1, 0.5, 2, 7});
   Op relu6 = op("clamp", f32({4}));
