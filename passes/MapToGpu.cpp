@@ -502,11 +502,13 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
     Block &entry = launch.getBody().front();
     SmallVector<memref::AllocaOp> allocas;
     launch.getBody().walk([&](memref::AllocaOp a) {
-      if (a.getType().hasStaticShape() && a->getNumOperands() == 0 &&
-          a->getBlock() != &entry)
+      if (a.getType().hasStaticShape() && a->getNumOperands() == 0)
         allocas.push_back(a);
     });
-    for (memref::AllocaOp a : allocas)
+    // To the very start: the entry block's later ops may land in another
+    // basic block once control flow is lowered, and LLVM promotes only
+    // the allocas of a function's entry block to registers.
+    for (memref::AllocaOp a : llvm::reverse(allocas))
       a->moveBefore(&entry, entry.begin());
   }
 };

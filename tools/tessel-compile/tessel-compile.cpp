@@ -163,6 +163,7 @@ int runAndCapture(StringRef program, ArrayRef<StringRef> args,
 struct PtxasInfo {
   int64_t registers = -1;
   int64_t sharedBytes = 0;
+  int64_t stackBytes = 0; // local memory per thread (its stack frame)
 };
 
 /// Assembles `ptx` into `cubin` for `arch`; returns what ptxas reported.
@@ -183,6 +184,8 @@ std::optional<PtxasInfo> runPtxas(StringRef ptxas, StringRef arch,
     info.registers = std::stoll(m[1].str());
   if (llvm::Regex("([0-9]+) bytes smem").match(output, &m))
     info.sharedBytes = std::stoll(m[1].str());
+  if (llvm::Regex("([0-9]+) bytes stack frame").match(output, &m))
+    info.stackBytes = std::stoll(m[1].str());
   return info;
 }
 
@@ -311,6 +314,19 @@ void printRegisterOccupancy(const Target &target,
   }
 }
 
+/// Kernels whose threads keep data in local memory (scratch): ptxas's stack
+/// frame on NVIDIA, the private segment on AMD. The model assumes every
+/// thread's values live in registers; such a kernel is slower than
+/// predicted (each access costs about a global one).
+void printLocalMemory(const runtime::Manifest &manifest) {
+  for (const runtime::GpuKernel &k : manifest.kernels)
+    if (k.scratchBytes && *k.scratchBytes > 0)
+      llvm::outs() << llvm::formatv(
+          "  {0}: {1} bytes of local memory (scratch) per thread: the "
+          "prediction assumes registers, so it is optimistic\n",
+          k.name, *k.scratchBytes);
+}
+
 /// The peak device memory of each public function, after the predictions.
 void printFootprints(const Target &target,
                      const std::vector<FunctionFootprint> &footprints) {
@@ -395,6 +411,7 @@ writeKernel(const CompiledKernel &k, const Target &target,
       e.binary = k.name + ".cubin";
       e.registers = info->registers;
       e.sharedMemoryBytes = info->sharedBytes;
+      e.scratchBytes = info->stackBytes;
     }
   } else {
     e.binary = k.name + ".hsaco";
@@ -558,6 +575,7 @@ int main(int argc, char **argv) {
     llvm::outs() << "\n";
   }
   printRegisterOccupancy(*target, *manifest, result->predictions);
+  printLocalMemory(*manifest);
   llvm::outs() << formatPredictionTable(*target, result->predictions,
                                         functionIO(result->footprints));
   printFootprints(*target, result->footprints);
