@@ -190,6 +190,28 @@ Value buildParallel(OpBuilder &b, Location loc, ValueRange inputs,
   return generic.getResult(0);
 }
 
+/// A loop nest over `resultType` with no input operand: `fn` builds each
+/// element, in the result's element type, from the loops' indices
+/// (linalg.index), reading what it needs itself (tensor.extract: a gather).
+using IndexedFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+Value buildIndexed(OpBuilder &b, Location loc, RankedTensorType resultType,
+                   IndexedFn fn) {
+  int64_t rank = resultType.getRank();
+  Value init = tensor::EmptyOp::create(b, loc, resultType.getShape(),
+                                       resultType.getElementType());
+  SmallVector<IteratorType> iterators(rank, IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{resultType}, ValueRange{}, ValueRange{init},
+             SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)}, iterators,
+             [&](OpBuilder &nb, Location nloc, ValueRange) {
+               SmallVector<Value> at;
+               for (int64_t d = 0; d < rank; ++d)
+                 at.push_back(linalg::IndexOp::create(nb, nloc, d));
+               linalg::YieldOp::create(nb, nloc, fn(nb, nloc, at));
+             })
+      .getResult(0);
+}
+
 /// A reduction over the dims of `reduced` (the iteration space is the shape of
 /// inputs[0]): `fn` maps the f32 inputs to the value combined into an f32
 /// accumulator of the kept dims, which is returned.
@@ -743,7 +765,6 @@ Value lowerIm2Col(OpBuilder &b, Location loc, Im2ColOp op) {
   ArrayRef<int64_t> pad = op.getPadding(), strides = op.getStrides(),
                     dil = op.getDilations();
   auto d = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
-  AffineMap id = b.getMultiDimIdentityMap(6);
   if (llvm::all_of(pad, [](int64_t p) { return p == 0; })) {
     AffineMap inMap = AffineMap::get(6, 0,
                                      {d(0), d(1) * strides[0] + d(3) * dil[0],
@@ -753,23 +774,14 @@ Value lowerIm2Col(OpBuilder &b, Location loc, Im2ColOp op) {
         b, loc, input, inMap, resultType,
         [](OpBuilder &, Location, ValueRange a) { return a[0]; });
   }
-  Value init = tensor::EmptyOp::create(b, loc, resultType.getShape(),
-                                       resultType.getElementType());
-  SmallVector<IteratorType> iterators(6, IteratorType::parallel);
-  return linalg::GenericOp::create(
-             b, loc, TypeRange{resultType}, ValueRange{}, ValueRange{init},
-             SmallVector<AffineMap>{id}, iterators,
-             [&](OpBuilder &nb, Location nloc, ValueRange) {
-               Value xf = readPadded(
-                   nb, nloc, input, linalg::IndexOp::create(nb, nloc, 0),
-                   windowIndex(nb, nloc, 1, 3, strides[0], dil[0], pad[0]),
-                   windowIndex(nb, nloc, 2, 4, strides[1], dil[1], pad[2]),
-                   linalg::IndexOp::create(nb, nloc, 5));
-               linalg::YieldOp::create(
-                   nb, nloc,
-                   fromF32(nb, nloc, xf, resultType.getElementType()));
-             })
-      .getResult(0);
+  return buildIndexed(
+      b, loc, resultType, [&](OpBuilder &nb, Location nloc, ValueRange at) {
+        Value xf = readPadded(
+            nb, nloc, input, at[0],
+            windowIndex(nb, nloc, 1, 3, strides[0], dil[0], pad[0]),
+            windowIndex(nb, nloc, 2, 4, strides[1], dil[1], pad[2]), at[5]);
+        return fromF32(nb, nloc, xf, resultType.getElementType());
+      });
 }
 
 Value lowerTranspose(OpBuilder &b, Location loc, TransposeOp op) {
@@ -796,72 +808,50 @@ Value lowerSlice(OpBuilder &b, Location loc, SliceOp op) {
     return buildParallel(
         b, loc, op.getInput(), AffineMap::get(type.getRank(), 0, reads, ctx),
         type, [](OpBuilder &, Location, ValueRange a) { return a[0]; });
-  Value init =
-      tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
-  SmallVector<IteratorType> iterators(type.getRank(), IteratorType::parallel);
-  return linalg::GenericOp::create(
-             b, loc, TypeRange{type}, ValueRange{}, ValueRange{init},
-             SmallVector<AffineMap>{b.getMultiDimIdentityMap(type.getRank())},
-             iterators,
-             [&](OpBuilder &nb, Location nloc, ValueRange) {
-               SmallVector<Value> dims, at;
-               for (int64_t i = 0; i < type.getRank(); ++i)
-                 dims.push_back(linalg::IndexOp::create(nb, nloc, i));
-               for (AffineExpr read : reads)
-                 at.push_back(affine::AffineApplyOp::create(
-                     nb, nloc, AffineMap::get(type.getRank(), 0, read, ctx),
-                     dims));
-               linalg::YieldOp::create(
-                   nb, nloc,
-                   tensor::ExtractOp::create(nb, nloc, op.getInput(), at)
-                       .getResult());
-             })
-      .getResult(0);
+  return buildIndexed(
+      b, loc, type, [&](OpBuilder &nb, Location nloc, ValueRange dims) {
+        SmallVector<Value> at;
+        for (AffineExpr read : reads)
+          at.push_back(affine::AffineApplyOp::create(
+              nb, nloc, AffineMap::get(type.getRank(), 0, read, ctx), dims));
+        return tensor::ExtractOp::create(nb, nloc, op.getInput(), at)
+            .getResult();
+      });
 }
 
 /// A concat as one loop nest over the result: each element is read from
 /// the input whose range along `dim` holds it (the others' reads, at a
 /// clamped index, are selected away), so the whole op tiles and fuses.
 Value lowerConcat(OpBuilder &b, Location loc, ConcatOp op) {
-  RankedTensorType type = tensorType(op.getResult());
-  int64_t rank = type.getRank(), dim = op.getDim();
-  Value init =
-      tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
-  SmallVector<IteratorType> iterators(rank, IteratorType::parallel);
-  return linalg::GenericOp::create(
-             b, loc, TypeRange{type}, ValueRange{}, ValueRange{init},
-             SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)}, iterators,
-             [&](OpBuilder &nb, Location nloc, ValueRange) {
-               auto cst = [&](int64_t v) {
-                 return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
-               };
-               SmallVector<Value> at;
-               for (int64_t d = 0; d < rank; ++d)
-                 at.push_back(linalg::IndexOp::create(nb, nloc, d));
-               Value along = at[dim], result;
-               int64_t start = 0;
-               for (Value input : op.getInputs()) {
-                 int64_t size = tensorType(input).getDimSize(dim);
-                 Value local =
-                     arith::SubIOp::create(nb, nloc, along, cst(start));
-                 Value clamped = arith::MinSIOp::create(
-                     nb, nloc, arith::MaxSIOp::create(nb, nloc, local, cst(0)),
-                     cst(size - 1));
-                 SmallVector<Value> indices(at);
-                 indices[dim] = clamped;
-                 Value x = tensor::ExtractOp::create(nb, nloc, input, indices);
-                 result = !result ? x
-                                  : arith::SelectOp::create(
-                                        nb, nloc,
-                                        arith::CmpIOp::create(
-                                            nb, nloc, arith::CmpIPredicate::sge,
-                                            along, cst(start)),
-                                        x, result);
-                 start += size;
-               }
-               linalg::YieldOp::create(nb, nloc, result);
-             })
-      .getResult(0);
+  int64_t dim = op.getDim();
+  return buildIndexed(
+      b, loc, tensorType(op.getResult()),
+      [&](OpBuilder &nb, Location nloc, ValueRange at) {
+        auto cst = [&](int64_t v) {
+          return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
+        };
+        Value along = at[dim], result;
+        int64_t start = 0;
+        for (Value input : op.getInputs()) {
+          int64_t size = tensorType(input).getDimSize(dim);
+          Value local = arith::SubIOp::create(nb, nloc, along, cst(start));
+          SmallVector<Value> indices(at);
+          indices[dim] = arith::MinSIOp::create(
+              nb, nloc, arith::MaxSIOp::create(nb, nloc, local, cst(0)),
+              cst(size - 1));
+          Value x = tensor::ExtractOp::create(nb, nloc, input, indices);
+          result = !result
+                       ? x
+                       : arith::SelectOp::create(
+                             nb, nloc,
+                             arith::CmpIOp::create(nb, nloc,
+                                                   arith::CmpIPredicate::sge,
+                                                   along, cst(start)),
+                             x, result);
+          start += size;
+        }
+        return result;
+      });
 }
 
 /// A pool over (n, oh, ow, c, kh, kw) into an f32 accumulator of the

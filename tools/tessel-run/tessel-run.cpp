@@ -111,6 +111,22 @@ std::string shapeString(const ref::TensorType &t) {
   return s + ref::dtypeName(t.dtype);
 }
 
+/// The rest of a result's line: its largest error, its worst ratio to the
+/// bound and whether it passed; where it did not, a line on the first
+/// element off (got, expected, bound). Returns whether it passed.
+bool printComparison(const ref::Comparison &c, double got, double expected,
+                     double bound) {
+  llvm::outs() << llvm::format("  max abs err %.3e  err/bound %.3g  ",
+                               c.maxAbsError, c.worstRatio)
+               << (c.ok() ? "ok" : "MISMATCH") << "\n";
+  if (!c.ok())
+    llvm::outs() << "    " << c.mismatches << " element(s) off; first at "
+                 << c.firstMismatch << ": got " << llvm::format("%.9g", got)
+                 << ", expected " << llvm::format("%.9g", expected) << " +- "
+                 << llvm::format("%.3g", bound) << "\n";
+  return c.ok();
+}
+
 /// Runs one unit and prints what it found; returns false on a mismatch.
 /// Sets `broken` on an error.
 bool runUnit(CpuRunner &runner, const CheckUnit &unit, bool &broken) {
@@ -133,18 +149,8 @@ bool runUnit(CpuRunner &runner, const CheckUnit &unit, bool &broken) {
       llvm::outs() << "  sum " << llvm::format("%.6g", out.sum) << "\n";
       continue;
     }
-    const ref::Comparison &c = out.comparison;
-    llvm::outs() << llvm::format("  max abs err %.3e  err/bound %.3g  ",
-                                 c.maxAbsError, c.worstRatio)
-                 << (c.ok() ? "ok" : "MISMATCH") << "\n";
-    if (!c.ok()) {
-      llvm::outs() << "    " << c.mismatches << " element(s) off; first at "
-                   << c.firstMismatch << ": got "
-                   << llvm::format("%.9g", out.firstGot) << ", expected "
-                   << llvm::format("%.9g", out.firstExpected) << " +- "
-                   << llvm::format("%.3g", out.firstBound) << "\n";
-      ok = false;
-    }
+    ok &= printComparison(out.comparison, out.firstGot, out.firstExpected,
+                          out.firstBound);
   }
   return ok;
 }
@@ -159,23 +165,12 @@ bool report(size_t i, const ref::Tensor &got, const ref::Tensor &expected,
             const char *against) {
   ref::Comparison c = ref::compare(got, expected, boundScale);
   llvm::outs() << "  result #" << i << " " << shapeString(got.type) << " vs "
-               << against
-               << llvm::format("  max abs err %.3e  err/bound %.3g  ",
-                               c.maxAbsError, c.worstRatio)
-               << (c.ok() ? "ok" : "MISMATCH") << "\n";
-  if (!c.ok() && c.firstMismatch >= 0) {
-    size_t at = size_t(c.firstMismatch);
-    llvm::outs() << "    " << c.mismatches << " element(s) off; first at " << at
-                 << ": got " << llvm::format("%.9g", got.data[at])
-                 << ", expected " << llvm::format("%.9g", expected.data[at])
-                 << " +- "
-                 << llvm::format("%.3g",
-                                 boundScale * (expected.bound.empty()
-                                                   ? 0.0
-                                                   : expected.bound[at]))
-                 << "\n";
-  }
-  return c.ok();
+               << against;
+  size_t at = c.firstMismatch >= 0 ? size_t(c.firstMismatch) : 0;
+  bool off = !c.ok() && at < got.data.size() && at < expected.data.size();
+  return printComparison(
+      c, off ? got.data[at] : 0.0, off ? expected.data[at] : 0.0,
+      off && !expected.bound.empty() ? boundScale * expected.bound[at] : 0.0);
 }
 
 /// --inputs / --save-outputs / --expected: the one public function `unit`
