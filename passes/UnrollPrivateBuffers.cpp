@@ -126,10 +126,9 @@ struct UnrollPrivateBuffersPass
     SetVector<scf::ForOp> indexing;
     SmallVector<memref::AllocaOp> allocas;
     launch.getBody().walk([&](memref::AllocaOp alloca) {
-      if (!isa_and_nonnull<gpu::AddressSpaceAttr>(
-              alloca.getType().getMemorySpace()) ||
-          cast<gpu::AddressSpaceAttr>(alloca.getType().getMemorySpace())
-                  .getValue() == gpu::AddressSpace::Private)
+      auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
+          alloca.getType().getMemorySpace());
+      if (!space || space.getValue() == gpu::AddressSpace::Private)
         allocas.push_back(alloca);
     });
     for (memref::AllocaOp alloca : allocas)
@@ -150,11 +149,12 @@ struct UnrollPrivateBuffersPass
                "constant bound: the buffer stays in local memory";
         continue;
       }
-      std::optional<APInt> trips = loop.getStaticTripCount();
-      if (trips->getSExtValue() * opsIn(loop) > maxUnrolledOps) {
+      int64_t trips = loop.getStaticTripCount()->getSExtValue();
+      int64_t ops = opsIn(loop);
+      if (trips * ops > maxUnrolledOps) {
         loop.emitWarning()
-            << "indexes a thread's private buffer but unrolling its "
-            << trips->getSExtValue() << " iterations of " << opsIn(loop)
+            << "indexes a thread's private buffer but unrolling its " << trips
+            << " iterations of " << ops
             << " operations would exceed max-unrolled-ops = "
             << int64_t(maxUnrolledOps) << ": the buffer stays in local memory";
         continue;

@@ -27,24 +27,6 @@ using namespace mlir::tessel::tiling;
 
 namespace {
 
-/// The static upper bound of each dim of the tensor `v` (a tile): its size
-/// where static, else the bound of the remainder tile's size.
-FailureOr<SmallVector<int64_t>> staticBounds(Value v) {
-  auto type = cast<RankedTensorType>(v.getType());
-  SmallVector<int64_t> bounds;
-  for (int64_t d = 0; d < type.getRank(); ++d) {
-    if (!type.isDynamicDim(d)) {
-      bounds.push_back(type.getDimSize(d));
-      continue;
-    }
-    std::optional<int64_t> ub = rangeOfDim(v, d).hi;
-    if (!ub || *ub < 0)
-      return failure();
-    bounds.push_back(*ub);
-  }
-  return bounds;
-}
-
 /// A buffer of the block's own shaped like `like` (a tile): allocated with
 /// the tile's static bound, so that it can become shared memory, and viewed
 /// with the tile's sizes (smaller in a remainder tile). `pad` more elements
@@ -55,20 +37,9 @@ FailureOr<Value> blockBuffer(RewriterBase &rewriter, Location loc, Value like,
   FailureOr<SmallVector<int64_t>> bounds = staticBounds(like);
   if (failed(bounds))
     return failure();
-  auto type = cast<RankedTensorType>(like.getType());
-  SmallVector<int64_t> allocated = *bounds;
-  allocated.back() += pad;
-  Value buffer = bufferization::AllocTensorOp::create(
-      rewriter, loc, RankedTensorType::get(allocated, type.getElementType()),
-      ValueRange{});
-  if (type.hasStaticShape() && pad == 0)
-    return buffer;
-  SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
-  SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, like);
-  return tensor::ExtractSliceOp::create(rewriter, loc, type, buffer, offsets,
-                                        sizes, strides)
-      .getResult();
+  return boundedTensor(rewriter, loc, cast<RankedTensorType>(like.getType()),
+                       *bounds, tensor::getMixedSizes(rewriter, loc, like),
+                       pad);
 }
 
 /// Threads for copying a tile of static bound `bounds` into shared memory:

@@ -196,6 +196,39 @@ SmallVector<int64_t> tiling::onesFor(TilingInterface op) {
   return SmallVector<int64_t>(op.getLoopIteratorTypes().size(), 1);
 }
 
+FailureOr<SmallVector<int64_t>> tiling::staticBounds(Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  SmallVector<int64_t> bounds;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d)) {
+      bounds.push_back(type.getDimSize(d));
+      continue;
+    }
+    std::optional<int64_t> ub = rangeOfDim(v, d).hi;
+    if (!ub || *ub < 0)
+      return failure();
+    bounds.push_back(*ub);
+  }
+  return bounds;
+}
+
+Value tiling::boundedTensor(RewriterBase &rewriter, Location loc,
+                            RankedTensorType type, ArrayRef<int64_t> bounds,
+                            ArrayRef<OpFoldResult> sizes, int64_t pad) {
+  SmallVector<int64_t> allocated(bounds);
+  allocated.back() += pad;
+  Value buffer = bufferization::AllocTensorOp::create(
+      rewriter, loc, RankedTensorType::get(allocated, type.getElementType()),
+      ValueRange{});
+  if (type.hasStaticShape() && pad == 0)
+    return buffer;
+  SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
+  return tensor::ExtractSliceOp::create(rewriter, loc, type, buffer, offsets,
+                                        sizes, strides)
+      .getResult();
+}
+
 void tiling::boundThreadBuffers(RewriterBase &rewriter, Operation *root) {
   SmallVector<tensor::EmptyOp> empties;
   root->walk([&](tensor::EmptyOp empty) {
@@ -203,30 +236,15 @@ void tiling::boundThreadBuffers(RewriterBase &rewriter, Operation *root) {
       empties.push_back(empty);
   });
   for (tensor::EmptyOp empty : empties) {
-    RankedTensorType type = empty.getType();
-    SmallVector<int64_t> bounds;
-    for (int64_t d = 0; d < type.getRank(); ++d) {
-      std::optional<int64_t> hi =
-          type.isDynamicDim(d) ? rangeOf(empty.getDynamicSize(d)).hi
-                               : std::optional<int64_t>(type.getDimSize(d));
-      if (!hi || *hi < 0)
-        break;
-      bounds.push_back(*hi);
-    }
-    if (int64_t(bounds.size()) != type.getRank())
+    FailureOr<SmallVector<int64_t>> bounds = staticBounds(empty.getResult());
+    if (failed(bounds))
       continue;
     // One buffer per use (each use of an empty starts from nothing): a
     // shared one would make bufferization copy it into a compact buffer.
-    Location loc = empty.getLoc();
-    SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
-    SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
     for (OpOperand &use : llvm::make_early_inc_range(empty->getUses())) {
       rewriter.setInsertionPoint(empty);
-      Value buffer = bufferization::AllocTensorOp::create(
-          rewriter, loc, RankedTensorType::get(bounds, type.getElementType()),
-          ValueRange{});
-      Value slice = tensor::ExtractSliceOp::create(
-          rewriter, loc, type, buffer, offsets, empty.getMixedSizes(), strides);
+      Value slice = boundedTensor(rewriter, empty.getLoc(), empty.getType(),
+                                  *bounds, empty.getMixedSizes());
       rewriter.modifyOpInPlace(use.getOwner(), [&] { use.set(slice); });
     }
     rewriter.eraseOp(empty);

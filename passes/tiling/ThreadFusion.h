@@ -43,6 +43,19 @@ FailureOr<TilingInterface> tileToThreads(RewriterBase &rewriter,
                                          ArrayRef<int64_t> numThreads,
                                          bool linear);
 
+/// The static upper bound of each dim of the tensor `v` (a tile): its size
+/// where static, else the bound of the remainder tile's size (rangeOfDim).
+FailureOr<SmallVector<int64_t>> staticBounds(Value v);
+
+/// A tensor of `type`'s element type allocated with the static shape
+/// `bounds` (the innermost dim `pad` elements wider: see mma::kOperandPad),
+/// viewed at `sizes` from its origin; the allocation itself where that is
+/// already `type`. Its strides are the bound's, constants even where
+/// `sizes` are not.
+Value boundedTensor(RewriterBase &rewriter, Location loc, RankedTensorType type,
+                    ArrayRef<int64_t> bounds, ArrayRef<OpFoldResult> sizes,
+                    int64_t pad = 0);
+
 /// Every tensor.empty of a dynamic shape inside a thread loop (a remainder
 /// tile's per-thread scratch, such as a row's statistics) becomes a slice
 /// of a buffer of its static bound. Its elements then sit at constant
