@@ -62,6 +62,10 @@ public:
   }
 
   void run() {
+    if (k.attention) {
+      attentionTiles();
+      return;
+    }
     if (k.wgmmaable && t.hasWgmma() && parallel.size() == 2)
       wgmmaTiles();
     if (k.mmaSyncable && t.hasMmaSync() && parallel.size() >= 2)
@@ -87,6 +91,34 @@ private:
       if (q.legal)
         visit(staged, q);
     }
+  }
+
+  /// The fused attention kernel: query and key tiles of 16 to 128 (none
+  /// past the first power of two covering its length), 1 to 8 warps, on
+  /// mma.sync (bf16, f16 on NVIDIA sm_80+) and on SIMT lanes.
+  void attentionTiles() {
+    const AttentionShape &a = *k.attention;
+    bool tensorCores = t.hasMmaSync() && a.type != ElementType::F32;
+    auto covering = [](int64_t n) {
+      int64_t p = 16;
+      while (p < n)
+        p *= 2;
+      return p;
+    };
+    for (int64_t bq = 16; bq <= std::min<int64_t>(128, covering(a.sq)); bq *= 2)
+      for (int64_t bkv = 16; bkv <= std::min<int64_t>(128, covering(a.skv));
+           bkv *= 2)
+        for (int64_t warps : {1, 2, 4, 8}) {
+          Schedule s;
+          s.block = {bq, bkv};
+          s.warps = warps;
+          if (tensorCores) {
+            Schedule mma = s;
+            mma.compute = ComputeClass::MmaSync;
+            offer(mma);
+          }
+          offer(s);
+        }
   }
 
   void offerVectors(Schedule s) {

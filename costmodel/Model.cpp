@@ -280,6 +280,8 @@ int64_t copyVectorWidth(int64_t row, int64_t stride, int64_t bytes) {
 
 Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   using namespace model;
+  if (k.attention)
+    return predictFusedAttention(k, s, t);
   Prediction p;
   Context c(k, s, t);
   p.threadsPerBlock = c.threadsPerBlock;

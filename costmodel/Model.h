@@ -22,6 +22,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlir::tessel {
@@ -150,6 +151,85 @@ struct Work {
 Work opWork(double flops, double transcendentals, std::vector<Load> loads,
             std::vector<int> loops, Execution execution);
 
+/// A scaled dot-product attention: q [batch, heads, sq, d], k [batch,
+/// kvHeads, skv, d], v [batch, kvHeads, skv, dv], all of `type`; with
+/// `causal`, query i attends to keys j <= i + skv - sq.
+struct AttentionShape {
+  int64_t batch = 1, heads = 1, kvHeads = 1, sq = 1, skv = 1, d = 1, dv = 1;
+  bool causal = false;
+  ElementType type = ElementType::F32;
+
+  /// Key tiles of `bkv` keys a tile of `bq` queries starting at query `q0`
+  /// visits: all of them, or with `causal` those up to the last key its
+  /// last query attends to (the fully masked ones are skipped).
+  int64_t keyTiles(int64_t q0, int64_t bq, int64_t bkv) const;
+  /// Query-key pairs that are not masked (a multiply-add each per element
+  /// of d and of dv).
+  double unmaskedPairs() const;
+};
+
+/// How the fused attention kernel (passes/tiling/FusedAttention.cpp) lays
+/// out one block for a schedule `block = [bq, bkv]` of `threads` threads:
+/// its block holds a tile of bq queries of one head in shared memory and
+/// steps through the keys bkv at a time, with a barrier after each phase.
+/// On SIMT lanes, five phases: copy the K and V tiles to shared memory;
+/// S = q k^T (scaled by scale * log2(e), masked) in micro-tiles of sRows x
+/// sCols per thread, each micro-tile's row maxima written out; each row's
+/// new maximum and rescale factor (a thread per row); P = exp2(S - max) by
+/// segments of sCols elements, each segment's sum written out; O = O *
+/// rescale + P v in micro-tiles of oRows x oCols. A micro-tile's columns
+/// are strided (column g + i * groups) so that neighbouring lanes read
+/// neighbouring keys and value columns.
+/// On tensor cores (`mma`, mma.sync m16n8k16), six: copy the K tile
+/// transposed ([d, bkv], B of the first product), the V tile, and zero S;
+/// S = q k^T by warps, each a 16-row strip of the queries and 1 / sSplits of
+/// the keys, accumulated into S; S scaled and masked by segments of sCols
+/// keys, each segment's maximum written out; the rows' statistics; P =
+/// exp2(S - max) as two terms of the input type (hi, and lo = P - hi
+/// rounded: the product is then as accurate as with f32 P), each segment's
+/// sum written out, and O rescaled; O += P v by warps (a strip and 1 /
+/// oSplits of the value columns each, both terms of P). The buffers' rows are
+/// padded by kMmaOperandPad (kMmaAccumulatorPad for S and O, f32) so that the
+/// lanes' fragment accesses fall in distinct banks. The code generator and the
+/// model both read it here.
+struct FusedAttentionLayout {
+  int64_t bq = 0, bkv = 0, threads = 0;
+  bool mma = false;
+  /// SIMT: elements added to each shared row of the q and k tiles so that
+  /// the rows are an odd number of 32-bit words apart (lanes reading a
+  /// column fall in distinct banks).
+  int64_t rowPad = 0;
+  /// Row lengths (elements) of the block's buffers: q [bq, qRow], k [bkv,
+  /// kRow] (on tensor cores transposed, [d, kRow]), v [bkv, vRow], S [bq,
+  /// sRow] and O [bq, oRow] in f32, and on tensor cores P's two terms [bq,
+  /// pRow] in the input type.
+  int64_t qRow = 0, kRow = 0, vRow = 0, sRow = 0, oRow = 0, pRow = 0;
+  int64_t sRows = 1, sCols = 1, oRows = 1, oCols = 1;
+  /// Column groups of S (bkv / sCols): partial maxima and sums per row.
+  int64_t groups = 1;
+  /// Tensor cores: 16-row strips of the query tile (one per warp at most)
+  /// and the splits of S's keys and of O's columns among a strip's warps.
+  int64_t strips = 0, sSplits = 1, oSplits = 1;
+  int64_t sharedBytes = 0;
+
+  static FusedAttentionLayout of(const AttentionShape &shape, int64_t bq,
+                                 int64_t bkv, int64_t threads, bool mma = false,
+                                 int64_t warpSize = 32);
+  /// Why `shape` with tiles bq x bkv and `warps` warps cannot run on
+  /// mma.sync; empty when it can.
+  static std::string mmaRefusal(const AttentionShape &shape, int64_t bq,
+                                int64_t bkv, int64_t warps);
+  /// Micro-tiles of S and of O (SIMT).
+  int64_t sTiles() const { return bq / sRows * groups; }
+  int64_t oTiles(int64_t dv) const { return bq / oRows * (dv / oCols); }
+};
+
+/// The micro-tile rows x cols (each a power of two up to 8 dividing its
+/// dimension) with the most elements such that a block of `threads` still
+/// has a micro-tile for each thread; the smallest when none has.
+std::pair<int64_t, int64_t> attentionMicroTile(int64_t rows, int64_t cols,
+                                               int64_t threads);
+
 struct KernelDesc {
   std::string name;
   std::vector<Loop> loops;
@@ -180,6 +260,11 @@ struct KernelDesc {
   /// strides are multiples of 16 bytes (tessel-tile-and-fuse's
   /// wgmmaRefusal).
   bool wgmmaable = false;
+  /// Set for a kernel that is one scaled dot-product attention and nothing
+  /// else: tessel-tile-and-fuse emits it as one fused kernel
+  /// (passes/tiling/FusedAttention.cpp), which the model prices with its own
+  /// terms (predictFusedAttention); the fields above then stay empty.
+  std::optional<AttentionShape> attention;
 };
 
 /// The tensor-core instruction Tessel issues for mma = mma_sync:
@@ -347,6 +432,12 @@ int64_t blocksPerSMForRegisters(const Target &target, int64_t registers,
                                 int64_t threadsPerBlock);
 
 /// The time of `kernel` tiled by `schedule` on `target`.
+/// The fused attention kernel's prediction (KernelDesc::attention set);
+/// predict() calls it for such kernels.
+Prediction predictFusedAttention(const KernelDesc &kernel,
+                                 const Schedule &schedule,
+                                 const Target &target);
+
 Prediction predict(const KernelDesc &kernel, const Schedule &schedule,
                    const Target &target);
 

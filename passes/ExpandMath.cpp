@@ -4,7 +4,8 @@
 // Replaces the math functions Tessel's kernels use (exp, tanh, erf, rsqrt)
 // with plain floating-point arithmetic: upstream's polynomial approximations
 // (and the floor they use, through integer conversion), and rsqrt as a
-// division by a square root. Kernels then call no device
+// division by a square root; exp2, which every GPU has an instruction for
+// (v_exp_f32, ex2), becomes LLVM's intrinsic. Kernels then call no device
 // library. The ROCDL path needs this because the device libraries Debian
 // packages (rocm-device-libs 5.2) predate gfx942; the NVIDIA path links
 // libdevice instead.
@@ -13,6 +14,7 @@
 
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -45,6 +47,24 @@ struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
     Value one = floatConstant(rewriter, loc, op.getType(), 1.0);
     Value root = math::SqrtOp::create(rewriter, loc, op.getOperand());
     rewriter.replaceOpWithNewOp<arith::DivFOp>(op, one, root);
+    return success();
+  }
+};
+
+/// exp2(x) as llvm.exp2.f32, which the AMDGPU backend selects as v_exp_f32
+/// (a base-2 exponential, with its denormal range handled) instead of a
+/// call into the device library.
+struct Exp2ToIntrinsic : public OpRewritePattern<math::Exp2Op> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::Exp2Op op,
+                                PatternRewriter &rewriter) const override {
+    if (!getElementTypeOrSelf(op.getType()).isF32())
+      return rewriter.notifyMatchFailure(op, "only f32 is mapped");
+    // As a call of the intrinsic by name: the ROCDL conversion turns the
+    // llvm.intr.exp2 op into a device-library call.
+    rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
+        op, op.getType(), rewriter.getStringAttr("llvm.exp2.f32"),
+        op.getOperand());
     return success();
   }
 };
@@ -85,7 +105,7 @@ struct ExpandMathPass
     : public tessel::impl::TesselExpandMathBase<ExpandMathPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<ExpandRsqrt, ExpandFloor>(&getContext());
+    patterns.add<ExpandRsqrt, ExpandFloor, Exp2ToIntrinsic>(&getContext());
     populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
       return llvm::is_contained({"math.exp", "math.tanh", "math.erf"}, name);
     });

@@ -149,6 +149,7 @@ struct HoistAccumulatorsPass
     SmallVector<scf::ForOp> loops;
     root->walk([&](scf::ForOp loop) {
       if (loop->getParentOfType<gpu::LaunchOp>() &&
+          !loop->hasAttr(TesselDialect::kSharedAccumulatorsAttrName) &&
           !loop.getBody()->getOps<NVVM::MmaOp>().empty())
         loops.push_back(loop);
     });

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/KernelDescription.h"
+#include "passes/tiling/FusedAttention.h"
 
 #include "passes/Passes.h"
 
@@ -595,6 +596,15 @@ void KernelDescriber::describeOperands() {
 } // namespace
 
 FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
+  if (AttentionOp attention = tiling::fusedAttentionOf(func)) {
+    KernelDesc desc;
+    desc.name = func.getSymName().str();
+    desc.attention = tiling::attentionShape(attention);
+    desc.contraction = true;
+    desc.flops = 2 * desc.attention->unmaskedPairs() *
+                 double(desc.attention->d + desc.attention->dv);
+    return desc;
+  }
   linalg::LinalgOp root = rootOf(func);
   if (!root)
     return func.emitOpError() << "has no loop nest to describe";

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+#include "passes/tiling/FusedAttention.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -1074,10 +1075,17 @@ struct LowerToLinalgPass
         return signalPassFailure();
     }
 
+    // A kernel that is one attention alone stays so: tessel-tile-and-fuse
+    // emits it as one fused kernel (passes/tiling/FusedAttention.h).
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
-      if (isa<TesselDialect>(op->getDialect()))
-        ops.push_back(op);
+      if (!isa<TesselDialect>(op->getDialect()))
+        return;
+      auto func = op->getParentOfType<func::FuncOp>();
+      if (func && func->hasAttr(TesselDialect::kKernelAttrName) &&
+          tiling::fusedAttentionOf(func) == op)
+        return;
+      ops.push_back(op);
     });
     for (Operation *op : ops) {
       rewriter.setInsertionPoint(op);

@@ -180,7 +180,10 @@ def TesselLowerToLinalg : Pass<"tessel-lower-to-linalg", "mlir::ModuleOp"> {
     Arithmetic is done in f32 whatever the storage type; contractions and
     reductions accumulate in f32 and the result is truncated once, at the end;
     multiplies and adds carry `fastmath<contract>` so LLVM may form FMAs.
-    Attention lowers unfused: scores, masked softmax, weighted sum.
+    A kernel that is one `tessel.attention` alone keeps it: tessel-tile-and-
+    fuse emits it as the fused attention kernel. An attention sharing its
+    kernel with other ops lowers unfused: scores, masked softmax, weighted
+    sum.
 
     Each `tessel.kernel` becomes a private `func.func` with the kernel's name,
     marked with the unit attribute `tessel.kernel` and carrying its
@@ -226,6 +229,26 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::func::FuncOp"> {
     reader reads its rows' results); otherwise each thread computes it once
     for the rows of its tile, element by element, accumulating.
     Partial tiles at the edges are bounded, not padded, so any shape works.
+
+    A kernel that is one `tessel.attention` alone becomes the fused
+    attention kernel, already on buffers: `block = [Bq, Bkv]` gives a block
+    per tile of `Bq` queries of one head (`scf.forall` over batch, head and
+    query tile), which copies its queries into a block buffer and steps
+    through the keys `Bkv` at a time (`scf.for`), each step five thread
+    loops: copy the K and V tiles, S = q k^T scaled by scale * log2(e) and
+    masked (micro-tiles per thread, each writing its rows' partial maxima),
+    each row's new maximum and rescale factor, P = exp2(S - max) with
+    partial sums, O = O * rescale + P v; then O is divided by the sums and
+    stored. Causal key tiles past a query tile's last query are skipped;
+    keys and queries past the ends read as zeros and are masked or dropped.
+    With `mma = mma_sync` (bf16, f16) the two products run on tensor cores
+    as warp-level 16x8x16 `vector.contract` pieces (`scf.forall` over
+    `#gpu.warp<linear_dim_0>`: each warp a 16-row strip of the query tile
+    and its share of the columns), accumulating into S and O in block
+    buffers, K copied transposed, P entering the second product as two
+    terms of the input type; the key loop is marked
+    `tessel.shared_accumulators`. Its schedule takes only `block`, `warps`
+    and `mma` (`simt` or `mma_sync`, one stage); anything else is an error.
 
     A `K` step (one `block` entry after those of the root's parallel loops)
     tiles the kernel's matmul or batch_matmul along its reduction: its
@@ -298,6 +321,8 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::func::FuncOp"> {
     "mlir::bufferization::BufferizationDialect",
     "mlir::gpu::GPUDialect",
     "mlir::linalg::LinalgDialect",
+    "mlir::math::MathDialect",
+    "mlir::memref::MemRefDialect",
     "mlir::scf::SCFDialect",
     "mlir::tensor::TensorDialect",
     "mlir::transform::TransformDialect",
@@ -449,7 +474,9 @@ def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
     sharing an element there would race), and one thread's addresses are
     equal or provably disjoint. A loop running mma.sync whose accumulator
     breaks one of these is an error: the cost model assumes the accumulator
-    stays in registers.
+    stays in registers. A loop marked `tessel.shared_accumulators` (the
+    fused attention kernel's key loop, whose products feed other threads
+    within each iteration) is left as it is.
   }];
   let dependentDialects = [
     "mlir::gpu::GPUDialect",
@@ -680,11 +707,13 @@ def TesselExpandMath : Pass<"tessel-expand-math"> {
   let description = [{
     Rewrites `math.exp`, `math.tanh` and `math.erf` into upstream's
     polynomial approximations, the `math.floor` these use (f32) into integer
-    conversions, and `math.rsqrt` into a division by `math.sqrt`, so that a
-    kernel calls no device library. The ROCDL path runs
-    it on each gpu.module.
+    conversions, and `math.rsqrt` into a division by `math.sqrt`; `math.exp2`
+    (f32), which GPUs execute as one instruction (`v_exp_f32`), becomes
+    a call of the `llvm.exp2.f32` intrinsic. A kernel then calls no device library. The ROCDL path
+    runs it on each gpu.module.
   }];
   let dependentDialects = [
+    "mlir::LLVM::LLVMDialect",
     "mlir::arith::ArithDialect",
     "mlir::math::MathDialect",
     "mlir::vector::VectorDialect",

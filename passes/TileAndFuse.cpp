@@ -35,6 +35,7 @@
 #include "passes/KernelDescription.h"
 #include "passes/Passes.h"
 #include "passes/tiling/Cooperative.h"
+#include "passes/tiling/FusedAttention.h"
 #include "passes/tiling/KStep.h"
 #include "passes/tiling/KernelOps.h"
 #include "passes/tiling/Script.h"
@@ -537,6 +538,17 @@ struct TileAndFusePass
   }
 
   LogicalResult tileKernel(func::FuncOp func, const Target &gpu) {
+    if (AttentionOp attention = fusedAttentionOf(func)) {
+      auto schedule =
+          func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
+      if (!schedule)
+        return func.emitOpError()
+               << "kernel @" << func.getSymName()
+               << " has no #tessel.schedule; run tessel-select-schedules "
+                  "before tessel-tile-and-fuse (the tessel-to-* pipelines "
+                  "do), or write one";
+      return emitFusedAttention(attention, schedule, gpu);
+    }
     FailureOr<KernelOps> k = analyzeKernel(func);
     if (failed(k))
       return failure();

@@ -70,6 +70,12 @@ def Tessel_Dialect : Dialect {
         "tessel.tma_copy";
     static constexpr ::llvm::StringLiteral kWgmmaStepAttrName =
         "tessel.wgmma_step";
+    /// Marks an scf.for whose tensor-core products accumulate into block
+    /// buffers that other threads read within each iteration (the fused
+    /// attention kernel's key loop): tessel-hoist-accumulators leaves its
+    /// accumulators in shared memory (unit attribute).
+    static constexpr ::llvm::StringLiteral kSharedAccumulatorsAttrName =
+        "tessel.shared_accumulators";
 
   private:
     /// Registers the attributes (TesselAttrs.cpp, beside their storage).

@@ -9,6 +9,7 @@
 #include "dialects/Tessel/TesselDialect.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::tessel;
@@ -73,11 +74,18 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' is a unit attribute of a linalg op";
     return success();
   }
+  if (name == kSharedAccumulatorsAttrName) {
+    if (!isa<UnitAttr>(value) || !isa<LoopLikeOpInterface>(op))
+      return op->emitError()
+             << "'" << name << "' is a unit attribute of a loop";
+    return success();
+  }
   return op->emitError() << "unknown Tessel attribute '" << name
                          << "' (the dialect defines '" << kTargetAttrName
                          << "', '" << kKernelAttrName << "', '"
                          << kScheduleAttrName << "', '" << kPredictionAttrName
                          << "', '" << kCandidatesAttrName << "', '"
                          << kUnpricedAttrName << "', '" << kTmaCopyAttrName
-                         << "' and '" << kWgmmaStepAttrName << "')";
+                         << "', '" << kWgmmaStepAttrName << "' and '"
+                         << kSharedAccumulatorsAttrName << "')";
 }

@@ -42,3 +42,15 @@ func.func @math_vector(%x: vector<4xf32>) -> (vector<4xf32>, vector<4xf32>, vect
   %2 = math.floor %x : vector<4xf32>
   return %0, %1, %2 : vector<4xf32>, vector<4xf32>, vector<4xf32>
 }
+
+// exp2 (the fused attention's softmax) becomes LLVM's intrinsic, one
+// instruction on AMD GPUs; f16 is left to the conversions.
+// CHECK-LABEL: func.func @exp2
+// CHECK-NOT: math.exp2 %{{.*}} : f32
+// CHECK: llvm.call_intrinsic "llvm.exp2.f32"(%{{.*}}) : (f32) -> f32
+// CHECK: math.exp2 %{{.*}} : f16
+func.func @exp2(%x: f32, %h: f16) -> (f32, f16) {
+  %0 = math.exp2 %x : f32
+  %1 = math.exp2 %h : f16
+  return %0, %1 : f32, f16
+}

@@ -146,3 +146,48 @@ func.func @no_mma(%f: f32) {
   }
   return
 }
+
+// -----
+
+// A loop marked tessel.shared_accumulators (the fused attention kernel's
+// key loop, whose S and O other threads read within the iteration) keeps
+// its fragments' loads and stores where they are.
+// CHECK-LABEL: func @shared_accumulators
+// CHECK: scf.for
+// CHECK: vector.load
+// CHECK: nvvm.mma.sync
+// CHECK: vector.store
+// CHECK: gpu.barrier
+// CHECK: memref.load
+// CHECK: } {tessel.shared_accumulators}
+func.func @shared_accumulators(%a: i32, %b: i32, %out: memref<16x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+      workgroup(%acc : memref<16x8xf32, #gpu.address_space<workgroup>>) {
+    scf.for %k = %c0 to %c256 step %c32 {
+      %lane = gpu.lane_id
+      %g = arith.divui %lane, %c4 : index
+      %t4 = arith.remui %lane, %c4 : index
+      %t = arith.muli %t4, %c2 : index
+      %lo = vector.load %acc[%g, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %c00 = vector.extract %lo[0] : f32 from vector<2xf32>
+      %c01 = vector.extract %lo[1] : f32 from vector<2xf32>
+      %m0 = nvvm.mma.sync A[%a, %a, %a, %a] B[%b, %b] C[%c00, %c01, %c00, %c01] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %d00 = llvm.extractvalue %m0[0] : !llvm.struct<(f32, f32, f32, f32)>
+      %d01 = llvm.extractvalue %m0[1] : !llvm.struct<(f32, f32, f32, f32)>
+      %vlo = vector.from_elements %d00, %d01 : vector<2xf32>
+      vector.store %vlo, %acc[%g, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      gpu.barrier
+      %s = memref.load %acc[%tx, %c0] : memref<16x8xf32, #gpu.address_space<workgroup>>
+      memref.store %s, %out[%tx, %c0] : memref<16x8xf32>
+    } {tessel.shared_accumulators}
+    gpu.terminator
+  }
+  return
+}

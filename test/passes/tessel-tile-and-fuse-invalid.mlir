@@ -414,3 +414,99 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<128x128xf32>
   }
 }
+
+// -----
+
+// A kernel that is one attention alone is the fused attention kernel:
+// its schedule is [query tile, key tile] and warps on SIMT lanes.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<1x2x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
+        schedule = #tessel.schedule<block = [1, 64, 64], warps = 4> {
+    ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
+      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes or mma.sync (one stage, no split-K, vector, warp or thread tiles); got #tessel.schedule<block = [1, 64, 64], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>}}
+      %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
+      tessel.yield %1 : tensor<1x2x40x32xf16>
+    }
+    return %0 : tensor<1x2x40x32xf16>
+  }
+}
+
+// -----
+
+// Query and key tiles whose buffers do not fit the block's shared memory.
+module attributes {tessel.target = #tessel.target<"a100">} {
+  func.func @model(%q: tensor<1x1x512x256xf32>, %k: tensor<1x1x512x256xf32>, %v: tensor<1x1x512x256xf32>) -> tensor<1x1x512x256xf32> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x1x512x256xf32>, tensor<1x1x512x256xf32>, tensor<1x1x512x256xf32>) -> tensor<1x1x512x256xf32>
+        schedule = #tessel.schedule<block = [128, 128], warps = 4> {
+    ^bb0(%a: tensor<1x1x512x256xf32>, %b: tensor<1x1x512x256xf32>, %c: tensor<1x1x512x256xf32>):
+      // expected-error @+1 {{'tessel.attention' op needs 610304 bytes of shared memory per block for query and key tiles of 128 and 128, more than a100 gives a block (166912)}}
+      %1 = tessel.attention %a, %b, %c : tensor<1x1x512x256xf32>, tensor<1x1x512x256xf32>, tensor<1x1x512x256xf32> -> tensor<1x1x512x256xf32>
+      tessel.yield %1 : tensor<1x1x512x256xf32>
+    }
+    return %0 : tensor<1x1x512x256xf32>
+  }
+}
+
+// -----
+
+// An attention kernel goes through tessel-select-schedules first.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<1x2x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
+    // expected-error @+1 {{'func.func' op kernel @k has no #tessel.schedule; run tessel-select-schedules before tessel-tile-and-fuse}}
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
+    ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
+      %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
+      tessel.yield %1 : tensor<1x2x40x32xf16>
+    }
+    return %0 : tensor<1x2x40x32xf16>
+  }
+}
+
+// -----
+
+// On tensor cores each 16-row strip of the query tile takes a warp.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<1x2x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
+        schedule = #tessel.schedule<block = [64, 32], warps = 2, mma = mma_sync> {
+    ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
+      // expected-error @+1 {{'tessel.attention' op cannot run on mma.sync with #tessel.schedule<block = [64, 32], warps = 2, stages = 1, split_k = 1, vector = 1, mma = mma_sync>: each 16-row strip of the query tile needs a warp of its own}}
+      %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
+      tessel.yield %1 : tensor<1x2x40x32xf16>
+    }
+    return %0 : tensor<1x2x40x32xf16>
+  }
+}
+
+// -----
+
+// Tensor cores take bf16 and f16.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<1x2x40x32xf32>, %k: tensor<1x2x50x32xf32>, %v: tensor<1x2x50x32xf32>) -> tensor<1x2x40x32xf32> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf32>, tensor<1x2x50x32xf32>, tensor<1x2x50x32xf32>) -> tensor<1x2x40x32xf32>
+        schedule = #tessel.schedule<block = [32, 32], warps = 2, mma = mma_sync> {
+    ^bb0(%a: tensor<1x2x40x32xf32>, %b: tensor<1x2x50x32xf32>, %c: tensor<1x2x50x32xf32>):
+      // expected-error @+1 {{cannot run on mma.sync with #tessel.schedule<block = [32, 32], warps = 2, stages = 1, split_k = 1, vector = 1, mma = mma_sync>: tensor cores take bf16 and f16, not f32}}
+      %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf32>, tensor<1x2x50x32xf32>, tensor<1x2x50x32xf32> -> tensor<1x2x40x32xf32>
+      tessel.yield %1 : tensor<1x2x40x32xf32>
+    }
+    return %0 : tensor<1x2x40x32xf32>
+  }
+}
+
+// -----
+
+// mma.sync is NVIDIA's.
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  func.func @model(%q: tensor<1x2x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
+        schedule = #tessel.schedule<block = [32, 32], warps = 2, mma = mma_sync> {
+    ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
+      // expected-error @+1 {{'tessel.attention' op cannot run on mma.sync on mi300x (gfx942): it needs an NVIDIA GPU of sm_80 or newer}}
+      %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
+      tessel.yield %1 : tensor<1x2x40x32xf16>
+    }
+    return %0 : tensor<1x2x40x32xf16>
+  }
+}

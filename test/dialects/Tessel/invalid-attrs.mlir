@@ -24,7 +24,7 @@ module attributes {tessel.target = "h100"} {}
 
 // -----
 
-// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction', 'tessel.candidates', 'tessel.unpriced', 'tessel.tma_copy' and 'tessel.wgmma_step')}}
+// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction', 'tessel.candidates', 'tessel.unpriced', 'tessel.tma_copy', 'tessel.wgmma_step' and 'tessel.shared_accumulators')}}
 module attributes {tessel.targets = #tessel.target<"h100">} {}
 
 // -----
@@ -158,3 +158,10 @@ func.func private @k() attributes {tessel.prediction = 3}
 
 // expected-error @+1 {{'tessel.candidates' must be an array of #tessel.schedule}}
 func.func private @k() attributes {tessel.candidates = [1, 2]}
+
+// -----
+
+// 'tessel.shared_accumulators' marks a loop (the fused attention kernel's
+// key loop).
+// expected-error @+1 {{'tessel.shared_accumulators' is a unit attribute of a loop}}
+func.func private @k() attributes {tessel.shared_accumulators}

@@ -1,0 +1,402 @@
+//===- Attention.cpp - The fused attention kernel's layout and terms ------===//
+//
+// The fused attention kernel (passes/tiling/FusedAttention.cpp) is not a
+// root loop nest with fused producers but a fixed structure: a block per
+// tile of queries of one head, stepping through the keys in tiles, five
+// phases per step. This file holds what the code generator and the model
+// share about that structure (FusedAttentionLayout) and the model's terms
+// for it: the same quantities as predict()'s (compute issue, shared-memory
+// wavefronts, DRAM, L2, latency, blocks, launch), counted from the phases.
+// See docs/cost-model.md, "Fused attention".
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/Model.h"
+#include "costmodel/ModelTerms.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <tuple>
+#include <vector>
+
+namespace mlir::tessel {
+
+int64_t AttentionShape::keyTiles(int64_t q0, int64_t bq, int64_t bkv) const {
+  int64_t all = (skv + bkv - 1) / bkv;
+  if (!causal)
+    return all;
+  // The tile's last query (within sq) attends to keys up to
+  // last + skv - sq.
+  int64_t lastKey = std::min(q0 + bq, sq) - 1 + (skv - sq);
+  return std::min(all, lastKey / bkv + 1);
+}
+
+double AttentionShape::unmaskedPairs() const {
+  double perHead = double(sq) * double(skv);
+  if (causal)
+    // Query i attends to i + skv - sq + 1 keys (causal needs sq <= skv).
+    perHead =
+        double(sq) * double(skv - sq + 1) + double(sq) * double(sq - 1) / 2.0;
+  return perHead * double(batch) * double(heads);
+}
+
+std::pair<int64_t, int64_t> attentionMicroTile(int64_t rows, int64_t cols,
+                                               int64_t threads) {
+  std::pair<int64_t, int64_t> best = {1, 1};
+  int64_t bestElems = 0, bestSkew = 0;
+  for (int64_t r : {8, 4, 2, 1}) {
+    if (rows % r)
+      continue;
+    for (int64_t c : {8, 4, 2, 1}) {
+      if (cols % c || (rows / r) * (cols / c) < threads)
+        continue;
+      int64_t elems = r * c, skew = std::abs(r - c);
+      if (elems > bestElems || (elems == bestElems && skew < bestSkew)) {
+        best = {r, c};
+        bestElems = elems;
+        bestSkew = skew;
+      }
+    }
+  }
+  return best;
+}
+
+std::string FusedAttentionLayout::mmaRefusal(const AttentionShape &shape,
+                                             int64_t bq, int64_t bkv,
+                                             int64_t warps) {
+  if (shape.type == ElementType::F32)
+    return "tensor cores take bf16 and f16, not f32";
+  if (bq % MmaSyncShape::kM || bkv % MmaSyncShape::kK)
+    return "the query and key tiles must be multiples of 16";
+  if (shape.d % MmaSyncShape::kK || shape.dv % MmaSyncShape::kN)
+    return "the head dims must be multiples of 16 (q, k) and 8 (v)";
+  if (bq / MmaSyncShape::kM > warps)
+    return "each 16-row strip of the query tile needs a warp of its own";
+  return "";
+}
+
+FusedAttentionLayout FusedAttentionLayout::of(const AttentionShape &shape,
+                                              int64_t bq, int64_t bkv,
+                                              int64_t threads, bool mma,
+                                              int64_t warpSize) {
+  FusedAttentionLayout l;
+  l.bq = bq;
+  l.bkv = bkv;
+  l.threads = threads;
+  l.mma = mma;
+  int64_t bytes = dtypeBytes(shape.type);
+  std::tie(l.sRows, l.sCols) = attentionMicroTile(bq, bkv, threads);
+  std::tie(l.oRows, l.oCols) = attentionMicroTile(bq, shape.dv, threads);
+  l.groups = bkv / l.sCols;
+  if (mma) {
+    l.qRow = shape.d + kMmaOperandPad;
+    l.kRow = bkv + kMmaOperandPad;
+    l.vRow = shape.dv + kMmaOperandPad;
+    l.pRow = bkv + kMmaOperandPad;
+    l.sRow = bkv + kMmaAccumulatorPad;
+    l.oRow = shape.dv + kMmaAccumulatorPad;
+    l.strips = std::max<int64_t>(1, bq / MmaSyncShape::kM);
+    int64_t perStrip = std::max<int64_t>(1, threads / warpSize / l.strips);
+    auto split = [&](int64_t pieces) {
+      int64_t s = std::min(perStrip, pieces);
+      while (pieces % s)
+        --s;
+      return s;
+    };
+    l.sSplits = split(bkv / MmaSyncShape::kN);
+    l.oSplits = split(shape.dv / MmaSyncShape::kN);
+  } else {
+    if ((shape.d * bytes) % 4 == 0 && (shape.d * bytes / 4) % 2 == 0)
+      l.rowPad = 4 / bytes;
+    l.qRow = l.kRow = shape.d + l.rowPad;
+    l.vRow = shape.dv;
+    l.sRow = bkv + 1;
+    l.oRow = shape.dv;
+  }
+  int64_t kRows = mma ? shape.d : bkv;
+  // q, k and v tiles (and P's two terms) in the input type; S, O, the
+  // partial maxima
+  // and sums (rows groups + 1 long), and each row's maximum, sum and
+  // rescale factor in f32.
+  l.sharedBytes =
+      bytes * (bq * l.qRow + kRows * l.kRow + bkv * l.vRow + 2 * bq * l.pRow) +
+      4 * (bq * l.sRow + bq * l.oRow + 2 * bq * (l.groups + 1) + 3 * bq);
+  return l;
+}
+
+namespace {
+
+/// Registers of the fused kernel besides its micro-tiles, and those a
+/// causal mask adds: figures of the emitted code (see the registers term
+/// in predictFusedAttention), not of a chip.
+constexpr int64_t kFusedAttentionBaseRegisters = 42;
+constexpr int64_t kFusedAttentionCausalRegisters = 24;
+
+/// One phase of a key step: `items` pieces of work spread over the block's
+/// threads (item i on thread i mod T), each `ops` issue slots of which
+/// `loads` are shared-memory accesses, and `exps` exp2 results in all.
+struct Phase {
+  double items = 0, ops = 0, loads = 0, exps = 0;
+};
+
+/// Cycles of one phase: the SM's issue slots for its busiest thread's work
+/// on every active warp, its shared-memory wavefronts (one per warp-wide
+/// access: the layout keeps lanes in distinct banks or on one word), its
+/// exp2 results, and the chain of one warp alone (one shared round trip,
+/// then an instruction per cycle).
+struct PhaseCycles {
+  double issue = 0, wavefronts = 0, sfu = 0, chain = 0;
+};
+
+PhaseCycles phaseCycles(const Phase &ph, int64_t threads, const Target &t,
+                        bool &uncalibrated) {
+  PhaseCycles c;
+  double warp = t.warpSize();
+  double perThread = std::ceil(ph.items / double(threads));
+  double active = std::min<double>(threads, ph.items);
+  double warps = std::ceil(active / warp);
+  c.issue = warps * warp * perThread * ph.ops / model::lanesPerSM(t);
+  double l1 = model::usable(t, TargetField::L1BytesPerClock, uncalibrated)
+                  ? t.get(TargetField::L1BytesPerClock) / (4.0 * warp)
+                  : 1.0;
+  c.wavefronts = warps * perThread * ph.loads / l1;
+  if (model::usable(t, TargetField::SpecialFunctionsPerClock, uncalibrated))
+    c.sfu = ph.exps / t.get(TargetField::SpecialFunctionsPerClock);
+  double round = model::usable(t, TargetField::L1LatencyCycles, uncalibrated)
+                     ? t.get(TargetField::L1LatencyCycles)
+                     : 0;
+  c.chain = round + perThread * ph.ops;
+  return c;
+}
+
+} // namespace
+
+Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
+                                 const Target &t) {
+  Prediction p;
+  const AttentionShape &a = *k.attention;
+  auto illegal = [&](std::string why) {
+    p.legal = false;
+    p.illegalReason = std::move(why);
+    p.bound = Bound::Illegal;
+    p.timeUs = INFINITY;
+    return p;
+  };
+  if (s.block.size() != 2 || s.block[0] < 1 || s.block[1] < 1)
+    return illegal("a fused attention's block is [query tile, key tile]");
+  bool mma = s.compute == ComputeClass::MmaSync;
+  if ((s.compute != ComputeClass::Simt && !mma) || s.stages != 1 ||
+      s.splitK != 1 || s.vector != 1 || !s.warp.empty() || !s.thread.empty())
+    return illegal("the fused attention kernel runs on SIMT lanes or "
+                   "mma.sync, one stage, no split-K, vector or warp/thread "
+                   "tiles");
+  int64_t bq = s.block[0], bkv = s.block[1];
+  int64_t threads = s.warps * t.warpSize();
+  p.threadsPerBlock = threads;
+  if (s.warps < 1 || double(threads) > t.get(TargetField::MaxThreadsPerBlock))
+    return illegal("the block has more threads than the target allows");
+  if (mma && !t.hasMmaSync())
+    return illegal("mma.sync needs an NVIDIA GPU of sm_80 or newer");
+  if (mma) {
+    std::string why = FusedAttentionLayout::mmaRefusal(a, bq, bkv, s.warps);
+    if (!why.empty())
+      return illegal(why);
+  }
+  FusedAttentionLayout l =
+      FusedAttentionLayout::of(a, bq, bkv, threads, mma, t.warpSize());
+
+  // Legality and occupancy.
+  p.sharedBytes = l.sharedBytes;
+  if (double(p.sharedBytes) > t.blockSharedMemoryLimit())
+    return illegal("the block's shared memory (" +
+                   std::to_string(p.sharedBytes) +
+                   " bytes) exceeds what one block may allocate");
+  // Addresses and indices, a micro-tile's accumulators and the operands
+  // of one step of its loop, and with a causal mask each row's limit and
+  // each key's index kept across the micro-tile. Fitted on ptxas -v
+  // (sm_90a) for the 10 kernels of test/codegen/cpu-check-fused-attention.mlir
+  // (56 to 138 registers): mean error 9 %, worst 26 %. On tensor cores, a
+  // warp's accumulator pieces (4 registers a lane each) and one step's A
+  // and B fragments (4 and 2).
+  int64_t sPieces = bkv / MmaSyncShape::kN / l.sSplits,
+          oPieces = a.dv / MmaSyncShape::kN / l.oSplits;
+  p.registers =
+      mma ? kFusedAttentionBaseRegisters + 4 * std::max(sPieces, oPieces) + 6
+          : kFusedAttentionBaseRegisters +
+                std::max(l.sRows * l.sCols + l.sRows + l.sCols,
+                         l.oRows * l.oCols + l.oRows + l.oCols) +
+                (a.causal ? kFusedAttentionCausalRegisters : 0);
+  if (double(p.registers) > t.get(TargetField::MaxRegistersPerThread))
+    return illegal("a thread's micro-tiles need more registers than it has");
+  p.blocksPerSM = std::min<int64_t>(
+      {int64_t(t.get(TargetField::MaxBlocksPerSM)),
+       int64_t(t.get(TargetField::MaxWarpsPerSM)) / s.warps,
+       int64_t(t.get(TargetField::SharedMemPerSMBytes)) / p.sharedBytes,
+       blocksPerSMForRegisters(t, p.registers, threads)});
+  if (p.blocksPerSM < 1)
+    return illegal("one block needs more of an SM than it has");
+  p.occupancy =
+      double(p.blocksPerSM * s.warps) / t.get(TargetField::MaxWarpsPerSM);
+
+  // Blocks, key steps and waves.
+  int64_t qTiles = (a.sq + bq - 1) / bq;
+  double heads = double(a.batch) * double(a.heads);
+  p.blocks = int64_t(heads) * qTiles;
+  double stepsPerHead = 0;
+  int64_t longest = 0;
+  for (int64_t qt = 0; qt < qTiles; ++qt) {
+    int64_t steps = a.keyTiles(qt * bq, bq, bkv);
+    stepsPerHead += double(steps);
+    longest = std::max(longest, steps);
+  }
+  double totalSteps = heads * stepsPerHead;
+  double sms = t.get(TargetField::SMCount);
+  p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
+  // The SMs take blocks as they free up: the busiest runs its share of
+  // the steps, and at least the longest block's.
+  double stepsOnBusiestSM = std::max(totalSteps / sms, double(longest));
+  double blocksOnBusiestSM = std::ceil(double(p.blocks) / sms);
+  double resident =
+      std::max(1.0, std::min(double(p.blocksPerSM), blocksOnBusiestSM));
+
+  // One key step's phases (passes/tiling/FusedAttention.cpp).
+  double d = double(a.d), dv = double(a.dv);
+  double sr = double(l.sRows), sc = double(l.sCols);
+  double orr = double(l.oRows), oc = double(l.oCols);
+  double keys = double(bkv), rows = double(bq), groups = double(l.groups);
+  std::vector<Phase> phases;
+  Phase stats{rows, 3 * groups + 16, 2 * groups + 6, rows};
+  if (!mma) {
+    // The copy of the K and V tiles (a load, a store and the index
+    // arithmetic per element); S; the row statistics; exp2 by segments;
+    // P v.
+    phases = {Phase{keys * (d + dv), 4, 1, 0},
+              Phase{double(l.sTiles()),
+                    d * (sr + sc) + d * sr * sc + 6 * sr * sc,
+                    d * (sr + sc) + sr * sc + sr, 0},
+              stats, Phase{rows * groups, 6 * sc + 4, 2 * sc + 2, rows * keys},
+              Phase{double(l.oTiles(a.dv)),
+                    keys * (orr + oc) + keys * orr * oc + 5 * orr * oc,
+                    keys * (orr + oc) + 2 * orr * oc + orr, 0}};
+  } else {
+    // The copy (k transposed, v, S zeroed); the scale and mask by
+    // segments; the statistics; exp2 into P and O's rescale; the two
+    // products on tensor cores, priced apart below.
+    phases = {Phase{keys * (d + dv) + rows * keys, 4, 1, 0},
+              Phase{rows * groups, 8 * sc + 4, 2 * sc + 1, 0}, stats,
+              Phase{rows * groups, 10 * sc + 4, 4 * sc + 1, rows * keys},
+              Phase{rows * dv, 4, 3, 0}};
+  }
+  double issue = 0, wavefronts = 0, sfu = 0, chain = 0;
+  for (const Phase &ph : phases) {
+    PhaseCycles c = phaseCycles(ph, threads, t, p.uncalibrated);
+    issue += c.issue;
+    wavefronts += c.wavefronts;
+    sfu += c.sfu;
+    chain += c.chain;
+  }
+  double tensor = 0;
+  if (mma) {
+    // S (bq x bkv x d) and P v (bq x dv x bkv) as m16n8k16 pieces, each
+    // warp a strip and its share of the columns. Per piece and 16-deep
+    // step a warp loads B (two 16-bit loads per register, 4 wavefronts);
+    // per step A once (4); each accumulator piece is read and written
+    // once per product (2 + 2 wavefronts of 8-byte accesses).
+    double fraction = 1;
+    if (model::usable(t, TargetField::MmaSyncPeakFraction, p.uncalibrated))
+      fraction = t.get(TargetField::MmaSyncPeakFraction);
+    double perClock = model::peakFlops(t, ComputeClass::MmaSync, a.type) *
+                      fraction /
+                      (t.get(TargetField::SMCount) *
+                       t.get(TargetField::TensorClockGHz) * 1e9);
+    // A warp issues on one of the SM's tensor units: the product's warps
+    // of all resident blocks must cover them.
+    double units = 4;
+    if (model::usable(t, TargetField::TensorUnitsPerSM, p.uncalibrated))
+      units = t.get(TargetField::TensorUnitsPerSM);
+    auto product = [&](double m, double n, double kdim, double warps,
+                       double pieces) {
+      double flops = 2 * m * n * kdim;
+      double busy = std::min(1.0, warps * double(p.blocksPerSM) / units);
+      tensor += flops / (perClock * busy);
+      double ksteps = kdim / MmaSyncShape::kK;
+      double l1 =
+          model::usable(t, TargetField::L1BytesPerClock, p.uncalibrated)
+              ? t.get(TargetField::L1BytesPerClock) / (4.0 * t.warpSize())
+              : 1.0;
+      wavefronts += warps * (ksteps * (4 + 4 * pieces) + 4 * pieces) / l1;
+      double round =
+          model::usable(t, TargetField::L1LatencyCycles, p.uncalibrated)
+              ? t.get(TargetField::L1LatencyCycles)
+              : 0;
+      chain += round + ksteps * pieces * 2;
+    };
+    product(rows, keys, d, double(l.strips * l.sSplits), double(sPieces));
+    // P v takes P's two terms: twice the pieces along the keys.
+    product(rows, dv, 2 * keys, double(l.strips * l.oSplits), double(oPieces));
+  }
+  // The copy's loads mostly hit L2 (every query tile of a head reads the
+  // same keys); each step waits for one such round trip.
+  if (model::usable(t, TargetField::L2LatencyCycles, p.uncalibrated))
+    chain += t.get(TargetField::L2LatencyCycles);
+  // Once per block: the q tile in, O zeroed, the result out (a round trip
+  // to DRAM).
+  Phase edges{rows * (d + 2 * dv), 4, 1, 0};
+  PhaseCycles once = phaseCycles(edges, threads, t, p.uncalibrated);
+  double edgeChain = once.chain;
+  if (model::usable(t, TargetField::DramLatencyCycles, p.uncalibrated))
+    edgeChain += t.get(TargetField::DramLatencyCycles);
+
+  double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
+  auto us = [&](double cycles) { return cycles / clockHz * 1e6; };
+  p.flops = 2.0 * a.unmaskedPairs() * (d + dv);
+  p.computeUs = us(stepsOnBusiestSM * (std::max(issue, sfu) + tensor) +
+                   blocksOnBusiestSM * once.issue);
+  p.loadsUs =
+      us(stepsOnBusiestSM * wavefronts + blocksOnBusiestSM * once.wavefronts);
+  // A block's phases wait on each other; the blocks resident on an SM
+  // overlap their waits.
+  p.latencyUs = us(std::max(
+      double(longest) * chain + edgeChain,
+      (stepsOnBusiestSM * chain + blocksOnBusiestSM * edgeChain) / resident));
+
+  double bytes = double(dtypeBytes(a.type));
+  double qo = heads * double(a.sq) * (d + dv) * bytes;
+  double kv =
+      double(a.batch) * double(a.kvHeads) * double(a.skv) * (d + dv) * bytes;
+  p.dramBytes = qo + kv;
+  p.dramUs =
+      p.dramBytes / model::dramBandwidth(t, p.dramBytes, p.uncalibrated) * 1e6;
+  p.l2Bytes = qo + totalSteps * keys * (d + dv) * bytes;
+  if (model::usable(t, TargetField::L2BandwidthTBps, p.uncalibrated))
+    p.l2Us = p.l2Bytes / (t.get(TargetField::L2BandwidthTBps) * 1e12) * 1e6;
+  if (model::usable(t, TargetField::SmBytesPerClock, p.uncalibrated))
+    p.l2Us = std::max(p.l2Us, us(stepsOnBusiestSM * keys * (d + dv) * bytes /
+                                 t.get(TargetField::SmBytesPerClock)));
+  if (model::usable(t, TargetField::BlockCycles, p.uncalibrated))
+    p.blocksUs = us(blocksOnBusiestSM * t.get(TargetField::BlockCycles));
+  if (model::usable(t, TargetField::LaunchOverheadUs, p.uncalibrated))
+    p.launchUs = t.get(TargetField::LaunchOverheadUs);
+  model::combineTerms(
+      p, model::peakFlops(t, mma ? ComputeClass::MmaSync : ComputeClass::Simt,
+                          a.type));
+
+  // The best any kernel could do: the flops on tensor cores (bf16, f16) at
+  // the achievable fraction, or the unique bytes.
+  double best = model::peakFlops(t, ComputeClass::Simt, a.type);
+  if (a.type != ElementType::F32) {
+    double tensor = model::peakFlops(t, ComputeClass::MmaSync, a.type);
+    if (model::usable(t, TargetField::TensorAchievableFraction, p.uncalibrated))
+      tensor *= t.get(TargetField::TensorAchievableFraction);
+    best = std::max(best, tensor);
+  }
+  bool ignored = false;
+  p.achievableComputeUs = p.flops / best * 1e6;
+  p.achievableUs = std::max(
+      p.achievableComputeUs,
+      p.dramBytes / model::dramBandwidth(t, p.dramBytes, ignored) * 1e6);
+  return p;
+}
+
+} // namespace mlir::tessel

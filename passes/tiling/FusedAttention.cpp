@@ -1,0 +1,700 @@
+//===- FusedAttention.cpp - One kernel for a whole attention --------------===//
+//
+// See FusedAttention.h. The loop nest, for a block (b, h, query tile qt):
+//
+//   copy the q tile to shared memory (rows past Sq as zeros); O = 0,
+//   m = -inf, l = 0 per row
+//   for each key tile kt the tile's queries reach (causal: no further):
+//     copy the k and v tiles to shared memory (keys past Skv as zeros)
+//     S = (q k^T) * scale * log2(e), masked to -inf; each thread's
+//         micro-tile's row maxima to Pm
+//     per row: m' = max(m, Pm); alpha = exp2(m - m'); l = (l + sum Ps) *
+//         alpha (the previous tile's sums, see below); m = m'
+//     P = exp2(S - m) in place, by segments; each segment's sum to Ps
+//     O = O * alpha + P v
+//   l += sum Ps; out = O / l, rows past Sq dropped
+//
+// Keeping the previous tile's segment sums until the next statistics
+// phase adds them one rescale late, which is the same sum: after tile k,
+// l + sum Ps = sum over tiles i <= k of (their sums) * exp2(m_i - m_k).
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/tiling/FusedAttention.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tessel;
+using namespace mlir::tessel::tiling;
+
+AttentionOp tiling::fusedAttentionOf(func::FuncOp kernel) {
+  if (kernel.getBody().empty() || !llvm::hasSingleElement(kernel.getBody()))
+    return nullptr;
+  Block &body = kernel.getBody().front();
+  if (body.getOperations().size() != 2)
+    return nullptr;
+  auto attention = dyn_cast<AttentionOp>(body.front());
+  auto ret = dyn_cast<func::ReturnOp>(body.back());
+  if (!attention || !ret || ret.getNumOperands() != 1 ||
+      ret.getOperand(0) != attention.getResult())
+    return nullptr;
+  for (Value operand : attention->getOperands())
+    if (!isa<BlockArgument>(operand))
+      return nullptr;
+  return attention;
+}
+
+AttentionShape tiling::attentionShape(AttentionOp op) {
+  auto q = cast<RankedTensorType>(op.getQuery().getType());
+  auto k = cast<RankedTensorType>(op.getKey().getType());
+  auto v = cast<RankedTensorType>(op.getValue().getType());
+  AttentionShape a;
+  a.batch = q.getDimSize(0);
+  a.heads = q.getDimSize(1);
+  a.sq = q.getDimSize(2);
+  a.d = q.getDimSize(3);
+  a.kvHeads = k.getDimSize(1);
+  a.skv = k.getDimSize(2);
+  a.dv = v.getDimSize(3);
+  a.causal = op.getCausal();
+  Type e = q.getElementType();
+  a.type = e.isF16()    ? ElementType::F16
+           : e.isBF16() ? ElementType::BF16
+                        : ElementType::F32;
+  return a;
+}
+
+namespace {
+
+/// Builds the fused kernel's loop nest; one member per phase.
+class AttentionEmitter {
+public:
+  AttentionEmitter(AttentionOp op, const AttentionShape &a,
+                   const FusedAttentionLayout &l)
+      : op(op), a(a), l(l), b(op.getLoc(), op) {
+    elem = cast<RankedTensorType>(op.getQuery().getType()).getElementType();
+    double scale = op.getScale() ? op.getScale()->convertToDouble()
+                                 : 1.0 / std::sqrt(double(a.d));
+    scaleLog2e = scale * M_LOG2E;
+  }
+
+  void emit();
+
+private:
+  // Constants and arithmetic.
+  Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  Value f32(double v) {
+    return arith::ConstantOp::create(b, b.getF32FloatAttr(float(v)));
+  }
+  Value toF32(Value x) {
+    return x.getType().isF32()
+               ? x
+               : arith::ExtFOp::create(b, b.getF32Type(), x).getResult();
+  }
+  Value fromF32(Value x) {
+    return elem.isF32() ? x : arith::TruncFOp::create(b, elem, x).getResult();
+  }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, x, y); }
+  Value lt(Value x, Value y) {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::slt, x, y);
+  }
+  Value minIdx(Value x, Value y) { return arith::MinSIOp::create(b, x, y); }
+  Value fmax(Value x, Value y) { return arith::MaximumFOp::create(b, x, y); }
+  Value fadd(Value x, Value y) { return arith::AddFOp::create(b, x, y); }
+  Value fsub(Value x, Value y) { return arith::SubFOp::create(b, x, y); }
+  Value fmul(Value x, Value y) { return arith::MulFOp::create(b, x, y); }
+  Value fma(Value x, Value y, Value acc) {
+    return math::FmaOp::create(b, x, y, acc);
+  }
+  Value exp2(Value x) { return math::Exp2Op::create(b, x); }
+  Value load(Value m, ValueRange at) {
+    return memref::LoadOp::create(b, m, at);
+  }
+  void store(Value v, Value m, ValueRange at) {
+    memref::StoreOp::create(b, v, m, at);
+  }
+
+  /// A block-level buffer (shared memory in tessel-map-to-gpu).
+  Value shared(ArrayRef<int64_t> shape, Type type) {
+    return memref::AllocOp::create(b, MemRefType::get(shape, type));
+  }
+
+  /// One phase: a thread scf.forall over the block's threads, `body`
+  /// called with the thread id.
+  void threads(function_ref<void(Value)> body) {
+    MLIRContext *ctx = b.getContext();
+    auto mapping = b.getArrayAttr(
+        {gpu::GPUThreadMappingAttr::get(ctx, gpu::MappingId::DimX)});
+    auto forall = scf::ForallOp::create(
+        b, ArrayRef<OpFoldResult>{b.getIndexAttr(l.threads)}, ValueRange(),
+        mapping);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(forall.getBody());
+    body(forall.getInductionVar(0));
+  }
+
+  /// for (i = from; i < to; i += step) body(i).
+  void loop(Value from, Value to, Value step, function_ref<void(Value)> body) {
+    auto f = scf::ForOp::create(b, from, to, step);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(f.getBody());
+    body(f.getInductionVar());
+  }
+  /// Thread `t`'s share of `n` items: t, t + T, ...
+  void share(Value t, int64_t n, function_ref<void(Value)> body) {
+    loop(t, idx(n), idx(l.threads), body);
+  }
+  /// A loop carrying `init`; `body(i, carried)` returns the next values.
+  SmallVector<Value>
+  accumulate(int64_t n, ValueRange init,
+             function_ref<SmallVector<Value>(Value, ValueRange)> body) {
+    auto f = scf::ForOp::create(b, idx(0), idx(n), idx(1), init);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(f.getBody());
+    SmallVector<Value> next = body(f.getInductionVar(), f.getRegionIterArgs());
+    scf::YieldOp::create(b, next);
+    return SmallVector<Value>(f.getResults());
+  }
+
+  /// Copies rows [first, first + rows) of `src`'s [.., n, width] slice at
+  /// (b, head) into `dst` [rows, >= width] (`transpose`: [width, >= rows]),
+  /// zero past `n`.
+  void copyTile(Value t, Value src, Value head, Value first, int64_t rows,
+                int64_t n, int64_t width, Value dst, bool transpose = false);
+
+  /// A phase on tensor cores: a warp scf.forall over `items` (at most the
+  /// block's warps), `body` called with the item.
+  void warps(int64_t items, function_ref<void(Value)> body);
+  /// `rows` x `cols` of `buffer` at (row, col), or written there.
+  Value readPiece(Value buffer, Value row, Value col, int64_t rows,
+                  int64_t cols);
+  void writePiece(Value piece, Value buffer, Value row, Value col);
+  /// C [16 x n * 8 pieces at (row0, col0)] += A [16 x k] B [k x n * 8] on
+  /// 16x8x16 pieces: A read from `a` at row0 (its k along columns), B from
+  /// `bMatrix` (its k along rows), C read from and written back to `c`;
+  /// with `aLow`, A is a + aLow (each step takes both with the same B).
+  void product(Value a, Value bMatrix, Value c, Value row0, Value col0,
+               int64_t k, int64_t pieces, Value aLow = Value());
+
+  void prologue();
+  void keyStep(Value kt);
+  void simtStep(Value k0);
+  void mmaStep(Value k0);
+  /// By segments (a row's sCols keys g, g + groups, ...): `body(r, g,
+  /// column)` for each key of the segment.
+  void segments(Value t, function_ref<void(Value, Value)> begin,
+                function_ref<void(Value, Value, Value)> key,
+                function_ref<void(Value, Value)> end);
+  void rowStatistics();
+  void epilogue();
+  /// `x` (a score, scaled), or -inf where query tile row `r` does not
+  /// attend to `key` (past the keys, or causal and after its last).
+  Value maskedScore(Value x, Value r, Value key);
+
+  AttentionOp op;
+  const AttentionShape &a;
+  const FusedAttentionLayout &l;
+  ImplicitLocOpBuilder b;
+  Type elem;
+  double scaleLog2e = 1;
+
+  // The kernel's buffers, and the block's indices and shared buffers.
+  Value q, k, v, out;
+  Value batch, head, kvHead, q0;
+  Value qs, ks, vs, s, o, probs, probsLow, pm, ps, m, sum, alpha;
+};
+
+void AttentionEmitter::copyTile(Value t, Value src, Value srcHead, Value first,
+                                int64_t rows, int64_t n, int64_t width,
+                                Value dst, bool transpose) {
+  Value w = idx(width);
+  share(t, rows * width, [&](Value e) {
+    Value r = arith::DivUIOp::create(b, e, w);
+    Value c = arith::RemUIOp::create(b, e, w);
+    Value at = add(first, r);
+    // Read a valid row always (the last), and keep zero past n.
+    Value x = load(src, {batch, srcHead, minIdx(at, idx(n - 1)), c});
+    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(elem));
+    Value value = arith::SelectOp::create(b, lt(at, idx(n)), x, zero);
+    if (transpose)
+      store(value, dst, {c, r});
+    else
+      store(value, dst, {r, c});
+  });
+}
+
+void AttentionEmitter::warps(int64_t items, function_ref<void(Value)> body) {
+  auto mapping = b.getArrayAttr({gpu::GPUWarpMappingAttr::get(
+      b.getContext(), gpu::MappingId::LinearDim0)});
+  auto forall = scf::ForallOp::create(
+      b, ArrayRef<OpFoldResult>{b.getIndexAttr(items)}, ValueRange(), mapping);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(forall.getBody());
+  body(forall.getInductionVar(0));
+}
+
+Value AttentionEmitter::readPiece(Value buffer, Value row, Value col,
+                                  int64_t rows, int64_t cols) {
+  Type type = cast<MemRefType>(buffer.getType()).getElementType();
+  Value pad = arith::ConstantOp::create(b, b.getZeroAttr(type));
+  return vector::TransferReadOp::create(b, VectorType::get({rows, cols}, type),
+                                        buffer, ValueRange{row, col}, pad,
+                                        ArrayRef<bool>{true, true});
+}
+
+void AttentionEmitter::writePiece(Value piece, Value buffer, Value row,
+                                  Value col) {
+  vector::TransferWriteOp::create(b, piece, buffer, ValueRange{row, col},
+                                  ArrayRef<bool>{true, true});
+}
+
+void AttentionEmitter::product(Value a, Value bMatrix, Value c, Value row0,
+                               Value col0, int64_t k, int64_t pieces,
+                               Value aLow) {
+  using mma = MmaSyncShape;
+  MLIRContext *ctx = b.getContext();
+  AffineExpr dm, dn, dk;
+  bindDims(ctx, dm, dn, dk);
+  using MapList = ArrayRef<ArrayRef<AffineExpr>>;
+  auto maps = b.getAffineMapArrayAttr(
+      AffineMap::inferFromExprList(MapList{{dm, dk}, {dk, dn}, {dm, dn}}, ctx));
+  auto iterators = b.getArrayAttr(
+      {vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
+       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
+       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::reduction)});
+  SmallVector<Value> cols, init;
+  for (int64_t n = 0; n < pieces; ++n) {
+    cols.push_back(add(col0, idx(n * mma::kN)));
+    init.push_back(readPiece(c, row0, cols.back(), mma::kM, mma::kN));
+  }
+  // The 16-deep steps, rolled for the CPU path (tessel-lower-mma unrolls
+  // them): A once per step, each piece of B and C in turn.
+  SmallVector<Value> acc =
+      accumulate(k / mma::kK, init, [&](Value step, ValueRange acc) {
+        Value kk = mul(step, idx(mma::kK));
+        SmallVector<Value> aPieces = {readPiece(a, row0, kk, mma::kM, mma::kK)};
+        if (aLow)
+          aPieces.push_back(readPiece(aLow, row0, kk, mma::kM, mma::kK));
+        SmallVector<Value> next(acc);
+        for (int64_t n = 0; n < pieces; ++n) {
+          Value bPiece = readPiece(bMatrix, kk, cols[n], mma::kK, mma::kN);
+          for (Value aPiece : aPieces)
+            next[n] = vector::ContractionOp::create(b, aPiece, bPiece, next[n],
+                                                    maps, iterators)
+                          .getResult();
+        }
+        return next;
+      });
+  for (int64_t n = 0; n < pieces; ++n)
+    writePiece(acc[n], c, row0, cols[n]);
+}
+
+void AttentionEmitter::prologue() {
+  threads([&](Value t) {
+    copyTile(t, q, head, q0, l.bq, a.sq, a.d, qs);
+    Value dv = idx(a.dv);
+    share(t, l.bq * a.dv, [&](Value e) {
+      store(
+          f32(0), o,
+          {arith::DivUIOp::create(b, e, dv), arith::RemUIOp::create(b, e, dv)});
+    });
+    share(t, l.bq, [&](Value r) {
+      store(f32(-INFINITY), m, r);
+      store(f32(0), sum, r);
+      loop(idx(0), idx(l.groups), idx(1), [&](Value g) {
+        store(f32(0), ps, {r, g});
+      });
+    });
+  });
+}
+
+void AttentionEmitter::keyStep(Value kt) {
+  Value k0 = mul(kt, idx(l.bkv));
+  if (l.mma)
+    mmaStep(k0);
+  else
+    simtStep(k0);
+}
+
+void AttentionEmitter::segments(Value t, function_ref<void(Value, Value)> begin,
+                                function_ref<void(Value, Value, Value)> key,
+                                function_ref<void(Value, Value)> end) {
+  share(t, l.bq * l.groups, [&](Value segment) {
+    Value r = arith::DivUIOp::create(b, segment, idx(l.groups));
+    Value g = arith::RemUIOp::create(b, segment, idx(l.groups));
+    begin(r, g);
+    for (int64_t j = 0; j < l.sCols; ++j)
+      key(r, g, add(g, idx(j * l.groups)));
+    end(r, g);
+  });
+}
+
+void AttentionEmitter::mmaStep(Value k0) {
+  using mma = MmaSyncShape;
+  // K transposed (B of q k^T is [d, keys]), V, and S zeroed for the
+  // product to accumulate into.
+  threads([&](Value t) {
+    copyTile(t, k, kvHead, k0, l.bkv, a.skv, a.d, ks, /*transpose=*/true);
+    copyTile(t, v, kvHead, k0, l.bkv, a.skv, a.dv, vs);
+    Value cols = idx(l.bkv);
+    share(t, l.bq * l.bkv, [&](Value e) {
+      store(f32(0), s,
+            {arith::DivUIOp::create(b, e, cols),
+             arith::RemUIOp::create(b, e, cols)});
+    });
+  });
+  // S = q k^T: warp w takes strip w / sSplits and its share of the keys.
+  int64_t sPieces = l.bkv / mma::kN / l.sSplits;
+  warps(l.strips * l.sSplits, [&](Value item) {
+    Value strip = arith::DivUIOp::create(b, item, idx(l.sSplits));
+    Value split = arith::RemUIOp::create(b, item, idx(l.sSplits));
+    product(qs, ks, s, mul(strip, idx(mma::kM)),
+            mul(split, idx(sPieces * mma::kN)), a.d, sPieces);
+  });
+  // Scale and mask by segments, each segment's maximum to Pm.
+  Value minusInf = f32(-INFINITY);
+  threads([&](Value t) {
+    Value rowMax;
+    segments(
+        t, [&](Value, Value) { rowMax = minusInf; },
+        [&](Value r, Value, Value c) {
+          Value x = maskedScore(fmul(load(s, {r, c}), f32(scaleLog2e)), r,
+                                add(k0, c));
+          store(x, s, {r, c});
+          rowMax = fmax(rowMax, x);
+        },
+        [&](Value r, Value g) {
+          store(rowMax, pm, {r, g});
+        });
+  });
+  rowStatistics();
+  // P = exp2(S - m) as two terms of the input type, hi + lo (P - hi
+  // rounded), so that the product with v is as accurate as one of f32 P;
+  // each segment's sum to Ps; O rescaled.
+  threads([&](Value t) {
+    Value max, total;
+    segments(
+        t,
+        [&](Value r, Value) {
+          max = load(m, r);
+          total = f32(0);
+        },
+        [&](Value r, Value, Value c) {
+          Value x = exp2(fsub(load(s, {r, c}), max));
+          Value hi = fromF32(x);
+          store(hi, probs, {r, c});
+          store(fromF32(fsub(x, toF32(hi))), probsLow, {r, c});
+          total = fadd(total, x);
+        },
+        [&](Value r, Value g) {
+          store(total, ps, {r, g});
+        });
+    Value dv = idx(a.dv);
+    share(t, l.bq * a.dv, [&](Value e) {
+      Value r = arith::DivUIOp::create(b, e, dv);
+      Value c = arith::RemUIOp::create(b, e, dv);
+      store(fmul(load(o, {r, c}), load(alpha, r)), o, {r, c});
+    });
+  });
+  // O += P v: warp w takes strip w / oSplits and its share of the columns.
+  int64_t oPieces = a.dv / mma::kN / l.oSplits;
+  warps(l.strips * l.oSplits, [&](Value item) {
+    Value strip = arith::DivUIOp::create(b, item, idx(l.oSplits));
+    Value split = arith::RemUIOp::create(b, item, idx(l.oSplits));
+    product(probs, vs, o, mul(strip, idx(mma::kM)),
+            mul(split, idx(oPieces * mma::kN)), l.bkv, oPieces, probsLow);
+  });
+}
+
+void AttentionEmitter::simtStep(Value k0) {
+  threads([&](Value t) {
+    copyTile(t, k, kvHead, k0, l.bkv, a.skv, a.d, ks);
+    copyTile(t, v, kvHead, k0, l.bkv, a.skv, a.dv, vs);
+  });
+
+  // S in micro-tiles: rows rg * sRows + i, keys g + j * groups.
+  int64_t sr = l.sRows, sc = l.sCols, groups = l.groups;
+  threads([&](Value t) {
+    share(t, l.sTiles(), [&](Value tile) {
+      Value rg = arith::DivUIOp::create(b, tile, idx(groups));
+      Value g = arith::RemUIOp::create(b, tile, idx(groups));
+      SmallVector<Value> rows, cols;
+      for (int64_t i = 0; i < sr; ++i)
+        rows.push_back(add(mul(rg, idx(sr)), idx(i)));
+      for (int64_t j = 0; j < sc; ++j)
+        cols.push_back(add(g, idx(j * groups)));
+      SmallVector<Value> zeros(sr * sc, f32(0));
+      SmallVector<Value> acc =
+          accumulate(a.d, zeros, [&](Value d, ValueRange acc) {
+            SmallVector<Value> qv, kv, next;
+            for (Value r : rows)
+              qv.push_back(toF32(load(qs, {r, d})));
+            for (Value c : cols)
+              kv.push_back(toF32(load(ks, {c, d})));
+            for (int64_t i = 0; i < sr; ++i)
+              for (int64_t j = 0; j < sc; ++j)
+                next.push_back(fma(qv[i], kv[j], acc[i * sc + j]));
+            return next;
+          });
+      Value minusInf = f32(-INFINITY);
+      for (int64_t i = 0; i < sr; ++i) {
+        Value rowMax = minusInf;
+        for (int64_t j = 0; j < sc; ++j) {
+          Value x = maskedScore(fmul(acc[i * sc + j], f32(scaleLog2e)), rows[i],
+                                add(k0, cols[j]));
+          store(x, s, {rows[i], cols[j]});
+          rowMax = fmax(rowMax, x);
+        }
+        store(rowMax, pm, {rows[i], g});
+      }
+    });
+  });
+
+  rowStatistics();
+
+  // P = exp2(S - m), a segment (a micro-tile's keys in one row) each.
+  threads([&](Value t) {
+    share(t, l.bq * groups, [&](Value segment) {
+      Value r = arith::DivUIOp::create(b, segment, idx(groups));
+      Value g = arith::RemUIOp::create(b, segment, idx(groups));
+      Value max = load(m, r);
+      Value total = f32(0);
+      for (int64_t j = 0; j < sc; ++j) {
+        Value c = add(g, idx(j * groups));
+        Value p = exp2(fsub(load(s, {r, c}), max));
+        store(p, s, {r, c});
+        total = fadd(total, p);
+      }
+      store(total, ps, {r, g});
+    });
+  });
+
+  // O = O * alpha + P v in micro-tiles: rows rg * oRows + i, value
+  // columns cg + j * (dv / oCols).
+  int64_t orr = l.oRows, oc = l.oCols, colGroups = a.dv / l.oCols;
+  threads([&](Value t) {
+    share(t, l.oTiles(a.dv), [&](Value tile) {
+      Value rg = arith::DivUIOp::create(b, tile, idx(colGroups));
+      Value cg = arith::RemUIOp::create(b, tile, idx(colGroups));
+      SmallVector<Value> rows, cols;
+      for (int64_t i = 0; i < orr; ++i)
+        rows.push_back(add(mul(rg, idx(orr)), idx(i)));
+      for (int64_t j = 0; j < oc; ++j)
+        cols.push_back(add(cg, idx(j * colGroups)));
+      SmallVector<Value> zeros(orr * oc, f32(0));
+      SmallVector<Value> acc =
+          accumulate(l.bkv, zeros, [&](Value key, ValueRange acc) {
+            SmallVector<Value> pv, vv, next;
+            for (Value r : rows)
+              pv.push_back(load(s, {r, key}));
+            for (Value c : cols)
+              vv.push_back(toF32(load(vs, {key, c})));
+            for (int64_t i = 0; i < orr; ++i)
+              for (int64_t j = 0; j < oc; ++j)
+                next.push_back(fma(pv[i], vv[j], acc[i * oc + j]));
+            return next;
+          });
+      for (int64_t i = 0; i < orr; ++i) {
+        Value factor = load(alpha, rows[i]);
+        for (int64_t j = 0; j < oc; ++j)
+          store(fma(load(o, {rows[i], cols[j]}), factor, acc[i * oc + j]), o,
+                {rows[i], cols[j]});
+      }
+    });
+  });
+}
+
+/// Each row's statistics: the new maximum, the rescale factor, and the sum
+/// so far (with the previous tile's segment sums).
+void AttentionEmitter::rowStatistics() {
+  threads([&](Value t) {
+    share(t, l.bq, [&](Value r) {
+      Value old = load(m, r);
+      SmallVector<Value> folded = accumulate(
+          l.groups, {old, load(sum, r)}, [&](Value g, ValueRange acc) {
+            return SmallVector<Value>{fmax(acc[0], load(pm, {r, g})),
+                                      fadd(acc[1], load(ps, {r, g}))};
+          });
+      Value factor = exp2(fsub(old, folded[0]));
+      store(folded[0], m, r);
+      store(fmul(folded[1], factor), sum, r);
+      store(factor, alpha, r);
+    });
+  });
+}
+
+Value AttentionEmitter::maskedScore(Value x, Value r, Value key) {
+  Value masked =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::sge, key, idx(a.skv));
+  if (a.causal) {
+    Value limit = add(add(q0, r), idx(a.skv - a.sq));
+    masked = arith::OrIOp::create(
+        b, masked,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, key, limit));
+  }
+  return arith::SelectOp::create(b, masked, f32(-INFINITY), x);
+}
+
+void AttentionEmitter::epilogue() {
+  // The last tile's segment sums.
+  threads([&](Value t) {
+    share(t, l.bq, [&](Value r) {
+      SmallVector<Value> total =
+          accumulate(l.groups, {load(sum, r)}, [&](Value g, ValueRange acc) {
+            return SmallVector<Value>{fadd(acc[0], load(ps, {r, g}))};
+          });
+      store(total[0], sum, r);
+    });
+  });
+  threads([&](Value t) {
+    Value dv = idx(a.dv);
+    share(t, l.bq * a.dv, [&](Value e) {
+      Value r = arith::DivUIOp::create(b, e, dv);
+      Value c = arith::RemUIOp::create(b, e, dv);
+      Value row = add(q0, r);
+      auto inside = scf::IfOp::create(b, lt(row, idx(a.sq)));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(inside.thenBlock());
+      Value x = arith::DivFOp::create(b, load(o, {r, c}), load(sum, r));
+      store(fromF32(x), out, {batch, head, row, c});
+    });
+  });
+}
+
+void AttentionEmitter::emit() {
+  MLIRContext *ctx = b.getContext();
+  auto bufferOf = [&](Value tensor) -> Value {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    return bufferization::ToBufferOp::create(
+        b, MemRefType::get(type.getShape(), type.getElementType()), tensor,
+        /*read_only=*/true);
+  };
+  q = bufferOf(op.getQuery());
+  k = bufferOf(op.getKey());
+  v = bufferOf(op.getValue());
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  out = memref::AllocOp::create(
+      b, MemRefType::get(resultType.getShape(), resultType.getElementType()));
+
+  int64_t qTiles = (a.sq + l.bq - 1) / l.bq;
+  // Blocks over (batch, head, query tile), the query tile varying fastest:
+  // the tiles of one head, which read the same keys, run together.
+  auto blockId = [&](int64_t dim) {
+    return gpu::GPUBlockMappingAttr::get(
+        ctx, static_cast<gpu::MappingId>(
+                 static_cast<int64_t>(gpu::MappingId::LinearDim0) + dim));
+  };
+  auto blocks = scf::ForallOp::create(
+      b,
+      ArrayRef<OpFoldResult>{b.getIndexAttr(a.batch), b.getIndexAttr(a.heads),
+                             b.getIndexAttr(qTiles)},
+      ValueRange(), b.getArrayAttr({blockId(2), blockId(1), blockId(0)}));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(blocks.getBody());
+    batch = blocks.getInductionVar(0);
+    head = blocks.getInductionVar(1);
+    kvHead = arith::DivUIOp::create(b, head, idx(a.heads / a.kvHeads));
+    q0 = mul(blocks.getInductionVar(2), idx(l.bq));
+
+    Type f32Type = b.getF32Type();
+    qs = shared({l.bq, l.qRow}, elem);
+    ks = shared({l.mma ? a.d : l.bkv, l.kRow}, elem);
+    vs = shared({l.bkv, l.vRow}, elem);
+    s = shared({l.bq, l.sRow}, f32Type);
+    o = shared({l.bq, l.oRow}, f32Type);
+    if (l.mma) {
+      probs = shared({l.bq, l.pRow}, elem);
+      probsLow = shared({l.bq, l.pRow}, elem);
+    }
+    pm = shared({l.bq, l.groups + 1}, f32Type);
+    ps = shared({l.bq, l.groups + 1}, f32Type);
+    m = shared({l.bq}, f32Type);
+    sum = shared({l.bq}, f32Type);
+    alpha = shared({l.bq}, f32Type);
+
+    prologue();
+    // Key tiles this query tile reaches (AttentionShape::keyTiles).
+    int64_t allTiles = (a.skv + l.bkv - 1) / l.bkv;
+    Value tiles = idx(allTiles);
+    if (a.causal) {
+      Value last =
+          add(minIdx(add(q0, idx(l.bq)), idx(a.sq)), idx(a.skv - a.sq - 1));
+      tiles = minIdx(tiles,
+                     add(arith::DivUIOp::create(b, last, idx(l.bkv)), idx(1)));
+    }
+    auto steps = scf::ForOp::create(b, idx(0), tiles, idx(1));
+    if (l.mma)
+      steps->setAttr(TesselDialect::kSharedAccumulatorsAttrName,
+                     b.getUnitAttr());
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(steps.getBody());
+      keyStep(steps.getInductionVar());
+    }
+    epilogue();
+  }
+  Value result = bufferization::ToTensorOp::create(b, resultType, out,
+                                                   /*restrict=*/true,
+                                                   /*writable=*/true);
+  op.getResult().replaceAllUsesWith(result);
+  op.erase();
+}
+
+} // namespace
+
+LogicalResult tiling::emitFusedAttention(AttentionOp op, ScheduleAttr schedule,
+                                         const Target &target) {
+  ArrayRef<int64_t> block = schedule.getBlock();
+  bool mma = schedule.getMma() == InstructionClass::MmaSync;
+  if (block.size() != 2 || block[0] < 1 || block[1] < 1 ||
+      (schedule.getMma() != InstructionClass::Simt && !mma) ||
+      schedule.getStages() != 1 || schedule.getSplitK() != 1 ||
+      schedule.getVector() != 1 || !schedule.getWarp().empty() ||
+      !schedule.getThread().empty())
+    return op.emitOpError()
+           << "runs as one fused attention kernel, whose schedule is block = "
+              "[query tile, key tile] and warps on SIMT lanes or mma.sync "
+              "(one stage, no split-K, vector, warp or thread tiles); got "
+           << schedule;
+  int64_t threads = schedule.getWarps() * target.warpSize();
+  if (schedule.getWarps() < 1 ||
+      double(threads) > target.get(TargetField::MaxThreadsPerBlock))
+    return op.emitOpError()
+           << "has " << schedule.getWarps() << " warps per block, more than "
+           << target.name() << " allows";
+  AttentionShape shape = attentionShape(op);
+  if (mma) {
+    if (!target.hasMmaSync())
+      return op.emitOpError()
+             << "cannot run on mma.sync on " << target.name() << " ("
+             << target.arch() << "): it needs an NVIDIA GPU of sm_80 or newer";
+    std::string why = FusedAttentionLayout::mmaRefusal(
+        shape, block[0], block[1], schedule.getWarps());
+    if (!why.empty())
+      return op.emitOpError()
+             << "cannot run on mma.sync with " << schedule << ": " << why;
+  }
+  FusedAttentionLayout layout = FusedAttentionLayout::of(
+      shape, block[0], block[1], threads, mma, target.warpSize());
+  if (double(layout.sharedBytes) > target.blockSharedMemoryLimit())
+    return op.emitOpError()
+           << "needs " << layout.sharedBytes
+           << " bytes of shared memory per block for query and key tiles of "
+           << block[0] << " and " << block[1] << ", more than " << target.name()
+           << " gives a block (" << int64_t(target.blockSharedMemoryLimit())
+           << ")";
+  AttentionEmitter(op, shape, layout).emit();
+  return success();
+}

@@ -1,0 +1,114 @@
+// A kernel that is one attention alone becomes the fused attention kernel
+// (passes/tiling/FusedAttention.h): a block per (batch, head, query tile),
+// the q tile and each key step's k and v tiles in block buffers (shared
+// memory after tessel-map-to-gpu), five thread phases per key step (copy,
+// S, row statistics, exp2, P v) with an online softmax, and the causal
+// key tiles past the query tile's last query skipped. Grouped-query heads
+// read their key/value head (h / 2) in place. Already on buffers: no
+// linalg op, no [Sq, Skv] tensor.
+// RUN: tessel-opt %s --split-input-file --tessel-lower-to-linalg --tessel-tile-and-fuse | FileCheck %s
+
+// CHECK-LABEL: func.func private @k(
+// CHECK-NOT: linalg.
+// CHECK-DAG: %[[Q:.*]] = bufferization.to_buffer %arg0 read_only : tensor<1x4x40x32xf16> to memref<1x4x40x32xf16>
+// CHECK-DAG: %[[K:.*]] = bufferization.to_buffer %arg1 read_only
+// CHECK-DAG: %[[V:.*]] = bufferization.to_buffer %arg2 read_only
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<1x4x40x24xf16>
+// CHECK: scf.forall (%[[B:.*]], %[[H:.*]], %[[QT:.*]]) in (1, 4, 3)
+// CHECK: arith.divui %[[H]], %c2
+// The q tile (rows padded by 2 halves: an odd word stride), k, v, S, O,
+// partial maxima and sums, and the rows' max, sum and rescale factor.
+// CHECK-DAG: memref.alloc() : memref<16x34xf16>
+// CHECK-DAG: memref.alloc() : memref<32x34xf16>
+// CHECK-DAG: memref.alloc() : memref<32x24xf16>
+// CHECK-DAG: memref.alloc() : memref<16x33xf32>
+// CHECK-DAG: memref.alloc() : memref<16x24xf32>
+// CHECK: scf.forall (%{{.*}}) in (32)
+// CHECK: } {mapping = [#gpu.thread<x>]}
+// The causal bound: min(all key tiles, (last query + 50 - 40) / 32 + 1).
+// CHECK: %[[LAST:.*]] = arith.minsi
+// CHECK: scf.for %[[KT:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: scf.forall
+// CHECK: } {mapping = [#gpu.thread<x>]}
+// CHECK: scf.forall
+// CHECK: math.fma
+// CHECK: arith.cmpi sgt
+// CHECK: arith.maximumf
+// CHECK: } {mapping = [#gpu.thread<x>]}
+// CHECK: scf.forall
+// CHECK: math.exp2
+// CHECK: } {mapping = [#gpu.thread<x>]}
+// CHECK: scf.forall
+// CHECK: math.exp2
+// CHECK: } {mapping = [#gpu.thread<x>]}
+// CHECK: scf.forall
+// CHECK: math.fma
+// CHECK: } {mapping = [#gpu.thread<x>]}
+// CHECK: }
+// CHECK: scf.forall
+// CHECK: } {mapping = [#gpu.thread<x>]}
+// CHECK: scf.forall
+// CHECK: scf.if
+// CHECK: arith.divf
+// CHECK: arith.truncf
+// CHECK: memref.store %{{.*}}, %[[OUT]]
+// CHECK: } {mapping = [#gpu.thread<x>]}
+// CHECK: } {mapping = [#gpu.block<linear_dim_2>, #gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
+// CHECK: bufferization.to_tensor %[[OUT]] restrict writable
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<1x4x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x24xf16>) -> tensor<1x4x40x24xf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x4x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x24xf16>) -> tensor<1x4x40x24xf16>
+        schedule = #tessel.schedule<block = [16, 32], warps = 1> {
+    ^bb0(%a: tensor<1x4x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x24xf16>):
+      %1 = tessel.attention %a, %b, %c causal : tensor<1x4x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x24xf16> -> tensor<1x4x40x24xf16>
+      tessel.yield %1 : tensor<1x4x40x24xf16>
+    }
+    return %0 : tensor<1x4x40x24xf16>
+  }
+}
+
+// -----
+
+// On tensor cores (mma = mma_sync): K is copied transposed (B of q k^T),
+// S and O accumulate 16x8x16 vector.contract pieces in warp loops (one
+// 16-row strip per warp, split along the keys and the value columns: here
+// 2 strips x 2), P enters the second product as two bf16 terms, and the key
+// loop is marked so that tessel-hoist-accumulators leaves S and O in shared
+// memory.
+// CHECK-LABEL: func.func private @k(
+// CHECK-NOT: linalg.
+// CHECK-DAG: memref.alloc() : memref<32x24xbf16>
+// CHECK-DAG: memref.alloc() : memref<16x40xbf16>
+// CHECK-DAG: memref.alloc() : memref<32x40xf32>
+// CHECK-DAG: memref.alloc() : memref<32x24xf32>
+// CHECK: scf.for
+// CHECK: scf.forall
+// CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<16x40xbf16>
+// CHECK: } {mapping = [#gpu.thread<x>]}
+// CHECK: scf.forall (%{{.*}}) in (4)
+// CHECK: vector.transfer_read {{.*}} : memref<32x40xf32>, vector<16x8xf32>
+// CHECK: scf.for
+// CHECK: vector.transfer_read {{.*}} : memref<32x24xbf16>, vector<16x16xbf16>
+// CHECK: vector.transfer_read {{.*}} : memref<16x40xbf16>, vector<16x8xbf16>
+// CHECK: vector.contract
+// CHECK: vector.transfer_write {{.*}} : vector<16x8xf32>, memref<32x40xf32>
+// CHECK: } {mapping = [#gpu.warp<linear_dim_0>]}
+// CHECK: math.exp2
+// CHECK: arith.truncf
+// CHECK: arith.extf
+// CHECK: arith.truncf
+// CHECK: scf.forall (%{{.*}}) in (4)
+// CHECK-COUNT-2: vector.contract
+// CHECK: } {mapping = [#gpu.warp<linear_dim_0>]}
+// CHECK: } {tessel.shared_accumulators}
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<1x2x40x16xbf16>, %k: tensor<1x2x50x16xbf16>, %v: tensor<1x2x50x16xbf16>) -> tensor<1x2x40x16xbf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x16xbf16>, tensor<1x2x50x16xbf16>, tensor<1x2x50x16xbf16>) -> tensor<1x2x40x16xbf16>
+        schedule = #tessel.schedule<block = [32, 32], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<1x2x40x16xbf16>, %b: tensor<1x2x50x16xbf16>, %c: tensor<1x2x50x16xbf16>):
+      %1 = tessel.attention %a, %b, %c causal : tensor<1x2x40x16xbf16>, tensor<1x2x50x16xbf16>, tensor<1x2x50x16xbf16> -> tensor<1x2x40x16xbf16>
+      tessel.yield %1 : tensor<1x2x40x16xbf16>
+    }
+    return %0 : tensor<1x2x40x16xbf16>
+  }
+}

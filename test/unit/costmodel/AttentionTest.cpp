@@ -1,0 +1,201 @@
+//===- AttentionTest.cpp - The fused attention kernel's layout and terms --===//
+//
+// Properties of predictFusedAttention and of the block layout it shares
+// with the code generator: causal key tiles skipped, micro-tiles that give
+// every thread work, shared memory as the emitted buffers take it, legal
+// schedules on every target, no prediction below the roofline, and a
+// causal attention predicted faster than the same one unmasked.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/Model.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir::tessel;
+
+namespace {
+
+KernelDesc attention(int64_t heads, int64_t kvHeads, int64_t sq, int64_t skv,
+                     int64_t d, bool causal, ElementType type) {
+  KernelDesc k;
+  k.name = "attention";
+  AttentionShape a;
+  a.heads = heads;
+  a.kvHeads = kvHeads;
+  a.sq = sq;
+  a.skv = skv;
+  a.d = a.dv = d;
+  a.causal = causal;
+  a.type = type;
+  k.attention = a;
+  k.contraction = true;
+  k.flops = 2 * a.unmaskedPairs() * double(2 * d);
+  return k;
+}
+
+TEST(AttentionShape, CausalTilesStopAtTheLastQuery) {
+  AttentionShape a;
+  a.sq = 100;
+  a.skv = 100;
+  EXPECT_EQ(a.keyTiles(0, 32, 32), 4);
+  a.causal = true;
+  // Queries 0..31 reach keys 0..31: one tile; queries 96..99 all four.
+  EXPECT_EQ(a.keyTiles(0, 32, 32), 1);
+  EXPECT_EQ(a.keyTiles(32, 32, 32), 2);
+  EXPECT_EQ(a.keyTiles(96, 32, 32), 4);
+  // More keys than queries (a KV cache): the last query sees them all.
+  a.skv = 4096;
+  a.sq = 1;
+  EXPECT_EQ(a.keyTiles(0, 16, 128), 32);
+  EXPECT_DOUBLE_EQ(a.unmaskedPairs(), 4096);
+}
+
+TEST(AttentionShape, CausalPairsAreTheLowerTriangle) {
+  AttentionShape a;
+  a.sq = a.skv = 8;
+  a.causal = true;
+  EXPECT_DOUBLE_EQ(a.unmaskedPairs(), 36); // 1 + 2 + ... + 8
+}
+
+TEST(FusedAttentionLayout, MicroTilesGiveEveryThreadWork) {
+  for (int64_t threads : {32, 64, 128, 256})
+    for (int64_t rows : {16, 32, 64, 128})
+      for (int64_t cols : {16, 24, 64, 80, 128}) {
+        auto [r, c] = attentionMicroTile(rows, cols, threads);
+        EXPECT_EQ(rows % r, 0);
+        EXPECT_EQ(cols % c, 0);
+        if (rows * cols >= threads)
+          EXPECT_GE((rows / r) * (cols / c), threads)
+              << rows << "x" << cols << " over " << threads;
+      }
+  EXPECT_EQ(attentionMicroTile(64, 64, 64),
+            (std::pair<int64_t, int64_t>(8, 8)));
+  EXPECT_EQ(attentionMicroTile(16, 16, 256),
+            (std::pair<int64_t, int64_t>(1, 1)));
+}
+
+TEST(FusedAttentionLayout, SharedMemoryAndPadding) {
+  AttentionShape a;
+  a.d = a.dv = 64;
+  a.type = ElementType::BF16;
+  FusedAttentionLayout l = FusedAttentionLayout::of(a, 64, 64, 128);
+  // 64 bf16 = 32 words: two more halves make the stride 33 words.
+  EXPECT_EQ(l.rowPad, 2);
+  EXPECT_EQ(l.groups, 64 / l.sCols);
+  int64_t expected = 2 * (128 * 66 + 64 * 64) +
+                     4 * (64 * 65 + 64 * 64 + 2 * 64 * (l.groups + 1) + 3 * 64);
+  EXPECT_EQ(l.sharedBytes, expected);
+  a.d = 80; // 40 words: also padded
+  EXPECT_EQ(FusedAttentionLayout::of(a, 64, 64, 128).rowPad, 2);
+  a.d = 96;
+  a.type = ElementType::F32; // 96 words: one more
+  EXPECT_EQ(FusedAttentionLayout::of(a, 64, 64, 128).rowPad, 1);
+  a.d = 6;
+  a.type = ElementType::F16; // 3 words, odd already
+  EXPECT_EQ(FusedAttentionLayout::of(a, 64, 64, 128).rowPad, 0);
+}
+
+TEST(FusedAttention, EveryTargetHasALegalScheduleAboveTheRoofline) {
+  KernelDesc k = attention(32, 8, 2048, 2048, 128, true, ElementType::BF16);
+  for (const std::string &name : knownTargetNames()) {
+    Target t = *lookupKnownTarget(name);
+    std::vector<std::pair<Schedule, Prediction>> offered =
+        enumeratePredicted(k, t);
+    ASSERT_FALSE(offered.empty()) << name;
+    for (const auto &[s, p] : offered) {
+      EXPECT_TRUE(p.legal);
+      EXPECT_EQ(s.block.size(), 2u);
+      EXPECT_LE(double(p.sharedBytes), t.blockSharedMemoryLimit());
+      EXPECT_GE(p.timeUs, p.achievableUs) << name;
+      EXPECT_GE(p.timeUs, p.dramUs);
+    }
+  }
+}
+
+TEST(FusedAttention, CausalSkipsAboutHalfTheWork) {
+  Target t = *lookupKnownTarget("h100");
+  KernelDesc full = attention(32, 8, 2048, 2048, 128, false, ElementType::BF16);
+  KernelDesc causal =
+      attention(32, 8, 2048, 2048, 128, true, ElementType::BF16);
+  Schedule s;
+  s.block = {64, 64};
+  s.warps = 4;
+  Prediction pf = predict(full, s, t), pc = predict(causal, s, t);
+  ASSERT_TRUE(pf.legal && pc.legal);
+  EXPECT_LT(pc.timeUs, 0.6 * pf.timeUs);
+  EXPECT_GT(pc.timeUs, 0.4 * pf.timeUs);
+  EXPECT_NEAR(pc.flops / pf.flops, 0.5, 0.01);
+}
+
+TEST(FusedAttention, RefusesWhatItDoesNotEmit) {
+  Target t = *lookupKnownTarget("h100");
+  KernelDesc k = attention(8, 8, 512, 512, 64, false, ElementType::F16);
+  Schedule s;
+  s.block = {64, 64};
+  s.warps = 4;
+  s.stages = 2;
+  EXPECT_FALSE(predict(k, s, t).legal);
+  s.stages = 1;
+  s.compute = ComputeClass::Wgmma;
+  EXPECT_FALSE(predict(k, s, t).legal);
+  s.compute = ComputeClass::Simt;
+  s.block = {64, 64, 16};
+  EXPECT_FALSE(predict(k, s, t).legal);
+  // d = 256 in f32 with 128 x 128 tiles: far past any block's shared memory.
+  KernelDesc wide = attention(1, 1, 512, 512, 256, false, ElementType::F32);
+  s.block = {128, 128};
+  Prediction p = predict(wide, s, t);
+  EXPECT_FALSE(p.legal);
+  EXPECT_NE(p.illegalReason.find("shared memory"), std::string::npos);
+}
+
+TEST(FusedAttentionLayout, TensorCoreStripsAndSplits) {
+  AttentionShape a;
+  a.d = 64;
+  a.dv = 80;
+  a.type = ElementType::BF16;
+  EXPECT_EQ(FusedAttentionLayout::mmaRefusal(a, 32, 32, 4), "");
+  // Two strips of four warps: each split two ways, S's 4 pieces of 8 keys
+  // and O's 10 pieces of 8 value columns.
+  FusedAttentionLayout l = FusedAttentionLayout::of(a, 32, 32, 128, true);
+  EXPECT_EQ(l.strips, 2);
+  EXPECT_EQ(l.sSplits, 2);
+  EXPECT_EQ(l.oSplits, 2);
+  EXPECT_EQ(l.kRow, 32 + kMmaOperandPad); // k transposed: [d, bkv + pad]
+  EXPECT_EQ(l.sRow, 32 + kMmaAccumulatorPad);
+  int64_t expected =
+      2 * (32 * (64 + 8) + 64 * (32 + 8) + 32 * (80 + 8) + 2 * 32 * (32 + 8)) +
+      4 * (32 * (32 + 8) + 32 * (80 + 8) + 2 * 32 * (l.groups + 1) + 3 * 32);
+  EXPECT_EQ(l.sharedBytes, expected);
+  // One strip, eight warps: 10 pieces split the most ways that divide them.
+  l = FusedAttentionLayout::of(a, 16, 128, 256, true);
+  EXPECT_EQ(l.sSplits, 8);
+  EXPECT_EQ(l.oSplits, 5);
+  EXPECT_NE(FusedAttentionLayout::mmaRefusal(a, 64, 32, 2), "");
+  EXPECT_NE(FusedAttentionLayout::mmaRefusal(a, 24, 32, 4), "");
+  a.type = ElementType::F32;
+  EXPECT_NE(FusedAttentionLayout::mmaRefusal(a, 32, 32, 4), "");
+}
+
+TEST(FusedAttention, TensorCoresWhereTheyExist) {
+  KernelDesc k = attention(32, 8, 2048, 2048, 128, true, ElementType::BF16);
+  Schedule simt;
+  simt.block = {64, 64};
+  simt.warps = 4;
+  Schedule mma = simt;
+  mma.compute = ComputeClass::MmaSync;
+  Target h100 = *lookupKnownTarget("h100");
+  Prediction ps = predict(k, simt, h100), pm = predict(k, mma, h100);
+  ASSERT_TRUE(ps.legal && pm.legal) << pm.illegalReason;
+  EXPECT_LT(pm.timeUs, ps.timeUs);
+  EXPECT_GE(pm.timeUs, pm.achievableUs);
+  // mma.sync's fraction of the peak is an estimate: uncalibrated.
+  EXPECT_TRUE(pm.uncalibrated);
+  Prediction amd = predict(k, mma, *lookupKnownTarget("mi300x"));
+  EXPECT_FALSE(amd.legal);
+  KernelDesc f32 = attention(8, 8, 512, 512, 64, false, ElementType::F32);
+  EXPECT_FALSE(predict(f32, mma, h100).legal);
+}
+
+} // namespace
