@@ -132,6 +132,9 @@ namespace {
 /// in predictFusedAttention), not of a chip.
 constexpr int64_t kFusedAttentionBaseRegisters = 42;
 constexpr int64_t kFusedAttentionCausalRegisters = 24;
+/// On tensor cores: the base, and the registers per accumulator piece.
+constexpr int64_t kFusedAttentionMmaBaseRegisters = 62;
+constexpr int64_t kFusedAttentionMmaPieceRegisters = 8;
 
 /// One phase of a key step: `items` pieces of work spread over the block's
 /// threads (item i on thread i mod T), each `ops` issue slots of which
@@ -216,13 +219,17 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // of one step of its loop, and with a causal mask each row's limit and
   // each key's index kept across the micro-tile. Fitted on ptxas -v
   // (sm_90a) for the 10 kernels of test/codegen/cpu-check-fused-attention.mlir
-  // (56 to 138 registers): mean error 9 %, worst 26 %. On tensor cores, a
-  // warp's accumulator pieces (4 registers a lane each) and one step's A
-  // and B fragments (4 and 2).
+  // (56 to 138 registers): mean error 9 %, worst 26 %. On tensor cores,
+  // per accumulator piece of the larger product its 4 registers a lane and
+  // the B fragments the unrolled steps load ahead: 62 + 8 per piece, fitted
+  // on ptxas -v (sm_90a) for the 4 kernels of
+  // test/codegen/cpu-check-fused-attention-mma.mlir (77 to 190 registers,
+  // within -7 % .. +6 %).
   int64_t sPieces = bkv / MmaSyncShape::kN / l.sSplits,
           oPieces = a.dv / MmaSyncShape::kN / l.oSplits;
   p.registers =
-      mma ? kFusedAttentionBaseRegisters + 4 * std::max(sPieces, oPieces) + 6
+      mma ? kFusedAttentionMmaBaseRegisters +
+                kFusedAttentionMmaPieceRegisters * std::max(sPieces, oPieces)
           : kFusedAttentionBaseRegisters +
                 std::max(l.sRows * l.sCols + l.sRows + l.sCols,
                          l.oRows * l.oCols + l.oRows + l.oCols) +
