@@ -12,6 +12,7 @@
 #                                   accumulators, TMA + wgmma), with their
 #                                   schedules
 #   <dir>/gemms/                    bench/workloads/gemm-anchors.mlir
+#   <dir>/attention/                bench/workloads/attention-anchors.mlir
 #   <dir>/variants/                 bench/workloads/wgmma-variants.mlir
 # Usage: [SUITE=bench/workloads/tier2.mlir] [RANKS="0 4 16"] \
 #        bench/gpu/prepare.sh [build-dir] [carry-dir] [target]
@@ -47,14 +48,15 @@ done
 # Kernels only a GPU can check: tensor cores, cp.async, accumulators kept
 # in registers (tessel-hoist-accumulators), last blocks shifted back to
 # overlap their neighbours (shapes the tiles do not divide on tensor cores),
-# split-K's partial and sum kernels. A file the target cannot take (the large tiles need sm_90's
+# split-K's partial and sum kernels, the fused attention's mma.sync pieces. A file the target cannot take (the large tiles need sm_90's
 # shared memory) is reported and left out.
 mkdir -p "$CARRY/checks"
 for f in test/codegen/cpu-check-mma.mlir test/codegen/cpu-check-stages.mlir \
          test/codegen/cpu-check-mma-large-tiles.mlir \
          test/codegen/cpu-check-mma-partial.mlir \
          test/codegen/cpu-check-split-k.mlir \
-         test/codegen/cpu-check-wgmma.mlir; do
+         test/codegen/cpu-check-wgmma.mlir \
+         test/codegen/cpu-check-fused-attention-mma.mlir; do
   name=$(basename "$f" .mlir)
   sed "s/\"h100\"/\"$TARGET\"/" "$f" >"$CARRY/checks/$name.mlir"
   if ! "$BUILD/bin/tessel-compile" "$CARRY/checks/$name.mlir" \
@@ -72,6 +74,14 @@ if ! "$BUILD/bin/tessel-compile" bench/workloads/gemm-anchors.mlir \
   echo "prepare: the GEMM anchors do not compile for $TARGET:" >&2
   grep -m3 error "$CARRY/gemms.log" >&2
   rm -rf "$CARRY/gemms"
+fi
+# The attention anchors (BERT, GPT-2, Mistral-7B prefill and decode, ViT)
+# as the model runs them: timed against scaled_dot_product_attention.
+if ! "$BUILD/bin/tessel-compile" bench/workloads/attention-anchors.mlir \
+    --target="$TARGET" -o "$CARRY/attention" >"$CARRY/attention.log" 2>&1; then
+  echo "prepare: the attention anchors do not compile for $TARGET:" >&2
+  grep -m3 error "$CARRY/attention.log" >&2
+  rm -rf "$CARRY/attention"
 fi
 # wgmma schedules of two GEMMs side by side (tile, stages, epilogue): what
 # the model's wgmma terms are measured against.

@@ -6,6 +6,8 @@
 #                     accumulators, split-K), one process per file
 #   gemms.json        the GEMM anchors, checked and timed
 #   gemms-baseline.json  the same shapes through torch.matmul (cuBLAS)
+#   attention.json    the attention anchors, checked and timed
+#   attention-baseline.json  the same through scaled_dot_product_attention
 #   variants.json     wgmma schedules of two GEMMs side by side (not run by
 #                     default: STEPS="... variants")
 #   suite.json        every workload at every schedule rank: checked against
@@ -18,10 +20,10 @@
 #   calibration.json  microbenchmarks for the target table (calibrate.py), last
 #   run.log           everything printed, with the device and versions
 #   all.json          the JSON files above in one, a key each
-# Usage: [STEPS="checks demo gemms fusion suite baseline calibration"] \
+# Usage: [STEPS="checks demo gemms attention fusion suite baseline calibration"] \
 #        bench/gpu/run_suite.sh <carry> <out>
 set -uo pipefail
-STEPS=${STEPS:-"checks demo gemms fusion suite baseline calibration"}
+STEPS=${STEPS:-"checks demo gemms attention fusion suite baseline calibration"}
 # Extra tessel-run-device options for the suite (fewer repetitions for a
 # large tier), and a regex of workloads to leave out (the largest GEMMs).
 RUN_OPTS=${RUN_OPTS:-}
@@ -121,6 +123,16 @@ if want gemms && [ -d "$CARRY/gemms" ]; then
     --out "$OUT/gemms-baseline.json" 2>&1 | tee -a "$LOG"
 fi
 
+# The attention anchors: Tessel's kernels checked and timed, then
+# scaled_dot_product_attention (FlashAttention backend) on the same shapes.
+if want attention && [ -d "$CARRY/attention" ]; then
+  echo "== attention" | tee -a "$LOG"
+  timeout 180 "$CARRY/bin/tessel-run-device" "$CARRY/attention" --target-ms=50 \
+    --json="$OUT/attention.json" 2>&1 | tee -a "$LOG"
+  timeout 180 python3 bench/gpu/baseline.py "$CARRY/attention" \
+    --out "$OUT/attention-baseline.json" 2>&1 | tee -a "$LOG"
+fi
+
 # wgmma schedules side by side (bench/workloads/wgmma-variants.mlir).
 if want variants && [ -d "$CARRY/variants" ]; then
   echo "== variants" | tee -a "$LOG"
@@ -156,7 +168,7 @@ python3 - "$OUT" <<'PY'
 import json, os, sys
 out = sys.argv[1]
 parts = {}
-for part in ("calibration", "checks", "demo", "gemms", "gemms-baseline", "fusion", "suite", "baseline"):
+for part in ("calibration", "checks", "demo", "gemms", "gemms-baseline", "attention", "attention-baseline", "fusion", "suite", "baseline"):
     path = os.path.join(out, part + ".json")
     if os.path.exists(path):
         try:
