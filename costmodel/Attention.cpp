@@ -180,11 +180,7 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   Prediction p;
   const AttentionShape &a = *k.attention;
   auto illegal = [&](std::string why) {
-    p.legal = false;
-    p.illegalReason = std::move(why);
-    p.bound = Bound::Illegal;
-    p.timeUs = INFINITY;
-    return p;
+    return model::markIllegal(p, std::move(why));
   };
   if (s.block.size() != 2 || s.block[0] < 1 || s.block[1] < 1)
     return illegal("a fused attention's block is [query tile, key tile]");

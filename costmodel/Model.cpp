@@ -286,11 +286,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   Context c(k, s, t);
   p.threadsPerBlock = c.threadsPerBlock;
   auto illegal = [&](std::string why) {
-    p.legal = false;
-    p.illegalReason = std::move(why);
-    p.bound = Bound::Illegal;
-    p.timeUs = INFINITY;
-    return p;
+    return model::markIllegal(p, std::move(why));
   };
   // 1. Legality and occupancy.
   if (std::optional<std::string> why = scheduleRefusal(c))

@@ -187,6 +187,8 @@ double blocksTime(const Context &c, double blocksOnBusiestSM, Prediction &p);
 double launchTime(const Context &c, Prediction &p);
 /// The binding term, the time and the fraction of `peak` it reaches.
 void combineTerms(Prediction &p, double peak);
+/// `p` made illegal for `why` (no time: infinity), returned.
+Prediction markIllegal(Prediction p, std::string why);
 /// What the hardware allows for this work (Prediction::achievableUs).
 double achievableTime(const Context &c, double uniqueBytes, Prediction &p);
 

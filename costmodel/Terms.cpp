@@ -252,6 +252,14 @@ void combineTerms(Prediction &p, double peak) {
   p.fractionOfPeak = p.flops / (p.timeUs * 1e-6) / peak;
 }
 
+Prediction markIllegal(Prediction p, std::string why) {
+  p.legal = false;
+  p.illegalReason = std::move(why);
+  p.bound = Bound::Illegal;
+  p.timeUs = INFINITY;
+  return p;
+}
+
 // 9. What the hardware allows for this work (see Prediction::achievableUs).
 double achievableTime(const Context &c, double uniqueBytes, Prediction &p) {
   const Target &t = c.target;

@@ -113,25 +113,20 @@ fi
 
 want demo && echo "== demo" | tee -a "$LOG" && timeout 120 "$CARRY/bin/tessel-run-device" "$CARRY/demo" --json="$OUT/demo.json" 2>&1 | tee -a "$LOG"
 
-# The GEMM anchors: Tessel's kernels checked and timed, then torch.matmul
-# (cuBLAS) on the same shapes, in the same run.
-if want gemms && [ -d "$CARRY/gemms" ]; then
-  echo "== gemms" | tee -a "$LOG"
-  timeout 240 "$CARRY/bin/tessel-run-device" "$CARRY/gemms" --target-ms=50 \
-    --json="$OUT/gemms.json" 2>&1 | tee -a "$LOG"
-  timeout 240 python3 bench/gpu/baseline.py "$CARRY/gemms" \
-    --out "$OUT/gemms-baseline.json" 2>&1 | tee -a "$LOG"
-fi
-
-# The attention anchors: Tessel's kernels checked and timed, then
-# scaled_dot_product_attention (FlashAttention backend) on the same shapes.
-if want attention && [ -d "$CARRY/attention" ]; then
-  echo "== attention" | tee -a "$LOG"
-  timeout 180 "$CARRY/bin/tessel-run-device" "$CARRY/attention" --target-ms=50 \
-    --json="$OUT/attention.json" 2>&1 | tee -a "$LOG"
-  timeout 180 python3 bench/gpu/baseline.py "$CARRY/attention" \
-    --out "$OUT/attention-baseline.json" 2>&1 | tee -a "$LOG"
-fi
+# Anchors: Tessel's kernels of one folder checked and timed, then the same
+# graphs through PyTorch (baseline.py), in the same run: <step> <seconds>.
+anchors() {
+  want "$1" && [ -d "$CARRY/$1" ] || return 0
+  echo "== $1" | tee -a "$LOG"
+  timeout "$2" "$CARRY/bin/tessel-run-device" "$CARRY/$1" --target-ms=50 \
+    --json="$OUT/$1.json" 2>&1 | tee -a "$LOG"
+  timeout "$2" python3 bench/gpu/baseline.py "$CARRY/$1" \
+    --out "$OUT/$1-baseline.json" 2>&1 | tee -a "$LOG"
+}
+# The GEMM anchors against torch.matmul (cuBLAS); the attention anchors
+# against scaled_dot_product_attention (its FlashAttention backend).
+anchors gemms 240
+anchors attention 180
 
 # wgmma schedules side by side (bench/workloads/wgmma-variants.mlir).
 if want variants && [ -d "$CARRY/variants" ]; then

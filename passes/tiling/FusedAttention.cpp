@@ -22,6 +22,8 @@
 
 #include "passes/tiling/FusedAttention.h"
 
+#include "passes/tiling/TensorCoreStep.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -187,6 +189,18 @@ private:
   void product(Value a, Value bMatrix, Value c, Value row0, Value col0,
                int64_t k, int64_t pieces, Value aLow = Value());
 
+  /// A thread's micro-tile `tile` of a SIMT product: rows rg * r + i and
+  /// columns cg + j * colGroups (rg, cg = tile / colGroups, tile %
+  /// colGroups), and for each the sum over k of lhs(row, k) * rhs(col, k)
+  /// (row-major, accumulated in f32 registers).
+  struct MicroTile {
+    Value colGroup; // cg
+    SmallVector<Value> rows, cols, acc;
+  };
+  MicroTile microProduct(Value tile, int64_t r, int64_t c, int64_t colGroups,
+                         int64_t k, function_ref<Value(Value, Value)> lhs,
+                         function_ref<Value(Value, Value)> rhs);
+
   void prologue();
   void keyStep(Value kt);
   void simtStep(Value k0);
@@ -246,11 +260,7 @@ void AttentionEmitter::warps(int64_t items, function_ref<void(Value)> body) {
 
 Value AttentionEmitter::readPiece(Value buffer, Value row, Value col,
                                   int64_t rows, int64_t cols) {
-  Type type = cast<MemRefType>(buffer.getType()).getElementType();
-  Value pad = arith::ConstantOp::create(b, b.getZeroAttr(type));
-  return vector::TransferReadOp::create(b, VectorType::get({rows, cols}, type),
-                                        buffer, ValueRange{row, col}, pad,
-                                        ArrayRef<bool>{true, true});
+  return readMmaPiece(b, b.getLoc(), buffer, row, col, rows, cols);
 }
 
 void AttentionEmitter::writePiece(Value piece, Value buffer, Value row,
@@ -263,16 +273,6 @@ void AttentionEmitter::product(Value a, Value bMatrix, Value c, Value row0,
                                Value col0, int64_t k, int64_t pieces,
                                Value aLow) {
   using mma = MmaSyncShape;
-  MLIRContext *ctx = b.getContext();
-  AffineExpr dm, dn, dk;
-  bindDims(ctx, dm, dn, dk);
-  using MapList = ArrayRef<ArrayRef<AffineExpr>>;
-  auto maps = b.getAffineMapArrayAttr(
-      AffineMap::inferFromExprList(MapList{{dm, dk}, {dk, dn}, {dm, dn}}, ctx));
-  auto iterators = b.getArrayAttr(
-      {vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
-       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
-       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::reduction)});
   SmallVector<Value> cols, init;
   for (int64_t n = 0; n < pieces; ++n) {
     cols.push_back(add(col0, idx(n * mma::kN)));
@@ -290,14 +290,40 @@ void AttentionEmitter::product(Value a, Value bMatrix, Value c, Value row0,
         for (int64_t n = 0; n < pieces; ++n) {
           Value bPiece = readPiece(bMatrix, kk, cols[n], mma::kK, mma::kN);
           for (Value aPiece : aPieces)
-            next[n] = vector::ContractionOp::create(b, aPiece, bPiece, next[n],
-                                                    maps, iterators)
-                          .getResult();
+            next[n] = mmaPiece(b, b.getLoc(), aPiece, bPiece, next[n]);
         }
         return next;
       });
   for (int64_t n = 0; n < pieces; ++n)
     writePiece(acc[n], c, row0, cols[n]);
+}
+
+AttentionEmitter::MicroTile
+AttentionEmitter::microProduct(Value tile, int64_t r, int64_t c,
+                               int64_t colGroups, int64_t k,
+                               function_ref<Value(Value, Value)> lhs,
+                               function_ref<Value(Value, Value)> rhs) {
+  MicroTile mt;
+  Value rg = arith::DivUIOp::create(b, tile, idx(colGroups));
+  Value cg = arith::RemUIOp::create(b, tile, idx(colGroups));
+  mt.colGroup = cg;
+  for (int64_t i = 0; i < r; ++i)
+    mt.rows.push_back(add(mul(rg, idx(r)), idx(i)));
+  for (int64_t j = 0; j < c; ++j)
+    mt.cols.push_back(add(cg, idx(j * colGroups)));
+  SmallVector<Value> zeros(r * c, f32(0));
+  mt.acc = accumulate(k, zeros, [&](Value kk, ValueRange acc) {
+    SmallVector<Value> lv, rv, next;
+    for (Value row : mt.rows)
+      lv.push_back(lhs(row, kk));
+    for (Value col : mt.cols)
+      rv.push_back(rhs(col, kk));
+    for (int64_t i = 0; i < r; ++i)
+      for (int64_t j = 0; j < c; ++j)
+        next.push_back(fma(lv[i], rv[j], acc[i * c + j]));
+    return next;
+  });
+  return mt;
 }
 
 void AttentionEmitter::prologue() {
@@ -427,26 +453,15 @@ void AttentionEmitter::simtStep(Value k0) {
   int64_t sr = l.sRows, sc = l.sCols, groups = l.groups;
   threads([&](Value t) {
     share(t, l.sTiles(), [&](Value tile) {
-      Value rg = arith::DivUIOp::create(b, tile, idx(groups));
-      Value g = arith::RemUIOp::create(b, tile, idx(groups));
-      SmallVector<Value> rows, cols;
-      for (int64_t i = 0; i < sr; ++i)
-        rows.push_back(add(mul(rg, idx(sr)), idx(i)));
-      for (int64_t j = 0; j < sc; ++j)
-        cols.push_back(add(g, idx(j * groups)));
-      SmallVector<Value> zeros(sr * sc, f32(0));
-      SmallVector<Value> acc =
-          accumulate(a.d, zeros, [&](Value d, ValueRange acc) {
-            SmallVector<Value> qv, kv, next;
-            for (Value r : rows)
-              qv.push_back(toF32(load(qs, {r, d})));
-            for (Value c : cols)
-              kv.push_back(toF32(load(ks, {c, d})));
-            for (int64_t i = 0; i < sr; ++i)
-              for (int64_t j = 0; j < sc; ++j)
-                next.push_back(fma(qv[i], kv[j], acc[i * sc + j]));
-            return next;
+      MicroTile mt = microProduct(
+          tile, sr, sc, groups, a.d,
+          [&](Value r, Value d) {
+            return toF32(load(qs, {r, d}));
+          },
+          [&](Value c, Value d) {
+            return toF32(load(ks, {c, d}));
           });
+      SmallVector<Value> &rows = mt.rows, &cols = mt.cols, &acc = mt.acc;
       Value minusInf = f32(-INFINITY);
       for (int64_t i = 0; i < sr; ++i) {
         Value rowMax = minusInf;
@@ -456,7 +471,7 @@ void AttentionEmitter::simtStep(Value k0) {
           store(x, s, {rows[i], cols[j]});
           rowMax = fmax(rowMax, x);
         }
-        store(rowMax, pm, {rows[i], g});
+        store(rowMax, pm, {rows[i], mt.colGroup});
       }
     });
   });
@@ -485,26 +500,15 @@ void AttentionEmitter::simtStep(Value k0) {
   int64_t orr = l.oRows, oc = l.oCols, colGroups = a.dv / l.oCols;
   threads([&](Value t) {
     share(t, l.oTiles(a.dv), [&](Value tile) {
-      Value rg = arith::DivUIOp::create(b, tile, idx(colGroups));
-      Value cg = arith::RemUIOp::create(b, tile, idx(colGroups));
-      SmallVector<Value> rows, cols;
-      for (int64_t i = 0; i < orr; ++i)
-        rows.push_back(add(mul(rg, idx(orr)), idx(i)));
-      for (int64_t j = 0; j < oc; ++j)
-        cols.push_back(add(cg, idx(j * colGroups)));
-      SmallVector<Value> zeros(orr * oc, f32(0));
-      SmallVector<Value> acc =
-          accumulate(l.bkv, zeros, [&](Value key, ValueRange acc) {
-            SmallVector<Value> pv, vv, next;
-            for (Value r : rows)
-              pv.push_back(load(s, {r, key}));
-            for (Value c : cols)
-              vv.push_back(toF32(load(vs, {key, c})));
-            for (int64_t i = 0; i < orr; ++i)
-              for (int64_t j = 0; j < oc; ++j)
-                next.push_back(fma(pv[i], vv[j], acc[i * oc + j]));
-            return next;
+      MicroTile mt = microProduct(
+          tile, orr, oc, colGroups, l.bkv,
+          [&](Value r, Value key) {
+            return load(s, {r, key});
+          },
+          [&](Value c, Value key) {
+            return toF32(load(vs, {key, c}));
           });
+      SmallVector<Value> &rows = mt.rows, &cols = mt.cols, &acc = mt.acc;
       for (int64_t i = 0; i < orr; ++i) {
         Value factor = load(alpha, rows[i]);
         for (int64_t j = 0; j < oc; ++j)

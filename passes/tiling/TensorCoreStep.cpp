@@ -281,22 +281,9 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
     return arith::ConstantIndexOp::create(rewriter, loc, i);
   };
   auto read = [&](OpBuilder &b, Value from, Value row, Value col, int64_t rows,
-                  int64_t cols) -> Value {
-    Type element = getElementTypeOrSelf(from.getType());
-    Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
-    return vector::TransferReadOp::create(
-        b, loc, VectorType::get({rows, cols}, element), from,
-        ValueRange{row, col}, pad, ArrayRef<bool>{true, true});
+                  int64_t cols) {
+    return readMmaPiece(b, loc, from, row, col, rows, cols);
   };
-  AffineExpr dm, dn, dk;
-  bindDims(ctx, dm, dn, dk);
-  using MapList = ArrayRef<ArrayRef<AffineExpr>>;
-  auto contractMaps = rewriter.getAffineMapArrayAttr(
-      AffineMap::inferFromExprList(MapList{{dm, dk}, {dk, dn}, {dm, dn}}, ctx));
-  auto iterators = rewriter.getArrayAttr(
-      {vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
-       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
-       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::reduction)});
   // Loops over the warp's 16 x 8 pieces, K's pieces unrolled inside: the
   // CPU path keeps them rolled; tessel-lower-mma unrolls them.
   int64_t pk = sizes[k] / mma::kK;
@@ -319,10 +306,7 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
                     arith::ConstantIndexOp::create(nb, loc, kk * mma::kK);
                 Value aPiece = read(nb, aTile, row, kAt, mma::kM, mma::kK);
                 Value bPiece = read(nb, bTile, kAt, col, mma::kK, mma::kN);
-                piece = vector::ContractionOp::create(nb, loc, aPiece, bPiece,
-                                                      piece, contractMaps,
-                                                      iterators)
-                            .getResult();
+                piece = mmaPiece(nb, loc, aPiece, bPiece, piece);
               }
               return vector::TransferWriteOp::create(nb, loc, piece, inner,
                                                      ValueRange{row, col},
@@ -335,4 +319,29 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
                                                            cInit);
   rewriter.replaceOp(warp, out);
   return success();
+}
+
+Value tiling::readMmaPiece(OpBuilder &b, Location loc, Value buffer, Value row,
+                           Value col, int64_t rows, int64_t cols) {
+  Type element = getElementTypeOrSelf(buffer.getType());
+  Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+  return vector::TransferReadOp::create(
+      b, loc, VectorType::get({rows, cols}, element), buffer,
+      ValueRange{row, col}, pad, ArrayRef<bool>{true, true});
+}
+
+Value tiling::mmaPiece(OpBuilder &b, Location loc, Value a, Value bPiece,
+                       Value acc) {
+  MLIRContext *ctx = b.getContext();
+  AffineExpr dm, dn, dk;
+  bindDims(ctx, dm, dn, dk);
+  using MapList = ArrayRef<ArrayRef<AffineExpr>>;
+  auto maps = b.getAffineMapArrayAttr(
+      AffineMap::inferFromExprList(MapList{{dm, dk}, {dk, dn}, {dm, dn}}, ctx));
+  auto iterators = b.getArrayAttr(
+      {vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
+       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::parallel),
+       vector::IteratorTypeAttr::get(ctx, vector::IteratorType::reduction)});
+  return vector::ContractionOp::create(b, loc, a, bPiece, acc, maps, iterators)
+      .getResult();
 }

@@ -57,6 +57,16 @@ LogicalResult shiftPartialBlocks(func::FuncOp func);
 LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
                              ArrayRef<int64_t> warpTile, int64_t threads);
 
+/// A `rows` x `cols` piece of `buffer` at (row, col) as a vector (in
+/// bounds: a whole piece), the read tessel-lower-mma turns into fragments.
+Value readMmaPiece(OpBuilder &b, Location loc, Value buffer, Value row,
+                   Value col, int64_t rows, int64_t cols);
+
+/// acc + a x bPiece, one mma.sync's worth: A [16 x 16] and B [16 x 8] of
+/// bf16 or f16 into an f32 [16 x 8] accumulator, as the vector.contract
+/// (m, k) x (k, n) -> (m, n) that tessel-lower-mma recognizes.
+Value mmaPiece(OpBuilder &b, Location loc, Value a, Value bPiece, Value acc);
+
 } // namespace mlir::tessel::tiling
 
 #endif // TESSEL_PASSES_TILING_TENSORCORESTEP_H
