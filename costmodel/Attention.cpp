@@ -283,10 +283,10 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                     keys * (orr + oc) + keys * orr * oc + 5 * orr * oc,
                     keys * (orr + oc) + 2 * orr * oc + orr, 0}};
   } else {
-    // The copy (k transposed, v, S zeroed); the scale and mask by
-    // segments; the statistics; exp2 into P and O's rescale; the two
-    // products on tensor cores, priced apart below.
-    phases = {Phase{keys * (d + dv) + rows * keys, 4, 1, 0},
+    // The copy (k transposed, v); the scale and mask by segments; the
+    // statistics; exp2 into P and O's rescale; the two products on tensor
+    // cores, priced apart below.
+    phases = {Phase{keys * (d + dv), 4, 1, 0},
               Phase{rows * groups, 8 * sc + 4, 2 * sc + 1, 0}, stats,
               Phase{rows * groups, 10 * sc + 4, 4 * sc + 1, rows * keys},
               Phase{rows * dv, 4, 3, 0}};
@@ -304,8 +304,9 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     // S (bq x bkv x d) and P v (bq x dv x bkv) as m16n8k16 pieces, each
     // warp a strip and its share of the columns. Per piece and 16-deep
     // step a warp loads B (two 16-bit loads per register, 4 wavefronts);
-    // per step A once (4); each accumulator piece is read and written
-    // once per product (2 + 2 wavefronts of 8-byte accesses).
+    // per step A once (4); each accumulator piece is written once per
+    // product (2 wavefronts of 8-byte accesses) and read first where the
+    // product accumulates (O; S starts at zero).
     double fraction = 1;
     if (model::usable(t, TargetField::MmaSyncPeakFraction, p.uncalibrated))
       fraction = t.get(TargetField::MmaSyncPeakFraction);
@@ -319,7 +320,7 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     if (model::usable(t, TargetField::TensorUnitsPerSM, p.uncalibrated))
       units = t.get(TargetField::TensorUnitsPerSM);
     auto product = [&](double m, double n, double kdim, double warps,
-                       double pieces) {
+                       double pieces, bool accumulates) {
       double flops = 2 * m * n * kdim;
       double busy = std::min(1.0, warps * double(p.blocksPerSM) / units);
       tensor += flops / (perClock * busy);
@@ -328,16 +329,20 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
           model::usable(t, TargetField::L1BytesPerClock, p.uncalibrated)
               ? t.get(TargetField::L1BytesPerClock) / (4.0 * t.warpSize())
               : 1.0;
-      wavefronts += warps * (ksteps * (4 + 4 * pieces) + 4 * pieces) / l1;
+      wavefronts +=
+          warps * (ksteps * (4 + 4 * pieces) + (accumulates ? 4 : 2) * pieces) /
+          l1;
       double round =
           model::usable(t, TargetField::L1LatencyCycles, p.uncalibrated)
               ? t.get(TargetField::L1LatencyCycles)
               : 0;
       chain += round + ksteps * pieces * 2;
     };
-    product(rows, keys, d, double(l.strips * l.sSplits), double(sPieces));
+    product(rows, keys, d, double(l.strips * l.sSplits), double(sPieces),
+            false);
     // P v takes P's two terms: twice the pieces along the keys.
-    product(rows, dv, 2 * keys, double(l.strips * l.oSplits), double(oPieces));
+    product(rows, dv, 2 * keys, double(l.strips * l.oSplits), double(oPieces),
+            true);
   }
   // The copy's loads mostly hit L2 (every query tile of a head reads the
   // same keys); each step waits for one such round trip.

@@ -181,9 +181,9 @@ struct AttentionShape {
 /// are strided (column g + i * groups) so that neighbouring lanes read
 /// neighbouring keys and value columns.
 /// On tensor cores (`mma`, mma.sync m16n8k16), six: copy the K tile
-/// transposed ([d, bkv], B of the first product), the V tile, and zero S;
+/// transposed ([d, bkv], B of the first product) and the V tile;
 /// S = q k^T by warps, each a 16-row strip of the queries and 1 / sSplits of
-/// the keys, accumulated into S; S scaled and masked by segments of sCols
+/// the keys, written to S; S scaled and masked by segments of sCols
 /// keys, each segment's maximum written out; the rows' statistics; P =
 /// exp2(S - max) as two terms of the input type (hi, and lo = P - hi
 /// rounded: the product is then as accurate as with f32 P), each segment's

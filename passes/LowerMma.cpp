@@ -15,6 +15,7 @@
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/MapVector.h"
@@ -113,6 +114,12 @@ public:
         values.push_back(vector::ExtractOp::create(b, loc, pair, e));
     }
     return values;
+  }
+
+  /// The accumulator's four f32 values of a piece that starts at zero.
+  SmallVector<Value> zeroC() {
+    Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0));
+    return SmallVector<Value>(4, zero);
   }
 
   /// Stores the four f32 values of a result where `write` puts the piece.
@@ -255,8 +262,8 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
   }
 
   /// The contractions of one block, in program order: each operand a plain
-  /// read or (the accumulator) an earlier piece's result; each result read
-  /// by a later piece or written out.
+  /// read or (the accumulator) zero or an earlier piece's result; each
+  /// result read by a later piece or written out.
   static LogicalResult
   lowerBlock(MutableArrayRef<vector::ContractionOp> contracts) {
     auto fail = [](Operation *op, const Twine &why) {
@@ -317,9 +324,11 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
       } else if (vector::TransferReadOp read = readOf(acc)) {
         c = frags.loadC(read);
         deadReads.insert(read);
+      } else if (matchPattern(acc, m_AnyZeroFloat())) {
+        c = frags.zeroC();
       } else {
         return fail(contract, "its accumulator is neither read from a "
-                              "buffer nor another piece's result");
+                              "buffer, zero, nor another piece's result");
       }
       results[contract.getResult()] =
           frags.mma(contract.getLhsType().getElementType(), *aRegs, *bRegs, c);

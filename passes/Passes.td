@@ -541,9 +541,10 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
     (lane l holds rows l / 4 and l / 4 + 8; A two consecutive elements of
     K per register, B two of K per register in column l / 4, the
     accumulator two of N), loads them, runs `nvvm.mma.sync` and stores the
-    result's fragments. A contraction of that shape whose operands it
-    cannot load this way (not read from memory, not row-major, a transposed
-    read) is an error. It runs on the NVIDIA path only: the CPU path runs
+    result's fragments; an accumulator that is a zero constant becomes four
+    zeros, loaded from nowhere. A contraction of that shape whose operands
+    it cannot load this way (not read from memory, not row-major, a
+    transposed read) is an error. It runs on the NVIDIA path only: the CPU path runs
     the vector code.
 
     ```mlir

@@ -182,12 +182,14 @@ private:
   Value readPiece(Value buffer, Value row, Value col, int64_t rows,
                   int64_t cols);
   void writePiece(Value piece, Value buffer, Value row, Value col);
-  /// C [16 x n * 8 pieces at (row0, col0)] += A [16 x k] B [k x n * 8] on
-  /// 16x8x16 pieces: A read from `a` at row0 (its k along columns), B from
-  /// `bMatrix` (its k along rows), C read from and written back to `c`;
-  /// with `aLow`, A is a + aLow (each step takes both with the same B).
+  /// C [16 x n * 8 pieces at (row0, col0)] (+)= A [16 x k] B [k x n * 8]
+  /// on 16x8x16 pieces: A read from `a` at row0 (its k along columns), B
+  /// from `bMatrix` (its k along rows), C written to `c` (and, with
+  /// `accumulate`, read from it first; else it starts at zero); with
+  /// `aLow`, A is a + aLow (each step takes both with the same B).
   void product(Value a, Value bMatrix, Value c, Value row0, Value col0,
-               int64_t k, int64_t pieces, Value aLow = Value());
+               int64_t k, int64_t pieces, bool accumulates,
+               Value aLow = Value());
 
   /// A thread's micro-tile `tile` of a SIMT product: rows rg * r + i and
   /// columns cg + j * colGroups (rg, cg = tile / colGroups, tile %
@@ -271,12 +273,16 @@ void AttentionEmitter::writePiece(Value piece, Value buffer, Value row,
 
 void AttentionEmitter::product(Value a, Value bMatrix, Value c, Value row0,
                                Value col0, int64_t k, int64_t pieces,
-                               Value aLow) {
+                               bool accumulates, Value aLow) {
   using mma = MmaSyncShape;
+  auto pieceType = VectorType::get({mma::kM, mma::kN}, b.getF32Type());
+  Value zero = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(pieceType, b.getF32FloatAttr(0)));
   SmallVector<Value> cols, init;
   for (int64_t n = 0; n < pieces; ++n) {
     cols.push_back(add(col0, idx(n * mma::kN)));
-    init.push_back(readPiece(c, row0, cols.back(), mma::kM, mma::kN));
+    init.push_back(
+        accumulates ? readPiece(c, row0, cols.back(), mma::kM, mma::kN) : zero);
   }
   // The 16-deep steps, rolled for the CPU path (tessel-lower-mma unrolls
   // them): A once per step, each piece of B and C in turn.
@@ -368,17 +374,10 @@ void AttentionEmitter::segments(Value t, function_ref<void(Value, Value)> begin,
 
 void AttentionEmitter::mmaStep(Value k0) {
   using mma = MmaSyncShape;
-  // K transposed (B of q k^T is [d, keys]), V, and S zeroed for the
-  // product to accumulate into.
+  // K transposed (B of q k^T is [d, keys]) and V.
   threads([&](Value t) {
     copyTile(t, k, kvHead, k0, l.bkv, a.skv, a.d, ks, /*transpose=*/true);
     copyTile(t, v, kvHead, k0, l.bkv, a.skv, a.dv, vs);
-    Value cols = idx(l.bkv);
-    share(t, l.bq * l.bkv, [&](Value e) {
-      store(f32(0), s,
-            {arith::DivUIOp::create(b, e, cols),
-             arith::RemUIOp::create(b, e, cols)});
-    });
   });
   // S = q k^T: warp w takes strip w / sSplits and its share of the keys.
   int64_t sPieces = l.bkv / mma::kN / l.sSplits;
@@ -386,7 +385,8 @@ void AttentionEmitter::mmaStep(Value k0) {
     Value strip = arith::DivUIOp::create(b, item, idx(l.sSplits));
     Value split = arith::RemUIOp::create(b, item, idx(l.sSplits));
     product(qs, ks, s, mul(strip, idx(mma::kM)),
-            mul(split, idx(sPieces * mma::kN)), a.d, sPieces);
+            mul(split, idx(sPieces * mma::kN)), a.d, sPieces,
+            /*accumulate=*/false);
   });
   // Scale and mask by segments, each segment's maximum to Pm.
   Value minusInf = f32(-INFINITY);
@@ -439,7 +439,8 @@ void AttentionEmitter::mmaStep(Value k0) {
     Value strip = arith::DivUIOp::create(b, item, idx(l.oSplits));
     Value split = arith::RemUIOp::create(b, item, idx(l.oSplits));
     product(probs, vs, o, mul(strip, idx(mma::kM)),
-            mul(split, idx(oPieces * mma::kN)), l.bkv, oPieces, probsLow);
+            mul(split, idx(oPieces * mma::kN)), l.bkv, oPieces,
+            /*accumulate=*/true, probsLow);
   });
 }
 

@@ -94,6 +94,29 @@ func.func @f16_piece(%a: memref<16x16xf16>, %b: memref<16x8xf16>, %c: memref<16x
 
 // -----
 
+// A piece whose accumulator starts at zero (the fused attention's S) loads
+// no fragment of it: the mma.sync takes four zeros.
+// CHECK-LABEL: func.func @zero_accumulator
+// CHECK-NOT: vector.load %arg2
+// CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: nvvm.mma.sync {{.*}} C[%[[Z]], %[[Z]], %[[Z]], %[[Z]]]
+// CHECK: vector.store {{.*}}, %arg2
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @zero_accumulator(%a: memref<16x16xbf16>, %b: memref<16x8xbf16>, %c: memref<16x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : bf16
+  %acc = arith.constant dense<0.0> : vector<16x8xf32>
+  %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16>, vector<16x16xbf16>
+  %b0 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x8xbf16>, vector<16x8xbf16>
+  %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %acc : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+  vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
+  return
+}
+
+// -----
+
 // Contractions of other shapes or types are not pieces: left alone.
 // CHECK-LABEL: func.func @not_a_piece
 // CHECK: vector.contract

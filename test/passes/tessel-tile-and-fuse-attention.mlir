@@ -70,7 +70,8 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // -----
 
 // On tensor cores (mma = mma_sync): K is copied transposed (B of q k^T),
-// S and O accumulate 16x8x16 vector.contract pieces in warp loops (one
+// S (from zero) and O (read, rescaled) accumulate 16x8x16 vector.contract
+// pieces in warp loops (one
 // 16-row strip per warp, split along the keys and the value columns: here
 // 2 strips x 2), P enters the second product as two bf16 terms, and the key
 // loop is marked so that tessel-hoist-accumulators leaves S and O in shared
@@ -86,7 +87,8 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<16x40xbf16>
 // CHECK: } {mapping = [#gpu.thread<x>]}
 // CHECK: scf.forall (%{{.*}}) in (4)
-// CHECK: vector.transfer_read {{.*}} : memref<32x40xf32>, vector<16x8xf32>
+// CHECK-NOT: vector.transfer_read {{.*}} : memref<32x40xf32>
+// CHECK: arith.constant dense<0.000000e+00> : vector<16x8xf32>
 // CHECK: scf.for
 // CHECK: vector.transfer_read {{.*}} : memref<32x24xbf16>, vector<16x16xbf16>
 // CHECK: vector.transfer_read {{.*}} : memref<16x40xbf16>, vector<16x8xbf16>
