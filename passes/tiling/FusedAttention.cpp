@@ -190,6 +190,11 @@ private:
   void product(Value a, Value bMatrix, Value c, Value row0, Value col0,
                int64_t k, int64_t pieces, bool accumulates,
                Value aLow = Value());
+  /// The block's product into `c` [bq, columns] over k, as a warp loop:
+  /// warp w takes 16-row strip w / splits and 1 / splits of the columns.
+  void stripProducts(Value a, Value bMatrix, Value c, int64_t k,
+                     int64_t columns, int64_t splits, bool accumulates,
+                     Value aLow = Value());
 
   /// A thread's micro-tile `tile` of a SIMT product: rows rg * r + i and
   /// columns cg + j * colGroups (rg, cg = tile / colGroups, tile %
@@ -351,6 +356,19 @@ void AttentionEmitter::prologue() {
   });
 }
 
+void AttentionEmitter::stripProducts(Value a, Value bMatrix, Value c, int64_t k,
+                                     int64_t columns, int64_t splits,
+                                     bool accumulates, Value aLow) {
+  using mma = MmaSyncShape;
+  int64_t pieces = columns / mma::kN / splits;
+  warps(l.strips * splits, [&](Value item) {
+    Value strip = arith::DivUIOp::create(b, item, idx(splits));
+    Value split = arith::RemUIOp::create(b, item, idx(splits));
+    product(a, bMatrix, c, mul(strip, idx(mma::kM)),
+            mul(split, idx(pieces * mma::kN)), k, pieces, accumulates, aLow);
+  });
+}
+
 void AttentionEmitter::keyStep(Value kt) {
   Value k0 = mul(kt, idx(l.bkv));
   if (l.mma)
@@ -373,21 +391,13 @@ void AttentionEmitter::segments(Value t, function_ref<void(Value, Value)> begin,
 }
 
 void AttentionEmitter::mmaStep(Value k0) {
-  using mma = MmaSyncShape;
   // K transposed (B of q k^T is [d, keys]) and V.
   threads([&](Value t) {
     copyTile(t, k, kvHead, k0, l.bkv, a.skv, a.d, ks, /*transpose=*/true);
     copyTile(t, v, kvHead, k0, l.bkv, a.skv, a.dv, vs);
   });
   // S = q k^T: warp w takes strip w / sSplits and its share of the keys.
-  int64_t sPieces = l.bkv / mma::kN / l.sSplits;
-  warps(l.strips * l.sSplits, [&](Value item) {
-    Value strip = arith::DivUIOp::create(b, item, idx(l.sSplits));
-    Value split = arith::RemUIOp::create(b, item, idx(l.sSplits));
-    product(qs, ks, s, mul(strip, idx(mma::kM)),
-            mul(split, idx(sPieces * mma::kN)), a.d, sPieces,
-            /*accumulate=*/false);
-  });
+  stripProducts(qs, ks, s, a.d, l.bkv, l.sSplits, /*accumulates=*/false);
   // Scale and mask by segments, each segment's maximum to Pm.
   Value minusInf = f32(-INFINITY);
   threads([&](Value t) {
@@ -434,14 +444,8 @@ void AttentionEmitter::mmaStep(Value k0) {
     });
   });
   // O += P v: warp w takes strip w / oSplits and its share of the columns.
-  int64_t oPieces = a.dv / mma::kN / l.oSplits;
-  warps(l.strips * l.oSplits, [&](Value item) {
-    Value strip = arith::DivUIOp::create(b, item, idx(l.oSplits));
-    Value split = arith::RemUIOp::create(b, item, idx(l.oSplits));
-    product(probs, vs, o, mul(strip, idx(mma::kM)),
-            mul(split, idx(oPieces * mma::kN)), l.bkv, oPieces,
-            /*accumulate=*/true, probsLow);
-  });
+  stripProducts(probs, vs, o, l.bkv, a.dv, l.oSplits, /*accumulates=*/true,
+                probsLow);
 }
 
 void AttentionEmitter::simtStep(Value k0) {
