@@ -119,7 +119,9 @@ Prediction fromAttr(PredictionAttr a) {
 FailureOr<std::vector<KernelReport>>
 formAndSelect(ModuleOp module, const CompileOptions &options) {
   PassManager form(module.getContext());
-  form.addPass(createTesselFormKernels());
+  TesselFormKernelsOptions formOptions;
+  formOptions.parts = options.parts;
+  form.addPass(createTesselFormKernels(formOptions));
   if (failed(form.run(module)))
     return failure();
   // Kernels whose schedule was written by hand; a hand-written split-K

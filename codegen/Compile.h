@@ -13,6 +13,7 @@
 
 #include "costmodel/Report.h"
 #include "costmodel/Target.h"
+#include "passes/Passes.h"
 #include "runtime/Manifest.h"
 #include "runtime/Reference.h"
 
@@ -85,6 +86,9 @@ struct CompileOptions {
   bool refitSchedules = false;
   /// Each kernel's LLVM IR (as text) instead of its PTX or HSACO.
   bool llvmIR = false;
+  /// When an attention or a convolution runs as its parts
+  /// (tessel-form-kernels' `parts`).
+  PartsPolicy parts = PartsPolicy::Model;
 };
 
 /// Compiles every tessel.kernel of `module` for `target` (PTX for NVIDIA,

@@ -121,8 +121,9 @@ FailureOr<std::vector<CheckUnit>> kernelsInContext(
 
 } // namespace
 
-FailureOr<std::vector<CheckUnit>> mlir::tessel::prepareCpuCheck(ModuleOp module,
-                                                                uint64_t seed) {
+FailureOr<std::vector<CheckUnit>>
+mlir::tessel::prepareCpuCheck(ModuleOp module, uint64_t seed,
+                              PartsPolicy parts) {
   // A function's reference is its ops as written, before any kernel is
   // formed: an attention the model runs as its parts (tessel-form-kernels)
   // and a split-K schedule's two kernels (tessel-split-reduction) are
@@ -136,7 +137,9 @@ FailureOr<std::vector<CheckUnit>> mlir::tessel::prepareCpuCheck(ModuleOp module,
   // tessel-compile does, so that the kernels checked here are the ones the
   // GPU runs.
   PassManager form(module.getContext());
-  form.addPass(createTesselFormKernels());
+  TesselFormKernelsOptions formOptions;
+  formOptions.parts = parts;
+  form.addPass(createTesselFormKernels(formOptions));
   form.addPass(createTesselSelectSchedules());
   addSplitReduction(form);
   if (failed(form.run(module)))

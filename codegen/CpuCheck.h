@@ -13,6 +13,7 @@
 #define TESSEL_CODEGEN_CPUCHECK_H
 
 #include "codegen/CpuRunner.h"
+#include "passes/Passes.h"
 #include "runtime/Reference.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -39,9 +40,11 @@ struct CheckUnit {
 /// checked against its ops as written, before forming), then each kernel on
 /// its functions' values. Unit i of the first two groups draws its inputs
 /// with seed + i (ref::randomInputs). Emits diagnostics and fails where a
-/// kernel cannot be formed or a graph built.
-FailureOr<std::vector<CheckUnit>> prepareCpuCheck(ModuleOp module,
-                                                  uint64_t seed);
+/// kernel cannot be formed or a graph built. `parts` is
+/// tessel-form-kernels' option of that name.
+FailureOr<std::vector<CheckUnit>>
+prepareCpuCheck(ModuleOp module, uint64_t seed,
+                PartsPolicy parts = PartsPolicy::Model);
 
 /// What running one unit found, per output.
 struct OutputCheck {

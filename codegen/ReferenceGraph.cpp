@@ -97,6 +97,22 @@ private:
       return inlineBlock(callee.getBody().front(), call.getOperands(),
                          call.getResults());
     }
+    // A split-KV attention's partial as two reference ops, one per result.
+    if (auto partial = dyn_cast<AttentionPartialOp>(op)) {
+      for (OpResult result : partial->getResults()) {
+        ref::Op r;
+        r.kind = op.getName().stripDialect().str();
+        r.result = toReferenceType(cast<RankedTensorType>(result.getType()));
+        for (int id : idsOf(op.getOperands()))
+          r.operands.push_back(id);
+        for (NamedAttribute attr : op.getAttrDictionary())
+          addAttribute(r, attr);
+        r.ints["result_index"] = {int64_t(result.getResultNumber())};
+        ids[result] = graph.inputs.size() + graph.ops.size();
+        graph.ops.push_back(std::move(r));
+      }
+      return success();
+    }
     if (!isa<TesselDialect>(op.getDialect()) || op.getNumResults() != 1)
       return op.emitError() << "the reference interpreter does not handle '"
                             << op.getName() << "'";

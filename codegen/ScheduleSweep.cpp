@@ -78,10 +78,10 @@ SmallVector<ScheduleAttr> offeredSchedules(KernelOp kernel,
   SmallVector<ScheduleAttr> offered;
   for (const auto &[schedule, prediction] : rankSchedules(desc, target))
     offered.push_back(toScheduleAttr(ctx, schedule));
-  for (int64_t splits : splitCandidates(splitReductionSize(kernel)))
+  for (int64_t splits : splitCandidates(kernel))
     if (std::optional<SplitPrice> price = priceSplit(kernel, splits, target))
       offered.push_back(
-          splitScheduleOf(toScheduleAttr(ctx, price->partial), splits));
+          splitScheduleOf(kernel, toScheduleAttr(ctx, price->partial), splits));
   return offered;
 }
 

@@ -22,14 +22,15 @@
 
 namespace mlir::tessel {
 
-int64_t AttentionShape::keyTiles(int64_t q0, int64_t bq, int64_t bkv) const {
-  int64_t all = (skv + bkv - 1) / bkv;
-  if (!causal)
-    return all;
+int64_t AttentionShape::keyTiles(int64_t q0, int64_t bq, int64_t bkv,
+                                 int64_t split) const {
+  int64_t first = split * sliceLength();
+  int64_t end = std::min(first + sliceLength(), skv);
   // The tile's last query (within sq) attends to keys up to
   // last + skv - sq.
-  int64_t lastKey = std::min(q0 + bq, sq) - 1 + (skv - sq);
-  return std::min(all, lastKey / bkv + 1);
+  if (causal)
+    end = std::min(end, std::min(q0 + bq, sq) + (skv - sq));
+  return std::max<int64_t>(0, (end - first + bkv - 1) / bkv);
 }
 
 double AttentionShape::unmaskedPairs() const {
@@ -242,17 +243,19 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   p.occupancy =
       double(p.blocksPerSM * s.warps) / t.get(TargetField::MaxWarpsPerSM);
 
-  // Blocks, key steps and waves.
+  // Blocks (a split-KV attention's a slice of the keys each), key steps
+  // and waves.
   int64_t qTiles = (a.sq + bq - 1) / bq;
   double heads = double(a.batch) * double(a.heads);
-  p.blocks = int64_t(heads) * qTiles;
+  p.blocks = int64_t(heads) * qTiles * a.splits;
   double stepsPerHead = 0;
   int64_t longest = 0;
-  for (int64_t qt = 0; qt < qTiles; ++qt) {
-    int64_t steps = a.keyTiles(qt * bq, bq, bkv);
-    stepsPerHead += double(steps);
-    longest = std::max(longest, steps);
-  }
+  for (int64_t qt = 0; qt < qTiles; ++qt)
+    for (int64_t split = 0; split < a.splits; ++split) {
+      int64_t steps = a.keyTiles(qt * bq, bq, bkv, split);
+      stepsPerHead += double(steps);
+      longest = std::max(longest, steps);
+    }
   double totalSteps = heads * stepsPerHead;
   double sms = t.get(TargetField::SMCount);
   p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
@@ -370,13 +373,19 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
       (stepsOnBusiestSM * chain + blocksOnBusiestSM * edgeChain) / resident));
 
   double bytes = double(dtypeBytes(a.type));
-  double qo = heads * double(a.sq) * (d + dv) * bytes;
+  // q in once (each slice's blocks read it again from L2); the result out,
+  // or a split-KV attention's f32 partials and their log-sum-exps.
+  double qIn = heads * double(a.sq) * d * bytes;
+  double out = a.splits == 1
+                   ? heads * double(a.sq) * dv * bytes
+                   : double(a.splits) * heads * double(a.sq) * (dv + 1) * 4;
   double kv =
       double(a.batch) * double(a.kvHeads) * double(a.skv) * (d + dv) * bytes;
-  p.dramBytes = qo + kv;
+  p.dramBytes = qIn + out + kv;
   p.dramUs =
       p.dramBytes / model::dramBandwidth(t, p.dramBytes, p.uncalibrated) * 1e6;
-  p.l2Bytes = qo + totalSteps * keys * (d + dv) * bytes;
+  p.l2Bytes =
+      qIn * double(a.splits) + out + totalSteps * keys * (d + dv) * bytes;
   if (model::usable(t, TargetField::L2BandwidthTBps, p.uncalibrated))
     p.l2Us = p.l2Bytes / (t.get(TargetField::L2BandwidthTBps) * 1e12) * 1e6;
   if (model::usable(t, TargetField::SmBytesPerClock, p.uncalibrated))
@@ -401,6 +410,95 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   }
   bool ignored = false;
   p.achievableComputeUs = p.flops / best * 1e6;
+  p.achievableUs = std::max(
+      p.achievableComputeUs,
+      p.dramBytes / model::dramBandwidth(t, p.dramBytes, ignored) * 1e6);
+  return p;
+}
+
+namespace {
+/// Registers of the combine kernel's threads: an estimate of the emitted
+/// code (indices, a row's maximum and sum, one partial's accumulator), not
+/// a chip's figure.
+constexpr int64_t kAttentionCombineRegisters = 32;
+} // namespace
+
+Prediction predictAttentionCombine(const KernelDesc &k, const Schedule &s,
+                                   const Target &t) {
+  Prediction p;
+  const AttentionCombineShape &c = *k.attentionCombine;
+  auto illegal = [&](std::string why) {
+    return model::markIllegal(p, std::move(why));
+  };
+  if (s.block.size() != 1 || s.block[0] < 1 ||
+      s.compute != ComputeClass::Simt || s.stages != 1 || s.splitK != 1 ||
+      s.vector != 1 || !s.warp.empty() || !s.thread.empty())
+    return illegal("a split-KV combine's schedule is block = [rows] and "
+                   "warps, on SIMT lanes");
+  int64_t rows = s.block[0];
+  int64_t threads = s.warps * t.warpSize();
+  p.threadsPerBlock = threads;
+  if (s.warps < 1 || double(threads) > t.get(TargetField::MaxThreadsPerBlock))
+    return illegal("the block has more threads than the target allows");
+  // Each row's weights, and the inverse of their sum.
+  p.sharedBytes = 4 * rows * (c.splits + 1);
+  if (double(p.sharedBytes) > t.blockSharedMemoryLimit())
+    return illegal("the block's weights (" + std::to_string(p.sharedBytes) +
+                   " bytes) exceed what one block may allocate");
+  p.registers = kAttentionCombineRegisters;
+  p.blocksPerSM = std::min<int64_t>(
+      {int64_t(t.get(TargetField::MaxBlocksPerSM)),
+       int64_t(t.get(TargetField::MaxWarpsPerSM)) / s.warps,
+       int64_t(t.get(TargetField::SharedMemPerSMBytes)) / p.sharedBytes,
+       blocksPerSMForRegisters(t, p.registers, threads)});
+  if (p.blocksPerSM < 1)
+    return illegal("one block needs more of an SM than it has");
+  p.occupancy =
+      double(p.blocksPerSM * s.warps) / t.get(TargetField::MaxWarpsPerSM);
+  p.blocks = (c.rows + rows - 1) / rows;
+  double sms = t.get(TargetField::SMCount);
+  p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
+  double blocksOnBusiestSM = std::ceil(double(p.blocks) / sms);
+  double resident =
+      std::max(1.0, std::min(double(p.blocksPerSM), blocksOnBusiestSM));
+
+  // Two phases (passes/tiling/FusedAttention.cpp): a thread per row reads
+  // its log-sum-exps twice (the maximum, then the weights, written to
+  // shared memory, and their sum); then a thread per value sums the
+  // weighted partials.
+  double splits = double(c.splits), dv = double(c.dv);
+  Phase weights{double(rows), 10 * splits + 12, 3 * splits + 2, rows * splits};
+  Phase sums{double(rows) * dv, 5 * splits + 10, 2 * splits + 2, 0};
+  PhaseCycles w = phaseCycles(weights, threads, t, p.uncalibrated);
+  PhaseCycles v = phaseCycles(sums, threads, t, p.uncalibrated);
+  double dramLatency =
+      model::usable(t, TargetField::DramLatencyCycles, p.uncalibrated)
+          ? t.get(TargetField::DramLatencyCycles)
+          : 0;
+  // Each phase waits on DRAM once (its loads are independent).
+  double chain = w.chain + v.chain + 2 * dramLatency;
+  double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
+  auto us = [&](double cycles) { return cycles / clockHz * 1e6; };
+  p.flops = double(c.rows) * splits * (2 * dv + 4);
+  p.computeUs = us(blocksOnBusiestSM *
+                   (std::max(w.issue, w.sfu) + std::max(v.issue, v.sfu)));
+  p.loadsUs = us(blocksOnBusiestSM * (w.wavefronts + v.wavefronts));
+  p.latencyUs = us(std::max(chain, blocksOnBusiestSM * chain / resident));
+  p.dramBytes = double(c.rows) * splits * (dv + 1) * 4 +
+                double(c.rows) * dv * double(dtypeBytes(c.type));
+  p.dramUs =
+      p.dramBytes / model::dramBandwidth(t, p.dramBytes, p.uncalibrated) * 1e6;
+  p.l2Bytes = p.dramBytes;
+  if (model::usable(t, TargetField::L2BandwidthTBps, p.uncalibrated))
+    p.l2Us = p.l2Bytes / (t.get(TargetField::L2BandwidthTBps) * 1e12) * 1e6;
+  if (model::usable(t, TargetField::BlockCycles, p.uncalibrated))
+    p.blocksUs = us(blocksOnBusiestSM * t.get(TargetField::BlockCycles));
+  if (model::usable(t, TargetField::LaunchOverheadUs, p.uncalibrated))
+    p.launchUs = t.get(TargetField::LaunchOverheadUs);
+  model::combineTerms(p, model::peakFlops(t, ComputeClass::Simt, c.type));
+  bool ignored = false;
+  p.achievableComputeUs =
+      p.flops / model::peakFlops(t, ComputeClass::Simt, ElementType::F32) * 1e6;
   p.achievableUs = std::max(
       p.achievableComputeUs,
       p.dramBytes / model::dramBandwidth(t, p.dramBytes, ignored) * 1e6);

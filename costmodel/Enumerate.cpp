@@ -66,6 +66,10 @@ public:
       attentionTiles();
       return;
     }
+    if (k.attentionCombine) {
+      combineTiles();
+      return;
+    }
     if (k.wgmmaable && t.hasWgmma() && parallel.size() == 2)
       wgmmaTiles();
     if (k.mmaSyncable && t.hasMmaSync() && parallel.size() >= 2)
@@ -119,6 +123,17 @@ private:
           }
           offer(s);
         }
+  }
+
+  /// A split-KV combine: blocks of 1 to 64 rows, 1 to 8 warps.
+  void combineTiles() {
+    for (int64_t rows = 1; rows <= 64; rows *= 2)
+      for (int64_t warps : {1, 2, 4, 8}) {
+        Schedule s;
+        s.block = {rows};
+        s.warps = warps;
+        offer(s);
+      }
   }
 
   void offerVectors(Schedule s) {

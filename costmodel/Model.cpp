@@ -282,6 +282,8 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   using namespace model;
   if (k.attention)
     return predictFusedAttention(k, s, t);
+  if (k.attentionCombine)
+    return predictAttentionCombine(k, s, t);
   Prediction p;
   Context c(k, s, t);
   p.threadsPerBlock = c.threadsPerBlock;

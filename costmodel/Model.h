@@ -158,14 +158,29 @@ struct AttentionShape {
   int64_t batch = 1, heads = 1, kvHeads = 1, sq = 1, skv = 1, d = 1, dv = 1;
   bool causal = false;
   ElementType type = ElementType::F32;
+  /// Split-KV (tessel.attention_partial): the keys cut into this many
+  /// slices of sliceLength() keys, each attended to by blocks of its own.
+  int64_t splits = 1;
 
+  /// Keys per slice: ceil(skv / splits), the last slice what is left.
+  int64_t sliceLength() const { return (skv + splits - 1) / splits; }
   /// Key tiles of `bkv` keys a tile of `bq` queries starting at query `q0`
-  /// visits: all of them, or with `causal` those up to the last key its
-  /// last query attends to (the fully masked ones are skipped).
-  int64_t keyTiles(int64_t q0, int64_t bq, int64_t bkv) const;
+  /// visits in slice `split`: all of the slice's, or with `causal` those up
+  /// to the last key its last query attends to (the fully masked ones are
+  /// skipped; none when the whole slice is).
+  int64_t keyTiles(int64_t q0, int64_t bq, int64_t bkv,
+                   int64_t split = 0) const;
   /// Query-key pairs that are not masked (a multiply-add each per element
   /// of d and of dv).
   double unmaskedPairs() const;
+};
+
+/// The combine of a split-KV attention (tessel.attention_combine): `rows`
+/// query rows (batch x heads x sq), each the weighted sum of `splits` f32
+/// partial rows of `dv` values, written in `type`.
+struct AttentionCombineShape {
+  int64_t splits = 1, rows = 1, dv = 1;
+  ElementType type = ElementType::F32;
 };
 
 /// How the fused attention kernel (passes/tiling/FusedAttention.cpp) lays
@@ -265,6 +280,10 @@ struct KernelDesc {
   /// (passes/tiling/FusedAttention.cpp), which the model prices with its own
   /// terms (predictFusedAttention); the fields above then stay empty.
   std::optional<AttentionShape> attention;
+  /// Set for a kernel that is one tessel.attention_combine: emitted with the
+  /// fused attention (a block per `block[0]` rows, weights in shared
+  /// memory, then each row's sum), priced by predictAttentionCombine.
+  std::optional<AttentionCombineShape> attentionCombine;
 };
 
 /// The tensor-core instruction Tessel issues for mma = mma_sync:
@@ -431,13 +450,19 @@ int64_t copyVectorWidth(int64_t row, int64_t stride, int64_t bytes);
 int64_t blocksPerSMForRegisters(const Target &target, int64_t registers,
                                 int64_t threadsPerBlock);
 
-/// The time of `kernel` tiled by `schedule` on `target`.
 /// The fused attention kernel's prediction (KernelDesc::attention set);
 /// predict() calls it for such kernels.
 Prediction predictFusedAttention(const KernelDesc &kernel,
                                  const Schedule &schedule,
                                  const Target &target);
 
+/// The split-KV combine kernel's prediction (KernelDesc::attentionCombine
+/// set); predict() calls it for such kernels.
+Prediction predictAttentionCombine(const KernelDesc &kernel,
+                                   const Schedule &schedule,
+                                   const Target &target);
+
+/// The time of `kernel` tiled by `schedule` on `target`.
 Prediction predict(const KernelDesc &kernel, const Schedule &schedule,
                    const Target &target);
 

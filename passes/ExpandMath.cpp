@@ -4,8 +4,9 @@
 // Replaces the math functions Tessel's kernels use (exp, tanh, erf, rsqrt)
 // with plain floating-point arithmetic: upstream's polynomial approximations
 // (and the floor they use, through integer conversion), and rsqrt as a
-// division by a square root; exp2, which every GPU has an instruction for
-// (v_exp_f32, ex2), becomes LLVM's intrinsic. Kernels then call no device
+// division by a square root; exp2 and log2, which every GPU has an
+// instruction for (v_exp_f32, v_log_f32, ex2, lg2), become LLVM's
+// intrinsics. Kernels then call no device
 // library. The ROCDL path needs this because the device libraries Debian
 // packages (rocm-device-libs 5.2) predate gfx942; the NVIDIA path links
 // libdevice instead.
@@ -51,22 +52,25 @@ struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
   }
 };
 
-/// exp2(x) as llvm.exp2.f32, which the AMDGPU backend selects as v_exp_f32
-/// (a base-2 exponential, with its denormal range handled) instead of a
-/// call into the device library.
-struct Exp2ToIntrinsic : public OpRewritePattern<math::Exp2Op> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(math::Exp2Op op,
+/// exp2(x) and log2(x) as llvm.exp2.f32 and llvm.log2.f32, which the
+/// AMDGPU backend selects as v_exp_f32 and v_log_f32 (base-2 functions,
+/// with their denormal ranges handled) instead of calls into the device
+/// library.
+template <typename MathOp>
+struct Base2ToIntrinsic : public OpRewritePattern<MathOp> {
+  Base2ToIntrinsic(MLIRContext *ctx, StringRef intrinsic)
+      : OpRewritePattern<MathOp>(ctx), intrinsic(intrinsic) {}
+  LogicalResult matchAndRewrite(MathOp op,
                                 PatternRewriter &rewriter) const override {
     if (!getElementTypeOrSelf(op.getType()).isF32())
       return rewriter.notifyMatchFailure(op, "only f32 is mapped");
     // As a call of the intrinsic by name: the ROCDL conversion turns the
-    // llvm.intr.exp2 op into a device-library call.
+    // llvm.intr.exp2 and log2 ops into device-library calls.
     rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
-        op, op.getType(), rewriter.getStringAttr("llvm.exp2.f32"),
-        op.getOperand());
+        op, op.getType(), rewriter.getStringAttr(intrinsic), op.getOperand());
     return success();
   }
+  StringRef intrinsic;
 };
 
 /// floor(x) for f32 without a library: values of magnitude 2^23 or more are
@@ -105,7 +109,11 @@ struct ExpandMathPass
     : public tessel::impl::TesselExpandMathBase<ExpandMathPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<ExpandRsqrt, ExpandFloor, Exp2ToIntrinsic>(&getContext());
+    patterns.add<ExpandRsqrt, ExpandFloor>(&getContext());
+    patterns.add<Base2ToIntrinsic<math::Exp2Op>>(&getContext(),
+                                                 "llvm.exp2.f32");
+    patterns.add<Base2ToIntrinsic<math::Log2Op>>(&getContext(),
+                                                 "llvm.log2.f32");
     populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
       return llvm::is_contained({"math.exp", "math.tanh", "math.erf"}, name);
     });

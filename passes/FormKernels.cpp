@@ -28,6 +28,7 @@
 #include "passes/FusionPolicy.h"
 #include "passes/KernelDescription.h"
 #include "passes/Passes.h"
+#include "passes/SplitReduction.h"
 
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
@@ -162,7 +163,7 @@ public:
     }
     // Not through the cache: the parts are erased when the op stays whole,
     // and a later op could take one's address.
-    std::optional<double> one = timeAsOneKernel({whole});
+    std::optional<double> one = timeAsOneKernel({whole}, /*withSplits=*/true);
     SmallVector<double> times;
     for (ArrayRef<Operation *> k : kernels) {
       std::optional<double> t = timeAsOneKernel(k);
@@ -224,7 +225,11 @@ private:
     return it->second;
   }
 
-  std::optional<double> timeAsOneKernel(ArrayRef<Operation *> ops) {
+  /// The predicted time of `ops` as one kernel with its best schedule;
+  /// `withSplits` also tries the kernel split in two (split-KV for an
+  /// attention, tessel-split-reduction) and takes the faster.
+  std::optional<double> timeAsOneKernel(ArrayRef<Operation *> ops,
+                                        bool withSplits = false) {
     MLIRContext *ctx = ops.front()->getContext();
     Boundary boundary = boundaryOf(ops);
     if (boundary.outputs.empty())
@@ -248,6 +253,13 @@ private:
 
     // Predictions are questions, not errors: a failure here keeps the rule.
     ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+    // Splits first: lowering outlines the kernel.
+    double fastestSplit = INFINITY;
+    if (withSplits)
+      for (int64_t splits : splitCandidates(kernel))
+        if (std::optional<SplitPrice> price =
+                priceSplit(kernel, splits, target))
+          fastestSplit = std::min(fastestSplit, price->combined().timeUs);
     FailureOr<SmallVector<std::optional<KernelDesc>>> descs =
         lowerAndDescribe(*scratch, {"probe_kernel"});
     if (failed(descs) || !descs->front())
@@ -256,7 +268,7 @@ private:
         bestSchedule(*descs->front(), target);
     if (!best)
       return std::nullopt;
-    return best->second.timeUs;
+    return std::min(best->second.timeUs, fastestSplit);
   }
 
   Attribute targetAttr;
@@ -643,24 +655,29 @@ void eraseUnusedConstants(func::FuncOp func) {
 }
 
 /// Replaces each loose attention and convolution of `func` by its parts
-/// where the policy says they run faster.
-void splitOps(func::FuncOp func, FusionPolicy &policy, OpBuilder &builder) {
+/// where `parts` says so: always, never, or where the policy says they run
+/// faster.
+void splitOps(func::FuncOp func, FusionPolicy &policy, PartsPolicy parts,
+              OpBuilder &builder) {
+  if (parts == PartsPolicy::Never)
+    return;
   for (Operation &op :
        llvm::make_early_inc_range(func.getBody().front().getOperations())) {
     builder.setInsertionPoint(&op);
-    std::optional<OpParts> parts;
+    std::optional<OpParts> opParts;
     if (auto attention = dyn_cast<AttentionOp>(op))
-      parts = buildAttentionParts(builder, attention);
+      opParts = buildAttentionParts(builder, attention);
     else if (auto conv = dyn_cast<Conv2DOp>(op))
-      parts = buildConvParts(builder, conv);
-    if (!parts)
+      opParts = buildConvParts(builder, conv);
+    if (!opParts)
       continue;
-    if (policy.shouldSplit(&op, parts->kernels)) {
-      op.getResult(0).replaceAllUsesWith(parts->result);
+    if (parts == PartsPolicy::Always ||
+        policy.shouldSplit(&op, opParts->kernels)) {
+      op.getResult(0).replaceAllUsesWith(opParts->result);
       op.erase();
       continue;
     }
-    for (Operation *part : llvm::reverse(parts->ops))
+    for (Operation *part : llvm::reverse(opParts->ops))
       part->erase();
   }
 }
@@ -693,7 +710,7 @@ struct FormKernelsPass
           : policy == FusionPolicyKind::None ? createNoFusionPolicy()
                                              : createRuleFusionPolicy();
       reshapeConstants(func, builder);
-      splitOps(func, *fusionPolicy, builder);
+      splitOps(func, *fusionPolicy, parts, builder);
       sinkReshapes(func, builder);
       KernelFormer former(*fusionPolicy);
       former.formGroups(func.getBody().front());

@@ -51,7 +51,7 @@ std::unique_ptr<FusionPolicy> createNoFusionPolicy();
 /// and the consumer as two kernels (launches included). Where a kernel
 /// cannot be predicted, falls back to the rule. It splits an attention or
 /// a convolution into its parts when they are predicted faster than the
-/// one kernel.
+/// one kernel (an attention's one kernel at its best, split-KV included).
 /// With `explain`, each decision is a remark on the op with the predicted
 /// times.
 std::unique_ptr<FusionPolicy>

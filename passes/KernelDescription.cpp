@@ -596,10 +596,18 @@ void KernelDescriber::describeOperands() {
 } // namespace
 
 FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
-  if (AttentionOp attention = tiling::fusedAttentionOf(func)) {
+  // The fused attention's kernels, priced with their own terms.
+  if (Operation *fused = tiling::fusedAttentionKernelOp(func)) {
     KernelDesc desc;
     desc.name = func.getSymName().str();
-    desc.attention = tiling::attentionShape(attention);
+    if (auto combine = dyn_cast<AttentionCombineOp>(fused)) {
+      desc.attentionCombine = tiling::attentionCombineShape(combine);
+      return desc;
+    }
+    auto attention = dyn_cast<AttentionOp>(fused);
+    desc.attention =
+        attention ? tiling::attentionShape(attention)
+                  : tiling::attentionShape(cast<AttentionPartialOp>(fused));
     desc.contraction = true;
     desc.flops = 2 * desc.attention->unmaskedPairs() *
                  double(desc.attention->d + desc.attention->dv);

@@ -1075,19 +1075,27 @@ struct LowerToLinalgPass
         return signalPassFailure();
     }
 
-    // A kernel that is one attention alone stays so: tessel-tile-and-fuse
-    // emits it as one fused kernel (passes/tiling/FusedAttention.h).
+    // A kernel that is one attention alone (or one half of a split-KV
+    // attention) stays so: tessel-tile-and-fuse emits it as one fused
+    // kernel (passes/tiling/FusedAttention.h).
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
       if (!isa<TesselDialect>(op->getDialect()))
         return;
       auto func = op->getParentOfType<func::FuncOp>();
       if (func && func->hasAttr(TesselDialect::kKernelAttrName) &&
-          tiling::fusedAttentionOf(func) == op)
+          tiling::fusedAttentionKernelOp(func) == op)
         return;
       ops.push_back(op);
     });
     for (Operation *op : ops) {
+      if (isa<AttentionPartialOp, AttentionCombineOp>(op)) {
+        op->emitOpError()
+            << "is one half of a split-KV attention, which runs only as a "
+               "tessel.kernel of its own (as tessel-split-reduction makes "
+               "it)";
+        return signalPassFailure();
+      }
       rewriter.setInsertionPoint(op);
       Value replacement = lowerOp(rewriter, op);
       if (!replacement) {

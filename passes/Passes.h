@@ -33,6 +33,9 @@ namespace mlir::tessel {
 
 /// tessel-form-kernels' `policy` (see its description in Passes.td).
 enum class FusionPolicyKind { Auto, Model, Rule, None };
+/// tessel-form-kernels' `parts`: when an attention or a convolution becomes
+/// its parts.
+enum class PartsPolicy { Model, Always, Never };
 
 #define GEN_PASS_DECL
 #include "passes/Passes.h.inc"

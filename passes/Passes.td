@@ -42,7 +42,8 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
     (f32), `softmax` with the attention's `scale` and `causal` (f32), v cast
     to f32, `batch_matmul`, cast to the result type; a convolution with
     `groups = 1` by `im2col` and a `matmul` with the filter viewed as
-    [KH * KW * C, F] (a pointwise one by the matmul alone).
+    [KH * KW * C, F] (a pointwise one by the matmul alone). `parts=always`
+    replaces every such op by its parts, `parts=never` none.
   }];
   let options = [
     Option<"policy", "policy", "FusionPolicyKind",
@@ -58,6 +59,15 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
     Option<"explain", "explain", "bool", /*default=*/"false",
            "with the model policy, a remark per decision with the predicted "
            "times (fused, and the two kernels apart)">,
+    Option<"parts", "parts", "PartsPolicy",
+           /*default=*/"PartsPolicy::Model",
+           "when an attention or a convolution becomes its parts",
+           [{::llvm::cl::values(
+             clEnumValN(PartsPolicy::Model, "model",
+                        "where the model policy predicts them faster"),
+             clEnumValN(PartsPolicy::Always, "always",
+                        "always (to compare them, or to check them)"),
+             clEnumValN(PartsPolicy::Never, "never", "never"))}]>,
   ];
 }
 
@@ -709,8 +719,9 @@ def TesselExpandMath : Pass<"tessel-expand-math"> {
     Rewrites `math.exp`, `math.tanh` and `math.erf` into upstream's
     polynomial approximations, the `math.floor` these use (f32) into integer
     conversions, and `math.rsqrt` into a division by `math.sqrt`; `math.exp2`
-    (f32), which GPUs execute as one instruction (`v_exp_f32`), becomes
-    a call of the `llvm.exp2.f32` intrinsic. A kernel then calls no device library. The ROCDL path
+    and `math.log2` (f32), which GPUs execute as one instruction
+    (`v_exp_f32`, `v_log_f32`), become calls of the `llvm.exp2.f32` and
+    `llvm.log2.f32` intrinsics. A kernel then calls no device library. The ROCDL path
     runs it on each gpu.module.
   }];
   let dependentDialects = [

@@ -73,14 +73,14 @@ struct SelectSchedulesPass
       if (ScheduleAttr given = kernel.getScheduleAttr(); given && !reselect) {
         if (given.getSplitK() > 1) {
           // Priced as the two kernels tessel-split-reduction makes.
-          Schedule partial = fromScheduleAttr(partialScheduleOf(given));
+          Schedule partial = fromScheduleAttr(partialScheduleOf(kernel, given));
           std::optional<SplitPrice> price =
               priceSplit(kernel, given.getSplitK(), *target, &partial);
           // Refit: the same split, its partial kernel's tiles the model's.
           if (!price && refit &&
               (price = priceSplit(kernel, given.getSplitK(), *target))) {
             ScheduleAttr refitted = splitScheduleOf(
-                toScheduleAttr(ctx, price->partial), given.getSplitK());
+                kernel, toScheduleAttr(ctx, price->partial), given.getSplitK());
             kernel.emitRemark()
                 << "schedule " << given << " has a partial kernel the cost "
                 << "model finds illegal on " << target->name() << " ("
@@ -134,7 +134,7 @@ struct SelectSchedulesPass
       // Split-K, where it beats the best unsplit schedule.
       if (rank == 0) {
         std::optional<std::pair<int64_t, SplitPrice>> split;
-        for (int64_t s : splitCandidates(splitReductionSize(kernel))) {
+        for (int64_t s : splitCandidates(kernel)) {
           std::optional<SplitPrice> price = priceSplit(kernel, s, *target);
           if (price && (!split || rankKey(price->combined()) <
                                       rankKey(split->second.combined())))
@@ -143,7 +143,8 @@ struct SelectSchedulesPass
         if (split &&
             rankKey(split->second.combined()) < rankKey(chosen.second)) {
           kernel.setScheduleAttr(splitScheduleOf(
-              toScheduleAttr(ctx, split->second.partial), split->first));
+              kernel, toScheduleAttr(ctx, split->second.partial),
+              split->first));
           kernel->setAttr(TesselDialect::kPredictionAttrName,
                           toAttr(ctx, split->second.combined()));
         }

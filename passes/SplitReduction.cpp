@@ -34,6 +34,26 @@ using namespace mlir::tessel;
 
 namespace {
 
+/// The kernel's attention when it is one attention alone on its inputs
+/// (the fused attention kernel); null otherwise.
+AttentionOp theAttention(KernelOp kernel) {
+  Block &body = kernel.getBody().front();
+  if (body.getOperations().size() != 2)
+    return nullptr;
+  auto attention = dyn_cast<AttentionOp>(body.front());
+  auto yield = dyn_cast<YieldOp>(body.back());
+  if (!attention || !yield || yield->getOperands() != attention->getResults())
+    return nullptr;
+  for (Value operand : attention->getOperands())
+    if (!isa<BlockArgument>(operand))
+      return nullptr;
+  return attention;
+}
+
+int64_t keyLength(AttentionOp attention) {
+  return cast<RankedTensorType>(attention.getKey().getType()).getDimSize(2);
+}
+
 /// The kernel's one matmul, or null with `why` set.
 MatmulOp theMatmul(KernelOp kernel, std::string &why) {
   MatmulOp matmul;
@@ -117,6 +137,16 @@ SmallVector<int64_t> withoutBatchTile(ArrayRef<int64_t> tiles) {
 
 std::string mlir::tessel::splitReductionRefusal(KernelOp kernel,
                                                 int64_t splits) {
+  if (AttentionOp attention = theAttention(kernel)) {
+    int64_t keys = keyLength(attention);
+    if (splits < 2)
+      return "split_k = " + std::to_string(splits) + " splits nothing";
+    if ((splits - 1) * ((keys + splits - 1) / splits) >= keys)
+      return "split_k = " + std::to_string(splits) +
+             " leaves a slice of the attention's " + std::to_string(keys) +
+             " keys empty";
+    return "";
+  }
   std::string why;
   MatmulOp matmul = theMatmul(kernel, why);
   if (!matmul)
@@ -140,7 +170,13 @@ std::string mlir::tessel::splitReductionRefusal(KernelOp kernel,
   return "";
 }
 
-ScheduleAttr mlir::tessel::partialScheduleOf(ScheduleAttr split) {
+ScheduleAttr mlir::tessel::partialScheduleOf(KernelOp kernel,
+                                             ScheduleAttr split) {
+  if (theAttention(kernel))
+    return ScheduleAttr::get(split.getContext(), split.getBlock(),
+                             split.getWarp(), split.getThread(),
+                             split.getWarps(), split.getStages(), /*splitK=*/1,
+                             split.getVector(), split.getMma());
   return ScheduleAttr::get(split.getContext(), withBatchTile(split.getBlock()),
                            withBatchTile(split.getWarp()),
                            withBatchTile(split.getThread()), split.getWarps(),
@@ -148,8 +184,14 @@ ScheduleAttr mlir::tessel::partialScheduleOf(ScheduleAttr split) {
                            split.getMma());
 }
 
-ScheduleAttr mlir::tessel::splitScheduleOf(ScheduleAttr partial,
+ScheduleAttr mlir::tessel::splitScheduleOf(KernelOp kernel,
+                                           ScheduleAttr partial,
                                            int64_t splits) {
+  if (theAttention(kernel))
+    return ScheduleAttr::get(partial.getContext(), partial.getBlock(),
+                             partial.getWarp(), partial.getThread(),
+                             partial.getWarps(), partial.getStages(), splits,
+                             partial.getVector(), partial.getMma());
   return ScheduleAttr::get(
       partial.getContext(), withoutBatchTile(partial.getBlock()),
       withoutBatchTile(partial.getWarp()),
@@ -157,10 +199,20 @@ ScheduleAttr mlir::tessel::splitScheduleOf(ScheduleAttr partial,
       partial.getStages(), splits, partial.getVector(), partial.getMma());
 }
 
-int64_t mlir::tessel::splitReductionSize(KernelOp kernel) {
+SmallVector<int64_t> mlir::tessel::splitCandidates(KernelOp kernel) {
+  if (AttentionOp attention = theAttention(kernel)) {
+    SmallVector<int64_t> splits;
+    int64_t keys = keyLength(attention);
+    for (int64_t s : {2, 4, 8, 16, 32})
+      if ((keys + s - 1) / s >= kMinAttentionSlice &&
+          splitReductionRefusal(kernel, s).empty())
+        splits.push_back(s);
+    return splits;
+  }
   std::string why;
   MatmulOp matmul = theMatmul(kernel, why);
-  return matmul ? reductionSize(matmul) : 0;
+  return matmul ? splitCandidates(reductionSize(matmul))
+                : SmallVector<int64_t>();
 }
 
 SmallVector<int64_t> mlir::tessel::splitCandidates(int64_t k) {
@@ -171,11 +223,66 @@ SmallVector<int64_t> mlir::tessel::splitCandidates(int64_t k) {
   return splits;
 }
 
+/// The attention kernel as its partial and combine kernels (see
+/// tessel.attention_partial).
+static std::pair<KernelOp, KernelOp> splitAttention(RewriterBase &rewriter,
+                                                    KernelOp kernel,
+                                                    AttentionOp attention,
+                                                    int64_t splits) {
+  MLIRContext *ctx = kernel.getContext();
+  Location loc = kernel.getLoc();
+  auto module = kernel->getParentOfType<ModuleOp>();
+  auto q = cast<RankedTensorType>(attention.getQuery().getType());
+  auto v = cast<RankedTensorType>(attention.getValue().getType());
+  Type f32 = Float32Type::get(ctx);
+  SmallVector<int64_t> rows = {splits, q.getDimSize(0), q.getDimSize(1),
+                               q.getDimSize(2)};
+  auto lseType = RankedTensorType::get(rows, f32);
+  rows.push_back(v.getDimSize(3));
+  auto partialType = RankedTensorType::get(rows, f32);
+
+  rewriter.setInsertionPoint(kernel);
+  ScheduleAttr schedule = kernel.getScheduleAttr();
+  auto partial = KernelOp::create(
+      rewriter, loc, TypeRange{partialType, lseType},
+      rewriter.getStringAttr(
+          uniqueName(module, (kernel.getSymName() + "_partial").str())),
+      kernel.getInputs(),
+      schedule ? partialScheduleOf(kernel, schedule) : ScheduleAttr());
+  IRMapping map;
+  Block *partialBody = rewriter.createBlock(&partial.getBody());
+  for (BlockArgument arg : kernel.getBody().front().getArguments())
+    map.map(arg, partialBody->addArgument(arg.getType(), loc));
+  auto halves = AttentionPartialOp::create(
+      rewriter, loc, partialType, lseType, map.lookup(attention.getQuery()),
+      map.lookup(attention.getKey()), map.lookup(attention.getValue()),
+      rewriter.getI64IntegerAttr(splits), attention.getScaleAttr(),
+      attention.getCausalAttr());
+  YieldOp::create(rewriter, loc, halves->getResults());
+
+  rewriter.setInsertionPoint(kernel);
+  auto combine =
+      KernelOp::create(rewriter, loc, kernel.getResultTypes(),
+                       rewriter.getStringAttr(uniqueName(
+                           module, (kernel.getSymName() + "_combine").str())),
+                       partial.getResults(), ScheduleAttr());
+  Block *combineBody = rewriter.createBlock(&combine.getBody());
+  Value partials = combineBody->addArgument(partialType, loc);
+  Value lse = combineBody->addArgument(lseType, loc);
+  Value combined = AttentionCombineOp::create(
+      rewriter, loc, attention.getType(), partials, lse);
+  YieldOp::create(rewriter, loc, ValueRange{combined});
+  rewriter.replaceOp(kernel, combine.getResults());
+  return {partial, combine};
+}
+
 FailureOr<std::pair<KernelOp, KernelOp>>
 mlir::tessel::splitReduction(RewriterBase &rewriter, KernelOp kernel,
                              int64_t splits) {
   if (std::string why = splitReductionRefusal(kernel, splits); !why.empty())
     return kernel.emitOpError() << "cannot be split: " << why;
+  if (AttentionOp attention = theAttention(kernel))
+    return splitAttention(rewriter, kernel, attention, splits);
   std::string why;
   MatmulOp matmul = theMatmul(kernel, why);
   MLIRContext *ctx = kernel.getContext();
@@ -222,7 +329,8 @@ mlir::tessel::splitReduction(RewriterBase &rewriter, KernelOp kernel,
       rewriter, loc, TypeRange{partials},
       rewriter.getStringAttr(
           uniqueName(module, (kernel.getSymName() + "_partial").str())),
-      partialInputs, schedule ? partialScheduleOf(schedule) : ScheduleAttr());
+      partialInputs,
+      schedule ? partialScheduleOf(kernel, schedule) : ScheduleAttr());
   IRMapping map;
   Block *partialBody = rewriter.createBlock(&partial.getBody());
   for (unsigned i : partialArgs)

@@ -9,6 +9,14 @@
 // workspace is an ordinary tensor between them: the host allocates it like
 // any value that passes between kernels.
 //
+// A kernel that is one tessel.attention splits its keys the same way
+// (split-KV, flash-decoding): the partial kernel (tessel.attention_partial)
+// attends to each slice of the keys with blocks of its own, writing each
+// query's output over the slice and its log-sum-exp, and the combine
+// kernel (tessel.attention_combine) weighs the slices' outputs into the
+// attention. A decoded token's attention over a long KV cache then fills
+// the GPU instead of one block per head.
+//
 // tessel-select-schedules prices a split as exactly these two kernels (the
 // partial's schedule, plus the sum kernel's best), and tessel-split-
 // reduction rewrites the kernels it chose to split.
@@ -33,18 +41,24 @@ namespace mlir::tessel {
 /// when it can: the kernel holds one tessel.matmul (and no other
 /// contraction), `splits` >= 2 divides its K, and each of the matmul's
 /// operands is a kernel input or elementwise ops of one (a cast) that feed
-/// only the matmul (they move to the partial kernel).
+/// only the matmul (they move to the partial kernel); or the kernel is one
+/// tessel.attention on its inputs and `splits` >= 2 cuts its keys into
+/// that many non-empty slices.
 std::string splitReductionRefusal(KernelOp kernel, int64_t splits);
 
-/// The partial kernel's schedule for the split schedule `split` of the
-/// original kernel: a leading tile of 1 along the split (the partial's batch
-/// loop) on every tile list, and split_k = 1. And back: the original
-/// kernel's schedule, with `split_k = splits`, for a partial's schedule.
-ScheduleAttr partialScheduleOf(ScheduleAttr split);
-ScheduleAttr splitScheduleOf(ScheduleAttr partial, int64_t splits);
+/// The partial kernel's schedule for the split schedule `split` of
+/// `kernel`: for a matmul, a leading tile of 1 along the split (the
+/// partial's batch loop) on every tile list, and split_k = 1; for an
+/// attention, the same tiles with split_k = 1 (the partial's blocks cover
+/// the slices). And back: the kernel's schedule, with `split_k = splits`,
+/// for a partial's schedule.
+ScheduleAttr partialScheduleOf(KernelOp kernel, ScheduleAttr split);
+ScheduleAttr splitScheduleOf(KernelOp kernel, ScheduleAttr partial,
+                             int64_t splits);
 
 /// Replaces `kernel` by its partial kernel and its sum kernel (named after
-/// it with `_partial` and `_sum`, made unique in the module) and returns
+/// it with `_partial` and `_sum`, or `_combine` for an attention, made
+/// unique in the module) and returns
 /// them. The partial kernel takes partialScheduleOf(the kernel's schedule)
 /// when the kernel has one; the sum kernel takes none. Fails with an error
 /// on the kernel when splitReductionRefusal says why.
@@ -72,8 +86,14 @@ std::optional<SplitPrice> priceSplit(KernelOp kernel, int64_t splits,
 /// slices of at least 64.
 SmallVector<int64_t> splitCandidates(int64_t k);
 
-/// The size of the reduction of the kernel's one matmul (0 if none).
-int64_t splitReductionSize(KernelOp kernel);
+/// The fewest keys tessel-select-schedules gives a slice of a split-KV
+/// attention: a slice shorter than the largest key tile wastes the tile.
+constexpr int64_t kMinAttentionSlice = 128;
+
+/// The splits tessel-select-schedules tries for `kernel`: for one matmul,
+/// splitCandidates(its K); for one attention (split-KV), 2, 4, 8, 16, 32
+/// where each slice holds at least kMinAttentionSlice keys; none otherwise.
+SmallVector<int64_t> splitCandidates(KernelOp kernel);
 
 } // namespace mlir::tessel
 

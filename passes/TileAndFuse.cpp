@@ -538,7 +538,7 @@ struct TileAndFusePass
   }
 
   LogicalResult tileKernel(func::FuncOp func, const Target &gpu) {
-    if (AttentionOp attention = fusedAttentionOf(func)) {
+    if (Operation *attention = fusedAttentionKernelOp(func)) {
       auto schedule =
           func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
       if (!schedule)

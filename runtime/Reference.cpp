@@ -301,6 +301,8 @@ private:
   bool softmax(const Op &op, BTensor &out);
   bool norm(const Op &op, BTensor &out, bool centred);
   bool attention(const Op &op, BTensor &out);
+  bool attentionPartial(const Op &op, BTensor &out);
+  bool attentionCombine(const Op &op, BTensor &out);
   bool transpose(const Op &op, BTensor &out);
   bool slice(const Op &op, BTensor &out);
   bool concat(const Op &op, BTensor &out);
@@ -674,40 +676,128 @@ bool Evaluator::norm(const Op &op, BTensor &out, bool centred) {
   return true;
 }
 
-bool Evaluator::attention(const Op &op, BTensor &out) {
-  const BTensor &q = operand(op, 0), &k = operand(op, 1), &v = operand(op, 2);
-  int64_t b = q.type.shape[0], h = q.type.shape[1], sq = q.type.shape[2],
-          d = q.type.shape[3];
-  int64_t hkv = k.type.shape[1], skv = k.type.shape[2], dv = v.type.shape[3];
-  int64_t group = h / hkv;
-  auto it = op.floats.find("scale");
-  Bounded scale =
-      exact(it != op.floats.end() ? it->second : 1 / std::sqrt(double(d)));
-  bool causal = flag(op, "causal");
-  std::vector<Bounded> scores(skv);
-  for (int64_t bb = 0; bb < b; ++bb)
-    for (int64_t hh = 0; hh < h; ++hh) {
-      int64_t kh = hh / group;
-      const Bounded *qb = &q.data[(bb * h + hh) * sq * d];
-      const Bounded *kb = &k.data[(bb * hkv + kh) * skv * d];
-      const Bounded *vb = &v.data[(bb * hkv + kh) * skv * dv];
-      for (int64_t i = 0; i < sq; ++i) {
-        for (int64_t j = 0; j < skv; ++j) {
-          Sum s;
-          for (int64_t e = 0; e < d; ++e)
-            s.add(qb[i * d + e] * kb[j * d + e]);
-          bool masked = causal && j > i + (skv - sq);
-          scores[j] = masked ? exact(-INFINITY) : s.result() * scale;
-        }
-        softmaxInPlace(scores, {skv}, 0);
-        for (int64_t e = 0; e < dv; ++e) {
-          Sum acc;
-          for (int64_t j = 0; j < skv; ++j)
-            acc.add(scores[j] * vb[j * dv + e]);
-          out.data[((bb * h + hh) * sq + i) * dv + e] = acc.result();
-        }
-      }
+/// An attention's operands (attention, attention_partial) and, for one
+/// query row, its scaled scores against keys [first, end), -inf where the
+/// causal mask hides a key.
+struct AttentionRows {
+  AttentionRows(const Op &op, const BTensor &q, const BTensor &k,
+                const BTensor &v)
+      : q(q), k(k), v(v) {
+    b = q.type.shape[0], h = q.type.shape[1], sq = q.type.shape[2],
+    d = q.type.shape[3];
+    hkv = k.type.shape[1], skv = k.type.shape[2], dv = v.type.shape[3];
+    auto it = op.floats.find("scale");
+    scale =
+        exact(it != op.floats.end() ? it->second : 1 / std::sqrt(double(d)));
+    causal = flag(op, "causal");
+  }
+  /// Query i of head hh of batch bb.
+  std::vector<Bounded> scores(int64_t bb, int64_t hh, int64_t i, int64_t first,
+                              int64_t end) const {
+    const Bounded *qb = &q.data[((bb * h + hh) * sq + i) * d];
+    const Bounded *kb = &k.data[(bb * hkv + hh / (h / hkv)) * skv * d];
+    std::vector<Bounded> row;
+    for (int64_t j = first; j < end; ++j) {
+      Sum s;
+      for (int64_t e = 0; e < d; ++e)
+        s.add(qb[e] * kb[j * d + e]);
+      bool masked = causal && j > i + (skv - sq);
+      row.push_back(masked ? exact(-INFINITY) : s.result() * scale);
     }
+    return row;
+  }
+  /// Value column e weighted by `probs` over keys [first, ...).
+  Bounded weighted(int64_t bb, int64_t hh, const std::vector<Bounded> &probs,
+                   int64_t first, int64_t e) const {
+    const Bounded *vb = &v.data[(bb * hkv + hh / (h / hkv)) * skv * dv];
+    Sum acc;
+    for (size_t j = 0; j < probs.size(); ++j)
+      acc.add(probs[j] * vb[(first + int64_t(j)) * dv + e]);
+    return acc.result();
+  }
+
+  const BTensor &q, &k, &v;
+  int64_t b, h, sq, d, hkv, skv, dv;
+  Bounded scale;
+  bool causal;
+};
+
+bool Evaluator::attention(const Op &op, BTensor &out) {
+  AttentionRows a(op, operand(op, 0), operand(op, 1), operand(op, 2));
+  for (int64_t bb = 0; bb < a.b; ++bb)
+    for (int64_t hh = 0; hh < a.h; ++hh)
+      for (int64_t i = 0; i < a.sq; ++i) {
+        std::vector<Bounded> probs = a.scores(bb, hh, i, 0, a.skv);
+        softmaxInPlace(probs, {a.skv}, 0);
+        for (int64_t e = 0; e < a.dv; ++e)
+          out.data[((bb * a.h + hh) * a.sq + i) * a.dv + e] =
+              a.weighted(bb, hh, probs, 0, e);
+      }
+  return true;
+}
+
+/// tessel.attention_partial's result `result_index` (0: the partials
+/// [S, B, H, Sq, Dv], 1: the log-sum-exps [S, B, H, Sq]).
+bool Evaluator::attentionPartial(const Op &op, BTensor &out) {
+  AttentionRows a(op, operand(op, 0), operand(op, 1), operand(op, 2));
+  int64_t splits = op.ints.at("splits").at(0);
+  bool lse = op.ints.at("result_index").at(0) == 1;
+  int64_t slice = (a.skv + splits - 1) / splits;
+  int64_t row = 0;
+  for (int64_t s = 0; s < splits; ++s)
+    for (int64_t bb = 0; bb < a.b; ++bb)
+      for (int64_t hh = 0; hh < a.h; ++hh)
+        for (int64_t i = 0; i < a.sq; ++i, ++row) {
+          int64_t first = s * slice, end = std::min(first + slice, a.skv);
+          std::vector<Bounded> probs = a.scores(bb, hh, i, first, end);
+          Bounded mx = exact(-INFINITY);
+          for (const Bounded &x : probs)
+            mx = bmax(mx, x);
+          // A query that sees none of the slice's keys: 0 and -inf.
+          bool none = mx.v == -INFINITY;
+          if (lse) {
+            if (none) {
+              out.data[row] = exact(-INFINITY);
+              continue;
+            }
+            Sum sum;
+            for (const Bounded &x : probs)
+              sum.add(math(exp, x - mx));
+            out.data[row] = mx + math(log, sum.result());
+            continue;
+          }
+          if (!none)
+            softmaxInPlace(probs, {int64_t(probs.size())}, 0);
+          for (int64_t e = 0; e < a.dv; ++e)
+            out.data[row * a.dv + e] =
+                none ? exact(0.0) : a.weighted(bb, hh, probs, first, e);
+        }
+  return true;
+}
+
+/// tessel.attention_combine: each row's partials weighted by exp(lse - max).
+bool Evaluator::attentionCombine(const Op &op, BTensor &out) {
+  const BTensor &partial = operand(op, 0), &lse = operand(op, 1);
+  int64_t splits = partial.type.shape[0], dv = partial.type.shape[4];
+  int64_t rows = lse.type.numElements() / splits;
+  for (int64_t r = 0; r < rows; ++r) {
+    Bounded mx = exact(-INFINITY);
+    for (int64_t s = 0; s < splits; ++s)
+      mx = bmax(mx, lse.data[s * rows + r]);
+    std::vector<Bounded> weights;
+    Sum total;
+    for (int64_t s = 0; s < splits; ++s) {
+      weights.push_back(math(exp, lse.data[s * rows + r] - mx));
+      total.add(weights.back());
+    }
+    Bounded sum = total.result();
+    for (int64_t e = 0; e < dv; ++e) {
+      Sum acc;
+      for (int64_t s = 0; s < splits; ++s)
+        acc.add(weights[s] * partial.data[(s * rows + r) * dv + e]);
+      out.data[r * dv + e] = acc.result() / sum;
+    }
+  }
   return true;
 }
 
@@ -789,6 +879,10 @@ bool Evaluator::run(const Op &op, BTensor &out) {
     return norm(op, out, /*centred=*/false);
   if (k == "attention")
     return attention(op, out);
+  if (k == "attention_partial")
+    return attentionPartial(op, out);
+  if (k == "attention_combine")
+    return attentionCombine(op, out);
   if (k == "transpose")
     return transpose(op, out);
   if (k == "slice")

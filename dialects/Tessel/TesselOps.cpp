@@ -460,50 +460,110 @@ LogicalResult RmsNormOp::verify() { return verifyNorm(*this); }
 // Attention and data movement
 //===----------------------------------------------------------------------===//
 
+/// The operands of an attention (tessel.attention, tessel.attention_partial):
+/// q [B, H, Sq, D], k [B, Hkv, Skv, D], v [B, Hkv, Skv, Dv], one element
+/// type, H a multiple of Hkv, causal only with Sq <= Skv, a usable scale.
+static LogicalResult verifyAttentionOperands(Operation *op, RankedTensorType q,
+                                             RankedTensorType k,
+                                             RankedTensorType v, bool causal,
+                                             std::optional<APFloat> scale) {
+  if (failed(verifyRank(op, "query", q, 4)) ||
+      failed(verifyRank(op, "key", k, 4)) ||
+      failed(verifyRank(op, "value", v, 4)) ||
+      failed(verifySameElementType(op, "key", k, "query", q)) ||
+      failed(verifySameElementType(op, "value", v, "query", q)))
+    return failure();
+  if (k.getDimSize(0) != q.getDimSize(0) || v.getDimSize(0) != q.getDimSize(0))
+    return op->emitOpError()
+           << "batch sizes differ: query " << q.getDimSize(0) << ", key "
+           << k.getDimSize(0) << ", value " << v.getDimSize(0);
+  if (k.getDimSize(1) != v.getDimSize(1))
+    return op->emitOpError() << "key has " << k.getDimSize(1)
+                             << " heads but value has " << v.getDimSize(1);
+  if (q.getDimSize(1) % k.getDimSize(1) != 0)
+    return op->emitOpError()
+           << "query heads " << q.getDimSize(1)
+           << " are not a multiple of key/value heads " << k.getDimSize(1);
+  if (k.getDimSize(2) != v.getDimSize(2))
+    return op->emitOpError()
+           << "key sequence length " << k.getDimSize(2)
+           << " differs from value sequence length " << v.getDimSize(2);
+  if (q.getDimSize(3) != k.getDimSize(3))
+    return op->emitOpError()
+           << "query head dimension " << q.getDimSize(3)
+           << " differs from key head dimension " << k.getDimSize(3);
+  // Keys are aligned at the bottom right, so query i sees keys up to
+  // i + Skv - Sq; with Sq > Skv the first rows would see no key at all.
+  if (causal && q.getDimSize(2) > k.getDimSize(2))
+    return op->emitOpError()
+           << "causal attention needs the query length " << q.getDimSize(2)
+           << " to be at most the key length " << k.getDimSize(2)
+           << " (otherwise the first rows attend to nothing)";
+  if (scale && !isPositiveNormalF32(scale->convertToDouble()))
+    return op->emitOpError()
+           << "scale = " << scale->convertToDouble() << kPositiveNormalF32;
+  return success();
+}
+
 LogicalResult AttentionOp::verify() {
   RankedTensorType q = tensorOf(getQuery()), k = tensorOf(getKey()),
                    v = tensorOf(getValue()), result = tensorOf(getResult());
-  if (failed(verifyRank(*this, "query", q, 4)) ||
-      failed(verifyRank(*this, "key", k, 4)) ||
-      failed(verifyRank(*this, "value", v, 4)) ||
+  if (failed(
+          verifyAttentionOperands(*this, q, k, v, getCausal(), getScale())) ||
       failed(verifyRank(*this, "result", result, 4)) ||
-      failed(verifySameElementType(*this, "key", k, "query", q)) ||
-      failed(verifySameElementType(*this, "value", v, "query", q)) ||
       failed(verifySameElementType(*this, "result", result, "query", q)))
     return failure();
-  if (k.getDimSize(0) != q.getDimSize(0) || v.getDimSize(0) != q.getDimSize(0))
-    return emitOpError() << "batch sizes differ: query " << q.getDimSize(0)
-                         << ", key " << k.getDimSize(0) << ", value "
-                         << v.getDimSize(0);
-  if (k.getDimSize(1) != v.getDimSize(1))
-    return emitOpError() << "key has " << k.getDimSize(1)
-                         << " heads but value has " << v.getDimSize(1);
-  if (q.getDimSize(1) % k.getDimSize(1) != 0)
-    return emitOpError() << "query heads " << q.getDimSize(1)
-                         << " are not a multiple of key/value heads "
-                         << k.getDimSize(1);
-  if (k.getDimSize(2) != v.getDimSize(2))
-    return emitOpError() << "key sequence length " << k.getDimSize(2)
-                         << " differs from value sequence length "
-                         << v.getDimSize(2);
-  if (q.getDimSize(3) != k.getDimSize(3))
-    return emitOpError() << "query head dimension " << q.getDimSize(3)
-                         << " differs from key head dimension "
-                         << k.getDimSize(3);
-  // Keys are aligned at the bottom right, so query i sees keys up to
-  // i + Skv - Sq; with Sq > Skv the first rows would see no key at all.
-  if (getCausal() && q.getDimSize(2) > k.getDimSize(2))
-    return emitOpError() << "causal attention needs the query length "
-                         << q.getDimSize(2) << " to be at most the key length "
-                         << k.getDimSize(2)
-                         << " (otherwise the first rows attend to nothing)";
-  if (std::optional<APFloat> scale = getScale();
-      scale && !isPositiveNormalF32(scale->convertToDouble()))
-    return emitOpError() << "scale = " << scale->convertToDouble()
-                         << kPositiveNormalF32;
   return verifyResultShape(
       *this, result,
       {q.getDimSize(0), q.getDimSize(1), q.getDimSize(2), v.getDimSize(3)});
+}
+
+int64_t AttentionPartialOp::getSliceLength() {
+  int64_t keys = tensorOf(getKey()).getDimSize(2);
+  return (keys + getSplits() - 1) / getSplits();
+}
+
+LogicalResult AttentionPartialOp::verify() {
+  RankedTensorType q = tensorOf(getQuery()), k = tensorOf(getKey()),
+                   v = tensorOf(getValue()), partial = tensorOf(getPartial()),
+                   lse = tensorOf(getLse());
+  if (failed(verifyAttentionOperands(*this, q, k, v, getCausal(), getScale())))
+    return failure();
+  int64_t splits = getSplits(), keys = k.getDimSize(2);
+  // Every slice holds a key: ceil(Skv / S) keys each, the last what is left.
+  if (splits < 1 || (splits - 1) * getSliceLength() >= keys)
+    return emitOpError() << "splits = " << splits << " must cut the " << keys
+                         << " keys into that many non-empty slices "
+                         << "of ceil(" << keys << " / splits) keys";
+  if (!partial.getElementType().isF32() || !lse.getElementType().isF32())
+    return emitOpError() << "partial and lse must be f32, got "
+                         << partial.getElementType() << " and "
+                         << lse.getElementType();
+  SmallVector<int64_t> rows = {splits, q.getDimSize(0), q.getDimSize(1),
+                               q.getDimSize(2)};
+  if (lse.getShape() != ArrayRef<int64_t>(rows))
+    return emitOpError() << "lse shape " << formatShape(lse.getShape())
+                         << " differs from the expected " << formatShape(rows);
+  rows.push_back(v.getDimSize(3));
+  return verifyResultShape(*this, partial, rows);
+}
+
+LogicalResult AttentionCombineOp::verify() {
+  RankedTensorType partial = tensorOf(getPartial()), lse = tensorOf(getLse()),
+                   result = tensorOf(getResult());
+  if (failed(verifyRank(*this, "partial", partial, 5)) ||
+      failed(verifyRank(*this, "lse", lse, 4)))
+    return failure();
+  if (!partial.getElementType().isF32() || !lse.getElementType().isF32())
+    return emitOpError() << "partial and lse must be f32, got "
+                         << partial.getElementType() << " and "
+                         << lse.getElementType();
+  if (lse.getShape() != partial.getShape().drop_back())
+    return emitOpError() << "lse shape " << formatShape(lse.getShape())
+                         << " must be the partial's "
+                         << formatShape(partial.getShape())
+                         << " without its last dim";
+  return verifyResultShape(*this, result, partial.getShape().drop_front());
 }
 
 LogicalResult TransposeOp::verify() {

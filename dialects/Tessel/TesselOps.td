@@ -394,6 +394,78 @@ def Tessel_AttentionOp : Tessel_Op<"attention", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tessel_AttentionPartialOp : Tessel_Op<"attention_partial", [Pure]> {
+  let summary = "An attention over each of several slices of its keys";
+  let description = [{
+    The first half of a split-KV (flash-decoding) attention: the keys (and
+    values) are cut into `splits` consecutive slices of `L = ceil(Skv /
+    splits)` keys (the last may be shorter; none is empty), and for each
+    slice `s` and query this computes the attention over that slice alone:
+    `partial[s, b, h, i, :]`, normalized over the slice, and `lse[s, b, h,
+    i]`, the natural log of the sum of `exp(scale * q k^T)` over the slice's
+    keys that the query attends to. A query that attends to none of a
+    slice's keys (causal) gets a partial of zeros and an `lse` of -inf.
+    `tessel.attention_combine` then weighs the partials by `exp(lse)` into
+    the attention. Operands, `scale` and `causal` are those of
+    `tessel.attention`; both results are f32.
+
+    `tessel-split-reduction` makes this op (with the combine) from a kernel
+    that is one `tessel.attention` whose schedule has `split_k = splits`:
+    it lets one query's attention over a long KV cache (decoding) occupy
+    many blocks. It runs only as a kernel of its own, emitted by
+    `tessel-tile-and-fuse` like the fused attention.
+
+    ```mlir
+    %p, %lse = tessel.attention_partial %q, %k, %v splits = 8
+        : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>,
+          tensor<1x8x4096x128xbf16>
+        -> tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>
+    ```
+  }];
+  let arguments = (ins Tessel_Tensor:$query, Tessel_Tensor:$key,
+                       Tessel_Tensor:$value, I64Attr:$splits,
+                       OptionalAttr<F64Attr>:$scale, UnitAttr:$causal);
+  let results = (outs Tessel_Tensor:$partial, Tessel_Tensor:$lse);
+  let assemblyFormat = [{
+    $query `,` $key `,` $value `splits` `=` $splits
+    (`scale` `=` $scale^)? (`causal` $causal^)?
+    attr-dict `:` type($query) `,` type($key) `,` type($value) `->`
+    type($partial) `,` type($lse)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Keys per slice, ceil(Skv / splits); the last slice may be shorter.
+    int64_t getSliceLength();
+  }];
+}
+
+def Tessel_AttentionCombineOp : Tessel_Op<"attention_combine", [Pure]> {
+  let summary = "Weighs the partial attentions of key slices into one";
+  let description = [{
+    The second half of a split-KV attention (see
+    `tessel.attention_partial`): with `m` the largest `lse[s, b, h, i]`
+    over the slices `s`, `result[b, h, i, :] = sum_s w_s partial[s, b, h, i,
+    :] / sum_s w_s` where `w_s = exp(lse[s, b, h, i] - m)`. `partial` is
+    `[S, B, H, Sq, Dv]` f32, `lse` `[S, B, H, Sq]` f32, the result `[B, H,
+    Sq, Dv]` of any element type. At least one slice of each query must
+    have an `lse` above -inf (a query of `tessel.attention` attends to at
+    least one key). It runs only as a kernel of its own.
+
+    ```mlir
+    %o = tessel.attention_combine %p, %lse
+        : tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>
+        -> tensor<1x32x1x128xbf16>
+    ```
+  }];
+  let arguments = (ins Tessel_Tensor:$partial, Tessel_Tensor:$lse);
+  let results = (outs Tessel_Tensor:$result);
+  let assemblyFormat = [{
+    $partial `,` $lse attr-dict `:` type($partial) `,` type($lse) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tessel_ConstantOp : Tessel_Op<"constant", [Pure, AllTypesMatch<["value", "result"]>]> {
   let summary = "A tensor whose elements all hold one value";
   let description = [{

@@ -39,27 +39,38 @@ using namespace mlir;
 using namespace mlir::tessel;
 using namespace mlir::tessel::tiling;
 
-AttentionOp tiling::fusedAttentionOf(func::FuncOp kernel) {
+Operation *tiling::fusedAttentionKernelOp(func::FuncOp kernel) {
   if (kernel.getBody().empty() || !llvm::hasSingleElement(kernel.getBody()))
     return nullptr;
   Block &body = kernel.getBody().front();
   if (body.getOperations().size() != 2)
     return nullptr;
-  auto attention = dyn_cast<AttentionOp>(body.front());
+  Operation *op = &body.front();
   auto ret = dyn_cast<func::ReturnOp>(body.back());
-  if (!attention || !ret || ret.getNumOperands() != 1 ||
-      ret.getOperand(0) != attention.getResult())
+  if (!isa<AttentionOp, AttentionPartialOp, AttentionCombineOp>(op) || !ret ||
+      ret.getOperands() != op->getResults())
     return nullptr;
-  for (Value operand : attention->getOperands())
+  for (Value operand : op->getOperands())
     if (!isa<BlockArgument>(operand))
       return nullptr;
-  return attention;
+  return op;
 }
 
-AttentionShape tiling::attentionShape(AttentionOp op) {
-  auto q = cast<RankedTensorType>(op.getQuery().getType());
-  auto k = cast<RankedTensorType>(op.getKey().getType());
-  auto v = cast<RankedTensorType>(op.getValue().getType());
+AttentionOp tiling::fusedAttentionOf(func::FuncOp kernel) {
+  return dyn_cast_or_null<AttentionOp>(fusedAttentionKernelOp(kernel));
+}
+
+static ElementType modelType(Type e) {
+  return e.isF16()    ? ElementType::F16
+         : e.isBF16() ? ElementType::BF16
+                      : ElementType::F32;
+}
+
+static AttentionShape attentionShapeOf(Value query, Value key, Value value,
+                                       bool causal) {
+  auto q = cast<RankedTensorType>(query.getType());
+  auto k = cast<RankedTensorType>(key.getType());
+  auto v = cast<RankedTensorType>(value.getType());
   AttentionShape a;
   a.batch = q.getDimSize(0);
   a.heads = q.getDimSize(1);
@@ -68,31 +79,43 @@ AttentionShape tiling::attentionShape(AttentionOp op) {
   a.kvHeads = k.getDimSize(1);
   a.skv = k.getDimSize(2);
   a.dv = v.getDimSize(3);
-  a.causal = op.getCausal();
-  Type e = q.getElementType();
-  a.type = e.isF16()    ? ElementType::F16
-           : e.isBF16() ? ElementType::BF16
-                        : ElementType::F32;
+  a.causal = causal;
+  a.type = modelType(q.getElementType());
   return a;
+}
+
+AttentionShape tiling::attentionShape(AttentionOp op) {
+  return attentionShapeOf(op.getQuery(), op.getKey(), op.getValue(),
+                          op.getCausal());
+}
+
+AttentionShape tiling::attentionShape(AttentionPartialOp op) {
+  AttentionShape a = attentionShapeOf(op.getQuery(), op.getKey(), op.getValue(),
+                                      op.getCausal());
+  a.splits = op.getSplits();
+  return a;
+}
+
+AttentionCombineShape tiling::attentionCombineShape(AttentionCombineOp op) {
+  auto partial = cast<RankedTensorType>(op.getPartial().getType());
+  auto result = cast<RankedTensorType>(op.getResult().getType());
+  AttentionCombineShape c;
+  c.splits = partial.getDimSize(0);
+  c.dv = partial.getDimSize(4);
+  c.rows = result.getNumElements() / c.dv;
+  c.type = modelType(result.getElementType());
+  return c;
 }
 
 namespace {
 
-/// Builds the fused kernel's loop nest; one member per phase.
-class AttentionEmitter {
-public:
-  AttentionEmitter(AttentionOp op, const AttentionShape &a,
-                   const FusedAttentionLayout &l)
-      : op(op), a(a), l(l), b(op.getLoc(), op) {
-    elem = cast<RankedTensorType>(op.getQuery().getType()).getElementType();
-    double scale = op.getScale() ? op.getScale()->convertToDouble()
-                                 : 1.0 / std::sqrt(double(a.d));
-    scaleLog2e = scale * M_LOG2E;
-  }
+/// What the fused kernels' emitters share: a builder at the op, and the
+/// loops and arithmetic their phases are made of.
+class LoopNestEmitter {
+protected:
+  LoopNestEmitter(Operation *op, int64_t threadCount)
+      : b(op->getLoc(), op), threadCount(threadCount) {}
 
-  void emit();
-
-private:
   // Constants and arithmetic.
   Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
   Value f32(double v) {
@@ -139,7 +162,7 @@ private:
     auto mapping = b.getArrayAttr(
         {gpu::GPUThreadMappingAttr::get(ctx, gpu::MappingId::DimX)});
     auto forall = scf::ForallOp::create(
-        b, ArrayRef<OpFoldResult>{b.getIndexAttr(l.threads)}, ValueRange(),
+        b, ArrayRef<OpFoldResult>{b.getIndexAttr(threadCount)}, ValueRange(),
         mapping);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(forall.getBody());
@@ -155,7 +178,7 @@ private:
   }
   /// Thread `t`'s share of `n` items: t, t + T, ...
   void share(Value t, int64_t n, function_ref<void(Value)> body) {
-    loop(t, idx(n), idx(l.threads), body);
+    loop(t, idx(n), idx(threadCount), body);
   }
   /// A loop carrying `init`; `body(i, carried)` returns the next values.
   SmallVector<Value>
@@ -169,6 +192,81 @@ private:
     return SmallVector<Value>(f.getResults());
   }
 
+  /// `tensor`'s buffer (read only) and a new buffer for `result`.
+  Value bufferOf(Value tensor) {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    return bufferization::ToBufferOp::create(
+        b, MemRefType::get(type.getShape(), type.getElementType()), tensor,
+        /*read_only=*/true);
+  }
+  Value bufferFor(Value result) {
+    auto type = cast<RankedTensorType>(result.getType());
+    return memref::AllocOp::create(
+        b, MemRefType::get(type.getShape(), type.getElementType()));
+  }
+  /// Replaces `op`'s results by `buffers` (one each) and erases it.
+  void replaceWithBuffers(Operation *op, ValueRange buffers) {
+    SmallVector<Value> results;
+    for (auto [result, buffer] : llvm::zip(op->getResults(), buffers))
+      results.push_back(bufferization::ToTensorOp::create(
+          b, result.getType(), buffer, /*restrict=*/true, /*writable=*/true));
+    op->replaceAllUsesWith(results);
+    op->erase();
+  }
+  /// The block-level loop: an scf.forall over `grid` mapped to GPU blocks,
+  /// the last dim varying fastest; `body` called with its indices.
+  void blockLoop(ArrayRef<int64_t> grid, function_ref<void(ValueRange)> body) {
+    SmallVector<OpFoldResult> sizes;
+    SmallVector<Attribute> mapping;
+    for (auto [i, n] : llvm::enumerate(grid)) {
+      sizes.push_back(b.getIndexAttr(n));
+      mapping.push_back(gpu::GPUBlockMappingAttr::get(
+          b.getContext(), static_cast<gpu::MappingId>(
+                              static_cast<int64_t>(gpu::MappingId::LinearDim0) +
+                              int64_t(grid.size() - 1 - i))));
+    }
+    auto blocks =
+        scf::ForallOp::create(b, sizes, ValueRange(), b.getArrayAttr(mapping));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(blocks.getBody());
+    body(blocks.getInductionVars());
+  }
+  /// if (cond) body(), at the current point.
+  void when(Value cond, function_ref<void()> body) {
+    auto ifOp = scf::IfOp::create(b, cond);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    body();
+  }
+
+  ImplicitLocOpBuilder b;
+  int64_t threadCount;
+  /// The element type results are stored in (fromF32).
+  Type elem;
+};
+
+/// Builds the fused kernel's loop nest; one member per phase.
+class AttentionEmitter : public LoopNestEmitter {
+public:
+  /// `op` is a tessel.attention or a tessel.attention_partial (its
+  /// operands q, k, v).
+  AttentionEmitter(Operation *op, const AttentionShape &a,
+                   const FusedAttentionLayout &l,
+                   std::optional<APFloat> givenScale)
+      : LoopNestEmitter(op, l.threads), op(op), a(a), l(l) {
+    elem = cast<RankedTensorType>(op->getOperand(0).getType()).getElementType();
+    double scale = givenScale ? givenScale->convertToDouble()
+                              : 1.0 / std::sqrt(double(a.d));
+    scaleLog2e = scale * M_LOG2E;
+    partial = isa<AttentionPartialOp>(op);
+    // A row of a causal partial may see no key of its slice: its maximum
+    // stays -inf, which the exponents must not subtract from itself.
+    guardEmptyRows = partial && a.causal;
+  }
+
+  void emit();
+
+private:
   /// Copies rows [first, first + rows) of `src`'s [.., n, width] slice at
   /// (b, head) into `dst` [rows, >= width] (`transpose`: [width, >= rows]),
   /// zero past `n`.
@@ -218,21 +316,30 @@ private:
                 function_ref<void(Value, Value, Value)> key,
                 function_ref<void(Value, Value)> end);
   void rowStatistics();
+  /// `max` where exponents subtract it: 0 for a row that has seen no key
+  /// yet (-inf) where that can happen, so that its exp2 terms are 0.
+  Value exponentBase(Value max);
+  /// The last tile's segment sums added to each row's.
+  void finalSums();
+  /// The number of key tiles the block steps through.
+  Value keyTileCount();
   void epilogue();
+  void partialEpilogue();
   /// `x` (a score, scaled), or -inf where query tile row `r` does not
   /// attend to `key` (past the keys, or causal and after its last).
   Value maskedScore(Value x, Value r, Value key);
 
-  AttentionOp op;
+  Operation *op;
   const AttentionShape &a;
   const FusedAttentionLayout &l;
-  ImplicitLocOpBuilder b;
-  Type elem;
   double scaleLog2e = 1;
+  bool partial = false, guardEmptyRows = false;
 
-  // The kernel's buffers, and the block's indices and shared buffers.
-  Value q, k, v, out;
-  Value batch, head, kvHead, q0;
+  // The kernel's buffers (a partial's: out [splits, B, H, Sq, Dv] and lse
+  // [splits, B, H, Sq]), and the block's indices and shared buffers; the
+  // block's keys are [kBegin, kEnd).
+  Value q, k, v, out, lse;
+  Value batch, head, kvHead, q0, split, kBegin, kEnd;
   Value qs, ks, vs, s, o, probs, probsLow, pm, ps, m, sum, alpha;
 };
 
@@ -371,6 +478,8 @@ void AttentionEmitter::stripProducts(Value a, Value bMatrix, Value c, int64_t k,
 
 void AttentionEmitter::keyStep(Value kt) {
   Value k0 = mul(kt, idx(l.bkv));
+  if (partial)
+    k0 = add(kBegin, k0);
   if (l.mma)
     mmaStep(k0);
   else
@@ -423,7 +532,7 @@ void AttentionEmitter::mmaStep(Value k0) {
     segments(
         t,
         [&](Value r, Value) {
-          max = load(m, r);
+          max = exponentBase(load(m, r));
           total = f32(0);
         },
         [&](Value r, Value, Value c) {
@@ -488,7 +597,7 @@ void AttentionEmitter::simtStep(Value k0) {
     share(t, l.bq * groups, [&](Value segment) {
       Value r = arith::DivUIOp::create(b, segment, idx(groups));
       Value g = arith::RemUIOp::create(b, segment, idx(groups));
-      Value max = load(m, r);
+      Value max = exponentBase(load(m, r));
       Value total = f32(0);
       for (int64_t j = 0; j < sc; ++j) {
         Value c = add(g, idx(j * groups));
@@ -535,7 +644,7 @@ void AttentionEmitter::rowStatistics() {
             return SmallVector<Value>{fmax(acc[0], load(pm, {r, g})),
                                       fadd(acc[1], load(ps, {r, g}))};
           });
-      Value factor = exp2(fsub(old, folded[0]));
+      Value factor = exp2(fsub(old, exponentBase(folded[0])));
       store(folded[0], m, r);
       store(fmul(folded[1], factor), sum, r);
       store(factor, alpha, r);
@@ -543,9 +652,16 @@ void AttentionEmitter::rowStatistics() {
   });
 }
 
+Value AttentionEmitter::exponentBase(Value max) {
+  if (!guardEmptyRows)
+    return max;
+  Value none =
+      arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, max, f32(-INFINITY));
+  return arith::SelectOp::create(b, none, f32(0), max);
+}
+
 Value AttentionEmitter::maskedScore(Value x, Value r, Value key) {
-  Value masked =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::sge, key, idx(a.skv));
+  Value masked = arith::CmpIOp::create(b, arith::CmpIPredicate::sge, key, kEnd);
   if (a.causal) {
     Value limit = add(add(q0, r), idx(a.skv - a.sq));
     masked = arith::OrIOp::create(
@@ -555,8 +671,7 @@ Value AttentionEmitter::maskedScore(Value x, Value r, Value key) {
   return arith::SelectOp::create(b, masked, f32(-INFINITY), x);
 }
 
-void AttentionEmitter::epilogue() {
-  // The last tile's segment sums.
+void AttentionEmitter::finalSums() {
   threads([&](Value t) {
     share(t, l.bq, [&](Value r) {
       SmallVector<Value> total =
@@ -566,6 +681,10 @@ void AttentionEmitter::epilogue() {
       store(total[0], sum, r);
     });
   });
+}
+
+void AttentionEmitter::epilogue() {
+  finalSums();
   threads([&](Value t) {
     Value dv = idx(a.dv);
     share(t, l.bq * a.dv, [&](Value e) {
@@ -581,41 +700,71 @@ void AttentionEmitter::epilogue() {
   });
 }
 
+void AttentionEmitter::partialEpilogue() {
+  finalSums();
+  // Over the slice: O / l and ln(sum of exp) = (m + log2 l) ln 2 (m is in
+  // log2 units); a row that saw none of the slice's keys (l = 0) gets 0
+  // and -inf.
+  threads([&](Value t) {
+    Value dv = idx(a.dv);
+    auto inside = [&](Value row) {
+      auto ifOp = scf::IfOp::create(b, lt(row, idx(a.sq)));
+      b.setInsertionPointToStart(ifOp.thenBlock());
+    };
+    share(t, l.bq * a.dv, [&](Value e) {
+      Value r = arith::DivUIOp::create(b, e, dv);
+      Value c = arith::RemUIOp::create(b, e, dv);
+      Value row = add(q0, r);
+      OpBuilder::InsertionGuard guard(b);
+      inside(row);
+      Value total = load(sum, r);
+      Value seen =
+          arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, total, f32(0));
+      Value x = arith::DivFOp::create(b, load(o, {r, c}), total);
+      store(arith::SelectOp::create(b, seen, x, f32(0)), out,
+            {split, batch, head, row, c});
+    });
+    share(t, l.bq, [&](Value r) {
+      Value row = add(q0, r);
+      OpBuilder::InsertionGuard guard(b);
+      inside(row);
+      Value total = load(sum, r);
+      Value seen =
+          arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, total, f32(0));
+      Value log2Sum = fadd(load(m, r), math::Log2Op::create(b, total));
+      store(arith::SelectOp::create(b, seen, fmul(log2Sum, f32(M_LN2)),
+                                    f32(-INFINITY)),
+            lse, {split, batch, head, row});
+    });
+  });
+}
+
 void AttentionEmitter::emit() {
-  MLIRContext *ctx = b.getContext();
-  auto bufferOf = [&](Value tensor) -> Value {
-    auto type = cast<RankedTensorType>(tensor.getType());
-    return bufferization::ToBufferOp::create(
-        b, MemRefType::get(type.getShape(), type.getElementType()), tensor,
-        /*read_only=*/true);
-  };
-  q = bufferOf(op.getQuery());
-  k = bufferOf(op.getKey());
-  v = bufferOf(op.getValue());
-  auto resultType = cast<RankedTensorType>(op.getResult().getType());
-  out = memref::AllocOp::create(
-      b, MemRefType::get(resultType.getShape(), resultType.getElementType()));
+  q = bufferOf(op->getOperand(0));
+  k = bufferOf(op->getOperand(1));
+  v = bufferOf(op->getOperand(2));
+  out = bufferFor(op->getResult(0));
+  if (partial)
+    lse = bufferFor(op->getResult(1));
 
   int64_t qTiles = (a.sq + l.bq - 1) / l.bq;
-  // Blocks over (batch, head, query tile), the query tile varying fastest:
-  // the tiles of one head, which read the same keys, run together.
-  auto blockId = [&](int64_t dim) {
-    return gpu::GPUBlockMappingAttr::get(
-        ctx, static_cast<gpu::MappingId>(
-                 static_cast<int64_t>(gpu::MappingId::LinearDim0) + dim));
-  };
-  auto blocks = scf::ForallOp::create(
-      b,
-      ArrayRef<OpFoldResult>{b.getIndexAttr(a.batch), b.getIndexAttr(a.heads),
-                             b.getIndexAttr(qTiles)},
-      ValueRange(), b.getArrayAttr({blockId(2), blockId(1), blockId(0)}));
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(blocks.getBody());
-    batch = blocks.getInductionVar(0);
-    head = blocks.getInductionVar(1);
+  // Blocks over (batch, head, query tile[, slice]), the last varying
+  // fastest: the tiles of one head, which read the same keys, run together.
+  SmallVector<int64_t> grid = {a.batch, a.heads, qTiles};
+  if (partial)
+    grid.push_back(a.splits);
+  blockLoop(grid, [&](ValueRange ids) {
+    batch = ids[0];
+    head = ids[1];
     kvHead = arith::DivUIOp::create(b, head, idx(a.heads / a.kvHeads));
-    q0 = mul(blocks.getInductionVar(2), idx(l.bq));
+    q0 = mul(ids[2], idx(l.bq));
+    if (partial) {
+      split = ids[3];
+      kBegin = mul(split, idx(a.sliceLength()));
+      kEnd = minIdx(add(kBegin, idx(a.sliceLength())), idx(a.skv));
+    } else {
+      kEnd = idx(a.skv);
+    }
 
     Type f32Type = b.getF32Type();
     qs = shared({l.bq, l.qRow}, elem);
@@ -634,16 +783,7 @@ void AttentionEmitter::emit() {
     alpha = shared({l.bq}, f32Type);
 
     prologue();
-    // Key tiles this query tile reaches (AttentionShape::keyTiles).
-    int64_t allTiles = (a.skv + l.bkv - 1) / l.bkv;
-    Value tiles = idx(allTiles);
-    if (a.causal) {
-      Value last =
-          add(minIdx(add(q0, idx(l.bq)), idx(a.sq)), idx(a.skv - a.sq - 1));
-      tiles = minIdx(tiles,
-                     add(arith::DivUIOp::create(b, last, idx(l.bkv)), idx(1)));
-    }
-    auto steps = scf::ForOp::create(b, idx(0), tiles, idx(1));
+    auto steps = scf::ForOp::create(b, idx(0), keyTileCount(), idx(1));
     if (l.mma)
       steps->setAttr(TesselDialect::kSharedAccumulatorsAttrName,
                      b.getUnitAttr());
@@ -652,30 +792,128 @@ void AttentionEmitter::emit() {
       b.setInsertionPointToStart(steps.getBody());
       keyStep(steps.getInductionVar());
     }
-    epilogue();
-  }
-  Value result = bufferization::ToTensorOp::create(b, resultType, out,
-                                                   /*restrict=*/true,
-                                                   /*writable=*/true);
-  op.getResult().replaceAllUsesWith(result);
-  op.erase();
+    if (partial)
+      partialEpilogue();
+    else
+      epilogue();
+  });
+  replaceWithBuffers(op, partial ? ValueRange{out, lse} : ValueRange{out});
 }
+
+Value AttentionEmitter::keyTileCount() {
+  // AttentionShape::keyTiles.
+  if (partial) {
+    // The slice's keys up to the tile's last query's last (none when that
+    // is before the slice).
+    Value end = kEnd;
+    if (a.causal)
+      end = minIdx(
+          end, add(minIdx(add(q0, idx(l.bq)), idx(a.sq)), idx(a.skv - a.sq)));
+    Value keys = arith::MaxSIOp::create(
+        b, arith::SubIOp::create(b, end, kBegin), idx(0));
+    return arith::DivUIOp::create(b, add(keys, idx(l.bkv - 1)), idx(l.bkv));
+  }
+  Value tiles = idx((a.skv + l.bkv - 1) / l.bkv);
+  if (!a.causal)
+    return tiles;
+  Value last =
+      add(minIdx(add(q0, idx(l.bq)), idx(a.sq)), idx(a.skv - a.sq - 1));
+  return minIdx(tiles,
+                add(arith::DivUIOp::create(b, last, idx(l.bkv)), idx(1)));
+}
+
+/// The combine of a split-KV attention: a block per `rows` query rows (of
+/// batch x heads x sq); a thread per row reduces its log-sum-exps to
+/// weights exp(lse - max) in shared memory, and the inverse of their sum;
+/// then a thread per value sums the weighted partials.
+class CombineEmitter : public LoopNestEmitter {
+public:
+  CombineEmitter(AttentionCombineOp op, int64_t rows, int64_t threads)
+      : LoopNestEmitter(op, threads), op(op), rows(rows) {
+    elem = op.getType().getElementType();
+  }
+
+  void emit() {
+    auto partialType = cast<RankedTensorType>(op.getPartial().getType());
+    ArrayRef<int64_t> shape = partialType.getShape();
+    int64_t splits = shape[0], heads = shape[2], sq = shape[3], dv = shape[4];
+    int64_t total = shape[1] * heads * sq;
+    Value partials = bufferOf(op.getPartial());
+    Value lse = bufferOf(op.getLse());
+    Value out = bufferFor(op.getResult());
+    blockLoop({(total + rows - 1) / rows}, [&](ValueRange ids) {
+      Value r0 = mul(ids[0], idx(rows));
+      Type f32Type = b.getF32Type();
+      Value weights = shared({rows, splits}, f32Type);
+      Value inverse = shared({rows}, f32Type);
+      // Row g of the block's rows as (batch, head, query), when it is one.
+      auto forRow = [&](Value r, function_ref<void(ValueRange)> body) {
+        Value g = add(r0, r);
+        when(lt(g, idx(total)), [&] {
+          Value query = arith::RemUIOp::create(b, g, idx(sq));
+          Value bh = arith::DivUIOp::create(b, g, idx(sq));
+          body({arith::DivUIOp::create(b, bh, idx(heads)),
+                arith::RemUIOp::create(b, bh, idx(heads)), query});
+        });
+      };
+      threads([&](Value t) {
+        share(t, rows, [&](Value r) {
+          forRow(r, [&](ValueRange at) {
+            auto lseAt = [&](Value s) {
+              return load(lse, {s, at[0], at[1], at[2]});
+            };
+            Value max = accumulate(
+                splits, {f32(-INFINITY)}, [&](Value s, ValueRange acc) {
+                  return SmallVector<Value>{fmax(acc[0], lseAt(s))};
+                })[0];
+            Value sum =
+                accumulate(splits, {f32(0)}, [&](Value s, ValueRange acc) {
+                  Value w = exp2(fmul(fsub(lseAt(s), max), f32(M_LOG2E)));
+                  store(w, weights, {r, s});
+                  return SmallVector<Value>{fadd(acc[0], w)};
+                })[0];
+            store(arith::DivFOp::create(b, f32(1), sum), inverse, r);
+          });
+        });
+      });
+      threads([&](Value t) {
+        share(t, rows * dv, [&](Value e) {
+          Value r = arith::DivUIOp::create(b, e, idx(dv));
+          Value c = arith::RemUIOp::create(b, e, idx(dv));
+          forRow(r, [&](ValueRange at) {
+            Value x =
+                accumulate(splits, {f32(0)}, [&](Value s, ValueRange acc) {
+                  Value p = load(partials, {s, at[0], at[1], at[2], c});
+                  return SmallVector<Value>{
+                      fma(load(weights, {r, s}), p, acc[0])};
+                })[0];
+            store(fromF32(fmul(x, load(inverse, r))), out,
+                  {at[0], at[1], at[2], c});
+          });
+        });
+      });
+    });
+    replaceWithBuffers(op, {out});
+  }
+
+private:
+  AttentionCombineOp op;
+  int64_t rows;
+};
 
 } // namespace
 
-LogicalResult tiling::emitFusedAttention(AttentionOp op, ScheduleAttr schedule,
-                                         const Target &target) {
+static LogicalResult emitCombine(AttentionCombineOp op, ScheduleAttr schedule,
+                                 const Target &target) {
   ArrayRef<int64_t> block = schedule.getBlock();
-  bool mma = schedule.getMma() == InstructionClass::MmaSync;
-  if (block.size() != 2 || block[0] < 1 || block[1] < 1 ||
-      (schedule.getMma() != InstructionClass::Simt && !mma) ||
+  if (block.size() != 1 || block[0] < 1 ||
+      schedule.getMma() != InstructionClass::Simt ||
       schedule.getStages() != 1 || schedule.getSplitK() != 1 ||
       schedule.getVector() != 1 || !schedule.getWarp().empty() ||
       !schedule.getThread().empty())
     return op.emitOpError()
-           << "runs as one fused attention kernel, whose schedule is block = "
-              "[query tile, key tile] and warps on SIMT lanes or mma.sync "
-              "(one stage, no split-K, vector, warp or thread tiles); got "
+           << "runs as one kernel whose schedule is block = [rows] and "
+              "warps on SIMT lanes; got "
            << schedule;
   int64_t threads = schedule.getWarps() * target.warpSize();
   if (schedule.getWarps() < 1 ||
@@ -683,27 +921,69 @@ LogicalResult tiling::emitFusedAttention(AttentionOp op, ScheduleAttr schedule,
     return op.emitOpError()
            << "has " << schedule.getWarps() << " warps per block, more than "
            << target.name() << " allows";
-  AttentionShape shape = attentionShape(op);
+  CombineEmitter(op, block[0], threads).emit();
+  return success();
+}
+
+static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
+                                   std::optional<APFloat> scale,
+                                   ScheduleAttr schedule,
+                                   const Target &target) {
+  ArrayRef<int64_t> block = schedule.getBlock();
+  bool mma = schedule.getMma() == InstructionClass::MmaSync;
+  if (block.size() != 2 || block[0] < 1 || block[1] < 1 ||
+      (schedule.getMma() != InstructionClass::Simt && !mma) ||
+      schedule.getStages() != 1 || schedule.getSplitK() != 1 ||
+      schedule.getVector() != 1 || !schedule.getWarp().empty() ||
+      !schedule.getThread().empty())
+    return op->emitOpError()
+           << "runs as one fused attention kernel, whose schedule is block = "
+              "[query tile, key tile] and warps on SIMT lanes or mma.sync "
+              "(one stage, no split-K, vector, warp or thread tiles); got "
+           << schedule;
+  int64_t threads = schedule.getWarps() * target.warpSize();
+  if (schedule.getWarps() < 1 ||
+      double(threads) > target.get(TargetField::MaxThreadsPerBlock))
+    return op->emitOpError()
+           << "has " << schedule.getWarps() << " warps per block, more than "
+           << target.name() << " allows";
   if (mma) {
     if (!target.hasMmaSync())
-      return op.emitOpError()
+      return op->emitOpError()
              << "cannot run on mma.sync on " << target.name() << " ("
              << target.arch() << "): it needs an NVIDIA GPU of sm_80 or newer";
     std::string why = FusedAttentionLayout::mmaRefusal(
         shape, block[0], block[1], schedule.getWarps());
     if (!why.empty())
-      return op.emitOpError()
+      return op->emitOpError()
              << "cannot run on mma.sync with " << schedule << ": " << why;
   }
   FusedAttentionLayout layout = FusedAttentionLayout::of(
       shape, block[0], block[1], threads, mma, target.warpSize());
   if (double(layout.sharedBytes) > target.blockSharedMemoryLimit())
-    return op.emitOpError()
+    return op->emitOpError()
            << "needs " << layout.sharedBytes
            << " bytes of shared memory per block for query and key tiles of "
            << block[0] << " and " << block[1] << ", more than " << target.name()
            << " gives a block (" << int64_t(target.blockSharedMemoryLimit())
            << ")";
-  AttentionEmitter(op, shape, layout).emit();
+  AttentionEmitter(op, shape, layout, scale).emit();
   return success();
+}
+
+LogicalResult tiling::emitFusedAttention(Operation *op, ScheduleAttr schedule,
+                                         const Target &target) {
+  if (auto combine = dyn_cast<AttentionCombineOp>(op))
+    return emitCombine(combine, schedule, target);
+  std::optional<APFloat> scale;
+  AttentionShape shape;
+  if (auto attention = dyn_cast<AttentionOp>(op)) {
+    scale = attention.getScale();
+    shape = attentionShape(attention);
+  } else {
+    auto partial = cast<AttentionPartialOp>(op);
+    scale = partial.getScale();
+    shape = attentionShape(partial);
+  }
+  return emitAttention(op, shape, scale, schedule, target);
 }

@@ -15,6 +15,13 @@
 // accurate as one of f32 P at twice its tensor-core work (FlashAttention
 // rounds P once).
 //
+// A split-KV attention (tessel-split-reduction) is two such kernels: the
+// partial, the same loop nest with a block per slice of the keys as well,
+// writing each query's output over its slice (normalized, f32) and log-sum-
+// exp; and the combine, a block per few query rows that weighs the slices'
+// outputs by their exp(lse) (the weights in shared memory), so that one
+// decoded token's attention over a long KV cache fills the GPU.
+//
 // tessel-lower-to-linalg leaves such a kernel's attention as it is;
 // tessel-tile-and-fuse emits its loop nest here, already on buffers, in the
 // form every kernel takes after tiling (a block scf.forall, thread
@@ -34,18 +41,26 @@
 
 namespace mlir::tessel::tiling {
 
-/// The attention of a kernel function whose body is that attention alone
-/// (on the function's arguments, returned as it is); null otherwise.
+/// The op of a kernel function whose body is that op alone (on the
+/// function's arguments, its results returned as they are), when it is one
+/// this file emits: tessel.attention, or the two halves of a split-KV
+/// attention, tessel.attention_partial and tessel.attention_combine; null
+/// otherwise.
+Operation *fusedAttentionKernelOp(func::FuncOp kernel);
+/// fusedAttentionKernelOp when it is a tessel.attention; null otherwise.
 AttentionOp fusedAttentionOf(func::FuncOp kernel);
 
-/// The attention's shape as the cost model describes it.
+/// The attention's shape as the cost model describes it (a partial's with
+/// its splits).
 AttentionShape attentionShape(AttentionOp op);
+AttentionShape attentionShape(AttentionPartialOp op);
+AttentionCombineShape attentionCombineShape(AttentionCombineOp op);
 
-/// Replaces `op` (the fusedAttentionOf its kernel) by the fused kernel's
-/// loop nest for `schedule` (block = [query tile, key tile], warps, mma =
-/// simt or mma_sync) on `target`; an error naming what does not fit
-/// otherwise.
-LogicalResult emitFusedAttention(AttentionOp op, ScheduleAttr schedule,
+/// Replaces `op` (the fusedAttentionKernelOp of its kernel) by its loop
+/// nest for `schedule` on `target`: an attention or a partial for block =
+/// [query tile, key tile], warps, mma = simt or mma_sync; a combine for
+/// block = [rows] and warps. An error naming what does not fit otherwise.
+LogicalResult emitFusedAttention(Operation *op, ScheduleAttr schedule,
                                  const Target &target);
 
 } // namespace mlir::tessel::tiling

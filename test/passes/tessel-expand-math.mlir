@@ -54,3 +54,12 @@ func.func @exp2(%x: f32, %h: f16) -> (f32, f16) {
   %1 = math.exp2 %h : f16
   return %0, %1 : f32, f16
 }
+
+// log2 (a split-KV attention's log-sum-exp) likewise.
+// CHECK-LABEL: func.func @log2
+// CHECK-NOT: math.log2 %{{.*}} : f32
+// CHECK: llvm.call_intrinsic "llvm.log2.f32"(%{{.*}}) : (f32) -> f32
+func.func @log2(%x: f32) -> f32 {
+  %0 = math.log2 %x : f32
+  return %0 : f32
+}

@@ -43,3 +43,17 @@ module {
     tessel.yield %1 : tensor<4xf32>
   }
 }
+
+// -----
+
+// The halves of a split-KV attention run only as kernels of their own.
+func.func @combine_with_epilogue(%p: tensor<2x1x4x40x24xf32>, %l: tensor<2x1x4x40xf32>) -> tensor<1x4x40x24xf16> {
+  %0 = tessel.kernel @k(%p, %l) : (tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32>) -> tensor<1x4x40x24xf16> {
+  ^bb0(%a: tensor<2x1x4x40x24xf32>, %b: tensor<2x1x4x40xf32>):
+    // expected-error @+1 {{'tessel.attention_combine' op is one half of a split-KV attention, which runs only as a tessel.kernel of its own (as tessel-split-reduction makes it)}}
+    %1 = tessel.attention_combine %a, %b : tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32> -> tensor<1x4x40x24xf16>
+    %2 = tessel.relu %1 : tensor<1x4x40x24xf16>
+    tessel.yield %2 : tensor<1x4x40x24xf16>
+  }
+  return %0 : tensor<1x4x40x24xf16>
+}

@@ -74,3 +74,32 @@ func.func @binary_prologue(%x: tensor<32x256xf32>, %s: tensor<32x256xf32>, %y: t
   }
   return %0 : tensor<32x32xf32>
 }
+
+// -----
+
+// A split-KV attention needs every slice of its keys non-empty.
+func.func @attention_empty_slice(%q: tensor<1x2x1x64xf16>, %k: tensor<1x2x6x64xf16>, %v: tensor<1x2x6x64xf16>) -> tensor<1x2x1x64xf16> {
+  // expected-error @+1 {{cannot be split: split_k = 4 leaves a slice of the attention's 6 keys empty}}
+  %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x1x64xf16>, tensor<1x2x6x64xf16>, tensor<1x2x6x64xf16>) -> tensor<1x2x1x64xf16>
+      schedule = #tessel.schedule<block = [16, 16], warps = 1, split_k = 4> {
+  ^bb0(%a: tensor<1x2x1x64xf16>, %b: tensor<1x2x6x64xf16>, %c: tensor<1x2x6x64xf16>):
+    %1 = tessel.attention %a, %b, %c : tensor<1x2x1x64xf16>, tensor<1x2x6x64xf16>, tensor<1x2x6x64xf16> -> tensor<1x2x1x64xf16>
+    tessel.yield %1 : tensor<1x2x1x64xf16>
+  }
+  return %0 : tensor<1x2x1x64xf16>
+}
+
+// -----
+
+// An attention with an epilogue is not the fused attention kernel.
+func.func @attention_epilogue(%q: tensor<1x2x1x64xf16>, %k: tensor<1x2x512x64xf16>, %v: tensor<1x2x512x64xf16>) -> tensor<1x2x1x64xf16> {
+  // expected-error @+1 {{cannot be split: split_k splits a tessel.matmul's reduction; this kernel holds tessel.attention}}
+  %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x1x64xf16>, tensor<1x2x512x64xf16>, tensor<1x2x512x64xf16>) -> tensor<1x2x1x64xf16>
+      schedule = #tessel.schedule<block = [16, 16], warps = 1, split_k = 4> {
+  ^bb0(%a: tensor<1x2x1x64xf16>, %b: tensor<1x2x512x64xf16>, %c: tensor<1x2x512x64xf16>):
+    %1 = tessel.attention %a, %b, %c : tensor<1x2x1x64xf16>, tensor<1x2x512x64xf16>, tensor<1x2x512x64xf16> -> tensor<1x2x1x64xf16>
+    %2 = tessel.relu %1 : tensor<1x2x1x64xf16>
+    tessel.yield %2 : tensor<1x2x1x64xf16>
+  }
+  return %0 : tensor<1x2x1x64xf16>
+}

@@ -114,3 +114,58 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<1x2x40x16xbf16>
   }
 }
+
+// -----
+
+// Split-KV: the partial kernel's blocks also run over the 2 slices of 25
+// keys (the grid's fastest dim), each stepping through its own key tiles
+// (none where a query tile's last query precedes the slice), and write each
+// row's output over the slice (0 where it saw none) and its log-sum-exp
+// ((max + log2 sum) ln 2, -inf where it saw none); a causal row that has
+// seen no key yet subtracts 0, not -inf, in its exponents. The combine
+// kernel: a block per 2 rows, their weights exp(lse - max) in a block
+// buffer, then each value's weighted sum.
+// CHECK-LABEL: func.func private @k_partial(
+// CHECK-NOT: linalg.
+// CHECK: %[[PART:.*]] = memref.alloc() : memref<2x1x4x40x24xf32>
+// CHECK: %[[LSE:.*]] = memref.alloc() : memref<2x1x4x40xf32>
+// CHECK: scf.forall (%[[B:.*]], %[[H:.*]], %[[QT:.*]], %[[S:.*]]) in (1, 4, 3, 2)
+// CHECK: %[[FIRST:.*]] = arith.muli %[[S]], %c25
+// CHECK: arith.maxsi
+// CHECK: scf.for
+// CHECK: arith.cmpf oeq, %{{.*}}, %cst
+// CHECK: arith.cmpf ogt
+// CHECK: memref.store %{{.*}}, %[[PART]][%[[S]], %[[B]], %[[H]], %{{.*}}, %{{.*}}]
+// CHECK: math.log2
+// CHECK: memref.store %{{.*}}, %[[LSE]][%[[S]], %[[B]], %[[H]], %{{.*}}]
+// CHECK: } {mapping = [#gpu.block<linear_dim_3>, #gpu.block<linear_dim_2>, #gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
+// CHECK-LABEL: func.func private @k_combine(
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<1x4x40x24xf16>
+// CHECK: scf.forall (%{{.*}}) in (80)
+// CHECK: %[[W:.*]] = memref.alloc() : memref<2x2xf32>
+// CHECK: scf.forall (%{{.*}}) in (64)
+// CHECK: math.exp2
+// CHECK: } {mapping = [#gpu.thread<x>]}
+// CHECK: scf.forall (%{{.*}}) in (64)
+// CHECK: memref.load %[[W]]
+// CHECK: math.fma
+// CHECK: memref.store %{{.*}}, %[[OUT]]
+// CHECK: } {mapping = [#gpu.thread<x>]}
+// CHECK: } {mapping = [#gpu.block<linear_dim_0>]}
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<1x4x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x24xf16>) -> tensor<1x4x40x24xf16> {
+    %0:2 = tessel.kernel @k_partial(%q, %k, %v) : (tensor<1x4x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x24xf16>) -> (tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32>)
+        schedule = #tessel.schedule<block = [16, 32], warps = 1> {
+    ^bb0(%a: tensor<1x4x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x24xf16>):
+      %1:2 = tessel.attention_partial %a, %b, %c splits = 2 causal : tensor<1x4x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x24xf16> -> tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32>
+      tessel.yield %1#0, %1#1 : tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32>
+    }
+    %2 = tessel.kernel @k_combine(%0#0, %0#1) : (tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32>) -> tensor<1x4x40x24xf16>
+        schedule = #tessel.schedule<block = [2], warps = 2> {
+    ^bb0(%p: tensor<2x1x4x40x24xf32>, %l: tensor<2x1x4x40xf32>):
+      %3 = tessel.attention_combine %p, %l : tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32> -> tensor<1x4x40x24xf16>
+      tessel.yield %3 : tensor<1x4x40x24xf16>
+    }
+    return %2 : tensor<1x4x40x24xf16>
+  }
+}

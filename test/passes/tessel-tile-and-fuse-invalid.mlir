@@ -510,3 +510,19 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
     return %0 : tensor<1x2x40x32xf16>
   }
 }
+
+// -----
+
+// A split-KV combine's schedule is block = [rows] and warps.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%p: tensor<2x1x4x40x24xf32>, %l: tensor<2x1x4x40xf32>) -> tensor<1x4x40x24xf16> {
+    %0 = tessel.kernel @k(%p, %l) : (tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32>) -> tensor<1x4x40x24xf16>
+        schedule = #tessel.schedule<block = [2, 24], warps = 2> {
+    ^bb0(%a: tensor<2x1x4x40x24xf32>, %b: tensor<2x1x4x40xf32>):
+      // expected-error @+1 {{'tessel.attention_combine' op runs as one kernel whose schedule is block = [rows] and warps on SIMT lanes; got #tessel.schedule<block = [2, 24], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt>}}
+      %1 = tessel.attention_combine %a, %b : tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32> -> tensor<1x4x40x24xf16>
+      tessel.yield %1 : tensor<1x4x40x24xf16>
+    }
+    return %0 : tensor<1x4x40x24xf16>
+  }
+}

@@ -90,6 +90,16 @@ llvm::cl::opt<unsigned>
                         "manager runs each kernel's passes on its own thread); "
                         "1: one after another; default: every core"),
          llvm::cl::init(0), llvm::cl::cat(options));
+llvm::cl::opt<PartsPolicy>
+    parts("parts",
+          llvm::cl::desc("when an attention or a convolution runs as its parts "
+                         "(tessel-form-kernels' option of that name)"),
+          llvm::cl::init(PartsPolicy::Model),
+          llvm::cl::values(clEnumValN(PartsPolicy::Model, "model",
+                                      "where the model predicts them faster"),
+                           clEnumValN(PartsPolicy::Always, "always", "always"),
+                           clEnumValN(PartsPolicy::Never, "never", "never")),
+          llvm::cl::cat(options));
 llvm::cl::opt<bool> refitSchedules(
     "refit-schedules",
     llvm::cl::desc("replace a hand-written schedule that the target cannot "
@@ -497,6 +507,7 @@ int main(int argc, char **argv) {
   CompileOptions compileOptions;
   compileOptions.scheduleRank = scheduleRank;
   compileOptions.refitSchedules = refitSchedules;
+  compileOptions.parts = parts;
   compileOptions.llvmIR = emit == Emit::Llvm;
   if (predictOnly) {
     std::vector<FunctionFootprint> footprints;

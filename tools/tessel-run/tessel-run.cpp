@@ -76,6 +76,17 @@ llvm::cl::opt<Fault> injectFault(
                    "square transposes and square right-hand matmul operands "
                    "read with their last two indices swapped")),
     llvm::cl::cat(options));
+llvm::cl::opt<PartsPolicy>
+    parts("parts",
+          llvm::cl::desc("when an attention or a convolution runs as its parts "
+                         "(tessel-form-kernels' option of that name)"),
+          llvm::cl::init(PartsPolicy::Model),
+          llvm::cl::values(clEnumValN(PartsPolicy::Model, "model",
+                                      "where the model predicts them faster"),
+                           clEnumValN(PartsPolicy::Always, "always",
+                                      "always, to check them"),
+                           clEnumValN(PartsPolicy::Never, "never", "never")),
+          llvm::cl::cat(options));
 llvm::cl::opt<std::string>
     only("only", llvm::cl::desc("run only the kernel or function of this name"),
          llvm::cl::cat(options));
@@ -309,7 +320,8 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  FailureOr<std::vector<CheckUnit>> units = prepareCpuCheck(*module, seed);
+  FailureOr<std::vector<CheckUnit>> units =
+      prepareCpuCheck(*module, seed, parts);
   if (failed(units))
     return 2;
   if (!only.empty()) {

@@ -1,4 +1,5 @@
-// Every verifier rule of tessel.attention, tessel.transpose and tessel.reshape.
+// Every verifier rule of tessel.attention, tessel.attention_partial,
+// tessel.attention_combine, tessel.transpose and tessel.reshape.
 // RUN: tessel-opt %s -split-input-file -verify-diagnostics
 
 func.func @query_rank(%q: tensor<8x64x64xf16>, %k: tensor<1x8x64x64xf16>, %v: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf16> {
@@ -173,4 +174,77 @@ func.func @reshape_count(%x: tensor<4x8xf32>) -> tensor<4x4xf32> {
   // expected-error @+1 {{'tessel.reshape' op result 'tensor<4x4xf32>' holds 16 elements but input 'tensor<4x8xf32>' holds 32}}
   %0 = tessel.reshape %x : tensor<4x8xf32> -> tensor<4x4xf32>
   return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @partial_empty_slice(%q: tensor<1x2x1x64xf16>, %k: tensor<1x2x6x64xf16>, %v: tensor<1x2x6x64xf16>) -> tensor<1x2x1x64xf16> {
+  // expected-error @+1 {{'tessel.attention_partial' op splits = 4 must cut the 6 keys into that many non-empty slices of ceil(6 / splits) keys}}
+  %p, %l = tessel.attention_partial %q, %k, %v splits = 4 : tensor<1x2x1x64xf16>, tensor<1x2x6x64xf16>, tensor<1x2x6x64xf16> -> tensor<4x1x2x1x64xf32>, tensor<4x1x2x1xf32>
+  %o = tessel.attention_combine %p, %l : tensor<4x1x2x1x64xf32>, tensor<4x1x2x1xf32> -> tensor<1x2x1x64xf16>
+  return %o : tensor<1x2x1x64xf16>
+}
+
+// -----
+
+func.func @partial_operands(%q: tensor<1x3x1x64xf16>, %k: tensor<1x2x10x64xf16>, %v: tensor<1x2x10x64xf16>) -> tensor<2x1x3x1xf32> {
+  // expected-error @+1 {{'tessel.attention_partial' op query heads 3 are not a multiple of key/value heads 2}}
+  %p, %l = tessel.attention_partial %q, %k, %v splits = 2 : tensor<1x3x1x64xf16>, tensor<1x2x10x64xf16>, tensor<1x2x10x64xf16> -> tensor<2x1x3x1x64xf32>, tensor<2x1x3x1xf32>
+  return %l : tensor<2x1x3x1xf32>
+}
+
+// -----
+
+func.func @partial_type(%q: tensor<1x2x1x64xf16>, %k: tensor<1x2x10x64xf16>, %v: tensor<1x2x10x64xf16>) -> tensor<2x1x2x1xf32> {
+  // expected-error @+1 {{'tessel.attention_partial' op partial and lse must be f32, got 'f16' and 'f32'}}
+  %p, %l = tessel.attention_partial %q, %k, %v splits = 2 : tensor<1x2x1x64xf16>, tensor<1x2x10x64xf16>, tensor<1x2x10x64xf16> -> tensor<2x1x2x1x64xf16>, tensor<2x1x2x1xf32>
+  return %l : tensor<2x1x2x1xf32>
+}
+
+// -----
+
+func.func @partial_lse_shape(%q: tensor<1x2x1x64xf16>, %k: tensor<1x2x10x64xf16>, %v: tensor<1x2x10x64xf16>) -> tensor<2x1x2x64xf32> {
+  // expected-error @+1 {{'tessel.attention_partial' op lse shape [2, 1, 2, 64] differs from the expected [2, 1, 2, 1]}}
+  %p, %l = tessel.attention_partial %q, %k, %v splits = 2 : tensor<1x2x1x64xf16>, tensor<1x2x10x64xf16>, tensor<1x2x10x64xf16> -> tensor<2x1x2x1x64xf32>, tensor<2x1x2x64xf32>
+  return %l : tensor<2x1x2x64xf32>
+}
+
+// -----
+
+func.func @partial_shape(%q: tensor<1x2x1x64xf16>, %k: tensor<1x2x10x64xf16>, %v: tensor<1x2x10x32xf16>) -> tensor<2x1x2x1x64xf32> {
+  // expected-error @+1 {{'tessel.attention_partial' op result shape [2, 1, 2, 1, 64] differs from the expected [2, 1, 2, 1, 32]}}
+  %p, %l = tessel.attention_partial %q, %k, %v splits = 2 : tensor<1x2x1x64xf16>, tensor<1x2x10x64xf16>, tensor<1x2x10x32xf16> -> tensor<2x1x2x1x64xf32>, tensor<2x1x2x1xf32>
+  return %p : tensor<2x1x2x1x64xf32>
+}
+
+// -----
+
+func.func @combine_rank(%p: tensor<2x2x1x64xf32>, %l: tensor<2x2x1xf32>) -> tensor<2x1x64xf16> {
+  // expected-error @+1 {{'tessel.attention_combine' op partial must have rank 5, got 'tensor<2x2x1x64xf32>'}}
+  %o = tessel.attention_combine %p, %l : tensor<2x2x1x64xf32>, tensor<2x2x1xf32> -> tensor<2x1x64xf16>
+  return %o : tensor<2x1x64xf16>
+}
+
+// -----
+
+func.func @combine_type(%p: tensor<2x1x2x1x64xf16>, %l: tensor<2x1x2x1xf32>) -> tensor<1x2x1x64xf16> {
+  // expected-error @+1 {{'tessel.attention_combine' op partial and lse must be f32, got 'f16' and 'f32'}}
+  %o = tessel.attention_combine %p, %l : tensor<2x1x2x1x64xf16>, tensor<2x1x2x1xf32> -> tensor<1x2x1x64xf16>
+  return %o : tensor<1x2x1x64xf16>
+}
+
+// -----
+
+func.func @combine_lse(%p: tensor<2x1x2x1x64xf32>, %l: tensor<2x1x2x2xf32>) -> tensor<1x2x1x64xf16> {
+  // expected-error @+1 {{'tessel.attention_combine' op lse shape [2, 1, 2, 2] must be the partial's [2, 1, 2, 1, 64] without its last dim}}
+  %o = tessel.attention_combine %p, %l : tensor<2x1x2x1x64xf32>, tensor<2x1x2x2xf32> -> tensor<1x2x1x64xf16>
+  return %o : tensor<1x2x1x64xf16>
+}
+
+// -----
+
+func.func @combine_shape(%p: tensor<2x1x2x1x64xf32>, %l: tensor<2x1x2x1xf32>) -> tensor<1x2x1x32xf16> {
+  // expected-error @+1 {{'tessel.attention_combine' op result shape [1, 2, 1, 32] differs from the expected [1, 2, 1, 64]}}
+  %o = tessel.attention_combine %p, %l : tensor<2x1x2x1x64xf32>, tensor<2x1x2x1xf32> -> tensor<1x2x1x32xf16>
+  return %o : tensor<1x2x1x32xf16>
 }

@@ -132,6 +132,16 @@ func.func @attention(%q: tensor<1x32x128x128xbf16>, %k: tensor<1x8x256x128xbf16>
   return %0, %1 : tensor<1x32x128x64xbf16>, tensor<2x12x64x64xf16>
 }
 
+// CHECK-LABEL: func.func @split_kv_attention
+func.func @split_kv_attention(%q: tensor<1x32x1x128xbf16>, %k: tensor<1x8x4096x128xbf16>,
+                              %v: tensor<1x8x4096x128xbf16>) -> tensor<1x32x1x128xbf16> {
+  // CHECK: %[[P:.*]], %[[L:.*]] = tessel.attention_partial %{{.*}}, %{{.*}}, %{{.*}} splits = 8 scale = 1.250000e-01 causal : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16> -> tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>
+  %p, %lse = tessel.attention_partial %q, %k, %v splits = 8 scale = 0.125 causal : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16> -> tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>
+  // CHECK: tessel.attention_combine %[[P]], %[[L]] : tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32> -> tensor<1x32x1x128xbf16>
+  %o = tessel.attention_combine %p, %lse : tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32> -> tensor<1x32x1x128xbf16>
+  return %o : tensor<1x32x1x128xbf16>
+}
+
 // CHECK-LABEL: func.func @transpose
 func.func @transpose(%x: tensor<1x128x12x64xf16>) -> tensor<1x12x128x64xf16> {
   // CHECK: tessel.transpose %{{.*}} permutation = [0, 2, 1, 3] : tensor<1x128x12x64xf16> -> tensor<1x12x128x64xf16>

@@ -3,7 +3,9 @@
 # target: what passes the CPU check must compile for every GPU Tessel
 # targets. A module pinned to h100 is retargeted; hand-written schedules the
 # target cannot run are refit by the cost model (--refit-schedules, each
-# with a remark). Prints one line per file: its GPU kernels and refits.
+# with a remark). A file may add tessel-compile flags on a line
+# `// COMPILE-SUITE-FLAGS: ...` (the parts of an attention it checks with
+# --parts=always). Prints one line per file: its GPU kernels and refits.
 #
 #   compile-suite.sh TARGET OUTDIR FILE...
 # Exits non-zero, after printing tessel-compile's errors, if a file fails.
@@ -17,8 +19,10 @@ for f in "$@"; do
   mkdir -p "$out/$name"
   sed "s/#tessel.target<\"h100\">/#tessel.target<\"$target\">/" "$f" \
     > "$out/$name.mlir"
+  flags=$(sed -n 's|^// COMPILE-SUITE-FLAGS: ||p' "$f")
+  # shellcheck disable=SC2086 # the flags are words
   if ! tessel-compile "$out/$name.mlir" --target="$target" --refit-schedules \
-      -o "$out/$name" > "$out/$name.log" 2>&1; then
+      $flags -o "$out/$name" > "$out/$name.log" 2>&1; then
     echo "$name: FAILED"
     cat "$out/$name.log"
     status=1

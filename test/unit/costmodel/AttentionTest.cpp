@@ -51,6 +51,23 @@ TEST(AttentionShape, CausalTilesStopAtTheLastQuery) {
   EXPECT_DOUBLE_EQ(a.unmaskedPairs(), 4096);
 }
 
+TEST(AttentionShape, SlicesOfTheKeys) {
+  AttentionShape a;
+  a.sq = 1;
+  a.skv = 100;
+  a.splits = 3; // slices of 34, 34 and 32 keys
+  EXPECT_EQ(a.sliceLength(), 34);
+  EXPECT_EQ(a.keyTiles(0, 16, 16, 0), 3);
+  EXPECT_EQ(a.keyTiles(0, 16, 16, 2), 2);
+  // Causal, as many queries as keys: queries 0..15 see keys 0..15, none of
+  // the second slice's; queries 32..47 see its first 14 keys.
+  a.sq = 100;
+  a.causal = true;
+  EXPECT_EQ(a.keyTiles(0, 16, 16, 1), 0);
+  EXPECT_EQ(a.keyTiles(32, 16, 16, 1), 1);
+  EXPECT_EQ(a.keyTiles(96, 16, 16, 2), 2);
+}
+
 TEST(AttentionShape, CausalPairsAreTheLowerTriangle) {
   AttentionShape a;
   a.sq = a.skv = 8;
@@ -196,6 +213,67 @@ TEST(FusedAttention, TensorCoresWhereTheyExist) {
   EXPECT_FALSE(amd.legal);
   KernelDesc f32 = attention(8, 8, 512, 512, 64, false, ElementType::F32);
   EXPECT_FALSE(predict(f32, mma, h100).legal);
+}
+
+TEST(FusedAttention, SplitKVSpreadsTheKeysOverBlocks) {
+  Target t = *lookupKnownTarget("h100");
+  KernelDesc whole = attention(32, 8, 1, 4096, 128, true, ElementType::BF16);
+  KernelDesc partial = whole;
+  partial.attention->splits = 8;
+  Schedule s;
+  s.block = {16, 128};
+  s.warps = 2;
+  Prediction pw = predict(whole, s, t), pp = predict(partial, s, t);
+  ASSERT_TRUE(pw.legal && pp.legal);
+  EXPECT_EQ(pp.blocks, 8 * pw.blocks);
+  // The same keys, flops and cache read; f32 partials and lse out.
+  EXPECT_DOUBLE_EQ(pp.flops, pw.flops);
+  EXPECT_DOUBLE_EQ(pp.dramBytes - pw.dramBytes,
+                   8.0 * 32 * (128 + 1) * 4 - 32.0 * 128 * 2);
+  // 32 blocks on 132 SMs stream the cache far slower than 256.
+  EXPECT_LT(pp.timeUs, 0.5 * pw.timeUs);
+}
+
+KernelDesc combine(int64_t splits, int64_t rows, int64_t dv) {
+  KernelDesc k;
+  k.name = "combine";
+  AttentionCombineShape c;
+  c.splits = splits;
+  c.rows = rows;
+  c.dv = dv;
+  c.type = ElementType::BF16;
+  k.attentionCombine = c;
+  return k;
+}
+
+TEST(AttentionCombine, PricedByItsBytesOnEveryTarget) {
+  KernelDesc k = combine(8, 32, 128);
+  for (const std::string &name : knownTargetNames()) {
+    Target t = *lookupKnownTarget(name);
+    std::vector<std::pair<Schedule, Prediction>> offered =
+        enumeratePredicted(k, t);
+    ASSERT_FALSE(offered.empty()) << name;
+    for (const auto &[s, p] : offered) {
+      EXPECT_EQ(s.block.size(), 1u);
+      EXPECT_DOUBLE_EQ(p.dramBytes, 32.0 * 8 * 129 * 4 + 32.0 * 128 * 2);
+      EXPECT_EQ(p.blocks, (32 + s.block[0] - 1) / s.block[0]);
+      EXPECT_GE(p.timeUs, p.achievableUs) << name;
+      EXPECT_GE(p.timeUs, p.launchUs);
+    }
+  }
+}
+
+TEST(AttentionCombine, RefusesWhatItDoesNotEmit) {
+  Target t = *lookupKnownTarget("h100");
+  KernelDesc k = combine(4, 64, 64);
+  Schedule s;
+  s.block = {4, 64};
+  s.warps = 2;
+  EXPECT_FALSE(predict(k, s, t).legal);
+  s.block = {4};
+  EXPECT_TRUE(predict(k, s, t).legal);
+  s.compute = ComputeClass::MmaSync;
+  EXPECT_FALSE(predict(k, s, t).legal);
 }
 
 } // namespace

@@ -49,6 +49,25 @@ std::string matmulModule(int64_t m, int64_t k, int64_t n) {
          c + "\n  }\n  return %r : " + c + "\n}\n}\n";
 }
 
+/// A module holding one kernel: a causal bf16 attention of `heads` query
+/// heads (8 key/value heads), `sq` queries and `skv` keys, head dim 128.
+std::string attentionModule(int64_t heads, int64_t sq, int64_t skv) {
+  auto t = [](int64_t h, int64_t s) {
+    return "tensor<1x" + std::to_string(h) + "x" + std::to_string(s) +
+           "x128xbf16>";
+  };
+  std::string q = t(heads, sq), kv = t(8, skv);
+  std::string in = q + ", " + kv + ", " + kv;
+  return "module attributes {tessel.target = #tessel.target<\"h100\">} {\n"
+         "func.func @f(%q: " +
+         q + ", %k: " + kv + ", %v: " + kv + ") -> " + q +
+         " {\n  %r = tessel.kernel @att(%q, %k, %v) : (" + in + ") -> " + q +
+         " {\n  ^bb0(%a: " + q + ", %b: " + kv + ", %c: " + kv +
+         "):\n    %0 = tessel.attention %a, %b, %c causal : " + in + " -> " +
+         q + "\n    tessel.yield %0 : " + q + "\n  }\n  return %r : " + q +
+         "\n}\n}\n";
+}
+
 class SplitReductionTest : public ::testing::Test {
 protected:
   SplitReductionTest() {
@@ -64,8 +83,14 @@ protected:
   /// splitCandidates) of the matmul.
   std::pair<Prediction, std::optional<SplitPrice>> prices(int64_t m, int64_t k,
                                                           int64_t n) {
+    return pricesOf(matmulModule(m, k, n), "mm");
+  }
+
+  /// The same for the one kernel, named `name`, of `source`.
+  std::pair<Prediction, std::optional<SplitPrice>>
+  pricesOf(const std::string &source, StringRef name) {
     OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(matmulModule(m, k, n), &context);
+        parseSourceString<ModuleOp>(source, &context);
     EXPECT_TRUE(module);
     KernelOp kernel;
     module->walk([&](KernelOp op) { kernel = op; });
@@ -76,12 +101,12 @@ protected:
     pm.addPass(createTesselLowerToLinalg());
     EXPECT_TRUE(succeeded(pm.run(*lowered)));
     FailureOr<KernelDesc> desc =
-        describeKernel(lowered->lookupSymbol<func::FuncOp>("mm"));
+        describeKernel(lowered->lookupSymbol<func::FuncOp>(name));
     EXPECT_TRUE(succeeded(desc));
     Prediction unsplit = bestSchedule(*desc, h100)->second;
 
     std::optional<SplitPrice> best;
-    for (int64_t s : splitCandidates(k))
+    for (int64_t s : splitCandidates(kernel))
       if (std::optional<SplitPrice> p = priceSplit(kernel, s, h100))
         if (!best || p->combined().timeUs < best->combined().timeUs)
           best = p;
@@ -116,6 +141,38 @@ TEST_F(SplitReductionTest, CandidatesDivideKIntoSlicesOfAtLeast64) {
   EXPECT_EQ(splitCandidates(768), (SmallVector<int64_t>{2, 3, 4, 6, 8, 12}));
   EXPECT_EQ(splitCandidates(100), SmallVector<int64_t>{});
   EXPECT_EQ(splitCandidates(4096), (SmallVector<int64_t>{2, 4, 8, 16}));
+}
+
+// A decode step: one query per head against a 4096-token cache is 32
+// blocks unsplit; split-KV spreads the keys over blocks and adds a combine.
+TEST_F(SplitReductionTest, DecodeAttentionIsFasterSplit) {
+  auto [unsplit, split] = pricesOf(attentionModule(32, 1, 4096), "att");
+  ASSERT_TRUE(split.has_value());
+  Prediction both = split->combined();
+  EXPECT_LT(both.timeUs, 0.5 * unsplit.timeUs);
+  EXPECT_GT(split->partialPrediction.blocks, unsplit.blocks);
+  EXPECT_DOUBLE_EQ(both.timeUs, split->partialPrediction.timeUs +
+                                    split->sumPrediction.timeUs);
+}
+
+// A long prefill fills the GPU with query tiles: splitting only adds work.
+TEST_F(SplitReductionTest, PrefillAttentionIsSlowerSplit) {
+  auto [unsplit, split] = pricesOf(attentionModule(32, 2048, 2048), "att");
+  ASSERT_TRUE(split.has_value());
+  EXPECT_GT(split->combined().timeUs, unsplit.timeUs);
+}
+
+TEST_F(SplitReductionTest, AttentionCandidatesKeepSlicesOfAtLeast128Keys) {
+  auto candidates = [&](int64_t skv) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(attentionModule(8, 1, skv), &context);
+    KernelOp kernel;
+    module->walk([&](KernelOp op) { kernel = op; });
+    return splitCandidates(kernel);
+  };
+  EXPECT_EQ(candidates(4096), (SmallVector<int64_t>{2, 4, 8, 16, 32}));
+  EXPECT_EQ(candidates(1000), (SmallVector<int64_t>{2, 4}));
+  EXPECT_EQ(candidates(200), SmallVector<int64_t>{});
 }
 
 } // namespace

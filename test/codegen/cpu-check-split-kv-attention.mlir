@@ -1,0 +1,96 @@
+// Split-KV attention (tessel-split-reduction: tessel.attention_partial and
+// tessel.attention_combine) on the CPU path against the reference: schedules
+// written by hand with `split_k = S` on attention kernels, so that both
+// halves run: decode steps (one query against 1000 and 4096 keys), causal
+// prefills whose early slices some query tiles see none of (their rows get
+// a zero partial and an lse of -inf), slices the tiles do not divide
+// (1000 / 5, 77 / 2, 197 / 3), head dims 64, 80, 128 and 256, grouped-
+// query heads, SIMT lanes and mma.sync, bf16 and f16.
+// RUN: tessel-run %s --cpu --check | FileCheck %s
+
+// CHECK: kernel @k_split_decode_bf16_partial
+// CHECK-NEXT: ok
+// CHECK: kernel @k_split_decode_bf16_combine
+// CHECK-NEXT: ok
+// CHECK: kernel @k_split_decode_f16_simt_partial
+// CHECK-NEXT: ok
+// CHECK: kernel @k_split_decode_f16_simt_combine
+// CHECK-NEXT: ok
+// CHECK: kernel @k_split_causal_prefill_bf16_partial
+// CHECK-NEXT: ok
+// CHECK: kernel @k_split_causal_prefill_bf16_combine
+// CHECK-NEXT: ok
+// CHECK: kernel @k_split_causal_simt_f16_partial
+// CHECK-NEXT: ok
+// CHECK: kernel @k_split_causal_simt_f16_combine
+// CHECK-NEXT: ok
+// CHECK: kernel @k_split_short_bf16_partial
+// CHECK-NEXT: ok
+// CHECK: kernel @k_split_short_bf16_combine
+// CHECK-NEXT: ok
+// CHECK: kernel @k_split_dim80_f16_partial
+// CHECK-NEXT: ok
+// CHECK: kernel @k_split_dim80_f16_combine
+// CHECK-NEXT: ok
+// CHECK-NOT: MISMATCH
+// CHECK: all outputs match the reference
+
+func.func @split_decode_bf16(%q: tensor<1x8x1x128xbf16>, %k: tensor<1x2x4096x128xbf16>, %v: tensor<1x2x4096x128xbf16>) -> tensor<1x8x1x128xbf16> {
+  %r = tessel.kernel @k_split_decode_bf16(%q, %k, %v) : (tensor<1x8x1x128xbf16>, tensor<1x2x4096x128xbf16>, tensor<1x2x4096x128xbf16>) -> tensor<1x8x1x128xbf16>
+      schedule = #tessel.schedule<block = [16, 128], warps = 2, split_k = 16, mma = mma_sync> {
+  ^bb0(%a: tensor<1x8x1x128xbf16>, %b: tensor<1x2x4096x128xbf16>, %c: tensor<1x2x4096x128xbf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x8x1x128xbf16>, tensor<1x2x4096x128xbf16>, tensor<1x2x4096x128xbf16> -> tensor<1x8x1x128xbf16>
+    tessel.yield %0 : tensor<1x8x1x128xbf16>
+  }
+  return %r : tensor<1x8x1x128xbf16>
+}
+
+func.func @split_decode_f16_simt(%q: tensor<1x4x1x64xf16>, %k: tensor<1x4x1000x64xf16>, %v: tensor<1x4x1000x64xf16>) -> tensor<1x4x1x64xf16> {
+  %r = tessel.kernel @k_split_decode_f16_simt(%q, %k, %v) : (tensor<1x4x1x64xf16>, tensor<1x4x1000x64xf16>, tensor<1x4x1000x64xf16>) -> tensor<1x4x1x64xf16>
+      schedule = #tessel.schedule<block = [16, 64], warps = 2, split_k = 8> {
+  ^bb0(%a: tensor<1x4x1x64xf16>, %b: tensor<1x4x1000x64xf16>, %c: tensor<1x4x1000x64xf16>):
+    %0 = tessel.attention %a, %b, %c : tensor<1x4x1x64xf16>, tensor<1x4x1000x64xf16>, tensor<1x4x1000x64xf16> -> tensor<1x4x1x64xf16>
+    tessel.yield %0 : tensor<1x4x1x64xf16>
+  }
+  return %r : tensor<1x4x1x64xf16>
+}
+
+func.func @split_causal_prefill_bf16(%q: tensor<1x4x77x64xbf16>, %k: tensor<1x2x77x64xbf16>, %v: tensor<1x2x77x64xbf16>) -> tensor<1x4x77x64xbf16> {
+  %r = tessel.kernel @k_split_causal_prefill_bf16(%q, %k, %v) : (tensor<1x4x77x64xbf16>, tensor<1x2x77x64xbf16>, tensor<1x2x77x64xbf16>) -> tensor<1x4x77x64xbf16>
+      schedule = #tessel.schedule<block = [16, 32], warps = 4, split_k = 4, mma = mma_sync> {
+  ^bb0(%a: tensor<1x4x77x64xbf16>, %b: tensor<1x2x77x64xbf16>, %c: tensor<1x2x77x64xbf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x4x77x64xbf16>, tensor<1x2x77x64xbf16>, tensor<1x2x77x64xbf16> -> tensor<1x4x77x64xbf16>
+    tessel.yield %0 : tensor<1x4x77x64xbf16>
+  }
+  return %r : tensor<1x4x77x64xbf16>
+}
+
+func.func @split_causal_simt_f16(%q: tensor<1x2x197x80xf16>, %k: tensor<1x1x197x80xf16>, %v: tensor<1x1x197x80xf16>) -> tensor<1x2x197x80xf16> {
+  %r = tessel.kernel @k_split_causal_simt_f16(%q, %k, %v) : (tensor<1x2x197x80xf16>, tensor<1x1x197x80xf16>, tensor<1x1x197x80xf16>) -> tensor<1x2x197x80xf16>
+      schedule = #tessel.schedule<block = [32, 32], warps = 4, split_k = 3> {
+  ^bb0(%a: tensor<1x2x197x80xf16>, %b: tensor<1x1x197x80xf16>, %c: tensor<1x1x197x80xf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x2x197x80xf16>, tensor<1x1x197x80xf16>, tensor<1x1x197x80xf16> -> tensor<1x2x197x80xf16>
+    tessel.yield %0 : tensor<1x2x197x80xf16>
+  }
+  return %r : tensor<1x2x197x80xf16>
+}
+
+func.func @split_short_bf16(%q: tensor<2x2x1x256xbf16>, %k: tensor<2x2x77x256xbf16>, %v: tensor<2x2x77x256xbf16>) -> tensor<2x2x1x256xbf16> {
+  %r = tessel.kernel @k_split_short_bf16(%q, %k, %v) : (tensor<2x2x1x256xbf16>, tensor<2x2x77x256xbf16>, tensor<2x2x77x256xbf16>) -> tensor<2x2x1x256xbf16>
+      schedule = #tessel.schedule<block = [16, 16], warps = 1, split_k = 2> {
+  ^bb0(%a: tensor<2x2x1x256xbf16>, %b: tensor<2x2x77x256xbf16>, %c: tensor<2x2x77x256xbf16>):
+    %0 = tessel.attention %a, %b, %c : tensor<2x2x1x256xbf16>, tensor<2x2x77x256xbf16>, tensor<2x2x77x256xbf16> -> tensor<2x2x1x256xbf16>
+    tessel.yield %0 : tensor<2x2x1x256xbf16>
+  }
+  return %r : tensor<2x2x1x256xbf16>
+}
+
+func.func @split_dim80_f16(%q: tensor<1x2x77x80xf16>, %k: tensor<1x1x1000x80xf16>, %v: tensor<1x1x1000x80xf16>) -> tensor<1x2x77x80xf16> {
+  %r = tessel.kernel @k_split_dim80_f16(%q, %k, %v) : (tensor<1x2x77x80xf16>, tensor<1x1x1000x80xf16>, tensor<1x1x1000x80xf16>) -> tensor<1x2x77x80xf16>
+      schedule = #tessel.schedule<block = [32, 64], warps = 4, split_k = 5, mma = mma_sync> {
+  ^bb0(%a: tensor<1x2x77x80xf16>, %b: tensor<1x1x1000x80xf16>, %c: tensor<1x1x1000x80xf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x2x77x80xf16>, tensor<1x1x1000x80xf16>, tensor<1x1x1000x80xf16> -> tensor<1x2x77x80xf16>
+    tessel.yield %0 : tensor<1x2x77x80xf16>
+  }
+  return %r : tensor<1x2x77x80xf16>
+}
