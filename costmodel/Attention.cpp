@@ -26,10 +26,11 @@ int64_t AttentionShape::keyTiles(int64_t q0, int64_t bq, int64_t bkv,
                                  int64_t split) const {
   int64_t first = split * sliceLength();
   int64_t end = std::min(first + sliceLength(), skv);
-  // The tile's last query (within sq) attends to keys up to
-  // last + skv - sq.
+  // The tile's last row's query (rows interleave the group's heads) attends
+  // to keys up to that query + skv - sq.
   if (causal)
-    end = std::min(end, std::min(q0 + bq, sq) + (skv - sq));
+    end = std::min(end, (std::min(q0 + bq, queryRows()) - 1) / group() + 1 +
+                            (skv - sq));
   return std::max<int64_t>(0, (end - first + bkv - 1) / bkv);
 }
 
@@ -243,11 +244,12 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   p.occupancy =
       double(p.blocksPerSM * s.warps) / t.get(TargetField::MaxWarpsPerSM);
 
-  // Blocks (a split-KV attention's a slice of the keys each), key steps
-  // and waves.
-  int64_t qTiles = (a.sq + bq - 1) / bq;
+  // Blocks (a tile of a KV head's query rows each, and a split-KV
+  // attention's a slice of the keys), key steps and waves.
+  int64_t qTiles = (a.queryRows() + bq - 1) / bq;
   double heads = double(a.batch) * double(a.heads);
-  p.blocks = int64_t(heads) * qTiles * a.splits;
+  double kvHeads = double(a.batch) * double(a.kvHeads);
+  p.blocks = int64_t(kvHeads) * qTiles * a.splits;
   double stepsPerHead = 0;
   int64_t longest = 0;
   for (int64_t qt = 0; qt < qTiles; ++qt)
@@ -256,7 +258,7 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
       stepsPerHead += double(steps);
       longest = std::max(longest, steps);
     }
-  double totalSteps = heads * stepsPerHead;
+  double totalSteps = kvHeads * stepsPerHead;
   double sms = t.get(TargetField::SMCount);
   p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
   // The SMs take blocks as they free up: the busiest runs its share of

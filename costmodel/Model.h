@@ -164,10 +164,16 @@ struct AttentionShape {
 
   /// Keys per slice: ceil(skv / splits), the last slice what is left.
   int64_t sliceLength() const { return (skv + splits - 1) / splits; }
-  /// Key tiles of `bkv` keys a tile of `bq` queries starting at query `q0`
+  /// Query heads per key/value head, and a key/value head's query rows:
+  /// the fused kernel's query tiles take rows of group() x sq, row R being
+  /// query R / group() of the group's head R % group(), so that the heads
+  /// sharing a key/value head read each of its tiles once.
+  int64_t group() const { return heads / kvHeads; }
+  int64_t queryRows() const { return group() * sq; }
+  /// Key tiles of `bkv` keys a tile of `bq` query rows starting at row `q0`
   /// visits in slice `split`: all of the slice's, or with `causal` those up
-  /// to the last key its last query attends to (the fully masked ones are
-  /// skipped; none when the whole slice is).
+  /// to the last key its last row's query attends to (the fully masked
+  /// ones are skipped; none when the whole slice is).
   int64_t keyTiles(int64_t q0, int64_t bq, int64_t bkv,
                    int64_t split = 0) const;
   /// Query-key pairs that are not masked (a multiply-add each per element
@@ -185,8 +191,10 @@ struct AttentionCombineShape {
 
 /// How the fused attention kernel (passes/tiling/FusedAttention.cpp) lays
 /// out one block for a schedule `block = [bq, bkv]` of `threads` threads:
-/// its block holds a tile of bq queries of one head in shared memory and
-/// steps through the keys bkv at a time, with a barrier after each phase.
+/// its block holds a tile of bq query rows of one key/value head (its
+/// group's heads interleaved, AttentionShape::queryRows) in shared memory
+/// and steps through the keys bkv at a time, with a barrier after each
+/// phase.
 /// On SIMT lanes, five phases: copy the K and V tiles to shared memory;
 /// S = q k^T (scaled by scale * log2(e), masked) in micro-tiles of sRows x
 /// sCols per thread, each micro-tile's row maxima written out; each row's

@@ -1,8 +1,9 @@
 //===- FusedAttention.cpp - One kernel for a whole attention --------------===//
 //
-// See FusedAttention.h. The loop nest, for a block (b, h, query tile qt):
+// See FusedAttention.h. The loop nest, for a block (b, key/value head,
+// query tile qt of its group x Sq rows[, key slice]):
 //
-//   copy the q tile to shared memory (rows past Sq as zeros); O = 0,
+//   copy the q tile to shared memory (rows past the queries as zeros); O = 0,
 //   m = -inf, l = 0 per row
 //   for each key tile kt the tile's queries reach (causal: no further):
 //     copy the k and v tiles to shared memory (keys past Skv as zeros)
@@ -259,6 +260,8 @@ public:
                               : 1.0 / std::sqrt(double(a.d));
     scaleLog2e = scale * M_LOG2E;
     partial = isa<AttentionPartialOp>(op);
+    group = a.heads / a.kvHeads;
+    queryRows = group * a.sq;
     // A row of a causal partial may see no key of its slice: its maximum
     // stays -inf, which the exponents must not subtract from itself.
     guardEmptyRows = partial && a.causal;
@@ -306,6 +309,16 @@ private:
                          int64_t k, function_ref<Value(Value, Value)> lhs,
                          function_ref<Value(Value, Value)> rhs);
 
+  /// Query tile row `r`'s query (its index along Sq) and head: the tile
+  /// holds rows q0 .. q0 + bq - 1 of the KV head's group x Sq query rows,
+  /// row R being query R / group of the group's head R % group.
+  Value queryOf(Value r);
+  Value headOf(Value r);
+  /// Whether row `r` is one of the KV head's query rows.
+  Value isQueryRow(Value r);
+  /// Copies the query tile to qs (rows past the queries as zeros).
+  void copyQueries(Value t);
+
   void prologue();
   void keyStep(Value kt);
   void simtStep(Value k0);
@@ -339,7 +352,9 @@ private:
   // [splits, B, H, Sq]), and the block's indices and shared buffers; the
   // block's keys are [kBegin, kEnd).
   Value q, k, v, out, lse;
-  Value batch, head, kvHead, q0, split, kBegin, kEnd;
+  Value batch, kvHead, q0, split, kBegin, kEnd;
+  /// Query heads per KV head, and a KV head's query rows (group x Sq).
+  int64_t group = 1, queryRows = 1;
   Value qs, ks, vs, s, o, probs, probsLow, pm, ps, m, sum, alpha;
 };
 
@@ -444,9 +459,38 @@ AttentionEmitter::microProduct(Value tile, int64_t r, int64_t c,
   return mt;
 }
 
+Value AttentionEmitter::queryOf(Value r) {
+  Value row = add(q0, r);
+  return group == 1 ? row : arith::DivUIOp::create(b, row, idx(group));
+}
+
+Value AttentionEmitter::headOf(Value r) {
+  if (group == 1)
+    return kvHead;
+  return add(mul(kvHead, idx(group)),
+             arith::RemUIOp::create(b, add(q0, r), idx(group)));
+}
+
+Value AttentionEmitter::isQueryRow(Value r) {
+  return lt(add(q0, r), idx(queryRows));
+}
+
+void AttentionEmitter::copyQueries(Value t) {
+  Value w = idx(a.d);
+  share(t, l.bq * a.d, [&](Value e) {
+    Value r = arith::DivUIOp::create(b, e, w);
+    Value c = arith::RemUIOp::create(b, e, w);
+    // Read a valid row always (the last), and keep zero past the queries.
+    Value last = minIdx(r, arith::SubIOp::create(b, idx(queryRows - 1), q0));
+    Value x = load(q, {batch, headOf(last), queryOf(last), c});
+    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(elem));
+    store(arith::SelectOp::create(b, isQueryRow(r), x, zero), qs, {r, c});
+  });
+}
+
 void AttentionEmitter::prologue() {
   threads([&](Value t) {
-    copyTile(t, q, head, q0, l.bq, a.sq, a.d, qs);
+    copyQueries(t);
     Value dv = idx(a.dv);
     share(t, l.bq * a.dv, [&](Value e) {
       store(
@@ -663,7 +707,7 @@ Value AttentionEmitter::exponentBase(Value max) {
 Value AttentionEmitter::maskedScore(Value x, Value r, Value key) {
   Value masked = arith::CmpIOp::create(b, arith::CmpIPredicate::sge, key, kEnd);
   if (a.causal) {
-    Value limit = add(add(q0, r), idx(a.skv - a.sq));
+    Value limit = add(queryOf(r), idx(a.skv - a.sq));
     masked = arith::OrIOp::create(
         b, masked,
         arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, key, limit));
@@ -690,12 +734,11 @@ void AttentionEmitter::epilogue() {
     share(t, l.bq * a.dv, [&](Value e) {
       Value r = arith::DivUIOp::create(b, e, dv);
       Value c = arith::RemUIOp::create(b, e, dv);
-      Value row = add(q0, r);
-      auto inside = scf::IfOp::create(b, lt(row, idx(a.sq)));
+      auto inside = scf::IfOp::create(b, isQueryRow(r));
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(inside.thenBlock());
       Value x = arith::DivFOp::create(b, load(o, {r, c}), load(sum, r));
-      store(fromF32(x), out, {batch, head, row, c});
+      store(fromF32(x), out, {batch, headOf(r), queryOf(r), c});
     });
   });
 }
@@ -707,34 +750,32 @@ void AttentionEmitter::partialEpilogue() {
   // and -inf.
   threads([&](Value t) {
     Value dv = idx(a.dv);
-    auto inside = [&](Value row) {
-      auto ifOp = scf::IfOp::create(b, lt(row, idx(a.sq)));
+    auto inside = [&](Value r) {
+      auto ifOp = scf::IfOp::create(b, isQueryRow(r));
       b.setInsertionPointToStart(ifOp.thenBlock());
     };
     share(t, l.bq * a.dv, [&](Value e) {
       Value r = arith::DivUIOp::create(b, e, dv);
       Value c = arith::RemUIOp::create(b, e, dv);
-      Value row = add(q0, r);
       OpBuilder::InsertionGuard guard(b);
-      inside(row);
+      inside(r);
       Value total = load(sum, r);
       Value seen =
           arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, total, f32(0));
       Value x = arith::DivFOp::create(b, load(o, {r, c}), total);
       store(arith::SelectOp::create(b, seen, x, f32(0)), out,
-            {split, batch, head, row, c});
+            {split, batch, headOf(r), queryOf(r), c});
     });
     share(t, l.bq, [&](Value r) {
-      Value row = add(q0, r);
       OpBuilder::InsertionGuard guard(b);
-      inside(row);
+      inside(r);
       Value total = load(sum, r);
       Value seen =
           arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, total, f32(0));
       Value log2Sum = fadd(load(m, r), math::Log2Op::create(b, total));
       store(arith::SelectOp::create(b, seen, fmul(log2Sum, f32(M_LN2)),
                                     f32(-INFINITY)),
-            lse, {split, batch, head, row});
+            lse, {split, batch, headOf(r), queryOf(r)});
     });
   });
 }
@@ -747,16 +788,18 @@ void AttentionEmitter::emit() {
   if (partial)
     lse = bufferFor(op->getResult(1));
 
-  int64_t qTiles = (a.sq + l.bq - 1) / l.bq;
-  // Blocks over (batch, head, query tile[, slice]), the last varying
-  // fastest: the tiles of one head, which read the same keys, run together.
-  SmallVector<int64_t> grid = {a.batch, a.heads, qTiles};
+  int64_t qTiles = (queryRows + l.bq - 1) / l.bq;
+  // Blocks over (batch, KV head, query tile[, slice]), the last varying
+  // fastest: the tiles of one KV head, which read the same keys, run
+  // together. A tile holds the query rows of all the heads that share the
+  // KV head (grouped-query attention): a decode step's heads share one
+  // tile and read each K and V tile once.
+  SmallVector<int64_t> grid = {a.batch, a.kvHeads, qTiles};
   if (partial)
     grid.push_back(a.splits);
   blockLoop(grid, [&](ValueRange ids) {
     batch = ids[0];
-    head = ids[1];
-    kvHead = arith::DivUIOp::create(b, head, idx(a.heads / a.kvHeads));
+    kvHead = ids[1];
     q0 = mul(ids[2], idx(l.bq));
     if (partial) {
       split = ids[3];
@@ -801,14 +844,18 @@ void AttentionEmitter::emit() {
 }
 
 Value AttentionEmitter::keyTileCount() {
-  // AttentionShape::keyTiles.
+  // AttentionShape::keyTiles. The tile's last query: that of its last row.
+  auto lastQuery = [&] {
+    Value lastRow = minIdx(add(q0, idx(l.bq - 1)), idx(queryRows - 1));
+    return group == 1 ? lastRow
+                      : arith::DivUIOp::create(b, lastRow, idx(group));
+  };
   if (partial) {
     // The slice's keys up to the tile's last query's last (none when that
     // is before the slice).
     Value end = kEnd;
     if (a.causal)
-      end = minIdx(
-          end, add(minIdx(add(q0, idx(l.bq)), idx(a.sq)), idx(a.skv - a.sq)));
+      end = minIdx(end, add(lastQuery(), idx(a.skv - a.sq + 1)));
     Value keys = arith::MaxSIOp::create(
         b, arith::SubIOp::create(b, end, kBegin), idx(0));
     return arith::DivUIOp::create(b, add(keys, idx(l.bkv - 1)), idx(l.bkv));
@@ -816,8 +863,7 @@ Value AttentionEmitter::keyTileCount() {
   Value tiles = idx((a.skv + l.bkv - 1) / l.bkv);
   if (!a.causal)
     return tiles;
-  Value last =
-      add(minIdx(add(q0, idx(l.bq)), idx(a.sq)), idx(a.skv - a.sq - 1));
+  Value last = add(lastQuery(), idx(a.skv - a.sq));
   return minIdx(tiles,
                 add(arith::DivUIOp::create(b, last, idx(l.bkv)), idx(1)));
 }

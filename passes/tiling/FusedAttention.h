@@ -1,12 +1,15 @@
 //===- FusedAttention.h - One kernel for a whole attention ------*- C++ -*-===//
 //
 // A kernel that is one tessel.attention and nothing else runs as one fused
-// kernel (FlashAttention's structure): a block per tile of queries of one
-// head, the keys and values streamed through shared memory a tile at a
-// time, the softmax computed online (a running maximum and sum per query,
-// the output rescaled as they change), so that no [Sq, Skv] score matrix
-// ever reaches global memory. Fully masked key tiles of a causal attention
-// are skipped; grouped-query heads read their key/value head in place. The
+// kernel (FlashAttention's structure): a block per tile of query rows of
+// one key/value head (the rows of the query heads that share it,
+// interleaved: a decode step's grouped-query heads share one tile and read
+// each key and value tile once), the
+// keys and values streamed through shared memory a tile at a time, the
+// softmax computed online (a running maximum and sum per query, the output
+// rescaled as they change), so that no [Sq, Skv] score matrix ever reaches
+// global memory. Fully masked key tiles of a causal attention are skipped.
+// The
 // two products run on SIMT lanes or, with `mma = mma_sync` (bf16, f16), on
 // tensor cores as warp-level 16x8x16 vector.contract pieces, which
 // tessel-lower-mma turns into mma.sync (the CPU path runs them as they are);

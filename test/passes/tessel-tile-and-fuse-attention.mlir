@@ -1,11 +1,13 @@
 // A kernel that is one attention alone becomes the fused attention kernel
-// (passes/tiling/FusedAttention.h): a block per (batch, head, query tile),
-// the q tile and each key step's k and v tiles in block buffers (shared
-// memory after tessel-map-to-gpu), five thread phases per key step (copy,
-// S, row statistics, exp2, P v) with an online softmax, and the causal
-// key tiles past the query tile's last query skipped. Grouped-query heads
-// read their key/value head (h / 2) in place. Already on buffers: no
-// linalg op, no [Sq, Skv] tensor.
+// (passes/tiling/FusedAttention.h): a block per (batch, key/value head,
+// query tile), the q tile and each key step's k and v tiles in block
+// buffers (shared memory after tessel-map-to-gpu), five thread phases per
+// key step (copy, S, row statistics, exp2, P v) with an online softmax,
+// and the causal key tiles past the query tile's last query skipped. The
+// query tiles take rows of the 2 heads that share a key/value head, row R
+// being query R / 2 of head 2 kv + R % 2 (5 tiles of 16 of the 80 rows):
+// where the queries are fewer than a tile (decoding), the heads share one. Already on buffers: no linalg
+// op, no [Sq, Skv] tensor.
 // RUN: tessel-opt %s --split-input-file --tessel-lower-to-linalg --tessel-tile-and-fuse | FileCheck %s
 
 // CHECK-LABEL: func.func private @k(
@@ -14,8 +16,7 @@
 // CHECK-DAG: %[[K:.*]] = bufferization.to_buffer %arg1 read_only
 // CHECK-DAG: %[[V:.*]] = bufferization.to_buffer %arg2 read_only
 // CHECK: %[[OUT:.*]] = memref.alloc() : memref<1x4x40x24xf16>
-// CHECK: scf.forall (%[[B:.*]], %[[H:.*]], %[[QT:.*]]) in (1, 4, 3)
-// CHECK: arith.divui %[[H]], %c2
+// CHECK: scf.forall (%[[B:.*]], %[[KV:.*]], %[[QT:.*]]) in (1, 2, 5)
 // The q tile (rows padded by 2 halves: an odd word stride), k, v, S, O,
 // partial maxima and sums, and the rows' max, sum and rescale factor.
 // CHECK-DAG: memref.alloc() : memref<16x34xf16>
@@ -23,9 +24,14 @@
 // CHECK-DAG: memref.alloc() : memref<32x24xf16>
 // CHECK-DAG: memref.alloc() : memref<16x33xf32>
 // CHECK-DAG: memref.alloc() : memref<16x24xf32>
+// The q tile: row R of the tile's first, its head and its query.
 // CHECK: scf.forall (%{{.*}}) in (32)
+// CHECK: arith.muli %[[KV]], %c2
+// CHECK: arith.remui %{{.*}}, %c2
+// CHECK: arith.divui %{{.*}}, %c2
+// CHECK: memref.load %[[Q]][%[[B]], %{{.*}}, %{{.*}}, %{{.*}}] : memref<1x4x40x32xf16>
 // CHECK: } {mapping = [#gpu.thread<x>]}
-// The causal bound: min(all key tiles, (last query + 50 - 40) / 32 + 1).
+// The causal bound: min(all key tiles, (last row / 2 + 50 - 40) / 32 + 1).
 // CHECK: %[[LAST:.*]] = arith.minsi
 // CHECK: scf.for %[[KT:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: scf.forall
@@ -129,15 +135,15 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK-NOT: linalg.
 // CHECK: %[[PART:.*]] = memref.alloc() : memref<2x1x4x40x24xf32>
 // CHECK: %[[LSE:.*]] = memref.alloc() : memref<2x1x4x40xf32>
-// CHECK: scf.forall (%[[B:.*]], %[[H:.*]], %[[QT:.*]], %[[S:.*]]) in (1, 4, 3, 2)
+// CHECK: scf.forall (%[[B:.*]], %[[KV:.*]], %[[QT:.*]], %[[S:.*]]) in (1, 2, 5, 2)
 // CHECK: %[[FIRST:.*]] = arith.muli %[[S]], %c25
 // CHECK: arith.maxsi
 // CHECK: scf.for
 // CHECK: arith.cmpf oeq, %{{.*}}, %cst
 // CHECK: arith.cmpf ogt
-// CHECK: memref.store %{{.*}}, %[[PART]][%[[S]], %[[B]], %[[H]], %{{.*}}, %{{.*}}]
+// CHECK: memref.store %{{.*}}, %[[PART]][%[[S]], %[[B]], %{{.*}}, %{{.*}}, %{{.*}}]
 // CHECK: math.log2
-// CHECK: memref.store %{{.*}}, %[[LSE]][%[[S]], %[[B]], %[[H]], %{{.*}}]
+// CHECK: memref.store %{{.*}}, %[[LSE]][%[[S]], %[[B]], %{{.*}}, %{{.*}}]
 // CHECK: } {mapping = [#gpu.block<linear_dim_3>, #gpu.block<linear_dim_2>, #gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
 // CHECK-LABEL: func.func private @k_combine(
 // CHECK: %[[OUT:.*]] = memref.alloc() : memref<1x4x40x24xf16>

@@ -68,6 +68,21 @@ TEST(AttentionShape, SlicesOfTheKeys) {
   EXPECT_EQ(a.keyTiles(96, 16, 16, 2), 2);
 }
 
+TEST(AttentionShape, QueryTilesTakeTheGroupsRows) {
+  AttentionShape a;
+  a.heads = 8;
+  a.kvHeads = 2; // 4 query heads per KV head: row R is query R / 4
+  a.sq = a.skv = 100;
+  EXPECT_EQ(a.group(), 4);
+  EXPECT_EQ(a.queryRows(), 400);
+  a.causal = true;
+  // Rows 0..15 are queries 0..3 (keys 0..3); rows 64..79 queries 16..19.
+  EXPECT_EQ(a.keyTiles(0, 16, 16), 1);
+  EXPECT_EQ(a.keyTiles(64, 16, 16), 2);
+  // The last tile's padding rows past 400 do not count.
+  EXPECT_EQ(a.keyTiles(384, 32, 16), 7);
+}
+
 TEST(AttentionShape, CausalPairsAreTheLowerTriangle) {
   AttentionShape a;
   a.sq = a.skv = 8;
@@ -232,6 +247,24 @@ TEST(FusedAttention, SplitKVSpreadsTheKeysOverBlocks) {
                    8.0 * 32 * (128 + 1) * 4 - 32.0 * 128 * 2);
   // 32 blocks on 132 SMs stream the cache far slower than 256.
   EXPECT_LT(pp.timeUs, 0.5 * pw.timeUs);
+}
+
+// A decode step's query tile holds the rows of all the heads that share a
+// key/value head: 32 query heads over 8 KV heads read the cache as 8 would.
+TEST(FusedAttention, GroupedHeadsShareADecodeTile) {
+  Target t = *lookupKnownTarget("h100");
+  KernelDesc gqa = attention(32, 8, 1, 4096, 128, false, ElementType::BF16);
+  KernelDesc eight = attention(8, 8, 1, 4096, 128, false, ElementType::BF16);
+  Schedule s;
+  s.block = {16, 128};
+  s.warps = 2;
+  Prediction pg = predict(gqa, s, t), p8 = predict(eight, s, t);
+  ASSERT_TRUE(pg.legal && p8.legal);
+  EXPECT_EQ(pg.blocks, 8);
+  EXPECT_EQ(pg.blocks, p8.blocks);
+  // Beyond q and the output (once each), the same K and V tiles.
+  double qo32 = 32.0 * 256 * 2, qo8 = 8.0 * 256 * 2;
+  EXPECT_DOUBLE_EQ(pg.l2Bytes - qo32, p8.l2Bytes - qo8);
 }
 
 KernelDesc combine(int64_t splits, int64_t rows, int64_t dv) {
