@@ -309,9 +309,9 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     // S (bq x bkv x d) and P v (bq x dv x bkv) as m16n8k16 pieces, each
     // warp a strip and its share of the columns. Per piece and 16-deep
     // step a warp loads B (two 16-bit loads per register, 4 wavefronts);
-    // per step A once (4); each accumulator piece is written once per
-    // product (2 wavefronts of 8-byte accesses) and read first where the
-    // product accumulates (O; S starts at zero).
+    // per step A once (4, per term of P); each accumulator piece is written
+    // once per product (2 wavefronts of 8-byte accesses) and read first where
+    // the product accumulates (O; S starts at zero).
     double fraction = 1;
     if (model::usable(t, TargetField::MmaSyncPeakFraction, p.uncalibrated))
       fraction = t.get(TargetField::MmaSyncPeakFraction);
@@ -324,9 +324,11 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     double units = 4;
     if (model::usable(t, TargetField::TensorUnitsPerSM, p.uncalibrated))
       units = t.get(TargetField::TensorUnitsPerSM);
+    // `aTerms` A operands (P's hi and lo terms) each take every B piece
+    // of a step, which is read once.
     auto product = [&](double m, double n, double kdim, double warps,
-                       double pieces, bool accumulates) {
-      double flops = 2 * m * n * kdim;
+                       double pieces, bool accumulates, double aTerms) {
+      double flops = 2 * m * n * kdim * aTerms;
       double busy = std::min(1.0, warps * double(p.blocksPerSM) / units);
       tensor += flops / (perClock * busy);
       double ksteps = kdim / MmaSyncShape::kK;
@@ -334,20 +336,21 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
           model::usable(t, TargetField::L1BytesPerClock, p.uncalibrated)
               ? t.get(TargetField::L1BytesPerClock) / (4.0 * t.warpSize())
               : 1.0;
-      wavefronts +=
-          warps * (ksteps * (4 + 4 * pieces) + (accumulates ? 4 : 2) * pieces) /
-          l1;
+      wavefronts += warps *
+                    (ksteps * (4 * aTerms + 4 * pieces) +
+                     (accumulates ? 4 : 2) * pieces) /
+                    l1;
       double round =
           model::usable(t, TargetField::L1LatencyCycles, p.uncalibrated)
               ? t.get(TargetField::L1LatencyCycles)
               : 0;
-      chain += round + ksteps * pieces * 2;
+      chain += round + ksteps * pieces * 2 * aTerms;
     };
-    product(rows, keys, d, double(l.strips * l.sSplits), double(sPieces),
-            false);
-    // P v takes P's two terms: twice the pieces along the keys.
-    product(rows, dv, 2 * keys, double(l.strips * l.oSplits), double(oPieces),
-            true);
+    product(rows, keys, d, double(l.strips * l.sSplits), double(sPieces), false,
+            1);
+    // P v takes P's two terms, each with the same V pieces.
+    product(rows, dv, keys, double(l.strips * l.oSplits), double(oPieces), true,
+            2);
   }
   // The copy's loads mostly hit L2 (every query tile of a head reads the
   // same keys); each step waits for one such round trip.
@@ -421,7 +424,8 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
 namespace {
 /// Registers of the combine kernel's threads: an estimate of the emitted
 /// code (indices, a row's maximum and sum, one partial's accumulator), not
-/// a chip's figure.
+/// a chip's figure; ptxas -v (sm_90a) gives the GPT-2 combine of
+/// test/codegen/cpu-check-fused-attention.mlir 26.
 constexpr int64_t kAttentionCombineRegisters = 32;
 } // namespace
 

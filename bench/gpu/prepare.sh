@@ -48,7 +48,8 @@ done
 # Kernels only a GPU can check: tensor cores, cp.async, accumulators kept
 # in registers (tessel-hoist-accumulators), last blocks shifted back to
 # overlap their neighbours (shapes the tiles do not divide on tensor cores),
-# split-K's partial and sum kernels, the fused attention's mma.sync pieces. A file the target cannot take (the large tiles need sm_90's
+# split-K's partial and sum kernels, the fused attention's mma.sync pieces,
+# split-KV attention's partial and combine kernels. A file the target cannot take (the large tiles need sm_90's
 # shared memory) is reported and left out.
 mkdir -p "$CARRY/checks"
 for f in test/codegen/cpu-check-mma.mlir test/codegen/cpu-check-stages.mlir \
@@ -56,7 +57,8 @@ for f in test/codegen/cpu-check-mma.mlir test/codegen/cpu-check-stages.mlir \
          test/codegen/cpu-check-mma-partial.mlir \
          test/codegen/cpu-check-split-k.mlir \
          test/codegen/cpu-check-wgmma.mlir \
-         test/codegen/cpu-check-fused-attention-mma.mlir; do
+         test/codegen/cpu-check-fused-attention-mma.mlir \
+         test/codegen/cpu-check-split-kv-attention.mlir; do
   name=$(basename "$f" .mlir)
   sed "s/\"h100\"/\"$TARGET\"/" "$f" >"$CARRY/checks/$name.mlir"
   if ! "$BUILD/bin/tessel-compile" "$CARRY/checks/$name.mlir" \
