@@ -165,6 +165,9 @@ std::optional<std::string> stagesRefusal(const Context &c, bool &unmodelled) {
 int64_t sharedMemoryBytes(const Context &c) {
   const Schedule &s = c.schedule;
   int64_t bytes = 0;
+  // A tensor-core K step's accumulator and stage buffers, which may share
+  // bytes (below).
+  int64_t mmaAccumulator = 0, mmaStages = 0;
   // A K step keeps the contraction's accumulator (f32 per output of the
   // tile) and one step's operand tiles in shared memory
   // (tileContractionK).
@@ -186,9 +189,14 @@ int64_t sharedMemoryBytes(const Context &c) {
       // padded (kMmaOperandPad, kMmaAccumulatorPad), the tiles once per
       // stage.
       int64_t bm = c.tiles[c.tiles.size() - 2], bn = c.tiles.back();
-      bytes += 4 * bm * (bn + kMmaAccumulatorPad) +
-               s.stages * (2 * bm * (c.kStep + kMmaOperandPad) +
-                           2 * c.kStep * (bn + kMmaOperandPad));
+      // The overlay below needs the K loop directly in the launch: no
+      // loop over several batch elements around it.
+      bool oneBatch = std::all_of(c.tiles.begin(), c.tiles.end() - 2,
+                                  [](int64_t t) { return t == 1; });
+      mmaAccumulator = oneBatch ? 4 * bm * (bn + kMmaAccumulatorPad) : 0;
+      mmaStages = s.stages * (2 * bm * (c.kStep + kMmaOperandPad) +
+                              2 * c.kStep * (bn + kMmaOperandPad));
+      bytes += 4 * bm * (bn + kMmaAccumulatorPad) + mmaStages;
       continue;
     }
     bytes += int64_t(4.0 * tileProduct(c, w.loops));
@@ -220,6 +228,15 @@ int64_t sharedMemoryBytes(const Context &c) {
                (c.threadsPerBlock + (c.threadsPerBlock + 1) / 2 + carried);
     }
   }
+  // Past the static limit the buffers move into dynamic shared memory
+  // (tessel-dynamic-shared-memory), where the accumulator, kept in
+  // registers through the K loop and filled only after it
+  // (tessel-hoist-accumulators), takes the stage buffers' bytes.
+  const Target &t = c.target;
+  if (mmaAccumulator && t.hasDynamicSharedMemory() &&
+      t.has(TargetField::StaticSharedMemPerBlockBytes) &&
+      double(bytes) > t.get(TargetField::StaticSharedMemPerBlockBytes))
+    bytes -= std::min(mmaAccumulator, mmaStages);
   return bytes;
 }
 

@@ -2,12 +2,19 @@
 //
 // Moves a GPU launch's shared-memory buffers into dynamic shared memory
 // where together they exceed what a block may allocate statically (48 KiB
-// on sm_80) but not what it may opt into (163 KiB on the A100): one
-// `gpu.dynamic_shared_memory` buffer, each former workgroup attribution a
-// `memref.view` of it at a 128-byte-aligned offset, and the launch's
-// `dynamic_shared_memory_size` set. The manifest records the size and the
-// runtime launches the kernel with it, raising the function's limit past
-// 48 KiB first (cuFuncSetAttribute).
+// on sm_80): one `gpu.dynamic_shared_memory` buffer, each former workgroup
+// attribution a `memref.view` of it at a 128-byte-aligned offset, and the
+// launch's `dynamic_shared_memory_size` set. Buffers whose uses do not
+// overlap in time share bytes: a buffer first used after another's last
+// use, with a barrier between them (and, where cp.async copies write the
+// earlier one, a wait for all of the thread's copies before that barrier),
+// may take its place. A tensor-core K loop's accumulator, which
+// tessel-hoist-accumulators keeps in registers until the loop is over,
+// thus overlays the loop's stage buffers. What is left must fit what a
+// block may opt into (163 KiB on the A100; an error otherwise: on such a
+// target tessel-map-to-gpu leaves the check to this pass). The manifest
+// records the size and the runtime launches the kernel with it, raising
+// the function's limit past 48 KiB first (cuFuncSetAttribute).
 //
 // tessel-extern-dynamic-shared-memory, after the NVVM conversion, gives the
 // buffer's global external linkage: with the internal linkage the
@@ -19,8 +26,11 @@
 
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <numeric>
 
 namespace mlir::tessel {
 #define GEN_PASS_DEF_TESSELDYNAMICSHAREDMEMORY
@@ -43,6 +53,72 @@ int64_t bufferBytes(BlockArgument buffer) {
   return type.getNumElements() * type.getElementTypeBitWidth() / 8;
 }
 
+/// When a launch's buffers are in use, by position among the ops of its
+/// body (a loop nest counts as one), and where the body synchronizes.
+struct Lifetimes {
+  /// Per buffer: its first and last user (none: first > last).
+  SmallVector<std::pair<int64_t, int64_t>> uses;
+  /// Per buffer: whether cp.async copies write it.
+  SmallVector<bool> asyncWritten;
+  SmallVector<int64_t> barriers, drains; // drains: waits for all copies
+
+  Lifetimes(gpu::LaunchOp launch, ArrayRef<BlockArgument> buffers) {
+    uses.assign(buffers.size(), {INT64_MAX, -1});
+    asyncWritten.assign(buffers.size(), false);
+    auto indexOf = [&](Value v) -> std::optional<size_t> {
+      if (!isa<MemRefType>(v.getType()))
+        return std::nullopt;
+      Value root = memref::skipViewLikeOps(cast<MemrefValue>(v));
+      auto it = llvm::find(buffers, root);
+      if (it == buffers.end())
+        return std::nullopt;
+      return it - buffers.begin();
+    };
+    int64_t at = 0;
+    for (Operation &op : launch.getBody().front()) {
+      if (isa<gpu::BarrierOp>(op))
+        barriers.push_back(at);
+      if (auto wait = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op);
+          wait && wait.getNumGroups() && *wait.getNumGroups() == 0)
+        drains.push_back(at);
+      op.walk([&](Operation *inner) {
+        if (isa<ViewLikeOpInterface>(inner))
+          return;
+        for (Value v : inner->getOperands())
+          if (std::optional<size_t> i = indexOf(v)) {
+            uses[*i].first = std::min(uses[*i].first, at);
+            uses[*i].second = std::max(uses[*i].second, at);
+          }
+        if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(inner))
+          if (std::optional<size_t> i = indexOf(copy.getDst()))
+            asyncWritten[*i] = true;
+      });
+      ++at;
+    }
+  }
+
+  /// Whether buffer `later` may reuse the bytes of buffer `earlier`: every
+  /// use of `earlier` is over (its copies complete, every thread past a
+  /// barrier) before the first use of `later`.
+  bool reusable(size_t earlier, size_t later) const {
+    auto [first, last] = uses[later];
+    int64_t done = uses[earlier].second;
+    if (uses[earlier].first > done) // never used
+      return true;
+    if (first > last || done >= first)
+      return false;
+    for (int64_t barrier : barriers) {
+      if (barrier <= done || barrier >= first)
+        continue;
+      if (!asyncWritten[earlier] || llvm::any_of(drains, [&](int64_t drain) {
+            return drain > done && drain < barrier;
+          }))
+        return true;
+    }
+    return false;
+  }
+};
+
 struct DynamicSharedMemoryPass
     : public tessel::impl::TesselDynamicSharedMemoryBase<
           DynamicSharedMemoryPass> {
@@ -57,13 +133,12 @@ struct DynamicSharedMemoryPass
       return signalPassFailure();
     // AMD's LDS has no dynamic opt-in beyond the static limit; a target
     // without a separate static limit allocates everything statically.
-    if (!target->hasDynamicSharedMemory() ||
-        !target->has(TargetField::StaticSharedMemPerBlockBytes))
+    if (!movesToDynamicSharedMemory(*target))
       return;
     auto staticLimit =
         int64_t(target->get(TargetField::StaticSharedMemPerBlockBytes));
     WalkResult result = func.walk([&](gpu::LaunchOp launch) {
-      return failed(rewrite(func, launch, staticLimit))
+      return failed(rewrite(func, launch, staticLimit, *target))
                  ? WalkResult::interrupt()
                  : WalkResult::advance();
     });
@@ -72,7 +147,7 @@ struct DynamicSharedMemoryPass
   }
 
   LogicalResult rewrite(func::FuncOp func, gpu::LaunchOp launch,
-                        int64_t staticLimit) {
+                        int64_t staticLimit, const Target &target) {
     SmallVector<BlockArgument> buffers(launch.getWorkgroupAttributions());
     if (buffers.empty() || launch.getDynamicSharedMemorySize())
       return success();
@@ -89,14 +164,38 @@ struct DynamicSharedMemoryPass
                   "into it: TMA's swizzled buffers need 1024-byte alignment, "
                   "which dynamic shared memory does not have here";
 
-    // The buffers' offsets in the dynamic buffer.
-    SmallVector<int64_t> offsets;
+    // The buffers' offsets in the dynamic buffer, in the order of their
+    // first use: each at the lowest aligned offset clear of every buffer
+    // placed before it that it may not reuse.
+    Lifetimes lifetimes(launch, buffers);
+    SmallVector<size_t> order(buffers.size());
+    std::iota(order.begin(), order.end(), 0);
+    llvm::sort(order, [&](size_t x, size_t y) {
+      return std::make_pair(lifetimes.uses[x].first, x) <
+             std::make_pair(lifetimes.uses[y].first, y);
+    });
+    SmallVector<int64_t> offsets(buffers.size(), 0);
+    SmallVector<size_t> placed;
     int64_t total = 0;
-    for (BlockArgument buffer : buffers) {
-      total = llvm::alignTo(total, kViewAlignment);
-      offsets.push_back(total);
-      total += bufferBytes(buffer);
+    for (size_t i : order) {
+      int64_t size = bufferBytes(buffers[i]), at = 0;
+      for (bool moved = true; moved;) {
+        moved = false;
+        for (size_t j : placed) {
+          int64_t end = offsets[j] + bufferBytes(buffers[j]);
+          if (lifetimes.reusable(j, i) || at >= end || at + size <= offsets[j])
+            continue;
+          at = llvm::alignTo(end, kViewAlignment);
+          moved = true;
+        }
+      }
+      offsets[i] = at;
+      placed.push_back(i);
+      total = std::max(total, at + size);
     }
+    if (failed(checkLaunchSharedMemory(func, launch, target,
+                                       total + mbarrierBytes(launch))))
+      return failure();
     OpBuilder builder(launch);
     Location loc = launch.getLoc();
     Value size = arith::ConstantIntOp::create(builder, loc, int64_t(total), 32);

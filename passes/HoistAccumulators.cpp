@@ -15,6 +15,14 @@
 // The locations are therefore the thread's own during the loop, and one
 // thread's locations are checked to be either equal or disjoint.
 //
+// Where all the launch does to the buffer before the loop is fill it with
+// zeros (a matmul's accumulator), the fragments start at zero instead of
+// being loaded, and the fill moves after the loop, before the fragments'
+// stores (between barriers, after the thread's cp.async copies are
+// complete): the buffer is then untouched until the loop is over, and
+// tessel-dynamic-shared-memory may place it over the K step's stage
+// buffers.
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/IndexRange.h"
@@ -22,6 +30,8 @@
 
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
@@ -134,6 +144,49 @@ SetVector<Value> accumulatorsOf(scf::ForOp loop) {
   return buffers;
 }
 
+/// Whether `op` stores a zero float (a scalar or a splat vector).
+bool storesZero(Operation *op) {
+  Value stored;
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    stored = store.getValueToStore();
+  else if (auto store = dyn_cast<vector::StoreOp>(op))
+    stored = store.getValueToStore();
+  return stored && matchPattern(stored, m_AnyZeroFloat());
+}
+
+/// The ops of the launch body before `loop` (which must lie directly in it)
+/// that touch `buffers`, when each of them only fills them with zeros: loop
+/// nests of zero stores into the buffers' views, with no other effect.
+/// None when anything else before the loop touches the buffers.
+std::optional<SmallVector<Operation *>>
+zeroFills(scf::ForOp loop, const SetVector<Value> &buffers) {
+  if (!isa<gpu::LaunchOp>(loop->getParentOp()))
+    return std::nullopt;
+  SmallVector<Operation *> fills;
+  for (Operation &op : *loop->getBlock()) {
+    if (&op == loop.getOperation())
+      break;
+    bool touches = false, onlyFills = true;
+    op.walk([&](Operation *inner) {
+      if (isa<ViewLikeOpInterface>(inner) || isPure(inner) ||
+          isa<scf::ForOp, scf::YieldOp>(inner))
+        return;
+      bool here = llvm::any_of(inner->getOperands(), [&](Value v) {
+        return isa<MemRefType>(v.getType()) && buffers.contains(rootBuffer(v));
+      });
+      touches |= here;
+      // Anything with an effect other than a zero store into the buffers.
+      onlyFills &= here && storesZero(inner);
+    });
+    if (!touches)
+      continue;
+    if (!onlyFills)
+      return std::nullopt;
+    fills.push_back(&op);
+  }
+  return fills;
+}
+
 /// One location's accesses, in program order.
 struct Group {
   SmallVector<Access *> accesses;
@@ -241,14 +294,23 @@ struct HoistAccumulatorsPass
       home->accesses.push_back(&access);
     }
 
-    // Load each location before the loop, carry it through the loop, store
-    // it after.
+    // Load each location before the loop (or start it at zero after a
+    // zero fill), carry it through the loop, store it after.
+    std::optional<SmallVector<Operation *>> fills = zeroFills(loop, buffers);
+    bool zeroStart = fills && !fills->empty();
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);
     SmallVector<Value> inits;
+    DenseMap<Type, Value> zeros;
     for (Group &group : groups) {
       const Access &a = *group.accesses.front();
-      if (auto vectorType = dyn_cast<VectorType>(a.type))
+      if (zeroStart) {
+        Value &zero = zeros[a.type];
+        if (!zero)
+          zero = arith::ConstantOp::create(rewriter, loc, a.type,
+                                           rewriter.getZeroAttr(a.type));
+        inits.push_back(zero);
+      } else if (auto vectorType = dyn_cast<VectorType>(a.type))
         inits.push_back(vector::LoadOp::create(rewriter, loc, vectorType,
                                                a.base, a.indices));
       else
@@ -281,6 +343,27 @@ struct HoistAccumulatorsPass
     for (Access &a : accesses)
       rewriter.eraseOp(a.op);
     rewriter.setInsertionPointAfter(newLoop);
+    if (zeroStart) {
+      // The fill after the loop: once this thread's copies into the stage
+      // buffers are complete and every thread is past the loop (the buffer
+      // may overlay the stages), and before the fragments' stores.
+      bool copies = false;
+      newLoop->getParentOp()->walk(
+          [&](nvgpu::DeviceAsyncCopyOp) { copies = true; });
+      if (copies) {
+        Value group = nvgpu::DeviceAsyncCreateGroupOp::create(
+            rewriter, loc,
+            nvgpu::DeviceAsyncTokenType::get(rewriter.getContext()),
+            ValueRange());
+        nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, group,
+                                         rewriter.getI32IntegerAttr(0));
+      }
+      gpu::BarrierOp::create(rewriter, loc);
+      for (Operation *fill : *fills)
+        rewriter.moveOpBefore(fill, rewriter.getInsertionBlock(),
+                              rewriter.getInsertionPoint());
+      gpu::BarrierOp::create(rewriter, loc);
+    }
     bool stored = false;
     for (auto [i, group] : llvm::enumerate(groups)) {
       if (!group.stored())

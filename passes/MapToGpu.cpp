@@ -319,8 +319,11 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
       hoistAllocas(launch);
       if (privateScratch && failed(makeScratchPrivate(launch)))
         placed = failure();
-      // A wgmma step's buffers change in tessel-lower-wgmma, which checks.
+      // A wgmma step's buffers change in tessel-lower-wgmma, which checks;
+      // buffers that move into dynamic shared memory may share bytes,
+      // which tessel-dynamic-shared-memory checks.
       if (succeeded(placed) && target && !wgmma &&
+          !movesToDynamicSharedMemory(*target) &&
           failed(checkLaunchSharedMemory(func, launch, *target)))
         placed = failure();
     });
@@ -533,10 +536,23 @@ int64_t mlir::tessel::mbarrierBytes(gpu::LaunchOp launch) {
   return bytes;
 }
 
+bool mlir::tessel::movesToDynamicSharedMemory(const Target &target) {
+  return target.hasDynamicSharedMemory() &&
+         target.has(TargetField::StaticSharedMemPerBlockBytes);
+}
+
 LogicalResult mlir::tessel::checkLaunchSharedMemory(func::FuncOp func,
                                                     gpu::LaunchOp launch,
                                                     const Target &target) {
-  int64_t bytes = workgroupBufferBytes(launch) + mbarrierBytes(launch);
+  return checkLaunchSharedMemory(func, launch, target,
+                                 workgroupBufferBytes(launch) +
+                                     mbarrierBytes(launch));
+}
+
+LogicalResult mlir::tessel::checkLaunchSharedMemory(func::FuncOp func,
+                                                    gpu::LaunchOp launch,
+                                                    const Target &target,
+                                                    int64_t bytes) {
   // Past the static limit the buffers move into dynamic shared memory where
   // the target has it (tessel-dynamic-shared-memory).
   auto limit = int64_t(target.blockSharedMemoryLimit());

@@ -51,6 +51,15 @@ enum class PartsPolicy { Model, Always, Never };
 /// buffers).
 LogicalResult checkLaunchSharedMemory(func::FuncOp func, gpu::LaunchOp launch,
                                       const Target &target);
+/// The same for `bytes` of shared memory (what tessel-dynamic-shared-memory
+/// leaves of a launch's buffers once those whose uses do not overlap share
+/// bytes).
+LogicalResult checkLaunchSharedMemory(func::FuncOp func, gpu::LaunchOp launch,
+                                      const Target &target, int64_t bytes);
+/// Whether a launch's buffers past the static limit move into dynamic shared
+/// memory on `target` (tessel-dynamic-shared-memory, which then checks
+/// what they take).
+bool movesToDynamicSharedMemory(const Target &target);
 /// The bytes of a launch's workgroup attributions, each aligned to 16.
 int64_t workgroupBufferBytes(gpu::LaunchOp launch);
 /// The bytes of a launch's mbarriers (tessel-lower-wgmma), 8 each: static

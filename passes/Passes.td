@@ -487,6 +487,14 @@ def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
     stays in registers. A loop marked `tessel.shared_accumulators` (the
     fused attention kernel's key loop, whose products feed other threads
     within each iteration) is left as it is.
+
+    Where all the launch does to the accumulator's buffer before the loop
+    (which then lies directly in the launch) is fill it with zeros, the
+    fragments start at zero instead of being loaded, and the fill moves
+    after the loop: after a wait for the thread's cp.async copies and a
+    barrier, before the fragments' stores and another barrier. Nothing
+    touches the buffer while the loop runs, so tessel-dynamic-shared-memory
+    may place it over the loop's stage buffers.
   }];
   let dependentDialects = [
     "mlir::gpu::GPUDialect",
@@ -632,9 +640,20 @@ def TesselDynamicSharedMemory : Pass<"tessel-dynamic-shared-memory",
     `static_shared_mem_per_block_bytes`, this pass puts them in one
     `gpu.dynamic_shared_memory` buffer: each attribution becomes a
     `memref.view` of it at a 128-byte-aligned offset, and the launch's
-    `dynamic_shared_memory_size` is their total. tessel-compile records the
-    size in the manifest (`dynamic_shared_memory_bytes`) and the runtime
-    launches with it, raising the kernel's limit first.
+    `dynamic_shared_memory_size` is their total. Buffers whose uses do not
+    overlap share bytes: taken in the order of their first use (by position
+    among the launch body's ops, a loop nest counting as one), each goes at
+    the lowest offset clear of the buffers placed before it that are still
+    in use, a buffer being done once a `gpu.barrier` follows its last use
+    (with, for one that cp.async copies write, a wait for all of the
+    thread's copies before that barrier). A tensor-core K loop's
+    accumulator, which tessel-hoist-accumulators leaves untouched until the
+    loop is over, thus overlays the loop's stage buffers. The total (with
+    the mbarriers) must fit what a block may opt into
+    (`shared_mem_per_block_bytes`; an error otherwise, which on such a
+    target tessel-map-to-gpu leaves to this pass). tessel-compile records
+    the size in the manifest (`dynamic_shared_memory_bytes`) and the
+    runtime launches with it, raising the kernel's limit first.
 
     ```mlir
     gpu.launch ... workgroup(%a : memref<128x40xbf16, #gpu.address_space<workgroup>>,

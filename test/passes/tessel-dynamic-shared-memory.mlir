@@ -69,3 +69,74 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
     return
   }
 }
+
+// -----
+
+// Buffers whose uses do not overlap share bytes: %acc is first used after
+// the last use of %stage (written by cp.async: its copies drained) and of
+// %tile, with a barrier between, so it takes offset 0 over both (%tile at
+// 128, aligned); without the barrier (@no_barrier) or without the drain of
+// the copies (@copies_in_flight) each buffer keeps bytes of its own.
+module attributes {tessel.target = #tessel.target<"a100">} {
+  // CHECK-LABEL: func.func @overlay
+  // CHECK: %[[SIZE:.*]] = arith.constant 65536 : i32
+  // CHECK: dynamic_shared_memory_size %[[SIZE]]
+  // CHECK: %[[DYN:.*]] = gpu.dynamic_shared_memory
+  // CHECK: %[[C0:.*]] = arith.constant 0 : index
+  // CHECK: memref.view %[[DYN]][%[[C0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x128xf32, #gpu.address_space<workgroup>>
+  // CHECK: %[[C0B:.*]] = arith.constant 0 : index
+  // CHECK: memref.view %[[DYN]][%[[C0B]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16xf32, #gpu.address_space<workgroup>>
+  // CHECK: %[[C128:.*]] = arith.constant 128 : index
+  // CHECK: memref.view %[[DYN]][%[[C128]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xf32, #gpu.address_space<workgroup>>
+  func.func @overlay(%v: f32, %src: memref<16xf32>) {
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
+               workgroup(%acc : memref<128x128xf32, #gpu.address_space<workgroup>>,
+                         %stage : memref<16xf32, #gpu.address_space<workgroup>>,
+                         %tile : memref<64x64xf32, #gpu.address_space<workgroup>>) {
+      %copy = nvgpu.device_async_copy %src[%c0], %stage[%c0], 4 : memref<16xf32> to memref<16xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %tile[%c0, %c0] : memref<64x64xf32, #gpu.address_space<workgroup>>
+      %group = nvgpu.device_async_create_group %copy
+      nvgpu.device_async_wait %group {numGroups = 0 : i32}
+      gpu.barrier
+      memref.store %v, %acc[%c0, %c0] : memref<128x128xf32, #gpu.address_space<workgroup>>
+      gpu.terminator
+    }
+    return
+  }
+
+  // CHECK-LABEL: func.func @no_barrier
+  // CHECK: arith.constant 81920 : i32
+  func.func @no_barrier(%v: f32) {
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
+               workgroup(%acc : memref<128x128xf32, #gpu.address_space<workgroup>>,
+                         %tile : memref<64x64xf32, #gpu.address_space<workgroup>>) {
+      memref.store %v, %tile[%c0, %c0] : memref<64x64xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %acc[%c0, %c0] : memref<128x128xf32, #gpu.address_space<workgroup>>
+      gpu.terminator
+    }
+    return
+  }
+
+  // CHECK-LABEL: func.func @copies_in_flight
+  // CHECK: arith.constant 65664 : i32
+  func.func @copies_in_flight(%v: f32, %src: memref<16xf32>) {
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
+               workgroup(%acc : memref<128x128xf32, #gpu.address_space<workgroup>>,
+                         %stage : memref<16xf32, #gpu.address_space<workgroup>>) {
+      %copy = nvgpu.device_async_copy %src[%c0], %stage[%c0], 4 : memref<16xf32> to memref<16xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      memref.store %v, %acc[%c0, %c0] : memref<128x128xf32, #gpu.address_space<workgroup>>
+      gpu.terminator
+    }
+    return
+  }
+}

@@ -191,3 +191,76 @@ func.func @shared_accumulators(%a: i32, %b: i32, %out: memref<16x8xf32>) {
   }
   return
 }
+
+// -----
+
+// An accumulator the launch only fills with zeros before the loop starts at
+// zero in registers; the fill moves after the loop (after the thread's
+// cp.async copies are complete and a barrier), before the fragments'
+// stores, so that nothing touches the buffer while the loop runs.
+// CHECK-LABEL: func @zero_start
+// CHECK: gpu.launch
+// CHECK-NOT: memref.store %{{.*}}, %[[ACC:.*]][
+// CHECK: nvgpu.device_async_copy
+// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<2xf32>
+// CHECK: %[[R:.*]]:2 = scf.for %{{.*}} iter_args(%{{.*}} = %[[Z]], %{{.*}} = %[[Z]]) -> (vector<2xf32>, vector<2xf32>) {
+// CHECK: nvvm.mma.sync
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[G:.*]] = nvgpu.device_async_create_group
+// CHECK-NEXT: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: memref.store %{{.*}}, %[[ACC:.*]][
+// CHECK: gpu.barrier
+// CHECK-NEXT: vector.store %[[R]]#0, %[[ACC]]
+// CHECK-NEXT: vector.store %[[R]]#1, %[[ACC]]
+// CHECK-NEXT: gpu.barrier
+func.func @zero_start(%a: i32, %b: i32, %src: memref<16xf32>, %out: memref<16x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+      workgroup(%acc : memref<16x8xf32, #gpu.address_space<workgroup>>,
+                %stage : memref<16xf32, #gpu.address_space<workgroup>>) {
+    scf.for %i = %c0 to %c16 step %c1 {
+      memref.store %zero, %acc[%i, %tx] : memref<16x8xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %copy = nvgpu.device_async_copy %src[%c0], %stage[%c0], 4 : memref<16xf32> to memref<16xf32, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c256 step %c32 {
+      %lane = gpu.lane_id
+      %g = arith.divui %lane, %c4 : index
+      %t4 = arith.remui %lane, %c4 : index
+      %t = arith.muli %t4, %c2 : index
+      %g8 = arith.addi %g, %c8 : index
+      %lo = vector.load %acc[%g, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %hi = vector.load %acc[%g8, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %c00 = vector.extract %lo[0] : f32 from vector<2xf32>
+      %c01 = vector.extract %lo[1] : f32 from vector<2xf32>
+      %c10 = vector.extract %hi[0] : f32 from vector<2xf32>
+      %c11 = vector.extract %hi[1] : f32 from vector<2xf32>
+      %m0 = nvvm.mma.sync A[%a, %a, %a, %a] B[%b, %b] C[%c00, %c01, %c10, %c11] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %d00 = llvm.extractvalue %m0[0] : !llvm.struct<(f32, f32, f32, f32)>
+      %d01 = llvm.extractvalue %m0[1] : !llvm.struct<(f32, f32, f32, f32)>
+      %d10 = llvm.extractvalue %m0[2] : !llvm.struct<(f32, f32, f32, f32)>
+      %d11 = llvm.extractvalue %m0[3] : !llvm.struct<(f32, f32, f32, f32)>
+      %vlo = vector.from_elements %d00, %d01 : vector<2xf32>
+      %vhi = vector.from_elements %d10, %d11 : vector<2xf32>
+      vector.store %vlo, %acc[%g, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      vector.store %vhi, %acc[%g8, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      gpu.barrier
+    }
+    %v = memref.load %acc[%tx, %c0] : memref<16x8xf32, #gpu.address_space<workgroup>>
+    memref.store %v, %out[%tx, %c0] : memref<16x8xf32>
+    gpu.terminator
+  }
+  return
+}
