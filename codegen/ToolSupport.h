@@ -1,7 +1,8 @@
 //===- ToolSupport.h - What Tessel's MLIR-based tools share -----*- C++ -*-===//
 //
-// The dialect registry every tool uses, reading a model file, and choosing
-// the GPU target of a module from the command line and the module itself.
+// The dialect registry every tool uses, reading a model file, choosing the
+// GPU target of a module from the command line and the module itself, and
+// the command-line options the tools share.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,15 +10,30 @@
 #define TESSEL_CODEGEN_TOOLSUPPORT_H
 
 #include "costmodel/Target.h"
+#include "passes/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
 
 namespace mlir::tessel {
+
+/// `--parts`, as tessel-compile and tessel-run take it: tessel-form-kernels'
+/// option of that name.
+constexpr const char *kPartsOptionDescription =
+    "when an attention or a convolution runs as its parts "
+    "(tessel-form-kernels' option of that name)";
+inline llvm::cl::ValuesClass partsPolicyValues() {
+  return llvm::cl::values(clEnumValN(PartsPolicy::Model, "model",
+                                     "where the model predicts them faster"),
+                          clEnumValN(PartsPolicy::Always, "always",
+                                     "always, to compare them or check them"),
+                          clEnumValN(PartsPolicy::Never, "never", "never"));
+}
 
 /// What a tool holds while it works on one model file: a context with
 /// Tessel, every upstream dialect and extension, and the GPU-to-LLVM-IR

@@ -175,6 +175,19 @@ PhaseCycles phaseCycles(const Phase &ph, int64_t threads, const Target &t,
   return c;
 }
 
+/// Blocks per SM by warps, shared memory and registers (p's), and the
+/// occupancy they give; false when not one block fits.
+bool occupy(Prediction &p, const Target &t, int64_t warps, int64_t threads) {
+  p.blocksPerSM = std::min<int64_t>(
+      {int64_t(t.get(TargetField::MaxBlocksPerSM)),
+       int64_t(t.get(TargetField::MaxWarpsPerSM)) / warps,
+       int64_t(t.get(TargetField::SharedMemPerSMBytes)) / p.sharedBytes,
+       blocksPerSMForRegisters(t, p.registers, threads)});
+  p.occupancy =
+      double(p.blocksPerSM * warps) / t.get(TargetField::MaxWarpsPerSM);
+  return p.blocksPerSM >= 1;
+}
+
 } // namespace
 
 Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
@@ -234,15 +247,8 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                 (a.causal ? kFusedAttentionCausalRegisters : 0);
   if (double(p.registers) > t.get(TargetField::MaxRegistersPerThread))
     return illegal("a thread's micro-tiles need more registers than it has");
-  p.blocksPerSM = std::min<int64_t>(
-      {int64_t(t.get(TargetField::MaxBlocksPerSM)),
-       int64_t(t.get(TargetField::MaxWarpsPerSM)) / s.warps,
-       int64_t(t.get(TargetField::SharedMemPerSMBytes)) / p.sharedBytes,
-       blocksPerSMForRegisters(t, p.registers, threads)});
-  if (p.blocksPerSM < 1)
+  if (!occupy(p, t, s.warps, threads))
     return illegal("one block needs more of an SM than it has");
-  p.occupancy =
-      double(p.blocksPerSM * s.warps) / t.get(TargetField::MaxWarpsPerSM);
 
   // Blocks (a tile of a KV head's query rows each, and a split-KV
   // attention's a slice of the keys), key steps and waves.
@@ -452,15 +458,8 @@ Prediction predictAttentionCombine(const KernelDesc &k, const Schedule &s,
     return illegal("the block's weights (" + std::to_string(p.sharedBytes) +
                    " bytes) exceed what one block may allocate");
   p.registers = kAttentionCombineRegisters;
-  p.blocksPerSM = std::min<int64_t>(
-      {int64_t(t.get(TargetField::MaxBlocksPerSM)),
-       int64_t(t.get(TargetField::MaxWarpsPerSM)) / s.warps,
-       int64_t(t.get(TargetField::SharedMemPerSMBytes)) / p.sharedBytes,
-       blocksPerSMForRegisters(t, p.registers, threads)});
-  if (p.blocksPerSM < 1)
+  if (!occupy(p, t, s.warps, threads))
     return illegal("one block needs more of an SM than it has");
-  p.occupancy =
-      double(p.blocksPerSM * s.warps) / t.get(TargetField::MaxWarpsPerSM);
   p.blocks = (c.rows + rows - 1) / rows;
   double sms = t.get(TargetField::SMCount);
   p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));

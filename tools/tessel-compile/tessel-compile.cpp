@@ -90,16 +90,10 @@ llvm::cl::opt<unsigned>
                         "manager runs each kernel's passes on its own thread); "
                         "1: one after another; default: every core"),
          llvm::cl::init(0), llvm::cl::cat(options));
-llvm::cl::opt<PartsPolicy>
-    parts("parts",
-          llvm::cl::desc("when an attention or a convolution runs as its parts "
-                         "(tessel-form-kernels' option of that name)"),
-          llvm::cl::init(PartsPolicy::Model),
-          llvm::cl::values(clEnumValN(PartsPolicy::Model, "model",
-                                      "where the model predicts them faster"),
-                           clEnumValN(PartsPolicy::Always, "always", "always"),
-                           clEnumValN(PartsPolicy::Never, "never", "never")),
-          llvm::cl::cat(options));
+llvm::cl::opt<PartsPolicy> parts("parts",
+                                 llvm::cl::desc(kPartsOptionDescription),
+                                 llvm::cl::init(PartsPolicy::Model),
+                                 partsPolicyValues(), llvm::cl::cat(options));
 llvm::cl::opt<bool> refitSchedules(
     "refit-schedules",
     llvm::cl::desc("replace a hand-written schedule that the target cannot "

@@ -76,17 +76,10 @@ llvm::cl::opt<Fault> injectFault(
                    "square transposes and square right-hand matmul operands "
                    "read with their last two indices swapped")),
     llvm::cl::cat(options));
-llvm::cl::opt<PartsPolicy>
-    parts("parts",
-          llvm::cl::desc("when an attention or a convolution runs as its parts "
-                         "(tessel-form-kernels' option of that name)"),
-          llvm::cl::init(PartsPolicy::Model),
-          llvm::cl::values(clEnumValN(PartsPolicy::Model, "model",
-                                      "where the model predicts them faster"),
-                           clEnumValN(PartsPolicy::Always, "always",
-                                      "always, to check them"),
-                           clEnumValN(PartsPolicy::Never, "never", "never")),
-          llvm::cl::cat(options));
+llvm::cl::opt<PartsPolicy> parts("parts",
+                                 llvm::cl::desc(kPartsOptionDescription),
+                                 llvm::cl::init(PartsPolicy::Model),
+                                 partsPolicyValues(), llvm::cl::cat(options));
 llvm::cl::opt<std::string>
     only("only", llvm::cl::desc("run only the kernel or function of this name"),
          llvm::cl::cat(options));
