@@ -230,7 +230,9 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // of one step of its loop, and with a causal mask each row's limit and
   // each key's index kept across the micro-tile. Fitted on ptxas -v
   // (sm_90a) for the 10 kernels of test/codegen/cpu-check-fused-attention.mlir
-  // (56 to 138 registers): mean error 9 %, worst 26 %. On tensor cores,
+  // (56 to 138 registers): mean error 9 %, worst 26 %; since the tile
+  // copies move 16-byte vectors, the six SIMT kernels of that file are
+  // within -26 % .. +41 % (a refit is owed). On tensor cores,
   // per accumulator piece of the larger product its 4 registers a lane and
   // the B fragments the unrolled steps load ahead: 62 + 8 per piece, fitted
   // on ptxas -v (sm_90a) for the 4 kernels of
@@ -281,11 +283,18 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   double keys = double(bkv), rows = double(bq), groups = double(l.groups);
   std::vector<Phase> phases;
   Phase stats{rows, 3 * groups + 16, 2 * groups + 6, rows};
+  // The copy of the K and V tiles, up to 16 bytes of a row a time
+  // (copyVectorWidth): per vector a load (a wavefront per 4 bytes a lane),
+  // the index arithmetic, and a store (K transposed on tensor cores: one
+  // per element).
+  int64_t elementBytes = dtypeBytes(a.type);
+  double wk = double(copyVectorWidth(a.d, a.d, elementBytes)),
+         wv = double(copyVectorWidth(a.dv, a.dv, elementBytes));
+  Phase copy{keys * (d / wk + dv / wv), 6 + (mma ? wk : 1),
+             std::max(1.0, std::min(wk, wv) * double(elementBytes) / 4), 0};
   if (!mma) {
-    // The copy of the K and V tiles (a load, a store and the index
-    // arithmetic per element); S; the row statistics; exp2 by segments;
-    // P v.
-    phases = {Phase{keys * (d + dv), 4, 1, 0},
+    // The copy; S; the row statistics; exp2 by segments; P v.
+    phases = {copy,
               Phase{double(l.sTiles()),
                     d * (sr + sc) + d * sr * sc + 6 * sr * sc,
                     d * (sr + sc) + sr * sc + sr, 0},
@@ -294,11 +303,10 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                     keys * (orr + oc) + keys * orr * oc + 5 * orr * oc,
                     keys * (orr + oc) + 2 * orr * oc + orr, 0}};
   } else {
-    // The copy (k transposed, v); the scale and mask by segments; the
-    // statistics; exp2 into P and O's rescale; the two products on tensor
-    // cores, priced apart below.
-    phases = {Phase{keys * (d + dv), 4, 1, 0},
-              Phase{rows * groups, 8 * sc + 4, 2 * sc + 1, 0}, stats,
+    // The copy; the scale and mask by segments; the statistics; exp2 into
+    // P and O's rescale; the two products on tensor cores, priced apart
+    // below.
+    phases = {copy, Phase{rows * groups, 8 * sc + 4, 2 * sc + 1, 0}, stats,
               Phase{rows * groups, 10 * sc + 4, 4 * sc + 1, rows * keys},
               Phase{rows * dv, 4, 3, 0}};
   }
@@ -364,7 +372,7 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     chain += t.get(TargetField::L2LatencyCycles);
   // Once per block: the q tile in, O zeroed, the result out (a round trip
   // to DRAM).
-  Phase edges{rows * (d + 2 * dv), 4, 1, 0};
+  Phase edges{rows * (d / wk + 2 * dv), 4, 1, 0};
   PhaseCycles once = phaseCycles(edges, threads, t, p.uncalibrated);
   double edgeChain = once.chain;
   if (model::usable(t, TargetField::DramLatencyCycles, p.uncalibrated))

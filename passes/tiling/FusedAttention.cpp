@@ -270,6 +270,14 @@ public:
   void emit();
 
 private:
+  /// Copies `rows` rows of `width` elements into `dst` [rows, >= width]
+  /// (`transpose`: [width, >= rows]), up to 16 bytes of a row at a time
+  /// (copyVectorWidth): row r from `src` at `source(r)` (the indices before
+  /// its elements), zeros where `valid(r)` is false.
+  void copyRows(Value t, int64_t rows, int64_t width, Value src,
+                function_ref<SmallVector<Value>(Value)> source,
+                function_ref<Value(Value)> valid, Value dst,
+                bool transpose = false);
   /// Copies rows [first, first + rows) of `src`'s [.., n, width] slice at
   /// (b, head) into `dst` [rows, >= width] (`transpose`: [width, >= rows]),
   /// zero past `n`.
@@ -358,23 +366,47 @@ private:
   Value qs, ks, vs, s, o, probs, probsLow, pm, ps, m, sum, alpha;
 };
 
+void AttentionEmitter::copyRows(Value t, int64_t rows, int64_t width, Value src,
+                                function_ref<SmallVector<Value>(Value)> source,
+                                function_ref<Value(Value)> valid, Value dst,
+                                bool transpose) {
+  int64_t vw = copyVectorWidth(width, width, elem.getIntOrFloatBitWidth() / 8);
+  Value perRow = idx(width / vw);
+  share(t, rows * (width / vw), [&](Value e) {
+    Value r = arith::DivUIOp::create(b, e, perRow);
+    Value c = mul(arith::RemUIOp::create(b, e, perRow), idx(vw));
+    SmallVector<Value> at = source(r);
+    at.push_back(c);
+    if (vw == 1) {
+      Value zero = arith::ConstantOp::create(b, b.getZeroAttr(elem));
+      Value value = arith::SelectOp::create(b, valid(r), load(src, at), zero);
+      store(value, dst, transpose ? ValueRange{c, r} : ValueRange{r, c});
+      return;
+    }
+    auto type = VectorType::get({vw}, elem);
+    Value zero = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(type, b.getZeroAttr(elem)));
+    Value value = arith::SelectOp::create(
+        b, valid(r), vector::LoadOp::create(b, type, src, at), zero);
+    if (!transpose) {
+      vector::StoreOp::create(b, value, dst, ValueRange{r, c});
+      return;
+    }
+    for (int64_t j = 0; j < vw; ++j)
+      store(vector::ExtractOp::create(b, value, j), dst, {add(c, idx(j)), r});
+  });
+}
+
 void AttentionEmitter::copyTile(Value t, Value src, Value srcHead, Value first,
                                 int64_t rows, int64_t n, int64_t width,
                                 Value dst, bool transpose) {
-  Value w = idx(width);
-  share(t, rows * width, [&](Value e) {
-    Value r = arith::DivUIOp::create(b, e, w);
-    Value c = arith::RemUIOp::create(b, e, w);
-    Value at = add(first, r);
-    // Read a valid row always (the last), and keep zero past n.
-    Value x = load(src, {batch, srcHead, minIdx(at, idx(n - 1)), c});
-    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(elem));
-    Value value = arith::SelectOp::create(b, lt(at, idx(n)), x, zero);
-    if (transpose)
-      store(value, dst, {c, r});
-    else
-      store(value, dst, {r, c});
-  });
+  // Read a valid row always (the last), and keep zero past n.
+  copyRows(
+      t, rows, width, src,
+      [&](Value r) -> SmallVector<Value> {
+        return {batch, srcHead, minIdx(add(first, r), idx(n - 1))};
+      },
+      [&](Value r) { return lt(add(first, r), idx(n)); }, dst, transpose);
 }
 
 void AttentionEmitter::warps(int64_t items, function_ref<void(Value)> body) {
@@ -476,16 +508,15 @@ Value AttentionEmitter::isQueryRow(Value r) {
 }
 
 void AttentionEmitter::copyQueries(Value t) {
-  Value w = idx(a.d);
-  share(t, l.bq * a.d, [&](Value e) {
-    Value r = arith::DivUIOp::create(b, e, w);
-    Value c = arith::RemUIOp::create(b, e, w);
-    // Read a valid row always (the last), and keep zero past the queries.
-    Value last = minIdx(r, arith::SubIOp::create(b, idx(queryRows - 1), q0));
-    Value x = load(q, {batch, headOf(last), queryOf(last), c});
-    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(elem));
-    store(arith::SelectOp::create(b, isQueryRow(r), x, zero), qs, {r, c});
-  });
+  // Read a valid row always (the last), and keep zero past the queries.
+  copyRows(
+      t, l.bq, a.d, q,
+      [&](Value r) -> SmallVector<Value> {
+        Value last =
+            minIdx(r, arith::SubIOp::create(b, idx(queryRows - 1), q0));
+        return {batch, headOf(last), queryOf(last)};
+      },
+      [&](Value r) { return isQueryRow(r); }, qs);
 }
 
 void AttentionEmitter::prologue() {

@@ -24,12 +24,15 @@
 // CHECK-DAG: memref.alloc() : memref<32x24xf16>
 // CHECK-DAG: memref.alloc() : memref<16x33xf32>
 // CHECK-DAG: memref.alloc() : memref<16x24xf32>
-// The q tile: row R of the tile's first, its head and its query.
+// The q tile: row R of the tile's first, its head and its query, 8 halves
+// (16 bytes) of a row at a time, zeros past the 80 rows.
 // CHECK: scf.forall (%{{.*}}) in (32)
 // CHECK: arith.muli %[[KV]], %c2
 // CHECK: arith.remui %{{.*}}, %c2
 // CHECK: arith.divui %{{.*}}, %c2
-// CHECK: memref.load %[[Q]][%[[B]], %{{.*}}, %{{.*}}, %{{.*}}] : memref<1x4x40x32xf16>
+// CHECK: %[[QV:.*]] = vector.load %[[Q]][%[[B]], %{{.*}}, %{{.*}}, %{{.*}}] : memref<1x4x40x32xf16>, vector<8xf16>
+// CHECK: arith.select %{{.*}}, %[[QV]], %{{.*}} : vector<8xf16>
+// CHECK: vector.store
 // CHECK: } {mapping = [#gpu.thread<x>]}
 // The causal bound: min(all key tiles, (last row / 2 + 50 - 40) / 32 + 1).
 // CHECK: %[[LAST:.*]] = arith.minsi
