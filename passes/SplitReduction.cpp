@@ -18,6 +18,7 @@
 #include "passes/SplitReduction.h"
 #include "passes/KernelDescription.h"
 #include "passes/Passes.h"
+#include "passes/tiling/FusedAttention.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -37,17 +38,8 @@ namespace {
 /// The kernel's attention when it is one attention alone on its inputs
 /// (the fused attention kernel); null otherwise.
 AttentionOp theAttention(KernelOp kernel) {
-  Block &body = kernel.getBody().front();
-  if (body.getOperations().size() != 2)
-    return nullptr;
-  auto attention = dyn_cast<AttentionOp>(body.front());
-  auto yield = dyn_cast<YieldOp>(body.back());
-  if (!attention || !yield || yield->getOperands() != attention->getResults())
-    return nullptr;
-  for (Value operand : attention->getOperands())
-    if (!isa<BlockArgument>(operand))
-      return nullptr;
-  return attention;
+  return dyn_cast_or_null<AttentionOp>(
+      tiling::soleOpOf(kernel.getBody().front()));
 }
 
 int64_t keyLength(AttentionOp attention) {

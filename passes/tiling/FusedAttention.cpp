@@ -40,20 +40,25 @@ using namespace mlir;
 using namespace mlir::tessel;
 using namespace mlir::tessel::tiling;
 
-Operation *tiling::fusedAttentionKernelOp(func::FuncOp kernel) {
-  if (kernel.getBody().empty() || !llvm::hasSingleElement(kernel.getBody()))
-    return nullptr;
-  Block &body = kernel.getBody().front();
+Operation *tiling::soleOpOf(Block &body) {
   if (body.getOperations().size() != 2)
     return nullptr;
   Operation *op = &body.front();
-  auto ret = dyn_cast<func::ReturnOp>(body.back());
-  if (!isa<AttentionOp, AttentionPartialOp, AttentionCombineOp>(op) || !ret ||
-      ret.getOperands() != op->getResults())
+  if (body.back().getOperands() != op->getResults())
     return nullptr;
   for (Value operand : op->getOperands())
-    if (!isa<BlockArgument>(operand))
+    if (!isa<BlockArgument>(operand) ||
+        cast<BlockArgument>(operand).getOwner() != &body)
       return nullptr;
+  return op;
+}
+
+Operation *tiling::fusedAttentionKernelOp(func::FuncOp kernel) {
+  if (kernel.getBody().empty() || !llvm::hasSingleElement(kernel.getBody()))
+    return nullptr;
+  Operation *op = soleOpOf(kernel.getBody().front());
+  if (!isa_and_nonnull<AttentionOp, AttentionPartialOp, AttentionCombineOp>(op))
+    return nullptr;
   return op;
 }
 

@@ -44,6 +44,11 @@
 
 namespace mlir::tessel::tiling {
 
+/// The op of a block that holds it and a terminator alone, on the block's
+/// arguments, its results returned as they are by the terminator; null
+/// otherwise.
+Operation *soleOpOf(Block &body);
+
 /// The op of a kernel function whose body is that op alone (on the
 /// function's arguments, its results returned as they are), when it is one
 /// this file emits: tessel.attention, or the two halves of a split-KV
