@@ -73,7 +73,9 @@ public:
     if (k.wgmmaable && t.hasWgmma() && parallel.size() == 2)
       wgmmaTiles();
     if (k.mmaSyncable && t.hasMmaSync() && parallel.size() >= 2)
-      mmaSyncTiles();
+      tensorCoreTiles(ComputeClass::MmaSync);
+    if (k.mmaSyncable && t.hasMfma() && parallel.size() >= 2)
+      tensorCoreTiles(ComputeClass::Mfma);
     simtTiles();
   }
 
@@ -160,11 +162,13 @@ private:
     return v;
   }
 
-  /// Tensor cores (mma.sync) for a contraction that takes them: block
-  /// tiles of 32 to 256 up to M and N (a last partial tile is shifted back,
-  /// so it need not divide them), K steps of 16 to 64 dividing K, warp
-  /// tiles of 16 to 64 x 8 to 64 making 1 to 8 warps.
-  void mmaSyncTiles() {
+  /// Tensor cores (mma.sync, MFMA) for a contraction that takes them:
+  /// block tiles of 32 to 256 up to M and N (a last partial tile is
+  /// shifted back, so it need not divide them), K steps of 16 to 64
+  /// dividing K, warp tiles of 16 to 64 x 8 to 64 (MFMA: 16 to 64 x 16 to
+  /// 64, wavefronts of 64 lanes) making 1 to 8 warps.
+  void tensorCoreTiles(ComputeClass compute) {
+    int64_t narrowest = compute == ComputeClass::Mfma ? 16 : 8;
     int64_t m = k.loops[parallel[parallel.size() - 2]].size;
     int64_t n = k.loops[parallel.back()].size;
     int64_t kSize = model::contractionReduction(k);
@@ -175,9 +179,10 @@ private:
             continue;
           for (int64_t wm : {16, 32, 64})
             for (int64_t wn : {8, 16, 32, 64}) {
-              if (bm % wm || bn % wn || (bm / wm) * (bn / wn) > 8)
+              if (wn < narrowest || bm % wm || bn % wn ||
+                  (bm / wm) * (bn / wn) > 8)
                 continue;
-              Schedule tc = mmaSchedule(bm, bn, step, wm, wn);
+              Schedule tc = mmaSchedule(bm, bn, step, wm, wn, compute);
               offer(tc);
               offerVectors(tc);
             }
@@ -216,7 +221,7 @@ private:
   }
 
   Schedule mmaSchedule(int64_t bm, int64_t bn, int64_t step, int64_t wm,
-                       int64_t wn) const {
+                       int64_t wn, ComputeClass compute) const {
     Schedule tc;
     tc.block.assign(parallel.size() + 1, 1);
     tc.warp.assign(parallel.size() + 1, 1);
@@ -228,7 +233,7 @@ private:
     tc.warp[last - 1] = wn;
     tc.warp[last] = step;
     tc.warps = (bm / wm) * (bn / wn);
-    tc.compute = ComputeClass::MmaSync;
+    tc.compute = compute;
     return tc;
   }
 

@@ -114,9 +114,9 @@ Context::Context(const KernelDesc &kernel, const Schedule &schedule,
       tiles(tilesOf(kernel, schedule, parallel)),
       kStep(kStepOf(kernel, schedule)),
       threadsPerBlock(schedule.warps * target.warpSize()),
-      mma(schedule.compute == ComputeClass::MmaSync ||
-          schedule.compute == ComputeClass::Wgmma),
+      mma(schedule.compute != ComputeClass::Simt),
       wgmma(schedule.compute == ComputeClass::Wgmma),
+      mfma(schedule.compute == ComputeClass::Mfma),
       contractionReduction(model::contractionReduction(kernel)) {
   tilesDivide = true;
   for (size_t j = 0; j < parallel.size(); ++j)

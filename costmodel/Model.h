@@ -304,6 +304,31 @@ struct MmaSyncShape {
   static constexpr int64_t kFlops = 2 * kM * kN * kK;
 };
 
+/// The matrix-core instruction Tessel issues for mma = mfma on AMD CDNA2
+/// and CDNA3 (gfx90a, gfx94x): one wavefront of 64 lanes computes an M x N
+/// x K piece with bf16 or f16 inputs into f32 (AMD CDNA3 ISA reference,
+/// section 7 "Matrix Arithmetic Instructions"; CDNA2 ISA, the same
+/// section): v_mfma_f32_32x32x8_{bf16,f16} (gfx90a: 32x32x8bf16_1k) where
+/// the warp tile's M and N are multiples of 32, v_mfma_f32_16x16x16_* for
+/// any other multiple of 16 (both issue 1024 flops a clock per matrix core;
+/// the larger shape reads fewer operand registers per flop). The cost model
+/// and the code generator (passes/MfmaLayout.h) both read it here.
+struct MfmaShape {
+  int64_t m = 16, n = 16, k = 16;
+  static constexpr int64_t kWaveSize = 64;
+  /// Operand elements a lane holds of A and of B (4 consecutive along K).
+  static constexpr int64_t kOperandElements = 4;
+  /// The shape for a warp tile of `wm` x `wn`.
+  static constexpr MfmaShape forWarpTile(int64_t wm, int64_t wn) {
+    if (wm % 32 == 0 && wn % 32 == 0)
+      return {32, 32, 8};
+    return {16, 16, 16};
+  }
+  /// The accumulator's f32 values a lane holds.
+  constexpr int64_t accumulators() const { return m * n / kWaveSize; }
+  constexpr int64_t flops() const { return 2 * m * n * k; }
+};
+
 /// The warpgroup MMA Tessel issues for mma = wgmma (PTX ISA,
 /// "Asynchronous warpgroup level matrix multiply-accumulate"): each
 /// warpgroup of 4 warps computes a kM x N piece of the block's accumulator
@@ -328,13 +353,24 @@ struct WgmmaShape {
 /// shared memory and in its wavefronts.
 inline constexpr int64_t kMmaOperandPad = 8, kMmaAccumulatorPad = 8;
 
+/// The accumulator's row padding for a K step on `compute`: none for MFMA,
+/// whose lanes store runs of rows of one column each (a half-wave's 32
+/// lanes write 32 consecutive f32 of a row with 32x32 pieces, two rows
+/// four apart with 16x16 ones: conflict-free or 2-way, once per block),
+/// so that a 128 x 128 f32 tile fits CDNA's 64 KiB of LDS; kMmaAccumulatorPad
+/// otherwise.
+inline constexpr int64_t accumulatorPad(ComputeClass compute) {
+  return compute == ComputeClass::Mfma ? 0 : kMmaAccumulatorPad;
+}
+
 struct Schedule {
   /// Tile per parallel loop, innermost last; for a kernel with a
   /// K-steppable contraction (KStepRole::Contraction), one more entry: its
   /// K step.
   std::vector<int64_t> block;
-  /// With `compute = MmaSync`: the tile one warp computes, `block`'s rank
-  /// (M and N of the contraction, then the whole K step); else empty.
+  /// With `compute = MmaSync` or `Mfma`: the tile one warp (wavefront)
+  /// computes, `block`'s rank (M and N of the contraction, then the whole
+  /// K step); else empty.
   std::vector<int64_t> warp;
   std::vector<int64_t> thread; // per-thread tile of `block`'s loops, or empty
   int64_t warps = 4;

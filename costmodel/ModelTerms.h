@@ -41,9 +41,16 @@ inline constexpr int64_t kBaseRegisters = 32;
 /// barriers' addresses, pipeline indices and the epilogue's (ptxas -v, see
 /// registersPerThread).
 inline constexpr int64_t kWgmmaAddressRegisters = 26;
+/// VGPRs per MFMA operand piece of a K step in a lane's estimate: an A
+/// piece takes two (four 16-bit elements), a B piece four until its
+/// elements, loaded one by one, are packed, and the backend loads a step's
+/// pieces ahead of its MFMAs; fitted to the backend's VGPR counts (see
+/// registersPerThread).
+inline constexpr int64_t kMfmaFragmentRegisters = 4;
 
-/// A tensor-core K step's shape in mma.sync.m16n8k16 pieces: a warp's
-/// 16 x 8 pieces along M and N, 16-deep pieces along the step.
+/// A tensor-core K step's shape in pieces of its instruction (mma.sync's
+/// 16 x 8 x 16, or MFMA's): a warp's pieces along M and N and along the
+/// step.
 struct MmaTiles {
   int64_t pm = 0, pn = 0, pk = 0;
 };
@@ -68,16 +75,20 @@ struct Context {
   /// The schedule's K step (0: none).
   int64_t kStep = 0;
   int64_t threadsPerBlock = 0;
-  /// Tensor cores: mma.sync or wgmma (`wgmma` set too).
+  /// Tensor cores: mma.sync, wgmma (`wgmma` set too) or MFMA (`mfma` set
+  /// too).
   bool mma = false;
   bool wgmma = false;
+  bool mfma = false;
   /// The block tiles divide the root's loops: cooperative reductions are
   /// split over the block's threads (Execution::Cooperative*).
   bool tilesDivide = false;
   /// ... and one of them combines partials, so every thread has work.
   bool everyThread = false;
-  /// Set by mmaRefusal for an mma.sync schedule.
+  /// Set by mmaRefusal for an mma.sync, wgmma or MFMA schedule (MFMA: in
+  /// pieces of `mfmaShape`).
   MmaTiles mmaTiles;
+  MfmaShape mfmaShape;
   /// The reduction length of the kernel's K-steppable contraction (0: none).
   int64_t contractionReduction = 0;
 };

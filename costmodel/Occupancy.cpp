@@ -25,8 +25,6 @@ std::optional<std::string> scheduleRefusal(const Context &c) {
     return "stages must be at least 1";
   if (c.threadsPerBlock > c.target.get(TargetField::MaxThreadsPerBlock))
     return "the block's threads exceed max_threads_per_block";
-  if (s.compute == ComputeClass::Mfma)
-    return "only SIMT, mma.sync and wgmma are emitted today";
   if (c.kStep < 0)
     return "the K step must be at least 1";
   return std::nullopt;
@@ -79,6 +77,8 @@ std::optional<std::string> wgmmaRefusal(Context &c) {
 // Tensor cores (tessel-tile-and-fuse's computeWithMma): each of the block's
 // warps computes a warp tile of M x N over the whole K step in 16x8x16
 // mma.sync pieces; every tile is whole.
+// MFMA is the same structure on AMD's 64-lane wavefronts, in pieces of
+// 16x16x16 or 32x32x8 (MfmaShape::forWarpTile).
 std::optional<std::string> mmaRefusal(Context &c) {
   if (!c.mma)
     return std::nullopt;
@@ -86,16 +86,25 @@ std::optional<std::string> mmaRefusal(Context &c) {
     return wgmmaRefusal(c);
   const KernelDesc &k = c.kernel;
   const Schedule &s = c.schedule;
-  if (!c.target.hasMmaSync())
+  const char *name = c.mfma ? "MFMA" : "mma.sync";
+  if (!c.mfma && !c.target.hasMmaSync())
     return "mma.sync needs an NVIDIA GPU of sm_80 or newer";
+  if (c.mfma && !c.target.hasMfma())
+    return "MFMA needs an AMD GPU with bf16 matrix cores (gfx90a, gfx94x)";
   if (!k.mmaSyncable || c.kStep == 0 || c.parallel.size() < 2)
-    return "mma.sync runs the K step of a matmul or batch_matmul of f16 or "
-           "bf16 accumulated in f32";
+    return std::string(name) +
+           " runs the K step of a matmul or batch_matmul of f16 or bf16 "
+           "accumulated in f32";
   size_t n = s.block.size();
   if (s.warp.size() != n || s.warp.back() != c.kStep)
-    return "mma.sync needs a warp tile whose K is the K step";
+    return std::string(name) + " needs a warp tile whose K is the K step";
   int64_t bm = s.block[n - 3], bn = s.block[n - 2];
   int64_t wm = s.warp[n - 3], wn = s.warp[n - 2];
+  // The instruction's piece: mma.sync's 16 x 8 x 16, or MFMA's.
+  MfmaShape piece =
+      c.mfma ? MfmaShape::forWarpTile(wm, wn)
+             : MfmaShape{MmaSyncShape::kM, MmaSyncShape::kN, MmaSyncShape::kK};
+  c.mfmaShape = piece;
   const std::vector<int> &parallel = c.parallel;
   // Block tiles that do not divide M or N are whole all the same: the last
   // block is shifted back to overlap its neighbour (shiftPartialBlocks).
@@ -104,12 +113,13 @@ std::optional<std::string> mmaRefusal(Context &c) {
               c.contractionReduction % c.kStep == 0;
   for (size_t i = 0; i + 3 < n; ++i)
     fits &= s.block[i] == 1 && s.warp[i] == 1;
-  using Shape = MmaSyncShape;
-  if (!fits || wm % Shape::kM || wn % Shape::kN || c.kStep % Shape::kK ||
-      bm % wm || bn % wn || (bm / wm) * (bn / wn) != s.warps)
-    return "the warp tiles must be multiples of 16 x 8 making `warps`, the "
-           "block tiles at most M and N, and the K step a multiple of 16 "
-           "dividing K";
+  if (!fits || wm % piece.m || wn % piece.n || c.kStep % piece.k || bm % wm ||
+      bn % wn || (bm / wm) * (bn / wn) != s.warps)
+    return "the warp tiles must be multiples of the instruction's " +
+           std::to_string(piece.m) + " x " + std::to_string(piece.n) +
+           " making `warps`, the block tiles at most M and N, and the K step "
+           "a multiple of " +
+           std::to_string(piece.k) + " dividing K";
   // A consumer that reduces over the contraction's N (a softmax's max and
   // sum) reads whole rows: where the block does not cover them, the rows
   // are computed again in a second K step over the whole row, whose warp
@@ -121,10 +131,11 @@ std::optional<std::string> mmaRefusal(Context &c) {
       if (std::find(copy.loops.begin(), copy.loops.end(), parallel[j]) ==
               copy.loops.end() &&
           c.tiles[j] < k.loops[parallel[j]].size)
-        return "mma.sync needs the block to cover the rows a consumer of the "
+        return std::string(name) +
+               " needs the block to cover the rows a consumer of the "
                "contraction reduces over (a softmax's dim)";
   }
-  c.mmaTiles = {wm / Shape::kM, wn / Shape::kN, c.kStep / Shape::kK};
+  c.mmaTiles = {wm / piece.m, wn / piece.n, c.kStep / piece.k};
   return std::nullopt;
 }
 
@@ -193,10 +204,11 @@ int64_t sharedMemoryBytes(const Context &c) {
       // loop over several batch elements around it.
       bool oneBatch = std::all_of(c.tiles.begin(), c.tiles.end() - 2,
                                   [](int64_t t) { return t == 1; });
-      mmaAccumulator = oneBatch ? 4 * bm * (bn + kMmaAccumulatorPad) : 0;
+      int64_t pad = accumulatorPad(s.compute);
+      mmaAccumulator = oneBatch ? 4 * bm * (bn + pad) : 0;
       mmaStages = s.stages * (2 * bm * (c.kStep + kMmaOperandPad) +
                               2 * c.kStep * (bn + kMmaOperandPad));
-      bytes += 4 * bm * (bn + kMmaAccumulatorPad) + mmaStages;
+      bytes += 4 * bm * (bn + pad) + mmaStages;
       continue;
     }
     bytes += int64_t(4.0 * tileProduct(c, w.loops));
@@ -228,14 +240,13 @@ int64_t sharedMemoryBytes(const Context &c) {
                (c.threadsPerBlock + (c.threadsPerBlock + 1) / 2 + carried);
     }
   }
-  // Past the static limit the buffers move into dynamic shared memory
-  // (tessel-dynamic-shared-memory), where the accumulator, kept in
-  // registers through the K loop and filled only after it
+  // Past the target's overlay threshold the buffers are placed so that
+  // those whose uses do not overlap share bytes
+  // (tessel-dynamic-shared-memory): the accumulator, kept in registers
+  // through the K loop and filled only after it
   // (tessel-hoist-accumulators), takes the stage buffers' bytes.
-  const Target &t = c.target;
-  if (mmaAccumulator && t.hasDynamicSharedMemory() &&
-      t.has(TargetField::StaticSharedMemPerBlockBytes) &&
-      double(bytes) > t.get(TargetField::StaticSharedMemPerBlockBytes))
+  std::optional<double> overlay = c.target.sharedMemoryOverlayThreshold();
+  if (mmaAccumulator && overlay && double(bytes) > *overlay)
     bytes -= std::min(mmaAccumulator, mmaStages);
   return bytes;
 }
@@ -249,6 +260,20 @@ int64_t registersPerThread(const Context &c) {
     // 60, 90 and 122 for N = 64, 128 and 192
     // (test/tools/tessel-compile-wgmma.test's kernels): N / 2 + 26 within 2.
     return c.tiles[1] / 2 + kWgmmaAddressRegisters;
+  }
+  if (c.mfma) {
+    // Each lane keeps its share of the warp tile's accumulator (M x N / 64
+    // f32) through the K loop (tessel-hoist-accumulators) and the step's
+    // fragments of A and B, which the backend loads ahead of the step's
+    // MFMAs (kMfmaFragmentRegisters a piece). Against LLVM 22's
+    // .vgpr_count (gfx942) on the 36 MFMA kernels of gemm-anchors.mlir,
+    // cpu-check-mfma.mlir, the refit cpu-check-mma.mlir and 8192^3: 38 to
+    // 254 VGPRs, the estimate within -30..+64 (224 for the 64 x 64 warp
+    // tiles of long K loops, which take 252-254; short split-K partials
+    // take fewer than estimated).
+    const MmaTiles &m = c.mmaTiles;
+    return registers + m.pm * m.pn * c.mfmaShape.accumulators() +
+           kMfmaFragmentRegisters * (m.pm + m.pn) * m.pk;
   }
   if (c.mma) {
     // Each lane keeps its fragments of the warp tile's accumulator (4 f32

@@ -422,13 +422,24 @@ bool Target::hasMfma() const {
   if (vendor_ != Vendor::AMD)
     return false;
   std::string_view a = arch_;
-  return a == "gfx908" || a == "gfx90a" || a.substr(0, 5) == "gfx94";
+  return a == "gfx90a" || a.substr(0, 5) == "gfx94";
 }
 
 bool Target::hasAsyncCopy() const { return nvidiaSm(*this) >= 80; }
 
 bool Target::hasDynamicSharedMemory() const {
   return vendor_ == Vendor::NVIDIA;
+}
+
+std::optional<double> Target::sharedMemoryOverlayThreshold() const {
+  if (hasDynamicSharedMemory()) {
+    if (has(TargetField::StaticSharedMemPerBlockBytes))
+      return get(TargetField::StaticSharedMemPerBlockBytes);
+    return std::nullopt;
+  }
+  if (vendor_ == Vendor::AMD && has(TargetField::SharedMemPerBlockBytes))
+    return get(TargetField::SharedMemPerBlockBytes);
+  return std::nullopt;
 }
 
 double Target::blockSharedMemoryLimit() const {

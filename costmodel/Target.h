@@ -147,7 +147,16 @@ public:
   bool hasMmaSync() const;
   /// Warpgroup wgmma.mma_async (NVIDIA sm_90a).
   bool hasWgmma() const;
-  /// Matrix-core MFMA instructions (AMD CDNA: gfx908, gfx90a, gfx94x).
+  /// Past how many bytes a block's shared-memory buffers are placed so that
+  /// those whose uses do not overlap in time share bytes
+  /// (tessel-dynamic-shared-memory): on NVIDIA the static limit (the
+  /// buffers then move into dynamic shared memory), on AMD the LDS a block
+  /// may allocate (one static buffer, views into it); none where the table
+  /// gives neither.
+  std::optional<double> sharedMemoryOverlayThreshold() const;
+  /// The matrix-core MFMA instructions Tessel issues (bf16 and f16 into
+  /// f32, 16x16x16 and 32x32x8: AMD CDNA2 and CDNA3, gfx90a and gfx94x;
+  /// CDNA1's gfx908 lacks these bf16 shapes).
   bool hasMfma() const;
   /// Asynchronous global-to-shared copies, cp.async (NVIDIA sm_80 and
   /// newer).

@@ -55,11 +55,13 @@ double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
   // Tensor cores: the mma.sync flops at the tensor peak, scaled by what
   // mma.sync reaches of it; after the SIMT work (a K step's copies and its
   // mma.sync are separated by barriers).
-  double peak = peakFlops(t, ComputeClass::MmaSync, narrow);
+  double peak = peakFlops(t, c.schedule.compute, narrow);
   // wgmma reaches what the target's best measured GEMM does (cuBLAS, whose
-  // sm_90 kernels are wgmma kernels); mma.sync its own fraction.
-  TargetField fraction = c.wgmma ? TargetField::TensorAchievableFraction
-                                 : TargetField::MmaSyncPeakFraction;
+  // sm_90 kernels are wgmma kernels), as MFMA does on AMD (hipBLASLt's are
+  // MFMA kernels); mma.sync its own fraction.
+  TargetField fraction = c.wgmma || c.mfma
+                             ? TargetField::TensorAchievableFraction
+                             : TargetField::MmaSyncPeakFraction;
   double dense = peak;
   if (usable(t, fraction, p.uncalibrated))
     peak *= t.get(fraction);

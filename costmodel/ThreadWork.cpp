@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 
 namespace mlir::tessel::model {
 
@@ -181,6 +182,62 @@ void addMmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
   // two rounds (load, store) once.
   cost.kSteps += k.steps;
   cost.sharedRoundsPerStep = std::max(cost.sharedRoundsPerStep, double(pk));
+  cost.sharedRounds += 2.0;
+}
+
+/// A K step on MFMA (tessel-lower-mma, passes/MfmaLayout.h). Per step and
+/// wavefront: each M x K piece of A read as one 8-byte load a lane (four
+/// consecutive elements of a row), each K x N piece of B as four 2-byte
+/// loads a lane (a column's elements, a row apart), pm x pn x pk MFMAs; the
+/// accumulator's values (M x N / 64 f32 a lane per piece, runs of four
+/// rows of a column) stay in registers through the K loop
+/// (tessel-hoist-accumulators): read and written once per block, one
+/// 4-byte access each. LDS serves a wave64 access in halves of 32 lanes,
+/// each priced as NVIDIA's shared memory is (32 banks of 4 bytes).
+void addMfmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
+  auto [pm, pn, pk] = c.mmaTiles;
+  const MfmaShape &s = c.mfmaShape;
+  int64_t aRow = (c.kStep + kMmaOperandPad) * 2;
+  int64_t bRow = (c.tiles.back() + kMmaOperandPad) * 2;
+  int64_t cRow = (c.tiles.back() + accumulatorPad(ComputeClass::Mfma)) * 4;
+  auto halves = [&](const std::function<int64_t(int64_t)> &address,
+                    int64_t bytes) {
+    double fronts = 0;
+    for (int64_t half = 0; half < MfmaShape::kWaveSize; half += 32)
+      fronts += sharedWavefronts(
+          [&](int64_t lane) { return address(half + lane); }, bytes);
+    return fronts;
+  };
+  auto g = [&](int64_t lane) { return lane / s.m; };
+  auto p = [&](int64_t lane) { return lane % s.m; };
+  double aFronts =
+      halves([&](int64_t l) { return p(l) * aRow + g(l) * 4 * 2; }, 8);
+  double bFronts =
+      MfmaShape::kOperandElements *
+      halves([&](int64_t l) { return g(l) * 4 * bRow + p(l) * 2; }, 2);
+  double cFronts =
+      double(s.accumulators()) *
+      halves([&](int64_t l) { return g(l) * 4 * cRow + p(l) * 4; }, 4);
+  double stepFronts = double(pm * pk) * aFronts + double(pn * pk) * bFronts;
+  double accumulatorFronts = 2.0 * double(pm * pn) * cFronts;
+  // Issued per lane: a load per A piece, four loads and two packs per B
+  // piece, the accumulator's loads and stores once.
+  double stepIssued = double(pm * pk) + 6.0 * double(pn * pk);
+  double accumulatorIssued = 2.0 * double(pm * pn * s.accumulators());
+  double warps = double(c.schedule.warps);
+  // A wavefront of 32 banks x 4 bytes.
+  cost.perWarpLoadBytes +=
+      (k.steps * stepFronts + accumulatorFronts) * 32.0 * 4.0 +
+      k.copySteps * k.copyBytes / warps;
+  cost.perThreadFlops += k.copySteps * k.copies / double(c.threadsPerBlock) +
+                         2.0 * (k.steps * stepIssued + accumulatorIssued);
+  cost.tensorFlopsPerBlock +=
+      k.steps * warps * double(pm * pn * pk) * double(s.flops());
+  // Per step: the copies' global round, then one shared round for the
+  // step's fragments (all issued ahead of the MFMAs); the accumulator's two
+  // rounds once.
+  cost.kSteps += k.steps;
+  cost.sharedRoundsPerStep = std::max(cost.sharedRoundsPerStep, 1.0);
   cost.sharedRounds += 2.0;
 }
 
@@ -444,6 +501,8 @@ WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
       KSteps steps = kStepsOf(c, g, w);
       if (c.wgmma)
         addWgmmaKStep(c, steps, cost);
+      else if (c.mfma)
+        addMfmaKStep(c, steps, cost);
       else if (c.mma)
         addMmaKStep(c, steps, cost);
       else

@@ -16,6 +16,10 @@
 // records the size and the runtime launches the kernel with it, raising
 // the function's limit past 48 KiB first (cuFuncSetAttribute).
 //
+// AMD's LDS has no dynamic opt-in: there, where a launch's buffers exceed
+// what a block may allocate (64 KiB), the same placement puts them in one
+// static workgroup buffer of the bytes they then take, each a view of it.
+//
 // tessel-extern-dynamic-shared-memory, after the NVVM conversion, gives the
 // buffer's global external linkage: with the internal linkage the
 // conversion gives it, the NVPTX backend demotes the zero-length array to
@@ -131,14 +135,15 @@ struct DynamicSharedMemoryPass
         getModuleTarget(module, "tessel-dynamic-shared-memory");
     if (failed(target))
       return signalPassFailure();
-    // AMD's LDS has no dynamic opt-in beyond the static limit; a target
-    // without a separate static limit allocates everything statically.
-    if (!movesToDynamicSharedMemory(*target))
+    // NVIDIA: past the static limit, into dynamic shared memory. AMD: past
+    // the LDS a block may allocate, into one static buffer.
+    std::optional<double> threshold = target->sharedMemoryOverlayThreshold();
+    if (!threshold)
       return;
-    auto staticLimit =
-        int64_t(target->get(TargetField::StaticSharedMemPerBlockBytes));
+    bool dynamic = movesToDynamicSharedMemory(*target);
     WalkResult result = func.walk([&](gpu::LaunchOp launch) {
-      return failed(rewrite(func, launch, staticLimit, *target))
+      return failed(
+                 rewrite(func, launch, int64_t(*threshold), *target, dynamic))
                  ? WalkResult::interrupt()
                  : WalkResult::advance();
     });
@@ -147,7 +152,8 @@ struct DynamicSharedMemoryPass
   }
 
   LogicalResult rewrite(func::FuncOp func, gpu::LaunchOp launch,
-                        int64_t staticLimit, const Target &target) {
+                        int64_t staticLimit, const Target &target,
+                        bool dynamic) {
     SmallVector<BlockArgument> buffers(launch.getWorkgroupAttributions());
     if (buffers.empty() || launch.getDynamicSharedMemorySize())
       return success();
@@ -198,29 +204,39 @@ struct DynamicSharedMemoryPass
       return failure();
     OpBuilder builder(launch);
     Location loc = launch.getLoc();
-    Value size = arith::ConstantIntOp::create(builder, loc, int64_t(total), 32);
-    launch.getDynamicSharedMemorySizeMutable().assign(size);
-
     Block &body = launch.getBody().front();
-    builder.setInsertionPointToStart(&body);
     auto workgroup = gpu::AddressSpaceAttr::get(
         builder.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
-    auto bytesType = MemRefType::get({ShapedType::kDynamic},
-                                     builder.getI8Type(), nullptr, workgroup);
-    Value dynamic = gpu::DynamicSharedMemoryOp::create(builder, loc, bytesType);
+    // The bytes the views are cut from: dynamic shared memory of the
+    // launch's size, or (AMD) one more workgroup attribution.
+    Value bytesBuffer;
+    if (dynamic) {
+      Value size =
+          arith::ConstantIntOp::create(builder, loc, int64_t(total), 32);
+      launch.getDynamicSharedMemorySizeMutable().assign(size);
+      builder.setInsertionPointToStart(&body);
+      auto bytesType = MemRefType::get({ShapedType::kDynamic},
+                                       builder.getI8Type(), nullptr, workgroup);
+      bytesBuffer = gpu::DynamicSharedMemoryOp::create(builder, loc, bytesType);
+    } else {
+      bytesBuffer = launch.addWorkgroupAttribution(
+          MemRefType::get({total}, builder.getI8Type(), nullptr, workgroup),
+          loc);
+      builder.setInsertionPointToStart(&body);
+    }
     for (size_t i = 0; i < buffers.size(); ++i) {
       Value at = arith::ConstantIndexOp::create(builder, loc, offsets[i]);
       Value view = memref::ViewOp::create(builder, loc, buffers[i].getType(),
-                                          dynamic, at, ValueRange{});
+                                          bytesBuffer, at, ValueRange{});
       buffers[i].replaceAllUsesWith(view);
     }
-    // The attributions go: the body's arguments after the launch's
+    // The former attributions go: the body's arguments after the launch's
     // configuration ones, and their count.
     unsigned first = buffers.front().getArgNumber();
     unsigned count = buffers.size();
     body.eraseArguments(first, count);
     launch->setAttr(gpu::LaunchOp::getNumWorkgroupAttributionsAttrName(),
-                    builder.getI64IntegerAttr(0));
+                    builder.getI64IntegerAttr(dynamic ? 0 : 1));
     return success();
   }
 };

@@ -1,8 +1,8 @@
 //===- HoistAccumulators.cpp - tessel-hoist-accumulators ------------------===//
 //
 // A tensor-core K step (tessel-lower-mma) loads each lane's fragments of the
-// accumulator from the block's shared-memory tile, runs its mma.sync and
-// stores the fragments back, once per step of the K loop. After
+// accumulator from the block's shared-memory tile, runs its mma.sync or MFMA
+// and stores the fragments back, once per step of the K loop. After
 // tessel-map-to-gpu the loop is one thread's straight-line code and the
 // fragments' addresses do not change with the step: this pass loads them
 // once before the loop, carries them through it as loop-carried values
@@ -124,23 +124,37 @@ bool disjoint(const Access &x, const Access &y) {
   return false;
 }
 
-/// The buffers the loop's mma.sync ops accumulate into: those their C
+/// Whether the loop's body issues mma.sync or MFMA.
+bool hasMatrixInstructions(scf::ForOp loop) {
+  return !loop.getBody()->getOps<NVVM::MmaOp>().empty() ||
+         !loop.getBody()->getOps<amdgpu::MFMAOp>().empty();
+}
+
+/// The buffers the loop's mma.sync or MFMA ops accumulate into: those their C
 /// operands are loaded from in the loop's body (directly or as elements of
 /// a loaded vector); none once the accumulators are carried in registers.
 SetVector<Value> accumulatorsOf(scf::ForOp loop) {
   SetVector<Value> buffers;
+  // The accumulator values the matrix instructions read: mma.sync's four
+  // f32, MFMA's elements of its C vector.
+  SmallVector<Value> operands;
   for (auto mma : loop.getBody()->getOps<NVVM::MmaOp>())
-    for (Value c : mma.getOperandC()) {
-      if (auto extract = c.getDefiningOp<vector::ExtractOp>())
-        c = extract.getSource();
-      Operation *def = c.getDefiningOp();
-      if (!def || def->getBlock() != loop.getBody())
-        continue;
-      if (auto load = dyn_cast<vector::LoadOp>(def))
-        buffers.insert(rootBuffer(load.getBase()));
-      else if (auto load = dyn_cast<memref::LoadOp>(def))
-        buffers.insert(rootBuffer(load.getMemRef()));
-    }
+    llvm::append_range(operands, mma.getOperandC());
+  for (auto mfma : loop.getBody()->getOps<amdgpu::MFMAOp>()) {
+    if (auto elements = mfma.getDestC().getDefiningOp<vector::FromElementsOp>())
+      llvm::append_range(operands, elements.getElements());
+  }
+  for (Value c : operands) {
+    if (auto extract = c.getDefiningOp<vector::ExtractOp>())
+      c = extract.getSource();
+    Operation *def = c.getDefiningOp();
+    if (!def || def->getBlock() != loop.getBody())
+      continue;
+    if (auto load = dyn_cast<vector::LoadOp>(def))
+      buffers.insert(rootBuffer(load.getBase()));
+    else if (auto load = dyn_cast<memref::LoadOp>(def))
+      buffers.insert(rootBuffer(load.getMemRef()));
+  }
   return buffers;
 }
 
@@ -203,7 +217,7 @@ struct HoistAccumulatorsPass
     root->walk([&](scf::ForOp loop) {
       if (loop->getParentOfType<gpu::LaunchOp>() &&
           !loop->hasAttr(TesselDialect::kSharedAccumulatorsAttrName) &&
-          !loop.getBody()->getOps<NVVM::MmaOp>().empty())
+          hasMatrixInstructions(loop))
         loops.push_back(loop);
     });
     if (loops.empty())

@@ -1,17 +1,20 @@
-//===- LowerMma.cpp - tessel-lower-mma
-//-------------------------------------===//
+//===- LowerMma.cpp - tessel-lower-mma ------------------------------------===//
 //
-// The NVIDIA half of a tensor-core K step: the warp-level 16x8x16
-// vector.contract ops that tessel-tile-and-fuse writes for `mma = mma_sync`
-// become one nvvm.mma.sync each, every vector they read or write becoming
-// the fragment each lane holds, laid out as passes/MmaLayout.h says (bf16
-// registers are passed as i32, f16 ones as vector<2xf16>).
+// The GPU half of a tensor-core K step: the warp-level vector.contract
+// pieces that tessel-tile-and-fuse writes for `mma = mma_sync` (16x8x16) and
+// `mma = mfma` (16x16x16, 32x32x8) become one matrix instruction each,
+// every vector they read or write becoming the fragment each lane holds:
+// nvvm.mma.sync laid out as passes/MmaLayout.h says (bf16 registers are
+// passed as i32, f16 ones as vector<2xf16>), amdgpu.mfma as
+// passes/MfmaLayout.h says.
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/MfmaLayout.h"
 #include "passes/MmaLayout.h"
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/Dominance.h"
@@ -21,6 +24,7 @@
 #include "llvm/ADT/MapVector.h"
 
 #include <map>
+#include <memory>
 #include <vector>
 
 namespace mlir::tessel {
@@ -37,26 +41,42 @@ using mma::kK;
 using mma::kM;
 using mma::kN;
 
-/// Whether `contract` is one mma.sync's worth: A 16 x 16 and B 16 x 8 of
-/// f16 or bf16, the accumulator 16 x 8 of f32, as (m, k) x (k, n) -> (m, n).
-bool isMmaPiece(vector::ContractionOp contract) {
+/// The matrix instruction a piece is one of.
+enum class PieceKind { None, MmaSync, Mfma };
+
+/// The instruction `contract` is one of: A M x K and B K x N of f16 or
+/// bf16, the accumulator M x N of f32, as (m, k) x (k, n) -> (m, n), with
+/// mma.sync's 16x8x16 or one of MFMA's 16x16x16 and 32x32x8.
+PieceKind pieceKind(vector::ContractionOp contract) {
   auto a = contract.getLhsType(), b = contract.getRhsType();
   auto c = dyn_cast<VectorType>(contract.getAccType());
-  if (!c || a.getShape() != ArrayRef<int64_t>{kM, kK} ||
-      b.getShape() != ArrayRef<int64_t>{kK, kN} ||
-      c.getShape() != ArrayRef<int64_t>{kM, kN})
-    return false;
+  if (!c || a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
+    return PieceKind::None;
   Type in = a.getElementType();
   if (in != b.getElementType() || !(in.isF16() || in.isBF16()) ||
       !c.getElementType().isF32() ||
       contract.getKind() != vector::CombiningKind::ADD)
-    return false;
+    return PieceKind::None;
   MLIRContext *ctx = contract.getContext();
-  AffineExpr m, n, k;
-  bindDims(ctx, m, n, k);
+  AffineExpr dm, dn, dk;
+  bindDims(ctx, dm, dn, dk);
   using MapList = ArrayRef<ArrayRef<AffineExpr>>;
-  return contract.getIndexingMapsArray() ==
-         AffineMap::inferFromExprList(MapList{{m, k}, {k, n}, {m, n}}, ctx);
+  if (contract.getIndexingMapsArray() !=
+      AffineMap::inferFromExprList(MapList{{dm, dk}, {dk, dn}, {dm, dn}}, ctx))
+    return PieceKind::None;
+  int64_t m = a.getDimSize(0), k = a.getDimSize(1), n = b.getDimSize(1);
+  if (b.getDimSize(0) != k || c.getShape() != ArrayRef<int64_t>{m, n})
+    return PieceKind::None;
+  if (m == kM && n == kN && k == kK)
+    return PieceKind::MmaSync;
+  for (MfmaShape s : {MfmaShape{16, 16, 16}, MfmaShape{32, 32, 8}})
+    if (m == s.m && n == s.n && k == s.k)
+      return PieceKind::Mfma;
+  return PieceKind::None;
+}
+
+bool isMatrixPiece(vector::ContractionOp contract) {
+  return pieceKind(contract) != PieceKind::None;
 }
 
 /// A read or write of a whole piece from a row-major memref (its last two
@@ -70,20 +90,66 @@ template <typename TransferOp> bool isPlainTransfer(TransferOp op) {
   return strides.back() == 1;
 }
 
-/// Builds one warp's fragments of the pieces in a block, each at most once.
-class FragmentBuilder {
+/// One warp's fragments of the pieces of a block, for one instruction: what
+/// each lane loads of A, B and the accumulator, the instruction itself and
+/// the accumulator's stores. A fragment is a list of values (registers).
+class Fragments {
 public:
-  FragmentBuilder(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+  Fragments(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+  virtual ~Fragments() = default;
+
+  /// The lane's coordinates, computed once where the block's pieces start.
+  virtual void setLane() = 0;
+  virtual SmallVector<Value> loadA(vector::TransferReadOp read) = 0;
+  virtual SmallVector<Value> loadB(vector::TransferReadOp read) = 0;
+  virtual SmallVector<Value> loadC(vector::TransferReadOp read) = 0;
+  /// The accumulator of a piece that starts at zero.
+  virtual SmallVector<Value> zeroC() = 0;
+  /// Stores a result's fragment where `write` puts the piece.
+  virtual void storeC(vector::TransferWriteOp write,
+                      ArrayRef<Value> values) = 0;
+  /// One instruction: A's, B's and C's fragments; D's.
+  virtual SmallVector<Value> mma(vector::ContractionOp contract,
+                                 ArrayRef<Value> a, ArrayRef<Value> bRegs,
+                                 ArrayRef<Value> c) = 0;
+
+protected:
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+
+  /// base + perG * g + perT * t + offset.
+  Value offsetBy(Value base, int64_t perG, Value g, int64_t perT, Value t,
+                 int64_t offset) {
+    Value v = base;
+    for (auto [scale, lanePart] : {std::pair{perG, g}, std::pair{perT, t}})
+      if (scale)
+        v = arith::AddIOp::create(
+            b, loc, v,
+            scale == 1 ? lanePart
+                       : arith::MulIOp::create(b, loc, lanePart, index(scale))
+                             .getResult());
+    if (offset)
+      v = arith::AddIOp::create(b, loc, v, index(offset));
+    return v;
+  }
+
+  OpBuilder &b;
+  Location loc;
+};
+
+/// mma.sync.m16n8k16's fragments (passes/MmaLayout.h).
+class MmaSyncFragments : public Fragments {
+public:
+  using Fragments::Fragments;
 
   /// The lane's (row, column) base: g = lane / 4 and t = lane % 4.
-  void setLane() {
+  void setLane() override {
     Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
     g = arith::DivUIOp::create(b, loc, lane, index(4));
     t = arith::RemUIOp::create(b, loc, lane, index(4));
   }
 
   /// A's four registers, read by `read`.
-  SmallVector<Value> loadA(vector::TransferReadOp read) {
+  SmallVector<Value> loadA(vector::TransferReadOp read) override {
     SmallVector<Value> regs;
     for (const mma::PairPosition &p : mma::kA)
       regs.push_back(toRegister(loadPair(read, p)));
@@ -91,7 +157,7 @@ public:
   }
 
   /// B's two registers: two elements of K each, down a column.
-  SmallVector<Value> loadB(vector::TransferReadOp read) {
+  SmallVector<Value> loadB(vector::TransferReadOp read) override {
     SmallVector<Value> regs;
     Type element = read.getVectorType().getElementType();
     for (const mma::PairPosition &p : mma::kB) {
@@ -106,7 +172,7 @@ public:
   }
 
   /// The accumulator's four f32 values.
-  SmallVector<Value> loadC(vector::TransferReadOp read) {
+  SmallVector<Value> loadC(vector::TransferReadOp read) override {
     SmallVector<Value> values;
     for (const mma::PairPosition &p : mma::kC) {
       Value pair = loadPair(read, p);
@@ -117,13 +183,13 @@ public:
   }
 
   /// The accumulator's four f32 values of a piece that starts at zero.
-  SmallVector<Value> zeroC() {
+  SmallVector<Value> zeroC() override {
     Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0));
     return SmallVector<Value>(4, zero);
   }
 
   /// Stores the four f32 values of a result where `write` puts the piece.
-  void storeC(vector::TransferWriteOp write, ArrayRef<Value> values) {
+  void storeC(vector::TransferWriteOp write, ArrayRef<Value> values) override {
     auto pairType = VectorType::get({2}, b.getF32Type());
     for (auto [i, p] : llvm::enumerate(mma::kC)) {
       Value pair = vector::FromElementsOp::create(
@@ -134,8 +200,9 @@ public:
   }
 
   /// One mma.sync: A's and B's registers, C's values; D's four values.
-  SmallVector<Value> mma(Type input, ArrayRef<Value> a, ArrayRef<Value> bRegs,
-                         ArrayRef<Value> c) {
+  SmallVector<Value> mma(vector::ContractionOp contract, ArrayRef<Value> a,
+                         ArrayRef<Value> bRegs, ArrayRef<Value> c) override {
+    Type input = contract.getLhsType().getElementType();
     Type f32 = b.getF32Type();
     auto result =
         LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
@@ -153,23 +220,6 @@ public:
   }
 
 private:
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-
-  /// base + perG * g + perT * t + offset.
-  Value offsetBy(Value base, int64_t perG, int64_t perT, int64_t offset) {
-    Value v = base;
-    for (auto [scale, lanePart] : {std::pair{perG, g}, std::pair{perT, t}})
-      if (scale)
-        v = arith::AddIOp::create(
-            b, loc, v,
-            scale == 1 ? lanePart
-                       : arith::MulIOp::create(b, loc, lanePart, index(scale))
-                             .getResult());
-    if (offset)
-      v = arith::AddIOp::create(b, loc, v, index(offset));
-    return v;
-  }
-
   /// The indices of a transfer (its piece in the last two dims) moved to
   /// the element of `p` for this lane, `rowStep` rows and `colStep` columns
   /// further.
@@ -177,8 +227,8 @@ private:
                                int64_t rowStep, int64_t colStep) {
     SmallVector<Value> at(indices.begin(), indices.end());
     Value &row = at[at.size() - 2], &col = at.back();
-    row = offsetBy(row, p.rowPerG, p.rowPerT, p.row0 + rowStep);
-    col = offsetBy(col, p.colPerG, p.colPerT, p.col0 + colStep);
+    row = offsetBy(row, p.rowPerG, g, p.rowPerT, t, p.row0 + rowStep);
+    col = offsetBy(col, p.colPerG, g, p.colPerT, t, p.col0 + colStep);
     return at;
   }
 
@@ -199,10 +249,110 @@ private:
     return vector::ExtractOp::create(b, loc, word, 0);
   }
 
-  OpBuilder &b;
-  Location loc;
   Value g, t;
 };
+
+/// MFMA's fragments (passes/MfmaLayout.h), for one of its shapes: A as one
+/// vector of four consecutive elements of a row, B as four elements down a
+/// column, the accumulator as one vector of runs of four rows of a column.
+class MfmaFragments : public Fragments {
+public:
+  MfmaFragments(OpBuilder &b, Location loc, MfmaShape shape)
+      : Fragments(b, loc), shape(shape) {}
+
+  /// The lane's group g = lane / M and position p = lane % M.
+  void setLane() override {
+    Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
+    g = arith::DivUIOp::create(b, loc, lane, index(shape.m));
+    p = arith::RemUIOp::create(b, loc, lane, index(shape.m));
+  }
+
+  /// A's four elements of row p from K = 4 g: one load.
+  SmallVector<Value> loadA(vector::TransferReadOp read) override {
+    auto type =
+        VectorType::get({mfma::kRun}, read.getVectorType().getElementType());
+    return {vector::LoadOp::create(b, loc, type, read.getBase(),
+                                   moved(read.getIndices(), mfma::placeA(0)))};
+  }
+
+  /// B's four elements of column p from K = 4 g, a row apart each.
+  SmallVector<Value> loadB(vector::TransferReadOp read) override {
+    SmallVector<Value> elements;
+    for (int64_t e = 0; e < mfma::kRun; ++e)
+      elements.push_back(memref::LoadOp::create(
+          b, loc, read.getBase(), moved(read.getIndices(), mfma::placeB(e))));
+    return {vector::FromElementsOp::create(
+        b, loc,
+        VectorType::get({mfma::kRun}, read.getVectorType().getElementType()),
+        elements)};
+  }
+
+  SmallVector<Value> loadC(vector::TransferReadOp read) override {
+    SmallVector<Value> values;
+    for (int64_t v = 0; v < shape.accumulators(); ++v)
+      values.push_back(memref::LoadOp::create(b, loc, read.getBase(),
+                                              accumulatorAt(read, v)));
+    return {vector::FromElementsOp::create(b, loc, accumulatorType(), values)};
+  }
+
+  SmallVector<Value> zeroC() override {
+    auto zeros = cast<TypedAttr>(
+        DenseElementsAttr::get(accumulatorType(), b.getF32FloatAttr(0)));
+    return {arith::ConstantOp::create(b, loc, zeros)};
+  }
+
+  void storeC(vector::TransferWriteOp write, ArrayRef<Value> values) override {
+    for (int64_t v = 0; v < shape.accumulators(); ++v)
+      memref::StoreOp::create(
+          b, loc, vector::ExtractOp::create(b, loc, values.front(), v),
+          write.getBase(), accumulatorAt(write, v));
+  }
+
+  SmallVector<Value> mma(vector::ContractionOp, ArrayRef<Value> a,
+                         ArrayRef<Value> bRegs, ArrayRef<Value> c) override {
+    return {amdgpu::MFMAOp::create(b, loc, accumulatorType(), shape.m, shape.n,
+                                   shape.k, /*blocks=*/1, a.front(),
+                                   bRegs.front(), c.front())
+                .getResult()};
+  }
+
+private:
+  VectorType accumulatorType() {
+    return VectorType::get({shape.accumulators()}, b.getF32Type());
+  }
+
+  /// The indices of a transfer (its piece in the last two dims) moved to
+  /// where `place` puts the lane's element.
+  SmallVector<Value> moved(ValueRange indices, const mfma::Placement &place) {
+    SmallVector<Value> out(indices.begin(), indices.end());
+    Value &row = out[out.size() - 2], &col = out.back();
+    row = offsetBy(row, place.rowPerG, g, place.rowPerP, p, place.row0);
+    col = offsetBy(col, place.colPerG, g, place.colPerP, p, place.col0);
+    return out;
+  }
+
+  /// Where accumulator value v of the lane sits in the piece `transfer`
+  /// reads or writes.
+  template <typename TransferOp>
+  SmallVector<Value> accumulatorAt(TransferOp transfer, int64_t v) {
+    return moved(transfer.getIndices(), mfma::placeC(shape, v));
+  }
+
+  MfmaShape shape;
+  Value g, p;
+};
+
+/// The fragments of a block's pieces, by the instruction of its first.
+std::unique_ptr<Fragments> fragmentsFor(OpBuilder &b,
+                                        vector::ContractionOp first) {
+  if (pieceKind(first) == PieceKind::MmaSync)
+    return std::make_unique<MmaSyncFragments>(b, first.getLoc());
+  VectorType a = first.getLhsType();
+  return std::make_unique<MfmaFragments>(
+      b, first.getLoc(),
+      MfmaShape{a.getDimSize(0), first.getRhsType().getDimSize(1),
+                a.getDimSize(1)});
+}
 
 /// The buffer a memref views (through subviews and casts).
 Value rootBuffer(Value memref) {
@@ -226,7 +376,7 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
         return;
       bool holdsPieces = false;
       loop.getBody()->walk([&](vector::ContractionOp contract) {
-        holdsPieces |= isMmaPiece(contract);
+        holdsPieces |= isMatrixPiece(contract);
       });
       if (holdsPieces)
         loops.push_back(loop);
@@ -253,7 +403,7 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
     // The pieces, by the block that holds them (one warp's step).
     llvm::MapVector<Block *, SmallVector<vector::ContractionOp>> pieces;
     root->walk([&](vector::ContractionOp contract) {
-      if (isMmaPiece(contract))
+      if (isMatrixPiece(contract))
         pieces[contract->getBlock()].push_back(contract);
     });
     for (auto &[block, contracts] : pieces)
@@ -267,10 +417,19 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
   static LogicalResult
   lowerBlock(MutableArrayRef<vector::ContractionOp> contracts) {
     auto fail = [](Operation *op, const Twine &why) {
-      return op->emitOpError() << "cannot become mma.sync: " << why;
+      return op->emitOpError() << "cannot become "
+                               << (pieceKind(cast<vector::ContractionOp>(op)) ==
+                                           PieceKind::MmaSync
+                                       ? "mma.sync"
+                                       : "MFMA")
+                               << ": " << why;
     };
     OpBuilder b(contracts.front());
-    FragmentBuilder frags(b, contracts.front().getLoc());
+    for (vector::ContractionOp contract : contracts)
+      if (pieceKind(contract) != pieceKind(contracts.front()))
+        return fail(contract, "a warp's pieces mix instructions");
+    std::unique_ptr<Fragments> fragments = fragmentsFor(b, contracts.front());
+    Fragments &frags = *fragments;
     frags.setLane();
     // Fragments of A and B by where they are read (buffer and indices): the
     // step writes only its accumulator, so a piece read twice is loaded
@@ -330,8 +489,7 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
         return fail(contract, "its accumulator is neither read from a "
                               "buffer, zero, nor another piece's result");
       }
-      results[contract.getResult()] =
-          frags.mma(contract.getLhsType().getElementType(), *aRegs, *bRegs, c);
+      results[contract.getResult()] = frags.mma(contract, *aRegs, *bRegs, c);
       lowered.insert(contract);
     }
     // Results leave through writes of whole pieces.

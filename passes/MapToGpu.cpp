@@ -199,7 +199,8 @@ LogicalResult moveToAddressSpace(Value buffer, Attribute space,
 /// its thread loops to the launch's `blockDims` threads, built with the
 /// transform ops' builders (a changed op breaks the build, not a run).
 OwningOpRef<ModuleOp> buildMappingScript(MLIRContext *ctx,
-                                         ArrayRef<int64_t> blockDims) {
+                                         ArrayRef<int64_t> blockDims,
+                                         int64_t warpSize) {
   Location loc = UnknownLoc::get(ctx);
   OwningOpRef<ModuleOp> script = ModuleOp::create(loc);
   (*script)->setAttr(transform::TransformDialect::kWithNamedSequenceAttrName,
@@ -213,8 +214,9 @@ OwningOpRef<ModuleOp> buildMappingScript(MLIRContext *ctx,
         Value launch = transform::MapForallToBlocks::create(
             nb, nloc, anyOp, blockLoop, /*grid_dims=*/ArrayRef<int64_t>(),
             /*generate_gpu_launch=*/true);
-        transform::MapNestedForallToThreads::create(nb, nloc, anyOp, launch,
-                                                    blockDims);
+        auto threads = transform::MapNestedForallToThreads::create(
+            nb, nloc, anyOp, launch, blockDims);
+        threads.setWarpSize(warpSize);
         transform::YieldOp::create(nb, nloc);
       });
   // The block loop is consumed: the launch replaces it (set here: the
@@ -299,8 +301,10 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
           return;
       op->setAttr(kWorkgroupAttr, UnitAttr::get(op->getContext()));
     });
-    OwningOpRef<ModuleOp> transforms =
-        buildMappingScript(func.getContext(), *dims);
+    // Warp loops (a tensor-core K step's) take the target's warp size: 64
+    // lanes a wavefront on AMD CDNA.
+    OwningOpRef<ModuleOp> transforms = buildMappingScript(
+        func.getContext(), *dims, target ? target->warpSize() : 32);
     if (failed(transform::applyTransformNamedSequence(
             blocks,
             transforms->lookupSymbol(
@@ -320,11 +324,15 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
       if (privateScratch && failed(makeScratchPrivate(launch)))
         placed = failure();
       // A wgmma step's buffers change in tessel-lower-wgmma, which checks;
-      // buffers that move into dynamic shared memory may share bytes,
-      // which tessel-dynamic-shared-memory checks.
+      // buffers past the overlay threshold (dynamic shared memory, AMD's
+      // one LDS buffer) may share bytes, which tessel-dynamic-shared-memory
+      // checks: here, only that the largest fits on its own.
       if (succeeded(placed) && target && !wgmma &&
-          !movesToDynamicSharedMemory(*target) &&
-          failed(checkLaunchSharedMemory(func, launch, *target)))
+          failed(checkLaunchSharedMemory(
+              func, launch, *target,
+              target->sharedMemoryOverlayThreshold()
+                  ? largestWorkgroupBuffer(launch) + mbarrierBytes(launch)
+                  : workgroupBufferBytes(launch) + mbarrierBytes(launch))))
         placed = failure();
     });
     return placed;
@@ -526,6 +534,16 @@ int64_t mlir::tessel::workgroupBufferBytes(gpu::LaunchOp launch) {
         type.getNumElements() * type.getElementTypeBitWidth() / 8, 16);
   }
   return bytes;
+}
+
+int64_t mlir::tessel::largestWorkgroupBuffer(gpu::LaunchOp launch) {
+  int64_t largest = 0;
+  for (BlockArgument buffer : launch.getWorkgroupAttributions()) {
+    auto type = cast<MemRefType>(buffer.getType());
+    largest = std::max<int64_t>(
+        largest, type.getNumElements() * type.getElementTypeBitWidth() / 8);
+  }
+  return largest;
 }
 
 int64_t mlir::tessel::mbarrierBytes(gpu::LaunchOp launch) {

@@ -11,6 +11,7 @@
 #include "costmodel/Target.h"
 #include "dialects/Tessel/TesselDialect.h"
 
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -62,6 +63,8 @@ LogicalResult checkLaunchSharedMemory(func::FuncOp func, gpu::LaunchOp launch,
 bool movesToDynamicSharedMemory(const Target &target);
 /// The bytes of a launch's workgroup attributions, each aligned to 16.
 int64_t workgroupBufferBytes(gpu::LaunchOp launch);
+/// The bytes of its largest workgroup attribution.
+int64_t largestWorkgroupBuffer(gpu::LaunchOp launch);
 /// The bytes of a launch's mbarriers (tessel-lower-wgmma), 8 each: static
 /// shared memory, whatever happens to its buffers.
 int64_t mbarrierBytes(gpu::LaunchOp launch);

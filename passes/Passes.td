@@ -547,23 +547,32 @@ def TesselUnrollPrivateBuffers : Pass<"tessel-unroll-private-buffers",
 }
 
 def TesselLowerMma : Pass<"tessel-lower-mma"> {
-  let summary = "Run a tensor-core K step's 16x8x16 contractions as mma.sync";
+  let summary = "Run a tensor-core K step's contractions as mma.sync or MFMA";
   let description = [{
-    tessel-tile-and-fuse writes a tensor-core K step (`mma = mma_sync`) as
-    warp-level vector code: per warp, 16 x 8 pieces of the accumulator, 16
-    x 16 pieces of A and 16 x 8 pieces of B read with `vector.transfer_read`
-    from the step's buffers, one `vector.contract` per 16x8x16 piece (bf16
-    or f16 inputs, f32 accumulator), and the pieces written back. On
-    bufferized IR, this pass gives every lane its fragment of each piece, as
-    the PTX ISA lays out the operands of `mma.sync.aligned.m16n8k16.row.col`
-    (lane l holds rows l / 4 and l / 4 + 8; A two consecutive elements of
-    K per register, B two of K per register in column l / 4, the
-    accumulator two of N), loads them, runs `nvvm.mma.sync` and stores the
-    result's fragments; an accumulator that is a zero constant becomes four
-    zeros, loaded from nowhere. A contraction of that shape whose operands
-    it cannot load this way (not read from memory, not row-major, a
-    transposed read) is an error. It runs on the NVIDIA path only: the CPU path runs
-    the vector code.
+    tessel-tile-and-fuse writes a tensor-core K step (`mma = mma_sync` or
+    `mma = mfma`) as warp-level vector code: per warp, pieces of the
+    accumulator, A and B read with `vector.transfer_read` from the step's
+    buffers, one `vector.contract` per piece (bf16 or f16 inputs, f32
+    accumulator), and the pieces written back. On bufferized IR, this pass
+    gives every lane its fragment of each piece, loads them, runs one matrix
+    instruction per piece and stores the result's fragments; an accumulator
+    that is a zero constant starts at zero, loaded from nowhere. The piece's
+    shape names the instruction:
+
+    - 16x8x16 (A 16 x 16, B 16 x 8): `nvvm.mma.sync`, laid out as the PTX
+      ISA lays out `mma.sync.aligned.m16n8k16.row.col` (lane l holds rows
+      l / 4 and l / 4 + 8; A two consecutive elements of K per register, B
+      two of K per register in column l / 4, the accumulator two of N).
+    - 16x16x16 and 32x32x8: `amdgpu.mfma` (v_mfma_f32_16x16x16 and
+      v_mfma_f32_32x32x8 on gfx90a/gfx94x, 64 lanes), laid out as the CDNA3
+      ISA says: with M lanes a group, lane l holds four consecutive elements
+      of K of A's row l % M and of B's column l % M from K = 4 (l / M), and
+      runs of four rows of the accumulator's column l % M.
+
+    A contraction of one of these shapes whose operands it cannot load this
+    way (not read from memory, not row-major, a transposed read) is an
+    error. It runs on the GPU paths only: the CPU path runs the vector
+    code.
 
     ```mlir
     %a = vector.transfer_read %A[%i, %k], %pad {in_bounds = [true, true]}
@@ -575,6 +584,7 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
     ```
   }];
   let dependentDialects = [
+    "mlir::amdgpu::AMDGPUDialect",
     "mlir::arith::ArithDialect",
     "mlir::gpu::GPUDialect",
     "mlir::LLVM::LLVMDialect",
@@ -665,8 +675,13 @@ def TesselDynamicSharedMemory : Pass<"tessel-dynamic-shared-memory",
       %acc = memref.view %0[%c10240][] : ... to memref<128x136xf32, #gpu.address_space<workgroup>>
     ```
 
-    Launches within the static limit, targets without one and AMD targets
-    (LDS has no such opt-in) are left as they are. A buffer a TMA load
+    AMD's LDS has no such opt-in: there, a launch whose buffers exceed what
+    a block may allocate (`shared_mem_per_block_bytes`, 64 KiB) gets the
+    same placement in one static workgroup attribution of `i8` (the bytes
+    the placed buffers take), each former attribution a `memref.view` of
+    it, so that an MFMA K step's accumulator overlays its stage buffers.
+    Launches within the limits and targets without them are left as they
+    are. A buffer a TMA load
     writes into cannot move (TMA's swizzled destinations need 1024-byte
     alignment, which the dynamic buffer's base does not have): that is an
     error. A module without a target is left as it is.

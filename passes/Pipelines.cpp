@@ -122,11 +122,10 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
       bufferization::createPromoteBuffersToStackPass(toStack));
   TesselMapToGpuOptions map;
   map.privateScratch = target.vendor() == Vendor::AMD;
-  // Tensor-core K steps (mma = mma_sync): each 16x8x16 contraction becomes
-  // mma.sync on the lanes' fragments, before the vector transfers that
-  // remain become plain loads.
-  if (target.vendor() == Vendor::NVIDIA)
-    pm.addNestedPass<func::FuncOp>(createTesselLowerMma());
+  // Tensor-core K steps (mma = mma_sync, mma = mfma): each piece's
+  // contraction becomes mma.sync or MFMA on the lanes' fragments, before
+  // the vector transfers that remain become plain loads.
+  pm.addNestedPass<func::FuncOp>(createTesselLowerMma());
   addVectorTransferLowering(pm);
   pm.addNestedPass<func::FuncOp>(createTesselMapToGpu(map));
   // A wgmma K step (sm_90a) becomes TMA loads and warpgroup MMA; its CPU
@@ -140,11 +139,12 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
   if (target.vendor() == Vendor::NVIDIA) {
     pm.addNestedPass<func::FuncOp>(createTesselAsyncCopies());
     pm.addNestedPass<func::FuncOp>(createTesselMmaLdmatrix());
-    pm.addNestedPass<func::FuncOp>(createTesselHoistAccumulators());
-    // Shared memory past the static limit (48 KiB on sm_80) moves into
-    // dynamic shared memory, which the runtime opts into.
-    pm.addNestedPass<func::FuncOp>(createTesselDynamicSharedMemory());
   }
+  pm.addNestedPass<func::FuncOp>(createTesselHoistAccumulators());
+  // Shared memory past the static limit (48 KiB on sm_80) moves into
+  // dynamic shared memory, which the runtime opts into; on AMD, LDS past
+  // 64 KiB is overlaid where the buffers' lifetimes allow.
+  pm.addNestedPass<func::FuncOp>(createTesselDynamicSharedMemory());
   // A thread's own buffers (a SIMT K step's accumulator tile) become
   // registers only when every index is a constant.
   pm.addNestedPass<func::FuncOp>(createTesselUnrollPrivateBuffers());
@@ -313,6 +313,10 @@ LogicalResult buildRocdlLowering(OpPassManager &pm, const Target &target,
   attach.optLevel = 2;
   pm.addPass(createGpuROCDLAttachTarget(attach));
   buildDeviceScalarPipeline(pm);
+  // MFMA (tessel-lower-mma) becomes the chip's ROCDL intrinsic.
+  ConvertAMDGPUToROCDLPassOptions mfma;
+  mfma.chipset = target.arch();
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertAMDGPUToROCDLPass(mfma));
   ConvertGpuOpsToROCDLOpsOptions toRocdl;
   toRocdl.chipset = target.arch();
   toRocdl.useBarePtrCallConv = true;

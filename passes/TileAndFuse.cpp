@@ -143,10 +143,10 @@ struct KStepRoot {
   int root, contraction;
   int64_t kStep;
   SmallVector<int64_t> numThreads;
-  /// The step's instructions: SIMT, mma.sync or wgmma.
+  /// The step's instructions: SIMT, mma.sync, wgmma or MFMA.
   InstructionClass mma = InstructionClass::Simt;
-  /// With `mma = mma_sync`: the warp tile of the contraction's M and N
-  /// (each warp computes one with tensor cores); empty for SIMT.
+  /// With `mma = mma_sync` or `mfma`: the warp tile of the contraction's M and
+  /// N (each warp computes one with tensor cores); empty for SIMT.
   SmallVector<int64_t> warpTile;
   /// The schedule's software-pipeline depth.
   int64_t stages = 1;
@@ -179,11 +179,10 @@ LogicalResult validateSchedule(func::FuncOp func, ScheduleAttr sched,
                                const Target &gpu) {
   std::string unsupported;
   bool mma = sched.getMma() == InstructionClass::MmaSync;
+  bool mfma = sched.getMma() == InstructionClass::Mfma;
   bool wgmma = sched.getMma() == InstructionClass::Wgmma;
-  if (!sched.getWarp().empty() && !mma && !wgmma)
+  if (!sched.getWarp().empty() && sched.getMma() == InstructionClass::Simt)
     unsupported = "a warp tile for SIMT instructions";
-  else if (sched.getMma() != InstructionClass::Simt && !mma && !wgmma)
-    unsupported = "mma = " + stringifyInstructionClass(sched.getMma()).str();
   if (sched.getSplitK() != 1)
     return func.emitOpError()
            << "schedule " << sched << " sets split_k = " << sched.getSplitK()
@@ -196,9 +195,11 @@ LogicalResult validateSchedule(func::FuncOp func, ScheduleAttr sched,
            << ", which the code generator does not emit yet (it implements "
               "block and thread tiles, K steps, vector widths and warps with "
               "SIMT instructions, and K steps on tensor cores with mma = "
-              "mma_sync and a warp tile or mma = wgmma); drop it, or leave "
-              "the schedule to tessel-select-schedules";
+              "mma_sync or mfma and a warp tile, or mma = wgmma); drop it, "
+              "or leave the schedule to tessel-select-schedules";
   if (mma && failed(checkMmaSync(func, sched, gpu)))
+    return failure();
+  if (mfma && failed(checkMfma(func, sched, gpu)))
     return failure();
   if (wgmma && failed(checkWgmma(func, sched, gpu)))
     return failure();
@@ -232,8 +233,7 @@ planKStep(func::FuncOp func, const KernelOps &k, Operation *root,
   FailureOr<std::optional<KStep>> kStep = kStepOf(func, root, producers, sched);
   if (failed(kStep))
     return failure();
-  bool mma = sched.getMma() == InstructionClass::MmaSync ||
-             sched.getMma() == InstructionClass::Wgmma;
+  bool mma = sched.getMma() != InstructionClass::Simt;
   if (sched.getStages() > 1 && !*kStep)
     return func.emitOpError()
            << "schedule " << sched << " sets stages = " << sched.getStages()
@@ -249,7 +249,8 @@ planKStep(func::FuncOp func, const KernelOps &k, Operation *root,
   if (!*kStep)
     return std::optional<KStepRoot>();
   SmallVector<int64_t> warpTile;
-  if (sched.getMma() == InstructionClass::MmaSync) {
+  if (sched.getMma() == InstructionClass::MmaSync ||
+      sched.getMma() == InstructionClass::Mfma) {
     ArrayRef<int64_t> warp = sched.getWarp();
     warpTile = {warp[warp.size() - 3], warp[warp.size() - 2]};
   }

@@ -125,7 +125,7 @@ LogicalResult accumulateInRegisters(RewriterBase &rewriter,
 /// error, when the accumulator does not start from a fill or has no static
 /// bound) and sets `dest` to the original output.
 linalg::FillOp accumulatorInBlockBuffer(RewriterBase &rewriter,
-                                        linalg::LinalgOp c, bool tensorCores,
+                                        linalg::LinalgOp c, int64_t pad,
                                         Value &dest,
                                         function_ref<void(StringRef)> fail) {
   Value init = c.getDpsInitOperand(0)->get();
@@ -135,8 +135,7 @@ linalg::FillOp accumulatorInBlockBuffer(RewriterBase &rewriter,
     return nullptr;
   }
   rewriter.setInsertionPoint(c);
-  FailureOr<Value> acc = blockBuffer(rewriter, c.getLoc(), init,
-                                     tensorCores ? mma::kAccumulatorPad : 0);
+  FailureOr<Value> acc = blockBuffer(rewriter, c.getLoc(), init, pad);
   if (failed(acc)) {
     fail("its tile has no static bound");
     return nullptr;
@@ -329,9 +328,15 @@ tiling::tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
     }
   }
   bool tensorCores = !warpTile.empty() || wgmma;
+  // A tensor-core accumulator's rows are padded against bank conflicts
+  // (costmodel/Model.h's accumulatorPad, which the model counts too).
+  int64_t pad = !tensorCores ? 0
+                : mma == InstructionClass::Mfma
+                    ? accumulatorPad(ComputeClass::Mfma)
+                    : mma::kAccumulatorPad;
   Value dest;
   linalg::FillOp accFill =
-      accumulatorInBlockBuffer(rewriter, c, tensorCores, dest, fail);
+      accumulatorInBlockBuffer(rewriter, c, pad, dest, fail);
   if (!accFill)
     return failure();
 
@@ -401,7 +406,8 @@ tiling::tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
   if (wgmma) {
     // Stays whole: tessel-lower-wgmma issues it on the warpgroups.
   } else if (tensorCores) {
-    if (failed(computeWithMma(rewriter, step, warpTile, threads)))
+    if (failed(computeWithMma(rewriter, step, warpTile,
+                              matrixPieceFor(mma, warpTile), threads)))
       return failure();
   } else {
     FailureOr<TilingInterface> stepTile =

@@ -7,6 +7,7 @@
 #include "passes/tiling/TensorCoreStep.h"
 
 #include "passes/KernelDescription.h"
+#include "passes/MfmaLayout.h"
 #include "passes/MmaLayout.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -26,7 +27,7 @@ LogicalResult tiling::checkMmaSync(func::FuncOp func, ScheduleAttr sched,
     return func.emitOpError()
            << "schedule " << sched << " sets mma = mma_sync, which needs an "
            << "NVIDIA GPU of sm_80 or newer; " << gpu.name() << " is "
-           << gpu.arch() << (gpu.hasMfma() ? " (MFMA is not emitted yet)" : "");
+           << gpu.arch() << (gpu.hasMfma() ? " (use mma = mfma)" : "");
   ArrayRef<int64_t> warp = sched.getWarp(), block = sched.getBlock();
   if (warp.size() < 3 || warp.back() != block.back())
     return func.emitOpError()
@@ -34,6 +35,32 @@ LogicalResult tiling::checkMmaSync(func::FuncOp func, ScheduleAttr sched,
            << "tile [.., M, N, K] whose K is the block's K step (each warp "
               "computes an M x N piece over the whole step)";
   return success();
+}
+
+LogicalResult tiling::checkMfma(func::FuncOp func, ScheduleAttr sched,
+                                const Target &gpu) {
+  if (!gpu.hasMfma())
+    return func.emitOpError()
+           << "schedule " << sched << " sets mma = mfma, which needs an AMD "
+           << "GPU with bf16 matrix cores (gfx90a, gfx94x); " << gpu.name()
+           << " is " << gpu.arch()
+           << (gpu.hasMmaSync() ? " (use mma = mma_sync)" : "");
+  ArrayRef<int64_t> warp = sched.getWarp(), block = sched.getBlock();
+  if (warp.size() < 3 || warp.back() != block.back())
+    return func.emitOpError()
+           << "schedule " << sched << " sets mma = mfma without a warp "
+           << "tile [.., M, N, K] whose K is the block's K step (each "
+              "wavefront computes an M x N piece over the whole step)";
+  return success();
+}
+
+MatrixPiece tiling::matrixPieceFor(InstructionClass mma,
+                                   ArrayRef<int64_t> warpTile) {
+  if (mma == InstructionClass::Mfma) {
+    MfmaShape s = MfmaShape::forWarpTile(warpTile[0], warpTile[1]);
+    return {s.m, s.n, s.k, MfmaShape::kWaveSize, "mfma"};
+  }
+  return {mma::kM, mma::kN, mma::kK, mma::kWarpSize, "mma_sync"};
 }
 
 LogicalResult tiling::checkWgmma(func::FuncOp func, ScheduleAttr sched,
@@ -206,11 +233,12 @@ LogicalResult tiling::shiftPartialBlocks(func::FuncOp func) {
 LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
                                      linalg::LinalgOp step,
                                      ArrayRef<int64_t> warpTile,
+                                     const MatrixPiece &piece,
                                      int64_t threads) {
   Location loc = step.getLoc();
   auto fail = [&](const Twine &why) {
     return step->emitOpError()
-           << "cannot run on tensor cores (mma_sync): " << why;
+           << "cannot run on tensor cores (" << piece.name << "): " << why;
   };
   std::string refusal = mmaSyncRefusal(step);
   if (!refusal.empty())
@@ -228,25 +256,24 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
     return fail("its tiles are not static (the K step must divide K; block "
                 "tiles that do not divide M or N are shifted, not cut)");
   int64_t wm = warpTile[0], wn = warpTile[1];
-  if (sizes[m] % wm || sizes[n] % wn || wm % mma::kM || wn % mma::kN ||
-      sizes[k] % mma::kK)
+  if (sizes[m] % wm || sizes[n] % wn || wm % piece.m || wn % piece.n ||
+      sizes[k] % piece.k)
     return fail("warp tiles of " + Twine(wm) + " x " + Twine(wn) +
                 " must divide the block's " + Twine(sizes[m]) + " x " +
-                Twine(sizes[n]) +
-                " and be multiples of 16 x 8, and the K "
-                "step (" +
-                Twine(sizes[k]) + ") a multiple of 16");
+                Twine(sizes[n]) + " and be multiples of " + Twine(piece.m) +
+                " x " + Twine(piece.n) + ", and the K step (" +
+                Twine(sizes[k]) + ") a multiple of " + Twine(piece.k));
 
   // A forall over the warps (normalized, as the GPU mapping wants), one
   // accumulator piece each.
   SmallVector<int64_t> warps(step.getNumLoops(), 0);
   warps[m] = sizes[m] / wm;
   warps[n] = sizes[n] / wn;
-  if (warps[m] * warps[n] * mma::kWarpSize > threads)
+  if (warps[m] * warps[n] * piece.warpSize > threads)
     return fail(Twine(sizes[m]) + " x " + Twine(sizes[n]) +
                 " outputs in warp tiles of " + Twine(wm) + " x " + Twine(wn) +
                 " need " + Twine(warps[m] * warps[n]) + " warps, more than " +
-                "the block's " + Twine(threads / mma::kWarpSize) +
+                "the block's " + Twine(threads / piece.warpSize) +
                 " (a consumer reducing over rows wider than the block tile "
                 "computes them again: give the block whole rows)");
   scf::SCFTilingOptions options;
@@ -284,9 +311,9 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
                   int64_t cols) {
     return readMmaPiece(b, loc, from, row, col, rows, cols);
   };
-  // Loops over the warp's 16 x 8 pieces, K's pieces unrolled inside: the
-  // CPU path keeps them rolled; tessel-lower-mma unrolls them.
-  int64_t pk = sizes[k] / mma::kK;
+  // Loops over the warp's accumulator pieces, K's pieces unrolled inside:
+  // the CPU path keeps them rolled; tessel-lower-mma unrolls them.
+  int64_t pk = sizes[k] / piece.k;
   auto pieceLoop = [&](OpBuilder &b, int64_t extent, int64_t step, Value init,
                        function_ref<Value(OpBuilder &, Value, Value)> body) {
     auto loop = scf::ForOp::create(
@@ -297,18 +324,18 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
     return loop.getResult(0);
   };
   Value out = pieceLoop(
-      rewriter, wm, mma::kM, c, [&](OpBuilder &b, Value row, Value tile) {
+      rewriter, wm, piece.m, c, [&](OpBuilder &b, Value row, Value tile) {
         return pieceLoop(
-            b, wn, mma::kN, tile, [&](OpBuilder &nb, Value col, Value inner) {
-              Value piece = read(nb, inner, row, col, mma::kM, mma::kN);
+            b, wn, piece.n, tile, [&](OpBuilder &nb, Value col, Value inner) {
+              Value acc = read(nb, inner, row, col, piece.m, piece.n);
               for (int64_t kk = 0; kk < pk; ++kk) {
                 Value kAt =
-                    arith::ConstantIndexOp::create(nb, loc, kk * mma::kK);
-                Value aPiece = read(nb, aTile, row, kAt, mma::kM, mma::kK);
-                Value bPiece = read(nb, bTile, kAt, col, mma::kK, mma::kN);
-                piece = mmaPiece(nb, loc, aPiece, bPiece, piece);
+                    arith::ConstantIndexOp::create(nb, loc, kk * piece.k);
+                Value aPiece = read(nb, aTile, row, kAt, piece.m, piece.k);
+                Value bPiece = read(nb, bTile, kAt, col, piece.k, piece.n);
+                acc = mmaPiece(nb, loc, aPiece, bPiece, acc);
               }
-              return vector::TransferWriteOp::create(nb, loc, piece, inner,
+              return vector::TransferWriteOp::create(nb, loc, acc, inner,
                                                      ValueRange{row, col},
                                                      ArrayRef<bool>{true, true})
                   .getResult();

@@ -1,9 +1,10 @@
-//===- TensorCoreStep.h - A K step on tensor cores (mma.sync) ---*- C++ -*-===//
+//===- TensorCoreStep.h - A K step on tensor cores ----------*- C++ -*-===//
 //
-// `mma = mma_sync`: the block's warps split a K step's accumulator into warp
-// tiles, each computed in 16x8x16 vector.contract pieces, the shape of one
-// mma.sync (tessel-lower-mma lowers them on the NVIDIA path; the CPU path
-// runs them as vector code).
+// `mma = mma_sync` and `mma = mfma`: the block's warps (wavefronts) split a
+// K step's accumulator into warp tiles, each computed in vector.contract
+// pieces of one matrix instruction's shape: 16x8x16 for mma.sync,
+// 16x16x16 or 32x32x8 for MFMA (tessel-lower-mma lowers them on the GPU
+// paths; the CPU path runs them as vector code).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,22 @@ namespace mlir::tessel::tiling {
 /// warp tile over M, N and the whole K step.
 LogicalResult checkMmaSync(func::FuncOp func, ScheduleAttr sched,
                            const Target &gpu);
+
+/// What `mma = mfma` needs beyond what the schedule attribute checks: an
+/// AMD GPU with the bf16 MFMA shapes Tessel issues (gfx90a, gfx94x), and a
+/// warp tile over M, N and the whole K step.
+LogicalResult checkMfma(func::FuncOp func, ScheduleAttr sched,
+                        const Target &gpu);
+
+/// One matrix instruction as a warp-level piece: an M x N x K product of
+/// one warp (wavefront) of `warpSize` lanes.
+struct MatrixPiece {
+  int64_t m, n, k, warpSize;
+  /// The instruction class's name, for diagnostics.
+  StringRef name;
+};
+/// The piece `mma` (mma_sync or mfma) computes a `warpTile` in.
+MatrixPiece matrixPieceFor(InstructionClass mma, ArrayRef<int64_t> warpTile);
 
 /// What `mma = wgmma` needs beyond what the schedule attribute checks: an
 /// NVIDIA GPU with warpgroup MMA (sm_90a), no warp tile (a warpgroup
@@ -46,25 +63,28 @@ LogicalResult shiftPartialBlocks(func::FuncOp func);
 /// One K step of `step` (a matmul or batch_matmul on the step's block
 /// buffers: A [.., M, K], B [.., K, N], the accumulator [.., M, N] in f32)
 /// on tensor cores: the block's warps split M x N into `warpTile` pieces (a
-/// forall over warps, linear warp ids); each warp loops over its 16 x 8
-/// pieces of the accumulator, reading each as a vector, chaining one
-/// 16x8x16 vector.contract (the shape of one mma.sync) per 16 of the K
-/// step with A's 16 x 16 and B's 16 x 8 pieces, and writing it back. On
-/// the CPU path this runs as vector code in loops; tessel-lower-mma unrolls
-/// them, gives each lane its fragment of every vector and issues mma.sync.
+/// forall over warps, linear warp ids); each warp loops over its M x N
+/// pieces of the accumulator (`piece`'s shape), reading each as a vector,
+/// chaining one vector.contract of the piece's shape per K of the step
+/// with A's M x K and B's K x N pieces, and writing it back. On the CPU
+/// path this runs as vector code in loops; tessel-lower-mma unrolls them,
+/// gives each lane its fragment of every vector and issues mma.sync or
+/// MFMA.
 /// An error where the pieces make more warps than `threads` hold (a copy
 /// of the contraction over a consumer's whole row, wider than the block).
 LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
-                             ArrayRef<int64_t> warpTile, int64_t threads);
+                             ArrayRef<int64_t> warpTile,
+                             const MatrixPiece &piece, int64_t threads);
 
 /// A `rows` x `cols` piece of `buffer` at (row, col) as a vector (in
 /// bounds: a whole piece), the read tessel-lower-mma turns into fragments.
 Value readMmaPiece(OpBuilder &b, Location loc, Value buffer, Value row,
                    Value col, int64_t rows, int64_t cols);
 
-/// acc + a x bPiece, one mma.sync's worth: A [16 x 16] and B [16 x 8] of
-/// bf16 or f16 into an f32 [16 x 8] accumulator, as the vector.contract
-/// (m, k) x (k, n) -> (m, n) that tessel-lower-mma recognizes.
+/// acc + a x bPiece, one matrix instruction's worth (A [16 x 16] and B
+/// [16 x 8] of bf16 or f16 into an f32 [16 x 8] accumulator for mma.sync),
+/// as the vector.contract (m, k) x (k, n) -> (m, n) that tessel-lower-mma
+/// recognizes.
 Value mmaPiece(OpBuilder &b, Location loc, Value a, Value bPiece, Value acc);
 
 } // namespace mlir::tessel::tiling

@@ -45,7 +45,7 @@
 // HOIST: scf.yield
 // HOIST-COUNT-16: vector.store %[[ACC]]#
 // HOIST-NEXT: gpu.barrier
-// AMD: error: 'func.func' op schedule {{.*}} sets mma = mma_sync, which needs an NVIDIA GPU of sm_80 or newer; mi300x is gfx942 (MFMA is not emitted yet)
+// AMD: error: 'func.func' op schedule {{.*}} sets mma = mma_sync, which needs an NVIDIA GPU of sm_80 or newer; mi300x is gfx942 (use mma = mfma)
 
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @epilogue_bf16_w32x32(%x: tensor<128x256xbf16>, %w: tensor<256x192xbf16>, %b: tensor<192xbf16>) -> tensor<128x192xbf16> {

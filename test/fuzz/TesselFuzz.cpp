@@ -33,6 +33,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -59,7 +60,8 @@ void printCounts(llvm::raw_ostream &os) {
      << "  compiled to PTX / LLVM IR         " << c.compiled << " (nvidia "
      << c.compiledNvidia << ", amd " << c.compiledAmd << ")\n"
      << "  checked on the CPU  " << c.cpuChecked << " (units " << c.cpuUnits
-     << ", mismatches " << c.mismatches << ")\n";
+     << ", mismatches " << c.mismatches << ", undecided " << c.undecided
+     << ")\n";
 }
 
 namespace {
@@ -124,7 +126,14 @@ void checkOnCpu(ModuleOp module) {
     if (failed(outputs))
       continue;
     ++counts().cpuUnits;
-    for (const OutputCheck &out : *outputs)
+    for (const OutputCheck &out : *outputs) {
+      // Where the reference cannot bound an element's error (a bf16 softmax
+      // of values shifted by millions: the kernel's inputs keep no digit
+      // of the differences), the check decides nothing: not a miscompile.
+      if (!out.comparison.ok() && !std::isfinite(out.firstBound)) {
+        ++counts().undecided;
+        continue;
+      }
       if (!out.comparison.ok()) {
         ++counts().mismatches;
         llvm::errs() << "tessel-fuzz: MISMATCH in " << unit.kind << " @"
@@ -135,6 +144,7 @@ void checkOnCpu(ModuleOp module) {
         llvm::errs() << "\n";
         std::abort();
       }
+    }
   }
 }
 

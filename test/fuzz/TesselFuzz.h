@@ -24,6 +24,8 @@ struct StageCounts {
   uint64_t inputs = 0, tesselText = 0, parsed = 0, targeted = 0, selected = 0,
            compiled = 0, compiledNvidia = 0, compiledAmd = 0, cpuChecked = 0,
            cpuUnits = 0, mismatches = 0;
+  /// Outputs whose reference bound is infinite: the check decides nothing.
+  uint64_t undecided = 0;
 };
 StageCounts &counts();
 void printCounts(llvm::raw_ostream &os);

@@ -43,3 +43,24 @@ module attributes {tessel.target = #tessel.target<"a100">} {
     return
   }
 }
+
+// -----
+
+// On AMD, buffers in use at once past 64 KiB cannot share bytes: the
+// overlay leaves 80 KiB, more than a block's LDS.
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  // expected-error @+1 {{'func.func' op kernel @amd needs 81920 bytes of shared memory per block, but a block on mi300x (gfx942) may allocate at most 65536 statically; give it smaller tiles or fewer stages}}
+  func.func @amd(%v: f32) {
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
+               workgroup(%a : memref<128x128xf32, #gpu.address_space<workgroup>>,
+                         %b : memref<64x64xf32, #gpu.address_space<workgroup>>) {
+      memref.store %v, %b[%c0, %c0] : memref<64x64xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %a[%c0, %c0] : memref<128x128xf32, #gpu.address_space<workgroup>>
+      gpu.terminator
+    }
+    return
+  }
+}

@@ -51,8 +51,8 @@ module attributes {tessel.target = #tessel.target<"a100">} {
 
 // -----
 
-// AMD's LDS has no opt-in past the static limit: the pass leaves the
-// launch as it is (tessel-map-to-gpu refuses what does not fit).
+// On AMD a launch within the 64 KiB of LDS a block may allocate keeps its
+// buffers (past it, see @amd_overlay).
 module attributes {tessel.target = #tessel.target<"mi300x">} {
   // CHECK-LABEL: func.func @amd
   // CHECK: workgroup(%{{.*}} : memref<128x120xf32, #gpu.address_space<workgroup>>)
@@ -133,6 +133,42 @@ module attributes {tessel.target = #tessel.target<"a100">} {
                workgroup(%acc : memref<128x128xf32, #gpu.address_space<workgroup>>,
                          %stage : memref<16xf32, #gpu.address_space<workgroup>>) {
       %copy = nvgpu.device_async_copy %src[%c0], %stage[%c0], 4 : memref<16xf32> to memref<16xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      memref.store %v, %acc[%c0, %c0] : memref<128x128xf32, #gpu.address_space<workgroup>>
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+// On AMD a block may allocate 64 KiB of LDS and opt into no more: a launch
+// whose buffers take more gets them placed as on NVIDIA, in one static
+// workgroup buffer of the bytes they then take. Here the 64 KiB
+// accumulator, first used after a barrier that follows the last use of the
+// 16 KiB stage tile, overlays it: 65536 bytes, one attribution.
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  // CHECK-LABEL: func.func @amd_overlay
+  // CHECK: gpu.launch
+  // CHECK-NOT: dynamic_shared_memory_size
+  // CHECK-SAME: workgroup(%[[LDS:.*]] : memref<65536xi8, #gpu.address_space<workgroup>>)
+  // CHECK-NOT: gpu.dynamic_shared_memory
+  // CHECK: %[[C0:.*]] = arith.constant 0 : index
+  // CHECK: %[[ACC:.*]] = memref.view %[[LDS]][%[[C0]]][] : memref<65536xi8, #gpu.address_space<workgroup>> to memref<128x128xf32, #gpu.address_space<workgroup>>
+  // CHECK: %[[C0B:.*]] = arith.constant 0 : index
+  // CHECK: %[[TILE:.*]] = memref.view %[[LDS]][%[[C0B]]][] : memref<65536xi8, #gpu.address_space<workgroup>> to memref<64x64xf32, #gpu.address_space<workgroup>>
+  // CHECK: memref.store %{{.*}}, %[[TILE]]
+  // CHECK: gpu.barrier
+  // CHECK: memref.store %{{.*}}, %[[ACC]]
+  func.func @amd_overlay(%v: f32) {
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
+               workgroup(%acc : memref<128x128xf32, #gpu.address_space<workgroup>>,
+                         %tile : memref<64x64xf32, #gpu.address_space<workgroup>>) {
+      memref.store %v, %tile[%c0, %c0] : memref<64x64xf32, #gpu.address_space<workgroup>>
       gpu.barrier
       memref.store %v, %acc[%c0, %c0] : memref<128x128xf32, #gpu.address_space<workgroup>>
       gpu.terminator

@@ -1,4 +1,4 @@
-// tessel-lower-mma refuses 16x8x16 pieces it cannot give the lanes: an
+// tessel-lower-mma refuses pieces (mma.sync, MFMA) it cannot give the lanes: an
 // operand not read whole from memory, a result that leaves the pieces other
 // than through a write.
 // RUN: tessel-opt %s --split-input-file --tessel-lower-mma --verify-diagnostics
@@ -35,4 +35,22 @@ func.func @result_escapes(%a: memref<16x16xbf16>, %b: memref<16x8xbf16>, %c: mem
   // expected-error @+1 {{'vector.contract' op cannot become mma.sync: its result is used other than as an accumulator or written whole to a buffer}}
   %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %acc : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
   return %d0 : vector<16x8xf32>
+}
+
+// -----
+
+// An MFMA piece whose B does not come from memory.
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @mfma_b_in_registers(%a: memref<16x16xf16>, %b: vector<16x16xf16>, %c: memref<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f16
+  %fpad = arith.constant 0.0 : f32
+  %acc = vector.transfer_read %c[%c0, %c0], %fpad {in_bounds = [true, true]} : memref<16x16xf32>, vector<16x16xf32>
+  %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xf16>, vector<16x16xf16>
+  // expected-error @+1 {{'vector.contract' op cannot become MFMA: its A or B piece is not read whole from a row-major buffer}}
+  %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b, %acc : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
+  vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32>
+  return
 }

@@ -128,3 +128,66 @@ func.func @not_a_piece(%a: vector<4x4xf32>, %b: vector<4x4xf32>, %c: vector<4x4x
   %d = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<4x4xf32>, vector<4x4xf32> into vector<4x4xf32>
   return %d : vector<4x4xf32>
 }
+
+// -----
+
+// MFMA pieces (mma = mfma): a 16x16x16 piece becomes amdgpu.mfma on one
+// 64-lane wavefront (passes/MfmaLayout.h): with g = lane / 16 and p =
+// lane % 16, A's four elements are row p from K = 4 g, one load; B's four
+// are column p from K = 4 g, a load each; the accumulator's four f32 are
+// rows 4 g .. 4 g + 3 of column p.
+// CHECK-LABEL: func.func @mfma_16x16x16
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[G:.*]] = arith.divui %[[LANE]], %c16
+// CHECK: %[[P:.*]] = arith.remui %[[LANE]], %c16
+// CHECK: %[[G4:.*]] = arith.muli %[[G]], %c4
+// CHECK: %[[A:.*]] = vector.load %arg0[%[[P]], %[[G4]]] : memref<16x16xbf16>, vector<4xbf16>
+// CHECK: %[[B0:.*]] = memref.load %arg1[%[[G4]], %[[P]]] : memref<16x16xbf16>
+// CHECK: %[[B:.*]] = vector.from_elements %[[B0]], {{.*}} : vector<4xbf16>
+// CHECK: %[[C0:.*]] = memref.load %arg2[%[[G4]], %[[P]]] : memref<16x16xf32>
+// CHECK: %[[ACC:.*]] = vector.from_elements %[[C0]], {{.*}} : vector<4xf32>
+// CHECK: %[[D:.*]] = amdgpu.mfma 16x16x16 %[[A]] * %[[B]] + %[[ACC]] blgp = {{ *}}none : vector<4xbf16>, vector<4xbf16>, vector<4xf32>
+// CHECK: %[[D0:.*]] = vector.extract %[[D]][0]
+// CHECK: memref.store %[[D0]], %arg2[%[[G4]], %[[P]]]
+// CHECK-COUNT-3: memref.store
+// CHECK-NOT: vector.contract
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @mfma_16x16x16(%a: memref<16x16xbf16>, %b: memref<16x16xbf16>, %c: memref<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : bf16
+  %fpad = arith.constant 0.0 : f32
+  %acc = vector.transfer_read %c[%c0, %c0], %fpad {in_bounds = [true, true]} : memref<16x16xf32>, vector<16x16xf32>
+  %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16>, vector<16x16xbf16>
+  %b0 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16>, vector<16x16xbf16>
+  %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %acc : vector<16x16xbf16>, vector<16x16xbf16> into vector<16x16xf32>
+  vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32>
+  return
+}
+
+// -----
+
+// A 32x32x8 piece of f16 starting at zero: the accumulator is 16 f32 a
+// lane (runs of four rows, 8 apart: rows 4 g .. 4 g + 3, 8 + 4 g .., with
+// g = lane / 32), none loaded.
+// CHECK-LABEL: func.func @mfma_32x32x8_zero
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: arith.divui %[[LANE]], %c32
+// CHECK: amdgpu.mfma 32x32x8 {{.*}} + %[[ZERO]] blgp = {{ *}}none : vector<4xf16>, vector<4xf16>, vector<16xf32>
+// CHECK-COUNT-16: memref.store
+// CHECK-NOT: memref.store
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @mfma_32x32x8_zero(%a: memref<32x8xf16>, %b: memref<8x32xf16>, %c: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f16
+  %acc = arith.constant dense<0.0> : vector<32x32xf32>
+  %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<32x8xf16>, vector<32x8xf16>
+  %b0 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x32xf16>, vector<8x32xf16>
+  %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %acc : vector<32x8xf16>, vector<8x32xf16> into vector<32x32xf32>
+  vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<32x32xf32>, memref<32x32xf32>
+  return
+}

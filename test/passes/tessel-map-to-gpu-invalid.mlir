@@ -45,10 +45,11 @@ func.func private @k(%x: memref<4x?xf32>) attributes {tessel.kernel} {
 // -----
 
 // A block's shared buffers must fit what one block may allocate on the
-// module's GPU. AMD's LDS has no dynamic opt-in: 80 KiB here, 64 KiB on an
-// MI300X. (On NVIDIA, buffers past the static limit move into dynamic
-// shared memory, where those whose uses do not overlap share bytes:
-// tessel-dynamic-shared-memory checks what they take.)
+// module's GPU: one buffer of 80 KiB here, 64 KiB on an MI300X. (Buffers
+// past the static limit, NVIDIA's dynamic shared memory or AMD's one LDS
+// buffer, are placed so that those whose uses do not overlap share bytes:
+// tessel-dynamic-shared-memory checks what they take; this pass checks
+// that the largest fits on its own.)
 module attributes {tessel.target = #tessel.target<"mi300x">} {
   // expected-error @+1 {{'func.func' op kernel @k needs 81920 bytes of shared memory per block, but a block on mi300x (gfx942) may allocate at most 65536 statically; give it smaller tiles or fewer stages}}
   func.func private @k(%x: memref<128x160xf32>) attributes {tessel.kernel} {

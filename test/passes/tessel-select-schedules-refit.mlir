@@ -9,9 +9,9 @@
 
 module attributes {tessel.target = #tessel.target<"mi300x">} {
   // CHECK-LABEL: func.func @tuned_for_h100
-  // CHECK: tessel.kernel @mma({{.*}} schedule = #tessel.schedule<{{.*}}mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us
+  // CHECK: tessel.kernel @mma({{.*}} schedule = #tessel.schedule<{{.*}}mma = mfma> attributes {tessel.prediction = #tessel.prediction<time_us
   // CHECK: tessel.kernel @simt({{.*}} schedule = #tessel.schedule<block = [16, 64], warps = 1, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction
-  // CHECK: tessel.kernel @split({{.*}} schedule = #tessel.schedule<{{.*}}split_k = 2, vector = {{[0-9]+}}, mma = simt> attributes {tessel.prediction
+  // CHECK: tessel.kernel @split({{.*}} schedule = #tessel.schedule<{{.*}}split_k = 2, vector = {{[0-9]+}}, mma = mfma> attributes {tessel.prediction
   // KEPT: warning: schedule {{.*}}mma = mma_sync> is not one the cost model finds legal on mi300x
   // KEPT: tessel.kernel @mma({{.*}} mma = mma_sync> attributes {tessel.unpriced = "mma.sync needs an NVIDIA GPU of sm_80 or newer"}
   func.func @tuned_for_h100(%x: tensor<64x256xbf16>, %w: tensor<256x64xbf16>) -> (tensor<64x64xf32>, tensor<64x256xbf16>, tensor<64x64xf32>) {

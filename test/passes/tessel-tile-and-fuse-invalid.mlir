@@ -49,13 +49,12 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // -----
 
-// Schedule knobs the code generator does not implement yet are refused, not
-// ignored.
+// MFMA is AMD's matrix instruction: on an NVIDIA target it is refused.
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
-    // expected-error @+1 {{sets mma = mfma, which the code generator does not emit yet (it implements block and thread tiles, K steps, vector widths and warps with SIMT instructions, and K steps on tensor cores with mma = mma_sync and a warp tile or mma = wgmma); drop it, or leave the schedule to tessel-select-schedules}}
+    // expected-error @+1 {{sets mma = mfma, which needs an AMD GPU with bf16 matrix cores (gfx90a, gfx94x); h100 is sm_90a (use mma = mma_sync)}}
     %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
-        schedule = #tessel.schedule<block = [64, 64], warps = 4, mma = mfma> {
+        schedule = #tessel.schedule<block = [64, 64, 16], warp = [32, 32, 16], warps = 4, mma = mfma> {
     ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
       %1 = tessel.matmul %a, %b : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
       tessel.yield %1 : tensor<64x64xf16>
@@ -262,10 +261,10 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // -----
 
-// Tensor cores on AMD: MFMA is not emitted yet.
+// Tensor cores on AMD are MFMA, not mma.sync.
 module attributes {tessel.target = #tessel.target<"mi300x">} {
   func.func @model(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
-    // expected-error @+1 {{sets mma = mma_sync, which needs an NVIDIA GPU of sm_80 or newer; mi300x is gfx942 (MFMA is not emitted yet)}}
+    // expected-error @+1 {{sets mma = mma_sync, which needs an NVIDIA GPU of sm_80 or newer; mi300x is gfx942 (use mma = mfma)}}
     %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
         schedule = #tessel.schedule<block = [64, 64, 16], warp = [32, 32, 16], warps = 4, mma = mma_sync> {
     ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
@@ -285,6 +284,40 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
         schedule = #tessel.schedule<block = [64, 64, 32], warp = [32, 32, 16], warps = 8, mma = mma_sync> {
     ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
+      %1 = tessel.matmul %a, %b : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+      tessel.yield %1 : tensor<64x64xf16>
+    }
+    return %0 : tensor<64x64xf16>
+  }
+}
+
+// -----
+
+// mma = mfma needs a warp tile whose K is the K step, as mma.sync does.
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  func.func @model(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
+    // expected-error @+1 {{sets mma = mfma without a warp tile [.., M, N, K] whose K is the block's K step}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
+        schedule = #tessel.schedule<block = [64, 64, 32], warps = 4, mma = mfma> {
+    ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
+      %1 = tessel.matmul %a, %b : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+      tessel.yield %1 : tensor<64x64xf16>
+    }
+    return %0 : tensor<64x64xf16>
+  }
+}
+
+// -----
+
+// An MFMA warp tile is made of 16x16x16 (or 32x32x8) pieces: 8 columns are
+// not one.
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  func.func @model(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
+    // expected-error @+1 {{could not be tiled with schedule}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
+        schedule = #tessel.schedule<block = [32, 16, 16], warp = [16, 8, 16], warps = 4, mma = mfma> {
+    ^bb0(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>):
+      // expected-error @+1 {{cannot run on tensor cores (mfma): warp tiles of 16 x 8 must divide the block's 32 x 16 and be multiples of 16 x 16, and the K step (16) a multiple of 16}}
       %1 = tessel.matmul %a, %b : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
       tessel.yield %1 : tensor<64x64xf16>
     }

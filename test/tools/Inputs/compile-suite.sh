@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compiles each numerical-suite file (test/codegen/cpu-check-*.mlir) for one
 # target: what passes the CPU check must compile for every GPU Tessel
-# targets. A module pinned to h100 is retargeted; hand-written schedules the
+# targets. A module pinned to a target is retargeted; hand-written schedules the
 # target cannot run are refit by the cost model (--refit-schedules, each
 # with a remark). A file may add tessel-compile flags on a line
 # `// COMPILE-SUITE-FLAGS: ...` (the parts of an attention it checks with
@@ -17,7 +17,7 @@ status=0
 for f in "$@"; do
   name=$(basename "$f" .mlir)
   mkdir -p "$out/$name"
-  sed "s/#tessel.target<\"h100\">/#tessel.target<\"$target\">/" "$f" \
+  sed "s/#tessel.target<\"[a-z0-9_]*\">/#tessel.target<\"$target\">/" "$f" \
     > "$out/$name.mlir"
   flags=$(sed -n 's|^// COMPILE-SUITE-FLAGS: ||p' "$f")
   # shellcheck disable=SC2086 # the flags are words

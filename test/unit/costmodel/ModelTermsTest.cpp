@@ -127,10 +127,16 @@ TEST(ModelTerms, ScheduleRefusalNamesTheField) {
   // 64 warps of 32 threads: 2048 > 1024.
   EXPECT_NE(refusal(simt({64, 64, 32}, 64)).find("max_threads_per_block"),
             std::string::npos);
+  // MFMA is AMD's; the test's target is an NVIDIA one.
   Schedule mfma = simt({64, 64, 32}, 4);
   mfma.compute = ComputeClass::Mfma;
-  EXPECT_NE(refusal(mfma).find("only SIMT, mma.sync and wgmma"),
-            std::string::npos);
+  mfma.warp = {32, 32, 32};
+  EXPECT_EQ(refusal(mfma), "");
+  Prediction p = predict(steppable(1024, 1024, 1024, ElementType::BF16), mfma,
+                         *lookupKnownTarget("h100"));
+  EXPECT_FALSE(p.legal);
+  EXPECT_NE(p.illegalReason.find("MFMA needs an AMD GPU"), std::string::npos)
+      << p.illegalReason;
 }
 
 TEST(ModelTerms, WgmmaRefusalChecksTheWarpgroups) {

@@ -234,6 +234,8 @@ TEST(Target, CapabilitiesFollowTheArchitecture) {
   EXPECT_FALSE(Target("x", Vendor::NVIDIA, "sm_90", "").hasWgmma());
   EXPECT_FALSE(Target("x", Vendor::NVIDIA, "sm_75", "").hasMmaSync());
   EXPECT_FALSE(Target("x", Vendor::AMD, "gfx1100", "").hasMfma());
+  // CDNA1 has MFMA but not the bf16 shapes Tessel issues.
+  EXPECT_FALSE(Target("x", Vendor::AMD, "gfx908", "").hasMfma());
 }
 
 } // namespace
