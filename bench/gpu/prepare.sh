@@ -52,7 +52,17 @@ done
 # split-KV attention's partial and combine kernels. A file the target cannot take (the large tiles need sm_90's
 # shared memory) is reported and left out.
 mkdir -p "$CARRY/checks"
-for f in test/codegen/cpu-check-mma.mlir test/codegen/cpu-check-stages.mlir \
+# On AMD targets the MFMA kernels are the ones only a GPU can check, and
+# the other files' NVIDIA schedules (mma.sync, cp.async stages) are refit
+# by the cost model (onto MFMA where it applies).
+AMD_CHECKS=""
+CHECK_FLAGS=""
+case "$TARGET" in
+  mi*) AMD_CHECKS=test/codegen/cpu-check-mfma.mlir
+       CHECK_FLAGS=--refit-schedules ;;
+esac
+for f in $AMD_CHECKS \
+         test/codegen/cpu-check-mma.mlir test/codegen/cpu-check-stages.mlir \
          test/codegen/cpu-check-mma-large-tiles.mlir \
          test/codegen/cpu-check-mma-partial.mlir \
          test/codegen/cpu-check-split-k.mlir \
@@ -60,9 +70,11 @@ for f in test/codegen/cpu-check-mma.mlir test/codegen/cpu-check-stages.mlir \
          test/codegen/cpu-check-fused-attention-mma.mlir \
          test/codegen/cpu-check-split-kv-attention.mlir; do
   name=$(basename "$f" .mlir)
-  sed "s/\"h100\"/\"$TARGET\"/" "$f" >"$CARRY/checks/$name.mlir"
+  sed "s/#tessel.target<\"[a-z0-9_]*\">/#tessel.target<\"$TARGET\">/" "$f" \
+    >"$CARRY/checks/$name.mlir"
+  # shellcheck disable=SC2086 # no flags or one
   if ! "$BUILD/bin/tessel-compile" "$CARRY/checks/$name.mlir" \
-      --target="$TARGET" -o "$CARRY/checks/$name" \
+      --target="$TARGET" $CHECK_FLAGS -o "$CARRY/checks/$name" \
       >"$CARRY/checks/$name.log" 2>&1; then
     echo "prepare: $f does not compile for $TARGET:" >&2
     grep -m3 error "$CARRY/checks/$name.log" >&2
@@ -86,10 +98,12 @@ if ! "$BUILD/bin/tessel-compile" bench/workloads/attention-anchors.mlir \
   rm -rf "$CARRY/attention"
 fi
 # wgmma schedules of two GEMMs side by side (tile, stages, epilogue): what
-# the model's wgmma terms are measured against.
+# the model's wgmma terms are measured against (sm_90a only).
 sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/wgmma-variants.mlir \
   >"$CARRY/wgmma-variants.mlir"
-if ! "$BUILD/bin/tessel-compile" "$CARRY/wgmma-variants.mlir" \
+if [[ "$TARGET" == mi* ]]; then
+  echo "prepare: no wgmma variants for $TARGET" >"$CARRY/variants.log"
+elif ! "$BUILD/bin/tessel-compile" "$CARRY/wgmma-variants.mlir" \
     --target="$TARGET" -o "$CARRY/variants" >"$CARRY/variants.log" 2>&1; then
   echo "prepare: the wgmma variants do not compile for $TARGET:" >&2
   grep -m3 error "$CARRY/variants.log" >&2

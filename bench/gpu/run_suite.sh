@@ -39,8 +39,14 @@ LOG=$OUT/run.log
 export PYTHONUNBUFFERED=1
 {
   date -u +%Y-%m-%dT%H:%M:%SZ
-  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem,power.limit --format=csv,noheader
-  nvcc --version | tail -1
+  # The device and its toolchain: NVIDIA's, or AMD's on a ROCm machine.
+  if command -v nvidia-smi >/dev/null; then
+    nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem,power.limit --format=csv,noheader
+    nvcc --version | tail -1
+  else
+    rocm-smi --showproductname --showdriverversion
+    hipcc --version | head -2
+  fi
   python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)'
   cat "$CARRY/provenance.txt"
 } >"$LOG" 2>&1

@@ -8,6 +8,15 @@
 // compiles the first for sm_80 in dynamic shared memory (it needs more
 // than the 48 KiB a block may have statically there).
 // RUN: tessel-run %s --cpu --check | FileCheck %s
+// On AMD the cost model refits these schedules (onto MFMA where it applies:
+// mma = mfma, 64-lane wavefronts), checked on the CPU the same way.
+// RUN: sed 's/"h100"/"mi300x"/' %s > %t.amd.mlir
+// RUN: tessel-opt %t.amd.mlir --tessel-select-schedules=refit=true -o %t.amd.refit.mlir 2>/dev/null
+// RUN: grep -c "mma = mfma" %t.amd.refit.mlir | FileCheck %s --check-prefix=AMD-MFMA
+// RUN: tessel-run %t.amd.refit.mlir --cpu --check | FileCheck %s --check-prefix=AMD-CPU
+// AMD-MFMA: {{^1$}}
+// AMD-CPU-NOT: MISMATCH
+// AMD-CPU: all outputs match the reference
 
 // CHECK-LABEL: kernel @k_block_128x256
 // CHECK-NEXT: ok

@@ -11,6 +11,15 @@
 // RUN: rm -rf %t && tessel-compile %s --target=h100 --emit=ptx -o %t | FileCheck %s --check-prefix=GPU
 // RUN: grep -l "mma.sync.aligned.m16n8k16.row.col.f32" %t/*.ptx | count 6
 // RUN: tessel-opt %s --tessel-select-schedules | FileCheck %s --check-prefix=CHOSEN
+// On AMD the cost model refits these schedules onto MFMA (mma = mfma, 64-lane
+// wavefronts, 32x32x8 or 16x16x16 pieces), checked on the CPU the same way.
+// RUN: sed 's/"h100"/"mi300x"/' %s > %t.amd.mlir
+// RUN: tessel-opt %t.amd.mlir --tessel-select-schedules=refit=true -o %t.amd.refit.mlir 2>/dev/null
+// RUN: grep -c "mma = mfma" %t.amd.refit.mlir | FileCheck %s --check-prefix=AMD-MFMA
+// RUN: tessel-run %t.amd.refit.mlir --cpu --check | FileCheck %s --check-prefix=AMD-CPU
+// AMD-MFMA: {{^2$}}
+// AMD-CPU-NOT: MISMATCH
+// AMD-CPU: all outputs match the reference
 
 // CHECK-COUNT-12: {{^(kernel|func) @}}
 // CHECK-NOT: MISMATCH

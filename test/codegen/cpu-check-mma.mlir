@@ -18,6 +18,15 @@
 // RUN: grep -o "ldmatrix[.a-z0-9]*" %t/k_root_f16_w16x8_kernel.ptx | sort | uniq -c | FileCheck %s --check-prefix=LDMATRIX-F16
 // RUN: tessel-opt %s --tessel-to-nvvm=target=h100 --mlir-disable-threading --mlir-print-ir-after=tessel-hoist-accumulators -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOIST
 // RUN: sed s/h100/mi300x/ %s > %t.amd.mlir && not tessel-compile %t.amd.mlir --target=mi300x -o %t/amd 2>&1 | FileCheck %s --check-prefix=AMD
+// On AMD the cost model refits these schedules (onto MFMA where it applies:
+// mma = mfma, 64-lane wavefronts), checked on the CPU the same way.
+// RUN: sed 's/"h100"/"mi300x"/' %s > %t.amd.mlir
+// RUN: tessel-opt %t.amd.mlir --tessel-select-schedules=refit=true -o %t.amd.refit.mlir 2>/dev/null
+// RUN: grep -c "mma = mfma" %t.amd.refit.mlir | FileCheck %s --check-prefix=AMD-MFMA
+// RUN: tessel-run %t.amd.refit.mlir --cpu --check | FileCheck %s --check-prefix=AMD-CPU
+// AMD-MFMA: {{^8$}}
+// AMD-CPU-NOT: MISMATCH
+// AMD-CPU: all outputs match the reference
 
 // CHECK-COUNT-32: {{^(kernel|func) @}}
 // CHECK-NOT: MISMATCH

@@ -12,6 +12,15 @@
 // bias + gelu kernel runs 3 x 2 x 4 blocks (N, M, then the 4 splits).
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: rm -rf %t && tessel-compile %s --target=h100 -o %t | FileCheck %s --check-prefix=GPU
+// On AMD the cost model refits these schedules (onto MFMA where it applies:
+// mma = mfma, 64-lane wavefronts), checked on the CPU the same way.
+// RUN: sed 's/"h100"/"mi300x"/' %s > %t.amd.mlir
+// RUN: tessel-opt %t.amd.mlir --tessel-select-schedules=refit=true -o %t.amd.refit.mlir 2>/dev/null
+// RUN: grep -c "mma = mfma" %t.amd.refit.mlir | FileCheck %s --check-prefix=AMD-MFMA
+// RUN: tessel-run %t.amd.refit.mlir --cpu --check | FileCheck %s --check-prefix=AMD-CPU
+// AMD-MFMA: {{^4$}}
+// AMD-CPU-NOT: MISMATCH
+// AMD-CPU: all outputs match the reference
 
 // CHECK-COUNT-12: {{^kernel @}}
 // CHECK-COUNT-6: {{^func @}}
