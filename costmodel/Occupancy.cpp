@@ -104,7 +104,8 @@ std::optional<std::string> mmaRefusal(Context &c) {
   MfmaShape piece =
       c.mfma ? MfmaShape::forWarpTile(wm, wn)
              : MfmaShape{MmaSyncShape::kM, MmaSyncShape::kN, MmaSyncShape::kK};
-  c.mfmaShape = piece;
+  if (c.mfma)
+    c.mfmaShape = piece;
   const std::vector<int> &parallel = c.parallel;
   // Block tiles that do not divide M or N are whole all the same: the last
   // block is shifted back to overlap its neighbour (shiftPartialBlocks).

@@ -21,6 +21,25 @@ using namespace mlir;
 using namespace mlir::tessel;
 using namespace mlir::tessel::tiling;
 
+namespace {
+
+/// The warp tile a `mma = NAME` K step needs: [.., M, N, K] with K the
+/// block's K step (each warp, or wavefront, computes an M x N piece over
+/// the whole step).
+LogicalResult checkWarpTile(func::FuncOp func, ScheduleAttr sched,
+                            StringRef name, StringRef warp) {
+  ArrayRef<int64_t> tile = sched.getWarp(), block = sched.getBlock();
+  if (tile.size() < 3 || tile.back() != block.back())
+    return func.emitOpError()
+           << "schedule " << sched << " sets mma = " << name
+           << " without a warp tile [.., M, N, K] whose K is the block's K "
+              "step (each "
+           << warp << " computes an M x N piece over the whole step)";
+  return success();
+}
+
+} // namespace
+
 LogicalResult tiling::checkMmaSync(func::FuncOp func, ScheduleAttr sched,
                                    const Target &gpu) {
   if (!gpu.hasMmaSync())
@@ -28,13 +47,7 @@ LogicalResult tiling::checkMmaSync(func::FuncOp func, ScheduleAttr sched,
            << "schedule " << sched << " sets mma = mma_sync, which needs an "
            << "NVIDIA GPU of sm_80 or newer; " << gpu.name() << " is "
            << gpu.arch() << (gpu.hasMfma() ? " (use mma = mfma)" : "");
-  ArrayRef<int64_t> warp = sched.getWarp(), block = sched.getBlock();
-  if (warp.size() < 3 || warp.back() != block.back())
-    return func.emitOpError()
-           << "schedule " << sched << " sets mma = mma_sync without a warp "
-           << "tile [.., M, N, K] whose K is the block's K step (each warp "
-              "computes an M x N piece over the whole step)";
-  return success();
+  return checkWarpTile(func, sched, "mma_sync", "warp");
 }
 
 LogicalResult tiling::checkMfma(func::FuncOp func, ScheduleAttr sched,
@@ -45,13 +58,7 @@ LogicalResult tiling::checkMfma(func::FuncOp func, ScheduleAttr sched,
            << "GPU with bf16 matrix cores (gfx90a, gfx94x); " << gpu.name()
            << " is " << gpu.arch()
            << (gpu.hasMmaSync() ? " (use mma = mma_sync)" : "");
-  ArrayRef<int64_t> warp = sched.getWarp(), block = sched.getBlock();
-  if (warp.size() < 3 || warp.back() != block.back())
-    return func.emitOpError()
-           << "schedule " << sched << " sets mma = mfma without a warp "
-           << "tile [.., M, N, K] whose K is the block's K step (each "
-              "wavefront computes an M x N piece over the whole step)";
-  return success();
+  return checkWarpTile(func, sched, "mfma", "wavefront");
 }
 
 MatrixPiece tiling::matrixPieceFor(InstructionClass mma,
