@@ -318,16 +318,21 @@ struct MfmaShape {
   static constexpr int64_t kWaveSize = 64;
   /// Operand elements a lane holds of A and of B (4 consecutive along K).
   static constexpr int64_t kOperandElements = 4;
-  /// The shape for a warp tile of `wm` x `wn`.
-  static constexpr MfmaShape forWarpTile(int64_t wm, int64_t wn) {
-    if (wm % 32 == 0 && wn % 32 == 0)
-      return {32, 32, 8};
-    return {16, 16, 16};
-  }
+  /// The shape for a warp tile of `wm` x `wn` (one of kMfmaShapes).
+  static constexpr MfmaShape forWarpTile(int64_t wm, int64_t wn);
   /// The accumulator's f32 values a lane holds.
   constexpr int64_t accumulators() const { return m * n / kWaveSize; }
   constexpr int64_t flops() const { return 2 * m * n * k; }
 };
+
+/// The two MFMA shapes Tessel issues: 16x16x16 and 32x32x8.
+inline constexpr MfmaShape kMfmaShapes[] = {{16, 16, 16}, {32, 32, 8}};
+
+constexpr MfmaShape MfmaShape::forWarpTile(int64_t wm, int64_t wn) {
+  if (wm % 32 == 0 && wn % 32 == 0)
+    return kMfmaShapes[1];
+  return kMfmaShapes[0];
+}
 
 /// The warpgroup MMA Tessel issues for mma = wgmma (PTX ISA,
 /// "Asynchronous warpgroup level matrix multiply-accumulate"): each

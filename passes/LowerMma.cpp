@@ -69,7 +69,7 @@ PieceKind pieceKind(vector::ContractionOp contract) {
     return PieceKind::None;
   if (m == kM && n == kN && k == kK)
     return PieceKind::MmaSync;
-  for (MfmaShape s : {MfmaShape{16, 16, 16}, MfmaShape{32, 32, 8}})
+  for (const MfmaShape &s : kMfmaShapes)
     if (m == s.m && n == s.n && k == s.k)
       return PieceKind::Mfma;
   return PieceKind::None;

@@ -38,10 +38,8 @@ std::vector<int> coverage(int64_t rows, int64_t cols, int64_t values,
   return held;
 }
 
-constexpr MfmaShape kShapes[] = {{16, 16, 16}, {32, 32, 8}};
-
 TEST(MfmaLayout, EveryElementIsHeldByExactlyOneLane) {
-  for (const MfmaShape &s : kShapes) {
+  for (const MfmaShape &s : kMfmaShapes) {
     SCOPED_TRACE(std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
                  std::to_string(s.k));
     for (int n : coverage(s.m, s.k, kRun, [&](int64_t l, int64_t e) {
