@@ -122,8 +122,8 @@ FailureOr<std::vector<CheckUnit>> kernelsInContext(
 } // namespace
 
 FailureOr<std::vector<CheckUnit>>
-mlir::tessel::prepareCpuCheck(ModuleOp module, uint64_t seed,
-                              PartsPolicy parts) {
+mlir::tessel::prepareCpuCheck(ModuleOp module, uint64_t seed, PartsPolicy parts,
+                              bool functionsOnly) {
   // A function's reference is its ops as written, before any kernel is
   // formed: an attention the model runs as its parts (tessel-form-kernels)
   // and a split-K schedule's two kernels (tessel-split-reduction) are
@@ -144,6 +144,8 @@ mlir::tessel::prepareCpuCheck(ModuleOp module, uint64_t seed,
   addSplitReduction(form);
   if (failed(form.run(module)))
     return failure();
+  if (functionsOnly)
+    return funcUnits;
   FailureOr<std::vector<CheckUnit>> units =
       collectUnits(module, UnitKind::Kernels);
   if (failed(units))

@@ -41,10 +41,15 @@ struct CheckUnit {
 /// its functions' values. Unit i of the first two groups draws its inputs
 /// with seed + i (ref::randomInputs). Emits diagnostics and fails where a
 /// kernel cannot be formed or a graph built. `parts` is
-/// tessel-form-kernels' option of that name.
+/// tessel-form-kernels' option of that name. With `functionsOnly` the
+/// kernels are still formed but only the functions are returned, with no
+/// inputs drawn: a run on its own data (tessel-run --inputs) needs neither
+/// the kernels' random inputs nor the reference evaluation that feeds each
+/// kernel its function's values, which for a whole model costs gigabytes.
 FailureOr<std::vector<CheckUnit>>
 prepareCpuCheck(ModuleOp module, uint64_t seed,
-                PartsPolicy parts = PartsPolicy::Model);
+                PartsPolicy parts = PartsPolicy::Model,
+                bool functionsOnly = false);
 
 /// What running one unit found, per output.
 struct OutputCheck {

@@ -90,11 +90,12 @@ llvm::cl::opt<std::string> inputsDir(
                    "(f32 '<f4', f16 '<f2', bf16 '<u2' bits; '<f4' also "
                    "feeds f16 and bf16, rounded), instead of random ones"),
     llvm::cl::value_desc("dir"), llvm::cl::cat(options));
-llvm::cl::opt<std::string>
-    saveDir("save-outputs",
-            llvm::cl::desc("--cpu: write the function's results to this folder "
-                           "(made if missing), output<i>.npy for result i"),
-            llvm::cl::value_desc("dir"), llvm::cl::cat(options));
+llvm::cl::opt<std::string> saveDir(
+    "save-outputs",
+    llvm::cl::desc("--cpu: write the function's results to this folder "
+                   "(made if missing), output<i>.npy for result i; "
+                   "without --inputs its arguments are random (--seed)"),
+    llvm::cl::value_desc("dir"), llvm::cl::cat(options));
 llvm::cl::opt<std::string> expectedDir(
     "expected",
     llvm::cl::desc("--cpu: compare the function's results with "
@@ -181,6 +182,11 @@ bool report(size_t i, const ref::Tensor &got, const ref::Tensor &expected,
 /// on the given (or random) arguments. Returns the exit status.
 int runWithData(CpuRunner &runner, CheckUnit unit) {
   std::string error;
+  // Without --inputs the arguments are random, drawn with --seed.
+  if (inputsDir.empty())
+    unit.inputs = ref::randomInputs(unit.graph, seed);
+  else
+    unit.inputs.resize(unit.graph.inputs.size());
   for (auto [i, type] : llvm::enumerate(unit.graph.inputs)) {
     if (inputsDir.empty())
       break;
@@ -313,8 +319,11 @@ int main(int argc, char **argv) {
     return 2;
   }
 
+  // With data of its own only the function runs: no kernel units.
+  bool withData =
+      !inputsDir.empty() || !saveDir.empty() || !expectedDir.empty();
   FailureOr<std::vector<CheckUnit>> units =
-      prepareCpuCheck(*module, seed, parts);
+      prepareCpuCheck(*module, seed, parts, /*functionsOnly=*/withData);
   if (failed(units))
     return 2;
   if (!only.empty()) {
@@ -338,7 +347,7 @@ int main(int argc, char **argv) {
   if (failed(runner))
     return 2;
 
-  if (!inputsDir.empty() || !saveDir.empty() || !expectedDir.empty()) {
+  if (withData) {
     SmallVector<const CheckUnit *> funcs;
     for (const CheckUnit &unit : *units)
       if (unit.kind == "func" && unit.context.empty())
