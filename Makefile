@@ -10,6 +10,7 @@ JOBS        ?= $(shell nproc)
 # Everything the build and the tests need, from Debian's archive.
 APT_PACKAGES := cmake ninja-build clang-22 lld-22 llvm-22-dev llvm-22-tools \
                 libmlir-22-dev mlir-22-tools libgtest-dev nlohmann-json3-dev python3 \
+                python3-torch python3-torchvision python3-numpy \
                 libclang-rt-22-dev
 
 export PATH := $(LLVM_PREFIX)/bin:$(PATH)

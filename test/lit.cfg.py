@@ -22,8 +22,8 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tessel_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["tessel-compile", "tessel-fuzz-run", "tessel-opt", "tessel-run",
-     "tessel-run-device", "tessel-target"],
+    ["tessel-compile", "tessel-fuzz-run", "tessel-import", "tessel-opt",
+     "tessel-run", "tessel-run-device", "tessel-target"],
     [config.tessel_tools_dir])
 
 # ptxas checks the PTX we emit when a CUDA toolkit is present.
@@ -36,6 +36,21 @@ if ptxas:
 else:
     lit_config.note("ptxas not found: tests that need feature 'tessel-ptxas' "
                     "will be reported UNSUPPORTED")
+
+# tessel-import needs PyTorch and torchvision (Debian's python3-torch and
+# python3-torchvision, which `make check` installs) in the Python its script
+# names on its first line.
+import subprocess
+with open(os.path.join(config.tessel_src_root, "tools", "tessel-import",
+                       "tessel-import")) as script:
+    tessel_import_python = script.readline()[2:].strip()
+if subprocess.run([tessel_import_python, "-c", "import torch, torchvision, numpy"],
+                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("tessel-torch")
+else:
+    lit_config.note(f"{tessel_import_python} cannot import torch and torchvision: "
+                    "tests that need feature 'tessel-torch' will be reported "
+                    "UNSUPPORTED")
 
 # Checks of full-size problems take minutes to an hour on the CPU path; they
 # run only when asked for (TESSEL_LONG_TESTS=1), e.g. before a GPU run.

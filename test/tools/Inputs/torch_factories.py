@@ -1,0 +1,64 @@
+"""Factories for tessel-import's error tests: modules it must refuse with a
+diagnostic, and one that needs --input-shape."""
+
+import torch
+from torch import nn
+import torch.nn.functional as F
+
+
+class SquareRoot(nn.Module):
+    def forward(self, x):
+        return torch.sqrt(x * x)  # aten.sqrt has no Tessel rule
+
+
+def unsupported():
+    return SquareRoot(), torch.randn(4, 8)
+
+
+def linear_only():
+    torch.manual_seed(0)
+    return nn.Sequential(nn.Linear(8, 4), nn.ReLU())
+
+
+class Integers(nn.Module):
+    def forward(self, x):
+        return x + 1
+
+
+def integer_input():
+    return Integers(), torch.arange(8)
+
+
+class Assorted(nn.Module):
+    """The importer's less common rules in one module: a BatchNorm that no
+    convolution precedes, a convolution with a bias, average pooling, a
+    channel-wise broadcast against NHWC, the elementwise family, reductions
+    and a real broadcast (expand)."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 8, 3, padding=1, bias=True)
+        self.bn = nn.BatchNorm2d(8)
+        self.pool = nn.AvgPool2d(2)
+        self.gain = nn.Parameter(torch.rand(8, 1, 1) + 0.5)
+        self.norm = nn.LayerNorm(8, elementwise_affine=False)
+        with torch.no_grad():
+            self.bn.running_mean.uniform_(-0.2, 0.2)
+            self.bn.running_var.uniform_(0.5, 1.5)
+
+    def forward(self, x):
+        y = self.bn(torch.relu(self.conv(x)))          # BatchNorm unfolded
+        y = self.pool(y) * self.gain                   # [8, 1, 1] against NHWC
+        y = torch.maximum(y.abs(), torch.sigmoid(y)) - torch.tanh(y).pow(2)
+        y = F.hardtanh(y, -0.5, 2.0) + torch.exp(-y)
+        rows = y.flatten(2).transpose(1, 2)            # [1, 16, 8]
+        rows = F.gelu(self.norm(rows), approximate="tanh")
+        peak = rows.amax(dim=1, keepdim=True)          # [1, 1, 8]
+        total = rows.sum(dim=-1)                       # [1, 16]
+        wide = peak.expand(1, 4, 8)                    # copied, not a view
+        return rows[:, 3] + wide[:, 1] * 0.5, total / 8.0
+
+
+def assorted():
+    torch.manual_seed(0)
+    return Assorted(), torch.randn(1, 3, 8, 8)
