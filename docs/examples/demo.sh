@@ -4,8 +4,9 @@
 # the module and attaches a target, groups the ops into kernels, runs every
 # kernel on the CPU against the independent reference, compiles the kernels
 # for an H100 (PTX, cubin) and an MI300X (HSACO) with the cost model's
-# prediction table (and its JSON report and roofline), and shows the two
-# targets.
+# prediction table (and its JSON report and roofline), shows the two
+# targets, and imports a PyTorch model (a LLaMA-style decoder block), checks
+# it against PyTorch and predicts it whole on both GPUs.
 # Usage: demo.sh BIN_DIR [OUT_DIR]
 set -euo pipefail
 bin=${1:?usage: demo.sh BIN_DIR [OUT_DIR]}
@@ -44,3 +45,19 @@ for t in h100 mi300x; do
   "$bin/tessel-target" show "$t"
   echo
 done
+
+banner "6. A PyTorch model: imported, checked against PyTorch, predicted whole"
+# tessel-import runs on the Python its first line names.
+python=$(head -1 "$bin/tessel-import" | sed 's/^#!//')
+if "$python" -c 'import torch, torchvision' 2> /dev/null; then
+  echo "\$ tessel-import tessel_import.zoo:llama_block_small -o $out/llama.mlir --check"
+  "$bin/tessel-import" tessel_import.zoo:llama_block_small -o "$out/llama.mlir" --check
+  grep -E 'tessel\.(attention|rms_norm)' "$out/llama.mlir" | cut -c1-110 | sed 's/$/ .../'
+  for t in h100 mi300x; do
+    echo "\$ tessel-compile $out/llama.mlir --target=$t --predict-only"
+    "$bin/tessel-compile" "$out/llama.mlir" --target="$t" --predict-only |
+      sed -n '1,2p;/^  total/p'
+  done
+else
+  echo "skipped: tessel-import needs PyTorch (Debian's python3-torch, python3-torchvision)"
+fi
