@@ -1,6 +1,8 @@
 """Factories for tessel-import's error tests: modules it must refuse with a
 diagnostic, and one that needs --input-shape."""
 
+import math
+
 import torch
 from torch import nn
 import torch.nn.functional as F
@@ -62,3 +64,25 @@ class Assorted(nn.Module):
 def assorted():
     torch.manual_seed(0)
     return Assorted(), torch.randn(1, 3, 8, 8)
+
+
+class Compositions(nn.Module):
+    """Activations written out as arithmetic, as model code often does:
+    GPT-2's tanh GELU, the erf GELU, and SiLU as x * sigmoid(x)."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(16, 16)
+
+    def forward(self, x):
+        h = self.fc(x)
+        new_gelu = 0.5 * h * (1.0 + torch.tanh(math.sqrt(2.0 / math.pi)
+                                               * (h + 0.044715 * torch.pow(h, 3.0))))
+        erf_gelu = h * 0.5 * (1.0 + torch.erf(h / math.sqrt(2.0)))
+        silu = h * torch.sigmoid(h)
+        return new_gelu + erf_gelu + silu
+
+
+def compositions():
+    torch.manual_seed(0)
+    return Compositions(), torch.randn(4, 16)

@@ -83,6 +83,21 @@ def is_causal_mask(data):
     return bool((m[~upper] == 0).all()) and bool((m[upper] <= -1e30).all())
 
 
+class Unsupported:
+    """What a node that has no rule converts to: the error, raised only if
+    something that is kept reads it (a composition such as the erf GELU
+    is recognized at its outermost op, and its inner ops never are)."""
+
+    def __init__(self, message):
+        self.message = message
+
+
+class _ReadUnsupported(Exception):
+    def __init__(self, unsupported):
+        super().__init__(unsupported.message)
+        self.unsupported = unsupported
+
+
 class Converter:
     def __init__(self, name, fault=None):
         self.g = Graph(name)
@@ -142,13 +157,17 @@ class Converter:
                 continue
             try:
                 env[node] = self.call(node, env)
+            except _ReadUnsupported as e:
+                env[node] = e.unsupported
             except ImportError_ as e:
-                raise ImportError_(f"{node.target} ({node.name}) at {model_line(node)}: {e}")
+                env[node] = Unsupported(f"{node.target} ({node.name}) at {model_line(node)}: {e}")
         out = [n for n in nodes if n.op == "output"][0]
         results = out.args[0]
         results = list(results) if isinstance(results, (tuple, list)) else [results]
         for r in results:
             t = env[r]
+            if isinstance(t, Unsupported):
+                raise ImportError_(t.message)
             self.g.outputs.append(self.val(t))
         return self.g
 
@@ -179,11 +198,18 @@ class Converter:
     def call(self, node, env):
         if str(node.target) == "<built-in function getitem>":
             src, i = node.args
+            if isinstance(env[src], Unsupported):
+                raise _ReadUnsupported(env[src])
             t = env[src][i]
             if t is None:
                 raise ImportError_(f"result {i} of {src.target} is not supported")
             return t
         op = str(node.target).split(".")[1]
+        self.node, self.env = node, env
+        if op == "mul":
+            composed = self.mul_compositions()
+            if composed is not None:
+                return composed
         args = [self.lookup(a, env) for a in node.args]
         kwargs = {k: self.lookup(v, env) for k, v in node.kwargs.items()}
         if self.foldable(node, args, kwargs):
@@ -196,6 +222,8 @@ class Converter:
 
     def lookup(self, a, env):
         if isinstance(a, torch.fx.Node):
+            if isinstance(env[a], Unsupported):
+                raise _ReadUnsupported(env[a])
             return env[a]
         if isinstance(a, (list, tuple)):
             return type(a)(self.lookup(x, env) for x in a)
@@ -505,11 +533,13 @@ class Converter:
         return self.unary_attrs("clamp", x, {"min": lo, "max": hi})
 
     def op_pow(self, x, exponent):
-        if exponent == 2:
-            return self.binary("mul", x, x)
         if exponent == 1:
             return x
-        raise ImportError_(f"pow with exponent {exponent} (2 and 1 supported)")
+        if exponent == 2:
+            return self.binary("mul", x, x)
+        if exponent == 3:
+            return self.binary("mul", self.binary("mul", x, x), x)
+        raise ImportError_(f"pow with exponent {exponent} (1, 2 and 3 supported)")
 
     def binary(self, kind, a, b):
         out = self.out_shape()
@@ -547,7 +577,12 @@ class Converter:
         return self.binary("sub", a, b)
 
     def op_mul(self, a, b):
-        return self.rms_norm() or self.binary("mul", a, b)
+        return self.binary("mul", a, b)
+
+    def mul_compositions(self):
+        """Products that are one op (tried before the operands are read: an
+        erf GELU's inner erf has no rule of its own)."""
+        return self.rms_norm() or self.gelu_composition() or self.silu_composition()
 
     def op_div(self, a, b, rounding_mode=None):
         if rounding_mode is not None:
@@ -603,7 +638,7 @@ class Converter:
         if dim == rank - 1 and self.kind(src) == "add":
             a, b = src.args
             for s, m in ((a, b), (b, a)):
-                mt = self.env.get(m) if isinstance(m, torch.fx.Node) else None
+                mt = self.env.get(m) if self.converted(m) else None
                 if mt is not None and mt.known and mt.source is None and is_causal_mask(mt.data) \
                         and isinstance(s, torch.fx.Node):
                     src, causal = s, self.fault != "drop-causal"
@@ -692,17 +727,19 @@ class Converter:
                 square = mean.args[0]
                 dims = list(mean.args[1]) if len(mean.args) > 1 else []
                 keep = mean.args[2] if len(mean.args) > 2 else mean.kwargs.get("keepdim")
-                rank = len(self.env[xn].shape) if xn in self.env else 0
+                rank = len(self.env[xn].shape) if self.converted(xn) else 0
                 if dims not in ([-1], [rank - 1]) or not keep:
                     continue
                 if not ((self.kind(square) == "pow" and square.args == (xn, 2)) or
                         (self.kind(square) == "mul" and square.args == (xn, xn))):
                     continue
+                if not self.converted(xn):
+                    continue
                 v = self.val(self.env[xn])
                 attrs = {"optional": [], "normalized_rank": 1, "epsilon": float(eps)}
                 return T(value=self.g.op("rms_norm", [v], attrs, v.shape))
             t, w = self.env.get(xn), self.env.get(rn)
-            if t is not None and w is not None and not t.known and t.perm is None \
+            if self.converted(xn) and self.converted(rn) and not t.known and t.perm is None \
                     and t.value.defined_by("rms_norm") and not t.value.op.attrs["optional"] \
                     and w.known and w.source is not None and tuple(w.shape) == t.shape[-1:] \
                     and len(xn.users) == 1:
@@ -710,6 +747,79 @@ class Converter:
                 attrs = dict(norm.attrs, optional=["scale"])
                 x = norm.operands[0]
                 return T(value=self.g.op("rms_norm", [x, self.val(w)], attrs, x.shape))
+        return None
+
+    def converted(self, node):
+        """Whether node has a converted value (a T, not an error)."""
+        return isinstance(node, torch.fx.Node) and isinstance(self.env.get(node), T)
+
+    def factors(self, node):
+        """The factors of a product tree of mul nodes (scalars as floats;
+        a division by a scalar as its reciprocal)."""
+        kind = self.kind(node)
+        if kind == "mul":
+            return [f for a in node.args for f in self.factors(a)]
+        if kind == "div" and isinstance(node.args[1], (int, float)) and node.args[1] != 0:
+            return self.factors(node.args[0]) + [1.0 / node.args[1]]
+        return [node]
+
+    @staticmethod
+    def split(factors):
+        scalars = [f for f in factors if isinstance(f, (int, float))]
+        nodes = [f for f in factors if not isinstance(f, (int, float))]
+        return math.prod(scalars) if scalars else 1.0, nodes
+
+    def one_plus(self, node):
+        """T for add(1, T) or add(T, 1), else None."""
+        if self.kind(node) != "add" or len(node.args) != 2:
+            return None
+        a, b = node.args
+        if isinstance(a, (int, float)) and a == 1:
+            return b
+        if isinstance(b, (int, float)) and b == 1:
+            return a
+        return None
+
+    def gelu_composition(self):
+        """0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) (GPT-2's 'new'
+        GELU) and 0.5 x (1 + erf(x / sqrt(2))) -> tessel.gelu."""
+        scale, nodes = self.split(self.factors(self.node))
+        if len(nodes) != 2 or not math.isclose(scale, 0.5, rel_tol=1e-6):
+            return None
+        for x, rest in (nodes, nodes[::-1]):
+            t = self.one_plus(rest)
+            if t is None or not self.converted(x):
+                continue
+            inner = t.args[0] if self.kind(t) in ("tanh", "erf") else None
+            if inner is None:
+                continue
+            c, parts = self.split(self.factors(inner))
+            if self.kind(t) == "erf" and parts == [x] \
+                    and math.isclose(c, 1 / math.sqrt(2), rel_tol=1e-5):
+                return self.unary_attrs("gelu", self.env[x], {"approximation": "erf"})
+            if self.kind(t) == "tanh" and len(parts) == 1 and self.kind(parts[0]) == "add" \
+                    and math.isclose(c, math.sqrt(2 / math.pi), rel_tol=1e-5):
+                a, b = parts[0].args
+                for lin, cubic in ((a, b), (b, a)):
+                    k, cube = self.split(self.factors(cubic))
+                    if lin is x and math.isclose(k, 0.044715, rel_tol=1e-5) \
+                            and self.is_cube(cube, x):
+                        return self.unary_attrs("gelu", self.env[x], {"approximation": "tanh"})
+        return None
+
+    def is_cube(self, nodes, x):
+        if len(nodes) == 1 and self.kind(nodes[0]) == "pow":
+            return nodes[0].args[0] is x and nodes[0].args[1] == 3
+        flat = [f for n in nodes for f in self.factors(n)]
+        return len(flat) == 3 and all(f is x for f in flat)
+
+    def silu_composition(self):
+        """x * sigmoid(x) -> tessel.silu."""
+        a, b = self.node.args
+        for x, s in ((a, b), (b, a)):
+            if isinstance(s, torch.fx.Node) and self.kind(s) == "sigmoid" \
+                    and s.args[0] is x and self.converted(x):
+                return self.unary_attrs("silu", self.env[x], {})
         return None
 
     def heads(self, v):
