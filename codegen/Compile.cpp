@@ -245,6 +245,81 @@ StringRef kernelTagOf(Location loc) {
   return found;
 }
 
+/// The reference graph of each public function of `module` as written
+/// (before kernels are formed), quietly skipping those the reference cannot
+/// express.
+std::map<std::string, ref::Graph> functionReferences(ModuleOp module) {
+  std::map<std::string, ref::Graph> graphs;
+  ScopedDiagnosticHandler quiet(module.getContext(),
+                                [](Diagnostic &) { return success(); });
+  for (auto func : module.getOps<func::FuncOp>())
+    if (func.isPublic() && !func.isExternal())
+      if (FailureOr<ref::Graph> g = buildReferenceGraph(func); succeeded(g))
+        graphs[func.getSymName().str()] = std::move(*g);
+  return graphs;
+}
+
+/// The plan of each public function of the formed `module`: its arguments,
+/// each tessel.kernel call with the values it reads and writes, reshapes as
+/// views, its results. A function with any other op outside its kernels
+/// gets a warning and no plan.
+std::vector<runtime::FunctionPlan>
+planFunctions(ModuleOp module, std::map<std::string, ref::Graph> references) {
+  using Kind = runtime::FunctionValue::Kind;
+  std::vector<runtime::FunctionPlan> plans;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!func.isPublic() || func.isExternal())
+      continue;
+    runtime::FunctionPlan plan;
+    plan.name = func.getSymName().str();
+    llvm::DenseMap<Value, int64_t> ids;
+    auto add = [&](Value v, Kind kind, int64_t index) {
+      ids[v] = int64_t(plan.values.size());
+      plan.values.push_back(
+          {kind, index, toReferenceType(cast<RankedTensorType>(v.getType()))});
+      return ids[v];
+    };
+    Block &body = func.getBody().front();
+    for (BlockArgument arg : body.getArguments())
+      add(arg, Kind::Argument, arg.getArgNumber());
+    Operation *unplanned = nullptr;
+    for (Operation &op : body) {
+      if (auto kernel = dyn_cast<KernelOp>(op)) {
+        runtime::FunctionStep step;
+        step.tesselKernel = kernel.getSymName().str();
+        for (Value in : kernel.getInputs())
+          step.inputs.push_back(ids.lookup(in));
+        for (Value out : kernel.getResults())
+          step.outputs.push_back(add(out, Kind::Produced, 0));
+        plan.steps.push_back(std::move(step));
+      } else if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+        add(reshape.getResult(), Kind::View, ids.lookup(reshape.getInput()));
+      } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+        for (Value v : ret.getOperands())
+          plan.results.push_back(ids.lookup(v));
+      } else {
+        unplanned = &op;
+        break;
+      }
+    }
+    if (unplanned || llvm::any_of(body.getArguments(), [](BlockArgument a) {
+          return !isa<RankedTensorType>(a.getType());
+        })) {
+      func.emitWarning() << "@" << plan.name
+                         << " is not in the manifest's functions (it holds "
+                         << (unplanned ? unplanned->getName().getStringRef()
+                                       : StringRef("a non-tensor argument"))
+                         << " outside its kernels): runners cannot run it "
+                            "whole";
+      continue;
+    }
+    if (auto it = references.find(plan.name); it != references.end())
+      plan.reference = std::move(it->second);
+    plans.push_back(std::move(plan));
+  }
+  return plans;
+}
+
 } // namespace
 
 std::vector<FunctionIO>
@@ -282,11 +357,15 @@ mlir::tessel::compileKernels(ModuleOp module, const Target &target,
     return emitError(module.getLoc()) << error;
 
   // Group loose ops into kernels and choose their schedules first: the
-  // manifest describes each kernel as tessel.kernel states it.
+  // manifest describes each kernel as tessel.kernel states it, and each
+  // function as the kernels it runs, checked against its ops as written.
+  std::map<std::string, ref::Graph> asWritten =
+      functionReferences(*result.lowered);
   FailureOr<std::vector<KernelReport>> predictions =
       formAndSelect(*result.lowered, options);
   if (failed(predictions))
     return failure();
+  result.functions = planFunctions(*result.lowered, std::move(asWritten));
   result.predictions = std::move(*predictions);
   FailureOr<std::vector<FunctionFootprint>> footprints =
       checkFootprints(*result.lowered);

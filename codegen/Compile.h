@@ -73,6 +73,11 @@ struct CompileResult {
   /// the host: manifest.json carries it so that a GPU-side runner can check
   /// the kernels without MLIR.
   std::map<std::string, ref::Graph> references;
+  /// Per public function whose ops all became kernels or views, the
+  /// kernels it runs over which buffers, and its reference graph as
+  /// written: manifest.json carries them so that a runner runs the
+  /// function whole (tessel-run-device --inputs).
+  std::vector<runtime::FunctionPlan> functions;
   OwningOpRef<ModuleOp> lowered; // the module after the whole pipeline
 };
 

@@ -4,6 +4,7 @@
 
 #include "runtime/CudaDriver.h"
 #include "runtime/Manifest.h"
+#include "runtime/Npy.h"
 #include "runtime/Reference.h"
 
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <iomanip>
 #include <map>
 #include <sstream>
@@ -203,6 +205,55 @@ struct BufferSet {
   std::map<std::pair<size_t, size_t>, Buffer> tensorMaps;
 };
 
+/// Loads `k`'s binary (the cubin or HSACO when there is one, else the PTX,
+/// which the CUDA driver compiles) into a module kept in `modules`, and
+/// returns its entry; opts in to its dynamic shared memory past 48 KiB.
+std::optional<CUfunction>
+loadKernel(const Device &dev, const Manifest &m, const GpuKernel &k,
+           std::vector<std::unique_ptr<Module>> &modules, std::string &error) {
+  std::string file = !k.binary.empty() ? k.binary : k.ptx;
+  if (file.empty() || (m.vendor == "amd" && k.binary.empty())) {
+    error = k.name + (m.vendor == "amd"
+                          ? ": the manifest names no HSACO (compile with "
+                            "ld.lld and the ROCm device libraries)"
+                          : ": the manifest names no binary and no PTX");
+    return std::nullopt;
+  }
+  std::optional<std::string> image = readFile(m.directory + "/" + file, error);
+  if (!image)
+    return std::nullopt;
+  modules.push_back(std::make_unique<Module>(dev));
+  // PTX is text the driver reads up to its terminating NUL.
+  image->push_back('\0');
+  CUfunction fn = nullptr;
+  if (!dev.call(dev.cu->cuModuleLoadData(&modules.back()->mod, image->data()),
+                "cuModuleLoadData", error) ||
+      !dev.call(dev.cu->cuModuleGetFunction(&fn, modules.back()->mod,
+                                            k.entry.c_str()),
+                "cuModuleGetFunction", error)) {
+    error = k.name + " (" + file + "): " + error;
+    return std::nullopt;
+  }
+  // Past 48 KiB of dynamic shared memory a kernel must opt in.
+  if (k.dynamicSharedMemoryBytes > kDefaultDynamicSharedBytes) {
+    if (!dev.cu->cuFuncSetAttribute) {
+      error = k.name + ": launching with " +
+              std::to_string(k.dynamicSharedMemoryBytes) +
+              " bytes of dynamic shared memory needs cuFuncSetAttribute, "
+              "which this driver does not have";
+      return std::nullopt;
+    }
+    if (!dev.call(dev.cu->cuFuncSetAttribute(fn,
+                                             kFuncAttrMaxDynamicSharedSizeBytes,
+                                             int(k.dynamicSharedMemoryBytes)),
+                  "cuFuncSetAttribute", error)) {
+      error = k.name + ": " + error;
+      return std::nullopt;
+    }
+  }
+  return fn;
+}
+
 /// A tensor map of `p` over `buffer` in device memory (the kernel takes its
 /// address).
 bool encodeTensorMap(const Device &dev, const Param &p, CUdeviceptr buffer,
@@ -230,22 +281,35 @@ bool encodeTensorMap(const Device &dev, const Param &p, CUdeviceptr buffer,
                               "cuMemcpyHtoD", error);
 }
 
-/// Launches every GPU kernel of `t` on `set`, in order.
+/// Tensor maps over a launch's buffers, 128 bytes of device memory each,
+/// by launch and parameter: encoded at the first launch.
+using TensorMaps = std::map<std::pair<size_t, size_t>, Buffer>;
+
+/// Launches every GPU kernel of `t`, in order, on the buffers at `inputs`
+/// and `outputs` (by position).
 bool launchAll(const Device &dev, const TesselKernel &t,
-               const std::vector<CUfunction> &functions, BufferSet &set,
+               const std::vector<CUfunction> &functions,
+               const std::vector<CUdeviceptr> &inputs,
+               const std::vector<CUdeviceptr> &outputs, TensorMaps &tensorMaps,
                std::string &error) {
   for (size_t i = 0; i < t.launches.size(); ++i) {
     const GpuKernel &k = *t.launches[i];
     std::vector<CUdeviceptr> ptrs;
     for (size_t j = 0; j < k.params.size(); ++j) {
       const Param &p = k.params[j];
-      CUdeviceptr ptr =
-          p.isOutput ? set.outputs[p.position].ptr : set.inputs[p.position].ptr;
+      const std::vector<CUdeviceptr> &side = p.isOutput ? outputs : inputs;
+      if (p.position >= side.size()) {
+        error = k.name + ": parameter " + std::to_string(j) + " is " +
+                (p.isOutput ? "output " : "input ") +
+                std::to_string(p.position) + ", which the call does not have";
+        return false;
+      }
+      CUdeviceptr ptr = side[p.position];
       if (p.tensorMap) {
         auto key = std::make_pair(i, j);
-        auto it = set.tensorMaps.find(key);
-        if (it == set.tensorMaps.end()) {
-          it = set.tensorMaps.emplace(key, Buffer(dev, 128, error)).first;
+        auto it = tensorMaps.find(key);
+        if (it == tensorMaps.end()) {
+          it = tensorMaps.emplace(key, Buffer(dev, 128, error)).first;
           if (!encodeTensorMap(dev, p, ptr, it->second, error)) {
             error = k.name + ": " + error;
             return false;
@@ -269,6 +333,18 @@ bool launchAll(const Device &dev, const TesselKernel &t,
     }
   }
   return true;
+}
+
+/// launchAll on one tessel.kernel's own buffers.
+bool launchAll(const Device &dev, const TesselKernel &t,
+               const std::vector<CUfunction> &functions, BufferSet &set,
+               std::string &error) {
+  std::vector<CUdeviceptr> inputs, outputs;
+  for (const Buffer &b : set.inputs)
+    inputs.push_back(b.ptr);
+  for (const Buffer &b : set.outputs)
+    outputs.push_back(b.ptr);
+  return launchAll(dev, t, functions, inputs, outputs, set.tensorMaps, error);
 }
 
 std::string fixed(double v, int digits) {
@@ -318,53 +394,16 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
       return false;
     }
 
-  // Load the binaries: the cubin (NVIDIA) or HSACO (AMD) when there is one,
-  // else the PTX (the CUDA driver compiles it).
+  // Load the binaries.
   std::vector<std::unique_ptr<Module>> modules;
   std::vector<CUfunction> functions;
   Value launches = Value::array();
   for (const GpuKernel *k : t.launches) {
+    std::optional<CUfunction> loaded = loadKernel(dev, m, *k, modules, error);
+    if (!loaded)
+      return false;
+    CUfunction fn = *loaded;
     std::string file = !k->binary.empty() ? k->binary : k->ptx;
-    if (file.empty() || (m.vendor == "amd" && k->binary.empty())) {
-      error = k->name + (m.vendor == "amd"
-                             ? ": the manifest names no HSACO (compile with "
-                               "ld.lld and the ROCm device libraries)"
-                             : ": the manifest names no binary and no PTX");
-      return false;
-    }
-    std::optional<std::string> image =
-        readFile(m.directory + "/" + file, error);
-    if (!image)
-      return false;
-    modules.push_back(std::make_unique<Module>(dev));
-    // PTX is text the driver reads up to its terminating NUL.
-    image->push_back('\0');
-    CUfunction fn = nullptr;
-    if (!dev.call(dev.cu->cuModuleLoadData(&modules.back()->mod, image->data()),
-                  "cuModuleLoadData", error) ||
-        !dev.call(dev.cu->cuModuleGetFunction(&fn, modules.back()->mod,
-                                              k->entry.c_str()),
-                  "cuModuleGetFunction", error)) {
-      error = k->name + " (" + file + "): " + error;
-      return false;
-    }
-    // Past 48 KiB of dynamic shared memory a kernel must opt in.
-    if (k->dynamicSharedMemoryBytes > kDefaultDynamicSharedBytes) {
-      if (!dev.cu->cuFuncSetAttribute) {
-        error = k->name + ": launching with " +
-                std::to_string(k->dynamicSharedMemoryBytes) +
-                " bytes of dynamic shared memory needs cuFuncSetAttribute, "
-                "which this driver does not have";
-        return false;
-      }
-      if (!dev.call(
-              dev.cu->cuFuncSetAttribute(fn, kFuncAttrMaxDynamicSharedSizeBytes,
-                                         int(k->dynamicSharedMemoryBytes)),
-              "cuFuncSetAttribute", error)) {
-        error = k->name + ": " + error;
-        return false;
-      }
-    }
     functions.push_back(fn);
     int regs = 0, local = 0;
     dev.cu->cuFuncGetAttribute(&regs, kFuncAttrNumRegs, fn);
@@ -681,4 +720,272 @@ int mlir::tessel::runtime::runOnDevice(
                                 {"runs", Value(std::move(runs))}});
   resultJson = result.dump(1) + "\n";
   return failed ? 2 : mismatch ? 1 : 0;
+}
+
+namespace {
+
+/// The plan `options` names in `m`, or its only one.
+const FunctionPlan *choosePlan(const Manifest &m, const std::string &name,
+                               std::string &error) {
+  if (m.functions.empty()) {
+    error = m.directory + ": the manifest describes no function (each holds "
+                          "ops outside its kernels, or tessel-compile "
+                          "predates function plans)";
+    return nullptr;
+  }
+  if (name.empty()) {
+    if (m.functions.size() == 1)
+      return &m.functions.front();
+    error = m.directory + ": the manifest describes " +
+            std::to_string(m.functions.size()) +
+            " functions: choose one with --function=NAME";
+    return nullptr;
+  }
+  for (const FunctionPlan &f : m.functions)
+    if (f.name == name)
+      return &f;
+  error = m.directory + ": no function '" + name + "' in the manifest";
+  return nullptr;
+}
+
+std::string typeString(const ref::TensorType &t) {
+  std::string s;
+  for (int64_t d : t.shape)
+    s += std::to_string(d) + "x";
+  return s + ref::dtypeName(t.dtype);
+}
+
+/// One result's comparison line; returns whether it passed.
+bool reportResult(std::ostream &log, size_t i, const ref::Tensor &got,
+                  const ref::Tensor &expected, const std::string &against,
+                  double scale) {
+  ref::Comparison c = ref::compare(got, expected, scale);
+  log << "  result #" << i << " " << typeString(got.type) << " vs " << against
+      << "  max abs err " << std::scientific << std::setprecision(3)
+      << c.maxAbsError << "  err/bound " << std::defaultfloat
+      << std::setprecision(3) << c.worstRatio << "  "
+      << (c.ok() ? "ok" : "MISMATCH") << std::endl;
+  return c.ok();
+}
+
+} // namespace
+
+int mlir::tessel::runtime::runFunctionOnDevice(
+    const std::string &directory, const FunctionRunOptions &options,
+    std::ostream &log, std::string &error) {
+  using Kind = FunctionValue::Kind;
+  std::optional<Manifest> m = readManifest(directory, error);
+  if (!m)
+    return 2;
+  const FunctionPlan *plan = choosePlan(*m, options.function, error);
+  if (!plan)
+    return 2;
+  if (options.inputsDir.empty()) {
+    error = "@" + plan->name + " runs on the arguments --inputs=DIR names";
+    return 2;
+  }
+  if (!options.saveDir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(options.saveDir, ec);
+    if (ec) {
+      error = "cannot create '" + options.saveDir + "': " + ec.message();
+      return 2;
+    }
+  }
+  // The arguments and expected results first: a wrong file is reported
+  // before any driver is loaded.
+  std::vector<ref::TensorType> argTypes = plan->argumentTypes();
+  std::vector<ref::Tensor> args;
+  for (size_t i = 0; i < argTypes.size(); ++i) {
+    std::string path =
+        options.inputsDir + "/input" + std::to_string(i) + ".npy";
+    std::optional<ref::Tensor> t = npy::read(path, argTypes[i], error);
+    if (!t) {
+      error = "argument #" + std::to_string(i) + " of @" + plan->name + ": " +
+              error;
+      return 2;
+    }
+    args.push_back(std::move(*t));
+  }
+  std::vector<ref::Tensor> expectedFiles;
+  if (!options.expectedDir.empty())
+    for (size_t i = 0; i < plan->results.size(); ++i) {
+      std::string path =
+          options.expectedDir + "/output" + std::to_string(i) + ".npy";
+      std::optional<ref::Tensor> t =
+          npy::read(path, plan->values[plan->results[i]].type, error);
+      if (!t) {
+        error = "result #" + std::to_string(i) + ": " + error;
+        return 2;
+      }
+      expectedFiles.push_back(std::move(*t));
+    }
+  std::unique_ptr<CudaDriver> driver =
+      m->vendor == "amd" ? loadHipDriver(error, options.driverLibrary)
+                         : loadCudaDriver(error, options.driverLibrary);
+  if (!driver)
+    return 2;
+  Device dev(std::move(driver));
+  if (!dev.open(error))
+    return 2;
+  log << "device: " << dev.name << " (" << dev.cu->api << " "
+      << dev.driverVersion << ")" << std::endl;
+
+  // The reference on the host, once there is a GPU to compare with.
+  std::optional<std::vector<ref::Tensor>> reference;
+  std::string referenceNote;
+  if (!options.check)
+    referenceNote = "not asked";
+  else if (!plan->reference)
+    referenceNote = "the manifest has no reference graph for it";
+  else if (referenceWork(*plan->reference) > options.referenceBudget)
+    referenceNote = "its reference would take " +
+                    fixed(referenceWork(*plan->reference) / 1e9, 1) +
+                    "e9 multiply-adds (budget " +
+                    fixed(options.referenceBudget / 1e9, 1) + "e9)";
+  else if (!(reference = ref::evaluate(*plan->reference, args, error)))
+    return 2;
+
+  // Each step's tessel.kernel, loaded once.
+  std::vector<std::unique_ptr<Module>> modules;
+  std::map<std::string,
+           std::pair<const TesselKernel *, std::vector<CUfunction>>>
+      loaded;
+  double predictedUs = 0;
+  for (const FunctionStep &step : plan->steps) {
+    if (loaded.count(step.tesselKernel))
+      continue;
+    const TesselKernel *t = nullptr;
+    for (const TesselKernel &candidate : m->tesselKernels)
+      if (candidate.name == step.tesselKernel)
+        t = &candidate;
+    std::vector<CUfunction> functions;
+    for (const GpuKernel *k : t->launches) {
+      std::optional<CUfunction> fn = loadKernel(dev, *m, *k, modules, error);
+      if (!fn)
+        return 2;
+      functions.push_back(*fn);
+    }
+    loaded[step.tesselKernel] = {t, std::move(functions)};
+  }
+  for (const FunctionStep &step : plan->steps)
+    if (auto p = loaded[step.tesselKernel].first->launches.front()->predictedUs)
+      predictedUs += *p;
+
+  // A buffer per argument and kernel result; a view shares its root's.
+  std::vector<std::unique_ptr<Buffer>> buffers(plan->values.size());
+  std::vector<CUdeviceptr> ptrs(plan->values.size(), 0);
+  for (size_t i = 0; i < plan->values.size(); ++i) {
+    const FunctionValue &v = plan->values[i];
+    if (v.kind == Kind::View) {
+      ptrs[i] = ptrs[size_t(v.index)];
+      continue;
+    }
+    buffers[i] = std::make_unique<Buffer>(dev, byteSize(v.type), error);
+    if (!buffers[i]->ok())
+      return 2;
+    ptrs[i] = buffers[i]->ptr;
+    if (v.kind == Kind::Argument) {
+      std::vector<unsigned char> bytes = ref::toStorage(args[size_t(v.index)]);
+      if (!dev.call(dev.cu->cuMemcpyHtoD(ptrs[i], bytes.data(), bytes.size()),
+                    "cuMemcpyHtoD", error))
+        return 2;
+    } else if (!dev.call(dev.cu->cuMemsetD8(ptrs[i], 0xFF, byteSize(v.type)),
+                         "cuMemsetD8", error)) {
+      return 2; // poisoned: an element no kernel writes cannot pass
+    }
+  }
+  std::vector<TensorMaps> tensorMaps(plan->steps.size());
+  auto runAll = [&] {
+    for (size_t s = 0; s < plan->steps.size(); ++s) {
+      const FunctionStep &step = plan->steps[s];
+      auto &[t, functions] = loaded[step.tesselKernel];
+      std::vector<CUdeviceptr> in, out;
+      for (int64_t id : step.inputs)
+        in.push_back(ptrs[size_t(id)]);
+      for (int64_t id : step.outputs)
+        out.push_back(ptrs[size_t(id)]);
+      if (!launchAll(dev, *t, functions, in, out, tensorMaps[s], error)) {
+        error = "@" + plan->name + " step " + std::to_string(s) + ": " + error;
+        return false;
+      }
+    }
+    return true;
+  };
+  log << "function @" << plan->name << " (" << plan->steps.size()
+      << " kernel calls) on the arguments in " << options.inputsDir
+      << std::endl;
+  if (!runAll() ||
+      !dev.call(dev.cu->cuCtxSynchronize(), "running the function", error))
+    return 2;
+
+  bool ok = true;
+  for (size_t i = 0; i < plan->results.size(); ++i) {
+    const ref::TensorType &type = plan->values[plan->results[i]].type;
+    std::vector<unsigned char> bytes(byteSize(type));
+    if (!dev.call(dev.cu->cuMemcpyDtoH(bytes.data(),
+                                       ptrs[size_t(plan->results[i])],
+                                       bytes.size()),
+                  "cuMemcpyDtoH", error))
+      return 2;
+    ref::Tensor got = ref::fromStorage(type, bytes.data());
+    if (reference)
+      ok &= reportResult(log, i, got, (*reference)[i], "the reference",
+                         options.toleranceScale);
+    if (!expectedFiles.empty()) {
+      ref::Tensor &expected = expectedFiles[i];
+      // Held to the reference's bounds; without a reference, exactly.
+      if (reference)
+        expected.bound = (*reference)[i].bound;
+      ok &= reportResult(log, i, got, expected,
+                         "output" + std::to_string(i) + ".npy",
+                         options.toleranceScale);
+    }
+    if (!options.saveDir.empty() &&
+        !npy::write(options.saveDir + "/output" + std::to_string(i) + ".npy",
+                    got, error))
+      return 2;
+  }
+  if (!reference)
+    log << "  no reference check: " << referenceNote << std::endl;
+
+  if (options.time) {
+    CUevent start = nullptr, stop = nullptr;
+    if (!dev.call(dev.cu->cuEventCreate(&start, 0), "cuEventCreate", error) ||
+        !dev.call(dev.cu->cuEventCreate(&stop, 0), "cuEventCreate", error))
+      return 2;
+    std::vector<double> samples;
+    double total = 0;
+    for (int rep = 0; rep < options.warmup + options.maxReps; ++rep) {
+      if (!dev.call(dev.cu->cuEventRecord(start, nullptr), "cuEventRecord",
+                    error) ||
+          !runAll() ||
+          !dev.call(dev.cu->cuEventRecord(stop, nullptr), "cuEventRecord",
+                    error) ||
+          !dev.call(dev.cu->cuEventSynchronize(stop), "running the function",
+                    error))
+        return 2;
+      float ms = 0;
+      if (!dev.call(dev.cu->cuEventElapsedTime(&ms, start, stop),
+                    "cuEventElapsedTime", error))
+        return 2;
+      if (rep < options.warmup)
+        continue;
+      samples.push_back(double(ms) * 1e3);
+      total += double(ms);
+      if (int(samples.size()) >= options.minReps && total >= options.targetMs)
+        break;
+    }
+    dev.cu->cuEventDestroy(start);
+    dev.cu->cuEventDestroy(stop);
+    Quantiles q = quantiles(samples);
+    log << "  time " << fixed(q.median, 1) << " us (median of " << q.n
+        << " runs, p10 " << fixed(q.p10, 1) << ", p90 " << fixed(q.p90, 1)
+        << "; launches from the host included); predicted "
+        << fixed(predictedUs, 1) << " us (its kernels' predictions summed)"
+        << std::endl;
+  }
+  log << (ok ? "all outputs match" : "MISMATCH: some outputs differ")
+      << std::endl;
+  return ok ? 0 : 1;
 }

@@ -48,6 +48,34 @@ int runOnDevice(const std::vector<std::string> &directories,
                 const DeviceRunOptions &options, std::ostream &log,
                 std::string &resultJson, std::string &error);
 
+/// What `tessel-run-device DIR --inputs=IN [--expected=EXP]
+/// [--save-outputs=OUT]` does with one function.
+struct FunctionRunOptions {
+  /// The function to run ("" = the manifest's only function).
+  std::string function;
+  /// input<i>.npy per argument; output<i>.npy per result.
+  std::string inputsDir, expectedDir, saveDir;
+  /// Compare with the function's reference graph (its ops as written,
+  /// evaluated on the host) unless its work is over `referenceBudget`.
+  bool check = true;
+  bool time = true;
+  double toleranceScale = 1.0, referenceBudget = 4e10;
+  int warmup = 3, minReps = 10, maxReps = 200;
+  double targetMs = 1000;
+  std::string driverLibrary;
+};
+
+/// Runs a whole function of the manifest in `directory` on the GPU: its
+/// arguments from .npy files, each of its tessel.kernel calls in program
+/// order over device buffers (a reshape shares its operand's buffer), its
+/// results compared with the reference (and with expected .npy files,
+/// within the reference's bounds), saved, and the whole function timed.
+/// Arguments are read and checked before any driver is loaded. Returns 0
+/// when the results match, 1 on a mismatch, 2 when it could not run.
+int runFunctionOnDevice(const std::string &directory,
+                        const FunctionRunOptions &options, std::ostream &log,
+                        std::string &error);
+
 } // namespace mlir::tessel::runtime
 
 #endif // TESSEL_RUNTIME_DEVICERUNNER_H

@@ -49,6 +49,40 @@ Json graphToJson(const ref::Graph &graph) {
                        {"outputs", graph.outputs}});
 }
 
+const char *valueKindName(FunctionValue::Kind kind) {
+  switch (kind) {
+  case FunctionValue::Kind::Argument:
+    return "argument";
+  case FunctionValue::Kind::Produced:
+    return "kernel";
+  case FunctionValue::Kind::View:
+    return "view";
+  }
+  return "kernel";
+}
+
+Json functionToJson(const FunctionPlan &f) {
+  Json values = Json::array(), steps = Json::array();
+  for (const FunctionValue &v : f.values) {
+    Json e = typeToJson(v.type);
+    e["kind"] = valueKindName(v.kind);
+    if (v.kind != FunctionValue::Kind::Produced)
+      e["index"] = v.index;
+    values.push_back(std::move(e));
+  }
+  for (const FunctionStep &step : f.steps)
+    steps.push_back(Json::object({{"tessel_kernel", step.tesselKernel},
+                                  {"inputs", step.inputs},
+                                  {"outputs", step.outputs}}));
+  Json e = Json::object({{"name", f.name},
+                         {"values", std::move(values)},
+                         {"steps", std::move(steps)},
+                         {"results", f.results}});
+  if (f.reference)
+    e["reference"] = graphToJson(*f.reference);
+  return e;
+}
+
 Json kernelToJson(const GpuKernel &k) {
   Json e = Json::object({{"name", k.name},
                          {"entry", k.entry},
@@ -444,6 +478,102 @@ std::optional<GpuKernel> kernelFromJson(const Json &value,
   return k;
 }
 
+/// A function's plan; checks that every value it names exists (and that a
+/// view names an earlier value of as many elements) and every step's
+/// tessel.kernel is in the manifest.
+std::optional<FunctionPlan> functionFromJson(const Json &value,
+                                             const Manifest &m,
+                                             const std::string &context,
+                                             std::string &error) {
+  Reader r(value, context, error);
+  FunctionPlan f;
+  f.name = r.str("name");
+  const Json *values = r.member("values");
+  const Json *steps = r.member("steps");
+  f.results = r.ints("results");
+  if (!r.ok())
+    return std::nullopt;
+  std::string where = context + " '" + f.name + "'";
+  if (!values->is_array() || !steps->is_array()) {
+    error = where + ": 'values' and 'steps' are arrays";
+    return std::nullopt;
+  }
+  auto known = [&](int64_t id) {
+    return id >= 0 && id < int64_t(f.values.size());
+  };
+  for (const Json &v : *values) {
+    std::string at = where + " value " + std::to_string(f.values.size());
+    std::optional<ref::TensorType> type = typeFromJson(v, at, error);
+    if (!type)
+      return std::nullopt;
+    Reader vr(v, at, error);
+    FunctionValue fv;
+    fv.type = *type;
+    std::string kind = vr.str("kind");
+    if (kind == "argument")
+      fv.kind = FunctionValue::Kind::Argument;
+    else if (kind == "view")
+      fv.kind = FunctionValue::Kind::View;
+    else if (kind != "kernel")
+      vr.fail("has kind '" + kind + "' (argument, kernel or view)");
+    if (fv.kind != FunctionValue::Kind::Produced)
+      fv.index = vr.integer("index");
+    if (!vr.ok())
+      return std::nullopt;
+    if (fv.kind == FunctionValue::Kind::View &&
+        (!known(fv.index) ||
+         f.values[fv.index].type.numElements() != fv.type.numElements())) {
+      error = at + ": views value " + std::to_string(fv.index) +
+              ", which is not an earlier value of as many elements";
+      return std::nullopt;
+    }
+    f.values.push_back(std::move(fv));
+  }
+  for (const Json &sv : *steps) {
+    std::string at = where + " step " + std::to_string(f.steps.size());
+    Reader sr(sv, at, error);
+    FunctionStep step;
+    step.tesselKernel = sr.str("tessel_kernel");
+    step.inputs = sr.ints("inputs");
+    step.outputs = sr.ints("outputs");
+    if (!sr.ok())
+      return std::nullopt;
+    if (std::none_of(m.tesselKernels.begin(), m.tesselKernels.end(),
+                     [&](const TesselKernel &t) {
+                       return t.name == step.tesselKernel;
+                     })) {
+      error = at + ": tessel.kernel '" + step.tesselKernel +
+              "' has no GPU kernel in the manifest";
+      return std::nullopt;
+    }
+    for (int64_t id : step.inputs)
+      if (!known(id))
+        sr.fail("reads value " + std::to_string(id) + ", which does not exist");
+    for (int64_t id : step.outputs)
+      if (!known(id) || f.values[id].kind != FunctionValue::Kind::Produced)
+        sr.fail("writes value " + std::to_string(id) +
+                ", which is not a kernel's result");
+    if (!sr.ok())
+      return std::nullopt;
+    f.steps.push_back(std::move(step));
+  }
+  for (int64_t id : f.results)
+    if (!known(id)) {
+      error = where + ": returns value " + std::to_string(id) +
+              ", which does not exist";
+      return std::nullopt;
+    }
+  if (auto ref = value.find("reference"); ref != value.end()) {
+    std::optional<ref::Graph> graph = graphFromJson(*ref, error);
+    if (!graph) {
+      error = where + ": " + error;
+      return std::nullopt;
+    }
+    f.reference = std::move(*graph);
+  }
+  return f;
+}
+
 /// The launches grouped by tessel.kernel, each group in launch order, with
 /// its reference graph from `graphs` (a member of the document, or null).
 bool groupLaunches(Manifest &m, const Json *graphs, const std::string &path,
@@ -492,6 +622,12 @@ std::string runtime::writeManifest(const Manifest &m) {
                                                     {"arch", m.arch}})},
                            {"kernels", std::move(kernels)},
                            {"reference_graphs", std::move(references)}});
+  if (!m.functions.empty()) {
+    Json functions = Json::array();
+    for (const FunctionPlan &f : m.functions)
+      functions.push_back(functionToJson(f));
+    doc["functions"] = std::move(functions);
+  }
   return doc.dump(2) + "\n";
 }
 
@@ -556,5 +692,29 @@ std::optional<Manifest> runtime::readManifest(const std::string &directory,
   auto graphs = doc->find("reference_graphs");
   if (!groupLaunches(m, graphs == doc->end() ? nullptr : &*graphs, path, error))
     return std::nullopt;
+  if (auto functions = doc->find("functions"); functions != doc->end()) {
+    if (!functions->is_array()) {
+      error = path + ": 'functions' is not an array";
+      return std::nullopt;
+    }
+    for (const Json &fv : *functions) {
+      std::optional<FunctionPlan> f =
+          functionFromJson(fv, m, path + ": function", error);
+      if (!f)
+        return std::nullopt;
+      m.functions.push_back(std::move(*f));
+    }
+  }
   return m;
+}
+
+std::vector<ref::TensorType> FunctionPlan::argumentTypes() const {
+  std::vector<ref::TensorType> types;
+  for (const FunctionValue &v : values)
+    if (v.kind == FunctionValue::Kind::Argument) {
+      if (size_t(v.index) >= types.size())
+        types.resize(size_t(v.index) + 1);
+      types[size_t(v.index)] = v.type;
+    }
+  return types;
 }

@@ -70,12 +70,45 @@ struct TesselKernel {
   std::optional<ref::Graph> reference;
 };
 
+/// A value of a public function: one of its arguments, a result of one of
+/// its tessel.kernel calls (a buffer of its own), or a view (a reshape) of
+/// another value, which shares that value's buffer.
+struct FunctionValue {
+  enum class Kind { Argument, Produced, View };
+  Kind kind = Kind::Produced;
+  /// Argument: the argument's index; View: the value it views.
+  int64_t index = 0;
+  ref::TensorType type;
+};
+
+/// One call of a tessel.kernel: the values its inputs and outputs are, by
+/// position.
+struct FunctionStep {
+  std::string tesselKernel;
+  std::vector<int64_t> inputs, outputs;
+};
+
+/// A public function as the kernels it runs, in program order, so that a
+/// runner runs it whole on a GPU (tessel-run-device --inputs), and the
+/// reference graph of its ops as written, to check it against.
+struct FunctionPlan {
+  std::string name;
+  std::vector<FunctionValue> values;
+  std::vector<FunctionStep> steps;
+  std::vector<int64_t> results;
+  std::optional<ref::Graph> reference;
+  /// The arguments' types, in order.
+  std::vector<ref::TensorType> argumentTypes() const;
+};
+
 struct Manifest {
   std::string directory; // where the binaries are
   std::string source, targetName, vendor, arch;
   std::vector<GpuKernel> kernels;
   /// In the order their first launch appears in the manifest.
   std::vector<TesselKernel> tesselKernels;
+  /// The public functions whose every op became a kernel or a view.
+  std::vector<FunctionPlan> functions;
 };
 
 /// Reads `directory`/manifest.json. Returns nullopt and sets `error` when the
@@ -83,8 +116,9 @@ struct Manifest {
 std::optional<Manifest> readManifest(const std::string &directory,
                                      std::string &error);
 
-/// The text of manifest.json for `manifest`: its kernels, and each
-/// tessel.kernel's reference graph where it has one (docs/manifest.md).
+/// The text of manifest.json for `manifest`: its kernels, each
+/// tessel.kernel's reference graph where it has one, and its functions'
+/// plans (docs/manifest.md).
 /// `directory` and the grouping of launches are not written; readManifest
 /// rebuilds them.
 std::string writeManifest(const Manifest &manifest);

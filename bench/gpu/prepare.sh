@@ -14,6 +14,9 @@
 #   <dir>/gemms/                    bench/workloads/gemm-anchors.mlir
 #   <dir>/attention/                bench/workloads/attention-anchors.mlir
 #   <dir>/variants/                 bench/workloads/wgmma-variants.mlir
+#   <dir>/models/<name>/            PyTorch models through tessel-import
+#                                   (kernels/, data/ with the arguments
+#                                   and PyTorch's outputs), run whole
 # Usage: [SUITE=bench/workloads/tier2.mlir] [RANKS="0 4 16"] \
 #        bench/gpu/prepare.sh [build-dir] [carry-dir] [target]
 # Then, on the GPU machine: bench/gpu/run_suite.sh <carry-dir> <out-dir>.
@@ -109,6 +112,8 @@ elif ! "$BUILD/bin/tessel-compile" "$CARRY/wgmma-variants.mlir" \
   grep -m3 error "$CARRY/variants.log" >&2
   rm -rf "$CARRY/variants"
 fi
+# Imported PyTorch models, run whole on the GPU (bench/gpu/prepare_models.sh).
+bash bench/gpu/prepare_models.sh "$BUILD" "$CARRY" "$TARGET"
 {
   echo "target: $TARGET"
   echo "suite: $SUITE"

@@ -15,15 +15,18 @@
 #   baseline.json     the same kernels as eager PyTorch (+ torch.compile, and
 #                     Triton's autotuned GEMM for matmul kernels)
 #   demo.json         the bundled example, checked and timed
+#   models.log        imported PyTorch models run whole (tessel-run-device
+#                     --inputs): checked against the reference and
+#                     PyTorch's CPU outputs, timed against the prediction
 #   fusion.json       the suite's model-chosen kernels and the same ops
 #                     unfused, in one process (tessel-bench fusion)
 #   calibration.json  microbenchmarks for the target table (calibrate.py), last
 #   run.log           everything printed, with the device and versions
 #   all.json          the JSON files above in one, a key each
-# Usage: [STEPS="checks demo gemms attention fusion suite baseline calibration"] \
+# Usage: [STEPS="checks demo models gemms attention fusion suite baseline calibration"] \
 #        bench/gpu/run_suite.sh <carry> <out>
 set -uo pipefail
-STEPS=${STEPS:-"checks demo gemms attention fusion suite baseline calibration"}
+STEPS=${STEPS:-"checks demo models gemms attention fusion suite baseline calibration"}
 # Extra tessel-run-device options for the suite (fewer repetitions for a
 # large tier), and a regex of workloads to leave out (the largest GEMMs).
 RUN_OPTS=${RUN_OPTS:-}
@@ -118,6 +121,17 @@ if want checks && [ -d "$CARRY/checks" ]; then
 fi
 
 want demo && echo "== demo" | tee -a "$LOG" && timeout 120 "$CARRY/bin/tessel-run-device" "$CARRY/demo" --json="$OUT/demo.json" 2>&1 | tee -a "$LOG"
+
+# Imported models, each function run whole on its own weights.
+if want models && [ -d "$CARRY/models" ]; then
+  for dir in "$CARRY"/models/*/; do
+    name=$(basename "$dir")
+    echo "== model $name" | tee -a "$LOG" "$OUT/models.log"
+    timeout 300 "$CARRY/bin/tessel-run-device" "$dir/kernels" \
+      --inputs="$dir/data/inputs" --expected="$dir/data/expected" \
+      --save-outputs="$OUT/models/$name" 2>&1 | tee -a "$LOG" "$OUT/models.log"
+  done
+fi
 
 # Anchors: Tessel's kernels of one folder checked and timed, then the same
 # graphs through PyTorch (baseline.py), in the same run: <step> <seconds>.

@@ -457,6 +457,7 @@ std::optional<runtime::Manifest> writeKernels(const CompileResult &result,
   }
   for (const auto &[name, graph] : result.references)
     manifest.tesselKernels.push_back({name, {}, graph});
+  manifest.functions = result.functions;
   SmallString<128> manifestPath(outputDir.getValue()),
       headerPath(outputDir.getValue());
   llvm::sys::path::append(manifestPath, "manifest.json");

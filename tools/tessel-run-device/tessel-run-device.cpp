@@ -5,7 +5,9 @@
 // random inputs, checks its outputs against the independent reference and
 // times it with device events (docs/benchmarks.md). `tessel-run out/
 // --device` does the same; this tool links neither MLIR nor LLVM, so it is
-// the one carried to a GPU machine. Exit status: 0 all checked kernels
+// the one carried to a GPU machine. With `--inputs=DIR` it runs one whole
+// function instead (an imported model, say) on the arguments in DIR's
+// .npy files, checks and times it. Exit status: 0 all checked kernels
 // match, 1 a mismatch, 2 nothing could run (the message says why).
 //
 //===----------------------------------------------------------------------===//
@@ -40,7 +42,14 @@ const char *kUsage =
     "  --driver=LIB           the CUDA driver library (default libcuda.so.1), "
     "or\n"
     "                         the HIP runtime for AMD kernels "
-    "(libamdhip64.so)\n";
+    "(libamdhip64.so)\n"
+    "A whole function (one <dir>):\n"
+    "  --inputs=DIR           run the function on DIR/input<i>.npy (its\n"
+    "                         arguments, as tessel-run --cpu --inputs), check\n"
+    "                         it against its reference and time it whole\n"
+    "  --function=NAME        which function (default: the only one)\n"
+    "  --expected=DIR         also compare with DIR/output<i>.npy\n"
+    "  --save-outputs=DIR     write its results as DIR/output<i>.npy\n";
 
 bool value(const std::string &arg, const char *name, std::string &out) {
   std::string prefix = std::string(name) + "=";
@@ -54,6 +63,7 @@ bool value(const std::string &arg, const char *name, std::string &out) {
 
 int main(int argc, char **argv) {
   runtime::DeviceRunOptions options;
+  runtime::FunctionRunOptions whole;
   std::vector<std::string> dirs;
   std::string jsonPath;
   for (int i = 1; i < argc; ++i) {
@@ -95,6 +105,14 @@ int main(int argc, char **argv) {
       options.referenceBudget = number(v);
     } else if (value(arg, "--driver", v)) {
       options.driverLibrary = v;
+    } else if (value(arg, "--inputs", v)) {
+      whole.inputsDir = v;
+    } else if (value(arg, "--function", v)) {
+      whole.function = v;
+    } else if (value(arg, "--expected", v)) {
+      whole.expectedDir = v;
+    } else if (value(arg, "--save-outputs", v)) {
+      whole.saveDir = v;
     } else if (!arg.empty() && arg[0] == '-') {
       std::cerr << "tessel-run-device: error: unknown option '" << arg << "'\n"
                 << kUsage;
@@ -109,6 +127,23 @@ int main(int argc, char **argv) {
   }
   std::string result;
   std::string error;
+  if (!whole.inputsDir.empty() || !whole.function.empty() ||
+      !whole.expectedDir.empty() || !whole.saveDir.empty()) {
+    if (whole.inputsDir.empty() || dirs.size() != 1) {
+      std::cerr << "tessel-run-device: error: a whole function runs from one "
+                   "kernel folder on the arguments --inputs=DIR names\n";
+      return 2;
+    }
+    whole.check = options.check;
+    whole.time = options.time;
+    whole.toleranceScale = options.toleranceScale;
+    whole.driverLibrary = options.driverLibrary;
+    int status =
+        runtime::runFunctionOnDevice(dirs.front(), whole, std::cout, error);
+    if (status == 2)
+      std::cerr << "tessel-run-device: error: " << error << "\n";
+    return status;
+  }
   int status = runtime::runOnDevice(dirs, options, std::cout, result, error);
   if (status == 2)
     std::cerr << "tessel-run-device: error: " << error << "\n";

@@ -85,20 +85,20 @@ llvm::cl::opt<std::string>
          llvm::cl::cat(options));
 llvm::cl::opt<std::string> inputsDir(
     "inputs",
-    llvm::cl::desc("--cpu: run the one public function (or --only) on the "
+    llvm::cl::desc("run the one public function (or --only) on the "
                    "arguments in this folder, input<i>.npy for argument i "
                    "(f32 '<f4', f16 '<f2', bf16 '<u2' bits; '<f4' also "
                    "feeds f16 and bf16, rounded), instead of random ones"),
     llvm::cl::value_desc("dir"), llvm::cl::cat(options));
 llvm::cl::opt<std::string> saveDir(
     "save-outputs",
-    llvm::cl::desc("--cpu: write the function's results to this folder "
-                   "(made if missing), output<i>.npy for result i; "
-                   "without --inputs its arguments are random (--seed)"),
+    llvm::cl::desc("write the function's results to this folder "
+                   "(made if missing), output<i>.npy for result i; with "
+                   "--cpu and no --inputs its arguments are random (--seed)"),
     llvm::cl::value_desc("dir"), llvm::cl::cat(options));
 llvm::cl::opt<std::string> expectedDir(
     "expected",
-    llvm::cl::desc("--cpu: compare the function's results with "
+    llvm::cl::desc("compare the function's results with "
                    "output<i>.npy in this folder (e.g. PyTorch's), within "
                    "the reference's per-element bounds; exit 1 on a "
                    "mismatch, as --check"),
@@ -259,8 +259,24 @@ int runWithData(CpuRunner &runner, CheckUnit unit) {
   return ok ? 0 : 1;
 }
 
-/// `tessel-run out/ --device`: the same runner as tessel-run-device.
+/// `tessel-run out/ --device`: the same runner as tessel-run-device; with
+/// --inputs, the one function whole.
 int runDevice() {
+  if (!inputsDir.empty() || !expectedDir.empty() || !saveDir.empty()) {
+    runtime::FunctionRunOptions whole;
+    whole.function = only;
+    whole.inputsDir = inputsDir;
+    whole.expectedDir = expectedDir;
+    whole.saveDir = saveDir;
+    whole.toleranceScale = boundScale;
+    std::string error;
+    std::ostringstream log;
+    int status = runtime::runFunctionOnDevice(inputFile, whole, log, error);
+    llvm::outs() << log.str();
+    if (status == 2)
+      llvm::errs() << "tessel-run: error: " << error << "\n";
+    return status;
+  }
   runtime::DeviceRunOptions options;
   options.seed = seed;
   options.toleranceScale = boundScale;

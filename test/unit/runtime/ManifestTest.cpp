@@ -220,10 +220,10 @@ TEST_F(ManifestDirTest, WrittenManifestsReadBack) {
   k.schedule = "#tessel.schedule<block = [32, 32, 16], warps = 2>";
   k.predictedUs = 12.25;
   k.predictedBound = "l2";
-  k.params = {{false, 0, {ref::DType::BF16, {130, 70}}},
-              {true, 0, {ref::DType::F32, {130, 90}}}};
+  k.params = {{false, 0, {ref::DType::BF16, {130, 70}}, std::nullopt},
+              {true, 0, {ref::DType::F32, {130, 90}}, std::nullopt}};
   // A wgmma kernel's operand is passed as a TMA tensor map over it.
-  runtime::Param map{false, 1, {ref::DType::BF16, {70, 90}}};
+  runtime::Param map{false, 1, {ref::DType::BF16, {70, 90}}, std::nullopt};
   map.tensorMap = runtime::TensorMap{{64, 64}, 128, 256, true};
   k.params.push_back(map);
   m.kernels = {k};
@@ -264,6 +264,94 @@ TEST_F(ManifestDirTest, WrittenManifestsReadBack) {
   ASSERT_TRUE(back->tesselKernels[0].reference);
   EXPECT_EQ(runtime::graphToJsonText(*back->tesselKernels[0].reference),
             runtime::graphToJsonText(sampleGraph()));
+}
+
+// A function's plan (its kernel calls over buffers, reshapes as views, its
+// reference) is written and read back; its argument types come out in the
+// arguments' order.
+TEST_F(ManifestDirTest, FunctionPlansReadBack) {
+  using Kind = runtime::FunctionValue::Kind;
+  runtime::Manifest m;
+  m.source = "m.mlir";
+  m.targetName = "h100";
+  m.vendor = "nvidia";
+  m.arch = "sm_90a";
+  runtime::GpuKernel k;
+  k.name = k.entry = "f_k0_mm_kernel";
+  k.tesselKernel = "f_k0_mm";
+  k.ptx = "f_k0_mm_kernel.ptx";
+  k.params = {{false, 0, {ref::DType::F32, {4, 8}}, std::nullopt},
+              {true, 0, {ref::DType::F32, {4, 3}}, std::nullopt}};
+  m.kernels = {k};
+  m.tesselKernels = {{"f_k0_mm", {}, std::nullopt}};
+  runtime::FunctionPlan f;
+  f.name = "f";
+  f.values = {{Kind::Argument, 1, {ref::DType::F32, {8, 3}}},
+              {Kind::Argument, 0, {ref::DType::F32, {4, 8}}},
+              {Kind::Produced, 0, {ref::DType::F32, {4, 3}}},
+              {Kind::View, 2, {ref::DType::F32, {12}}}};
+  f.steps = {{"f_k0_mm", {1, 0}, {2}}};
+  f.results = {3};
+  f.reference = sampleGraph();
+  m.functions = {f};
+  write(runtime::writeManifest(m));
+  std::string error;
+  std::optional<runtime::Manifest> back =
+      runtime::readManifest(dir.string(), error);
+  ASSERT_TRUE(back) << error;
+  ASSERT_EQ(back->functions.size(), 1u);
+  const runtime::FunctionPlan &r = back->functions[0];
+  EXPECT_EQ(r.name, "f");
+  ASSERT_EQ(r.values.size(), 4u);
+  EXPECT_EQ(r.values[0].kind, Kind::Argument);
+  EXPECT_EQ(r.values[0].index, 1);
+  EXPECT_EQ(r.values[2].kind, Kind::Produced);
+  EXPECT_EQ(r.values[3].kind, Kind::View);
+  EXPECT_EQ(r.values[3].index, 2);
+  EXPECT_EQ(r.values[3].type.shape, (std::vector<int64_t>{12}));
+  ASSERT_EQ(r.steps.size(), 1u);
+  EXPECT_EQ(r.steps[0].tesselKernel, "f_k0_mm");
+  EXPECT_EQ(r.steps[0].inputs, (std::vector<int64_t>{1, 0}));
+  EXPECT_EQ(r.steps[0].outputs, (std::vector<int64_t>{2}));
+  EXPECT_EQ(r.results, (std::vector<int64_t>{3}));
+  ASSERT_TRUE(r.reference);
+  EXPECT_EQ(runtime::graphToJsonText(*r.reference),
+            runtime::graphToJsonText(sampleGraph()));
+  std::vector<ref::TensorType> args = r.argumentTypes();
+  ASSERT_EQ(args.size(), 2u);
+  EXPECT_EQ(args[0].shape, (std::vector<int64_t>{4, 8}));
+  EXPECT_EQ(args[1].shape, (std::vector<int64_t>{8, 3}));
+}
+
+// A plan that names a kernel the manifest lacks, views a value of another
+// size, or writes an argument is refused where it is read.
+TEST_F(ManifestDirTest, RejectsPlansThatDoNotAddUp) {
+  std::string base = kManifest;
+  base.pop_back(); // the closing brace
+  auto withFunction = [&](const std::string &function) {
+    return base + R"(, "functions": [)" + function + "]}";
+  };
+  const std::pair<const char *, const char *> cases[] = {
+      {R"({"name": "f", "values": [{"kind": "argument", "index": 0,
+          "dtype": "bf16", "shape": [4, 8]}], "steps": [{"tessel_kernel":
+          "absent", "inputs": [0], "outputs": []}], "results": [0]})",
+       "tessel.kernel 'absent' has no GPU kernel in the manifest"},
+      {R"({"name": "f", "values": [{"kind": "argument", "index": 0,
+          "dtype": "bf16", "shape": [4, 8]}, {"kind": "view", "index": 0,
+          "dtype": "bf16", "shape": [5]}], "steps": [], "results": [1]})",
+       "views value 0, which is not an earlier value of as many elements"},
+      {R"({"name": "f", "values": [{"kind": "argument", "index": 0,
+          "dtype": "bf16", "shape": [4, 8]}], "steps": [{"tessel_kernel":
+          "k", "inputs": [0], "outputs": [0]}], "results": [0]})",
+       "writes value 0, which is not a kernel's result"},
+      {R"({"name": "f", "values": [], "steps": [], "results": [3]})",
+       "returns value 3, which does not exist"}};
+  for (const auto &[function, message] : cases) {
+    write(withFunction(function));
+    std::string error;
+    EXPECT_FALSE(runtime::readManifest(dir.string(), error)) << function;
+    EXPECT_NE(error.find(message), std::string::npos) << error;
+  }
 }
 
 // A tensor map whose box is not one size per dim of the buffer, or beyond
