@@ -344,6 +344,24 @@ Value lowerContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
     Value init = tensor::EmptyOp::create(b, loc, shape, type.getElementType());
     return linalg::TransposeOp::create(b, loc, v, init, perm).getResult()[0];
   };
+  // A batch of 1 against a larger one is broadcast by a producer that reads
+  // it for every batch: fused into the consumer's tiles, it is never
+  // materialized, and the contraction keeps plain batch maps (tensor cores
+  // included).
+  auto broadcastBatch = [&](Value v) -> Value {
+    RankedTensorType type = tensorType(v);
+    SmallVector<int64_t> shape(type.getShape());
+    for (int64_t i = 0; i < batch; ++i)
+      shape[i] = resultType.getDimSize(i);
+    if (ArrayRef<int64_t>(shape) == type.getShape())
+      return v;
+    auto wide = RankedTensorType::get(shape, type.getElementType());
+    return buildParallel(
+        b, loc, ValueRange{v}, {broadcastMap(ctx, type.getShape(), shape)},
+        wide, [](OpBuilder &, Location, ValueRange a) { return a[0]; });
+  };
+  lhs = broadcastBatch(lhs);
+  rhs = broadcastBatch(rhs);
   if (transposeLhs)
     lhs = swapInner(lhs);
   if (transposeRhs)

@@ -316,7 +316,10 @@ bool Evaluator::contraction(const Op &op, BTensor &out, int batchRank) {
   const BTensor &a = operand(op, 0), &b = operand(op, 1);
   bool ta = flag(op, "transpose_lhs"), tb = flag(op, "transpose_rhs");
   const auto &as = a.type.shape, &bs = b.type.shape;
-  int64_t batch = batchRank ? as[0] : 1;
+  // A batch of 1 is broadcast: read for every batch of the result.
+  int64_t batch = batchRank ? out.type.shape[0] : 1;
+  int64_t aBatchStride = batchRank && as[0] == 1 ? 0 : 1;
+  int64_t bBatchStride = batchRank && bs[0] == 1 ? 0 : 1;
   int64_t m = ta ? as[batchRank + 1] : as[batchRank];
   int64_t k = ta ? as[batchRank] : as[batchRank + 1];
   int64_t n = tb ? bs[batchRank] : bs[batchRank + 1];
@@ -332,8 +335,8 @@ bool Evaluator::contraction(const Op &op, BTensor &out, int batchRank) {
   const int64_t blocks = (n + kColumns - 1) / kColumns;
   std::vector<Bounded> aRows;
   for (int64_t p = 0; p < batch; ++p) {
-    const Bounded *pa = a.data.data() + p * m * k;
-    const Bounded *pb = b.data.data() + p * k * n;
+    const Bounded *pa = a.data.data() + p * aBatchStride * m * k;
+    const Bounded *pb = b.data.data() + p * bBatchStride * k * n;
     if (ta) {
       aRows.resize(size_t(m * k));
       for (int64_t q = 0; q < k; ++q)

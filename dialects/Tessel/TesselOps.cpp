@@ -162,13 +162,16 @@ static LogicalResult verifyContraction(Operation *op, Value lhsValue,
       failed(verifyAccumulatorType(op, lhs, result)))
     return failure();
 
+  // Batch sizes are equal, or one of them is 1 (that operand is read for
+  // every batch, as NumPy broadcasts).
   SmallVector<int64_t> expected;
   for (int64_t b = 0; b < batchRank; ++b) {
-    if (lhs.getDimSize(b) != rhs.getDimSize(b))
-      return op->emitOpError()
-             << "lhs batch size " << lhs.getDimSize(b) << " (dimension " << b
-             << ") differs from rhs batch size " << rhs.getDimSize(b);
-    expected.push_back(lhs.getDimSize(b));
+    int64_t l = lhs.getDimSize(b), r = rhs.getDimSize(b);
+    if (l != r && l != 1 && r != 1)
+      return op->emitOpError() << "lhs batch size " << l << " (dimension " << b
+                               << ") differs from rhs batch size " << r
+                               << " and neither is 1 (broadcast)";
+    expected.push_back(std::max(l, r));
   }
   int64_t lhsKDim = batchRank + (transposeLhs ? 0 : 1);
   int64_t rhsKDim = batchRank + (transposeRhs ? 1 : 0);

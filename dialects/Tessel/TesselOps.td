@@ -51,11 +51,16 @@ def Tessel_BatchMatmulOp : Tessel_Op<"batch_matmul", [Pure]> {
   let description = [{
     Computes `result[b, m, n] = sum_k lhs[b, m, k] * rhs[b, k, n]` with the
     same transpose flags (applied to the two trailing dimensions) and element
-    type rules as `tessel.matmul`. The batch sizes must be equal.
+    type rules as `tessel.matmul`. The batch sizes must be equal, or one of
+    them 1: that operand is broadcast, read for every batch (a weight
+    shared by every batch entry, as `torch.matmul` broadcasts), never
+    copied out per batch.
 
     ```mlir
     %s = tessel.batch_matmul %q, %k transpose_rhs
         : tensor<12x128x64xf16>, tensor<12x128x64xf16> -> tensor<12x128x128xf16>
+    %y = tessel.batch_matmul %x, %w
+        : tensor<8x128x64xbf16>, tensor<1x64x256xbf16> -> tensor<8x128x256xbf16>
     ```
   }];
   let arguments = (ins Tessel_Tensor:$lhs, Tessel_Tensor:$rhs,

@@ -83,9 +83,18 @@ func.func @batch_rank(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16x
 // -----
 
 func.func @batch_mismatch(%a: tensor<2x4x8xf16>, %b: tensor<3x8x16xf16>) -> tensor<2x4x16xf16> {
-  // expected-error @+1 {{'tessel.batch_matmul' op lhs batch size 2 (dimension 0) differs from rhs batch size 3}}
+  // expected-error @+1 {{'tessel.batch_matmul' op lhs batch size 2 (dimension 0) differs from rhs batch size 3 and neither is 1 (broadcast)}}
   %0 = tessel.batch_matmul %a, %b : tensor<2x4x8xf16>, tensor<3x8x16xf16> -> tensor<2x4x16xf16>
   return %0 : tensor<2x4x16xf16>
+}
+
+// -----
+
+// Broadcast: the result takes the larger batch.
+func.func @broadcast_result(%a: tensor<1x4x8xf16>, %b: tensor<3x8x16xf16>) -> tensor<1x4x16xf16> {
+  // expected-error @+1 {{'tessel.batch_matmul' op result shape [1, 4, 16] differs from the expected [3, 4, 16]}}
+  %0 = tessel.batch_matmul %a, %b : tensor<1x4x8xf16>, tensor<3x8x16xf16> -> tensor<1x4x16xf16>
+  return %0 : tensor<1x4x16xf16>
 }
 
 // -----

@@ -18,6 +18,13 @@ func.func @contractions(%a: tensor<128x64xf32>, %b: tensor<64x32xf32>,
   return %0, %1, %2 : tensor<128x32xf32>, tensor<128x32xf32>, tensor<4x16x16xf16>
 }
 
+// CHECK-LABEL: func.func @batch_matmul_broadcast
+func.func @batch_matmul_broadcast(%x: tensor<8x128x64xbf16>, %w: tensor<1x64x256xbf16>) -> tensor<8x128x256xbf16> {
+  // CHECK: tessel.batch_matmul %{{.*}}, %{{.*}} : tensor<8x128x64xbf16>, tensor<1x64x256xbf16> -> tensor<8x128x256xbf16>
+  %0 = tessel.batch_matmul %x, %w : tensor<8x128x64xbf16>, tensor<1x64x256xbf16> -> tensor<8x128x256xbf16>
+  return %0 : tensor<8x128x256xbf16>
+}
+
 // CHECK-LABEL: func.func @batch_matmul_transposed
 func.func @batch_matmul_transposed(%q: tensor<12x128x64xbf16>, %k: tensor<12x128x64xbf16>) -> tensor<12x128x128xbf16> {
   // CHECK: tessel.batch_matmul %{{.*}}, %{{.*}} transpose_rhs : tensor<12x128x64xbf16>, tensor<12x128x64xbf16> -> tensor<12x128x128xbf16>

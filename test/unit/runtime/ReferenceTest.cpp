@@ -76,6 +76,20 @@ TEST(Reference, MatmulAndTransposes) {
   EXPECT_EQ(run1(t, {a, b}), (std::vector<double>{23, 31, 34, 46}));
 }
 
+// A batch of 1 is read for every batch of the other operand.
+TEST(Reference, BatchMatmulBroadcastsABatchOfOne) {
+  // lhs [2, 1, 2]: batch 0 is [1 2], batch 1 is [3 4]; rhs [1, 2, 2] shared.
+  Tensor lhs = tensor({2, 1, 2}, {1, 2, 3, 4});
+  Tensor rhs = tensor({1, 2, 2}, {1, 10, 100, 1000});
+  EXPECT_EQ(run1(op("batch_matmul", f32({2, 1, 2})), {lhs, rhs}),
+            (std::vector<double>{201, 2010, 403, 4030}));
+  // The other way round: lhs shared, rhs per batch.
+  Tensor one = tensor({1, 1, 2}, {1, 2});
+  Tensor two = tensor({2, 2, 1}, {1, 10, 100, 1000});
+  EXPECT_EQ(run1(op("batch_matmul", f32({2, 1, 1})), {one, two}),
+            (std::vector<double>{21, 2100}));
+}
+
 TEST(Reference, Conv2DWithPaddingStrideAndGroups) {
   // One 3x3 channel, 2x2 filter of ones, padding 1 on top and left, stride 2:
   // windows start at (-1,-1), (-1,1), (1,-1), (1,1).
