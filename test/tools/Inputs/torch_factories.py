@@ -86,3 +86,17 @@ class Compositions(nn.Module):
 def compositions():
     torch.manual_seed(0)
     return Compositions(), torch.randn(4, 16)
+
+
+class ValueDependent(nn.Module):
+    """Python that branches on a value: no trace can follow it."""
+
+    def forward(self, x):
+        if bool((x.abs().sum() > 0).item()):
+            return torch.relu(x) * 2.0
+        return x
+
+
+def value_dependent():
+    torch.manual_seed(0)
+    return ValueDependent(), torch.randn(4, 8)

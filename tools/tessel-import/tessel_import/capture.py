@@ -1,7 +1,7 @@
 """Capture a torch.nn.Module as an ATen FX graph.
 
-The module runs once under `make_fx`, and the ATen graph that gives runs
-again functionalized (so in-place ATen ops such as `relu_` arrive as their
+The module runs once under `make_fx` (on fake tensors: shapes, no
+arithmetic), and the ATen graph that gives runs again functionalized (so in-place ATen ops such as `relu_` arrive as their
 functional forms), with its parameters and
 buffers passed as the graph's leading placeholders, so each keeps its
 PyTorch name. Capture runs in eval mode with autograd on and the parameters
@@ -11,9 +11,12 @@ importer can see into. On PyTorch >= 2.1 `torch.export` is the successor;
 this module needs only what 1.13 has."""
 
 import os
+import traceback
 
 import torch
 from torch.fx.experimental import proxy_tensor
+
+from .ir import ImportError_
 
 try:  # PyTorch 1.13 ships functionalize in functorch; 2.x in torch.func.
     from torch.func import functionalize, functional_call
@@ -89,17 +92,49 @@ def capture(module, inputs):
     placeholders += [Placeholder("input", f"input{i}", t) for i, t in enumerate(inputs)]
     tensors = [p.detach().requires_grad_(p.is_floating_point()) for _, p in params]
     tensors += [b for _, b in buffers] + list(inputs)
-    # Two traces: the module's code with autograd on (off the fast paths),
-    # then that ATen graph again, functionalized (in-place ops replaced).
+    # Fake tensors first (shapes only: ViT-B/16 traces in a second where
+    # real ones run the model twice, 28 s on this CPU); real ones where the
+    # model's Python looks at values (data-dependent control flow).
+    try:
+        return _trace(forward, tensors, "fake"), placeholders
+    except Exception:  # noqa: BLE001 - e.g. an op with no fake kernel
+        pass
+    try:
+        return _trace(forward, tensors, "real"), placeholders
+    except RuntimeError as e:
+        if "value out of a tracing tensor" not in str(e):
+            raise
+        raise ImportError_(
+            f"{_user_line(e.__traceback__)} reads a tensor's value (Python "
+            "control flow on data), which tracing cannot follow: make the "
+            "branch a tensor op (torch.where) or take it outside the "
+            "module") from None
+
+
+def _user_line(tb):
+    """The innermost frame of model code (not PyTorch's) in a traceback."""
+    where = "the model"
+    for frame in traceback.extract_tb(tb):
+        path = frame.filename
+        if any(os.sep + part + os.sep in path
+               for part in ("torch", "functorch", "tessel_import")):
+            continue
+        where = f'"{path}", line {frame.lineno}: {(frame.line or "").strip()}'
+    return where
+
+
+def _trace(forward, tensors, mode):
+    """Two traces: the module's code with autograd on (off the fast paths),
+    then that ATen graph again, functionalized (in-place ops replaced)."""
     saved = proxy_tensor.PythonKeyTracer
     proxy_tensor.PythonKeyTracer = _RecordingTracer
     try:
         with torch.enable_grad():
-            first = proxy_tensor.make_fx(forward)(*tensors)
+            first = proxy_tensor.make_fx(forward, tracing_mode=mode)(*tensors)
         plain = [t.detach() for t in tensors]
         _replaying[0] = next(iter(first.graph.nodes))
-        gm = proxy_tensor.make_fx(functionalize(lambda *a: _Replay(first).run(*a)))(*plain)
+        replay = functionalize(lambda *a: _Replay(first).run(*a))
+        return proxy_tensor.make_fx(replay, tracing_mode=mode)(*plain)
     finally:
         proxy_tensor.PythonKeyTracer = saved
         _replaying[0] = None
-    return gm, placeholders
