@@ -165,6 +165,25 @@ public:
   Value info;
 };
 
+/// The first GPU of `vendor`'s runtime (NVIDIA kernels run through the CUDA
+/// driver, AMD kernels through HIP), named in `log`; null with `error` set
+/// when the library or the GPU is missing.
+std::unique_ptr<Device> openDevice(const std::string &vendor,
+                                   const std::string &library,
+                                   std::ostream &log, std::string &error) {
+  std::unique_ptr<CudaDriver> driver = vendor == "amd"
+                                           ? loadHipDriver(error, library)
+                                           : loadCudaDriver(error, library);
+  if (!driver)
+    return nullptr;
+  auto dev = std::make_unique<Device>(std::move(driver));
+  if (!dev->open(error))
+    return nullptr;
+  log << "device: " << dev->name << " (" << dev->cu->api << " "
+      << dev->driverVersion << ")" << std::endl;
+  return dev;
+}
+
 /// Device memory freed when it goes out of scope.
 class Buffer {
 public:
@@ -652,18 +671,11 @@ int mlir::tessel::runtime::runOnDevice(
     error = "no kernel folder given";
     return 2;
   }
-  // NVIDIA kernels run through the CUDA driver, AMD kernels through HIP.
-  std::unique_ptr<CudaDriver> driver =
-      manifests.front().vendor == "amd"
-          ? loadHipDriver(error, options.driverLibrary)
-          : loadCudaDriver(error, options.driverLibrary);
-  if (!driver)
+  std::unique_ptr<Device> device =
+      openDevice(manifests.front().vendor, options.driverLibrary, log, error);
+  if (!device)
     return 2;
-  Device dev(std::move(driver));
-  if (!dev.open(error))
-    return 2;
-  log << "device: " << dev.name << " (" << dev.cu->api << " "
-      << dev.driverVersion << ")" << std::endl;
+  Device &dev = *device;
 
   bool mismatch = false, failed = false;
   Value runs = Value::array();
@@ -820,16 +832,11 @@ int mlir::tessel::runtime::runFunctionOnDevice(
       }
       expectedFiles.push_back(std::move(*t));
     }
-  std::unique_ptr<CudaDriver> driver =
-      m->vendor == "amd" ? loadHipDriver(error, options.driverLibrary)
-                         : loadCudaDriver(error, options.driverLibrary);
-  if (!driver)
+  std::unique_ptr<Device> device =
+      openDevice(m->vendor, options.driverLibrary, log, error);
+  if (!device)
     return 2;
-  Device dev(std::move(driver));
-  if (!dev.open(error))
-    return 2;
-  log << "device: " << dev.name << " (" << dev.cu->api << " "
-      << dev.driverVersion << ")" << std::endl;
+  Device &dev = *device;
 
   // The reference on the host, once there is a GPU to compare with.
   std::optional<std::vector<ref::Tensor>> reference;

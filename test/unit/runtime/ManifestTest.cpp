@@ -198,12 +198,19 @@ TEST_F(ManifestDirTest, SaysWhatIsWrong) {
 
 // What writeManifest writes (tessel-compile's manifest.json) reads back as
 // it was, every field and the reference graph included.
-TEST_F(ManifestDirTest, WrittenManifestsReadBack) {
+/// An empty manifest of m.mlir for a target.
+runtime::Manifest manifestFor(const char *target, const char *vendor,
+                              const char *arch) {
   runtime::Manifest m;
   m.source = "m.mlir";
-  m.targetName = "mi300x";
-  m.vendor = "amd";
-  m.arch = "gfx942";
+  m.targetName = target;
+  m.vendor = vendor;
+  m.arch = arch;
+  return m;
+}
+
+TEST_F(ManifestDirTest, WrittenManifestsReadBack) {
+  runtime::Manifest m = manifestFor("mi300x", "amd", "gfx942");
   runtime::GpuKernel k;
   k.name = "mm_kernel";
   k.entry = "mm_kernel";
@@ -271,11 +278,7 @@ TEST_F(ManifestDirTest, WrittenManifestsReadBack) {
 // arguments' order.
 TEST_F(ManifestDirTest, FunctionPlansReadBack) {
   using Kind = runtime::FunctionValue::Kind;
-  runtime::Manifest m;
-  m.source = "m.mlir";
-  m.targetName = "h100";
-  m.vendor = "nvidia";
-  m.arch = "sm_90a";
+  runtime::Manifest m = manifestFor("h100", "nvidia", "sm_90a");
   runtime::GpuKernel k;
   k.name = k.entry = "f_k0_mm_kernel";
   k.tesselKernel = "f_k0_mm";
