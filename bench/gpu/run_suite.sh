@@ -18,6 +18,8 @@
 #   models.log        imported PyTorch models run whole (tessel-run-device
 #                     --inputs): checked against the reference and
 #                     PyTorch's CPU outputs, timed against the prediction
+#   models-baseline.json  the same modules timed in PyTorch on the GPU
+#                     (eager and torch.compile; model_baseline.py)
 #   fusion.json       the suite's model-chosen kernels and the same ops
 #                     unfused, in one process (tessel-bench fusion)
 #   calibration.json  microbenchmarks for the target table (calibrate.py), last
@@ -131,6 +133,9 @@ if want models && [ -d "$CARRY/models" ]; then
       --inputs="$dir/data/inputs" --expected="$dir/data/expected" \
       --save-outputs="$OUT/models/$name" 2>&1 | tee -a "$LOG" "$OUT/models.log"
   done
+  # The same modules through PyTorch on the same GPU.
+  timeout 300 python3 bench/gpu/model_baseline.py "$CARRY/models" --compile \
+    --out "$OUT/models-baseline.json" 2>&1 | tee -a "$LOG" "$OUT/models.log"
 fi
 
 # Anchors: Tessel's kernels of one folder checked and timed, then the same
