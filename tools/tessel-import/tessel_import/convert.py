@@ -116,7 +116,7 @@ class Converter:
 
     def val_in(self, t, perm):
         """t held in layout perm."""
-        if not t.known and t.perm == (perm if perm != tuple(range(len(perm))) else None):
+        if not t.known and (t.perm or tuple(range(len(perm)))) == tuple(perm):
             return t.value
         return self.g.transpose(self.val(t), perm)
 
@@ -281,7 +281,7 @@ class Converter:
         return x
 
     def op__to_copy(self, x, dtype=None, **kwargs):
-        if dtype is None or dtype_name(dtype) == (x.data.dtype if x.known else x.value.dtype):
+        if dtype is None or dtype_name(dtype) == dtype_name(x.data.dtype if x.known else x.value.dtype):
             return x
         v = self.val(x)
         return T(value=self.g.op("cast", [v], {}, v.shape, dtype_name(dtype)))
@@ -325,46 +325,31 @@ class Converter:
             v = self.g.op("concat", [v] * want, {"dim": d}, tuple(shape))
         return T(value=v)
 
-    def op_slice(self, x, dim=0, start=None, end=None, step=1):
-        shape = x.shape
-        dim %= len(shape)
-        start, end, _ = slice(start, end, step).indices(shape[dim])
-        out = self.out_shape()
-        if out == shape:
+    def narrow(self, x, dim, start, size, step=1):
+        """x's `size` elements along `dim` from `start`, `step` apart (x
+        itself where that is all of it)."""
+        shape = list(x.shape)
+        if (start, size, step) == (0, shape[dim], 1):
             return x
-        offsets = [0] * len(shape)
-        strides = [1] * len(shape)
-        offsets[dim], strides[dim] = start, step
-        v = self.val(x)
-        return T(value=self.g.op("slice", [v], {"offsets": offsets, "strides": strides}, out))
+        offsets, strides = [0] * len(shape), [1] * len(shape)
+        offsets[dim], strides[dim], shape[dim] = start, step, size
+        return T(value=self.g.op("slice", [self.val(x)],
+                                 {"offsets": offsets, "strides": strides}, tuple(shape)))
+
+    def op_slice(self, x, dim=0, start=None, end=None, step=1):
+        dim %= len(x.shape)
+        start, end, step = slice(start, end, step).indices(x.shape[dim])
+        return self.narrow(x, dim, start, len(range(start, end, step)), step)
 
     def op_select(self, x, dim, index):
-        shape = list(x.shape)
-        dim %= len(shape)
-        index %= shape[dim]
-        offsets = [0] * len(shape)
-        offsets[dim] = index
-        shape[dim] = 1
-        v = self.g.op("slice", [self.val(x)], {"offsets": offsets, "strides": [1] * len(shape)},
-                      tuple(shape))
-        return T(value=self.g.reshape(v, self.out_shape()))
+        dim %= len(x.shape)
+        row = self.narrow(x, dim, index % x.shape[dim], 1)
+        return T(value=self.g.reshape(self.val(row), self.out_shape()))
 
     def split_sizes(self, x, sizes, dim):
         dim %= len(x.shape)
-        parts, start = [], 0
-        for s in sizes:
-            shape = list(x.shape)
-            shape[dim] = s
-            offsets = [0] * len(shape)
-            offsets[dim] = start
-            if tuple(shape) == x.shape:
-                parts.append(x)
-            else:
-                parts.append(T(value=self.g.op(
-                    "slice", [self.val(x)], {"offsets": offsets, "strides": [1] * len(shape)},
-                    tuple(shape))))
-            start += s
-        return parts
+        starts = [sum(sizes[:i]) for i in range(len(sizes))]
+        return [self.narrow(x, dim, start, size) for start, size in zip(starts, sizes)]
 
     def op_split(self, x, size, dim=0):
         total = x.shape[dim % len(x.shape)]
@@ -500,10 +485,9 @@ class Converter:
         return self.reduce("mean", x, [2, 3], True)
 
     # -- elementwise ----------------------------------------------------------
-    def unary(kind, **attrs):
-        def handler(self, x, *args, **kwargs):
-            v = x.value if not x.known else self.val(x)
-            return T(value=self.g.op(kind, [v], dict(attrs), v.shape), perm=x.perm if not x.known else None)
+    def unary(kind):
+        def handler(self, x):
+            return self.unary_attrs(kind, x, {})
         return handler
 
     op_relu = unary("relu")
