@@ -22,13 +22,19 @@
 #                     (eager and torch.compile; model_baseline.py)
 #   fusion.json       the suite's model-chosen kernels and the same ops
 #                     unfused, in one process (tessel-bench fusion)
+#   ncu-suite.csv     Nsight Compute's counters for every kernel of the
+#                     suite's rank 0 (NCU_JOBS="<folder>:<kernel regex> ..."
+#                     for others: ncu-<folder>.csv), each launched once (DRAM and L2
+#                     bytes, occupancy, registers, tensor-pipe and issue
+#                     utilization, stall reasons): `tessel-bench counters`
+#                     sets them beside the prediction's terms
 #   calibration.json  microbenchmarks for the target table (calibrate.py), last
 #   run.log           everything printed, with the device and versions
 #   all.json          the JSON files above in one, a key each
-# Usage: [STEPS="checks demo models gemms attention fusion suite baseline calibration"] \
+# Usage: [STEPS="checks demo models gemms attention fusion suite ncu baseline calibration"] \
 #        bench/gpu/run_suite.sh <carry> <out>
 set -uo pipefail
-STEPS=${STEPS:-"checks demo models gemms attention fusion suite baseline calibration"}
+STEPS=${STEPS:-"checks demo models gemms attention fusion suite ncu baseline calibration"}
 # Extra tessel-run-device options for the suite (fewer repetitions for a
 # large tier), and a regex of workloads to leave out (the largest GEMMs).
 RUN_OPTS=${RUN_OPTS:-}
@@ -36,6 +42,9 @@ SKIP=${SKIP:-'^$'}
 # The suite's baseline: eager PyTorch, plus torch.compile and Triton's
 # autotuned GEMM by default (BASELINE_OPTS="" for eager alone, in seconds).
 BASELINE_OPTS=${BASELINE_OPTS-"--compile --compile-budget-s=120 --triton --triton-budget-s=150"}
+# The imported models' baseline: eager PyTorch and torch.compile by default
+# (MODEL_BASELINE_OPTS="" for eager alone).
+MODEL_BASELINE_OPTS=${MODEL_BASELINE_OPTS-"--compile"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 CARRY=$1
 OUT=$2
@@ -124,20 +133,6 @@ fi
 
 want demo && echo "== demo" | tee -a "$LOG" && timeout 120 "$CARRY/bin/tessel-run-device" "$CARRY/demo" --json="$OUT/demo.json" 2>&1 | tee -a "$LOG"
 
-# Imported models, each function run whole on its own weights.
-if want models && [ -d "$CARRY/models" ]; then
-  for dir in "$CARRY"/models/*/; do
-    name=$(basename "$dir")
-    echo "== model $name" | tee -a "$LOG" "$OUT/models.log"
-    timeout 300 "$CARRY/bin/tessel-run-device" "$dir/kernels" \
-      --inputs="$dir/data/inputs" --expected="$dir/data/expected" \
-      --save-outputs="$OUT/models/$name" 2>&1 | tee -a "$LOG" "$OUT/models.log"
-  done
-  # The same modules through PyTorch on the same GPU.
-  timeout 300 python3 bench/gpu/model_baseline.py "$CARRY/models" --compile \
-    --out "$OUT/models-baseline.json" 2>&1 | tee -a "$LOG" "$OUT/models.log"
-fi
-
 # Anchors: Tessel's kernels of one folder checked and timed, then the same
 # graphs through PyTorch (baseline.py), in the same run: <step> <seconds>.
 anchors() {
@@ -152,6 +147,21 @@ anchors() {
 # against scaled_dot_product_attention (its FlashAttention backend).
 anchors gemms 240
 anchors attention 180
+
+# Imported models, each function run whole on its own weights.
+if want models && [ -d "$CARRY/models" ]; then
+  for dir in "$CARRY"/models/*/; do
+    name=$(basename "$dir")
+    echo "== model $name" | tee -a "$LOG" "$OUT/models.log"
+    timeout 300 "$CARRY/bin/tessel-run-device" "$dir/kernels" \
+      --inputs="$dir/data/inputs" --expected="$dir/data/expected" \
+      --save-outputs="$OUT/models/$name" 2>&1 | tee -a "$LOG" "$OUT/models.log"
+  done
+  # The same modules through PyTorch on the same GPU.
+  # shellcheck disable=SC2086 # no options or some
+  timeout 300 python3 bench/gpu/model_baseline.py "$CARRY/models" $MODEL_BASELINE_OPTS \
+    --out "$OUT/models-baseline.json" 2>&1 | tee -a "$LOG" "$OUT/models.log"
+fi
 
 # wgmma schedules side by side (bench/workloads/wgmma-variants.mlir).
 if want variants && [ -d "$CARRY/variants" ]; then
@@ -178,6 +188,52 @@ for name in $(echo "$names" | grep -Ev "$SKIP"); do
   # stopped at its time limit.
   merge
 done
+
+# Counters: each kernel of rank 0 launched once under Nsight Compute, the
+# sections the prediction's terms correspond to, raw, one CSV row per
+# kernel; clocks as found (--clock-control none: never change the card's
+# settings). In three parts by the kernel's first letter, each its own ncu
+# process: ncu writes its rows when it ends, and a part stopped at its
+# limit loses only its own. The explicit metrics are asked for too; if this
+# ncu does not know one of them, the sections alone.
+if want ncu && command -v ncu >/dev/null; then
+  echo "== ncu" | tee -a "$LOG"
+  ncu_run() { # <folder> <kernel regex> <csv> [ncu options]
+    local folder=$1 regex=$2 csv=$3
+    shift 3
+    timeout -s KILL "${NCU_TIMEOUT:-120}" ncu --csv --page raw \
+      --print-units base --clock-control none --cache-control all \
+      --section SpeedOfLight --section MemoryWorkloadAnalysis \
+      --section Occupancy --section LaunchStats --section SchedulerStats \
+      --section WarpStateStats --section ComputeWorkloadAnalysis \
+      --kernel-name "regex:$regex" --log-file "$csv" "$@" \
+      "$CARRY/bin/tessel-run-device" "$CARRY/$folder" --no-check \
+      --no-time >"$TMP/ncu.err" 2>&1
+  }
+  metrics=(--metrics dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active)
+  # <folder>:<kernel regex> pairs; ncu-<folder's last name>.csv each.
+  for job in ${NCU_JOBS:-suite/rank0:^[a-g] suite/rank0:^[h-o] suite/rank0:^[p-z]}; do
+    folder=${job%%:*}
+    part=${job#*:}
+    csv="$TMP/ncu_$RANDOM.csv"
+    ncu_run "$folder" "$part" "$csv" "${metrics[@]}"
+    rc=$?
+    # Not stopped at its limit, yet no kernel's row: a metric it does not
+    # know; the sections alone from here on.
+    if [ "$rc" != 0 ] && [ "$rc" != 137 ] && ! grep -q '^"[0-9]' "$csv" 2>/dev/null; then
+      tail -5 "$TMP/ncu.err" | tee -a "$LOG"
+      echo "ncu: again with the sections alone" | tee -a "$LOG"
+      metrics=()
+      ncu_run "$folder" "$part" "$csv"
+      rc=$?
+    fi
+    name=$(basename "$folder")
+    [ "$name" = rank0 ] && name=suite
+    cat "$csv" >>"$OUT/ncu-$name.csv" 2>/dev/null
+    echo "ncu $folder $part: exit $rc, $(grep -c '^"[0-9]' "$csv" 2>/dev/null) kernel(s)" | tee -a "$LOG"
+    tail -2 "$TMP/ncu.err" >>"$LOG"
+  done
+fi
 
 want baseline && echo "== baseline" | tee -a "$LOG" && timeout 420 python3 bench/gpu/baseline.py "$CARRY/suite/rank0" $BASELINE_OPTS --out "$OUT/baseline.json" 2>&1 | tee -a "$LOG"
 

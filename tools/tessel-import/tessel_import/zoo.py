@@ -137,7 +137,8 @@ class LlamaBlock(nn.Module):
         k = k[:, :, None].expand(b, self.kv_heads, rep, s, hd).reshape(b, self.heads, s, hd)
         v = v[:, :, None].expand(b, self.kv_heads, rep, s, hd).reshape(b, self.heads, s, hd)
         scores = q @ k.transpose(-2, -1) / math.sqrt(hd)
-        mask = torch.full((s, s), float("-inf"), dtype=x.dtype).triu(1)
+        mask = torch.full((s, s), float("-inf"), dtype=x.dtype,
+                          device=x.device).triu(1)
         p = F.softmax(scores + mask, dim=-1)
         o = (p @ v).transpose(1, 2).reshape(b, s, d)
         x = x + self.wo(o)
