@@ -127,6 +127,13 @@ FusedAttentionLayout FusedAttentionLayout::of(const AttentionShape &shape,
   return l;
 }
 
+int64_t FusedAttentionLayout::copyBatch(int64_t rounds) {
+  for (int64_t batch = std::min(rounds, kCopyLoadsInFlight); batch > 1; --batch)
+    if (rounds % batch == 0)
+      return batch;
+  return 1;
+}
+
 namespace {
 
 /// Registers of the fused kernel besides its micro-tiles, and those a
@@ -310,13 +317,16 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
               Phase{rows * groups, 10 * sc + 4, 4 * sc + 1, rows * keys},
               Phase{rows * dv, 4, 3, 0}};
   }
-  double issue = 0, wavefronts = 0, sfu = 0, chain = 0;
+  // Totals of the SM's issue slots, wavefronts and exp2 results per key
+  // step, and `serial`: one block's step alone, whose phases wait on each
+  // other behind barriers (each as long as the largest of its terms).
+  double issue = 0, wavefronts = 0, sfu = 0, serial = 0;
   for (const Phase &ph : phases) {
     PhaseCycles c = phaseCycles(ph, threads, t, p.uncalibrated);
     issue += c.issue;
     wavefronts += c.wavefronts;
     sfu += c.sfu;
-    chain += c.chain;
+    serial += std::max({c.issue, c.wavefronts, c.sfu, c.chain});
   }
   double tensor = 0;
   if (mma) {
@@ -344,21 +354,24 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                        double pieces, bool accumulates, double aTerms) {
       double flops = 2 * m * n * kdim * aTerms;
       double busy = std::min(1.0, warps * double(p.blocksPerSM) / units);
-      tensor += flops / (perClock * busy);
+      double tensorCycles = flops / (perClock * busy);
+      tensor += tensorCycles;
       double ksteps = kdim / MmaSyncShape::kK;
       double l1 =
           model::usable(t, TargetField::L1BytesPerClock, p.uncalibrated)
               ? t.get(TargetField::L1BytesPerClock) / (4.0 * t.warpSize())
               : 1.0;
-      wavefronts += warps *
-                    (ksteps * (4 * aTerms + 4 * pieces) +
-                     (accumulates ? 4 : 2) * pieces) /
-                    l1;
+      double waves = warps *
+                     (ksteps * (4 * aTerms + 4 * pieces) +
+                      (accumulates ? 4 : 2) * pieces) /
+                     l1;
+      wavefronts += waves;
       double round =
           model::usable(t, TargetField::L1LatencyCycles, p.uncalibrated)
               ? t.get(TargetField::L1LatencyCycles)
               : 0;
-      chain += round + ksteps * pieces * 2 * aTerms;
+      serial +=
+          std::max({tensorCycles, waves, round + ksteps * pieces * 2 * aTerms});
     };
     product(rows, keys, d, double(l.strips * l.sSplits), double(sPieces), false,
             1);
@@ -367,9 +380,16 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
             2);
   }
   // The copy's loads mostly hit L2 (every query tile of a head reads the
-  // same keys); each step waits for one such round trip.
-  if (model::usable(t, TargetField::L2LatencyCycles, p.uncalibrated))
-    chain += t.get(TargetField::L2LatencyCycles);
+  // same keys): a thread's K and V vectors, issued in batches
+  // (FusedAttentionLayout::copyBatch), each batch waiting one round trip.
+  if (model::usable(t, TargetField::L2LatencyCycles, p.uncalibrated)) {
+    auto waits = [&](double vectors) {
+      int64_t rounds = int64_t(std::ceil(vectors / double(threads)));
+      return double(rounds / FusedAttentionLayout::copyBatch(rounds));
+    };
+    serial += (waits(keys * d / wk) + waits(keys * dv / wv)) *
+              t.get(TargetField::L2LatencyCycles);
+  }
   // Once per block: the q tile in, O zeroed, the result out (a round trip
   // to DRAM).
   Phase edges{rows * (d / wk + 2 * dv), 4, 1, 0};
@@ -386,10 +406,10 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   p.loadsUs =
       us(stepsOnBusiestSM * wavefronts + blocksOnBusiestSM * once.wavefronts);
   // A block's phases wait on each other; the blocks resident on an SM
-  // overlap their waits.
+  // overlap theirs.
   p.latencyUs = us(std::max(
-      double(longest) * chain + edgeChain,
-      (stepsOnBusiestSM * chain + blocksOnBusiestSM * edgeChain) / resident));
+      double(longest) * serial + edgeChain,
+      (stepsOnBusiestSM * serial + blocksOnBusiestSM * edgeChain) / resident));
 
   double bytes = double(dtypeBytes(a.type));
   // q in once (each slice's blocks read it again from L2); the result out,

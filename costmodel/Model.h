@@ -242,6 +242,12 @@ struct FusedAttentionLayout {
   /// mma.sync; empty when it can.
   static std::string mmaRefusal(const AttentionShape &shape, int64_t bq,
                                 int64_t bkv, int64_t warps);
+  /// Loads a thread keeps in flight when it copies a tile to shared
+  /// memory: the copy is `rounds` vectors a thread, issued in batches of
+  /// this many loads before their stores (each batch waits one round trip
+  /// to L2). The largest divisor of `rounds` up to kCopyLoadsInFlight.
+  static constexpr int64_t kCopyLoadsInFlight = 8;
+  static int64_t copyBatch(int64_t rounds);
   /// Micro-tiles of S and of O (SIMT).
   int64_t sTiles() const { return bq / sRows * groups; }
   int64_t oTiles(int64_t dv) const { return bq / oRows * (dv / oCols); }

@@ -376,29 +376,45 @@ void AttentionEmitter::copyRows(Value t, int64_t rows, int64_t width, Value src,
                                 function_ref<Value(Value)> valid, Value dst,
                                 bool transpose) {
   int64_t vw = copyVectorWidth(width, width, elem.getIntOrFloatBitWidth() / 8);
-  Value perRow = idx(width / vw);
-  share(t, rows * (width / vw), [&](Value e) {
-    Value r = arith::DivUIOp::create(b, e, perRow);
-    Value c = mul(arith::RemUIOp::create(b, e, perRow), idx(vw));
-    SmallVector<Value> at = source(r);
-    at.push_back(c);
-    if (vw == 1) {
-      Value zero = arith::ConstantOp::create(b, b.getZeroAttr(elem));
-      Value value = arith::SelectOp::create(b, valid(r), load(src, at), zero);
-      store(value, dst, transpose ? ValueRange{c, r} : ValueRange{r, c});
-      return;
+  int64_t perRow = width / vw, items = rows * perRow;
+  // Thread t copies items t, t + T, ... in rounds; a batch of rounds
+  // issues all its loads before its stores, so that they wait on L2
+  // together rather than one after another. Past the last item a thread
+  // copies the last one again (the same value to the same place).
+  int64_t rounds = (items + threadCount - 1) / threadCount;
+  int64_t batch = FusedAttentionLayout::copyBatch(rounds);
+  Type type = vw == 1 ? elem : Type(VectorType::get({vw}, elem));
+  Value zero = arith::ConstantOp::create(
+      b, vw == 1 ? TypedAttr(b.getZeroAttr(elem))
+                 : TypedAttr(DenseElementsAttr::get(cast<VectorType>(type),
+                                                    b.getZeroAttr(elem))));
+  loop(idx(0), idx(rounds), idx(batch), [&](Value first) {
+    SmallVector<std::array<Value, 3>> loaded; // value, row, column
+    for (int64_t j = 0; j < batch; ++j) {
+      Value e = add(t, mul(add(first, idx(j)), idx(threadCount)));
+      if (items % threadCount != 0)
+        e = minIdx(e, idx(items - 1));
+      Value r = arith::DivUIOp::create(b, e, idx(perRow));
+      Value c = mul(arith::RemUIOp::create(b, e, idx(perRow)), idx(vw));
+      SmallVector<Value> at = source(r);
+      at.push_back(c);
+      Value value = vw == 1 ? load(src, at)
+                            : Value(vector::LoadOp::create(
+                                  b, cast<VectorType>(type), src, at));
+      loaded.push_back(
+          {arith::SelectOp::create(b, valid(r), value, zero), r, c});
     }
-    auto type = VectorType::get({vw}, elem);
-    Value zero = arith::ConstantOp::create(
-        b, DenseElementsAttr::get(type, b.getZeroAttr(elem)));
-    Value value = arith::SelectOp::create(
-        b, valid(r), vector::LoadOp::create(b, type, src, at), zero);
-    if (!transpose) {
-      vector::StoreOp::create(b, value, dst, ValueRange{r, c});
-      return;
+    for (auto [value, r, c] : loaded) {
+      if (vw == 1) {
+        store(value, dst, transpose ? ValueRange{c, r} : ValueRange{r, c});
+      } else if (!transpose) {
+        vector::StoreOp::create(b, value, dst, ValueRange{r, c});
+      } else {
+        for (int64_t j = 0; j < vw; ++j)
+          store(vector::ExtractOp::create(b, value, j), dst,
+                {add(c, idx(j)), r});
+      }
     }
-    for (int64_t j = 0; j < vw; ++j)
-      store(vector::ExtractOp::create(b, value, j), dst, {add(c, idx(j)), r});
   });
 }
 

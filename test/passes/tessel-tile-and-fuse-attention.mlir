@@ -37,7 +37,18 @@
 // The causal bound: min(all key tiles, (last row / 2 + 50 - 40) / 32 + 1).
 // CHECK: %[[LAST:.*]] = arith.minsi
 // CHECK: scf.for %[[KT:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// The k tile: 128 vectors over 32 threads, each thread's 4 loads issued
+// before its stores (they wait on memory together).
 // CHECK: scf.forall
+// CHECK: vector.load %[[K]]
+// CHECK-NOT: vector.store
+// CHECK: vector.load %[[K]]
+// CHECK-NOT: vector.store
+// CHECK: vector.load %[[K]]
+// CHECK-NOT: vector.store
+// CHECK: vector.load %[[K]]
+// CHECK-NOT: vector.load %[[K]]
+// CHECK: vector.store
 // CHECK: } {mapping = [#gpu.thread<x>]}
 // CHECK: scf.forall
 // CHECK: math.fma

@@ -107,6 +107,22 @@ TEST(FusedAttentionLayout, MicroTilesGiveEveryThreadWork) {
             (std::pair<int64_t, int64_t>(1, 1)));
 }
 
+TEST(FusedAttentionLayout, CopyBatchesDivideTheRounds) {
+  // A thread's copy of a tile in batches of loads issued together: the
+  // largest divisor of its rounds up to kCopyLoadsInFlight.
+  EXPECT_EQ(FusedAttentionLayout::copyBatch(1), 1);
+  EXPECT_EQ(FusedAttentionLayout::copyBatch(4), 4);
+  EXPECT_EQ(FusedAttentionLayout::copyBatch(16), 8);
+  EXPECT_EQ(FusedAttentionLayout::copyBatch(12), 6);
+  EXPECT_EQ(FusedAttentionLayout::copyBatch(9), 3);
+  EXPECT_EQ(FusedAttentionLayout::copyBatch(11), 1);
+  for (int64_t rounds = 1; rounds <= 64; ++rounds) {
+    int64_t batch = FusedAttentionLayout::copyBatch(rounds);
+    EXPECT_EQ(rounds % batch, 0);
+    EXPECT_LE(batch, FusedAttentionLayout::kCopyLoadsInFlight);
+  }
+}
+
 TEST(FusedAttentionLayout, SharedMemoryAndPadding) {
   AttentionShape a;
   a.d = a.dv = 64;
