@@ -580,15 +580,18 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
       if (!dev.call(dev.cu->cuEventCreate(&e, 0), "cuEventCreate", error))
         return false;
     std::vector<double> samples;
-    int done = 0;
+    int done = 0, timed = 0;
+    double total = 0;
     auto runBatch = [&](bool record) {
       if (!dev.call(dev.cu->cuMemsetD8(filler.ptr, 0, filler.size),
                     "cuMemsetD8", error))
         return false;
       for (int i = 0; i < batch; ++i) {
-        if (!dev.call(dev.cu->cuEventRecord(events[i], nullptr),
-                      "cuEventRecord", error) ||
-            !launchAll(dev, t, functions, sets[(done + i) % sets.size()],
+        if ((i == 0 || !options.backToBack) &&
+            !dev.call(dev.cu->cuEventRecord(events[i], nullptr),
+                      "cuEventRecord", error))
+          return false;
+        if (!launchAll(dev, t, functions, sets[(done + i) % sets.size()],
                        error))
           return false;
       }
@@ -600,27 +603,37 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
       done += batch;
       if (!record)
         return true;
-      for (int i = 0; i < batch; ++i) {
+      timed += batch;
+      auto elapsedUs = [&](int from, int to, double &us) {
         float ms = 0;
-        if (!dev.call(dev.cu->cuEventElapsedTime(&ms, events[i], events[i + 1]),
+        if (!dev.call(dev.cu->cuEventElapsedTime(&ms, events[from], events[to]),
                       "cuEventElapsedTime", error))
           return false;
-        samples.push_back(double(ms) * 1e3);
+        us = double(ms) * 1e3;
+        return true;
+      };
+      double us = 0;
+      if (options.backToBack) {
+        if (!elapsedUs(0, batch, us))
+          return false;
+        samples.push_back(us / batch);
+        total += us;
+        return true;
+      }
+      for (int i = 0; i < batch; ++i) {
+        if (!elapsedUs(i, i + 1, us))
+          return false;
+        samples.push_back(us);
+        total += us;
       }
       return true;
     };
     bool ok = true;
     for (int w = 0; ok && w * batch < options.warmup; ++w)
       ok = runBatch(false);
-    double total = 0;
-    while (ok && (int(samples.size()) < options.minReps ||
-                  (int(samples.size()) < options.maxReps &&
-                   total < options.targetMs * 1e3))) {
-      size_t before = samples.size();
+    while (ok && (timed < options.minReps ||
+                  (timed < options.maxReps && total < options.targetMs * 1e3)))
       ok = runBatch(true);
-      for (size_t i = before; i < samples.size(); ++i)
-        total += samples[i];
-    }
     for (CUevent e : events)
       dev.cu->cuEventDestroy(e);
     if (!ok) {
@@ -718,13 +731,14 @@ int mlir::tessel::runtime::runOnDevice(
     if (failed)
       break;
   }
-  Value options_ =
-      Value::object({{"seed", Value(options.seed)},
-                     {"warmup", Value(options.warmup)},
-                     {"min_reps", Value(options.minReps)},
-                     {"max_reps", Value(options.maxReps)},
-                     {"target_ms", Value(options.targetMs)},
-                     {"tolerance_scale", Value(options.toleranceScale)}});
+  Value options_ = Value::object(
+      {{"seed", Value(options.seed)},
+       {"warmup", Value(options.warmup)},
+       {"min_reps", Value(options.minReps)},
+       {"max_reps", Value(options.maxReps)},
+       {"target_ms", Value(options.targetMs)},
+       {"tolerance_scale", Value(options.toleranceScale)},
+       {"timing", Value(options.backToBack ? "back_to_back" : "each_launch")}});
   Value result = Value::object({{"format_version", Value(1)},
                                 {"tool", Value("tessel-run --device")},
                                 {"device", dev.info},

@@ -29,6 +29,11 @@ struct DeviceRunOptions {
   /// total stays under `targetMs`.
   int warmup = 5, minReps = 20, maxReps = 500;
   double targetMs = 100;
+  /// Time batches of 16 launches back to back, one event pair per batch
+  /// (a repetition's time: the batch's over 16), as a function runs its
+  /// kernels; by default an event is recorded before each launch, and each
+  /// repetition is timed alone.
+  bool backToBack = false;
   /// Skip the reference for kernels that would cost it more multiply-adds
   /// than this (the interpreter runs plain double loops on one core).
   double referenceBudget = 4e9;

@@ -42,6 +42,10 @@ SKIP=${SKIP:-'^$'}
 # The suite's baseline: eager PyTorch, plus torch.compile and Triton's
 # autotuned GEMM by default (BASELINE_OPTS="" for eager alone, in seconds).
 BASELINE_OPTS=${BASELINE_OPTS-"--compile --compile-budget-s=120 --triton --triton-budget-s=150"}
+# How tessel-run-device times a kernel: batches of 16 launches back to
+# back, as a function runs them (TIMING="" for an event before each launch,
+# which adds about 1.5 us a kernel on an H200).
+TIMING=${TIMING---back-to-back}
 # The imported models' baseline: eager PyTorch and torch.compile by default
 # (MODEL_BASELINE_OPTS="" for eager alone).
 MODEL_BASELINE_OPTS=${MODEL_BASELINE_OPTS-"--compile"}
@@ -138,8 +142,9 @@ want demo && echo "== demo" | tee -a "$LOG" && timeout 120 "$CARRY/bin/tessel-ru
 anchors() {
   want "$1" && [ -d "$CARRY/$1" ] || return 0
   echo "== $1" | tee -a "$LOG"
+  # shellcheck disable=SC2086 # no option or one
   timeout "$2" "$CARRY/bin/tessel-run-device" "$CARRY/$1" --target-ms=50 \
-    --json="$OUT/$1.json" 2>&1 | tee -a "$LOG"
+    $TIMING --json="$OUT/$1.json" 2>&1 | tee -a "$LOG"
   timeout "$2" python3 bench/gpu/baseline.py "$CARRY/$1" \
     --out "$OUT/$1-baseline.json" 2>&1 | tee -a "$LOG"
 }
@@ -166,8 +171,9 @@ fi
 # wgmma schedules side by side (bench/workloads/wgmma-variants.mlir).
 if want variants && [ -d "$CARRY/variants" ]; then
   echo "== variants" | tee -a "$LOG"
+  # shellcheck disable=SC2086 # no option or one
   timeout 180 "$CARRY/bin/tessel-run-device" "$CARRY/variants" --target-ms=50 \
-    --json="$OUT/variants.json" 2>&1 | tee -a "$LOG"
+    $TIMING --json="$OUT/variants.json" 2>&1 | tee -a "$LOG"
 fi
 
 want suite || names=""
@@ -175,14 +181,14 @@ want suite && echo "== suite" | tee -a "$LOG"
 # One process per workload, over every rank: a kernel that faults takes only
 # its own workload down, and the reference is computed once per workload.
 ranks=$(ls -d "$CARRY"/suite/rank*/ | sort -V)
-want fusion && echo "== fusion" | tee -a "$LOG" && timeout 240 "$CARRY/bin/tessel-run-device" "$CARRY/suite/rank0" "$CARRY/suite/unfused" --target-ms=50 --json="$OUT/fusion.json" 2>&1 | tee -a "$LOG"
+want fusion && echo "== fusion" | tee -a "$LOG" && timeout 240 "$CARRY/bin/tessel-run-device" "$CARRY/suite/rank0" "$CARRY/suite/unfused" --target-ms=50 $TIMING --json="$OUT/fusion.json" 2>&1 | tee -a "$LOG"
 want suite && names=$(python3 -c 'import json,sys; print("\n".join(json.load(open(sys.argv[1]))["reference_graphs"]))' "$CARRY/suite/rank0/manifest.json")
 i=0
 for name in $(echo "$names" | grep -Ev "$SKIP"); do
   i=$((i + 1))
   echo "-- $name" | tee -a "$LOG"
   timeout 100 "$CARRY/bin/tessel-run-device" $ranks --only="$name" \
-    --target-ms=50 $RUN_OPTS --json="$TMP/suite_$i.json" 2>&1 | tee -a "$LOG"
+    --target-ms=50 $TIMING $RUN_OPTS --json="$TMP/suite_$i.json" 2>&1 | tee -a "$LOG"
   echo "exit ${PIPESTATUS[0]}" | tee -a "$LOG"
   # Merged after every workload: what ran comes back even if the call is
   # stopped at its time limit.

@@ -29,6 +29,8 @@ const char *kUsage =
     "  --json=FILE            write the results as JSON\n"
     "  --no-check             do not compare with the reference\n"
     "  --no-time              run and check once, do not time\n"
+    "  --back-to-back         time batches of 16 launches with no event\n"
+    "                         between them (a repetition: the batch / 16)\n"
     "  --only=NAME            only the tessel.kernel NAME\n"
     "  --seed=N               random input seed (default 1)\n"
     "  --tolerance-scale=X    multiply each element's error bound by X\n"
@@ -87,6 +89,8 @@ int main(int argc, char **argv) {
       options.check = false;
     } else if (arg == "--no-time") {
       options.time = false;
+    } else if (arg == "--back-to-back") {
+      options.backToBack = true;
     } else if (value(arg, "--only", v)) {
       options.only = v;
     } else if (value(arg, "--seed", v)) {
