@@ -63,7 +63,7 @@
 // JSON-NEXT: "loads_us":
 // JSON-NEXT: "dram_us":
 // JSON-NEXT: "l2_us":
-// JSON-NEXT: "launch_us": 1.0
+// JSON-NEXT: "launch_us": 2.1
 // JSON: "name": "flip",
 // JSON: "schedule_source": "given",
 // JSON: "flops": 0.0,

@@ -530,7 +530,7 @@ TEST(ModelTerms, MemoryTerms) {
   EXPECT_DOUBLE_EQ(latencyTime(c, w, 4, p.dramBytes, p),
                    2 * 10 * 691.0 / kRoundsInFlight / 1.98e9 * 1e6);
   EXPECT_DOUBLE_EQ(blocksTime(c, 4, p), 4 * 162 / 1.98e9 * 1e6);
-  EXPECT_DOUBLE_EQ(launchTime(c, p), 1.02);
+  EXPECT_DOUBLE_EQ(launchTime(c, p), 2.1);
   EXPECT_FALSE(p.uncalibrated);
   // The A100's latencies and block cycles are estimates (the H100's, its
   // DRAM latency in nanoseconds): used, and marked.
