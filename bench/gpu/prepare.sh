@@ -14,6 +14,7 @@
 #   <dir>/gemms/                    bench/workloads/gemm-anchors.mlir
 #   <dir>/attention/                bench/workloads/attention-anchors.mlir
 #   <dir>/variants/                 bench/workloads/wgmma-variants.mlir
+#   <dir>/variants-small-m/         bench/workloads/wgmma-small-m.mlir
 #   <dir>/models/<name>/            PyTorch models through tessel-import
 #                                   (kernels/, data/ with the arguments
 #                                   and PyTorch's outputs), run whole
@@ -100,18 +101,22 @@ if ! "$BUILD/bin/tessel-compile" bench/workloads/attention-anchors.mlir \
   grep -m3 error "$CARRY/attention.log" >&2
   rm -rf "$CARRY/attention"
 fi
-# wgmma schedules of two GEMMs side by side (tile, stages, epilogue): what
-# the model's wgmma terms are measured against (sm_90a only).
-sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/wgmma-variants.mlir \
-  >"$CARRY/wgmma-variants.mlir"
-if [[ "$TARGET" == mi* ]]; then
-  echo "prepare: no wgmma variants for $TARGET" >"$CARRY/variants.log"
-elif ! "$BUILD/bin/tessel-compile" "$CARRY/wgmma-variants.mlir" \
-    --target="$TARGET" -o "$CARRY/variants" >"$CARRY/variants.log" 2>&1; then
-  echo "prepare: the wgmma variants do not compile for $TARGET:" >&2
-  grep -m3 error "$CARRY/variants.log" >&2
-  rm -rf "$CARRY/variants"
-fi
+# wgmma schedules side by side (tile, stages, epilogue): what the model's
+# wgmma terms are measured against (sm_90a only): two large GEMMs
+# (variants/) and the GEMM anchors with few rows (variants-small-m/).
+for v in variants:wgmma-variants variants-small-m:wgmma-small-m; do
+  dir=${v%%:*}
+  src=${v#*:}
+  sed "s/\"h100\"/\"$TARGET\"/" "bench/workloads/$src.mlir" >"$CARRY/$src.mlir"
+  if [[ "$TARGET" == mi* ]]; then
+    echo "prepare: no wgmma variants for $TARGET" >"$CARRY/$dir.log"
+  elif ! "$BUILD/bin/tessel-compile" "$CARRY/$src.mlir" \
+      --target="$TARGET" -o "$CARRY/$dir" >"$CARRY/$dir.log" 2>&1; then
+    echo "prepare: the wgmma variants ($src) do not compile for $TARGET:" >&2
+    grep -m3 error "$CARRY/$dir.log" >&2
+    rm -rf "${CARRY:?}/$dir"
+  fi
+done
 # Imported PyTorch models, run whole on the GPU (bench/gpu/prepare_models.sh).
 bash bench/gpu/prepare_models.sh "$BUILD" "$CARRY" "$TARGET"
 {

@@ -8,8 +8,10 @@
 #   gemms-baseline.json  the same shapes through torch.matmul (cuBLAS)
 #   attention.json    the attention anchors, checked and timed
 #   attention-baseline.json  the same through scaled_dot_product_attention
-#   variants.json     wgmma schedules of two GEMMs side by side (not run by
-#                     default: STEPS="... variants")
+#   variants.json     wgmma schedules of two large GEMMs and of the GEMM
+#                     anchors with few rows side by side, and
+#                     variants-baseline.json, torch.matmul on the latter
+#                     (not run by default: STEPS="... variants")
 #   suite.json        every workload at every schedule rank: checked against
 #                     the reference and timed (tessel-run-device)
 #   baseline.json     the same kernels as eager PyTorch (+ torch.compile, and
@@ -168,12 +170,18 @@ if want models && [ -d "$CARRY/models" ]; then
     --out "$OUT/models-baseline.json" 2>&1 | tee -a "$LOG" "$OUT/models.log"
 fi
 
-# wgmma schedules side by side (bench/workloads/wgmma-variants.mlir).
+# wgmma schedules side by side (bench/workloads/wgmma-variants.mlir and
+# wgmma-small-m.mlir), then torch.matmul on the latter's shapes.
 if want variants && [ -d "$CARRY/variants" ]; then
   echo "== variants" | tee -a "$LOG"
+  folders=("$CARRY/variants")
+  [ -d "$CARRY/variants-small-m" ] && folders+=("$CARRY/variants-small-m")
   # shellcheck disable=SC2086 # no option or one
-  timeout 180 "$CARRY/bin/tessel-run-device" "$CARRY/variants" --target-ms=50 \
+  timeout 240 "$CARRY/bin/tessel-run-device" "${folders[@]}" --target-ms=50 \
     $TIMING --json="$OUT/variants.json" 2>&1 | tee -a "$LOG"
+  [ -d "$CARRY/variants-small-m" ] &&
+    timeout 120 python3 bench/gpu/baseline.py "$CARRY/variants-small-m" \
+      --out "$OUT/variants-baseline.json" 2>&1 | tee -a "$LOG"
 fi
 
 want suite || names=""
@@ -250,7 +258,7 @@ python3 - "$OUT" <<'PY'
 import json, os, sys
 out = sys.argv[1]
 parts = {}
-for part in ("calibration", "checks", "demo", "gemms", "gemms-baseline", "attention", "attention-baseline", "fusion", "suite", "baseline"):
+for part in ("calibration", "checks", "demo", "gemms", "gemms-baseline", "attention", "attention-baseline", "variants", "variants-baseline", "fusion", "suite", "baseline"):
     path = os.path.join(out, part + ".json")
     if os.path.exists(path):
         try:
