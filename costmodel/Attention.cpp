@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <numeric>
 #include <tuple>
 #include <vector>
 
@@ -64,41 +65,63 @@ std::pair<int64_t, int64_t> attentionMicroTile(int64_t rows, int64_t cols,
   return best;
 }
 
+std::array<int64_t, 3> FusedAttentionLayout::pieceOf(ComputeClass compute) {
+  if (compute == ComputeClass::Mfma) {
+    // One wavefront's 16-row strip: 32x32x8 would need 32-row strips.
+    constexpr MfmaShape s = kMfmaShapes[0];
+    return {s.m, s.n, s.k};
+  }
+  return {MmaSyncShape::kM, MmaSyncShape::kN, MmaSyncShape::kK};
+}
+
 std::string FusedAttentionLayout::mmaRefusal(const AttentionShape &shape,
                                              int64_t bq, int64_t bkv,
-                                             int64_t warps) {
+                                             int64_t warps,
+                                             ComputeClass compute) {
+  auto [pm, pn, pk] = pieceOf(compute);
   if (shape.type == ElementType::F32)
     return "tensor cores take bf16 and f16, not f32";
-  if (bq % MmaSyncShape::kM || bkv % MmaSyncShape::kK)
-    return "the query and key tiles must be multiples of 16";
-  if (shape.d % MmaSyncShape::kK || shape.dv % MmaSyncShape::kN)
-    return "the head dims must be multiples of 16 (q, k) and 8 (v)";
-  if (bq / MmaSyncShape::kM > warps)
-    return "each 16-row strip of the query tile needs a warp of its own";
+  // The key tile is S's columns (pieces of pn) and P v's depth (of pk).
+  if (bq % pm || bkv % std::lcm(pn, pk))
+    return "the query tile must be a multiple of " + std::to_string(pm) +
+           " and the key tile of " + std::to_string(std::lcm(pn, pk));
+  if (shape.d % pk || shape.dv % pn)
+    return "the head dims must be multiples of " + std::to_string(pk) +
+           (pk == pn ? std::string()
+                     : " (q, k) and " + std::to_string(pn) + " (v)");
+  if (bq / pm > warps)
+    return "each " + std::to_string(pm) +
+           "-row strip of the query tile needs a warp of its own";
   return "";
 }
 
 FusedAttentionLayout FusedAttentionLayout::of(const AttentionShape &shape,
                                               int64_t bq, int64_t bkv,
-                                              int64_t threads, bool mma,
+                                              int64_t threads,
+                                              ComputeClass compute,
                                               int64_t warpSize) {
   FusedAttentionLayout l;
   l.bq = bq;
   l.bkv = bkv;
   l.threads = threads;
-  l.mma = mma;
+  l.compute = compute;
+  l.mma = compute == ComputeClass::MmaSync || compute == ComputeClass::Mfma;
   int64_t bytes = dtypeBytes(shape.type);
   std::tie(l.sRows, l.sCols) = attentionMicroTile(bq, bkv, threads);
   std::tie(l.oRows, l.oCols) = attentionMicroTile(bq, shape.dv, threads);
   l.groups = bkv / l.sCols;
-  if (mma) {
+  if (l.mma) {
+    std::array<int64_t, 3> piece = pieceOf(compute);
+    l.pieceM = piece[0];
+    l.pieceN = piece[1];
+    l.pieceK = piece[2];
     l.qRow = shape.d + kMmaOperandPad;
     l.kRow = bkv + kMmaOperandPad;
     l.vRow = shape.dv + kMmaOperandPad;
     l.pRow = bkv + kMmaOperandPad;
     l.sRow = bkv + kMmaAccumulatorPad;
     l.oRow = shape.dv + kMmaAccumulatorPad;
-    l.strips = std::max<int64_t>(1, bq / MmaSyncShape::kM);
+    l.strips = std::max<int64_t>(1, bq / l.pieceM);
     int64_t perStrip = std::max<int64_t>(1, threads / warpSize / l.strips);
     auto split = [&](int64_t pieces) {
       int64_t s = std::min(perStrip, pieces);
@@ -106,8 +129,8 @@ FusedAttentionLayout FusedAttentionLayout::of(const AttentionShape &shape,
         --s;
       return s;
     };
-    l.sSplits = split(bkv / MmaSyncShape::kN);
-    l.oSplits = split(shape.dv / MmaSyncShape::kN);
+    l.sSplits = split(bkv / l.pieceN);
+    l.oSplits = split(shape.dv / l.pieceN);
   } else {
     if ((shape.d * bytes) % 4 == 0 && (shape.d * bytes / 4) % 2 == 0)
       l.rowPad = 4 / bytes;
@@ -116,7 +139,7 @@ FusedAttentionLayout FusedAttentionLayout::of(const AttentionShape &shape,
     l.sRow = bkv + 1;
     l.oRow = shape.dv;
   }
-  int64_t kRows = mma ? shape.d : bkv;
+  int64_t kRows = l.mma ? shape.d : bkv;
   // q, k and v tiles (and P's two terms) in the input type; S, O, the
   // partial maxima
   // and sums (rows groups + 1 long), and each row's maximum, sum and
@@ -141,9 +164,12 @@ namespace {
 /// in predictFusedAttention), not of a chip.
 constexpr int64_t kFusedAttentionBaseRegisters = 42;
 constexpr int64_t kFusedAttentionCausalRegisters = 24;
-/// On tensor cores: the base, and the registers per accumulator piece.
+/// On tensor cores: the base, and the registers per accumulator piece
+/// (mma.sync; MFMA's VGPRs).
 constexpr int64_t kFusedAttentionMmaBaseRegisters = 62;
 constexpr int64_t kFusedAttentionMmaPieceRegisters = 8;
+constexpr int64_t kFusedAttentionMfmaBaseRegisters = 71;
+constexpr int64_t kFusedAttentionMfmaPieceRegisters = 11;
 
 /// One phase of a key step: `items` pieces of work spread over the block's
 /// threads (item i on thread i mod T), each `ops` issue slots of which
@@ -206,26 +232,31 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   };
   if (s.block.size() != 2 || s.block[0] < 1 || s.block[1] < 1)
     return illegal("a fused attention's block is [query tile, key tile]");
-  bool mma = s.compute == ComputeClass::MmaSync;
+  bool mfma = s.compute == ComputeClass::Mfma;
+  bool mma = s.compute == ComputeClass::MmaSync || mfma;
   if ((s.compute != ComputeClass::Simt && !mma) || s.stages != 1 ||
       s.splitK != 1 || s.vector != 1 || !s.warp.empty() || !s.thread.empty())
-    return illegal("the fused attention kernel runs on SIMT lanes or "
-                   "mma.sync, one stage, no split-K, vector or warp/thread "
+    return illegal("the fused attention kernel runs on SIMT lanes, mma.sync "
+                   "or MFMA, one stage, no split-K, vector or warp/thread "
                    "tiles");
   int64_t bq = s.block[0], bkv = s.block[1];
   int64_t threads = s.warps * t.warpSize();
   p.threadsPerBlock = threads;
   if (s.warps < 1 || double(threads) > t.get(TargetField::MaxThreadsPerBlock))
     return illegal("the block has more threads than the target allows");
-  if (mma && !t.hasMmaSync())
+  if (s.compute == ComputeClass::MmaSync && !t.hasMmaSync())
     return illegal("mma.sync needs an NVIDIA GPU of sm_80 or newer");
+  if (mfma && !t.hasMfma())
+    return illegal("MFMA needs an AMD GPU with bf16 matrix cores (gfx90a, "
+                   "gfx94x)");
   if (mma) {
-    std::string why = FusedAttentionLayout::mmaRefusal(a, bq, bkv, s.warps);
+    std::string why =
+        FusedAttentionLayout::mmaRefusal(a, bq, bkv, s.warps, s.compute);
     if (!why.empty())
       return illegal(why);
   }
   FusedAttentionLayout l =
-      FusedAttentionLayout::of(a, bq, bkv, threads, mma, t.warpSize());
+      FusedAttentionLayout::of(a, bq, bkv, threads, s.compute, t.warpSize());
 
   // Legality and occupancy.
   p.sharedBytes = l.sharedBytes;
@@ -244,16 +275,21 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // the B fragments the unrolled steps load ahead: 62 + 8 per piece, fitted
   // on ptxas -v (sm_90a) for the 4 kernels of
   // test/codegen/cpu-check-fused-attention-mma.mlir (77 to 190 registers,
-  // within -7 % .. +6 %).
-  int64_t sPieces = bkv / MmaSyncShape::kN / l.sSplits,
-          oPieces = a.dv / MmaSyncShape::kN / l.oSplits;
-  p.registers =
-      mma ? kFusedAttentionMmaBaseRegisters +
-                kFusedAttentionMmaPieceRegisters * std::max(sPieces, oPieces)
-          : kFusedAttentionBaseRegisters +
-                std::max(l.sRows * l.sCols + l.sRows + l.sCols,
-                         l.oRows * l.oCols + l.oRows + l.oCols) +
-                (a.causal ? kFusedAttentionCausalRegisters : 0);
+  // within -7 % .. +6 %). On MFMA (VGPRs, a 16x16 piece 4 a lane): 71 + 11
+  // per piece, fitted on LLVM 22's .vgpr_count (gfx942) for the 5 kernels
+  // of test/codegen/cpu-check-fused-attention-mfma.mlir (63 to 232 VGPRs,
+  // within -14 % .. +30 %, the worst the decode kernel's 63).
+  int64_t sPieces = bkv / l.pieceN / l.sSplits,
+          oPieces = a.dv / l.pieceN / l.oSplits;
+  int64_t pieces = std::max(sPieces, oPieces);
+  p.registers = mfma ? kFusedAttentionMfmaBaseRegisters +
+                           kFusedAttentionMfmaPieceRegisters * pieces
+                : mma ? kFusedAttentionMmaBaseRegisters +
+                            kFusedAttentionMmaPieceRegisters * pieces
+                      : kFusedAttentionBaseRegisters +
+                            std::max(l.sRows * l.sCols + l.sRows + l.sCols,
+                                     l.oRows * l.oCols + l.oRows + l.oCols) +
+                            (a.causal ? kFusedAttentionCausalRegisters : 0);
   if (double(p.registers) > t.get(TargetField::MaxRegistersPerThread))
     return illegal("a thread's micro-tiles need more registers than it has");
   if (!occupy(p, t, s.warps, threads))
@@ -330,17 +366,24 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   }
   double tensor = 0;
   if (mma) {
-    // S (bq x bkv x d) and P v (bq x dv x bkv) as m16n8k16 pieces, each
-    // warp a strip and its share of the columns. Per piece and 16-deep
-    // step a warp loads B (two 16-bit loads per register, 4 wavefronts);
-    // per step A once (4, per term of P); each accumulator piece is written
-    // once per product (2 wavefronts of 8-byte accesses) and read first where
-    // the product accumulates (O; S starts at zero).
+    // S (bq x bkv x d) and P v (bq x dv x bkv) as pieces of pieceM x pieceN
+    // x pieceK, each warp a strip and its share of the columns.
+    // mma.sync (m16n8k16): per piece and 16-deep step a warp loads B (two
+    // 16-bit loads per register, 4 wavefronts); per step A once (4, per
+    // term of P); each accumulator piece is written once per product (2
+    // wavefronts of 8-byte accesses) and read first where the product
+    // accumulates (O; S starts at zero).
+    // MFMA (16x16x16, a 64-lane wavefront): the same accesses, each priced
+    // from the fragments' addresses in the padded rows
+    // (mfmaFragmentFronts).
+    // mma.sync reaches its own measured fraction of the tensor peak, MFMA
+    // what hipBLASLt-class kernels do (as for a GEMM's K step, Terms.cpp).
+    TargetField fractionField = mfma ? TargetField::TensorAchievableFraction
+                                     : TargetField::MmaSyncPeakFraction;
     double fraction = 1;
-    if (model::usable(t, TargetField::MmaSyncPeakFraction, p.uncalibrated))
-      fraction = t.get(TargetField::MmaSyncPeakFraction);
-    double perClock = model::peakFlops(t, ComputeClass::MmaSync, a.type) *
-                      fraction /
+    if (model::usable(t, fractionField, p.uncalibrated))
+      fraction = t.get(fractionField);
+    double perClock = model::peakFlops(t, s.compute, a.type) * fraction /
                       (t.get(TargetField::SMCount) *
                        t.get(TargetField::TensorClockGHz) * 1e9);
     // A warp issues on one of the SM's tensor units: the product's warps
@@ -348,36 +391,51 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     double units = 4;
     if (model::usable(t, TargetField::TensorUnitsPerSM, p.uncalibrated))
       units = t.get(TargetField::TensorUnitsPerSM);
+    // Shared-memory wavefronts per clock, a wavefront being 128 bytes.
+    double fronts =
+        model::usable(t, TargetField::L1BytesPerClock, p.uncalibrated)
+            ? t.get(TargetField::L1BytesPerClock) / 128.0
+            : 1.0;
+    double round =
+        model::usable(t, TargetField::L1LatencyCycles, p.uncalibrated)
+            ? t.get(TargetField::L1LatencyCycles)
+            : 0;
     // `aTerms` A operands (P's hi and lo terms) each take every B piece
-    // of a step, which is read once.
+    // of a step, which is read once; rows of A, B and the accumulator are
+    // `*Row` elements apart.
     auto product = [&](double m, double n, double kdim, double warps,
-                       double pieces, bool accumulates, double aTerms) {
+                       double pieces, bool accumulates, double aTerms,
+                       int64_t aRow, int64_t bRow, int64_t cRow) {
       double flops = 2 * m * n * kdim * aTerms;
       double busy = std::min(1.0, warps * double(p.blocksPerSM) / units);
       double tensorCycles = flops / (perClock * busy);
       tensor += tensorCycles;
-      double ksteps = kdim / MmaSyncShape::kK;
-      double l1 =
-          model::usable(t, TargetField::L1BytesPerClock, p.uncalibrated)
-              ? t.get(TargetField::L1BytesPerClock) / (4.0 * t.warpSize())
-              : 1.0;
+      double ksteps = kdim / double(l.pieceK);
+      double aFronts = 4, bFronts = 4, cFronts = 2, issueCycles = 2;
+      if (mfma) {
+        constexpr MfmaShape shape = kMfmaShapes[0];
+        model::MfmaFragmentFronts f = model::mfmaFragmentFronts(
+            shape, aRow * elementBytes, bRow * elementBytes, cRow * 4);
+        aFronts = f.a;
+        bFronts = f.b;
+        cFronts = f.c;
+        // One MFMA occupies its matrix core for its flops at the unit's
+        // share of the rate.
+        issueCycles = double(shape.flops()) / (perClock / units);
+      }
       double waves = warps *
-                     (ksteps * (4 * aTerms + 4 * pieces) +
-                      (accumulates ? 4 : 2) * pieces) /
-                     l1;
+                     (ksteps * (aFronts * aTerms + bFronts * pieces) +
+                      (accumulates ? 2 : 1) * cFronts * pieces) /
+                     fronts;
       wavefronts += waves;
-      double round =
-          model::usable(t, TargetField::L1LatencyCycles, p.uncalibrated)
-              ? t.get(TargetField::L1LatencyCycles)
-              : 0;
-      serial +=
-          std::max({tensorCycles, waves, round + ksteps * pieces * 2 * aTerms});
+      serial += std::max({tensorCycles, waves,
+                          round + ksteps * pieces * issueCycles * aTerms});
     };
     product(rows, keys, d, double(l.strips * l.sSplits), double(sPieces), false,
-            1);
+            1, l.qRow, l.kRow, l.sRow);
     // P v takes P's two terms, each with the same V pieces.
     product(rows, dv, keys, double(l.strips * l.oSplits), double(oPieces), true,
-            2);
+            2, l.pRow, l.vRow, l.oRow);
   }
   // The copy's loads mostly hit L2 (every query tile of a head reads the
   // same keys): a thread's K and V vectors, issued in batches
@@ -434,9 +492,7 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     p.blocksUs = us(blocksOnBusiestSM * t.get(TargetField::BlockCycles));
   if (model::usable(t, TargetField::LaunchOverheadUs, p.uncalibrated))
     p.launchUs = t.get(TargetField::LaunchOverheadUs);
-  model::combineTerms(
-      p, model::peakFlops(t, mma ? ComputeClass::MmaSync : ComputeClass::Simt,
-                          a.type));
+  model::combineTerms(p, model::peakFlops(t, s.compute, a.type));
 
   // The best any kernel could do: the flops on tensor cores (bf16, f16) at
   // the achievable fraction, or the unique bytes.

@@ -101,10 +101,15 @@ private:
 
   /// The fused attention kernel: query and key tiles of 16 to 128 (none
   /// past the first power of two covering its length), 1 to 8 warps, on
-  /// mma.sync (bf16, f16 on NVIDIA sm_80+) and on SIMT lanes.
+  /// mma.sync (bf16, f16 on NVIDIA sm_80+), on MFMA (bf16, f16 on AMD
+  /// gfx90a, gfx94x) and on SIMT lanes.
   void attentionTiles() {
     const AttentionShape &a = *k.attention;
-    bool tensorCores = t.hasMmaSync() && a.type != ElementType::F32;
+    std::optional<ComputeClass> tensorCores;
+    if (a.type != ElementType::F32 && t.hasMmaSync())
+      tensorCores = ComputeClass::MmaSync;
+    else if (a.type != ElementType::F32 && t.hasMfma())
+      tensorCores = ComputeClass::Mfma;
     auto covering = [](int64_t n) {
       int64_t p = 16;
       while (p < n)
@@ -120,7 +125,7 @@ private:
           s.warps = warps;
           if (tensorCores) {
             Schedule mma = s;
-            mma.compute = ComputeClass::MmaSync;
+            mma.compute = *tensorCores;
             offer(mma);
           }
           offer(s);

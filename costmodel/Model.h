@@ -18,6 +18,7 @@
 #include "costmodel/Target.h"
 #include "runtime/Support.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -203,7 +204,8 @@ struct AttentionCombineShape {
 /// rescale + P v in micro-tiles of oRows x oCols. A micro-tile's columns
 /// are strided (column g + i * groups) so that neighbouring lanes read
 /// neighbouring keys and value columns.
-/// On tensor cores (`mma`, mma.sync m16n8k16), six: copy the K tile
+/// On tensor cores (`mma`: mma.sync m16n8k16 on NVIDIA, MFMA 16x16x16 on a
+/// 64-lane wavefront on AMD CDNA), six: copy the K tile
 /// transposed ([d, bkv], B of the first product) and the V tile;
 /// S = q k^T by warps, each a 16-row strip of the queries and 1 / sSplits of
 /// the keys, written to S; S scaled and masked by segments of sCols
@@ -211,13 +213,19 @@ struct AttentionCombineShape {
 /// exp2(S - max) as two terms of the input type (hi, and lo = P - hi
 /// rounded: the product is then as accurate as with f32 P), each segment's
 /// sum written out, and O rescaled; O += P v by warps (a strip and 1 /
-/// oSplits of the value columns each, both terms of P). The buffers' rows are
+/// oSplits of the value columns each, both terms of P), in pieces of
+/// pieceM x pieceN x pieceK. The buffers' rows are
 /// padded by kMmaOperandPad (kMmaAccumulatorPad for S and O, f32) so that the
 /// lanes' fragment accesses fall in distinct banks. The code generator and the
 /// model both read it here.
 struct FusedAttentionLayout {
   int64_t bq = 0, bkv = 0, threads = 0;
+  /// The class the products run on: Simt, MmaSync or Mfma; `mma` when
+  /// tensor cores (either of the latter two).
+  ComputeClass compute = ComputeClass::Simt;
   bool mma = false;
+  /// A tensor-core piece: rows (a strip's height), columns and depth.
+  int64_t pieceM = 16, pieceN = 8, pieceK = 16;
   /// SIMT: elements added to each shared row of the q and k tiles so that
   /// the rows are an odd number of 32-bit words apart (lanes reading a
   /// column fall in distinct banks).
@@ -236,12 +244,17 @@ struct FusedAttentionLayout {
   int64_t sharedBytes = 0;
 
   static FusedAttentionLayout of(const AttentionShape &shape, int64_t bq,
-                                 int64_t bkv, int64_t threads, bool mma = false,
+                                 int64_t bkv, int64_t threads,
+                                 ComputeClass compute = ComputeClass::Simt,
                                  int64_t warpSize = 32);
-  /// Why `shape` with tiles bq x bkv and `warps` warps cannot run on
-  /// mma.sync; empty when it can.
+  /// The piece {M, N, K} the products of `compute` (MmaSync or Mfma) run
+  /// in: mma.sync's m16n8k16, MFMA's 16x16x16.
+  static std::array<int64_t, 3> pieceOf(ComputeClass compute);
+  /// Why `shape` with tiles bq x bkv and `warps` warps cannot run on the
+  /// tensor cores of `compute` (MmaSync or Mfma); empty when it can.
   static std::string mmaRefusal(const AttentionShape &shape, int64_t bq,
-                                int64_t bkv, int64_t warps);
+                                int64_t bkv, int64_t warps,
+                                ComputeClass compute = ComputeClass::MmaSync);
   /// Loads a thread keeps in flight when it copies a tile to shared
   /// memory: the copy is `rounds` vectors a thread, issued in batches of
   /// this many loads before their stores (each batch waits one round trip

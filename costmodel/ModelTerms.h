@@ -142,6 +142,17 @@ struct TreeCost {
 };
 TreeCost treeCost(double rows, int64_t threads, int64_t warpSize);
 
+/// The LDS wavefronts one 64-lane wavefront's accesses to the fragments of
+/// one MFMA piece take (passes/MfmaLayout.h; each half of 32 lanes priced
+/// as shared memory is): A's one 8-byte load a lane, B's four 2-byte loads,
+/// and the accumulator's values read (or written) once, with rows of A, B
+/// and the accumulator `*RowBytes` apart.
+struct MfmaFragmentFronts {
+  double a = 0, b = 0, c = 0;
+};
+MfmaFragmentFronts mfmaFragmentFronts(const MfmaShape &s, int64_t aRowBytes,
+                                      int64_t bRowBytes, int64_t cRowBytes);
+
 // 1. Legality and occupancy (Occupancy.cpp). Each refusal is the reason the
 // schedule is illegal; nullopt: it passes.
 std::optional<std::string> scheduleRefusal(const Context &c);

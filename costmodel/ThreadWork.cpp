@@ -200,24 +200,8 @@ void addMfmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
   int64_t aRow = (c.kStep + kMmaOperandPad) * 2;
   int64_t bRow = (c.tiles.back() + kMmaOperandPad) * 2;
   int64_t cRow = (c.tiles.back() + accumulatorPad(ComputeClass::Mfma)) * 4;
-  auto halves = [&](const std::function<int64_t(int64_t)> &address,
-                    int64_t bytes) {
-    double fronts = 0;
-    for (int64_t half = 0; half < MfmaShape::kWaveSize; half += 32)
-      fronts += sharedWavefronts(
-          [&](int64_t lane) { return address(half + lane); }, bytes);
-    return fronts;
-  };
-  auto g = [&](int64_t lane) { return lane / s.m; };
-  auto p = [&](int64_t lane) { return lane % s.m; };
-  double aFronts =
-      halves([&](int64_t l) { return p(l) * aRow + g(l) * 4 * 2; }, 8);
-  double bFronts =
-      MfmaShape::kOperandElements *
-      halves([&](int64_t l) { return g(l) * 4 * bRow + p(l) * 2; }, 2);
-  double cFronts =
-      double(s.accumulators()) *
-      halves([&](int64_t l) { return g(l) * 4 * cRow + p(l) * 4; }, 4);
+  MfmaFragmentFronts fronts = mfmaFragmentFronts(s, aRow, bRow, cRow);
+  double aFronts = fronts.a, bFronts = fronts.b, cFronts = fronts.c;
   double stepFronts = double(pm * pk) * aFronts + double(pn * pk) * bFronts;
   double accumulatorFronts = 2.0 * double(pm * pn) * cFronts;
   // Issued per lane: a load per A piece, four loads and two packs per B
@@ -340,6 +324,28 @@ void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
 }
 
 } // namespace
+
+MfmaFragmentFronts mfmaFragmentFronts(const MfmaShape &s, int64_t aRowBytes,
+                                      int64_t bRowBytes, int64_t cRowBytes) {
+  // LDS serves a wave64 access as two halves of 32 lanes.
+  auto halves = [&](const std::function<int64_t(int64_t)> &address,
+                    int64_t bytes) {
+    double fronts = 0;
+    for (int64_t half = 0; half < MfmaShape::kWaveSize; half += 32)
+      fronts += sharedWavefronts(
+          [&](int64_t lane) { return address(half + lane); }, bytes);
+    return fronts;
+  };
+  auto g = [&](int64_t lane) { return lane / s.m; };
+  auto p = [&](int64_t lane) { return lane % s.m; };
+  MfmaFragmentFronts f;
+  f.a = halves([&](int64_t l) { return p(l) * aRowBytes + g(l) * 4 * 2; }, 8);
+  f.b = MfmaShape::kOperandElements *
+        halves([&](int64_t l) { return g(l) * 4 * bRowBytes + p(l) * 2; }, 2);
+  f.c = double(s.accumulators()) *
+        halves([&](int64_t l) { return g(l) * 4 * cRowBytes + p(l) * 4; }, 4);
+  return f;
+}
 
 TreeCost treeCost(double rows, int64_t threads, int64_t warpSize) {
   TreeCost cost;

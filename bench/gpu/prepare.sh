@@ -56,13 +56,14 @@ done
 # split-KV attention's partial and combine kernels. A file the target cannot take (the large tiles need sm_90's
 # shared memory) is reported and left out.
 mkdir -p "$CARRY/checks"
-# On AMD targets the MFMA kernels are the ones only a GPU can check, and
+# On AMD targets the MFMA kernels (GEMM K steps and the fused attention's
+# pieces) are the ones only a GPU can check, and
 # the other files' NVIDIA schedules (mma.sync, cp.async stages) are refit
 # by the cost model (onto MFMA where it applies).
 AMD_CHECKS=""
 CHECK_FLAGS=""
 case "$TARGET" in
-  mi*) AMD_CHECKS=test/codegen/cpu-check-mfma.mlir
+  mi*) AMD_CHECKS="test/codegen/cpu-check-mfma.mlir test/codegen/cpu-check-fused-attention-mfma.mlir"
        CHECK_FLAGS=--refit-schedules ;;
 esac
 for f in $AMD_CHECKS \

@@ -454,27 +454,27 @@ void AttentionEmitter::writePiece(Value piece, Value buffer, Value row,
 void AttentionEmitter::product(Value a, Value bMatrix, Value c, Value row0,
                                Value col0, int64_t k, int64_t pieces,
                                bool accumulates, Value aLow) {
-  using mma = MmaSyncShape;
-  auto pieceType = VectorType::get({mma::kM, mma::kN}, b.getF32Type());
+  int64_t pm = l.pieceM, pn = l.pieceN, pk = l.pieceK;
+  auto pieceType = VectorType::get({pm, pn}, b.getF32Type());
   Value zero = arith::ConstantOp::create(
       b, DenseElementsAttr::get(pieceType, b.getF32FloatAttr(0)));
   SmallVector<Value> cols, init;
   for (int64_t n = 0; n < pieces; ++n) {
-    cols.push_back(add(col0, idx(n * mma::kN)));
-    init.push_back(
-        accumulates ? readPiece(c, row0, cols.back(), mma::kM, mma::kN) : zero);
+    cols.push_back(add(col0, idx(n * pn)));
+    init.push_back(accumulates ? readPiece(c, row0, cols.back(), pm, pn)
+                               : zero);
   }
-  // The 16-deep steps, rolled for the CPU path (tessel-lower-mma unrolls
+  // The pk-deep steps, rolled for the CPU path (tessel-lower-mma unrolls
   // them): A once per step, each piece of B and C in turn.
   SmallVector<Value> acc =
-      accumulate(k / mma::kK, init, [&](Value step, ValueRange acc) {
-        Value kk = mul(step, idx(mma::kK));
-        SmallVector<Value> aPieces = {readPiece(a, row0, kk, mma::kM, mma::kK)};
+      accumulate(k / pk, init, [&](Value step, ValueRange acc) {
+        Value kk = mul(step, idx(pk));
+        SmallVector<Value> aPieces = {readPiece(a, row0, kk, pm, pk)};
         if (aLow)
-          aPieces.push_back(readPiece(aLow, row0, kk, mma::kM, mma::kK));
+          aPieces.push_back(readPiece(aLow, row0, kk, pm, pk));
         SmallVector<Value> next(acc);
         for (int64_t n = 0; n < pieces; ++n) {
-          Value bPiece = readPiece(bMatrix, kk, cols[n], mma::kK, mma::kN);
+          Value bPiece = readPiece(bMatrix, kk, cols[n], pk, pn);
           for (Value aPiece : aPieces)
             next[n] = mmaPiece(b, b.getLoc(), aPiece, bPiece, next[n]);
         }
@@ -562,13 +562,12 @@ void AttentionEmitter::prologue() {
 void AttentionEmitter::stripProducts(Value a, Value bMatrix, Value c, int64_t k,
                                      int64_t columns, int64_t splits,
                                      bool accumulates, Value aLow) {
-  using mma = MmaSyncShape;
-  int64_t pieces = columns / mma::kN / splits;
+  int64_t pieces = columns / l.pieceN / splits;
   warps(l.strips * splits, [&](Value item) {
     Value strip = arith::DivUIOp::create(b, item, idx(splits));
     Value split = arith::RemUIOp::create(b, item, idx(splits));
-    product(a, bMatrix, c, mul(strip, idx(mma::kM)),
-            mul(split, idx(pieces * mma::kN)), k, pieces, accumulates, aLow);
+    product(a, bMatrix, c, mul(strip, idx(l.pieceM)),
+            mul(split, idx(pieces * l.pieceN)), k, pieces, accumulates, aLow);
   });
 }
 
@@ -1028,16 +1027,17 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
                                    ScheduleAttr schedule,
                                    const Target &target) {
   ArrayRef<int64_t> block = schedule.getBlock();
-  bool mma = schedule.getMma() == InstructionClass::MmaSync;
+  bool mmaSync = schedule.getMma() == InstructionClass::MmaSync;
+  bool mfma = schedule.getMma() == InstructionClass::Mfma;
   if (block.size() != 2 || block[0] < 1 || block[1] < 1 ||
-      (schedule.getMma() != InstructionClass::Simt && !mma) ||
+      (schedule.getMma() != InstructionClass::Simt && !mmaSync && !mfma) ||
       schedule.getStages() != 1 || schedule.getSplitK() != 1 ||
       schedule.getVector() != 1 || !schedule.getWarp().empty() ||
       !schedule.getThread().empty())
     return op->emitOpError()
            << "runs as one fused attention kernel, whose schedule is block = "
-              "[query tile, key tile] and warps on SIMT lanes or mma.sync "
-              "(one stage, no split-K, vector, warp or thread tiles); got "
+              "[query tile, key tile] and warps on SIMT lanes, mma.sync or "
+              "MFMA (one stage, no split-K, vector, warp or thread tiles); got "
            << schedule;
   int64_t threads = schedule.getWarps() * target.warpSize();
   if (schedule.getWarps() < 1 ||
@@ -1045,19 +1045,37 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
     return op->emitOpError()
            << "has " << schedule.getWarps() << " warps per block, more than "
            << target.name() << " allows";
-  if (mma) {
+  ComputeClass compute = ComputeClass::Simt;
+  if (mmaSync) {
+    compute = ComputeClass::MmaSync;
     if (!target.hasMmaSync())
       return op->emitOpError()
              << "cannot run on mma.sync on " << target.name() << " ("
-             << target.arch() << "): it needs an NVIDIA GPU of sm_80 or newer";
+             << target.arch() << "): it needs an NVIDIA GPU of sm_80 or newer"
+             << (target.hasMfma() ? " (mma = mfma runs it on this GPU's "
+                                    "matrix cores)"
+                                  : "");
+  }
+  if (mfma) {
+    compute = ComputeClass::Mfma;
+    if (!target.hasMfma())
+      return op->emitOpError()
+             << "cannot run on MFMA on " << target.name() << " ("
+             << target.arch() << "): it needs an AMD GPU of gfx90a or gfx94x"
+             << (target.hasMmaSync() ? " (mma = mma_sync runs it on this "
+                                       "GPU's tensor cores)"
+                                     : "");
+  }
+  if (compute != ComputeClass::Simt) {
     std::string why = FusedAttentionLayout::mmaRefusal(
-        shape, block[0], block[1], schedule.getWarps());
+        shape, block[0], block[1], schedule.getWarps(), compute);
     if (!why.empty())
       return op->emitOpError()
-             << "cannot run on mma.sync with " << schedule << ": " << why;
+             << "cannot run on " << (mfma ? "MFMA" : "mma.sync") << " with "
+             << schedule << ": " << why;
   }
   FusedAttentionLayout layout = FusedAttentionLayout::of(
-      shape, block[0], block[1], threads, mma, target.warpSize());
+      shape, block[0], block[1], threads, compute, target.warpSize());
   if (double(layout.sharedBytes) > target.blockSharedMemoryLimit())
     return op->emitOpError()
            << "needs " << layout.sharedBytes

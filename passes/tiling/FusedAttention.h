@@ -10,9 +10,11 @@
 // rescaled as they change), so that no [Sq, Skv] score matrix ever reaches
 // global memory. Fully masked key tiles of a causal attention are skipped.
 // The
-// two products run on SIMT lanes or, with `mma = mma_sync` (bf16, f16), on
-// tensor cores as warp-level 16x8x16 vector.contract pieces, which
-// tessel-lower-mma turns into mma.sync (the CPU path runs them as they are);
+// two products run on SIMT lanes or, on tensor cores (bf16, f16), as
+// warp-level vector.contract pieces, which tessel-lower-mma turns into
+// matrix instructions (the CPU path runs them as they are): 16x8x16
+// mma.sync pieces with `mma = mma_sync` (NVIDIA sm_80+), 16x16x16 MFMA
+// pieces on a 64-lane wavefront with `mma = mfma` (AMD gfx90a, gfx94x);
 // P then enters the second product as two terms of the input type (its
 // rounding and the rounding of the rest), which keeps the product as
 // accurate as one of f32 P at twice its tensor-core work (FlashAttention
@@ -66,7 +68,7 @@ AttentionCombineShape attentionCombineShape(AttentionCombineOp op);
 
 /// Replaces `op` (the fusedAttentionKernelOp of its kernel) by its loop
 /// nest for `schedule` on `target`: an attention or a partial for block =
-/// [query tile, key tile], warps, mma = simt or mma_sync; a combine for
+/// [query tile, key tile], warps, mma = simt, mma_sync or mfma; a combine for
 /// block = [rows] and warps. An error naming what does not fit otherwise.
 LogicalResult emitFusedAttention(Operation *op, ScheduleAttr schedule,
                                  const Target &target);

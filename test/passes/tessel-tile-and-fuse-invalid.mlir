@@ -457,7 +457,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
         schedule = #tessel.schedule<block = [1, 64, 64], warps = 4> {
     ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
-      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes or mma.sync (one stage, no split-K, vector, warp or thread tiles); got #tessel.schedule<block = [1, 64, 64], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>}}
+      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA (one stage, no split-K, vector, warp or thread tiles); got #tessel.schedule<block = [1, 64, 64], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>}}
       %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
       tessel.yield %1 : tensor<1x2x40x32xf16>
     }
@@ -536,11 +536,44 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
     %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
         schedule = #tessel.schedule<block = [32, 32], warps = 2, mma = mma_sync> {
     ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
-      // expected-error @+1 {{'tessel.attention' op cannot run on mma.sync on mi300x (gfx942): it needs an NVIDIA GPU of sm_80 or newer}}
+      // expected-error @+1 {{'tessel.attention' op cannot run on mma.sync on mi300x (gfx942): it needs an NVIDIA GPU of sm_80 or newer (mma = mfma runs it on this GPU's matrix cores)}}
       %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
       tessel.yield %1 : tensor<1x2x40x32xf16>
     }
     return %0 : tensor<1x2x40x32xf16>
+  }
+}
+
+// -----
+
+// MFMA is AMD's.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<1x2x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
+        schedule = #tessel.schedule<block = [32, 32], warps = 2, mma = mfma> {
+    ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
+      // expected-error @+1 {{'tessel.attention' op cannot run on MFMA on h100 (sm_90a): it needs an AMD GPU of gfx90a or gfx94x (mma = mma_sync runs it on this GPU's tensor cores)}}
+      %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
+      tessel.yield %1 : tensor<1x2x40x32xf16>
+    }
+    return %0 : tensor<1x2x40x32xf16>
+  }
+}
+
+// -----
+
+// MFMA's pieces are 16 columns wide: a value head dim of 40 is not a
+// multiple (mma.sync's 8-column pieces take it).
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  func.func @model(%q: tensor<1x2x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x40xf16>) -> tensor<1x2x40x40xf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x40xf16>) -> tensor<1x2x40x40xf16>
+        schedule = #tessel.schedule<block = [32, 32], warps = 2, mma = mfma> {
+    ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x40xf16>):
+      // expected-error @+1 {{'tessel.attention' op cannot run on MFMA with #tessel.schedule<block = [32, 32], warps = 2, stages = 1, split_k = 1, vector = 1, mma = mfma>: the head dims must be multiples of 16}}
+      %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x40xf16> -> tensor<1x2x40x40xf16>
+      tessel.yield %1 : tensor<1x2x40x40xf16>
+    }
+    return %0 : tensor<1x2x40x40xf16>
   }
 }
 

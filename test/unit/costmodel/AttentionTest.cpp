@@ -12,6 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+
 using namespace mlir::tessel;
 
 namespace {
@@ -206,7 +209,8 @@ TEST(FusedAttentionLayout, TensorCoreStripsAndSplits) {
   EXPECT_EQ(FusedAttentionLayout::mmaRefusal(a, 32, 32, 4), "");
   // Two strips of four warps: each split two ways, S's 4 pieces of 8 keys
   // and O's 10 pieces of 8 value columns.
-  FusedAttentionLayout l = FusedAttentionLayout::of(a, 32, 32, 128, true);
+  FusedAttentionLayout l =
+      FusedAttentionLayout::of(a, 32, 32, 128, ComputeClass::MmaSync);
   EXPECT_EQ(l.strips, 2);
   EXPECT_EQ(l.sSplits, 2);
   EXPECT_EQ(l.oSplits, 2);
@@ -217,13 +221,46 @@ TEST(FusedAttentionLayout, TensorCoreStripsAndSplits) {
       4 * (32 * (32 + 8) + 32 * (80 + 8) + 2 * 32 * (l.groups + 1) + 3 * 32);
   EXPECT_EQ(l.sharedBytes, expected);
   // One strip, eight warps: 10 pieces split the most ways that divide them.
-  l = FusedAttentionLayout::of(a, 16, 128, 256, true);
+  l = FusedAttentionLayout::of(a, 16, 128, 256, ComputeClass::MmaSync);
   EXPECT_EQ(l.sSplits, 8);
   EXPECT_EQ(l.oSplits, 5);
   EXPECT_NE(FusedAttentionLayout::mmaRefusal(a, 64, 32, 2), "");
   EXPECT_NE(FusedAttentionLayout::mmaRefusal(a, 24, 32, 4), "");
   a.type = ElementType::F32;
   EXPECT_NE(FusedAttentionLayout::mmaRefusal(a, 32, 32, 4), "");
+}
+
+// On MFMA a 64-lane wavefront takes a 16-row strip in 16x16x16 pieces: the
+// value columns come in pieces of 16, so a head dim of 80 splits five ways
+// at most, and one of 72 is refused where mma.sync takes it.
+TEST(FusedAttentionLayout, MfmaStripsAndSplits) {
+  AttentionShape a;
+  a.d = 64;
+  a.dv = 80;
+  a.type = ElementType::F16;
+  EXPECT_EQ(FusedAttentionLayout::pieceOf(ComputeClass::Mfma),
+            (std::array<int64_t, 3>{16, 16, 16}));
+  EXPECT_EQ(FusedAttentionLayout::mmaRefusal(a, 32, 32, 4, ComputeClass::Mfma),
+            "");
+  FusedAttentionLayout l =
+      FusedAttentionLayout::of(a, 32, 32, 4 * 64, ComputeClass::Mfma, 64);
+  EXPECT_TRUE(l.mma);
+  EXPECT_EQ(l.pieceN, 16);
+  EXPECT_EQ(l.strips, 2);
+  EXPECT_EQ(l.sSplits, 2); // 2 pieces of 16 keys
+  EXPECT_EQ(l.oSplits, 1); // 5 pieces of 16 columns: 2 does not divide them
+  l = FusedAttentionLayout::of(a, 16, 128, 8 * 64, ComputeClass::Mfma, 64);
+  EXPECT_EQ(l.sSplits, 8);
+  EXPECT_EQ(l.oSplits, 5);
+  a.dv = 72;
+  EXPECT_EQ(
+      FusedAttentionLayout::mmaRefusal(a, 32, 32, 4, ComputeClass::MmaSync),
+      "");
+  EXPECT_NE(FusedAttentionLayout::mmaRefusal(a, 32, 32, 4, ComputeClass::Mfma),
+            "");
+  a.dv = 64;
+  EXPECT_NE(FusedAttentionLayout::mmaRefusal(a, 64, 32, 2, ComputeClass::Mfma),
+            "");
 }
 
 TEST(FusedAttention, TensorCoresWhereTheyExist) {
@@ -240,10 +277,31 @@ TEST(FusedAttention, TensorCoresWhereTheyExist) {
   EXPECT_GE(pm.timeUs, pm.achievableUs);
   // mma.sync's fraction of the peak is an estimate: uncalibrated.
   EXPECT_TRUE(pm.uncalibrated);
-  Prediction amd = predict(k, mma, *lookupKnownTarget("mi300x"));
+  Target mi300x = *lookupKnownTarget("mi300x");
+  Prediction amd = predict(k, mma, mi300x);
   EXPECT_FALSE(amd.legal);
   KernelDesc f32 = attention(8, 8, 512, 512, 64, false, ElementType::F32);
   EXPECT_FALSE(predict(f32, mma, h100).legal);
+  // On AMD the same products run on MFMA, faster than on SIMT lanes, and
+  // not on NVIDIA (32 x 32 tiles: a CDNA block has 64 KiB of LDS).
+  Schedule amdSimt = simt;
+  amdSimt.block = {32, 32};
+  Schedule mfma = amdSimt;
+  mfma.compute = ComputeClass::Mfma;
+  Prediction as = predict(k, amdSimt, mi300x), am = predict(k, mfma, mi300x);
+  ASSERT_TRUE(as.legal && am.legal) << am.illegalReason;
+  EXPECT_LT(am.timeUs, as.timeUs);
+  EXPECT_GE(am.timeUs, am.achievableUs);
+  EXPECT_FALSE(predict(k, mfma, h100).legal);
+  EXPECT_FALSE(predict(f32, mfma, mi300x).legal);
+  // The enumeration offers MFMA there, and the best offer takes it.
+  std::vector<Schedule> offers = enumerateSchedules(k, mi300x);
+  EXPECT_TRUE(std::any_of(offers.begin(), offers.end(), [](const Schedule &o) {
+    return o.compute == ComputeClass::Mfma;
+  }));
+  EXPECT_FALSE(std::any_of(offers.begin(), offers.end(), [](const Schedule &o) {
+    return o.compute == ComputeClass::MmaSync;
+  }));
 }
 
 TEST(FusedAttention, SplitKVSpreadsTheKeysOverBlocks) {
