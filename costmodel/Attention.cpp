@@ -115,12 +115,16 @@ FusedAttentionLayout FusedAttentionLayout::of(const AttentionShape &shape,
     l.pieceM = piece[0];
     l.pieceN = piece[1];
     l.pieceK = piece[2];
+    l.kTransposed = compute == ComputeClass::MmaSync;
     l.qRow = shape.d + kMmaOperandPad;
-    l.kRow = bkv + kMmaOperandPad;
+    l.kRow = (l.kTransposed ? bkv : shape.d) + kMmaOperandPad;
     l.vRow = shape.dv + kMmaOperandPad;
     l.pRow = bkv + kMmaOperandPad;
-    l.sRow = bkv + kMmaAccumulatorPad;
-    l.oRow = shape.dv + kMmaAccumulatorPad;
+    int64_t accumulatorPad = compute == ComputeClass::Mfma
+                                 ? kMfmaAttentionAccumulatorPad
+                                 : kMmaAccumulatorPad;
+    l.sRow = bkv + accumulatorPad;
+    l.oRow = shape.dv + accumulatorPad;
     l.strips = std::max<int64_t>(1, bq / l.pieceM);
     int64_t perStrip = std::max<int64_t>(1, threads / warpSize / l.strips);
     auto split = [&](int64_t pieces) {
@@ -139,7 +143,7 @@ FusedAttentionLayout FusedAttentionLayout::of(const AttentionShape &shape,
     l.sRow = bkv + 1;
     l.oRow = shape.dv;
   }
-  int64_t kRows = l.mma ? shape.d : bkv;
+  int64_t kRows = l.kTransposed ? shape.d : bkv;
   // q, k and v tiles (and P's two terms) in the input type; S, O, the
   // partial maxima
   // and sums (rows groups + 1 long), and each row's maximum, sum and
@@ -165,11 +169,9 @@ namespace {
 constexpr int64_t kFusedAttentionBaseRegisters = 42;
 constexpr int64_t kFusedAttentionCausalRegisters = 24;
 /// On tensor cores: the base, and the registers per accumulator piece
-/// (mma.sync; MFMA's VGPRs).
+/// (mma.sync's registers and MFMA's VGPRs alike).
 constexpr int64_t kFusedAttentionMmaBaseRegisters = 62;
 constexpr int64_t kFusedAttentionMmaPieceRegisters = 8;
-constexpr int64_t kFusedAttentionMfmaBaseRegisters = 71;
-constexpr int64_t kFusedAttentionMfmaPieceRegisters = 11;
 
 /// One phase of a key step: `items` pieces of work spread over the block's
 /// threads (item i on thread i mod T), each `ops` issue slots of which
@@ -275,21 +277,19 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // the B fragments the unrolled steps load ahead: 62 + 8 per piece, fitted
   // on ptxas -v (sm_90a) for the 4 kernels of
   // test/codegen/cpu-check-fused-attention-mma.mlir (77 to 190 registers,
-  // within -7 % .. +6 %). On MFMA (VGPRs, a 16x16 piece 4 a lane): 71 + 11
-  // per piece, fitted on LLVM 22's .vgpr_count (gfx942) for the 5 kernels
-  // of test/codegen/cpu-check-fused-attention-mfma.mlir (63 to 232 VGPRs,
-  // within -14 % .. +30 %, the worst the decode kernel's 63).
+  // within -7 % .. +6 %). On MFMA the same fits LLVM 22's .vgpr_count
+  // (gfx942) for the 5 kernels of
+  // test/codegen/cpu-check-fused-attention-mfma.mlir (58 to 182 VGPRs,
+  // within -14 % .. +21 %, the worst the decode kernel's 58).
   int64_t sPieces = bkv / l.pieceN / l.sSplits,
           oPieces = a.dv / l.pieceN / l.oSplits;
-  int64_t pieces = std::max(sPieces, oPieces);
-  p.registers = mfma ? kFusedAttentionMfmaBaseRegisters +
-                           kFusedAttentionMfmaPieceRegisters * pieces
-                : mma ? kFusedAttentionMmaBaseRegisters +
-                            kFusedAttentionMmaPieceRegisters * pieces
-                      : kFusedAttentionBaseRegisters +
-                            std::max(l.sRows * l.sCols + l.sRows + l.sCols,
-                                     l.oRows * l.oCols + l.oRows + l.oCols) +
-                            (a.causal ? kFusedAttentionCausalRegisters : 0);
+  p.registers =
+      mma ? kFusedAttentionMmaBaseRegisters +
+                kFusedAttentionMmaPieceRegisters * std::max(sPieces, oPieces)
+          : kFusedAttentionBaseRegisters +
+                std::max(l.sRows * l.sCols + l.sRows + l.sCols,
+                         l.oRows * l.oCols + l.oRows + l.oCols) +
+                (a.causal ? kFusedAttentionCausalRegisters : 0);
   if (double(p.registers) > t.get(TargetField::MaxRegistersPerThread))
     return illegal("a thread's micro-tiles need more registers than it has");
   if (!occupy(p, t, s.warps, threads))
@@ -333,7 +333,7 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   int64_t elementBytes = dtypeBytes(a.type);
   double wk = double(copyVectorWidth(a.d, a.d, elementBytes)),
          wv = double(copyVectorWidth(a.dv, a.dv, elementBytes));
-  Phase copy{keys * (d / wk + dv / wv), 6 + (mma ? wk : 1),
+  Phase copy{keys * (d / wk + dv / wv), 6 + (l.kTransposed ? wk : 1),
              std::max(1.0, std::min(wk, wv) * double(elementBytes) / 4), 0};
   if (!mma) {
     // The copy; S; the row statistics; exp2 by segments; P v.
@@ -402,10 +402,11 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
             : 0;
     // `aTerms` A operands (P's hi and lo terms) each take every B piece
     // of a step, which is read once; rows of A, B and the accumulator are
-    // `*Row` elements apart.
+    // `*Row` elements apart; with `bByRows` B is held [N, K] (the key tile
+    // on MFMA), a lane's fragment consecutive in a row as A's is.
     auto product = [&](double m, double n, double kdim, double warps,
                        double pieces, bool accumulates, double aTerms,
-                       int64_t aRow, int64_t bRow, int64_t cRow) {
+                       int64_t aRow, int64_t bRow, int64_t cRow, bool bByRows) {
       double flops = 2 * m * n * kdim * aTerms;
       double busy = std::min(1.0, warps * double(p.blocksPerSM) / units);
       double tensorCycles = flops / (perClock * busy);
@@ -419,6 +420,10 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
         aFronts = f.a;
         bFronts = f.b;
         cFronts = f.c;
+        if (bByRows)
+          bFronts = model::mfmaFragmentFronts(shape, bRow * elementBytes,
+                                              bRow * elementBytes, cRow * 4)
+                        .a;
         // One MFMA occupies its matrix core for its flops at the unit's
         // share of the rate.
         issueCycles = double(shape.flops()) / (perClock / units);
@@ -432,10 +437,10 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                           round + ksteps * pieces * issueCycles * aTerms});
     };
     product(rows, keys, d, double(l.strips * l.sSplits), double(sPieces), false,
-            1, l.qRow, l.kRow, l.sRow);
+            1, l.qRow, l.kRow, l.sRow, !l.kTransposed);
     // P v takes P's two terms, each with the same V pieces.
     product(rows, dv, keys, double(l.strips * l.oSplits), double(oPieces), true,
-            2, l.pRow, l.vRow, l.oRow);
+            2, l.pRow, l.vRow, l.oRow, false);
   }
   // The copy's loads mostly hit L2 (every query tile of a head reads the
   // same keys): a thread's K and V vectors, issued in batches

@@ -205,7 +205,7 @@ struct AttentionCombineShape {
 /// are strided (column g + i * groups) so that neighbouring lanes read
 /// neighbouring keys and value columns.
 /// On tensor cores (`mma`: mma.sync m16n8k16 on NVIDIA, MFMA 16x16x16 on a
-/// 64-lane wavefront on AMD CDNA), six: copy the K tile
+/// 64-lane wavefront on AMD CDNA), six: copy the K tile (for mma.sync)
 /// transposed ([d, bkv], B of the first product) and the V tile;
 /// S = q k^T by warps, each a 16-row strip of the queries and 1 / sSplits of
 /// the keys, written to S; S scaled and masked by segments of sCols
@@ -226,12 +226,16 @@ struct FusedAttentionLayout {
   bool mma = false;
   /// A tensor-core piece: rows (a strip's height), columns and depth.
   int64_t pieceM = 16, pieceN = 8, pieceK = 16;
+  /// The K tile is copied transposed ([d, kRow]; mma.sync, whose B
+  /// fragments run down its columns); on MFMA it stays [bkv, kRow], each
+  /// lane's B fragment four consecutive elements of a key's row.
+  bool kTransposed = false;
   /// SIMT: elements added to each shared row of the q and k tiles so that
   /// the rows are an odd number of 32-bit words apart (lanes reading a
   /// column fall in distinct banks).
   int64_t rowPad = 0;
   /// Row lengths (elements) of the block's buffers: q [bq, qRow], k [bkv,
-  /// kRow] (on tensor cores transposed, [d, kRow]), v [bkv, vRow], S [bq,
+  /// kRow] (transposed for mma.sync, [d, kRow]), v [bkv, vRow], S [bq,
   /// sRow] and O [bq, oRow] in f32, and on tensor cores P's two terms [bq,
   /// pRow] in the input type.
   int64_t qRow = 0, kRow = 0, vRow = 0, sRow = 0, oRow = 0, pRow = 0;
@@ -386,6 +390,12 @@ inline constexpr int64_t kMmaOperandPad = 8, kMmaAccumulatorPad = 8;
 inline constexpr int64_t accumulatorPad(ComputeClass compute) {
   return compute == ComputeClass::Mfma ? 0 : kMmaAccumulatorPad;
 }
+
+/// The fused attention's S and O rows on MFMA (f32, 16x16 pieces, read
+/// and written every key step): padded by 4 values, so that the two rows
+/// four apart a half-wave's lanes touch are 16 banks apart
+/// (conflict-free; unpadded or padded by 8, two-way).
+inline constexpr int64_t kMfmaAttentionAccumulatorPad = 4;
 
 struct Schedule {
   /// Tile per parallel loop, innermost last; for a kernel with a

@@ -6,7 +6,8 @@
 // every vector they read or write becoming the fragment each lane holds:
 // nvvm.mma.sync laid out as passes/MmaLayout.h says (bf16 registers are
 // passed as i32, f16 ones as vector<2xf16>), amdgpu.mfma as
-// passes/MfmaLayout.h says.
+// passes/MfmaLayout.h says (a B piece read transposed from a buffer that
+// holds B as [N, K] loads each lane's fragment as one vector on MFMA).
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,6 +91,24 @@ template <typename TransferOp> bool isPlainTransfer(TransferOp op) {
   return strides.back() == 1;
 }
 
+/// A read of a whole piece transposed from a row-major memref: the piece's
+/// element (i, j) is the memref's (row + j, col + i) (a permutation map
+/// swapping its last two dims, in bounds, unit stride along the last).
+bool isTransposedTransfer(vector::TransferReadOp op) {
+  auto memref = dyn_cast<MemRefType>(op.getBase().getType());
+  AffineMap map = op.getPermutationMap();
+  if (!memref || op.getMask() || map.getNumResults() != 2 ||
+      op.hasOutOfBoundsDim())
+    return false;
+  unsigned rank = map.getNumDims();
+  if (rank < 2 ||
+      map.getResult(0) != getAffineDimExpr(rank - 1, op.getContext()) ||
+      map.getResult(1) != getAffineDimExpr(rank - 2, op.getContext()))
+    return false;
+  auto [strides, offset] = memref.getStridesAndOffset();
+  return strides.back() == 1;
+}
+
 /// One warp's fragments of the pieces of a block, for one instruction: what
 /// each lane loads of A, B and the accumulator, the instruction itself and
 /// the accumulator's stores. A fragment is a list of values (registers).
@@ -102,6 +121,12 @@ public:
   virtual void setLane() = 0;
   virtual SmallVector<Value> loadA(vector::TransferReadOp read) = 0;
   virtual SmallVector<Value> loadB(vector::TransferReadOp read) = 0;
+  /// B read transposed (isTransposedTransfer); failure where the
+  /// instruction's fragments do not take it.
+  virtual FailureOr<SmallVector<Value>>
+  loadTransposedB(vector::TransferReadOp read) {
+    return failure();
+  }
   virtual SmallVector<Value> loadC(vector::TransferReadOp read) = 0;
   /// The accumulator of a piece that starts at zero.
   virtual SmallVector<Value> zeroC() = 0;
@@ -287,6 +312,17 @@ public:
         elements)};
   }
 
+  /// B held as [N, K]: column p's four elements from K = 4 g are
+  /// consecutive in row p, one load as A's are.
+  FailureOr<SmallVector<Value>>
+  loadTransposedB(vector::TransferReadOp read) override {
+    auto type =
+        VectorType::get({mfma::kRun}, read.getVectorType().getElementType());
+    return SmallVector<Value>{vector::LoadOp::create(
+        b, loc, type, read.getBase(),
+        moved(read.getIndices(), mfma::placeBTransposed(0)))};
+  }
+
   SmallVector<Value> loadC(vector::TransferReadOp read) override {
     SmallVector<Value> values;
     for (int64_t v = 0; v < shape.accumulators(); ++v)
@@ -455,9 +491,16 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
       b.setInsertionPoint(contract);
       vector::TransferReadOp a = readOf(contract.getLhs()),
                              bRead = readOf(contract.getRhs());
+      bool bTransposed = false;
+      if (!bRead) {
+        bRead = contract.getRhs().getDefiningOp<vector::TransferReadOp>();
+        bTransposed = bRead && isTransposedTransfer(bRead);
+        if (!bTransposed)
+          bRead = nullptr;
+      }
       if (!a || !bRead)
         return fail(contract, "its A or B piece is not read whole from a "
-                              "row-major buffer");
+                              "row-major buffer (B also transposed)");
       auto operand = [&](vector::TransferReadOp read,
                          bool isA) -> FailureOr<SmallVector<Value>> {
         if (written.contains(rootBuffer(read.getBase())))
@@ -466,9 +509,18 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
         std::vector<void *> key = {read.getBase().getAsOpaquePointer()};
         for (Value index : read.getIndices())
           key.push_back(index.getAsOpaquePointer());
+        key.push_back(
+            const_cast<void *>(read.getPermutationMap().getAsOpaquePointer()));
         auto [it, inserted] = loaded.try_emplace(key);
-        if (inserted)
+        if (inserted && !isA && bTransposed) {
+          FailureOr<SmallVector<Value>> regs = frags.loadTransposedB(read);
+          if (failed(regs))
+            return fail(contract, "its B piece is read transposed, which "
+                                  "only MFMA's fragments take");
+          it->second = *regs;
+        } else if (inserted) {
           it->second = isA ? frags.loadA(read) : frags.loadB(read);
+        }
         deadReads.insert(read);
         return it->second;
       };

@@ -10,7 +10,8 @@
 // With an M x N x K shape of M = N and G = 64 / M lane groups, lane l is in
 // group g = l / M at position p = l % M, and holds:
 //   A: four consecutive elements of row p along K, from column 4 g;
-//   B: four consecutive elements of column p along K, from row 4 g;
+//   B: four consecutive elements of column p along K, from row 4 g (held
+//      transposed, [N, K]: of row p from column 4 g);
 //   C: M / 16 runs of four consecutive rows of column p, run r starting at
 //      row 4 G r + 4 g (16x16: rows 4 g .. 4 g + 3; 32x32: 8 r + 4 g ..).
 //
@@ -46,6 +47,10 @@ constexpr Placement placeA(int64_t e) { return {0, 1, 0, kRun, 0, e}; }
 /// B's element `e` (0..3): K 4 g + e, column p.
 constexpr Placement placeB(int64_t e) { return {kRun, 0, e, 0, 1, 0}; }
 
+/// B's element `e` where B is held transposed, as [N, K] (the fused
+/// attention's key tile): row p, column 4 g + e, consecutive as A's are.
+constexpr Placement placeBTransposed(int64_t e) { return placeA(e); }
+
 /// Accumulator value `v` (0 .. s.accumulators() - 1): in runs of four
 /// consecutive rows of column p, run r from row 4 G r + 4 g.
 constexpr Placement placeC(const MfmaShape &s, int64_t v) {
@@ -67,6 +72,10 @@ constexpr std::array<int64_t, 2> positionInA(const MfmaShape &s, int64_t lane,
 constexpr std::array<int64_t, 2> positionInB(const MfmaShape &s, int64_t lane,
                                              int64_t e) {
   return positionOf(s, placeB(e), lane);
+}
+constexpr std::array<int64_t, 2>
+positionInBTransposed(const MfmaShape &s, int64_t lane, int64_t e) {
+  return positionOf(s, placeBTransposed(e), lane);
 }
 constexpr std::array<int64_t, 2> positionInC(const MfmaShape &s, int64_t lane,
                                              int64_t v) {

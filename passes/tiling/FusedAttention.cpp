@@ -300,15 +300,16 @@ private:
   /// on 16x8x16 pieces: A read from `a` at row0 (its k along columns), B
   /// from `bMatrix` (its k along rows), C written to `c` (and, with
   /// `accumulate`, read from it first; else it starts at zero); with
-  /// `aLow`, A is a + aLow (each step takes both with the same B).
+  /// `aLow`, A is a + aLow (each step takes both with the same B); with
+  /// `bTransposed`, `bMatrix` holds B as [columns, k] (the key tile on MFMA).
   void product(Value a, Value bMatrix, Value c, Value row0, Value col0,
                int64_t k, int64_t pieces, bool accumulates,
-               Value aLow = Value());
+               Value aLow = Value(), bool bTransposed = false);
   /// The block's product into `c` [bq, columns] over k, as a warp loop:
   /// warp w takes 16-row strip w / splits and 1 / splits of the columns.
   void stripProducts(Value a, Value bMatrix, Value c, int64_t k,
                      int64_t columns, int64_t splits, bool accumulates,
-                     Value aLow = Value());
+                     Value aLow = Value(), bool bTransposed = false);
 
   /// A thread's micro-tile `tile` of a SIMT product: rows rg * r + i and
   /// columns cg + j * colGroups (rg, cg = tile / colGroups, tile %
@@ -453,7 +454,7 @@ void AttentionEmitter::writePiece(Value piece, Value buffer, Value row,
 
 void AttentionEmitter::product(Value a, Value bMatrix, Value c, Value row0,
                                Value col0, int64_t k, int64_t pieces,
-                               bool accumulates, Value aLow) {
+                               bool accumulates, Value aLow, bool bTransposed) {
   int64_t pm = l.pieceM, pn = l.pieceN, pk = l.pieceK;
   auto pieceType = VectorType::get({pm, pn}, b.getF32Type());
   Value zero = arith::ConstantOp::create(
@@ -474,7 +475,10 @@ void AttentionEmitter::product(Value a, Value bMatrix, Value c, Value row0,
           aPieces.push_back(readPiece(aLow, row0, kk, pm, pk));
         SmallVector<Value> next(acc);
         for (int64_t n = 0; n < pieces; ++n) {
-          Value bPiece = readPiece(bMatrix, kk, cols[n], pk, pn);
+          Value bPiece = bTransposed
+                             ? readMmaPieceTransposed(b, b.getLoc(), bMatrix,
+                                                      cols[n], kk, pk, pn)
+                             : readPiece(bMatrix, kk, cols[n], pk, pn);
           for (Value aPiece : aPieces)
             next[n] = mmaPiece(b, b.getLoc(), aPiece, bPiece, next[n]);
         }
@@ -561,13 +565,15 @@ void AttentionEmitter::prologue() {
 
 void AttentionEmitter::stripProducts(Value a, Value bMatrix, Value c, int64_t k,
                                      int64_t columns, int64_t splits,
-                                     bool accumulates, Value aLow) {
+                                     bool accumulates, Value aLow,
+                                     bool bTransposed) {
   int64_t pieces = columns / l.pieceN / splits;
   warps(l.strips * splits, [&](Value item) {
     Value strip = arith::DivUIOp::create(b, item, idx(splits));
     Value split = arith::RemUIOp::create(b, item, idx(splits));
     product(a, bMatrix, c, mul(strip, idx(l.pieceM)),
-            mul(split, idx(pieces * l.pieceN)), k, pieces, accumulates, aLow);
+            mul(split, idx(pieces * l.pieceN)), k, pieces, accumulates, aLow,
+            bTransposed);
   });
 }
 
@@ -595,13 +601,14 @@ void AttentionEmitter::segments(Value t, function_ref<void(Value, Value)> begin,
 }
 
 void AttentionEmitter::mmaStep(Value k0) {
-  // K transposed (B of q k^T is [d, keys]) and V.
+  // K (transposed for mma.sync: B of q k^T is [d, keys]) and V.
   threads([&](Value t) {
-    copyTile(t, k, kvHead, k0, l.bkv, a.skv, a.d, ks, /*transpose=*/true);
+    copyTile(t, k, kvHead, k0, l.bkv, a.skv, a.d, ks, l.kTransposed);
     copyTile(t, v, kvHead, k0, l.bkv, a.skv, a.dv, vs);
   });
   // S = q k^T: warp w takes strip w / sSplits and its share of the keys.
-  stripProducts(qs, ks, s, a.d, l.bkv, l.sSplits, /*accumulates=*/false);
+  stripProducts(qs, ks, s, a.d, l.bkv, l.sSplits, /*accumulates=*/false,
+                Value(), /*bTransposed=*/!l.kTransposed);
   // Scale and mask by segments, each segment's maximum to Pm.
   Value minusInf = f32(-INFINITY);
   threads([&](Value t) {
@@ -862,7 +869,7 @@ void AttentionEmitter::emit() {
 
     Type f32Type = b.getF32Type();
     qs = shared({l.bq, l.qRow}, elem);
-    ks = shared({l.mma ? a.d : l.bkv, l.kRow}, elem);
+    ks = shared({l.kTransposed ? a.d : l.bkv, l.kRow}, elem);
     vs = shared({l.bkv, l.vRow}, elem);
     s = shared({l.bq, l.sRow}, f32Type);
     o = shared({l.bq, l.oRow}, f32Type);

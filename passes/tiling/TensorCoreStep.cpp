@@ -364,6 +364,19 @@ Value tiling::readMmaPiece(OpBuilder &b, Location loc, Value buffer, Value row,
       ValueRange{row, col}, pad, ArrayRef<bool>{true, true});
 }
 
+Value tiling::readMmaPieceTransposed(OpBuilder &b, Location loc, Value buffer,
+                                     Value row, Value col, int64_t rows,
+                                     int64_t cols) {
+  Type element = getElementTypeOrSelf(buffer.getType());
+  Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+  MLIRContext *ctx = b.getContext();
+  AffineMap transpose = AffineMap::get(
+      2, 0, {getAffineDimExpr(1, ctx), getAffineDimExpr(0, ctx)}, ctx);
+  return vector::TransferReadOp::create(
+      b, loc, VectorType::get({rows, cols}, element), buffer,
+      ValueRange{row, col}, pad, transpose, ArrayRef<bool>{true, true});
+}
+
 Value tiling::mmaPiece(OpBuilder &b, Location loc, Value a, Value bPiece,
                        Value acc) {
   MLIRContext *ctx = b.getContext();

@@ -81,6 +81,14 @@ LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
 Value readMmaPiece(OpBuilder &b, Location loc, Value buffer, Value row,
                    Value col, int64_t rows, int64_t cols);
 
+/// The `rows` x `cols` piece whose element (i, j) is `buffer`'s element
+/// (row + j, col + i): the transpose of buffer's cols x rows block at (row,
+/// col), read with a transposing permutation map. A B piece (K x N) of a
+/// buffer that holds B as [N, K] (the fused attention's key tile on MFMA):
+/// tessel-lower-mma loads each lane's MFMA B fragment as one vector.
+Value readMmaPieceTransposed(OpBuilder &b, Location loc, Value buffer,
+                             Value row, Value col, int64_t rows, int64_t cols);
+
 /// acc + a x bPiece, one matrix instruction's worth (A [16 x 16] and B
 /// [16 x 8] of bf16 or f16 into an f32 [16 x 8] accumulator for mma.sync),
 /// as the vector.contract (m, k) x (k, n) -> (m, n) that tessel-lower-mma

@@ -191,3 +191,33 @@ func.func @mfma_32x32x8_zero(%a: memref<32x8xf16>, %b: memref<8x32xf16>, %c: mem
   vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<32x32xf32>, memref<32x32xf32>
   return
 }
+
+// -----
+
+// B held as [N, K] (the fused attention's key tile on MFMA) and read
+// transposed: each lane's B fragment is four consecutive elements of row p
+// from column 4 g, one load as A's is.
+// CHECK-LABEL: func.func @mfma_b_transposed
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[G:.*]] = arith.divui %[[LANE]], %c16
+// CHECK: %[[P:.*]] = arith.remui %[[LANE]], %c16
+// CHECK: %[[G4:.*]] = arith.muli %[[G]], %c4
+// CHECK: %[[A:.*]] = vector.load %arg0[%[[P]], %[[G4]]] : memref<16x16xf16>, vector<4xf16>
+// CHECK: %[[B:.*]] = vector.load %arg1[%[[P]], %[[G4]]] : memref<16x24xf16>, vector<4xf16>
+// CHECK-NOT: memref.load %arg1
+// CHECK: amdgpu.mfma 16x16x16 %[[A]] * %[[B]]
+// CHECK-NOT: vector.transfer_read
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+#transposed = affine_map<(d0, d1) -> (d1, d0)>
+func.func @mfma_b_transposed(%a: memref<16x16xf16>, %b: memref<16x24xf16>, %c: memref<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f16
+  %acc = arith.constant dense<0.0> : vector<16x16xf32>
+  %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xf16>, vector<16x16xf16>
+  %b0 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true], permutation_map = #transposed} : memref<16x24xf16>, vector<16x16xf16>
+  %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %acc : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
+  vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32>
+  return
+}

@@ -80,6 +80,18 @@ TEST(MfmaLayout, MatchesTheCdna3Layout) {
     EXPECT_EQ(positionInC(large, 40, v), (Position{rows[v], 8})) << v;
 }
 
+// B held as [N, K] and read transposed: each lane's element e sits at the
+// transpose of where B's layout puts it.
+TEST(MfmaLayout, TransposedBHoldsTheSameElements) {
+  for (const MfmaShape &s : kMfmaShapes)
+    for (int64_t lane = 0; lane < kWaveSize; ++lane)
+      for (int64_t e = 0; e < kRun; ++e) {
+        Position b = positionInB(s, lane, e);
+        EXPECT_EQ(positionInBTransposed(s, lane, e), (Position{b[1], b[0]}))
+            << "lane " << lane << " element " << e;
+      }
+}
+
 TEST(MfmaLayout, ShapeFollowsTheWarpTile) {
   EXPECT_EQ(MfmaShape::forWarpTile(32, 64).m, 32);
   EXPECT_EQ(MfmaShape::forWarpTile(64, 32).k, 8);
