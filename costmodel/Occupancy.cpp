@@ -152,9 +152,14 @@ std::optional<std::string> stagesRefusal(const Context &c, bool &unmodelled) {
     return std::nullopt;
   if (c.kStep == 0)
     return "stages pipeline a K step's copies; the schedule has no K step";
-  if (!c.target.hasAsyncCopy())
+  // Without cp.async, an MFMA K step stages the next step's tiles in
+  // registers (tessel-register-staged-copies): one step ahead.
+  bool registerStaged = !c.target.hasAsyncCopy() && c.mfma;
+  if (!c.target.hasAsyncCopy() && !registerStaged)
     return "stages need asynchronous copies (cp.async, NVIDIA sm_80 or "
-           "newer)";
+           "newer), or MFMA on AMD (2 stages, the next step in registers)";
+  if (registerStaged && c.schedule.stages != 2)
+    return "MFMA stages the next step's tiles in registers: stages = 2";
   if (c.contractionReduction <= c.kStep)
     return "stages pipeline the K loop's steps; this K step covers the whole "
            "reduction";
@@ -272,9 +277,17 @@ int64_t registersPerThread(const Context &c) {
     // 254 VGPRs, the estimate within -30..+64 (224 for the 64 x 64 warp
     // tiles of long K loops, which take 252-254; short split-K partials
     // take fewer than estimated).
+    // With stages = 2 each thread also holds its share of the next step's
+    // A and B tiles (tessel-register-staged-copies), 4 bytes a VGPR.
     const MmaTiles &m = c.mmaTiles;
+    int64_t staged = 0;
+    if (c.schedule.stages == 2) {
+      int64_t tileBytes = (c.tiles[c.tiles.size() - 2] + c.tiles.back()) *
+                          c.kStep * dtypeBytes(narrowestInput(c.kernel));
+      staged = (tileBytes / c.threadsPerBlock + 3) / 4;
+    }
     return registers + m.pm * m.pn * c.mfmaShape.accumulators() +
-           kMfmaFragmentRegisters * (m.pm + m.pn) * m.pk;
+           kMfmaFragmentRegisters * (m.pm + m.pn) * m.pk + staged;
   }
   if (c.mma) {
     // Each lane keeps its fragments of the warp tile's accumulator (4 f32

@@ -1,9 +1,12 @@
-//===- AsyncCopies.cpp - tessel-async-copies ------------------------------===//
+//===- AsyncCopies.cpp - tessel-async-copies, register-staged copies ------===//
 //
 // A software-pipelined K step (a schedule's `stages` = S > 1) copies its
 // operand tiles S - 1 steps ahead (tessel-tile-and-fuse). On NVIDIA GPUs of
 // sm_80 and newer those copies become asynchronous (cp.async): the copy of
 // a later step is in flight while the block computes on an earlier one.
+// AMD's CDNA has no asynchronous global-to-LDS copy: with S = 2 the next
+// step's tiles are loaded into registers before the step's MFMAs and
+// stored to LDS after them (tessel-register-staged-copies).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,10 +14,13 @@
 
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::tessel {
 #define GEN_PASS_DEF_TESSELASYNCCOPIES
+#define GEN_PASS_DEF_TESSELREGISTERSTAGEDCOPIES
 #include "passes/Passes.h.inc"
 } // namespace mlir::tessel
 
@@ -118,6 +124,40 @@ template <typename Range> SmallVector<CopyLoop> copyLoopsOf(Range &&ops) {
   return loops;
 }
 
+/// The K loops: loops of the block's threads (a barrier among their own
+/// ops) with copies into shared memory among their own ops (each a
+/// thread's loop over its share of one operand tile), and those copies.
+SmallVector<std::pair<scf::ForOp, SmallVector<CopyLoop>>>
+kLoopsOf(func::FuncOp func) {
+  SmallVector<std::pair<scf::ForOp, SmallVector<CopyLoop>>> kLoops;
+  func.walk([&](scf::ForOp loop) {
+    Block *body = loop.getBody();
+    if (llvm::none_of(body->getOperations(),
+                      [](Operation &op) { return isa<gpu::BarrierOp>(op); }))
+      return;
+    SmallVector<CopyLoop> inLoop = copyLoopsOf(body->without_terminator());
+    if (!inLoop.empty())
+      kLoops.push_back({loop, std::move(inLoop)});
+  });
+  return kLoops;
+}
+
+/// Whether `op` (or an op nested in it) reads or writes shared memory:
+/// an operand of a workgroup memref on anything but a view of it.
+bool touchesSharedMemory(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        if (isa<ViewLikeOpInterface>(inner))
+          return WalkResult::advance();
+        for (Value operand : inner->getOperands())
+          if (auto type = dyn_cast<MemRefType>(operand.getType());
+              type && inSharedMemory(type))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 struct AsyncCopiesPass
     : public tessel::impl::TesselAsyncCopiesBase<AsyncCopiesPass> {
   using Base::Base;
@@ -135,19 +175,8 @@ struct AsyncCopiesPass
       at->emitOpError() << "tessel-async-copies: " << why;
       signalPassFailure();
     };
-    // The K loops: loops of the block's threads (a barrier among their
-    // own ops) with copies into shared memory among their own ops (each a
-    // thread's loop over its share of one operand tile).
-    SmallVector<std::pair<scf::ForOp, SmallVector<CopyLoop>>> kLoops;
-    func.walk([&](scf::ForOp loop) {
-      Block *body = loop.getBody();
-      if (llvm::none_of(body->getOperations(),
-                        [](Operation &op) { return isa<gpu::BarrierOp>(op); }))
-        return;
-      SmallVector<CopyLoop> inLoop = copyLoopsOf(body->without_terminator());
-      if (!inLoop.empty())
-        kLoops.push_back({loop, std::move(inLoop)});
-    });
+    SmallVector<std::pair<scf::ForOp, SmallVector<CopyLoop>>> kLoops =
+        kLoopsOf(func);
     if (kLoops.empty())
       return fail(func, llvm::Twine("schedule sets stages = ") + Twine(stages) +
                             " but the kernel has no K loop copying into "
@@ -228,6 +257,78 @@ struct AsyncCopiesPass
           ValueRange{});
       nvgpu::DeviceAsyncWaitOp::create(b, kLoop.getLoc(), drained,
                                        b.getI32IntegerAttr(0));
+    }
+  }
+};
+
+struct RegisterStagedCopiesPass
+    : public tessel::impl::TesselRegisterStagedCopiesBase<
+          RegisterStagedCopiesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    auto sched =
+        func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
+    if (!sched || sched.getStages() < 2)
+      return;
+    auto fail = [&](Operation *at, const Twine &why) {
+      at->emitOpError() << "tessel-register-staged-copies: " << why;
+      signalPassFailure();
+    };
+    if (sched.getStages() != 2)
+      return fail(func, llvm::Twine("schedule sets stages = ") +
+                            Twine(sched.getStages()) +
+                            "; without asynchronous copies the next step's "
+                            "tiles wait in registers, one step ahead: stages "
+                            "= 2");
+    SmallVector<std::pair<scf::ForOp, SmallVector<CopyLoop>>> kLoops =
+        kLoopsOf(func);
+    if (kLoops.empty())
+      return fail(func, "schedule sets stages = 2 but the kernel has no K "
+                        "loop copying into shared memory");
+    for (auto &[kLoop, inLoop] : kLoops) {
+      Block *body = kLoop.getBody();
+      // A thread's copy loops, unrolled: each load's value stays in a
+      // register until its store. A loop whose trip count depends on the
+      // thread (a tile of fewer vectors than threads) stays as it is: its
+      // copies remain synchronous, behind their barrier.
+      for (CopyLoop &copies : inLoop)
+        if (auto loop = dyn_cast<scf::ForOp>(copies.op);
+            loop && loop.getStaticTripCount())
+          if (failed(loopUnrollFull(loop)))
+            return fail(loop, "a thread's copy loop could not be unrolled");
+      SmallVector<Operation *> stores;
+      for (Operation &op : body->without_terminator())
+        if (std::optional<Copy> c = matchCopy(&op))
+          stores.push_back(c->store);
+      auto last =
+          dyn_cast<gpu::BarrierOp>(body->getTerminator()->getPrevNode());
+      if (!last)
+        return fail(kLoop, "the K loop's step does not end with a barrier");
+      // The stores go after the step's math, before the barrier that ends
+      // the step: they fill the other buffer (step k + 1's), which no
+      // thread reads in step k, and the barrier publishes it for step k +
+      // 1. The loads stay where they are, ahead of the math.
+      for (Operation *store : stores)
+        store->moveBefore(last);
+      // The barriers that separated the copies from the math now guard no
+      // shared memory: dropped, so the loads are not waited for there (a
+      // barrier's fence waits for every memory access in flight).
+      SmallVector<gpu::BarrierOp> barriers;
+      for (Operation &op : *body)
+        if (auto barrier = dyn_cast<gpu::BarrierOp>(op);
+            barrier && barrier != last)
+          barriers.push_back(barrier);
+      Block::iterator from = body->begin();
+      for (gpu::BarrierOp barrier : barriers) {
+        bool guards = llvm::any_of(
+            llvm::make_range(from, barrier->getIterator()),
+            [](Operation &op) { return touchesSharedMemory(&op); });
+        from = std::next(barrier->getIterator());
+        if (!guards)
+          barrier->erase();
+      }
     }
   }
 };

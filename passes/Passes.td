@@ -409,6 +409,48 @@ def TesselAsyncCopies : Pass<"tessel-async-copies", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::nvgpu::NVGPUDialect"];
 }
 
+def TesselRegisterStagedCopies
+    : Pass<"tessel-register-staged-copies", "mlir::func::FuncOp"> {
+  let summary = "Stage a pipelined K step's next tiles in registers (AMD)";
+  let description = [{
+    AMD's CDNA has no asynchronous copy from global memory to LDS. A kernel
+    whose schedule sets `stages = 2` (on MFMA) copies each operand tile of
+    its K step one step ahead into the other of two LDS buffers
+    (tessel-tile-and-fuse). After tessel-map-to-gpu, this pass makes those
+    copies overlap the step's math: each thread's copy loops in the K loop
+    are unrolled, the loads of step k + 1 stay at the top of step k, their
+    stores into LDS move after step k's MFMAs, just before the barrier that
+    ends the step (they fill the buffer step k does not read; that barrier
+    publishes it for step k + 1), and the barriers that separated the
+    copies from the math, now guarding no LDS access, are dropped (a
+    barrier's fence would wait for the loads in flight). The prologue's
+    copies (step 0) stay as they are, and so does a copy loop whose trip
+    count depends on the thread (a tile of fewer vectors than the block has
+    threads): synchronous, behind its barrier.
+
+    ```mlir
+    scf.for %k = ... {
+      %v = vector.load %a[...] : memref<...xbf16>, vector<8xbf16>
+      vector.store %v, %buf[...] : memref<...xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+      gpu.barrier
+      ... MFMAs on the other buffer ...
+      gpu.barrier
+    }
+    // becomes
+    scf.for %k = ... {
+      %v = vector.load %a[...] : memref<...xbf16>, vector<8xbf16>
+      ... MFMAs on the other buffer ...
+      vector.store %v, %buf[...] : ...
+      gpu.barrier
+    }
+    ```
+
+    Kernels with `stages = 1` are left alone; other `stages` (two or more
+    steps ahead would hold as many tiles in registers), or a K loop whose
+    step does not end with a barrier, is an error.
+  }];
+}
+
 def TesselMmaLdmatrix : Pass<"tessel-mma-ldmatrix", "mlir::func::FuncOp"> {
   let summary = "Load a tensor-core K step's A and B fragments with ldmatrix";
   let description = [{

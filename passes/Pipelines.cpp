@@ -139,6 +139,9 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
   if (target.vendor() == Vendor::NVIDIA) {
     pm.addNestedPass<func::FuncOp>(createTesselAsyncCopies());
     pm.addNestedPass<func::FuncOp>(createTesselMmaLdmatrix());
+  } else {
+    // ... or, on AMD, copies whose next step waits in registers.
+    pm.addNestedPass<func::FuncOp>(createTesselRegisterStagedCopies());
   }
   pm.addNestedPass<func::FuncOp>(createTesselHoistAccumulators());
   // Shared memory past the static limit (48 KiB on sm_80) moves into

@@ -203,12 +203,18 @@ LogicalResult validateSchedule(func::FuncOp func, ScheduleAttr sched,
     return failure();
   if (wgmma && failed(checkWgmma(func, sched, gpu)))
     return failure();
-  if (sched.getStages() > 1 && !gpu.hasAsyncCopy())
+  // Without asynchronous copies, an MFMA K step stages its next step in
+  // registers (tessel-register-staged-copies): one step ahead.
+  if (sched.getStages() > 1 && !gpu.hasAsyncCopy() &&
+      !(mfma && sched.getStages() == 2))
     return func.emitOpError()
            << "schedule " << sched << " sets stages = " << sched.getStages()
            << ", which pipelines a K step's copies with asynchronous copies "
-              "(cp.async, NVIDIA sm_80 or newer); "
-           << gpu.name() << " is " << gpu.arch();
+              "(cp.async, NVIDIA sm_80 or newer)"
+           << (mfma ? "; on MFMA the next step is staged in registers, "
+                      "stages = 2"
+                    : "")
+           << "; " << gpu.name() << " is " << gpu.arch();
   int64_t threads = sched.getWarps() * gpu.warpSize();
   auto maxThreads =
       static_cast<int64_t>(gpu.get(TargetField::MaxThreadsPerBlock));

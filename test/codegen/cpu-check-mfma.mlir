@@ -9,9 +9,10 @@
 // shifted back, every tile stays on matrix cores), a batch_matmul under a
 // softmax, a cast fused into the copy of A, and a 128 x 128 block whose
 // f32 accumulator (64 KiB, unpadded) takes the LDS of its stage buffers
-// once the K loop is over (tessel-dynamic-shared-memory), and the same
+// once the K loop is over (tessel-dynamic-shared-memory), the same
 // with a bias + gelu epilogue in vectors of 8 (a thread tile of 8 x 8:
-// 16-byte stores, no 2-byte ones). Compiled for mi300x
+// 16-byte stores, no 2-byte ones), and a two-stage K loop whose next step
+// waits in registers during the step's MFMAs. Compiled for mi300x
 // (gfx942) and mi250x (gfx90a), the HSACO's K loop issues v_mfma with no
 // bf16 -> f32 conversion of the operands, and keeps the accumulators in
 // registers (tessel-hoist-accumulators).
@@ -22,16 +23,17 @@
 // RUN: llvm-readelf --notes %t/k_root_bf16_w64x32_kernel.hsaco | FileCheck %s --check-prefix=NOTES
 // RUN: llvm-readelf --notes %t/k_big_tile_bf16_kernel.hsaco | FileCheck %s --check-prefix=BIG
 // RUN: llvm-objdump -d --mcpu=gfx942 %t/k_vector_epilogue_bf16_kernel.hsaco | FileCheck %s --check-prefix=VEC
+// RUN: llvm-objdump -d --mcpu=gfx942 %t/k_staged_bf16_kernel.hsaco | FileCheck %s --check-prefix=STAGED
 // RUN: sed s/mi300x/mi250x/ %s > %t.mi250x.mlir && tessel-compile %t.mi250x.mlir --target=mi250x -o %t/mi250x | FileCheck %s --check-prefix=GPU250
 // RUN: llvm-objdump -d --mcpu=gfx90a %t/mi250x/k_root_bf16_w64x32_kernel.hsaco | FileCheck %s --check-prefix=GFX90A
 // RUN: tessel-opt %s --tessel-to-rocdl=target=mi300x --mlir-disable-threading --mlir-print-ir-after=tessel-hoist-accumulators -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOIST
 // RUN: sed s/mi300x/h100/ %s > %t.nv.mlir && not tessel-compile %t.nv.mlir --target=h100 -o %t/nv 2>&1 | FileCheck %s --check-prefix=NVIDIA
 
-// CHECK-COUNT-11: {{^(kernel|func) @}}
+// CHECK-COUNT-12: {{^(kernel|func) @}}
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
-// GPU: tessel-compile: 11 GPU kernel(s) for mi300x
-// GPU250: tessel-compile: 11 GPU kernel(s) for mi250x
+// GPU: tessel-compile: 12 GPU kernel(s) for mi300x
+// GPU250: tessel-compile: 12 GPU kernel(s) for mi250x
 // A 128 x 64 block of 4 waves, each 64 x 32 (two 32 x 32 pieces), a K
 // step of 64 (8 pieces): 16 MFMAs a step, 32 over K = 128 (the backend
 // unrolls a loop this short; the K loops of the GEMM anchors stay loops:
@@ -46,6 +48,15 @@
 // NOTES: .vgpr_spill_count: 0
 // BIG-DAG: .group_segment_fixed_size: 65536
 // BIG-DAG: .vgpr_spill_count: 0
+// With stages = 2 the K loop's stores of the next step's tiles into LDS
+// follow the step's MFMAs (tessel-register-staged-copies), its loads
+// precede them.
+// STAGED: global_load_dwordx4
+// STAGED: v_mfma_f32_32x32x8_bf16
+// STAGED: global_load_dwordx4
+// STAGED: v_mfma_f32_32x32x8_bf16
+// STAGED: ds_write_b128
+// STAGED: s_barrier
 // VEC: global_store_dwordx4
 // VEC-NOT: global_store_short
 // On the GPU the K loop carries each lane's accumulators (two pieces of 16
@@ -166,5 +177,17 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
       tessel.yield %2 : tensor<256x256xbf16>
     }
     return %r : tensor<256x256xbf16>
+  }
+  // Two stages: the next K step's tiles are loaded into registers before
+  // the step's MFMAs and stored into the other LDS buffer after them
+  // (tessel-register-staged-copies); 197 rows, a K loop of 8 steps.
+  func.func @staged_bf16(%x: tensor<197x256xbf16>, %w: tensor<256x128xbf16>) -> tensor<197x128xbf16> {
+    %r = tessel.kernel @k_staged_bf16(%x, %w) : (tensor<197x256xbf16>, tensor<256x128xbf16>) -> tensor<197x128xbf16>
+        schedule = #tessel.schedule<block = [64, 64, 32], warp = [32, 32, 32], warps = 4, stages = 2, mma = mfma> {
+    ^bb0(%a: tensor<197x256xbf16>, %c: tensor<256x128xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<197x256xbf16>, tensor<256x128xbf16> -> tensor<197x128xbf16>
+      tessel.yield %0 : tensor<197x128xbf16>
+    }
+    return %r : tensor<197x128xbf16>
   }
 }

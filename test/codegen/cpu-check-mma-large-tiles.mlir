@@ -14,7 +14,7 @@
 // RUN: tessel-opt %t.amd.mlir --tessel-select-schedules=refit=true -o %t.amd.refit.mlir 2>/dev/null
 // RUN: grep -c "mma = mfma" %t.amd.refit.mlir | FileCheck %s --check-prefix=AMD-MFMA
 // RUN: tessel-run %t.amd.refit.mlir --cpu --check | FileCheck %s --check-prefix=AMD-CPU
-// AMD-MFMA: {{^1$}}
+// AMD-MFMA: {{^2$}}
 // AMD-CPU-NOT: MISMATCH
 // AMD-CPU: all outputs match the reference
 

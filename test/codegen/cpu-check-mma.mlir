@@ -24,7 +24,7 @@
 // RUN: tessel-opt %t.amd.mlir --tessel-select-schedules=refit=true -o %t.amd.refit.mlir 2>/dev/null
 // RUN: grep -c "mma = mfma" %t.amd.refit.mlir | FileCheck %s --check-prefix=AMD-MFMA
 // RUN: tessel-run %t.amd.refit.mlir --cpu --check | FileCheck %s --check-prefix=AMD-CPU
-// AMD-MFMA: {{^8$}}
+// AMD-MFMA: {{^14$}}
 // AMD-CPU-NOT: MISMATCH
 // AMD-CPU: all outputs match the reference
 

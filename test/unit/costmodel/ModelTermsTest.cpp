@@ -139,6 +139,38 @@ TEST(ModelTerms, ScheduleRefusalNamesTheField) {
       << p.illegalReason;
 }
 
+// AMD has no cp.async: an MFMA K step pipelines by staging the next step's
+// tiles in registers (tessel-register-staged-copies), one step ahead. Two
+// stages are legal there, priced with their registers, and hide exposed
+// latency; more stages, or stages on SIMT lanes, are not.
+TEST(ModelTerms, MfmaStagesTheNextStepInRegisters) {
+  const Target mi300x = *lookupKnownTarget("mi300x");
+  KernelDesc d = steppable(8192, 8192, 8192, ElementType::BF16);
+  Schedule one = simt({128, 128, 32}, 4);
+  one.compute = ComputeClass::Mfma;
+  one.warp = {64, 64, 32};
+  Schedule two = one;
+  two.stages = 2;
+  Prediction p1 = predict(d, one, mi300x), p2 = predict(d, two, mi300x);
+  ASSERT_TRUE(p1.legal && p2.legal) << p2.illegalReason;
+  EXPECT_LT(p2.timeUs, p1.timeUs);
+  // Each of the 256 threads holds its share of the next step's A and B
+  // tiles: (128 + 128) x 32 x 2 bytes / 256 / 4 bytes = 16 VGPRs.
+  EXPECT_EQ(p2.registers - p1.registers, 16);
+  Schedule three = one;
+  three.stages = 3;
+  Prediction p3 = predict(d, three, mi300x);
+  EXPECT_FALSE(p3.legal);
+  EXPECT_NE(p3.illegalReason.find("stages = 2"), std::string::npos)
+      << p3.illegalReason;
+  Schedule simtStaged = simt({128, 128, 32}, 4);
+  simtStaged.stages = 2;
+  Prediction ps = predict(steppable(1024, 1024, 1024, ElementType::F32),
+                          simtStaged, mi300x);
+  EXPECT_FALSE(ps.legal);
+  EXPECT_NE(ps.illegalReason.find("asynchronous copies"), std::string::npos);
+}
+
 TEST(ModelTerms, WgmmaRefusalChecksTheWarpgroups) {
   KernelDesc d = steppable(1024, 1024, 1024, ElementType::BF16);
   d.wgmmaable = true;

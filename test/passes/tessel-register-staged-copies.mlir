@@ -1,0 +1,62 @@
+// A two-stage MFMA K step on AMD (no asynchronous copies): inside the K
+// loop, each thread's loads of the next step's tiles stay ahead of the
+// step's MFMAs, their stores into the other LDS buffer follow the MFMAs,
+// and the step keeps one barrier, at its end (the barriers that separated
+// the copies from the math are gone). The prologue's copies of step 0 stay
+// as they were, each followed by its barrier. A copy loop whose trip count
+// depends on the thread (a tile of fewer vectors than threads) stays
+// synchronous, behind its barrier.
+// RUN: tessel-opt %s --tessel-lower-to-linalg --tessel-tile-and-fuse --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --cse --canonicalize --tessel-lower-mma --tessel-map-to-gpu --convert-linalg-to-loops --tessel-register-staged-copies | FileCheck %s
+
+// CHECK-LABEL: func.func private @k_staged(
+// The prologue: step 0's tiles, copied and published.
+// CHECK: vector.store {{.*}} #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK: gpu.barrier
+// CHECK: vector.store {{.*}} #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK: gpu.barrier
+// The K loop: loads, MFMAs, stores, one barrier.
+// CHECK: scf.for
+// CHECK: %[[A:.*]] = vector.load {{.*}} : memref<1x8xbf16, strided<[64, 1], offset: ?>>, vector<8xbf16>
+// CHECK: %[[B:.*]] = vector.load {{.*}} : memref<1x8xbf16, strided<[128, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NOT: gpu.barrier
+// CHECK: amdgpu.mfma
+// CHECK-NOT: gpu.barrier
+// CHECK: vector.store %[[A]], {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK-NOT: gpu.barrier
+// CHECK: vector.store %[[B]], {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: }
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  func.func @staged(%x: tensor<256x64xbf16>, %w: tensor<64x128xbf16>) -> tensor<256x128xf32> {
+    %r = tessel.kernel @k_staged(%x, %w) : (tensor<256x64xbf16>, tensor<64x128xbf16>) -> tensor<256x128xf32>
+        schedule = #tessel.schedule<block = [64, 64, 32], warp = [32, 32, 32], warps = 4, stages = 2, mma = mfma> {
+    ^bb0(%a: tensor<256x64xbf16>, %c: tensor<64x128xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<256x64xbf16>, tensor<64x128xbf16> -> tensor<256x128xf32>
+      tessel.yield %0 : tensor<256x128xf32>
+    }
+    return %r : tensor<256x128xf32>
+  }
+
+  // K steps of 16: 128 vectors of each tile for 256 threads.
+  // CHECK-LABEL: func.func private @k_thin(
+  // CHECK: scf.for
+  // CHECK: scf.for
+  // CHECK: vector.load
+  // CHECK-NEXT: vector.store {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+  // CHECK: gpu.barrier
+  // CHECK: scf.for
+  // CHECK: vector.load
+  // CHECK-NEXT: vector.store {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+  // CHECK: gpu.barrier
+  // CHECK: amdgpu.mfma
+  // CHECK: gpu.barrier
+  func.func @thin(%x: tensor<256x64xbf16>, %w: tensor<64x128xbf16>) -> tensor<256x128xf32> {
+    %r = tessel.kernel @k_thin(%x, %w) : (tensor<256x64xbf16>, tensor<64x128xbf16>) -> tensor<256x128xf32>
+        schedule = #tessel.schedule<block = [64, 64, 16], warp = [32, 32, 16], warps = 4, stages = 2, mma = mfma> {
+    ^bb0(%a: tensor<256x64xbf16>, %c: tensor<64x128xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<256x64xbf16>, tensor<64x128xbf16> -> tensor<256x128xf32>
+      tessel.yield %0 : tensor<256x128xf32>
+    }
+    return %r : tensor<256x128xf32>
+  }
+}
