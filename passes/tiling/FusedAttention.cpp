@@ -1052,34 +1052,27 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
     return op->emitOpError()
            << "has " << schedule.getWarps() << " warps per block, more than "
            << target.name() << " allows";
-  ComputeClass compute = ComputeClass::Simt;
-  if (mmaSync) {
-    compute = ComputeClass::MmaSync;
-    if (!target.hasMmaSync())
-      return op->emitOpError()
-             << "cannot run on mma.sync on " << target.name() << " ("
-             << target.arch() << "): it needs an NVIDIA GPU of sm_80 or newer"
-             << (target.hasMfma() ? " (mma = mfma runs it on this GPU's "
-                                    "matrix cores)"
-                                  : "");
-  }
-  if (mfma) {
-    compute = ComputeClass::Mfma;
-    if (!target.hasMfma())
-      return op->emitOpError()
-             << "cannot run on MFMA on " << target.name() << " ("
-             << target.arch() << "): it needs an AMD GPU of gfx90a or gfx94x"
-             << (target.hasMmaSync() ? " (mma = mma_sync runs it on this "
-                                       "GPU's tensor cores)"
-                                     : "");
-  }
+  ComputeClass compute = mmaSync ? ComputeClass::MmaSync
+                         : mfma  ? ComputeClass::Mfma
+                                 : ComputeClass::Simt;
   if (compute != ComputeClass::Simt) {
+    const char *name = mfma ? "MFMA" : "mma.sync";
+    // Each vendor's class, and where the target has the other's, a pointer
+    // to it.
+    if (!(mfma ? target.hasMfma() : target.hasMmaSync()))
+      return op->emitOpError()
+             << "cannot run on " << name << " on " << target.name() << " ("
+             << target.arch() << "): it needs "
+             << (mfma ? "an AMD GPU of gfx90a or gfx94x"
+                      : "an NVIDIA GPU of sm_80 or newer")
+             << (!(mfma ? target.hasMmaSync() : target.hasMfma()) ? ""
+                 : mfma ? " (mma = mma_sync runs it on this GPU's tensor cores)"
+                        : " (mma = mfma runs it on this GPU's matrix cores)");
     std::string why = FusedAttentionLayout::mmaRefusal(
         shape, block[0], block[1], schedule.getWarps(), compute);
     if (!why.empty())
       return op->emitOpError()
-             << "cannot run on " << (mfma ? "MFMA" : "mma.sync") << " with "
-             << schedule << ": " << why;
+             << "cannot run on " << name << " with " << schedule << ": " << why;
   }
   FusedAttentionLayout layout = FusedAttentionLayout::of(
       shape, block[0], block[1], threads, compute, target.warpSize());
