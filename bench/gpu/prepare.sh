@@ -13,7 +13,8 @@
 #                                   schedules
 #   <dir>/gemms/                    bench/workloads/gemm-anchors.mlir
 #   <dir>/attention/                bench/workloads/attention-anchors.mlir
-#   <dir>/variants/                 bench/workloads/wgmma-variants.mlir
+#   <dir>/variants/                 bench/workloads/wgmma-variants.mlir (AMD:
+#                                   mfma-variants.mlir)
 #   <dir>/variants-small-m/         bench/workloads/wgmma-small-m.mlir
 #   <dir>/models/<name>/            PyTorch models through tessel-import
 #                                   (kernels/, data/ with the arguments
@@ -104,12 +105,24 @@ if ! "$BUILD/bin/tessel-compile" bench/workloads/attention-anchors.mlir \
 fi
 # wgmma schedules side by side (tile, stages, epilogue): what the model's
 # wgmma terms are measured against (sm_90a only): two large GEMMs
-# (variants/) and the GEMM anchors with few rows (variants-small-m/).
+# (variants/) and the GEMM anchors with few rows (variants-small-m/); on
+# AMD, MFMA schedules of two GEMMs (variants/).
 for v in variants:wgmma-variants variants-small-m:wgmma-small-m; do
   dir=${v%%:*}
   src=${v#*:}
   sed "s/\"h100\"/\"$TARGET\"/" "bench/workloads/$src.mlir" >"$CARRY/$src.mlir"
-  if [[ "$TARGET" == mi* ]]; then
+  if [[ "$TARGET" == mi* && "$dir" == variants ]]; then
+    # AMD: MFMA schedules side by side instead (one stage against the next
+    # K step staged in registers).
+    sed "s/\"mi300x\"/\"$TARGET\"/" bench/workloads/mfma-variants.mlir \
+      >"$CARRY/mfma-variants.mlir"
+    if ! "$BUILD/bin/tessel-compile" "$CARRY/mfma-variants.mlir" \
+        --target="$TARGET" -o "$CARRY/$dir" >"$CARRY/$dir.log" 2>&1; then
+      echo "prepare: the MFMA variants do not compile for $TARGET:" >&2
+      grep -m3 error "$CARRY/$dir.log" >&2
+      rm -rf "${CARRY:?}/$dir"
+    fi
+  elif [[ "$TARGET" == mi* ]]; then
     echo "prepare: no wgmma variants for $TARGET" >"$CARRY/$dir.log"
   elif ! "$BUILD/bin/tessel-compile" "$CARRY/$src.mlir" \
       --target="$TARGET" -o "$CARRY/$dir" >"$CARRY/$dir.log" 2>&1; then
