@@ -155,7 +155,7 @@ std::optional<std::string> stagesRefusal(const Context &c, bool &unmodelled) {
   // Without cp.async, an MFMA K step stages the next step's tiles in
   // registers (tessel-register-staged-copies): one step ahead.
   bool registerStaged = !c.target.hasAsyncCopy() && c.mfma;
-  if (!c.target.hasAsyncCopy() && !registerStaged)
+  if (!c.target.hasAsyncCopy() && !c.mfma)
     return "stages need asynchronous copies (cp.async, NVIDIA sm_80 or "
            "newer), or MFMA on AMD (2 stages, the next step in registers)";
   if (registerStaged && c.schedule.stages != 2)

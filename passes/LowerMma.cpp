@@ -80,33 +80,32 @@ bool isMatrixPiece(vector::ContractionOp contract) {
   return pieceKind(contract) != PieceKind::None;
 }
 
-/// A read or write of a whole piece from a row-major memref (its last two
-/// dims, in bounds, unit stride along the last).
-template <typename TransferOp> bool isPlainTransfer(TransferOp op) {
+/// A read or write of a whole piece (in bounds, unmasked, two vector dims)
+/// on a memref with unit stride along its last dim.
+template <typename TransferOp> bool isWholePiece(TransferOp op) {
   auto memref = dyn_cast<MemRefType>(op.getBase().getType());
-  if (!memref || op.getMask() || !op.getPermutationMap().isMinorIdentity() ||
-      op.getPermutationMap().getNumResults() != 2 || op.hasOutOfBoundsDim())
+  if (!memref || op.getMask() || op.getPermutationMap().getNumResults() != 2 ||
+      op.hasOutOfBoundsDim())
     return false;
   auto [strides, offset] = memref.getStridesAndOffset();
   return strides.back() == 1;
 }
 
+/// A read or write of a whole piece from a row-major memref (its last two
+/// dims, in bounds, unit stride along the last).
+template <typename TransferOp> bool isPlainTransfer(TransferOp op) {
+  return isWholePiece(op) && op.getPermutationMap().isMinorIdentity();
+}
+
 /// A read of a whole piece transposed from a row-major memref: the piece's
 /// element (i, j) is the memref's (row + j, col + i) (a permutation map
-/// swapping its last two dims, in bounds, unit stride along the last).
+/// swapping its last two dims).
 bool isTransposedTransfer(vector::TransferReadOp op) {
-  auto memref = dyn_cast<MemRefType>(op.getBase().getType());
   AffineMap map = op.getPermutationMap();
-  if (!memref || op.getMask() || map.getNumResults() != 2 ||
-      op.hasOutOfBoundsDim())
-    return false;
   unsigned rank = map.getNumDims();
-  if (rank < 2 ||
-      map.getResult(0) != getAffineDimExpr(rank - 1, op.getContext()) ||
-      map.getResult(1) != getAffineDimExpr(rank - 2, op.getContext()))
-    return false;
-  auto [strides, offset] = memref.getStridesAndOffset();
-  return strides.back() == 1;
+  return isWholePiece(op) && rank >= 2 &&
+         map.getResult(0) == getAffineDimExpr(rank - 1, op.getContext()) &&
+         map.getResult(1) == getAffineDimExpr(rank - 2, op.getContext());
 }
 
 /// One warp's fragments of the pieces of a block, for one instruction: what

@@ -355,26 +355,31 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
   return success();
 }
 
-Value tiling::readMmaPiece(OpBuilder &b, Location loc, Value buffer, Value row,
-                           Value col, int64_t rows, int64_t cols) {
+/// A `rows` x `cols` piece of the 2-D `buffer` at (row, col), read through
+/// `map` (the identity, or the transpose).
+static Value readPiece(OpBuilder &b, Location loc, Value buffer, Value row,
+                       Value col, int64_t rows, int64_t cols, AffineMap map) {
   Type element = getElementTypeOrSelf(buffer.getType());
   Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
   return vector::TransferReadOp::create(
       b, loc, VectorType::get({rows, cols}, element), buffer,
-      ValueRange{row, col}, pad, ArrayRef<bool>{true, true});
+      ValueRange{row, col}, pad, map, ArrayRef<bool>{true, true});
+}
+
+Value tiling::readMmaPiece(OpBuilder &b, Location loc, Value buffer, Value row,
+                           Value col, int64_t rows, int64_t cols) {
+  return readPiece(b, loc, buffer, row, col, rows, cols,
+                   b.getMultiDimIdentityMap(2));
 }
 
 Value tiling::readMmaPieceTransposed(OpBuilder &b, Location loc, Value buffer,
                                      Value row, Value col, int64_t rows,
                                      int64_t cols) {
-  Type element = getElementTypeOrSelf(buffer.getType());
-  Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
   MLIRContext *ctx = b.getContext();
-  AffineMap transpose = AffineMap::get(
-      2, 0, {getAffineDimExpr(1, ctx), getAffineDimExpr(0, ctx)}, ctx);
-  return vector::TransferReadOp::create(
-      b, loc, VectorType::get({rows, cols}, element), buffer,
-      ValueRange{row, col}, pad, transpose, ArrayRef<bool>{true, true});
+  return readPiece(
+      b, loc, buffer, row, col, rows, cols,
+      AffineMap::get(2, 0, {getAffineDimExpr(1, ctx), getAffineDimExpr(0, ctx)},
+                     ctx));
 }
 
 Value tiling::mmaPiece(OpBuilder &b, Location loc, Value a, Value bPiece,
