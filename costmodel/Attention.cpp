@@ -173,21 +173,9 @@ constexpr int64_t kFusedAttentionCausalRegisters = 24;
 constexpr int64_t kFusedAttentionMmaBaseRegisters = 62;
 constexpr int64_t kFusedAttentionMmaPieceRegisters = 8;
 
-/// One phase of a key step: `items` pieces of work spread over the block's
-/// threads (item i on thread i mod T), each `ops` issue slots of which
-/// `loads` are shared-memory accesses, and `exps` exp2 results in all.
-struct Phase {
-  double items = 0, ops = 0, loads = 0, exps = 0;
-};
+} // namespace
 
-/// Cycles of one phase: the SM's issue slots for its busiest thread's work
-/// on every active warp, its shared-memory wavefronts (one per warp-wide
-/// access: the layout keeps lanes in distinct banks or on one word), its
-/// exp2 results, and the chain of one warp alone (one shared round trip,
-/// then an instruction per cycle).
-struct PhaseCycles {
-  double issue = 0, wavefronts = 0, sfu = 0, chain = 0;
-};
+namespace model {
 
 PhaseCycles phaseCycles(const Phase &ph, int64_t threads, const Target &t,
                         bool &uncalibrated) {
@@ -210,8 +198,6 @@ PhaseCycles phaseCycles(const Phase &ph, int64_t threads, const Target &t,
   return c;
 }
 
-/// Blocks per SM by warps, shared memory and registers (p's), and the
-/// occupancy they give; false when not one block fits.
 bool occupy(Prediction &p, const Target &t, int64_t warps, int64_t threads) {
   p.blocksPerSM = std::min<int64_t>(
       {int64_t(t.get(TargetField::MaxBlocksPerSM)),
@@ -223,7 +209,12 @@ bool occupy(Prediction &p, const Target &t, int64_t warps, int64_t threads) {
   return p.blocksPerSM >= 1;
 }
 
-} // namespace
+} // namespace model
+
+using model::occupy;
+using model::Phase;
+using model::PhaseCycles;
+using model::phaseCycles;
 
 Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                                  const Target &t) {

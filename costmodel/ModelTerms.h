@@ -238,6 +238,30 @@ ElementType narrowestInput(const KernelDesc &k);
 /// An SM's FP32 lanes: peak / (SMs * 2 flops * clock).
 double lanesPerSM(const Target &t);
 
+// The fused kernels' phases (Attention.cpp, Rows.cpp).
+/// One phase of a fused kernel's step (the attention's, a row kernel's):
+/// `items` pieces of work spread over the block's threads (item i on thread i
+/// mod T), each `ops` issue slots of which `loads` are shared-memory accesses,
+/// and `exps` exp2 results in all.
+struct Phase {
+  double items = 0, ops = 0, loads = 0, exps = 0;
+};
+
+/// Cycles of one phase: the SM's issue slots for its busiest thread's work
+/// on every active warp, its shared-memory wavefronts (one per warp-wide
+/// access: the layout keeps lanes in distinct banks or on one word), its
+/// exp2 results, and the chain of one warp alone (one shared round trip,
+/// then an instruction per cycle).
+struct PhaseCycles {
+  double issue = 0, wavefronts = 0, sfu = 0, chain = 0;
+};
+
+PhaseCycles phaseCycles(const Phase &ph, int64_t threads, const Target &t,
+                        bool &uncalibrated);
+/// Blocks per SM by warps, shared memory and registers (p's), and the
+/// occupancy they give; false when not one block fits.
+bool occupy(Prediction &p, const Target &t, int64_t warps, int64_t threads);
+
 } // namespace mlir::tessel::model
 
 #endif // TESSEL_COSTMODEL_MODELTERMS_H
