@@ -70,6 +70,10 @@ public:
       combineTiles();
       return;
     }
+    if (k.row) {
+      rowTiles();
+      return;
+    }
     if (k.wgmmaable && t.hasWgmma() && parallel.size() == 2)
       wgmmaTiles();
     if (k.mmaSyncable && t.hasMmaSync() && parallel.size() >= 2)
@@ -135,6 +139,34 @@ private:
           }
           offer(s);
         }
+  }
+
+  /// A row kernel: 1 to 64 rows a block (none past the first power of two
+  /// covering the rows), 1 to 32 warps (up to the target's threads per
+  /// block), vectors of 16 bytes down to one element that divide the row.
+  void rowTiles() {
+    const RowShape &r = *k.row;
+    int64_t bytes = dtypeBytes(r.type);
+    for (int64_t rows = 1; rows <= 64; rows *= 2) {
+      for (int64_t warps = 1; warps <= 32; warps *= 2) {
+        if (double(warps * t.warpSize()) >
+            t.get(TargetField::MaxThreadsPerBlock))
+          break;
+        // Widest first: where vectors tie (the SFU or DRAM binds), one
+        // 16-byte access beats several narrow ones.
+        for (int64_t v = 16 / bytes; v >= 1; v /= 2) {
+          if (r.length % v != 0)
+            continue;
+          Schedule s;
+          s.block = {rows};
+          s.warps = warps;
+          s.vector = v;
+          offer(s);
+        }
+      }
+      if (rows >= r.rows)
+        break;
+    }
   }
 
   /// A split-KV combine: blocks of 1 to 64 rows, 1 to 8 warps.

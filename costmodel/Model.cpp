@@ -284,6 +284,8 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     return predictFusedAttention(k, s, t);
   if (k.attentionCombine)
     return predictAttentionCombine(k, s, t);
+  if (k.row)
+    return predictRowKernel(k, s, t);
   Prediction p;
   Context c(k, s, t);
   p.threadsPerBlock = c.threadsPerBlock;

@@ -276,6 +276,66 @@ struct FusedAttentionLayout {
 std::pair<int64_t, int64_t> attentionMicroTile(int64_t rows, int64_t cols,
                                                int64_t threads);
 
+/// The row operations a row kernel computes (passes/tiling/RowKernel.h).
+enum class RowOpKind { Softmax, LayerNorm, RmsNorm };
+
+/// A kernel that is one softmax along its innermost dim, or one layer_norm
+/// or rms_norm (over any number of trailing dims, one row each): `rows`
+/// rows of `length` elements of `type`, written in `type`.
+struct RowShape {
+  RowOpKind op = RowOpKind::Softmax;
+  int64_t rows = 1, length = 1;
+  ElementType type = ElementType::F32;
+  /// A norm's scale and bias (`length` elements of `type` each, read by
+  /// every block); a softmax's causal mask.
+  bool scale = false, bias = false, causal = false;
+
+  /// The row's cross-thread reductions: softmax its maximum then its sum,
+  /// layer_norm its mean then its centred sum of squares, rms_norm one.
+  int64_t reductions() const { return op == RowOpKind::RmsNorm ? 1 : 2; }
+};
+
+/// How the row kernel (passes/tiling/RowKernel.cpp) lays out a block for a
+/// schedule `block = [rowsPerBlock]`, `warps` and `vector`: each row's
+/// threadsPerRow threads take its vectors (`vector` elements, a 16-byte
+/// access at most) cyclically, thread l vectors l, l + threadsPerRow, ...:
+/// `slots` each. When slots x vector elements fit kResidentElements, the
+/// row is `resident`: read once into registers (f32), reduced and written
+/// from there (one read, one write). Otherwise each phase reads it again
+/// (from L2). A reduction's per-thread partials go to shared memory; with
+/// more than a warp per row, a thread per warp of each row (`groups` of
+/// them) combines its warp's 32 (laid out `partialStride` words apart, an
+/// odd stride, so that those threads read distinct banks), then every
+/// thread reads its row's `groups` results: two barriers per reduction,
+/// one when a warp or less holds the row. The code generator and the model
+/// both read it here.
+struct RowKernelLayout {
+  int64_t rowsPerBlock = 1, threads = 1, threadsPerRow = 1, vector = 1;
+  int64_t slots = 1, groups = 1, partialStride = 1;
+  bool resident = false;
+  /// Shared bytes: for each reduction (its own buffers, so that no phase
+  /// writes what another thread may still read), the partials
+  /// [rowsPerBlock, partialWords()] and, with groups, their results
+  /// [rowsPerBlock, groups]; every thread of a row reads those and
+  /// computes the row's statistic itself.
+  int64_t sharedBytes = 0;
+
+  /// The most f32 elements of a row a thread keeps in registers.
+  static constexpr int64_t kResidentElements = 32;
+
+  static RowKernelLayout of(const RowShape &shape, int64_t rowsPerBlock,
+                            int64_t threads, int64_t vector,
+                            int64_t warpSize = 32);
+  /// Why `shape` cannot run with rowsPerBlock rows per block of `threads`
+  /// threads and vectors of `vector` elements; empty when it can.
+  static std::string refusal(const RowShape &shape, int64_t rowsPerBlock,
+                             int64_t threads, int64_t vector);
+  /// Words a row's partials take in shared memory.
+  int64_t partialWords() const {
+    return groups > 1 ? 32 * partialStride : threadsPerRow;
+  }
+};
+
 struct KernelDesc {
   std::string name;
   std::vector<Loop> loops;
@@ -315,6 +375,10 @@ struct KernelDesc {
   /// fused attention (a block per `block[0]` rows, weights in shared
   /// memory, then each row's sum), priced by predictAttentionCombine.
   std::optional<AttentionCombineShape> attentionCombine;
+  /// Set for a kernel that is one softmax, layer_norm or rms_norm and
+  /// nothing else: emitted as a row kernel (passes/tiling/RowKernel.cpp),
+  /// priced by predictRowKernel.
+  std::optional<RowShape> row;
 };
 
 /// The tensor-core instruction Tessel issues for mma = mma_sync:
@@ -539,6 +603,11 @@ Prediction predictFusedAttention(const KernelDesc &kernel,
 Prediction predictAttentionCombine(const KernelDesc &kernel,
                                    const Schedule &schedule,
                                    const Target &target);
+
+/// The row kernel's prediction (KernelDesc::row set); predict() calls it
+/// for such kernels.
+Prediction predictRowKernel(const KernelDesc &kernel, const Schedule &schedule,
+                            const Target &target);
 
 /// The time of `kernel` tiled by `schedule` on `target`.
 Prediction predict(const KernelDesc &kernel, const Schedule &schedule,

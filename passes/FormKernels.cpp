@@ -260,7 +260,7 @@ private:
         if (std::optional<SplitPrice> price =
                 priceSplit(kernel, splits, target))
           fastestSplit = std::min(fastestSplit, price->combined().timeUs);
-    FailureOr<SmallVector<std::optional<KernelDesc>>> descs =
+    FailureOr<std::vector<std::optional<KernelDesc>>> descs =
         lowerAndDescribe(*scratch, {"probe_kernel"});
     if (failed(descs) || !descs->front())
       return std::nullopt;

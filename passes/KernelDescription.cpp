@@ -12,6 +12,7 @@
 
 #include "passes/KernelDescription.h"
 #include "passes/tiling/FusedAttention.h"
+#include "passes/tiling/RowKernel.h"
 
 #include "passes/Passes.h"
 
@@ -595,6 +596,17 @@ void KernelDescriber::describeOperands() {
 
 } // namespace
 
+/// A row kernel's floating-point work per element, as its unfused form
+/// counts it: softmax's maximum, difference, sum and division; layer_norm's
+/// sum, centring, square, sum, centring, scaling, scale and bias;
+/// rms_norm's square, sum, scaling and scale.
+static double rowFlops(const RowShape &r) {
+  double perElement = r.op == RowOpKind::Softmax     ? 4
+                      : r.op == RowOpKind::LayerNorm ? 6 + r.scale + r.bias
+                                                     : 3 + r.scale + r.bias;
+  return perElement * double(r.rows) * double(r.length);
+}
+
 FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
   // The fused attention's kernels, priced with their own terms.
   if (Operation *fused = tiling::fusedAttentionKernelOp(func)) {
@@ -613,19 +625,29 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
                  double(desc.attention->d + desc.attention->dv);
     return desc;
   }
+  // The row kernel's, likewise.
+  if (Operation *row = tiling::rowKernelOp(func)) {
+    KernelDesc desc;
+    desc.name = func.getSymName().str();
+    desc.row = tiling::rowShape(row);
+    desc.flops = rowFlops(*desc.row);
+    if (desc.row->op == RowOpKind::Softmax)
+      desc.transcendentals = double(desc.row->rows) * double(desc.row->length);
+    return desc;
+  }
   linalg::LinalgOp root = rootOf(func);
   if (!root)
     return func.emitOpError() << "has no loop nest to describe";
   return KernelDescriber(func, root).describe();
 }
 
-FailureOr<SmallVector<std::optional<KernelDesc>>>
+FailureOr<std::vector<std::optional<KernelDesc>>>
 mlir::tessel::lowerAndDescribe(ModuleOp scratch, ArrayRef<std::string> names) {
   PassManager pm(scratch.getContext());
   pm.addPass(createTesselLowerToLinalg());
   if (failed(pm.run(scratch)))
     return failure();
-  SmallVector<std::optional<KernelDesc>> descs;
+  std::vector<std::optional<KernelDesc>> descs;
   for (const std::string &name : names) {
     auto func = scratch.lookupSymbol<func::FuncOp>(name);
     FailureOr<KernelDesc> desc =

@@ -69,7 +69,7 @@ FailureOr<KernelDesc> describeKernel(func::FuncOp func);
 /// one that is missing or cannot be described). Fails when the lowering
 /// does. tessel-form-kernels, tessel-split-reduction and
 /// tessel-select-schedules ask the model through it.
-FailureOr<SmallVector<std::optional<KernelDesc>>>
+FailureOr<std::vector<std::optional<KernelDesc>>>
 lowerAndDescribe(ModuleOp scratch, ArrayRef<std::string> names);
 
 /// A module holding `kernel` alone, in a public function `funcName` whose

@@ -17,6 +17,7 @@
 
 #include "passes/Passes.h"
 #include "passes/tiling/FusedAttention.h"
+#include "passes/tiling/RowKernel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -1095,14 +1096,16 @@ struct LowerToLinalgPass
 
     // A kernel that is one attention alone (or one half of a split-KV
     // attention) stays so: tessel-tile-and-fuse emits it as one fused
-    // kernel (passes/tiling/FusedAttention.h).
+    // kernel (passes/tiling/FusedAttention.h); so does one that is a row
+    // op alone (passes/tiling/RowKernel.h).
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
       if (!isa<TesselDialect>(op->getDialect()))
         return;
       auto func = op->getParentOfType<func::FuncOp>();
       if (func && func->hasAttr(TesselDialect::kKernelAttrName) &&
-          tiling::fusedAttentionKernelOp(func) == op)
+          (tiling::fusedAttentionKernelOp(func) == op ||
+           tiling::rowKernelOp(func) == op))
         return;
       ops.push_back(op);
     });

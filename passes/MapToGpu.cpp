@@ -195,6 +195,62 @@ LogicalResult moveToAddressSpace(Value buffer, Attribute space,
   return success();
 }
 
+/// Gives each thread its own copy of every block buffer [threads, n]
+/// marked TesselDialect::kPerThreadAttrName (a row kernel's registers),
+/// a stack buffer [n]: each use must be its thread's row, a memref.subview at
+/// [t, 0] of [1, n] inside a thread loop of `threads` iterations over t, which
+/// then reads the thread's own buffer instead.
+LogicalResult privatizePerThreadBuffers(scf::ForallOp blocks) {
+  // (A small one may have become a memref.alloca on the way.)
+  SmallVector<Operation *> buffers;
+  blocks.getBody()->walk([&](Operation *op) {
+    if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
+        op->hasAttr(TesselDialect::kPerThreadAttrName))
+      buffers.push_back(op);
+  });
+  for (Operation *alloc : buffers) {
+    auto type = cast<MemRefType>(alloc->getResult(0).getType());
+    if (type.getRank() != 2 || !type.hasStaticShape() ||
+        !type.getLayout().isIdentity())
+      return alloc->emitOpError()
+             << "is a per-thread buffer that is not [threads, n] with a "
+                "static shape";
+    int64_t threads = type.getDimSize(0), n = type.getDimSize(1);
+    OpBuilder b(alloc);
+    Value own = memref::AllocaOp::create(
+        b, alloc->getLoc(), MemRefType::get({n}, type.getElementType()));
+    for (Operation *user : llvm::to_vector(alloc->getUsers())) {
+      auto view = dyn_cast<memref::SubViewOp>(user);
+      auto loop = view ? view->getParentOfType<scf::ForallOp>() : nullptr;
+      bool ownRow =
+          loop && hasMapping(loop, /*threads=*/true) && loop.getRank() == 1 &&
+          getConstantIntValue(loop.getMixedUpperBound()[0]) == threads &&
+          view.getType().getRank() == 1 &&
+          view.getMixedOffsets()[0] == OpFoldResult(loop.getInductionVar(0)) &&
+          isConstantIntValue(view.getMixedOffsets()[1], 0) &&
+          isConstantIntValue(view.getMixedSizes()[0], 1) &&
+          isConstantIntValue(view.getMixedSizes()[1], n) &&
+          view.hasUnitStride();
+      // (Its deallocation goes with it.)
+      if (!ownRow && isa<memref::DeallocOp>(user)) {
+        user->erase();
+        continue;
+      }
+      if (!ownRow)
+        return user->emitOpError()
+               << "uses a per-thread buffer other than as its thread's own "
+                  "row (a subview at the thread loop's index)";
+      b.setInsertionPoint(view);
+      Value cast =
+          memref::CastOp::create(b, view.getLoc(), view.getType(), own);
+      view.getResult().replaceAllUsesWith(cast);
+      view.erase();
+    }
+    alloc->erase();
+  }
+  return success();
+}
+
 /// The transform script that maps a kernel's block loop to a gpu.launch and
 /// its thread loops to the launch's `blockDims` threads, built with the
 /// transform ops' builders (a changed op breaks the build, not a run).
@@ -290,9 +346,12 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
     if (failed(dims))
       return failure();
     // Buffers of the block's own (outside every thread loop: a cooperative
-    // reduction's partial results) are shared by its threads.
+    // reduction's partial results) are shared by its threads; those each
+    // thread keeps for itself (a row kernel's registers) become its own
+    // stack buffers, unmarked.
     blocks.getBody()->walk([&](Operation *op) {
-      if (!isa<memref::AllocOp, memref::AllocaOp>(op))
+      if (!isa<memref::AllocOp, memref::AllocaOp>(op) ||
+          op->hasAttr(TesselDialect::kPerThreadAttrName))
         return;
       for (auto forall = op->getParentOfType<scf::ForallOp>();
            forall && forall != blocks;
@@ -301,6 +360,8 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
           return;
       op->setAttr(kWorkgroupAttr, UnitAttr::get(op->getContext()));
     });
+    if (failed(privatizePerThreadBuffers(blocks)))
+      return failure();
     // Warp loops (a tensor-core K step's) take the target's warp size: 64
     // lanes a wavefront on AMD CDNA.
     OwningOpRef<ModuleOp> transforms = buildMappingScript(

@@ -240,6 +240,21 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::func::FuncOp"> {
     for the rows of its tile, element by element, accumulating.
     Partial tiles at the edges are bounded, not padded, so any shape works.
 
+    A kernel that is one softmax along its innermost dim, one layer_norm or
+    one rms_norm (its normalized trailing dims one row) becomes the row
+    kernel, already on buffers (passes/tiling/RowKernel.h): `block = [R]`
+    rows a block, `warps` and `vector` (elements a 16-byte access at most,
+    dividing the row); each row's threads take its vectors cyclically,
+    keep them in their own registers as f32 when they fit (a block buffer
+    [threads, elements] marked `tessel.per_thread`, each thread using only
+    its row), and run one thread loop per phase: the row in and a partial
+    (maximum, sum, sum of squares) into shared memory; with more than 32
+    threads a row, a loop in which a thread per 32 combines theirs; then
+    every thread reads its row's statistic and the next phase runs on the
+    values it kept, the last writing the row. Rows too long for registers
+    are read again in each phase. A written schedule of the cooperative
+    form (`block = [rows, row]`) keeps the path above.
+
     A kernel that is one `tessel.attention` alone becomes the fused
     attention kernel, already on buffers: `block = [Bq, Bkv]` gives a block
     per tile of `Bq` queries of one head (`scf.forall` over batch, head and
@@ -353,7 +368,11 @@ def TesselMapToGpu : Pass<"tessel-map-to-gpu", "mlir::func::FuncOp"> {
     A buffer of the block's own (allocated outside every thread loop: the
     partial results of a cooperative row reduction) becomes a workgroup
     attribution of the launch, shared memory; the thread mapping puts a
-    barrier after each thread loop. Per-thread scratch buffers already on the
+    barrier after each thread loop. A block buffer [threads, n] marked
+    `tessel.per_thread` (a row kernel's registers) becomes instead one stack
+    buffer [n] per thread, kept across the thread loops: each use must be a
+    `memref.subview` at the thread loop's index, its thread's own row
+    (anything else is an error). Per-thread scratch buffers already on the
     stack (`memref.alloca`) move to the start of the launch body, so each is
     one fixed slot rather than a dynamic allocation per loop iteration. With
     `private-scratch` they are also placed in `#gpu.address_space<private>`,

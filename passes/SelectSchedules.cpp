@@ -57,7 +57,7 @@ struct SelectSchedulesPass
     SmallVector<std::string> names;
     for (KernelOp kernel : kernels)
       names.push_back(kernel.getSymName().str());
-    FailureOr<SmallVector<std::optional<KernelDesc>>> descs =
+    FailureOr<std::vector<std::optional<KernelDesc>>> descs =
         lowerAndDescribe(*lowered, names);
     if (failed(descs))
       return signalPassFailure();

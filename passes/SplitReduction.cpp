@@ -453,7 +453,7 @@ std::optional<SplitPrice> mlir::tessel::priceSplit(KernelOp kernel,
     return std::nullopt;
   std::string partialName = halves->first.getSymName().str(),
               sumName = halves->second.getSymName().str();
-  FailureOr<SmallVector<std::optional<KernelDesc>>> descs =
+  FailureOr<std::vector<std::optional<KernelDesc>>> descs =
       lowerAndDescribe(*scratch, {partialName, sumName});
   if (failed(descs) || !(*descs)[0] || !(*descs)[1])
     return std::nullopt;

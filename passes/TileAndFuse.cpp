@@ -38,6 +38,7 @@
 #include "passes/tiling/FusedAttention.h"
 #include "passes/tiling/KStep.h"
 #include "passes/tiling/KernelOps.h"
+#include "passes/tiling/RowKernel.h"
 #include "passes/tiling/Script.h"
 #include "passes/tiling/TensorCoreStep.h"
 #include "passes/tiling/ThreadFusion.h"
@@ -555,6 +556,17 @@ struct TileAndFusePass
                   "before tessel-tile-and-fuse (the tessel-to-* pipelines "
                   "do), or write one";
       return emitFusedAttention(attention, schedule, gpu);
+    }
+    if (Operation *row = rowKernelOp(func)) {
+      auto schedule =
+          func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
+      if (!schedule)
+        return func.emitOpError()
+               << "kernel @" << func.getSymName()
+               << " has no #tessel.schedule; run tessel-select-schedules "
+                  "before tessel-tile-and-fuse (the tessel-to-* pipelines "
+                  "do), or write one";
+      return emitRowKernel(row, schedule, gpu);
     }
     FailureOr<KernelOps> k = analyzeKernel(func);
     if (failed(k))

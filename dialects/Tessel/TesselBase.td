@@ -76,6 +76,12 @@ def Tessel_Dialect : Dialect {
     /// accumulators in shared memory (unit attribute).
     static constexpr ::llvm::StringLiteral kSharedAccumulatorsAttrName =
         "tessel.shared_accumulators";
+    /// Marks a block-level memref.alloc [threads, n] whose row t only
+    /// thread t uses, through a subview at the thread loop's index (a row
+    /// kernel's registers): tessel-map-to-gpu gives each thread a stack
+    /// buffer [n] of its own instead (unit attribute).
+    static constexpr ::llvm::StringLiteral kPerThreadAttrName =
+        "tessel.per_thread";
 
   private:
     /// Registers the attributes (TesselAttrs.cpp, beside their storage).

@@ -80,12 +80,23 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' is a unit attribute of a loop";
     return success();
   }
+  if (name == kPerThreadAttrName) {
+    // (By name: the dialect does not depend on memref's.)
+    StringRef opName = op->getName().getStringRef();
+    if (!isa<UnitAttr>(value) ||
+        (opName != "memref.alloc" && opName != "memref.alloca"))
+      return op->emitError() << "'" << name
+                             << "' is a unit attribute of a memref.alloc "
+                                "(or the memref.alloca it may become)";
+    return success();
+  }
   return op->emitError() << "unknown Tessel attribute '" << name
                          << "' (the dialect defines '" << kTargetAttrName
                          << "', '" << kKernelAttrName << "', '"
                          << kScheduleAttrName << "', '" << kPredictionAttrName
                          << "', '" << kCandidatesAttrName << "', '"
                          << kUnpricedAttrName << "', '" << kTmaCopyAttrName
-                         << "', '" << kWgmmaStepAttrName << "' and '"
-                         << kSharedAccumulatorsAttrName << "')";
+                         << "', '" << kWgmmaStepAttrName << "', '"
+                         << kSharedAccumulatorsAttrName << "' and '"
+                         << kPerThreadAttrName << "')";
 }

@@ -70,3 +70,40 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
     return
   }
 }
+
+// -----
+
+// A per-thread buffer (tessel.per_thread) read at another thread's row
+// cannot become each thread's own.
+func.func private @k(%x: memref<64xf32>) attributes {tessel.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.forall (%i) in (2) {
+    %regs = memref.alloc() {tessel.per_thread} : memref<64x4xf32>
+    scf.forall (%t) in (64) {
+      %n = arith.addi %t, %c1 : index
+      %w = arith.remui %n, %c1 : index
+      // expected-error @+1 {{'memref.subview' op uses a per-thread buffer other than as its thread's own row (a subview at the thread loop's index)}}
+      %other = memref.subview %regs[%w, 0] [1, 4] [1, 1] : memref<64x4xf32> to memref<4xf32, strided<[1], offset: ?>>
+      %v = memref.load %other[%c0] : memref<4xf32, strided<[1], offset: ?>>
+      memref.store %v, %x[%t] : memref<64xf32>
+    } {mapping = [#gpu.thread<x>]}
+  } {mapping = [#gpu.block<x>]}
+  return
+}
+
+// -----
+
+// Nor one a thread loop reads whole.
+func.func private @k(%x: memref<64xf32>) attributes {tessel.kernel} {
+  %c0 = arith.constant 0 : index
+  scf.forall (%i) in (2) {
+    %regs = memref.alloc() {tessel.per_thread} : memref<64x4xf32>
+    scf.forall (%t) in (64) {
+      // expected-error @+1 {{'memref.load' op uses a per-thread buffer other than as its thread's own row (a subview at the thread loop's index)}}
+      %v = memref.load %regs[%t, %c0] : memref<64x4xf32>
+      memref.store %v, %x[%t] : memref<64xf32>
+    } {mapping = [#gpu.thread<x>]}
+  } {mapping = [#gpu.block<x>]}
+  return
+}

@@ -609,3 +609,36 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<1x4x40x24xf16>
   }
 }
+
+// -----
+
+// A row kernel's vectors must divide its row: 100 softmax elements are no
+// whole number of vectors of 8.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<4x100xf16>) -> tensor<4x100xf16> {
+    %0 = tessel.kernel @k(%x) : (tensor<4x100xf16>) -> tensor<4x100xf16>
+        schedule = #tessel.schedule<block = [1], warps = 1, vector = 8> {
+    ^bb0(%a: tensor<4x100xf16>):
+      // expected-error @+1 {{'tessel.softmax' op cannot run with #tessel.schedule<block = [1], warps = 1, stages = 1, split_k = 1, vector = 8, mma = simt>: vectors of 8 elements do not divide the row of 100}}
+      %1 = tessel.softmax %a dim = 1 : tensor<4x100xf16>
+      tessel.yield %1 : tensor<4x100xf16>
+    }
+    return %0 : tensor<4x100xf16>
+  }
+}
+
+// -----
+
+// Nor may its rows share the block's threads unevenly.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<6x64xf32>, %g: tensor<64xf32>) -> tensor<6x64xf32> {
+    %0 = tessel.kernel @k(%x, %g) : (tensor<6x64xf32>, tensor<64xf32>) -> tensor<6x64xf32>
+        schedule = #tessel.schedule<block = [3], warps = 1> {
+    ^bb0(%a: tensor<6x64xf32>, %s: tensor<64xf32>):
+      // expected-error @+1 {{'tessel.rms_norm' op cannot run with #tessel.schedule<block = [3], warps = 1, stages = 1, split_k = 1, vector = 1, mma = simt>: the block's 32 threads do not split evenly over its 3 rows}}
+      %1 = tessel.rms_norm %a scale(%s) normalized_rank = 1 epsilon = 1.0e-06 : (tensor<6x64xf32>, tensor<64xf32>) -> tensor<6x64xf32>
+      tessel.yield %1 : tensor<6x64xf32>
+    }
+    return %0 : tensor<6x64xf32>
+  }
+}

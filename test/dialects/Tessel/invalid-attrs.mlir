@@ -24,7 +24,7 @@ module attributes {tessel.target = "h100"} {}
 
 // -----
 
-// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction', 'tessel.candidates', 'tessel.unpriced', 'tessel.tma_copy', 'tessel.wgmma_step' and 'tessel.shared_accumulators')}}
+// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction', 'tessel.candidates', 'tessel.unpriced', 'tessel.tma_copy', 'tessel.wgmma_step', 'tessel.shared_accumulators' and 'tessel.per_thread')}}
 module attributes {tessel.targets = #tessel.target<"h100">} {}
 
 // -----
@@ -165,3 +165,9 @@ func.func private @k() attributes {tessel.candidates = [1, 2]}
 // key loop).
 // expected-error @+1 {{'tessel.shared_accumulators' is a unit attribute of a loop}}
 func.func private @k() attributes {tessel.shared_accumulators}
+
+// -----
+
+// 'tessel.per_thread' marks a buffer (a row kernel's registers).
+// expected-error @+1 {{'tessel.per_thread' is a unit attribute of a memref.alloc (or the memref.alloca it may become)}}
+func.func private @k() attributes {tessel.per_thread}

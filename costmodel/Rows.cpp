@@ -1,0 +1,250 @@
+//===- Rows.cpp - The row kernel's layout and terms -----------------------===//
+//
+// A kernel that is one softmax, layer_norm or rms_norm runs as a row kernel
+// (passes/tiling/RowKernel.cpp): a block per rowsPerBlock rows, each row's
+// threads holding its vectors in registers when they fit (RowKernelLayout),
+// its reductions combined in shared memory. Its terms, in the order of
+// docs/cost-model.md's section on row kernels: resources and occupancy;
+// issue, shared memory and special functions per block; the chain of one
+// block (a DRAM round trip, then each reduction's shared-memory levels);
+// DRAM, L2, blocks and launch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "costmodel/Model.h"
+#include "costmodel/ModelTerms.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mlir::tessel {
+
+namespace {
+
+/// Registers of a row kernel's thread besides the row elements it keeps
+/// (indices, addresses, accumulators, the row's statistics), by operation,
+/// for a resident row (which adds its elements) and a streamed one. Figures
+/// of the emitted code, not of a chip: fitted on ptxas -v (sm_90a) of the
+/// 25 kernels of test/codegen/cpu-check-row-kernels.mlir, each the median
+/// of its kernels' registers less their resident elements (see
+/// docs/cost-model.md, row kernels, for the table and its spread).
+int64_t rowBaseRegisters(const RowShape &r, bool resident) {
+  switch (r.op) {
+  case RowOpKind::Softmax:
+    return resident ? 30 : 60;
+  case RowOpKind::LayerNorm:
+    return resident ? 24 : 30;
+  case RowOpKind::RmsNorm:
+    return resident ? 20 : 26;
+  }
+  return 30;
+}
+
+/// Issue slots per row element, by operation, beyond its load (a vector
+/// access per `vector` elements) and its conversions: softmax's maximum,
+/// exponent (a multiply-add and ex2), sum and scaling; layer_norm's sum,
+/// centred square, and centre, scale, multiply-add; rms_norm's square and
+/// two multiplies. Counted from the code RowKernel.cpp emits.
+double opsPerElement(const RowShape &r) {
+  switch (r.op) {
+  case RowOpKind::Softmax:
+    return 5;
+  case RowOpKind::LayerNorm:
+    return 6;
+  case RowOpKind::RmsNorm:
+    return 4;
+  }
+  return 5;
+}
+
+} // namespace
+
+std::string RowKernelLayout::refusal(const RowShape &shape,
+                                     int64_t rowsPerBlock, int64_t threads,
+                                     int64_t vector) {
+  if (rowsPerBlock < 1 || threads < 1)
+    return "a row kernel's block takes at least one row and one thread";
+  if (threads % rowsPerBlock != 0)
+    return "the block's " + std::to_string(threads) +
+           " threads do not split evenly over its " +
+           std::to_string(rowsPerBlock) + " rows";
+  int64_t bytes = dtypeBytes(shape.type);
+  if (vector < 1 || (vector & (vector - 1)) != 0 || vector * bytes > 16)
+    return "a vector is a power of two of at most 16 bytes (" +
+           std::to_string(vector) + " elements of " + std::to_string(bytes) +
+           " bytes)";
+  if (shape.length % vector != 0)
+    return "vectors of " + std::to_string(vector) +
+           " elements do not divide the row of " + std::to_string(shape.length);
+  return "";
+}
+
+RowKernelLayout RowKernelLayout::of(const RowShape &shape, int64_t rowsPerBlock,
+                                    int64_t threads, int64_t vector,
+                                    int64_t warpSize) {
+  (void)warpSize;
+  RowKernelLayout l;
+  l.rowsPerBlock = std::max<int64_t>(1, rowsPerBlock);
+  l.threads = threads;
+  l.threadsPerRow = std::max<int64_t>(1, threads / l.rowsPerBlock);
+  l.vector = std::max<int64_t>(1, vector);
+  int64_t vectors = (shape.length + l.vector - 1) / l.vector;
+  l.slots = (vectors + l.threadsPerRow - 1) / l.threadsPerRow;
+  l.resident = l.slots * l.vector <= kResidentElements;
+  l.groups = (l.threadsPerRow + 31) / 32;
+  l.partialStride = l.groups % 2 == 0 ? l.groups + 1 : l.groups;
+  l.sharedBytes = 4 * l.rowsPerBlock * shape.reductions() *
+                  (l.partialWords() + (l.groups > 1 ? l.groups : 0));
+  return l;
+}
+
+Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
+                            const Target &t) {
+  using namespace model;
+  Prediction p;
+  const RowShape &r = *k.row;
+  auto illegal = [&](std::string why) {
+    return markIllegal(p, std::move(why));
+  };
+  if (s.block.size() != 1 || s.compute != ComputeClass::Simt || s.stages != 1 ||
+      s.splitK != 1 || !s.warp.empty() || !s.thread.empty())
+    return illegal("a row kernel's schedule is block = [rows], warps and "
+                   "vector, on SIMT lanes");
+  int64_t threads = s.warps * t.warpSize();
+  p.threadsPerBlock = threads;
+  if (s.warps < 1 || double(threads) > t.get(TargetField::MaxThreadsPerBlock))
+    return illegal("the block has more threads than the target allows");
+  std::string why = RowKernelLayout::refusal(r, s.block[0], threads, s.vector);
+  if (!why.empty())
+    return illegal(why);
+  RowKernelLayout l =
+      RowKernelLayout::of(r, s.block[0], threads, s.vector, t.warpSize());
+  p.sharedBytes = l.sharedBytes;
+  if (double(p.sharedBytes) > t.blockSharedMemoryLimit())
+    return illegal("the block's partials (" + std::to_string(p.sharedBytes) +
+                   " bytes) exceed what one block may allocate");
+  // A resident row's elements in f32 registers.
+  double elements = double(l.slots * l.vector);
+  p.registers =
+      rowBaseRegisters(r, l.resident) + (l.resident ? l.slots * l.vector : 0);
+  if (p.registers > int64_t(t.get(TargetField::MaxRegistersPerThread)))
+    return illegal("a thread would keep more of its row than it has "
+                   "registers");
+  if (!occupy(p, t, s.warps, threads))
+    return illegal("one block needs more of an SM than it has");
+  p.blocks = (r.rows + l.rowsPerBlock - 1) / l.rowsPerBlock;
+  double sms = t.get(TargetField::SMCount);
+  p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
+  double blocksOnBusiestSM = std::ceil(double(p.blocks) / sms);
+  double resident =
+      std::max(1.0, std::min(double(p.blocksPerSM), blocksOnBusiestSM));
+
+  // What a thread issues for its row: per element its operations and
+  // conversions (to f32 and back; a norm's scale and bias too), per
+  // vector a load and a store (and the parameters'); a streamed row's
+  // later passes read and convert it again.
+  double bytes = dtypeBytes(r.type);
+  bool narrow = r.type != ElementType::F32;
+  double params = double(r.scale) + double(r.bias);
+  double passes = r.reductions() + 1;
+  double perElement = opsPerElement(r) + (narrow ? 2 + params : 0);
+  double vectors = double(l.slots);
+  double perVector = 2 + params;
+  if (!l.resident) {
+    perElement += (passes - 1) * (narrow ? 1 : 0);
+    perVector += passes - 1;
+  }
+  double rowOps = elements * perElement + vectors * perVector;
+  // Each reduction: a partial to shared memory; with groups, one thread of
+  // every 32 adds their 32; every thread then reads its row's results.
+  double reductions = r.reductions();
+  double combineOps =
+      reductions * (2 + (l.groups > 1 ? l.groups : l.threadsPerRow));
+  double combinerOps = l.groups > 1 ? reductions * 2 * 32 : 0;
+  Phase work{double(threads), rowOps + combineOps, 0,
+             r.op == RowOpKind::Softmax ? double(l.rowsPerBlock * r.length)
+                                        : double(l.rowsPerBlock)};
+  // Shared wavefronts: each warp's partial stores and result reads (a
+  // broadcast), the combiners' reads.
+  work.loads = reductions * (1 + (l.groups > 1 ? l.groups : l.threadsPerRow));
+  PhaseCycles once = phaseCycles(work, threads, t, p.uncalibrated);
+  Phase combine{double(l.rowsPerBlock * l.groups), combinerOps, combinerOps / 2,
+                0};
+  PhaseCycles combiners{};
+  if (l.groups > 1)
+    combiners = phaseCycles(combine, threads, t, p.uncalibrated);
+
+  // The chain of one block: its loads' round trip to DRAM (all of a
+  // resident row's vectors in flight at once; a streamed row waits once per
+  // pass, the later ones on L2), then each reduction's levels, each a
+  // store, a barrier and a read of shared memory.
+  double dramLatency = usable(t, TargetField::DramLatencyCycles, p.uncalibrated)
+                           ? t.get(TargetField::DramLatencyCycles)
+                           : 0;
+  double l2Latency = usable(t, TargetField::L2LatencyCycles, p.uncalibrated)
+                         ? t.get(TargetField::L2LatencyCycles)
+                         : 0;
+  double l1Latency = usable(t, TargetField::L1LatencyCycles, p.uncalibrated)
+                         ? t.get(TargetField::L1LatencyCycles)
+                         : 0;
+  double levels = l.groups > 1 ? 2 : 1;
+  double chain = dramLatency + (l.resident ? 0 : (passes - 1) * l2Latency) +
+                 reductions * levels * 2 * l1Latency + once.chain +
+                 combiners.chain;
+
+  double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
+  auto us = [&](double cycles) { return cycles / clockHz * 1e6; };
+  p.flops = k.flops;
+  p.computeUs = us(blocksOnBusiestSM *
+                   (std::max(once.issue, once.sfu) + combiners.issue));
+  p.loadsUs = us(blocksOnBusiestSM * (once.wavefronts + combiners.wavefronts));
+  // A block's own bytes cross the SM's link while nothing else of it
+  // runs (its loads wait, then it reduces and writes): with few blocks
+  // resident, its transfer and its chain add.
+  double blockBytes = double(l.rowsPerBlock) * double(r.length) * bytes *
+                      (2 + (l.resident ? 0 : passes - 1));
+  double transfer = usable(t, TargetField::SmBytesPerClock, p.uncalibrated)
+                        ? blockBytes / t.get(TargetField::SmBytesPerClock)
+                        : 0;
+  p.latencyUs = us(std::max(chain + transfer,
+                            blocksOnBusiestSM * (chain + transfer) / resident));
+
+  double rowBytes = double(r.rows) * double(r.length) * bytes;
+  double paramBytes = params * double(r.length) * bytes;
+  p.dramBytes = 2 * rowBytes + paramBytes;
+  // A streamed row's later passes hit L2 only while the rows resident on
+  // the whole GPU fit in it; past that, the share that does not fit comes
+  // from DRAM again (run e measured the multi-pass softmax [4096, 4096]
+  // reading its input 2.3 times from DRAM).
+  if (!l.resident &&
+      usable(t, TargetField::L2Bytes, p.uncalibrated)) {
+    double live = sms * double(p.blocksPerSM) * double(l.rowsPerBlock) *
+                  double(r.length) * bytes;
+    double missed =
+        std::max(0.0, 1.0 - t.get(TargetField::L2Bytes) / live);
+    p.dramBytes += missed * (passes - 1) * rowBytes;
+  }
+  p.dramUs = p.dramBytes / dramBandwidth(t, p.dramBytes, p.uncalibrated) * 1e6;
+  double rereads = l.resident ? 0 : (passes - 1) * rowBytes;
+  p.l2Bytes = 2 * rowBytes + rereads + double(p.blocks) * paramBytes;
+  if (usable(t, TargetField::L2BandwidthTBps, p.uncalibrated))
+    p.l2Us = p.l2Bytes / (t.get(TargetField::L2BandwidthTBps) * 1e12) * 1e6;
+  if (usable(t, TargetField::SmBytesPerClock, p.uncalibrated))
+    p.l2Us =
+        std::max(p.l2Us, us(blocksOnBusiestSM * p.l2Bytes / double(p.blocks) /
+                            t.get(TargetField::SmBytesPerClock)));
+  if (usable(t, TargetField::BlockCycles, p.uncalibrated))
+    p.blocksUs = us(blocksOnBusiestSM * t.get(TargetField::BlockCycles));
+  if (usable(t, TargetField::LaunchOverheadUs, p.uncalibrated))
+    p.launchUs = t.get(TargetField::LaunchOverheadUs);
+  combineTerms(p, peakFlops(t, ComputeClass::Simt, ElementType::F32));
+  bool ignored = false;
+  p.achievableComputeUs =
+      p.flops / peakFlops(t, ComputeClass::Simt, ElementType::F32) * 1e6;
+  p.achievableUs =
+      std::max(p.achievableComputeUs,
+               p.dramBytes / dramBandwidth(t, p.dramBytes, ignored) * 1e6);
+  return p;
+}
+
+} // namespace mlir::tessel

@@ -1,0 +1,593 @@
+//===- RowKernel.cpp - One pass over each row: softmax, norms -------------===//
+//
+// See RowKernel.h. The loop nest, for a block of R rows, each of Tr threads
+// (thread t: row t / Tr of the block, lane l = t % Tr, its vectors l, l +
+// Tr, ... of the row; rows past the last read the last and write nothing):
+//
+//   softmax     x (scaled, masked) to registers; partial max   | combine
+//               e = exp2(x log2e - max log2e) in place; partial sum | combine
+//               y = e / sum
+//   layer_norm  x to registers; partial sum                   | combine
+//               partial sum of (x - mean)^2                    | combine
+//               y = (x - mean) rsqrt(var + eps) [* g] [+ b]
+//   rms_norm    x to registers; partial sum of x^2             | combine
+//               y = x rsqrt(ms + eps) [* g]
+//
+// Each "combine" is a barrier (the end of a thread loop), then, when more
+// than 32 threads share a row, a loop in which a thread per 32 adds their
+// partials and a second barrier; the next phase's threads read their row's
+// results and compute the statistic each.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/tiling/RowKernel.h"
+
+#include "passes/tiling/FusedAttention.h"
+#include "passes/tiling/LoopNest.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tessel;
+using namespace mlir::tessel::tiling;
+
+namespace {
+
+/// A reduction's combining function.
+enum class Combine { Max, Sum };
+
+ElementType modelTypeOf(Type e) {
+  return e.isF16()    ? ElementType::F16
+         : e.isBF16() ? ElementType::BF16
+                      : ElementType::F32;
+}
+
+/// The trailing dims that make one row: softmax's innermost, a norm's
+/// normalized ones.
+int64_t rowRank(Operation *op) {
+  if (isa<SoftmaxOp>(op))
+    return 1;
+  if (auto n = dyn_cast<LayerNormOp>(op))
+    return n.getNormalizedRankAttr().getInt();
+  return cast<RmsNormOp>(op).getNormalizedRankAttr().getInt();
+}
+
+class RowEmitter : public LoopNestEmitter {
+public:
+  RowEmitter(Operation *op, const RowShape &r, const RowKernelLayout &l)
+      : LoopNestEmitter(op, l.threads), op(op), r(r), l(l) {
+    elem = cast<RankedTensorType>(op->getOperand(0).getType()).getElementType();
+    vecType = VectorType::get({l.vector}, b.getF32Type());
+  }
+
+  void emit();
+
+private:
+  /// `buffer` ([.., row dims]) viewed as [rows, length], or as [length]
+  /// with `rowsToo` false (a norm's parameters).
+  Value asRows(Value buffer, bool rowsToo = true);
+
+  /// Thread `t`'s place: its row in the block, lane, and the row of the
+  /// kernel it reads (the last row for threads past it).
+  struct Place {
+    Value rowInBlock, lane, row, inRows;
+  };
+  Place placeOf(Value t);
+
+  /// For each of the thread's vectors (column col), `body(slot, col,
+  /// carried)` returns the next carried values; vectors past the row are
+  /// skipped. Resident rows unroll the slots (constant indices into the
+  /// thread's registers); streamed ones loop.
+  SmallVector<Value>
+  overSlots(Value lane, ValueRange init,
+            function_ref<SmallVector<Value>(Value, Value, ValueRange)> body);
+
+  /// The input's vector at (row, col) in f32: scaled and masked for a
+  /// softmax.
+  Value readInput(Value row, Value col);
+  /// The thread's registers (its row of `regs`), and their vector `slot`.
+  Value myRegisters(Value t);
+  Value readSlot(Value mine, Value slot);
+  void writeSlot(Value v, Value mine, Value slot);
+
+  /// A reduction's partial `acc` of thread `p` to its place in `partials`
+  /// (reduction `n`).
+  void writePartial(int n, const Place &p, Value acc);
+  /// With groups: a thread loop in which thread (row, group) combines the
+  /// 32 partials of its group into groupResults.
+  void combineGroups(int n, Combine kind);
+  /// The row's statistic (the combined partials of reduction `n`).
+  Value rowResult(int n, const Place &p, Combine kind);
+
+  Value identity(Combine kind) {
+    return f32(kind == Combine::Max ? -INFINITY : 0.0);
+  }
+  Value combine(Combine kind, Value x, Value y) {
+    return kind == Combine::Max ? fmax(x, y) : fadd(x, y);
+  }
+  Value reduceVector(Combine kind, Value v) {
+    return vector::ReductionOp::create(b,
+                                       kind == Combine::Max
+                                           ? vector::CombiningKind::MAXIMUMF
+                                           : vector::CombiningKind::ADD,
+                                       v);
+  }
+  Value splat(Value scalar) {
+    return vector::BroadcastOp::create(b, vecType, scalar);
+  }
+  Value toF32Vector(Value v) {
+    return elem.isF32() ? v : arith::ExtFOp::create(b, vecType, v).getResult();
+  }
+  /// Elementwise over the vector with a scalar function (exp2: the GPU
+  /// lowerings take it on scalars).
+  Value eachElement(Value v, function_ref<Value(Value, int64_t)> f);
+  /// The row's output vector `y` (f32) written at (row, col).
+  void writeOutput(Value y, const Place &p, Value col);
+
+  void softmax();
+  void norm(bool centred);
+
+  Operation *op;
+  const RowShape &r;
+  const RowKernelLayout &l;
+  VectorType vecType;
+  Value x, out, gamma, beta;
+  Value rowBase; // the block's first row
+  Value regs;    // [threads, slots * vector], per thread
+  SmallVector<Value> partials, groupResults; // per reduction
+};
+
+Value RowEmitter::asRows(Value buffer, bool rowsToo) {
+  auto type = cast<MemRefType>(buffer.getType());
+  int64_t rank = type.getRank(), inner = rowRank(op);
+  int64_t outer = rowsToo ? rank - inner : 0;
+  ReassociationIndices rowsGroup, rowGroup;
+  for (int64_t i = 0; i < rank; ++i)
+    (i < outer ? rowsGroup : rowGroup).push_back(i);
+  SmallVector<ReassociationIndices> groups;
+  if (!rowsGroup.empty())
+    groups.push_back(rowsGroup);
+  groups.push_back(rowGroup);
+  Value view = buffer;
+  if (groups.size() != size_t(rank))
+    view = memref::CollapseShapeOp::create(b, buffer, groups);
+  if (rowsToo && rowsGroup.empty())
+    view = memref::ExpandShapeOp::create(
+        b, MemRefType::get({1, r.length}, type.getElementType()), view,
+        ArrayRef<ReassociationIndices>{{0, 1}});
+  return view;
+}
+
+RowEmitter::Place RowEmitter::placeOf(Value t) {
+  Place p;
+  p.rowInBlock = arith::DivUIOp::create(b, t, idx(l.threadsPerRow));
+  p.lane = arith::RemUIOp::create(b, t, idx(l.threadsPerRow));
+  Value row = add(rowBase, p.rowInBlock);
+  if (r.rows % l.rowsPerBlock != 0) {
+    p.inRows = lt(row, idx(r.rows));
+    row = minIdx(row, idx(r.rows - 1));
+  }
+  p.row = row;
+  return p;
+}
+
+SmallVector<Value> RowEmitter::overSlots(
+    Value lane, ValueRange init,
+    function_ref<SmallVector<Value>(Value, Value, ValueRange)> body) {
+  int64_t span = l.threadsPerRow * l.vector;
+  auto colOf = [&](Value slot) {
+    return mul(add(lane, mul(slot, idx(l.threadsPerRow))), idx(l.vector));
+  };
+  // Only a slot whose vectors can pass the row's end needs a guard.
+  auto guarded = [&](Value slot, Value col, ValueRange carried,
+                     bool mayPass) -> SmallVector<Value> {
+    if (!mayPass)
+      return body(slot, col, carried);
+    auto ifOp = scf::IfOp::create(b, carried.getTypes(), lt(col, idx(r.length)),
+                                  /*else=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    // (Without results the builder gives both blocks their yields.)
+    if (carried.empty()) {
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      body(slot, col, carried);
+      return {};
+    }
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(b, body(slot, col, carried));
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(b, carried);
+    return SmallVector<Value>(ifOp.getResults());
+  };
+  if (l.resident) {
+    SmallVector<Value> carried(init);
+    for (int64_t j = 0; j < l.slots; ++j) {
+      Value slot = idx(j);
+      carried = guarded(slot, colOf(slot), carried, (j + 1) * span > r.length);
+    }
+    return carried;
+  }
+  bool mayPass = r.length % span != 0;
+  if (init.empty()) {
+    loop(idx(0), idx(l.slots), idx(1),
+         [&](Value slot) { guarded(slot, colOf(slot), {}, mayPass); });
+    return {};
+  }
+  return accumulate(l.slots, init, [&](Value slot, ValueRange carried) {
+    return guarded(slot, colOf(slot), carried, mayPass);
+  });
+}
+
+Value RowEmitter::readInput(Value row, Value col) {
+  Value v = toF32Vector(vector::LoadOp::create(
+      b, VectorType::get({l.vector}, elem), x, ValueRange{row, col}));
+  auto softmax = dyn_cast<SoftmaxOp>(op);
+  if (!softmax)
+    return v;
+  if (std::optional<APFloat> scale = softmax.getScale())
+    v = arith::MulFOp::create(b, v, splat(f32(scale->convertToDouble())));
+  if (!softmax.getCausal())
+    return v;
+  // Element j of row i (its position along dim - 1, i = row % that size)
+  // is -inf where j > i + length - size(dim - 1).
+  auto type = cast<RankedTensorType>(softmax.getInput().getType());
+  int64_t queries = type.getDimSize(type.getRank() - 2);
+  Value limit = add(arith::RemUIOp::create(b, row, idx(queries)),
+                    idx(r.length - queries));
+  Value minusInf = f32(-INFINITY);
+  return eachElement(v, [&](Value e, int64_t i) -> Value {
+    Value masked = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
+                                         add(col, idx(i)), limit);
+    return arith::SelectOp::create(b, masked, minusInf, e);
+  });
+}
+
+Value RowEmitter::eachElement(Value v, function_ref<Value(Value, int64_t)> f) {
+  Value result = v;
+  for (int64_t i = 0; i < l.vector; ++i) {
+    Value e = vector::ExtractOp::create(b, v, ArrayRef<int64_t>{i});
+    result = vector::InsertOp::create(b, f(e, i), result, ArrayRef<int64_t>{i});
+  }
+  return result;
+}
+
+Value RowEmitter::myRegisters(Value t) {
+  int64_t n = l.slots * l.vector;
+  auto type = memref::SubViewOp::inferRankReducedResultType(
+      {n}, cast<MemRefType>(regs.getType()),
+      ArrayRef<int64_t>{ShapedType::kDynamic, 0}, ArrayRef<int64_t>{1, n},
+      ArrayRef<int64_t>{1, 1});
+  return memref::SubViewOp::create(
+      b, cast<MemRefType>(type), regs,
+      ArrayRef<OpFoldResult>{t, b.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(n)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+}
+
+Value RowEmitter::readSlot(Value mine, Value slot) {
+  return vector::LoadOp::create(b, vecType, mine,
+                                ValueRange{mul(slot, idx(l.vector))});
+}
+
+void RowEmitter::writeSlot(Value v, Value mine, Value slot) {
+  vector::StoreOp::create(b, v, mine, ValueRange{mul(slot, idx(l.vector))});
+}
+
+void RowEmitter::writePartial(int n, const Place &p, Value acc) {
+  // Lane l at (l % 32) * stride + l / 32 with groups (a group's combiner
+  // then reads a column, in distinct banks), at l otherwise.
+  Value at = p.lane;
+  if (l.groups > 1)
+    at = add(
+        mul(arith::RemUIOp::create(b, p.lane, idx(32)), idx(l.partialStride)),
+        arith::DivUIOp::create(b, p.lane, idx(32)));
+  store(acc, partials[n], {p.rowInBlock, at});
+}
+
+void RowEmitter::combineGroups(int n, Combine kind) {
+  if (l.groups == 1)
+    return;
+  threads([&](Value t) {
+    int64_t combiners = l.rowsPerBlock * l.groups;
+    auto body = [&] {
+      Value rowInBlock = arith::DivUIOp::create(b, t, idx(l.groups));
+      Value g = arith::RemUIOp::create(b, t, idx(l.groups));
+      Value acc = identity(kind);
+      bool ragged = l.threadsPerRow % 32 != 0;
+      for (int64_t i = 0; i < 32; ++i) {
+        Value v =
+            load(partials[n], {rowInBlock, add(idx(i * l.partialStride), g)});
+        if (ragged) {
+          Value valid = lt(add(mul(g, idx(32)), idx(i)), idx(l.threadsPerRow));
+          v = arith::SelectOp::create(b, valid, v, identity(kind));
+        }
+        acc = combine(kind, acc, v);
+      }
+      store(acc, groupResults[n], {rowInBlock, g});
+    };
+    if (combiners < l.threads)
+      when(lt(t, idx(combiners)), body);
+    else
+      body();
+  });
+}
+
+Value RowEmitter::rowResult(int n, const Place &p, Combine kind) {
+  Value buffer = l.groups > 1 ? groupResults[n] : partials[n];
+  int64_t count = l.groups > 1 ? l.groups : l.threadsPerRow;
+  Value acc = identity(kind);
+  for (int64_t i = 0; i < count; ++i)
+    acc = combine(kind, acc, load(buffer, {p.rowInBlock, idx(i)}));
+  return acc;
+}
+
+void RowEmitter::writeOutput(Value y, const Place &p, Value col) {
+  Value v =
+      elem.isF32()
+          ? y
+          : arith::TruncFOp::create(b, VectorType::get({l.vector}, elem), y)
+                .getResult();
+  auto write = [&] {
+    vector::StoreOp::create(b, v, out, ValueRange{p.row, col});
+  };
+  if (p.inRows)
+    when(p.inRows, write);
+  else
+    write();
+}
+
+void RowEmitter::softmax() {
+  // Phase 1: the row (scaled, masked) to registers; its maximum.
+  threads([&](Value t) {
+    Place p = placeOf(t);
+    Value mine = l.resident ? myRegisters(t) : Value();
+    Value acc = overSlots(
+        p.lane, identity(Combine::Max),
+        [&](Value slot, Value col, ValueRange carried) {
+          Value v = readInput(p.row, col);
+          if (mine)
+            writeSlot(v, mine, slot);
+          return SmallVector<Value>{
+              combine(Combine::Max, carried[0], reduceVector(Combine::Max, v))};
+        })[0];
+    writePartial(0, p, acc);
+  });
+  combineGroups(0, Combine::Max);
+  // exp2(x log2(e) - max log2(e)), a multiply-add and ex2 per element.
+  auto exponent = [&](Value v, Value base) {
+    Value log2e = f32(M_LOG2E);
+    return eachElement(
+        v, [&](Value e, int64_t) { return exp2(fma(e, log2e, base)); });
+  };
+  auto negBase = [&](const Place &p) {
+    return fmul(rowResult(0, p, Combine::Max), f32(-M_LOG2E));
+  };
+  // Phase 2: the exponents (kept in place); their sum.
+  threads([&](Value t) {
+    Place p = placeOf(t);
+    Value base = negBase(p);
+    Value mine = l.resident ? myRegisters(t) : Value();
+    Value acc = overSlots(
+        p.lane, identity(Combine::Sum),
+        [&](Value slot, Value col, ValueRange carried) {
+          Value v = mine ? readSlot(mine, slot) : readInput(p.row, col);
+          Value e = exponent(v, base);
+          if (mine)
+            writeSlot(e, mine, slot);
+          return SmallVector<Value>{
+              combine(Combine::Sum, carried[0], reduceVector(Combine::Sum, e))};
+        })[0];
+    writePartial(1, p, acc);
+  });
+  combineGroups(1, Combine::Sum);
+  // Phase 3: each exponent times the sum's inverse, out.
+  threads([&](Value t) {
+    Place p = placeOf(t);
+    Value mine = l.resident ? myRegisters(t) : Value();
+    Value base = mine ? Value() : negBase(p);
+    Value inverse = splat(
+        arith::DivFOp::create(b, f32(1.0), rowResult(1, p, Combine::Sum)));
+    overSlots(p.lane, {}, [&](Value slot, Value col, ValueRange) {
+      Value e =
+          mine ? readSlot(mine, slot) : exponent(readInput(p.row, col), base);
+      writeOutput(arith::MulFOp::create(b, e, inverse), p, col);
+      return SmallVector<Value>{};
+    });
+  });
+}
+
+void RowEmitter::norm(bool centred) {
+  double epsilon = centred
+                       ? cast<LayerNormOp>(op).getEpsilon().convertToDouble()
+                       : cast<RmsNormOp>(op).getEpsilon().convertToDouble();
+  Value n = f32(double(r.length));
+  // Phase 1: the row to registers; its sum (layer_norm) or sum of squares.
+  threads([&](Value t) {
+    Place p = placeOf(t);
+    Value mine = l.resident ? myRegisters(t) : Value();
+    Value acc = overSlots(
+        p.lane, identity(Combine::Sum),
+        [&](Value slot, Value col, ValueRange carried) {
+          Value v = readInput(p.row, col);
+          if (mine)
+            writeSlot(v, mine, slot);
+          Value s = centred ? v : arith::MulFOp::create(b, v, v).getResult();
+          return SmallVector<Value>{
+              fadd(carried[0], reduceVector(Combine::Sum, s))};
+        })[0];
+    writePartial(0, p, acc);
+  });
+  combineGroups(0, Combine::Sum);
+  auto mean = [&](const Place &p) {
+    return arith::DivFOp::create(b, rowResult(0, p, Combine::Sum), n)
+        .getResult();
+  };
+  auto slotValue = [&](Value mine, const Place &p, Value slot, Value col) {
+    return mine ? readSlot(mine, slot) : readInput(p.row, col);
+  };
+  // Phase 2 (layer_norm): the centred sum of squares.
+  if (centred) {
+    threads([&](Value t) {
+      Place p = placeOf(t);
+      Value mine = l.resident ? myRegisters(t) : Value();
+      Value m = splat(mean(p));
+      Value acc = overSlots(
+          p.lane, identity(Combine::Sum),
+          [&](Value slot, Value col, ValueRange carried) {
+            Value d =
+                arith::SubFOp::create(b, slotValue(mine, p, slot, col), m);
+            return SmallVector<Value>{
+                fadd(carried[0], reduceVector(Combine::Sum,
+                                              arith::MulFOp::create(b, d, d)))};
+          })[0];
+      writePartial(1, p, acc);
+    });
+    combineGroups(1, Combine::Sum);
+  }
+  // Last phase: (x - mean) / sqrt(var + eps), times the scale, plus the
+  // bias; rms_norm: x / sqrt(ms + eps) times the scale.
+  threads([&](Value t) {
+    Place p = placeOf(t);
+    Value mine = l.resident ? myRegisters(t) : Value();
+    Value m = centred ? splat(mean(p)) : Value();
+    Value squares = rowResult(centred ? 1 : 0, p, Combine::Sum);
+    Value var = fadd(arith::DivFOp::create(b, squares, n), f32(epsilon));
+    Value rstd =
+        splat(arith::DivFOp::create(b, f32(1.0), math::SqrtOp::create(b, var)));
+    auto param = [&](Value buffer, Value col) {
+      return toF32Vector(vector::LoadOp::create(
+          b, VectorType::get({l.vector}, elem), buffer, ValueRange{col}));
+    };
+    overSlots(p.lane, {}, [&](Value slot, Value col, ValueRange) {
+      Value v = slotValue(mine, p, slot, col);
+      if (m)
+        v = arith::SubFOp::create(b, v, m);
+      Value y = arith::MulFOp::create(b, v, rstd);
+      if (gamma)
+        y = arith::MulFOp::create(b, y, param(gamma, col));
+      if (beta)
+        y = arith::AddFOp::create(b, y, param(beta, col));
+      writeOutput(y, p, col);
+      return SmallVector<Value>{};
+    });
+  });
+}
+
+void RowEmitter::emit() {
+  Value input = bufferOf(op->getOperand(0));
+  Value result = bufferFor(op->getResult(0));
+  x = asRows(input);
+  out = asRows(result);
+  Value scale, bias;
+  if (auto n = dyn_cast<LayerNormOp>(op)) {
+    scale = n.getScale();
+    bias = n.getBias();
+  } else if (auto n = dyn_cast<RmsNormOp>(op)) {
+    scale = n.getScale();
+    bias = n.getBias();
+  }
+  if (scale)
+    gamma = asRows(bufferOf(scale), /*rowsToo=*/false);
+  if (bias)
+    beta = asRows(bufferOf(bias), /*rowsToo=*/false);
+
+  int64_t blocks = (r.rows + l.rowsPerBlock - 1) / l.rowsPerBlock;
+  blockLoop({blocks}, [&](ValueRange ids) {
+    rowBase = mul(ids[0], idx(l.rowsPerBlock));
+    Type f32Type = b.getF32Type();
+    if (l.resident) {
+      auto alloc = memref::AllocOp::create(
+          b, MemRefType::get({l.threads, l.slots * l.vector}, f32Type));
+      alloc->setAttr(TesselDialect::kPerThreadAttrName, b.getUnitAttr());
+      regs = alloc;
+    }
+    for (int64_t i = 0; i < r.reductions(); ++i) {
+      partials.push_back(shared({l.rowsPerBlock, l.partialWords()}, f32Type));
+      if (l.groups > 1)
+        groupResults.push_back(shared({l.rowsPerBlock, l.groups}, f32Type));
+    }
+    if (r.op == RowOpKind::Softmax)
+      softmax();
+    else
+      norm(r.op == RowOpKind::LayerNorm);
+  });
+  replaceWithBuffers(op, ValueRange{result});
+}
+
+} // namespace
+
+Operation *tiling::rowKernelOp(func::FuncOp kernel) {
+  if (kernel.getBody().empty() || !llvm::hasSingleElement(kernel.getBody()))
+    return nullptr;
+  // A written schedule of the cooperative kernels' form (block = [rows,
+  // row]) asks for those (tessel-tile-and-fuse's linalg path).
+  if (auto schedule =
+          kernel->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
+      schedule && schedule.getBlock().size() != 1)
+    return nullptr;
+  Operation *op = soleOpOf(kernel.getBody().front());
+  if (auto softmax = dyn_cast_or_null<SoftmaxOp>(op)) {
+    auto type = cast<RankedTensorType>(softmax.getInput().getType());
+    return softmax.getDimAttr().getInt() == type.getRank() - 1 ? op : nullptr;
+  }
+  return isa_and_nonnull<LayerNormOp, RmsNormOp>(op) ? op : nullptr;
+}
+
+RowShape tiling::rowShape(Operation *op) {
+  RowShape s;
+  auto type = cast<RankedTensorType>(op->getOperand(0).getType());
+  int64_t inner = rowRank(op), rank = type.getRank();
+  s.length = 1;
+  s.rows = 1;
+  for (int64_t i = 0; i < rank; ++i)
+    (i < rank - inner ? s.rows : s.length) *= type.getDimSize(i);
+  s.type = modelTypeOf(type.getElementType());
+  if (auto softmax = dyn_cast<SoftmaxOp>(op)) {
+    s.op = RowOpKind::Softmax;
+    s.causal = softmax.getCausal();
+  } else if (auto n = dyn_cast<LayerNormOp>(op)) {
+    s.op = RowOpKind::LayerNorm;
+    s.scale = bool(n.getScale());
+    s.bias = bool(n.getBias());
+  } else {
+    auto m = cast<RmsNormOp>(op);
+    s.op = RowOpKind::RmsNorm;
+    s.scale = bool(m.getScale());
+    s.bias = bool(m.getBias());
+  }
+  return s;
+}
+
+LogicalResult tiling::emitRowKernel(Operation *op, ScheduleAttr schedule,
+                                    const Target &target) {
+  ArrayRef<int64_t> block = schedule.getBlock();
+  if (block.size() != 1 || schedule.getMma() != InstructionClass::Simt ||
+      schedule.getStages() != 1 || schedule.getSplitK() != 1 ||
+      !schedule.getWarp().empty() || !schedule.getThread().empty())
+    return op->emitOpError()
+           << "runs as one row kernel, whose schedule is block = [rows], "
+              "warps and vector on SIMT lanes (one stage, no split-K, warp "
+              "or thread tiles); got "
+           << schedule;
+  int64_t threads = schedule.getWarps() * target.warpSize();
+  if (schedule.getWarps() < 1 ||
+      double(threads) > target.get(TargetField::MaxThreadsPerBlock))
+    return op->emitOpError()
+           << "has " << schedule.getWarps() << " warps per block, more than "
+           << target.name() << " allows";
+  RowShape shape = rowShape(op);
+  std::string why =
+      RowKernelLayout::refusal(shape, block[0], threads, schedule.getVector());
+  if (!why.empty())
+    return op->emitOpError() << "cannot run with " << schedule << ": " << why;
+  RowKernelLayout layout = RowKernelLayout::of(
+      shape, block[0], threads, schedule.getVector(), target.warpSize());
+  if (double(layout.sharedBytes) > target.blockSharedMemoryLimit())
+    return op->emitOpError()
+           << "needs " << layout.sharedBytes
+           << " bytes of shared memory per block for its partials, more than "
+           << target.name() << " gives a block";
+  RowEmitter(op, shape, layout).emit();
+  return success();
+}
