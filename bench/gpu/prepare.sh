@@ -16,6 +16,7 @@
 #   <dir>/variants/                 bench/workloads/wgmma-variants.mlir (AMD:
 #                                   mfma-variants.mlir)
 #   <dir>/variants-small-m/         bench/workloads/wgmma-small-m.mlir
+#   <dir>/variants-rows/            bench/workloads/row-variants.mlir
 #   <dir>/models/<name>/            PyTorch models through tessel-import
 #                                   (kernels/, data/ with the arguments
 #                                   and PyTorch's outputs), run whole
@@ -74,7 +75,8 @@ for f in $AMD_CHECKS \
          test/codegen/cpu-check-split-k.mlir \
          test/codegen/cpu-check-wgmma.mlir \
          test/codegen/cpu-check-fused-attention-mma.mlir \
-         test/codegen/cpu-check-split-kv-attention.mlir; do
+         test/codegen/cpu-check-split-kv-attention.mlir \
+         test/codegen/cpu-check-row-kernels.mlir; do
   name=$(basename "$f" .mlir)
   sed "s/#tessel.target<\"[a-z0-9_]*\">/#tessel.target<\"$TARGET\">/" "$f" \
     >"$CARRY/checks/$name.mlir"
@@ -131,6 +133,16 @@ for v in variants:wgmma-variants variants-small-m:wgmma-small-m; do
     rm -rf "${CARRY:?}/$dir"
   fi
 done
+# Row kernel schedules side by side (and the multi-pass kernel beside them),
+# on every target.
+sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/row-variants.mlir \
+  >"$CARRY/row-variants.mlir"
+if ! "$BUILD/bin/tessel-compile" "$CARRY/row-variants.mlir" \
+    --target="$TARGET" -o "$CARRY/variants-rows" >"$CARRY/variants-rows.log" 2>&1; then
+  echo "prepare: the row variants do not compile for $TARGET:" >&2
+  grep -m3 error "$CARRY/variants-rows.log" >&2
+  rm -rf "$CARRY/variants-rows"
+fi
 # Imported PyTorch models, run whole on the GPU (bench/gpu/prepare_models.sh).
 bash bench/gpu/prepare_models.sh "$BUILD" "$CARRY" "$TARGET"
 {

@@ -9,7 +9,8 @@
 #   attention.json    the attention anchors, checked and timed
 #   attention-baseline.json  the same through scaled_dot_product_attention
 #   variants.json     wgmma schedules of two large GEMMs and of the GEMM
-#                     anchors with few rows side by side, and
+#                     anchors with few rows side by side, row kernel
+#                     schedules (bench/workloads/row-variants.mlir), and
 #                     variants-baseline.json, torch.matmul on the latter
 #                     (not run by default: STEPS="... variants")
 #   suite.json        every workload at every schedule rank: checked against
@@ -171,11 +172,14 @@ if want models && [ -d "$CARRY/models" ]; then
 fi
 
 # wgmma schedules side by side (bench/workloads/wgmma-variants.mlir and
-# wgmma-small-m.mlir), then torch.matmul on the latter's shapes.
-if want variants && [ -d "$CARRY/variants" ]; then
+# wgmma-small-m.mlir) and row kernel schedules (row-variants.mlir), then
+# torch.matmul on the small-m shapes.
+if want variants && { [ -d "$CARRY/variants" ] || [ -d "$CARRY/variants-rows" ]; }; then
   echo "== variants" | tee -a "$LOG"
-  folders=("$CARRY/variants")
-  [ -d "$CARRY/variants-small-m" ] && folders+=("$CARRY/variants-small-m")
+  folders=()
+  for d in variants variants-small-m variants-rows; do
+    [ -d "$CARRY/$d" ] && folders+=("$CARRY/$d")
+  done
   # shellcheck disable=SC2086 # no option or one
   timeout 240 "$CARRY/bin/tessel-run-device" "${folders[@]}" --target-ms=50 \
     $TIMING --json="$OUT/variants.json" 2>&1 | tee -a "$LOG"
