@@ -21,23 +21,25 @@ namespace mlir::tessel {
 
 namespace {
 
-/// Registers of a row kernel's thread besides the row elements it keeps
-/// (indices, addresses, accumulators, the row's statistics), by operation,
-/// for a resident row (which adds its elements) and a streamed one. Figures
-/// of the emitted code, not of a chip: fitted on ptxas -v (sm_90a) of the
-/// 25 kernels of test/codegen/cpu-check-row-kernels.mlir, each the median
-/// of its kernels' registers less their resident elements (see
-/// docs/cost-model.md, row kernels, for the table and its spread).
-int64_t rowBaseRegisters(const RowShape &r, bool resident) {
-  switch (r.op) {
-  case RowOpKind::Softmax:
-    return resident ? 30 : 60;
-  case RowOpKind::LayerNorm:
-    return resident ? 24 : 30;
-  case RowOpKind::RmsNorm:
-    return resident ? 20 : 26;
-  }
-  return 30;
+/// Registers of a row kernel's thread keeping `elements` of its row
+/// (0: streamed). Figures of the emitted code, not of a chip, fitted on
+/// ptxas -v (sm_90a) of the row kernels of bench/workloads/tier1.mlir and
+/// test/codegen/cpu-check-row-kernels.mlir (docs/cost-model.md, row
+/// kernels): softmax and rms_norm take about 1.9 registers an element
+/// (ptxas keeps a value and its exponent or square apart), at least 30 and
+/// 24;
+/// layer_norm, which centres the kept values once, 24 plus one an element.
+/// A streamed row's thread keeps a vector and its pass's temporaries.
+int64_t rowRegisters(const RowShape &r, int64_t elements) {
+  if (elements == 0)
+    return r.op == RowOpKind::Softmax     ? 60
+           : r.op == RowOpKind::LayerNorm ? 30
+                                          : 26;
+  if (r.op == RowOpKind::LayerNorm)
+    return 24 + elements;
+  // (A causal mask's indices keep a softmax at 30 or more.)
+  return std::max<int64_t>(r.op == RowOpKind::Softmax ? 30 : 24,
+                           std::llround(1.9 * double(elements)));
 }
 
 /// Issue slots per row element, by operation, beyond its load (a vector
@@ -125,8 +127,7 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
                    " bytes) exceed what one block may allocate");
   // A resident row's elements in f32 registers.
   double elements = double(l.slots * l.vector);
-  p.registers =
-      rowBaseRegisters(r, l.resident) + (l.resident ? l.slots * l.vector : 0);
+  p.registers = rowRegisters(r, l.resident ? l.slots * l.vector : 0);
   if (p.registers > int64_t(t.get(TargetField::MaxRegistersPerThread)))
     return illegal("a thread would keep more of its row than it has "
                    "registers");
