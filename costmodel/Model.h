@@ -323,9 +323,10 @@ struct RowKernelLayout {
   /// The most f32 elements of a row a thread keeps in registers.
   static constexpr int64_t kResidentElements = 32;
 
+  /// (The partials are combined 32 at a time in shared memory whatever the
+  /// warp size.)
   static RowKernelLayout of(const RowShape &shape, int64_t rowsPerBlock,
-                            int64_t threads, int64_t vector,
-                            int64_t warpSize = 32);
+                            int64_t threads, int64_t vector);
   /// Why `shape` cannot run with rowsPerBlock rows per block of `threads`
   /// threads and vectors of `vector` elements; empty when it can.
   static std::string refusal(const RowShape &shape, int64_t rowsPerBlock,

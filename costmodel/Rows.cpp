@@ -82,9 +82,7 @@ std::string RowKernelLayout::refusal(const RowShape &shape,
 }
 
 RowKernelLayout RowKernelLayout::of(const RowShape &shape, int64_t rowsPerBlock,
-                                    int64_t threads, int64_t vector,
-                                    int64_t warpSize) {
-  (void)warpSize;
+                                    int64_t threads, int64_t vector) {
   RowKernelLayout l;
   l.rowsPerBlock = std::max<int64_t>(1, rowsPerBlock);
   l.threads = threads;
@@ -119,8 +117,7 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
   std::string why = RowKernelLayout::refusal(r, s.block[0], threads, s.vector);
   if (!why.empty())
     return illegal(why);
-  RowKernelLayout l =
-      RowKernelLayout::of(r, s.block[0], threads, s.vector, t.warpSize());
+  RowKernelLayout l = RowKernelLayout::of(r, s.block[0], threads, s.vector);
   p.sharedBytes = l.sharedBytes;
   if (double(p.sharedBytes) > t.blockSharedMemoryLimit())
     return illegal("the block's partials (" + std::to_string(p.sharedBytes) +

@@ -581,8 +581,8 @@ LogicalResult tiling::emitRowKernel(Operation *op, ScheduleAttr schedule,
       RowKernelLayout::refusal(shape, block[0], threads, schedule.getVector());
   if (!why.empty())
     return op->emitOpError() << "cannot run with " << schedule << ": " << why;
-  RowKernelLayout layout = RowKernelLayout::of(
-      shape, block[0], threads, schedule.getVector(), target.warpSize());
+  RowKernelLayout layout =
+      RowKernelLayout::of(shape, block[0], threads, schedule.getVector());
   if (double(layout.sharedBytes) > target.blockSharedMemoryLimit())
     return op->emitOpError()
            << "needs " << layout.sharedBytes
