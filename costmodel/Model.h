@@ -303,12 +303,12 @@ struct RowShape {
 /// row is `resident`: read once into registers (f32), reduced and written
 /// from there (one read, one write). Otherwise each phase reads it again
 /// (from L2). A reduction's per-thread partials go to shared memory; with
-/// more than a warp per row, a thread per warp of each row (`groups` of
-/// them) combines its warp's 32 (laid out `partialStride` words apart, an
-/// odd stride, so that those threads read distinct banks), then every
+/// more than 32 threads a row, a thread per 32 of each row (`groups` of
+/// them) combines their 32 partials (laid out `partialStride` words apart,
+/// an odd stride, so that those threads read distinct banks), then every
 /// thread reads its row's `groups` results: two barriers per reduction,
-/// one when a warp or less holds the row. The code generator and the model
-/// both read it here.
+/// one when 32 threads or fewer hold the row. The code generator and the
+/// model both read it here.
 struct RowKernelLayout {
   int64_t rowsPerBlock = 1, threads = 1, threadsPerRow = 1, vector = 1;
   int64_t slots = 1, groups = 1, partialStride = 1;
