@@ -546,7 +546,10 @@ struct TileAndFusePass
   }
 
   LogicalResult tileKernel(func::FuncOp func, const Target &gpu) {
-    if (Operation *attention = fusedAttentionKernelOp(func)) {
+    // The kernels emitted whole: the fused attention's, the row kernel.
+    Operation *attention = fusedAttentionKernelOp(func);
+    Operation *row = attention ? nullptr : rowKernelOp(func);
+    if (attention || row) {
       auto schedule =
           func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
       if (!schedule)
@@ -555,18 +558,8 @@ struct TileAndFusePass
                << " has no #tessel.schedule; run tessel-select-schedules "
                   "before tessel-tile-and-fuse (the tessel-to-* pipelines "
                   "do), or write one";
-      return emitFusedAttention(attention, schedule, gpu);
-    }
-    if (Operation *row = rowKernelOp(func)) {
-      auto schedule =
-          func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
-      if (!schedule)
-        return func.emitOpError()
-               << "kernel @" << func.getSymName()
-               << " has no #tessel.schedule; run tessel-select-schedules "
-                  "before tessel-tile-and-fuse (the tessel-to-* pipelines "
-                  "do), or write one";
-      return emitRowKernel(row, schedule, gpu);
+      return attention ? emitFusedAttention(attention, schedule, gpu)
+                       : emitRowKernel(row, schedule, gpu);
     }
     FailureOr<KernelOps> k = analyzeKernel(func);
     if (failed(k))

@@ -884,12 +884,10 @@ static LogicalResult emitCombine(AttentionCombineOp op, ScheduleAttr schedule,
            << "runs as one kernel whose schedule is block = [rows] and "
               "warps on SIMT lanes; got "
            << schedule;
-  int64_t threads = schedule.getWarps() * target.warpSize();
-  if (schedule.getWarps() < 1 ||
-      double(threads) > target.get(TargetField::MaxThreadsPerBlock))
-    return op.emitOpError()
-           << "has " << schedule.getWarps() << " warps per block, more than "
-           << target.name() << " allows";
+  FailureOr<int64_t> blockSize = blockThreads(op, schedule, target);
+  if (failed(blockSize))
+    return failure();
+  int64_t threads = *blockSize;
   CombineEmitter(op, block[0], threads).emit();
   return success();
 }
@@ -911,12 +909,10 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
               "[query tile, key tile] and warps on SIMT lanes, mma.sync or "
               "MFMA (one stage, no split-K, vector, warp or thread tiles); got "
            << schedule;
-  int64_t threads = schedule.getWarps() * target.warpSize();
-  if (schedule.getWarps() < 1 ||
-      double(threads) > target.get(TargetField::MaxThreadsPerBlock))
-    return op->emitOpError()
-           << "has " << schedule.getWarps() << " warps per block, more than "
-           << target.name() << " allows";
+  FailureOr<int64_t> blockSize = blockThreads(op, schedule, target);
+  if (failed(blockSize))
+    return failure();
+  int64_t threads = *blockSize;
   ComputeClass compute = mmaSync ? ComputeClass::MmaSync
                          : mfma  ? ComputeClass::Mfma
                                  : ComputeClass::Simt;

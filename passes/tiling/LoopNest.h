@@ -13,6 +13,9 @@
 #ifndef TESSEL_PASSES_TILING_LOOPNEST_H
 #define TESSEL_PASSES_TILING_LOOPNEST_H
 
+#include "costmodel/Target.h"
+#include "dialects/Tessel/TesselDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -22,6 +25,19 @@
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 namespace mlir::tessel::tiling {
+
+/// The threads of a block of `schedule`'s warps on `target`, or an error on
+/// `op` when there are none or more than the target allows.
+inline FailureOr<int64_t> blockThreads(Operation *op, ScheduleAttr schedule,
+                                       const Target &target) {
+  int64_t threads = schedule.getWarps() * target.warpSize();
+  if (schedule.getWarps() < 1 ||
+      double(threads) > target.get(TargetField::MaxThreadsPerBlock))
+    return op->emitOpError()
+           << "has " << schedule.getWarps() << " warps per block, more than "
+           << target.name() << " allows";
+  return threads;
+}
 
 /// What the fused kernels' emitters share: a builder at the op, and the
 /// loops and arithmetic their phases are made of.

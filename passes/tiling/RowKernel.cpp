@@ -126,6 +126,9 @@ private:
   /// The row's output vector `y` (f32) written at (row, col).
   void writeOutput(Value y, const Place &p, Value col);
 
+  /// The first phase: the row read once (kept in registers when
+  /// resident) and reduced by `kind` over term(x), into reduction 0.
+  void readRow(Combine kind, function_ref<Value(Value)> term);
   void softmax();
   void norm(bool centred);
 
@@ -337,23 +340,26 @@ void RowEmitter::writeOutput(Value y, const Place &p, Value col) {
     write();
 }
 
-void RowEmitter::softmax() {
-  // Phase 1: the row (scaled, masked) to registers; its maximum.
+void RowEmitter::readRow(Combine kind, function_ref<Value(Value)> term) {
   threads([&](Value t) {
     Place p = placeOf(t);
     Value mine = l.resident ? myRegisters(t) : Value();
     Value acc = overSlots(
-        p.lane, identity(Combine::Max),
-        [&](Value slot, Value col, ValueRange carried) {
+        p.lane, identity(kind), [&](Value slot, Value col, ValueRange carried) {
           Value v = readInput(p.row, col);
           if (mine)
             writeSlot(v, mine, slot);
           return SmallVector<Value>{
-              combine(Combine::Max, carried[0], reduceVector(Combine::Max, v))};
+              combine(kind, carried[0], reduceVector(kind, term(v)))};
         })[0];
     writePartial(0, p, acc);
   });
-  combineGroups(0, Combine::Max);
+  combineGroups(0, kind);
+}
+
+void RowEmitter::softmax() {
+  // Phase 1: the row (scaled, masked) to registers; its maximum.
+  readRow(Combine::Max, [](Value v) { return v; });
   // exp2(x log2(e) - max log2(e)), a multiply-add and ex2 per element.
   auto exponent = [&](Value v, Value base) {
     Value log2e = f32(M_LOG2E);
@@ -403,22 +409,9 @@ void RowEmitter::norm(bool centred) {
                        : cast<RmsNormOp>(op).getEpsilon().convertToDouble();
   Value n = f32(double(r.length));
   // Phase 1: the row to registers; its sum (layer_norm) or sum of squares.
-  threads([&](Value t) {
-    Place p = placeOf(t);
-    Value mine = l.resident ? myRegisters(t) : Value();
-    Value acc = overSlots(
-        p.lane, identity(Combine::Sum),
-        [&](Value slot, Value col, ValueRange carried) {
-          Value v = readInput(p.row, col);
-          if (mine)
-            writeSlot(v, mine, slot);
-          Value s = centred ? v : arith::MulFOp::create(b, v, v).getResult();
-          return SmallVector<Value>{
-              fadd(carried[0], reduceVector(Combine::Sum, s))};
-        })[0];
-    writePartial(0, p, acc);
+  readRow(Combine::Sum, [&](Value v) {
+    return centred ? v : arith::MulFOp::create(b, v, v).getResult();
   });
-  combineGroups(0, Combine::Sum);
   auto mean = [&](const Place &p) {
     return arith::DivFOp::create(b, rowResult(0, p, Combine::Sum), n)
         .getResult();
@@ -570,12 +563,10 @@ LogicalResult tiling::emitRowKernel(Operation *op, ScheduleAttr schedule,
               "warps and vector on SIMT lanes (one stage, no split-K, warp "
               "or thread tiles); got "
            << schedule;
-  int64_t threads = schedule.getWarps() * target.warpSize();
-  if (schedule.getWarps() < 1 ||
-      double(threads) > target.get(TargetField::MaxThreadsPerBlock))
-    return op->emitOpError()
-           << "has " << schedule.getWarps() << " warps per block, more than "
-           << target.name() << " allows";
+  FailureOr<int64_t> blockSize = blockThreads(op, schedule, target);
+  if (failed(blockSize))
+    return failure();
+  int64_t threads = *blockSize;
   RowShape shape = rowShape(op);
   std::string why =
       RowKernelLayout::refusal(shape, block[0], threads, schedule.getVector());
