@@ -126,6 +126,14 @@ private:
   /// The row's output vector `y` (f32) written at (row, col).
   void writeOutput(Value y, const Place &p, Value col);
 
+  /// A phase: a thread loop whose body is called with the thread's place
+  /// and its registers (null for a streamed row).
+  void rowPhase(function_ref<void(const Place &, Value)> body) {
+    threads([&](Value t) {
+      Place p = placeOf(t);
+      body(p, l.resident ? myRegisters(t) : Value());
+    });
+  }
   /// The first phase: the row read once (kept in registers when
   /// resident) and reduced by `kind` over term(x), into reduction 0.
   void readRow(Combine kind, function_ref<Value(Value)> term);
@@ -341,9 +349,7 @@ void RowEmitter::writeOutput(Value y, const Place &p, Value col) {
 }
 
 void RowEmitter::readRow(Combine kind, function_ref<Value(Value)> term) {
-  threads([&](Value t) {
-    Place p = placeOf(t);
-    Value mine = l.resident ? myRegisters(t) : Value();
+  rowPhase([&](const Place &p, Value mine) {
     Value acc = overSlots(
         p.lane, identity(kind), [&](Value slot, Value col, ValueRange carried) {
           Value v = readInput(p.row, col);
@@ -370,10 +376,8 @@ void RowEmitter::softmax() {
     return fmul(rowResult(0, p, Combine::Max), f32(-M_LOG2E));
   };
   // Phase 2: the exponents (kept in place); their sum.
-  threads([&](Value t) {
-    Place p = placeOf(t);
+  rowPhase([&](const Place &p, Value mine) {
     Value base = negBase(p);
-    Value mine = l.resident ? myRegisters(t) : Value();
     Value acc = overSlots(
         p.lane, identity(Combine::Sum),
         [&](Value slot, Value col, ValueRange carried) {
@@ -388,9 +392,7 @@ void RowEmitter::softmax() {
   });
   combineGroups(1, Combine::Sum);
   // Phase 3: each exponent times the sum's inverse, out.
-  threads([&](Value t) {
-    Place p = placeOf(t);
-    Value mine = l.resident ? myRegisters(t) : Value();
+  rowPhase([&](const Place &p, Value mine) {
     Value base = mine ? Value() : negBase(p);
     Value inverse = splat(
         arith::DivFOp::create(b, f32(1.0), rowResult(1, p, Combine::Sum)));
@@ -421,9 +423,7 @@ void RowEmitter::norm(bool centred) {
   };
   // Phase 2 (layer_norm): the centred sum of squares.
   if (centred) {
-    threads([&](Value t) {
-      Place p = placeOf(t);
-      Value mine = l.resident ? myRegisters(t) : Value();
+    rowPhase([&](const Place &p, Value mine) {
       Value m = splat(mean(p));
       Value acc = overSlots(
           p.lane, identity(Combine::Sum),
@@ -440,9 +440,7 @@ void RowEmitter::norm(bool centred) {
   }
   // Last phase: (x - mean) / sqrt(var + eps), times the scale, plus the
   // bias; rms_norm: x / sqrt(ms + eps) times the scale.
-  threads([&](Value t) {
-    Place p = placeOf(t);
-    Value mine = l.resident ? myRegisters(t) : Value();
+  rowPhase([&](const Place &p, Value mine) {
     Value m = centred ? splat(mean(p)) : Value();
     Value squares = rowResult(centred ? 1 : 0, p, Combine::Sum);
     Value var = fadd(arith::DivFOp::create(b, squares, n), f32(epsilon));
