@@ -25,14 +25,14 @@
 using namespace mlir;
 using namespace mlir::tessel;
 
-namespace {
-
-ElementType elementTypeOf(Type t) {
-  Type e = cast<ShapedType>(t).getElementType();
+ElementType mlir::tessel::elementTypeOf(Type shaped) {
+  Type e = cast<ShapedType>(shaped).getElementType();
   return e.isF16()    ? ElementType::F16
          : e.isBF16() ? ElementType::BF16
                       : ElementType::F32;
 }
+
+namespace {
 
 /// Math functions (exp, tanh, erf...) in a linalg body.
 double bodyTranscendentals(linalg::LinalgOp op) {

@@ -23,6 +23,10 @@
 
 namespace mlir::tessel {
 
+/// The element type the cost model prices for a shaped type's elements
+/// (f16, bf16; f32 otherwise).
+ElementType elementTypeOf(Type shaped);
+
 /// The loops of an op (of `numLoops`) that an indexing map `map` of it
 /// reads: every dim its results use (`d3 floordiv 64` and `d3 mod 64` read
 /// d3). An op reads an operand with a broadcast along the loops it steps

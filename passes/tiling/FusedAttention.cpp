@@ -23,6 +23,7 @@
 
 #include "passes/tiling/FusedAttention.h"
 
+#include "passes/KernelDescription.h"
 #include "passes/tiling/LoopNest.h"
 #include "passes/tiling/TensorCoreStep.h"
 
@@ -67,12 +68,6 @@ AttentionOp tiling::fusedAttentionOf(func::FuncOp kernel) {
   return dyn_cast_or_null<AttentionOp>(fusedAttentionKernelOp(kernel));
 }
 
-static ElementType modelType(Type e) {
-  return e.isF16()    ? ElementType::F16
-         : e.isBF16() ? ElementType::BF16
-                      : ElementType::F32;
-}
-
 static AttentionShape attentionShapeOf(Value query, Value key, Value value,
                                        bool causal) {
   auto q = cast<RankedTensorType>(query.getType());
@@ -87,7 +82,7 @@ static AttentionShape attentionShapeOf(Value query, Value key, Value value,
   a.skv = k.getDimSize(2);
   a.dv = v.getDimSize(3);
   a.causal = causal;
-  a.type = modelType(q.getElementType());
+  a.type = elementTypeOf(q);
   return a;
 }
 
@@ -110,7 +105,7 @@ AttentionCombineShape tiling::attentionCombineShape(AttentionCombineOp op) {
   c.splits = partial.getDimSize(0);
   c.dv = partial.getDimSize(4);
   c.rows = result.getNumElements() / c.dv;
-  c.type = modelType(result.getElementType());
+  c.type = elementTypeOf(result);
   return c;
 }
 

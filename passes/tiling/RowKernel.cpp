@@ -22,6 +22,7 @@
 
 #include "passes/tiling/RowKernel.h"
 
+#include "passes/KernelDescription.h"
 #include "passes/tiling/FusedAttention.h"
 #include "passes/tiling/LoopNest.h"
 
@@ -37,12 +38,6 @@ namespace {
 
 /// A reduction's combining function.
 enum class Combine { Max, Sum };
-
-ElementType modelTypeOf(Type e) {
-  return e.isF16()    ? ElementType::F16
-         : e.isBF16() ? ElementType::BF16
-                      : ElementType::F32;
-}
 
 /// The trailing dims that make one row: softmax's innermost, a norm's
 /// normalized ones.
@@ -533,7 +528,7 @@ RowShape tiling::rowShape(Operation *op) {
   s.rows = 1;
   for (int64_t i = 0; i < rank; ++i)
     (i < rank - inner ? s.rows : s.length) *= type.getDimSize(i);
-  s.type = modelTypeOf(type.getElementType());
+  s.type = elementTypeOf(type);
   if (auto softmax = dyn_cast<SoftmaxOp>(op)) {
     s.op = RowOpKind::Softmax;
     s.causal = softmax.getCausal();
