@@ -29,18 +29,26 @@ CARRY=${2:-.bench-carry}
 TARGET=${3:-h100}
 RANKS=${RANKS:-"0 1 2 3 4 6 8 12 16 24 32 48 64"}
 SUITE=${SUITE:-bench/workloads/tier1.mlir}
+# Compiles <module> for the target into <dir>, its output in <dir>.log; when
+# it does not compile, prints `prepare: <what>:` and the first errors and
+# leaves no <dir>. Further arguments go to tessel-compile.
+compile_or_report() {
+  local module=$1 dir=$2 what=$3
+  shift 3
+  if ! "$BUILD/bin/tessel-compile" "$module" --target="$TARGET" "$@" \
+      -o "$dir" >"$dir.log" 2>&1; then
+    echo "prepare: $what:" >&2
+    grep -m3 error "$dir.log" >&2
+    rm -rf "${dir:?}"
+  fi
+}
 rm -rf "$CARRY"
 mkdir -p "$CARRY/bin" "$CARRY/suite"
 cp "$BUILD/bin/tessel-run-device" "$CARRY/bin/"
 for r in $RANKS; do
   # A rank that fails to compile is reported and left out.
-  if ! "$BUILD/bin/tessel-compile" "$SUITE" \
-      --target="$TARGET" --schedule-rank="$r" -o "$CARRY/suite/rank$r" \
-      >"$CARRY/suite/rank$r.log" 2>&1; then
-    echo "prepare: rank $r does not compile:" >&2
-    grep -m3 error "$CARRY/suite/rank$r.log" >&2
-    rm -rf "$CARRY/suite/rank$r"
-  fi
+  compile_or_report "$SUITE" "$CARRY/suite/rank$r" \
+    "rank $r does not compile" --schedule-rank="$r"
 done
 # Every op its own kernel: the other side of each fusion decision
 # (tessel-bench fusion).
@@ -81,30 +89,17 @@ for f in $AMD_CHECKS \
   sed "s/#tessel.target<\"[a-z0-9_]*\">/#tessel.target<\"$TARGET\">/" "$f" \
     >"$CARRY/checks/$name.mlir"
   # shellcheck disable=SC2086 # no flags or one
-  if ! "$BUILD/bin/tessel-compile" "$CARRY/checks/$name.mlir" \
-      --target="$TARGET" $CHECK_FLAGS -o "$CARRY/checks/$name" \
-      >"$CARRY/checks/$name.log" 2>&1; then
-    echo "prepare: $f does not compile for $TARGET:" >&2
-    grep -m3 error "$CARRY/checks/$name.log" >&2
-    rm -rf "$CARRY/checks/$name"
-  fi
+  compile_or_report "$CARRY/checks/$name.mlir" "$CARRY/checks/$name" \
+    "$f does not compile for $TARGET" $CHECK_FLAGS
 done
 # The GEMM anchors (LLaMA-7B projections, 4096^3, 8192^3, 4095 rows, ViT's
 # token counts) with the model's schedules: timed against torch.matmul.
-if ! "$BUILD/bin/tessel-compile" bench/workloads/gemm-anchors.mlir \
-    --target="$TARGET" -o "$CARRY/gemms" >"$CARRY/gemms.log" 2>&1; then
-  echo "prepare: the GEMM anchors do not compile for $TARGET:" >&2
-  grep -m3 error "$CARRY/gemms.log" >&2
-  rm -rf "$CARRY/gemms"
-fi
+compile_or_report bench/workloads/gemm-anchors.mlir "$CARRY/gemms" \
+  "the GEMM anchors do not compile for $TARGET"
 # The attention anchors (BERT, GPT-2, Mistral-7B prefill and decode, ViT)
 # as the model runs them: timed against scaled_dot_product_attention.
-if ! "$BUILD/bin/tessel-compile" bench/workloads/attention-anchors.mlir \
-    --target="$TARGET" -o "$CARRY/attention" >"$CARRY/attention.log" 2>&1; then
-  echo "prepare: the attention anchors do not compile for $TARGET:" >&2
-  grep -m3 error "$CARRY/attention.log" >&2
-  rm -rf "$CARRY/attention"
-fi
+compile_or_report bench/workloads/attention-anchors.mlir "$CARRY/attention" \
+  "the attention anchors do not compile for $TARGET"
 # wgmma schedules side by side (tile, stages, epilogue): what the model's
 # wgmma terms are measured against (sm_90a only): two large GEMMs
 # (variants/) and the GEMM anchors with few rows (variants-small-m/); on
@@ -118,31 +113,21 @@ for v in variants:wgmma-variants variants-small-m:wgmma-small-m; do
     # K step staged in registers).
     sed "s/\"mi300x\"/\"$TARGET\"/" bench/workloads/mfma-variants.mlir \
       >"$CARRY/mfma-variants.mlir"
-    if ! "$BUILD/bin/tessel-compile" "$CARRY/mfma-variants.mlir" \
-        --target="$TARGET" -o "$CARRY/$dir" >"$CARRY/$dir.log" 2>&1; then
-      echo "prepare: the MFMA variants do not compile for $TARGET:" >&2
-      grep -m3 error "$CARRY/$dir.log" >&2
-      rm -rf "${CARRY:?}/$dir"
-    fi
+    compile_or_report "$CARRY/mfma-variants.mlir" "$CARRY/$dir" \
+      "the MFMA variants do not compile for $TARGET"
   elif [[ "$TARGET" == mi* ]]; then
     echo "prepare: no wgmma variants for $TARGET" >"$CARRY/$dir.log"
-  elif ! "$BUILD/bin/tessel-compile" "$CARRY/$src.mlir" \
-      --target="$TARGET" -o "$CARRY/$dir" >"$CARRY/$dir.log" 2>&1; then
-    echo "prepare: the wgmma variants ($src) do not compile for $TARGET:" >&2
-    grep -m3 error "$CARRY/$dir.log" >&2
-    rm -rf "${CARRY:?}/$dir"
+  else
+    compile_or_report "$CARRY/$src.mlir" "$CARRY/$dir" \
+      "the wgmma variants ($src) do not compile for $TARGET"
   fi
 done
 # Row kernel schedules side by side (and the multi-pass kernel beside them),
 # on every target.
 sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/row-variants.mlir \
   >"$CARRY/row-variants.mlir"
-if ! "$BUILD/bin/tessel-compile" "$CARRY/row-variants.mlir" \
-    --target="$TARGET" -o "$CARRY/variants-rows" >"$CARRY/variants-rows.log" 2>&1; then
-  echo "prepare: the row variants do not compile for $TARGET:" >&2
-  grep -m3 error "$CARRY/variants-rows.log" >&2
-  rm -rf "$CARRY/variants-rows"
-fi
+compile_or_report "$CARRY/row-variants.mlir" "$CARRY/variants-rows" \
+  "the row variants do not compile for $TARGET"
 # Imported PyTorch models, run whole on the GPU (bench/gpu/prepare_models.sh).
 bash bench/gpu/prepare_models.sh "$BUILD" "$CARRY" "$TARGET"
 {
