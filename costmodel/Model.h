@@ -59,6 +59,9 @@ struct Load {
   /// (not a root parallel loop): a row it reduces along its memory order.
   /// A cooperative reduction's lanes then read neighbouring elements.
   bool contiguousAlongOwnLoop = false;
+  /// Read at an index the op computes (tensor.extract in an im2col, a
+  /// concat): its address is rebuilt for each element.
+  bool gather = false;
 };
 
 /// How the SIMT strategy runs one op of a kernel (a Work). An instance is

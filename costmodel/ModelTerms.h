@@ -48,6 +48,25 @@ inline constexpr int64_t kWgmmaAddressRegisters = 26;
 /// registersPerThread).
 inline constexpr int64_t kMfmaFragmentRegisters = 4;
 
+/// The fitted figures of registersPerThread's mma.sync estimate: a base,
+/// per accumulator register, per operand-fragment register and per stage
+/// (up to stagesSeen: the suite's deepest mma.sync pipelines).
+struct MmaRegisterFit {
+  double base, perAccumulator, perFragment, perStage;
+  int64_t stagesSeen;
+};
+inline constexpr MmaRegisterFit kMmaRegisters = {15, 1.3, 0.8, 7, 4};
+
+/// The fitted figures of simtRegisters: a base (indices, the first
+/// addresses), a load's address share besides its values, a
+/// transcendental's temporaries (up to transcendentalsSeen of a step), an
+/// unrolled vector step (up to stepsSeen), a gathered element's index.
+struct SimtRegisterFit {
+  double base, perLoadAddress, perTranscendental, transcendentalsSeen, perStep,
+      stepsSeen, perGatherElement;
+};
+inline constexpr SimtRegisterFit kSimtRegisters = {11, 0.5, 2, 8, 1, 8, 1};
+
 /// A tensor-core K step's shape in pieces of its instruction (mma.sync's
 /// 16 x 8 x 16, or MFMA's): a warp's pieces along M and N and along the
 /// step.

@@ -9,6 +9,7 @@
 #include "costmodel/ModelTerms.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace mlir::tessel::model {
 
@@ -257,6 +258,54 @@ int64_t sharedMemoryBytes(const Context &c) {
   return bytes;
 }
 
+// The most registers a thread may take while the SM still holds its most
+// warps: ptxas -v spends registers freely below that (a loop's loads of
+// several iterations in flight) and schedules to stay under it. Blocks of
+// one warp: 32 resident blocks of 32 threads leave 64 registers each on
+// the H100; blocks of two or more warps fill the SM's 64 warps: 32.
+static int64_t registerBudget(const Target &t, int64_t warps) {
+  int64_t resident =
+      std::min<int64_t>(int64_t(t.get(TargetField::MaxWarpsPerSM)),
+                        int64_t(t.get(TargetField::MaxBlocksPerSM)) * warps);
+  int64_t budget = int64_t(t.get(TargetField::RegistersPerSM)) /
+                   std::max<int64_t>(resident * t.warpSize(), 1) / 8 * 8;
+  return std::min(budget, int64_t(t.get(TargetField::MaxRegistersPerThread)));
+}
+
+// A SIMT kernel without a K step (elementwise ops, gathers, reductions a
+// thread runs whole): each load of a vector step holds its value (or
+// vector) and a share of an address, a transcendental its temporaries, an
+// unrolled step more indices, a gather (im2col, concat) its index for each
+// element; loads of a thread's own loop are pipelined up to the budget.
+// Fitted on ptxas 13.0 -v (sm_90a) over the 283 such kernels of
+// bench/workloads/tier1.mlir and tier2.mlir, docs/examples and
+// test/codegen's CPU checks (10 to 64 registers): 138 within 10 % (all 9
+// of tier 1), 57 at a flat kBaseRegisters.
+static int64_t simtRegisters(const Context &c) {
+  const SimtRegisterFit &f = kSimtRegisters;
+  double vector = double(std::max<int64_t>(c.schedule.vector, 1));
+  double registers = f.base, transcendentals = 0;
+  bool gathers = false;
+  for (const Work &w : c.kernel.work) {
+    for (const Load &load : w.loads) {
+      double words = std::max(1.0, load.bytes * vector / 4);
+      registers += load.count * (words + f.perLoadAddress);
+      gathers |= load.gather;
+    }
+    transcendentals += w.transcendentalsPerInstance * vector;
+  }
+  registers +=
+      f.perTranscendental * std::min(transcendentals, f.transcendentalsSeen);
+  if (std::optional<ThreadGeometry> g = threadGeometry(c)) {
+    double steps = g->elementsPerThread / vector;
+    registers += f.perStep * std::min(steps - 1, f.stepsSeen);
+    if (gathers)
+      registers += f.perGatherElement * g->elementsPerThread;
+  }
+  return std::min(int64_t(std::lround(registers)),
+                  registerBudget(c.target, c.schedule.warps));
+}
+
 int64_t registersPerThread(const Context &c) {
   int64_t registers = kBaseRegisters;
   if (c.wgmma) {
@@ -291,18 +340,26 @@ int64_t registersPerThread(const Context &c) {
   }
   if (c.mma) {
     // Each lane keeps its fragments of the warp tile's accumulator (4 f32
-    // per 16 x 8 piece) through the K loop (tessel-hoist-accumulators), and
-    // the pieces of A (4 registers each) and B (2) of about two 16-wide
-    // slices of the step at a time: within -14..+16 of ptxas -v (sm_90a) on
-    // the 8 mma kernels of test/codegen/cpu-check-mma.mlir, the demo's 6
-    // and cpu-check-mma-large-tiles' 256 x 128 (32 to 206 registers);
-    // ptxas takes 252 for the 128 x 256 block of 8 warps (estimate 192).
+    // per 16 x 8 piece) through the K loop (tessel-hoist-accumulators), the
+    // pieces of A (4 registers each) and B (2) of about two 16-wide slices
+    // of the step at a time, and each stage's copy addresses. ptxas takes
+    // more than the accumulators alone (the epilogue's values, the
+    // fragments of the next slice): fitted on ptxas 13.0 -v (sm_90a) over
+    // the 70 mma.sync kernels of bench/workloads/tier1.mlir and tier2.mlir,
+    // docs/examples and test/codegen's CPU checks (30 to 229 registers; 33
+    // within 10 %, 21 before the stages and the factor were fitted).
     const MmaTiles &m = c.mmaTiles;
-    return registers + 4 * m.pm * m.pn +
-           (4 * m.pm + 2 * m.pn) * ((m.pk + 1) / 2);
+    double accumulators = 4.0 * double(m.pm * m.pn);
+    double fragments = double((4 * m.pm + 2 * m.pn) * ((m.pk + 1) / 2));
+    return int64_t(std::lround(
+        kMmaRegisters.base + kMmaRegisters.perAccumulator * accumulators +
+        kMmaRegisters.perFragment * fragments +
+        kMmaRegisters.perStage *
+            double(std::min<int64_t>(c.schedule.stages,
+                                     kMmaRegisters.stagesSeen))));
   }
   if (c.kStep == 0)
-    return registers;
+    return simtRegisters(c);
   // A K step keeps each thread's tile of the accumulator in registers
   // through a step.
   std::optional<std::vector<int64_t>> layout = threadLayout(

@@ -450,6 +450,7 @@ Load KernelDescriber::gatherLoad(const Gather &gather,
                                  const OpContext &c) const {
   Load load;
   load.bytes = gather.bytes;
+  load.gather = true;
   for (const SmallVector<unsigned> &dims : gather.indexLoops) {
     int rootLoop = -1;
     for (unsigned dim : dims)
