@@ -283,8 +283,9 @@ std::pair<int64_t, int64_t> attentionMicroTile(int64_t rows, int64_t cols,
 enum class RowOpKind { Softmax, LayerNorm, RmsNorm };
 
 /// A kernel that is one softmax along its innermost dim, or one layer_norm
-/// or rms_norm (over any number of trailing dims, one row each): `rows`
-/// rows of `length` elements of `type`, written in `type`.
+/// or rms_norm (over any number of trailing dims, one row each), maybe of a
+/// residual add: `rows` rows of `length` elements of `type`, written in
+/// `type`.
 struct RowShape {
   RowOpKind op = RowOpKind::Softmax;
   int64_t rows = 1, length = 1;
@@ -292,7 +293,12 @@ struct RowShape {
   /// A norm's scale and bias (`length` elements of `type` each, read by
   /// every block); a softmax's causal mask.
   bool scale = false, bias = false, causal = false;
+  /// The row is the sum of two inputs of its shape (a residual add fused
+  /// before the op): each row is read from both.
+  bool residual = false;
 
+  /// The rows read for each row written: the input, and the residual's.
+  int64_t inputs() const { return residual ? 2 : 1; }
   /// The row's cross-thread reductions: softmax its maximum then its sum,
   /// layer_norm its mean then its centred sum of squares, rms_norm one.
   int64_t reductions() const { return op == RowOpKind::RmsNorm ? 1 : 2; }

@@ -141,16 +141,21 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
   // conversions (to f32 and back; a norm's scale and bias too), per
   // vector a load and a store (and the parameters'); a streamed row's
   // later passes read and convert it again.
+  // A residual's row is read with the input's and added (in the row's
+  // type, as unfused: a narrow sum is rounded, then widened again).
   double bytes = dtypeBytes(r.type);
   bool narrow = r.type != ElementType::F32;
   double params = double(r.scale) + double(r.bias);
   double passes = r.reductions() + 1;
-  double perElement = opsPerElement(r) + (narrow ? 2 + params : 0);
+  double inputs = double(r.inputs());
+  double readOps =
+      (narrow ? inputs : 0) + (r.residual ? 1 + (narrow ? 2 : 0) : 0);
+  double perElement = opsPerElement(r) + readOps + (narrow ? 1 + params : 0);
   double vectors = double(l.slots);
-  double perVector = 2 + params;
+  double perVector = inputs + 1 + params;
   if (!l.resident) {
-    perElement += (passes - 1) * (narrow ? 1 : 0);
-    perVector += passes - 1;
+    perElement += (passes - 1) * readOps;
+    perVector += (passes - 1) * inputs;
   }
   double rowOps = elements * perElement + vectors * perVector;
   // Each reduction: a partial to shared memory; with groups, one thread of
@@ -200,7 +205,7 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
   // runs (its loads wait, then it reduces and writes): with few blocks
   // resident, its transfer and its chain add.
   double blockBytes = double(l.rowsPerBlock) * double(r.length) * bytes *
-                      (2 + (l.resident ? 0 : passes - 1));
+                      (inputs + 1 + (l.resident ? 0 : (passes - 1) * inputs));
   double transfer = usable(t, TargetField::SmBytesPerClock, p.uncalibrated)
                         ? blockBytes / t.get(TargetField::SmBytesPerClock)
                         : 0;
@@ -209,7 +214,7 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
 
   double rowBytes = double(r.rows) * double(r.length) * bytes;
   double paramBytes = params * double(r.length) * bytes;
-  p.dramBytes = 2 * rowBytes + paramBytes;
+  p.dramBytes = (inputs + 1) * rowBytes + paramBytes;
   // A streamed row's later passes hit L2 only while the rows resident on
   // the whole GPU fit in it; past that, the share that does not fit comes
   // from DRAM again (run e measured the multi-pass softmax [4096, 4096]
@@ -217,14 +222,14 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
   if (!l.resident &&
       usable(t, TargetField::L2Bytes, p.uncalibrated)) {
     double live = sms * double(p.blocksPerSM) * double(l.rowsPerBlock) *
-                  double(r.length) * bytes;
+                  double(r.length) * bytes * inputs;
     double missed =
         std::max(0.0, 1.0 - t.get(TargetField::L2Bytes) / live);
-    p.dramBytes += missed * (passes - 1) * rowBytes;
+    p.dramBytes += missed * (passes - 1) * inputs * rowBytes;
   }
   p.dramUs = p.dramBytes / dramBandwidth(t, p.dramBytes, p.uncalibrated) * 1e6;
-  double rereads = l.resident ? 0 : (passes - 1) * rowBytes;
-  p.l2Bytes = 2 * rowBytes + rereads + double(p.blocks) * paramBytes;
+  double rereads = l.resident ? 0 : (passes - 1) * inputs * rowBytes;
+  p.l2Bytes = (inputs + 1) * rowBytes + rereads + double(p.blocks) * paramBytes;
   if (usable(t, TargetField::L2BandwidthTBps, p.uncalibrated))
     p.l2Us = p.l2Bytes / (t.get(TargetField::L2BandwidthTBps) * 1e12) * 1e6;
   if (usable(t, TargetField::SmBytesPerClock, p.uncalibrated))

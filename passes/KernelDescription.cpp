@@ -598,13 +598,14 @@ void KernelDescriber::describeOperands() {
 } // namespace
 
 /// A row kernel's floating-point work per element, as its unfused form
-/// counts it: softmax's maximum, difference, sum and division; layer_norm's
-/// sum, centring, square, sum, centring, scaling, scale and bias;
-/// rms_norm's square, sum, scaling and scale.
+/// counts it: a residual's add; softmax's maximum, difference, sum and
+/// division; layer_norm's sum, centring, square, sum, centring, scaling,
+/// scale and bias; rms_norm's square, sum, scaling and scale.
 static double rowFlops(const RowShape &r) {
-  double perElement = r.op == RowOpKind::Softmax     ? 4
-                      : r.op == RowOpKind::LayerNorm ? 6 + r.scale + r.bias
-                                                     : 3 + r.scale + r.bias;
+  double perElement = (r.op == RowOpKind::Softmax     ? 4
+                       : r.op == RowOpKind::LayerNorm ? 6 + r.scale + r.bias
+                                                      : 3 + r.scale + r.bias) +
+                      double(r.residual);
   return perElement * double(r.rows) * double(r.length);
 }
 

@@ -1097,16 +1097,19 @@ struct LowerToLinalgPass
     // A kernel that is one attention alone (or one half of a split-KV
     // attention) stays so: tessel-tile-and-fuse emits it as one fused
     // kernel (passes/tiling/FusedAttention.h); so does one that is a row
-    // op alone (passes/tiling/RowKernel.h).
+    // op alone or after a residual add (passes/tiling/RowKernel.h).
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
       if (!isa<TesselDialect>(op->getDialect()))
         return;
       auto func = op->getParentOfType<func::FuncOp>();
-      if (func && func->hasAttr(TesselDialect::kKernelAttrName) &&
-          (tiling::fusedAttentionKernelOp(func) == op ||
-           tiling::rowKernelOp(func) == op))
-        return;
+      if (func && func->hasAttr(TesselDialect::kKernelAttrName)) {
+        if (tiling::fusedAttentionKernelOp(func) == op)
+          return;
+        if (Operation *row = tiling::rowKernelOp(func);
+            row && (row == op || tiling::rowKernelPrologue(row) == op))
+          return;
+      }
       ops.push_back(op);
     });
     for (Operation *op : ops) {

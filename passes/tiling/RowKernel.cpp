@@ -2,7 +2,8 @@
 //
 // See RowKernel.h. The loop nest, for a block of R rows, each of Tr threads
 // (thread t: row t / Tr of the block, lane l = t % Tr, its vectors l, l +
-// Tr, ... of the row; rows past the last read the last and write nothing):
+// Tr, ... of the row; rows past the last read the last and write nothing;
+// x is the input's vector, or the sum of the residual add's two):
 //
 //   softmax     x (scaled, masked) to registers; partial max   | combine
 //               e = exp2(x log2e - max log2e) in place; partial sum | combine
@@ -140,7 +141,8 @@ private:
   const RowKernelLayout &l;
   VectorType vecType;
   Value x, out, gamma, beta;
-  Value rowBase; // the block's first row
+  Value residual; // the second addend of a residual add, or null
+  Value rowBase;  // the block's first row
   Value regs;    // [threads, slots * vector], per thread
   SmallVector<Value> partials, groupResults; // per reduction
 };
@@ -226,8 +228,16 @@ SmallVector<Value> RowEmitter::overSlots(
 }
 
 Value RowEmitter::readInput(Value row, Value col) {
-  Value v = toF32Vector(vector::LoadOp::create(
-      b, VectorType::get({l.vector}, elem), x, ValueRange{row, col}));
+  auto read = [&](Value rows) {
+    return vector::LoadOp::create(b, VectorType::get({l.vector}, elem), rows,
+                                  ValueRange{row, col})
+        .getResult();
+  };
+  // A residual's sum in the row's type, as the unfused add computes it.
+  Value v = read(x);
+  if (residual)
+    v = arith::AddFOp::create(b, v, read(residual));
+  v = toF32Vector(v);
   auto softmax = dyn_cast<SoftmaxOp>(op);
   if (!softmax)
     return v;
@@ -461,10 +471,13 @@ void RowEmitter::norm(bool centred) {
 }
 
 void RowEmitter::emit() {
-  Value input = bufferOf(op->getOperand(0));
+  AddOp prologue = rowKernelPrologue(op);
+  Value input = bufferOf(prologue ? prologue.getLhs() : op->getOperand(0));
   Value result = bufferFor(op->getResult(0));
   x = asRows(input);
   out = asRows(result);
+  if (prologue)
+    residual = asRows(bufferOf(prologue.getRhs()));
   Value scale, bias;
   if (auto n = dyn_cast<LayerNormOp>(op)) {
     scale = n.getScale();
@@ -499,6 +512,8 @@ void RowEmitter::emit() {
       norm(r.op == RowOpKind::LayerNorm);
   });
   replaceWithBuffers(op, ValueRange{result});
+  if (prologue)
+    prologue->erase();
 }
 
 } // namespace
@@ -512,7 +527,21 @@ Operation *tiling::rowKernelOp(func::FuncOp kernel) {
           kernel->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
       schedule && schedule.getBlock().size() != 1)
     return nullptr;
-  Operation *op = soleOpOf(kernel.getBody().front());
+  Block &body = kernel.getBody().front();
+  Operation *op = soleOpOf(body);
+  // Or a residual add, then the row op on the sum (and on arguments).
+  if (!op && body.getOperations().size() == 3) {
+    Operation *last = body.getTerminator()->getPrevNode();
+    bool arguments =
+        llvm::all_of(last->getOperands().drop_front(), [&](Value operand) {
+          auto arg = dyn_cast<BlockArgument>(operand);
+          return arg && arg.getOwner() == &body;
+        });
+    if (arguments &&
+        body.getTerminator()->getOperands() == last->getResults() &&
+        rowKernelPrologue(last))
+      op = last;
+  }
   if (auto softmax = dyn_cast_or_null<SoftmaxOp>(op)) {
     auto type = cast<RankedTensorType>(softmax.getInput().getType());
     return softmax.getDimAttr().getInt() == type.getRank() - 1 ? op : nullptr;
@@ -520,8 +549,25 @@ Operation *tiling::rowKernelOp(func::FuncOp kernel) {
   return isa_and_nonnull<LayerNormOp, RmsNormOp>(op) ? op : nullptr;
 }
 
+AddOp tiling::rowKernelPrologue(Operation *rowOp) {
+  if (rowOp->getNumOperands() == 0)
+    return {};
+  Value input = rowOp->getOperand(0);
+  auto add = input.getDefiningOp<AddOp>();
+  if (!add || !add->hasOneUse())
+    return {};
+  for (Value operand : add->getOperands()) {
+    auto arg = dyn_cast<BlockArgument>(operand);
+    if (!arg || arg.getOwner() != rowOp->getBlock() ||
+        operand.getType() != input.getType())
+      return {};
+  }
+  return add;
+}
+
 RowShape tiling::rowShape(Operation *op) {
   RowShape s;
+  s.residual = bool(rowKernelPrologue(op));
   auto type = cast<RankedTensorType>(op->getOperand(0).getType());
   int64_t inner = rowRank(op), rank = type.getRank();
   s.length = 1;

@@ -1,7 +1,9 @@
 //===- RowKernel.h - One pass over each row: softmax, norms -----*- C++ -*-===//
 //
 // A kernel that is one softmax along its innermost dim, or one layer_norm
-// or rms_norm (its trailing normalized dims one row), runs as a row kernel:
+// or rms_norm (its trailing normalized dims one row), maybe of a residual
+// add of two inputs (each vector read from both and added, in the row's
+// type as unfused), runs as a row kernel:
 // a block per few rows, each row's threads reading its vectors (16 bytes at
 // most) cyclically, and, when the row fits (RowKernelLayout::resident),
 // keeping them in registers as f32, so that the row is read once and
@@ -32,10 +34,16 @@ namespace mlir::tessel::tiling {
 
 /// The op of a kernel function that is one softmax along its innermost dim
 /// (scaled, causal or not), layer_norm or rms_norm on the function's
-/// arguments; null otherwise, and null for a kernel whose written schedule
-/// has the cooperative kernels' form (block = [rows, row]: the linalg
-/// path's multi-pass kernel, still what a row op fused with others runs).
+/// arguments, or on the sum of two of them (rowKernelPrologue); null
+/// otherwise, and null for a kernel whose written schedule has the
+/// cooperative kernels' form (block = [rows, row]: the linalg path's
+/// multi-pass kernel, still what a row op fused with other ops runs).
 Operation *rowKernelOp(func::FuncOp kernel);
+
+/// The residual add a row op reads its row from: `tessel.add` of two
+/// function arguments of the row's type, used by the row op alone (a
+/// transformer's residual add before its norm); null where there is none.
+AddOp rowKernelPrologue(Operation *rowOp);
 
 /// The row kernel's shape as the cost model describes it.
 RowShape rowShape(Operation *op);

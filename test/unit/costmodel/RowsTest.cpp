@@ -154,6 +154,41 @@ TEST(RowKernel, MemoryBoundRowsAreNeverFasterWithLessBandwidth) {
   }
 }
 
+// A residual add before the op reads a second row for each row written:
+// at least one more row of DRAM traffic, never faster than the op alone, and
+// still at the copy bandwidth when chosen (BERT-large's add and LayerNorm).
+TEST(RowKernel, AResidualIsOneMoreRowRead) {
+  for (const std::string &name : knownTargetNames()) {
+    Target t = *lookupKnownTarget(name);
+    for (RowOpKind op :
+         {RowOpKind::Softmax, RowOpKind::LayerNorm, RowOpKind::RmsNorm}) {
+      KernelDesc plain = rowKernel(op, 8192, 1024, ElementType::BF16, true);
+      KernelDesc residual = plain;
+      residual.row->residual = true;
+      double rowBytes = 8192.0 * 1024 * 2;
+      for (auto &[s, p] : enumeratePredicted(residual, t)) {
+        Prediction alone = predict(plain, s, t);
+        ASSERT_TRUE(alone.legal) << name;
+        // (A streamed row's rereads that miss L2 come from both again.)
+        EXPECT_GE(p.dramBytes - alone.dramBytes, rowBytes * (1 - 1e-12))
+            << name;
+        EXPECT_GE(p.timeUs, alone.timeUs) << name;
+        EXPECT_GE(p.timeUs, p.achievableUs) << name;
+      }
+    }
+  }
+  Target h100 = *lookupKnownTarget("h100");
+  KernelDesc k =
+      rowKernel(RowOpKind::LayerNorm, 8192, 1024, ElementType::BF16, true);
+  k.row->residual = true;
+  std::optional<Prediction> best;
+  for (auto &[s, p] : enumeratePredicted(k, h100))
+    if (!best || p.timeUs < best->timeUs)
+      best = p;
+  ASSERT_TRUE(best);
+  EXPECT_GE(best->achievableUs / best->timeUs, 0.85);
+}
+
 // Issue 18: the chosen schedules of softmax [4096, 4096] and layer_norm
 // [8192, 1024] in bf16 reach >= 85 % of the achievable DRAM time (the
 // target's measured copy bandwidth for their bytes).
