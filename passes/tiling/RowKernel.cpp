@@ -143,7 +143,7 @@ private:
   Value x, out, gamma, beta;
   Value residual; // the second addend of a residual add, or null
   Value rowBase;  // the block's first row
-  Value regs;    // [threads, slots * vector], per thread
+  Value regs;     // [threads, slots * vector], per thread
   SmallVector<Value> partials, groupResults; // per reduction
 };
 
@@ -532,14 +532,13 @@ Operation *tiling::rowKernelOp(func::FuncOp kernel) {
   // Or a residual add, then the row op on the sum (and on arguments).
   if (!op && body.getOperations().size() == 3) {
     Operation *last = body.getTerminator()->getPrevNode();
-    bool arguments =
-        llvm::all_of(last->getOperands().drop_front(), [&](Value operand) {
-          auto arg = dyn_cast<BlockArgument>(operand);
-          return arg && arg.getOwner() == &body;
-        });
-    if (arguments &&
-        body.getTerminator()->getOperands() == last->getResults() &&
-        rowKernelPrologue(last))
+    auto isArgument = [&](Value operand) {
+      auto arg = dyn_cast<BlockArgument>(operand);
+      return arg && arg.getOwner() == &body;
+    };
+    if (rowKernelPrologue(last) &&
+        llvm::all_of(last->getOperands().drop_front(), isArgument) &&
+        body.getTerminator()->getOperands() == last->getResults())
       op = last;
   }
   if (auto softmax = dyn_cast_or_null<SoftmaxOp>(op)) {
