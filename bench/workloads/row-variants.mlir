@@ -4,7 +4,9 @@
 // with 1 to 16 rows a block, 1 to 32 warps, resident rows (a thread's
 // share in registers) and one streamed row (`softmax4096_b2_w2`: 128
 // elements a thread, read in each phase), and each beside the multi-pass
-// cooperative kernel a written `block = [rows, row]` still selects (`_coop`).
+// cooperative kernel a written `block = [rows, row]` still selects (`_coop`);
+// then the residual add + layer_norm on the same rows (two inputs read,
+// rowKernelPrologue) in three row-kernel schedules and the multi-pass one.
 // bench/gpu/prepare.sh compiles it into variants-rows/ and run_suite.sh's
 // `variants` step times it; compare with the copy bandwidth of the same
 // run's calibration. No GPU has run them yet.
@@ -135,5 +137,45 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %0 : tensor<8192x1024xbf16>
     }
     return %r : tensor<8192x1024xbf16>
+  }
+  func.func @addlayernorm8192_b1_w4_v8(%x: tensor<8192x1024xbf16>, %r: tensor<8192x1024xbf16>, %g: tensor<1024xbf16>, %b: tensor<1024xbf16>) -> tensor<8192x1024xbf16> {
+    %y = tessel.kernel @k_addlayernorm8192_b1_w4_v8(%x, %r, %g, %b) : (tensor<8192x1024xbf16>, tensor<8192x1024xbf16>, tensor<1024xbf16>, tensor<1024xbf16>) -> tensor<8192x1024xbf16>
+        schedule = #tessel.schedule<block = [1], warps = 4, vector = 8> {
+    ^bb0(%xx: tensor<8192x1024xbf16>, %rr: tensor<8192x1024xbf16>, %gg: tensor<1024xbf16>, %bb: tensor<1024xbf16>):
+      %0 = tessel.add %xx, %rr : tensor<8192x1024xbf16>, tensor<8192x1024xbf16> -> tensor<8192x1024xbf16>
+      %1 = tessel.layer_norm %0 scale(%gg) bias(%bb) normalized_rank = 1 epsilon = 1.0e-05 : (tensor<8192x1024xbf16>, tensor<1024xbf16>, tensor<1024xbf16>) -> tensor<8192x1024xbf16>
+      tessel.yield %1 : tensor<8192x1024xbf16>
+    }
+    return %y : tensor<8192x1024xbf16>
+  }
+  func.func @addlayernorm8192_b4_w16_v8(%x: tensor<8192x1024xbf16>, %r: tensor<8192x1024xbf16>, %g: tensor<1024xbf16>, %b: tensor<1024xbf16>) -> tensor<8192x1024xbf16> {
+    %y = tessel.kernel @k_addlayernorm8192_b4_w16_v8(%x, %r, %g, %b) : (tensor<8192x1024xbf16>, tensor<8192x1024xbf16>, tensor<1024xbf16>, tensor<1024xbf16>) -> tensor<8192x1024xbf16>
+        schedule = #tessel.schedule<block = [4], warps = 16, vector = 8> {
+    ^bb0(%xx: tensor<8192x1024xbf16>, %rr: tensor<8192x1024xbf16>, %gg: tensor<1024xbf16>, %bb: tensor<1024xbf16>):
+      %0 = tessel.add %xx, %rr : tensor<8192x1024xbf16>, tensor<8192x1024xbf16> -> tensor<8192x1024xbf16>
+      %1 = tessel.layer_norm %0 scale(%gg) bias(%bb) normalized_rank = 1 epsilon = 1.0e-05 : (tensor<8192x1024xbf16>, tensor<1024xbf16>, tensor<1024xbf16>) -> tensor<8192x1024xbf16>
+      tessel.yield %1 : tensor<8192x1024xbf16>
+    }
+    return %y : tensor<8192x1024xbf16>
+  }
+  func.func @addlayernorm8192_b16_w32_v8(%x: tensor<8192x1024xbf16>, %r: tensor<8192x1024xbf16>, %g: tensor<1024xbf16>, %b: tensor<1024xbf16>) -> tensor<8192x1024xbf16> {
+    %y = tessel.kernel @k_addlayernorm8192_b16_w32_v8(%x, %r, %g, %b) : (tensor<8192x1024xbf16>, tensor<8192x1024xbf16>, tensor<1024xbf16>, tensor<1024xbf16>) -> tensor<8192x1024xbf16>
+        schedule = #tessel.schedule<block = [16], warps = 32, vector = 8> {
+    ^bb0(%xx: tensor<8192x1024xbf16>, %rr: tensor<8192x1024xbf16>, %gg: tensor<1024xbf16>, %bb: tensor<1024xbf16>):
+      %0 = tessel.add %xx, %rr : tensor<8192x1024xbf16>, tensor<8192x1024xbf16> -> tensor<8192x1024xbf16>
+      %1 = tessel.layer_norm %0 scale(%gg) bias(%bb) normalized_rank = 1 epsilon = 1.0e-05 : (tensor<8192x1024xbf16>, tensor<1024xbf16>, tensor<1024xbf16>) -> tensor<8192x1024xbf16>
+      tessel.yield %1 : tensor<8192x1024xbf16>
+    }
+    return %y : tensor<8192x1024xbf16>
+  }
+  func.func @addlayernorm8192_coop_w8(%x: tensor<8192x1024xbf16>, %r: tensor<8192x1024xbf16>, %g: tensor<1024xbf16>, %b: tensor<1024xbf16>) -> tensor<8192x1024xbf16> {
+    %y = tessel.kernel @k_addlayernorm8192_coop_w8(%x, %r, %g, %b) : (tensor<8192x1024xbf16>, tensor<8192x1024xbf16>, tensor<1024xbf16>, tensor<1024xbf16>) -> tensor<8192x1024xbf16>
+        schedule = #tessel.schedule<block = [8, 1024], warps = 8, vector = 4> {
+    ^bb0(%xx: tensor<8192x1024xbf16>, %rr: tensor<8192x1024xbf16>, %gg: tensor<1024xbf16>, %bb: tensor<1024xbf16>):
+      %0 = tessel.add %xx, %rr : tensor<8192x1024xbf16>, tensor<8192x1024xbf16> -> tensor<8192x1024xbf16>
+      %1 = tessel.layer_norm %0 scale(%gg) bias(%bb) normalized_rank = 1 epsilon = 1.0e-05 : (tensor<8192x1024xbf16>, tensor<1024xbf16>, tensor<1024xbf16>) -> tensor<8192x1024xbf16>
+      tessel.yield %1 : tensor<8192x1024xbf16>
+    }
+    return %y : tensor<8192x1024xbf16>
   }
 }
