@@ -36,6 +36,8 @@ namespace {
 /// prediction (as reported).
 struct KernelSignature {
   SmallVector<RankedTensorType> inputs, results;
+  /// Results whose buffer must start (and ends) at zero.
+  SmallVector<bool> zeroed;
   const KernelReport *report = nullptr;
 };
 
@@ -45,6 +47,7 @@ runtime::Param paramFor(const KernelSignature &sig, unsigned argIndex) {
   p.position = p.isOutput ? argIndex - sig.inputs.size() : argIndex;
   p.type = toReferenceType(p.isOutput ? sig.results[p.position]
                                       : sig.inputs[p.position]);
+  p.zeroed = p.isOutput && sig.zeroed[p.position];
   return p;
 }
 
@@ -125,15 +128,17 @@ formAndSelect(ModuleOp module, const CompileOptions &options) {
   if (failed(form.run(module)))
     return failure();
   // Kernels whose schedule was written by hand; a hand-written split-K
-  // schedule is its partial kernel's.
+  // schedule is its partial kernel's (an attention's split kernel's).
   llvm::StringSet<> given;
   module.walk([&](KernelOp kernel) {
     ScheduleAttr s = kernel.getScheduleAttr();
     if (!s)
       return;
     given.insert(kernel.getSymName());
-    if (s.getSplitK() > 1)
+    if (s.getSplitK() > 1) {
       given.insert((kernel.getSymName() + "_partial").str());
+      given.insert((kernel.getSymName() + "_split").str());
+    }
   });
   // Split-K schedules become a partial and a sum kernel, reported apart.
   PassManager select(module.getContext());
@@ -396,6 +401,13 @@ mlir::tessel::compileKernels(ModuleOp module, const Target &target,
       sig.inputs.push_back(cast<RankedTensorType>(t));
     for (Type t : kernel.getResultTypes())
       sig.results.push_back(cast<RankedTensorType>(t));
+    // A split-KV attention's arrival counts.
+    sig.zeroed.assign(sig.results.size(), false);
+    Block &body = kernel.getBody().front();
+    for (auto [i, v] : llvm::enumerate(body.getTerminator()->getOperands()))
+      if (auto split = v.getDefiningOp<AttentionSplitOp>();
+          split && v == split.getArrivals())
+        sig.zeroed[i] = true;
   });
   for (const KernelReport &r : result.predictions)
     signatures[r.name].report = &r;

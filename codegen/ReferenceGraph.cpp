@@ -113,6 +113,34 @@ private:
       }
       return success();
     }
+    // A split-KV attention as one kernel: the attention, the partial's two
+    // results, and the arrival counts, which it leaves at zero.
+    if (auto split = dyn_cast<AttentionSplitOp>(op)) {
+      auto add = [&](Value result, StringRef kind, bool withAttributes,
+                     std::optional<int64_t> index) {
+        ref::Op r;
+        r.kind = kind.str();
+        r.result = toReferenceType(cast<RankedTensorType>(result.getType()));
+        if (withAttributes) {
+          for (int id : idsOf(op.getOperands()))
+            r.operands.push_back(id);
+          for (NamedAttribute attr : op.getAttrDictionary())
+            if (index || attr.getName() != split.getSplitsAttrName())
+              addAttribute(r, attr);
+        } else {
+          r.floats["value"] = 0;
+        }
+        if (index)
+          r.ints["result_index"] = {*index};
+        ids[result] = graph.inputs.size() + graph.ops.size();
+        graph.ops.push_back(std::move(r));
+      };
+      add(split.getResult(), "attention", true, std::nullopt);
+      add(split.getPartial(), "attention_partial", true, 0);
+      add(split.getLse(), "attention_partial", true, 1);
+      add(split.getArrivals(), "constant", false, std::nullopt);
+      return success();
+    }
     if (!isa<TesselDialect>(op.getDialect()) || op.getNumResults() != 1)
       return op.emitError() << "the reference interpreter does not handle '"
                             << op.getName() << "'";

@@ -151,6 +151,10 @@ FusedAttentionLayout FusedAttentionLayout::of(const AttentionShape &shape,
   l.sharedBytes =
       bytes * (bq * l.qRow + kRows * l.kRow + bkv * l.vRow + 2 * bq * l.pRow) +
       4 * (bq * l.sRow + bq * l.oRow + 2 * bq * (l.groups + 1) + 3 * bq);
+  // A split that combines its slices: the arrival seen, each row's
+  // weights and the inverse of their sum.
+  if (shape.combined)
+    l.sharedBytes += 4 * (1 + bq * (shape.splits + 1));
   return l;
 }
 
@@ -451,34 +455,63 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   double edgeChain = once.chain;
   if (model::usable(t, TargetField::DramLatencyCycles, p.uncalibrated))
     edgeChain += t.get(TargetField::DramLatencyCycles);
+  // A split that combines its slices: each block's arrival (an atomic add
+  // at L2), and once per query tile, in its last block, the combine's two
+  // phases (as predictAttentionCombine prices them) on the partials and
+  // log-sum-exps the tile's blocks just wrote (L2 hits): three round trips
+  // to L2 in the last block's chain.
+  double tiles = kvHeads * double(qTiles);
+  double tilesOnBusiestSM = std::ceil(tiles / sms);
+  double tailIssue = 0, tailFronts = 0, tailChain = 0;
+  if (a.combined) {
+    double sl = double(a.splits);
+    PhaseCycles w =
+        phaseCycles(Phase{rows, 10 * sl + 12, 3 * sl + 2, rows * sl}, threads,
+                    t, p.uncalibrated);
+    PhaseCycles v = phaseCycles(Phase{rows * dv, 5 * sl + 10, 2 * sl + 2, 0},
+                                threads, t, p.uncalibrated);
+    tailIssue = std::max(w.issue, w.sfu) + std::max(v.issue, v.sfu);
+    tailFronts = w.wavefronts + v.wavefronts;
+    tailChain = w.chain + v.chain;
+    if (model::usable(t, TargetField::L2LatencyCycles, p.uncalibrated))
+      tailChain += 3 * t.get(TargetField::L2LatencyCycles);
+  }
 
   double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
   auto us = [&](double cycles) { return cycles / clockHz * 1e6; };
   p.flops = 2.0 * a.unmaskedPairs() * (d + dv);
-  p.computeUs = us(stepsOnBusiestSM * (std::max(issue, sfu) + tensor) +
-                   blocksOnBusiestSM * once.issue);
+  p.computeUs =
+      us(stepsOnBusiestSM * (std::max(issue, sfu) + tensor) +
+         blocksOnBusiestSM * once.issue + tilesOnBusiestSM * tailIssue);
   p.loadsUs =
-      us(stepsOnBusiestSM * wavefronts + blocksOnBusiestSM * once.wavefronts);
+      us(stepsOnBusiestSM * wavefronts + blocksOnBusiestSM * once.wavefronts +
+         tilesOnBusiestSM * tailFronts);
   // A block's phases wait on each other; the blocks resident on an SM
   // overlap theirs.
-  p.latencyUs = us(std::max(
-      double(longest) * serial + edgeChain,
-      (stepsOnBusiestSM * serial + blocksOnBusiestSM * edgeChain) / resident));
+  p.latencyUs =
+      us(std::max(double(longest) * serial + edgeChain + tailChain,
+                  (stepsOnBusiestSM * serial + blocksOnBusiestSM * edgeChain +
+                   tilesOnBusiestSM * tailChain) /
+                      resident));
 
   double bytes = double(dtypeBytes(a.type));
   // q in once (each slice's blocks read it again from L2); the result out,
   // or a split-KV attention's f32 partials and their log-sum-exps.
   double qIn = heads * double(a.sq) * d * bytes;
-  double out = a.splits == 1
-                   ? heads * double(a.sq) * dv * bytes
-                   : double(a.splits) * heads * double(a.sq) * (dv + 1) * 4;
+  double result = heads * double(a.sq) * dv * bytes;
+  double partials = double(a.splits) * heads * double(a.sq) * (dv + 1) * 4;
+  double out = a.splits == 1 ? result : partials;
+  // A combining split also writes the attention (and reads the partials
+  // back from L2).
+  if (a.combined)
+    out += result;
   double kv =
       double(a.batch) * double(a.kvHeads) * double(a.skv) * (d + dv) * bytes;
   p.dramBytes = qIn + out + kv;
   p.dramUs =
       p.dramBytes / model::dramBandwidth(t, p.dramBytes, p.uncalibrated) * 1e6;
-  p.l2Bytes =
-      qIn * double(a.splits) + out + totalSteps * keys * (d + dv) * bytes;
+  p.l2Bytes = qIn * double(a.splits) + out + (a.combined ? partials : 0) +
+              totalSteps * keys * (d + dv) * bytes;
   if (model::usable(t, TargetField::L2BandwidthTBps, p.uncalibrated))
     p.l2Us = p.l2Bytes / (t.get(TargetField::L2BandwidthTBps) * 1e12) * 1e6;
   if (model::usable(t, TargetField::SmBytesPerClock, p.uncalibrated))
@@ -501,9 +534,13 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   }
   bool ignored = false;
   p.achievableComputeUs = p.flops / best * 1e6;
-  p.achievableUs = std::max(
-      p.achievableComputeUs,
-      p.dramBytes / model::dramBandwidth(t, p.dramBytes, ignored) * 1e6);
+  // The work's bytes: q, k, v in and the attention out (a partial's own
+  // output is its work; a combining split's partials are not).
+  double workBytes =
+      a.splits == 1 || a.combined ? qIn + result + kv : p.dramBytes;
+  p.achievableUs =
+      std::max(p.achievableComputeUs,
+               workBytes / model::dramBandwidth(t, workBytes, ignored) * 1e6);
   return p;
 }
 

@@ -165,6 +165,9 @@ struct AttentionShape {
   /// Split-KV (tessel.attention_partial): the keys cut into this many
   /// slices of sliceLength() keys, each attended to by blocks of its own.
   int64_t splits = 1;
+  /// With splits: the kernel also combines the slices (tessel.attention_
+  /// split): the last block of each query tile to finish weighs them.
+  bool combined = false;
 
   /// Keys per slice: ceil(skv / splits), the last slice what is left.
   int64_t sliceLength() const { return (skv + splits - 1) / splits; }

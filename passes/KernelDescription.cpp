@@ -618,10 +618,12 @@ FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {
       desc.attentionCombine = tiling::attentionCombineShape(combine);
       return desc;
     }
-    auto attention = dyn_cast<AttentionOp>(fused);
-    desc.attention =
-        attention ? tiling::attentionShape(attention)
-                  : tiling::attentionShape(cast<AttentionPartialOp>(fused));
+    if (auto attention = dyn_cast<AttentionOp>(fused))
+      desc.attention = tiling::attentionShape(attention);
+    else if (auto split = dyn_cast<AttentionSplitOp>(fused))
+      desc.attention = tiling::attentionShape(split);
+    else
+      desc.attention = tiling::attentionShape(cast<AttentionPartialOp>(fused));
     desc.contraction = true;
     desc.flops = 2 * desc.attention->unmaskedPairs() *
                  double(desc.attention->d + desc.attention->dv);

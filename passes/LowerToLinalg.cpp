@@ -1113,11 +1113,13 @@ struct LowerToLinalgPass
       ops.push_back(op);
     });
     for (Operation *op : ops) {
-      if (isa<AttentionPartialOp, AttentionCombineOp>(op)) {
+      if (isa<AttentionPartialOp, AttentionCombineOp, AttentionSplitOp>(op)) {
         op->emitOpError()
-            << "is one half of a split-KV attention, which runs only as a "
-               "tessel.kernel of its own (as tessel-split-reduction makes "
-               "it)";
+            << (isa<AttentionSplitOp>(op) ? "is a split-KV attention"
+                                          : "is one half of a split-KV "
+                                            "attention")
+            << ", which runs only as a tessel.kernel of its own (as "
+               "tessel-split-reduction makes it)";
         return signalPassFailure();
       }
       rewriter.setInsertionPoint(op);

@@ -337,6 +337,10 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::func::FuncOp"> {
     that are not kernels are left alone.
   }];
   let options = [
+    Option<"onHost", "on-host", "bool", /*default=*/"false",
+           "The kernels run on the host (the CPU path, one block after "
+           "another): a split-KV attention zeroes its arrival counts itself, "
+           "which no runner allocates for it, and needs no device fences">,
     Option<"printScripts", "print-scripts", "bool", /*default=*/"false",
            "print the transform script built for each kernel">,
   ];
@@ -346,6 +350,7 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::func::FuncOp"> {
     "mlir::bufferization::BufferizationDialect",
     "mlir::gpu::GPUDialect",
     "mlir::linalg::LinalgDialect",
+    "mlir::LLVM::LLVMDialect",
     "mlir::math::MathDialect",
     "mlir::memref::MemRefDialect",
     "mlir::scf::SCFDialect",

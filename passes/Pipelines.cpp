@@ -61,8 +61,12 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   pm.addPass(createTesselSplitReduction());
   pm.addPass(createTesselLowerToLinalg());
   // Kernels are tiled exactly as for the GPU, so the CPU run checks the
-  // tiled loop nests; the loops then run in sequence.
-  pm.addNestedPass<func::FuncOp>(createTesselTileAndFuse());
+  // tiled loop nests; the loops then run in sequence (a split-KV attention
+  // zeroes its arrival counts itself here, as the GPU runners allocate
+  // them).
+  TesselTileAndFuseOptions tile;
+  tile.onHost = true;
+  pm.addNestedPass<func::FuncOp>(createTesselTileAndFuse(tile));
 
   addBufferization(pm);
   // The CPU path frees its temporaries.

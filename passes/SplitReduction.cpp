@@ -215,57 +215,47 @@ SmallVector<int64_t> mlir::tessel::splitCandidates(int64_t k) {
   return splits;
 }
 
-/// The attention kernel as its partial and combine kernels (see
-/// tessel.attention_partial).
-static std::pair<KernelOp, KernelOp> splitAttention(RewriterBase &rewriter,
-                                                    KernelOp kernel,
-                                                    AttentionOp attention,
-                                                    int64_t splits) {
+/// The attention kernel as one split-KV kernel (tessel.attention_split)
+/// named `<kernel>_split`: the attention, then the slices' partials, their
+/// log-sum-exps and the arrival counts as results the function does not
+/// use (the buffers the kernel's blocks share).
+static KernelOp splitAttention(RewriterBase &rewriter, KernelOp kernel,
+                               AttentionOp attention, int64_t splits) {
   MLIRContext *ctx = kernel.getContext();
   Location loc = kernel.getLoc();
   auto module = kernel->getParentOfType<ModuleOp>();
   auto q = cast<RankedTensorType>(attention.getQuery().getType());
   auto v = cast<RankedTensorType>(attention.getValue().getType());
   Type f32 = Float32Type::get(ctx);
-  SmallVector<int64_t> rows = {splits, q.getDimSize(0), q.getDimSize(1),
+  SmallVector<int64_t> rows = {q.getDimSize(0), q.getDimSize(1),
                                q.getDimSize(2)};
+  auto arrivalsType = RankedTensorType::get(rows, f32);
+  rows.insert(rows.begin(), splits);
   auto lseType = RankedTensorType::get(rows, f32);
   rows.push_back(v.getDimSize(3));
   auto partialType = RankedTensorType::get(rows, f32);
 
   rewriter.setInsertionPoint(kernel);
   ScheduleAttr schedule = kernel.getScheduleAttr();
-  auto partial = KernelOp::create(
-      rewriter, loc, TypeRange{partialType, lseType},
+  auto split = KernelOp::create(
+      rewriter, loc,
+      TypeRange{attention.getType(), partialType, lseType, arrivalsType},
       rewriter.getStringAttr(
-          uniqueName(module, (kernel.getSymName() + "_partial").str())),
+          uniqueName(module, (kernel.getSymName() + "_split").str())),
       kernel.getInputs(),
       schedule ? partialScheduleOf(kernel, schedule) : ScheduleAttr());
   IRMapping map;
-  Block *partialBody = rewriter.createBlock(&partial.getBody());
+  Block *body = rewriter.createBlock(&split.getBody());
   for (BlockArgument arg : kernel.getBody().front().getArguments())
-    map.map(arg, partialBody->addArgument(arg.getType(), loc));
-  auto halves = AttentionPartialOp::create(
-      rewriter, loc, partialType, lseType, map.lookup(attention.getQuery()),
-      map.lookup(attention.getKey()), map.lookup(attention.getValue()),
-      rewriter.getI64IntegerAttr(splits), attention.getScaleAttr(),
-      attention.getCausalAttr());
-  YieldOp::create(rewriter, loc, halves->getResults());
-
-  rewriter.setInsertionPoint(kernel);
-  auto combine =
-      KernelOp::create(rewriter, loc, kernel.getResultTypes(),
-                       rewriter.getStringAttr(uniqueName(
-                           module, (kernel.getSymName() + "_combine").str())),
-                       partial.getResults(), ScheduleAttr());
-  Block *combineBody = rewriter.createBlock(&combine.getBody());
-  Value partials = combineBody->addArgument(partialType, loc);
-  Value lse = combineBody->addArgument(lseType, loc);
-  Value combined = AttentionCombineOp::create(
-      rewriter, loc, attention.getType(), partials, lse);
-  YieldOp::create(rewriter, loc, ValueRange{combined});
-  rewriter.replaceOp(kernel, combine.getResults());
-  return {partial, combine};
+    map.map(arg, body->addArgument(arg.getType(), loc));
+  auto op = AttentionSplitOp::create(
+      rewriter, loc, attention.getType(), partialType, lseType, arrivalsType,
+      map.lookup(attention.getQuery()), map.lookup(attention.getKey()),
+      map.lookup(attention.getValue()), rewriter.getI64IntegerAttr(splits),
+      attention.getScaleAttr(), attention.getCausalAttr());
+  YieldOp::create(rewriter, loc, op->getResults());
+  rewriter.replaceOp(kernel, split.getResults().take_front(1));
+  return split;
 }
 
 FailureOr<std::pair<KernelOp, KernelOp>>
@@ -274,7 +264,8 @@ mlir::tessel::splitReduction(RewriterBase &rewriter, KernelOp kernel,
   if (std::string why = splitReductionRefusal(kernel, splits); !why.empty())
     return kernel.emitOpError() << "cannot be split: " << why;
   if (AttentionOp attention = theAttention(kernel))
-    return splitAttention(rewriter, kernel, attention, splits);
+    return std::make_pair(splitAttention(rewriter, kernel, attention, splits),
+                          KernelOp());
   std::string why;
   MatmulOp matmul = theMatmul(kernel, why);
   MLIRContext *ctx = kernel.getContext();
@@ -451,13 +442,16 @@ std::optional<SplitPrice> mlir::tessel::priceSplit(KernelOp kernel,
       splitReduction(rewriter, copy, splits);
   if (failed(halves))
     return std::nullopt;
-  std::string partialName = halves->first.getSymName().str(),
-              sumName = halves->second.getSymName().str();
+  // (A split attention is one kernel: no sum kernel to price.)
+  bool withSum = bool(halves->second);
+  std::vector<std::string> names = {halves->first.getSymName().str()};
+  if (withSum)
+    names.push_back(halves->second.getSymName().str());
   FailureOr<std::vector<std::optional<KernelDesc>>> descs =
-      lowerAndDescribe(*scratch, {partialName, sumName});
-  if (failed(descs) || !(*descs)[0] || !(*descs)[1])
+      lowerAndDescribe(*scratch, names);
+  if (failed(descs) || llvm::any_of(*descs, [](const auto &d) { return !d; }))
     return std::nullopt;
-  const KernelDesc &partialDesc = *(*descs)[0], &sumDesc = *(*descs)[1];
+  const KernelDesc &partialDesc = *(*descs)[0];
 
   SplitPrice price;
   if (partial) {
@@ -471,7 +465,9 @@ std::optional<SplitPrice> mlir::tessel::priceSplit(KernelOp kernel,
       return std::nullopt;
     std::tie(price.partial, price.partialPrediction) = *best;
   }
-  auto sumBest = bestSchedule(sumDesc, target);
+  if (!withSum)
+    return price;
+  auto sumBest = bestSchedule(*(*descs)[1], target);
   if (!sumBest)
     return std::nullopt;
   price.sumPrediction = sumBest->second;

@@ -10,15 +10,15 @@
 // any value that passes between kernels.
 //
 // A kernel that is one tessel.attention splits its keys the same way
-// (split-KV, flash-decoding): the partial kernel (tessel.attention_partial)
-// attends to each slice of the keys with blocks of its own, writing each
-// query's output over the slice and its log-sum-exp, and the combine
-// kernel (tessel.attention_combine) weighs the slices' outputs into the
+// (split-KV, flash-decoding), as one kernel (tessel.attention_split): blocks
+// of their own attend to each slice of the keys, writing each query's
+// output over the slice and its log-sum-exp to a workspace, and the last
+// block of each query tile to finish weighs the slices' outputs into the
 // attention. A decoded token's attention over a long KV cache then fills
-// the GPU instead of one block per head.
+// the GPU instead of one block per head, without a second launch.
 //
-// tessel-select-schedules prices a split as exactly these two kernels (the
-// partial's schedule, plus the sum kernel's best), and tessel-split-
+// tessel-select-schedules prices a split as exactly the kernels it becomes
+// (the partial's schedule, plus the sum kernel's best), and tessel-split-
 // reduction rewrites the kernels it chose to split.
 //
 //===----------------------------------------------------------------------===//
@@ -57,18 +57,19 @@ ScheduleAttr splitScheduleOf(KernelOp kernel, ScheduleAttr partial,
                              int64_t splits);
 
 /// Replaces `kernel` by its partial kernel and its sum kernel (named after
-/// it with `_partial` and `_sum`, or `_combine` for an attention, made
-/// unique in the module) and returns
-/// them. The partial kernel takes partialScheduleOf(the kernel's schedule)
+/// it with `_partial` and `_sum`, made unique in the module) and returns
+/// them; an attention by its one split kernel (`_split`; no sum kernel:
+/// null). The partial kernel takes partialScheduleOf(the kernel's schedule)
 /// when the kernel has one; the sum kernel takes none. Fails with an error
 /// on the kernel when splitReductionRefusal says why.
 FailureOr<std::pair<KernelOp, KernelOp>>
 splitReduction(RewriterBase &rewriter, KernelOp kernel, int64_t splits);
 
 /// The prediction of a split of `kernel` in `splits`: its partial kernel
-/// with `partial` (its best schedule when null) and its sum kernel with its
-/// best, each predicted alone on `target`. None when the kernel cannot be
-/// split or one of the two has no legal schedule.
+/// (an attention's split kernel) with `partial` (its best schedule when
+/// null) and its sum kernel with its best (none for an attention: a
+/// prediction of nothing), each predicted alone on `target`. None when the
+/// kernel cannot be split or one of the two has no legal schedule.
 struct SplitPrice {
   Schedule partial;
   Prediction partialPrediction, sumPrediction;

@@ -558,7 +558,7 @@ struct TileAndFusePass
                << " has no #tessel.schedule; run tessel-select-schedules "
                   "before tessel-tile-and-fuse (the tessel-to-* pipelines "
                   "do), or write one";
-      return attention ? emitFusedAttention(attention, schedule, gpu)
+      return attention ? emitFusedAttention(attention, schedule, gpu, onHost)
                        : emitRowKernel(row, schedule, gpu);
     }
     FailureOr<KernelOps> k = analyzeKernel(func);

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <map>
+#include <set>
 #include <sstream>
 
 using namespace mlir::tessel;
@@ -389,9 +390,13 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
       << std::flush;
   // Types of the inputs and outputs, from the parameters (and the reference).
   std::map<unsigned, ref::TensorType> inTypes, outTypes;
+  std::set<unsigned> zeroedOutputs; // allocated zeroed, not poisoned
   for (const GpuKernel *k : t.launches)
-    for (const Param &p : k->params)
+    for (const Param &p : k->params) {
       (p.isOutput ? outTypes : inTypes)[p.position] = p.type;
+      if (p.zeroed)
+        zeroedOutputs.insert(p.position);
+    }
   size_t numInputs = inTypes.empty() ? 0 : inTypes.rbegin()->first + 1;
   size_t numOutputs = outTypes.empty() ? 0 : outTypes.rbegin()->first + 1;
   if (t.reference) {
@@ -471,6 +476,12 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
       set.outputs.emplace_back(dev, byteSize(outTypes[unsigned(i)]), error);
       if (!set.outputs.back().ok())
         return false;
+      // Zeroed once: the kernels leave such a buffer at zero.
+      const Buffer &out = set.outputs.back();
+      if (zeroedOutputs.count(unsigned(i)) &&
+          !dev.call(dev.cu->cuMemsetD8(out.ptr, 0, out.size), "cuMemsetD8",
+                    error))
+        return false;
     }
     return true;
   };
@@ -486,9 +497,12 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
   }
   // Poison the outputs (all-ones bytes are NaN in every storage type), so
   // an element the kernel never writes cannot pass.
-  for (Buffer &b : sets[0].outputs)
-    if (!dev.call(dev.cu->cuMemsetD8(b.ptr, 0xFF, b.size), "cuMemsetD8", error))
+  for (size_t i = 0; i < sets[0].outputs.size(); ++i) {
+    const Buffer &b = sets[0].outputs[i];
+    if (!zeroedOutputs.count(unsigned(i)) &&
+        !dev.call(dev.cu->cuMemsetD8(b.ptr, 0xFF, b.size), "cuMemsetD8", error))
       return false;
+  }
   if (!launchAll(dev, t, functions, sets[0], error) ||
       !dev.call(dev.cu->cuCtxSynchronize(), "running the kernel", error)) {
     error = t.name + ": " + error;
@@ -893,6 +907,13 @@ int mlir::tessel::runtime::runFunctionOnDevice(
     if (auto p = loaded[step.tesselKernel].first->launches.front()->predictedUs)
       predictedUs += *p;
 
+  // The kernel results whose buffers must start at zero (Param::zeroed).
+  std::set<int64_t> zeroedValues;
+  for (const FunctionStep &step : plan->steps)
+    for (const GpuKernel *k : loaded[step.tesselKernel].first->launches)
+      for (const Param &p : k->params)
+        if (p.isOutput && p.zeroed && p.position < step.outputs.size())
+          zeroedValues.insert(step.outputs[p.position]);
   // A buffer per argument and kernel result; a view shares its root's.
   std::vector<std::unique_ptr<Buffer>> buffers(plan->values.size());
   std::vector<CUdeviceptr> ptrs(plan->values.size(), 0);
@@ -911,7 +932,9 @@ int mlir::tessel::runtime::runFunctionOnDevice(
       if (!dev.call(dev.cu->cuMemcpyHtoD(ptrs[i], bytes.data(), bytes.size()),
                     "cuMemcpyHtoD", error))
         return 2;
-    } else if (!dev.call(dev.cu->cuMemsetD8(ptrs[i], 0xFF, byteSize(v.type)),
+    } else if (!dev.call(dev.cu->cuMemsetD8(
+                             ptrs[i], zeroedValues.count(int64_t(i)) ? 0 : 0xFF,
+                             byteSize(v.type)),
                          "cuMemsetD8", error)) {
       return 2; // poisoned: an element no kernel writes cannot pass
     }

@@ -113,6 +113,8 @@ Json kernelToJson(const GpuKernel &k) {
                                {"position", p.position},
                                {"shape", p.type.shape},
                                {"dtype", ref::dtypeName(p.type.dtype)}});
+    if (p.zeroed)
+      param["zeroed"] = true;
     if (p.tensorMap)
       param["tensor_map"] =
           Json::object({{"box", p.tensorMap->box},
@@ -385,6 +387,13 @@ std::optional<Param> paramFromJson(const Json &value,
     return std::nullopt;
   }
   p.isOutput = role == "output";
+  if (const Json *zeroed = pr.member("zeroed", /*required=*/false)) {
+    if (!zeroed->is_boolean() || !p.isOutput) {
+      error = context + ": 'zeroed' must be true or false, on an output";
+      return std::nullopt;
+    }
+    p.zeroed = zeroed->get<bool>();
+  }
   std::optional<ref::TensorType> t = typeFromJson(value, context, error);
   if (!t)
     return std::nullopt;

@@ -41,6 +41,10 @@ struct Param {
   ref::TensorType type;
   /// Set: the parameter is a tensor map of the buffer, not its pointer.
   std::optional<TensorMap> tensorMap;
+  /// An output whose buffer must hold zeros when the kernel starts, and
+  /// does when it ends (a split-KV attention's arrival counts): the
+  /// runners allocate it zeroed instead of poisoned.
+  bool zeroed = false;
 };
 
 struct GpuKernel {

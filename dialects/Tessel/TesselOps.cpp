@@ -526,29 +526,70 @@ int64_t AttentionPartialOp::getSliceLength() {
   return (keys + getSplits() - 1) / getSplits();
 }
 
-LogicalResult AttentionPartialOp::verify() {
-  RankedTensorType q = tensorOf(getQuery()), k = tensorOf(getKey()),
-                   v = tensorOf(getValue()), partial = tensorOf(getPartial()),
-                   lse = tensorOf(getLse());
-  if (failed(verifyAttentionOperands(*this, q, k, v, getCausal(), getScale())))
+/// The slices of a split-KV attention (tessel.attention_partial,
+/// tessel.attention_split): its operands, `splits` non-empty slices of the
+/// keys, and the f32 partials [S, B, H, Sq, Dv] and log-sum-exps [S, B, H,
+/// Sq] over them.
+template <typename SlicedOp>
+static LogicalResult verifyAttentionSlices(SlicedOp op) {
+  RankedTensorType q = tensorOf(op.getQuery()), k = tensorOf(op.getKey()),
+                   v = tensorOf(op.getValue()),
+                   partial = tensorOf(op.getPartial()),
+                   lse = tensorOf(op.getLse());
+  if (failed(
+          verifyAttentionOperands(op, q, k, v, op.getCausal(), op.getScale())))
     return failure();
-  int64_t splits = getSplits(), keys = k.getDimSize(2);
+  int64_t splits = op.getSplits(), keys = k.getDimSize(2);
   // Every slice holds a key: ceil(Skv / S) keys each, the last what is left.
-  if (splits < 1 || (splits - 1) * getSliceLength() >= keys)
-    return emitOpError() << "splits = " << splits << " must cut the " << keys
-                         << " keys into that many non-empty slices "
-                         << "of ceil(" << keys << " / splits) keys";
+  if (splits < 1 || (splits - 1) * op.getSliceLength() >= keys)
+    return op.emitOpError() << "splits = " << splits << " must cut the " << keys
+                            << " keys into that many non-empty slices "
+                            << "of ceil(" << keys << " / splits) keys";
   if (!partial.getElementType().isF32() || !lse.getElementType().isF32())
-    return emitOpError() << "partial and lse must be f32, got "
-                         << partial.getElementType() << " and "
-                         << lse.getElementType();
+    return op.emitOpError()
+           << "partial and lse must be f32, got " << partial.getElementType()
+           << " and " << lse.getElementType();
   SmallVector<int64_t> rows = {splits, q.getDimSize(0), q.getDimSize(1),
                                q.getDimSize(2)};
   if (lse.getShape() != ArrayRef<int64_t>(rows))
-    return emitOpError() << "lse shape " << formatShape(lse.getShape())
-                         << " differs from the expected " << formatShape(rows);
+    return op.emitOpError()
+           << "lse shape " << formatShape(lse.getShape())
+           << " differs from the expected " << formatShape(rows);
   rows.push_back(v.getDimSize(3));
-  return verifyResultShape(*this, partial, rows);
+  return verifyResultShape(op, partial, rows);
+}
+
+LogicalResult AttentionPartialOp::verify() {
+  return verifyAttentionSlices(*this);
+}
+
+int64_t AttentionSplitOp::getSliceLength() {
+  int64_t keys = tensorOf(getKey()).getDimSize(2);
+  return (keys + getSplits() - 1) / getSplits();
+}
+
+LogicalResult AttentionSplitOp::verify() {
+  if (failed(verifyAttentionSlices(*this)))
+    return failure();
+  RankedTensorType q = tensorOf(getQuery()), v = tensorOf(getValue()),
+                   result = tensorOf(getResult()),
+                   arrivals = tensorOf(getArrivals());
+  if (failed(verifyRank(*this, "result", result, 4)) ||
+      failed(verifySameElementType(*this, "result", result, "query", q)) ||
+      failed(verifyResultShape(*this, result,
+                               {q.getDimSize(0), q.getDimSize(1),
+                                q.getDimSize(2), v.getDimSize(3)})))
+    return failure();
+  if (!arrivals.getElementType().isF32())
+    return emitOpError() << "arrivals must be f32, got "
+                         << arrivals.getElementType();
+  SmallVector<int64_t> rows = {q.getDimSize(0), q.getDimSize(1),
+                               q.getDimSize(2)};
+  if (arrivals.getShape() != ArrayRef<int64_t>(rows))
+    return emitOpError() << "arrivals shape "
+                         << formatShape(arrivals.getShape())
+                         << " differs from the expected " << formatShape(rows);
+  return success();
 }
 
 LogicalResult AttentionCombineOp::verify() {

@@ -471,6 +471,57 @@ def Tessel_AttentionCombineOp : Tessel_Op<"attention_combine", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tessel_AttentionSplitOp : Tessel_Op<"attention_split", [Pure]> {
+  let summary = "A split-KV attention that combines its slices in one kernel";
+  let description = [{
+    Split-KV (flash-decoding) as one kernel: `result` is the attention of
+    `tessel.attention` on the same operands, computed as
+    `tessel.attention_partial` computes `partial` and `lse` over `splits`
+    slices of the keys, and weighed as `tessel.attention_combine` weighs
+    them, by the last block to finish each query tile (an arrival count per
+    tile, incremented atomically), so that no second kernel is launched.
+    `partial` and `lse` are the workspace that the slices' blocks pass to
+    that last block; `arrivals` ([B, H, Sq] f32, one count per query row, a
+    tile counting at its first row) holds zeros.
+
+    The arrival counts ask one thing of the caller: their buffer must hold
+    zeros when the kernel starts, and the kernel leaves it holding zeros
+    (the last block of each tile resets its count), so that a buffer zeroed
+    once serves every later launch. tessel-compile marks it `zeroed` in the
+    manifest and the runners allocate it so; on the CPU path the kernel
+    zeroes it first.
+
+    `tessel-split-reduction` makes this op from a kernel that is one
+    `tessel.attention` whose schedule has `split_k = splits`. It runs only
+    as a kernel of its own, emitted by `tessel-tile-and-fuse` like the
+    fused attention.
+
+    ```mlir
+    %o, %p, %lse, %n = tessel.attention_split %q, %k, %v splits = 8 causal
+        : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>,
+          tensor<1x8x4096x128xbf16>
+        -> tensor<1x32x1x128xbf16>, tensor<8x1x32x1x128xf32>,
+           tensor<8x1x32x1xf32>, tensor<1x32x1xf32>
+    ```
+  }];
+  let arguments = (ins Tessel_Tensor:$query, Tessel_Tensor:$key,
+                       Tessel_Tensor:$value, I64Attr:$splits,
+                       OptionalAttr<F64Attr>:$scale, UnitAttr:$causal);
+  let results = (outs Tessel_Tensor:$result, Tessel_Tensor:$partial,
+                      Tessel_Tensor:$lse, Tessel_Tensor:$arrivals);
+  let assemblyFormat = [{
+    $query `,` $key `,` $value `splits` `=` $splits
+    (`scale` `=` $scale^)? (`causal` $causal^)?
+    attr-dict `:` type($query) `,` type($key) `,` type($value) `->`
+    type($result) `,` type($partial) `,` type($lse) `,` type($arrivals)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Keys per slice, ceil(Skv / splits); the last slice may be shorter.
+    int64_t getSliceLength();
+  }];
+}
+
 def Tessel_ConstantOp : Tessel_Op<"constant", [Pure, AllTypesMatch<["value", "result"]>]> {
   let summary = "A tensor whose elements all hold one value";
   let description = [{

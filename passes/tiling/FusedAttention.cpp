@@ -30,6 +30,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -59,7 +61,8 @@ Operation *tiling::fusedAttentionKernelOp(func::FuncOp kernel) {
   if (kernel.getBody().empty() || !llvm::hasSingleElement(kernel.getBody()))
     return nullptr;
   Operation *op = soleOpOf(kernel.getBody().front());
-  if (!isa_and_nonnull<AttentionOp, AttentionPartialOp, AttentionCombineOp>(op))
+  if (!isa_and_nonnull<AttentionOp, AttentionPartialOp, AttentionSplitOp,
+                       AttentionCombineOp>(op))
     return nullptr;
   return op;
 }
@@ -98,6 +101,14 @@ AttentionShape tiling::attentionShape(AttentionPartialOp op) {
   return a;
 }
 
+AttentionShape tiling::attentionShape(AttentionSplitOp op) {
+  AttentionShape a = attentionShapeOf(op.getQuery(), op.getKey(), op.getValue(),
+                                      op.getCausal());
+  a.splits = op.getSplits();
+  a.combined = true;
+  return a;
+}
+
 AttentionCombineShape tiling::attentionCombineShape(AttentionCombineOp op) {
   auto partial = cast<RankedTensorType>(op.getPartial().getType());
   auto result = cast<RankedTensorType>(op.getResult().getType());
@@ -114,17 +125,23 @@ namespace {
 /// Builds the fused kernel's loop nest; one member per phase.
 class AttentionEmitter : public LoopNestEmitter {
 public:
-  /// `op` is a tessel.attention or a tessel.attention_partial (its
-  /// operands q, k, v).
+  /// `op` is a tessel.attention, tessel.attention_partial or
+  /// tessel.attention_split (its operands q, k, v); `onHost`: a split's
+  /// arrival counts are zeroed before its blocks run and no fences are
+  /// emitted; else `fenceScope` is the target's LLVM sync scope of the
+  /// whole device.
   AttentionEmitter(Operation *op, const AttentionShape &a,
                    const FusedAttentionLayout &l,
-                   std::optional<APFloat> givenScale)
-      : LoopNestEmitter(op, l.threads), op(op), a(a), l(l) {
+                   std::optional<APFloat> givenScale, bool onHost,
+                   StringRef fenceScope)
+      : LoopNestEmitter(op, l.threads), op(op), a(a), l(l), onHost(onHost),
+        fenceScope(fenceScope) {
     elem = cast<RankedTensorType>(op->getOperand(0).getType()).getElementType();
     double scale = givenScale ? givenScale->convertToDouble()
                               : 1.0 / std::sqrt(double(a.d));
     scaleLog2e = scale * M_LOG2E;
-    partial = isa<AttentionPartialOp>(op);
+    combined = isa<AttentionSplitOp>(op);
+    partial = combined || isa<AttentionPartialOp>(op);
     group = a.heads / a.kvHeads;
     queryRows = group * a.sq;
     // A row of a causal partial may see no key of its slice: its maximum
@@ -212,6 +229,10 @@ private:
   Value keyTileCount();
   void epilogue();
   void partialEpilogue();
+  /// A split's tail: the block counts its arrival at its query tile's
+  /// count; the last of the tile's slices to arrive resets the count and
+  /// weighs the slices' partials into the attention.
+  void combineSlices();
   /// `x` (a score, scaled), or -inf where query tile row `r` does not
   /// attend to `key` (past the keys, or causal and after its last).
   Value maskedScore(Value x, Value r, Value key);
@@ -220,12 +241,15 @@ private:
   const AttentionShape &a;
   const FusedAttentionLayout &l;
   double scaleLog2e = 1;
-  bool partial = false, guardEmptyRows = false;
+  bool partial = false, combined = false, guardEmptyRows = false;
+  bool onHost = false;
+  StringRef fenceScope;
 
   // The kernel's buffers (a partial's: out [splits, B, H, Sq, Dv] and lse
-  // [splits, B, H, Sq]), and the block's indices and shared buffers; the
+  // [splits, B, H, Sq]; a split's also the attention and the arrival
+  // counts [B, H, Sq]), and the block's indices and shared buffers; the
   // block's keys are [kBegin, kEnd).
-  Value q, k, v, out, lse;
+  Value q, k, v, out, lse, attention, arrivals;
   Value batch, kvHead, q0, split, kBegin, kEnd;
   /// Query heads per KV head, and a KV head's query rows (group x Sq).
   int64_t group = 1, queryRows = 1;
@@ -702,9 +726,18 @@ void AttentionEmitter::emit() {
   q = bufferOf(op->getOperand(0));
   k = bufferOf(op->getOperand(1));
   v = bufferOf(op->getOperand(2));
-  out = bufferFor(op->getResult(0));
-  if (partial)
-    lse = bufferFor(op->getResult(1));
+  if (combined) {
+    attention = bufferFor(op->getResult(0));
+    out = bufferFor(op->getResult(1));
+    lse = bufferFor(op->getResult(2));
+    arrivals = bufferFor(op->getResult(3));
+    if (onHost)
+      linalg::FillOp::create(b, ValueRange{f32(0)}, ValueRange{arrivals});
+  } else {
+    out = bufferFor(op->getResult(0));
+    if (partial)
+      lse = bufferFor(op->getResult(1));
+  }
 
   int64_t qTiles = (queryRows + l.bq - 1) / l.bq;
   // Blocks over (batch, KV head, query tile[, slice]), the last varying
@@ -757,8 +790,95 @@ void AttentionEmitter::emit() {
       partialEpilogue();
     else
       epilogue();
+    if (combined)
+      combineSlices();
   });
-  replaceWithBuffers(op, partial ? ValueRange{out, lse} : ValueRange{out});
+  if (combined)
+    replaceWithBuffers(op, {attention, out, lse, arrivals});
+  else
+    replaceWithBuffers(op, partial ? ValueRange{out, lse} : ValueRange{out});
+}
+
+void AttentionEmitter::combineSlices() {
+  Type f32Type = b.getF32Type();
+  int64_t splits = a.splits;
+  Value arrived = shared({1}, f32Type);
+  Value weights = shared({l.bq, splits}, f32Type);
+  Value inverse = shared({l.bq}, f32Type);
+  // The tile counts at its first row's query. Every thread's partials and
+  // log-sum-exps are stored before the barrier that ends the epilogue;
+  // thread 0's device-scope fences around the count's atomic add publish
+  // them (a fence is cumulative over what the barrier ordered before it)
+  // and, in the last block, order the other slices' after it, which the
+  // block's threads read after the barrier that ends this phase (the
+  // pattern of CUDA's threadfence reduction; NVPTX emits the atomic itself
+  // without ordering).
+  threads([&](Value t) {
+    when(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, t, idx(0)), [&] {
+      SmallVector<Value> at = {batch, headOf(idx(0)), queryOf(idx(0))};
+      auto fence = [&] {
+        if (!onHost)
+          LLVM::FenceOp::create(b, LLVM::AtomicOrdering::acq_rel, fenceScope);
+      };
+      fence();
+      Value before = memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addf,
+                                                 f32(1), arrivals, at);
+      fence();
+      Value last = arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, before,
+                                         f32(double(splits - 1)));
+      // The last arrival resets the count for the next launch.
+      when(last, [&] { store(f32(0), arrivals, at); });
+      store(before, arrived, idx(0));
+    });
+  });
+  auto isLast = [&] {
+    return arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ,
+                                 load(arrived, idx(0)),
+                                 f32(double(splits - 1)));
+  };
+  // Per row: the slices' weights exp(lse - max) and the inverse of their
+  // sum (a row attends to a key of some slice: one lse is finite).
+  threads([&](Value t) {
+    when(isLast(), [&] {
+      share(t, l.bq, [&](Value r) {
+        when(isQueryRow(r), [&] {
+          auto lseAt = [&](Value sl) {
+            return load(lse, {sl, batch, headOf(r), queryOf(r)});
+          };
+          Value max = accumulate(
+              splits, {f32(-INFINITY)}, [&](Value sl, ValueRange acc) {
+                return SmallVector<Value>{fmax(acc[0], lseAt(sl))};
+              })[0];
+          Value total =
+              accumulate(splits, {f32(0)}, [&](Value sl, ValueRange acc) {
+                Value w = exp2(fmul(fsub(lseAt(sl), max), f32(M_LOG2E)));
+                store(w, weights, {r, sl});
+                return SmallVector<Value>{fadd(acc[0], w)};
+              })[0];
+          store(arith::DivFOp::create(b, f32(1), total), inverse, r);
+        });
+      });
+    });
+  });
+  // Then a thread per value: the weighted sum of the slices' partials.
+  threads([&](Value t) {
+    when(isLast(), [&] {
+      Value dv = idx(a.dv);
+      share(t, l.bq * a.dv, [&](Value e) {
+        Value r = arith::DivUIOp::create(b, e, dv);
+        Value c = arith::RemUIOp::create(b, e, dv);
+        when(isQueryRow(r), [&] {
+          Value head = headOf(r), query = queryOf(r);
+          Value x = accumulate(splits, {f32(0)}, [&](Value sl, ValueRange acc) {
+            Value p = load(out, {sl, batch, head, query, c});
+            return SmallVector<Value>{fma(load(weights, {r, sl}), p, acc[0])};
+          })[0];
+          store(fromF32(fmul(x, load(inverse, r))), attention,
+                {batch, head, query, c});
+        });
+      });
+    });
+  });
 }
 
 Value AttentionEmitter::keyTileCount() {
@@ -889,8 +1009,8 @@ static LogicalResult emitCombine(AttentionCombineOp op, ScheduleAttr schedule,
 
 static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
                                    std::optional<APFloat> scale,
-                                   ScheduleAttr schedule,
-                                   const Target &target) {
+                                   ScheduleAttr schedule, const Target &target,
+                                   bool onHost) {
   ArrayRef<int64_t> block = schedule.getBlock();
   bool mmaSync = schedule.getMma() == InstructionClass::MmaSync;
   bool mfma = schedule.getMma() == InstructionClass::Mfma;
@@ -939,12 +1059,14 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
            << block[0] << " and " << block[1] << ", more than " << target.name()
            << " gives a block (" << int64_t(target.blockSharedMemoryLimit())
            << ")";
-  AttentionEmitter(op, shape, layout, scale).emit();
+  // The sync scope of the whole device: LLVM's NVPTX and AMDGPU names.
+  StringRef fenceScope = target.vendor() == Vendor::AMD ? "agent" : "device";
+  AttentionEmitter(op, shape, layout, scale, onHost, fenceScope).emit();
   return success();
 }
 
 LogicalResult tiling::emitFusedAttention(Operation *op, ScheduleAttr schedule,
-                                         const Target &target) {
+                                         const Target &target, bool onHost) {
   if (auto combine = dyn_cast<AttentionCombineOp>(op))
     return emitCombine(combine, schedule, target);
   std::optional<APFloat> scale;
@@ -952,10 +1074,13 @@ LogicalResult tiling::emitFusedAttention(Operation *op, ScheduleAttr schedule,
   if (auto attention = dyn_cast<AttentionOp>(op)) {
     scale = attention.getScale();
     shape = attentionShape(attention);
+  } else if (auto split = dyn_cast<AttentionSplitOp>(op)) {
+    scale = split.getScale();
+    shape = attentionShape(split);
   } else {
     auto partial = cast<AttentionPartialOp>(op);
     scale = partial.getScale();
     shape = attentionShape(partial);
   }
-  return emitAttention(op, shape, scale, schedule, target);
+  return emitAttention(op, shape, scale, schedule, target, onHost);
 }

@@ -25,7 +25,11 @@
 // writing each query's output over its slice (normalized, f32) and log-sum-
 // exp; and the combine, a block per few query rows that weighs the slices'
 // outputs by their exp(lse) (the weights in shared memory), so that one
-// decoded token's attention over a long KV cache fills the GPU.
+// decoded token's attention over a long KV cache fills the GPU. As one
+// kernel (tessel.attention_split, what tessel-split-reduction makes), the
+// partial's blocks also count their arrivals per query tile (an atomic add
+// on a count the kernel leaves at zero) and the last block of each tile
+// runs the combine's two phases for its rows: no second launch.
 //
 // tessel-lower-to-linalg leaves such a kernel's attention as it is;
 // tessel-tile-and-fuse emits its loop nest here, already on buffers, in the
@@ -53,8 +57,9 @@ Operation *soleOpOf(Block &body);
 
 /// The op of a kernel function whose body is that op alone (on the
 /// function's arguments, its results returned as they are), when it is one
-/// this file emits: tessel.attention, or the two halves of a split-KV
-/// attention, tessel.attention_partial and tessel.attention_combine; null
+/// this file emits: tessel.attention, a split-KV attention as one kernel
+/// (tessel.attention_split) or its two halves, tessel.attention_partial and
+/// tessel.attention_combine; null
 /// otherwise.
 Operation *fusedAttentionKernelOp(func::FuncOp kernel);
 /// fusedAttentionKernelOp when it is a tessel.attention; null otherwise.
@@ -64,14 +69,18 @@ AttentionOp fusedAttentionOf(func::FuncOp kernel);
 /// its splits).
 AttentionShape attentionShape(AttentionOp op);
 AttentionShape attentionShape(AttentionPartialOp op);
+AttentionShape attentionShape(AttentionSplitOp op);
 AttentionCombineShape attentionCombineShape(AttentionCombineOp op);
 
 /// Replaces `op` (the fusedAttentionKernelOp of its kernel) by its loop
-/// nest for `schedule` on `target`: an attention or a partial for block =
-/// [query tile, key tile], warps, mma = simt, mma_sync or mfma; a combine for
-/// block = [rows] and warps. An error naming what does not fit otherwise.
+/// nest for `schedule` on `target`: an attention, a partial or a split for
+/// block = [query tile, key tile], warps, mma = simt, mma_sync or mfma; a
+/// combine for block = [rows] and warps. An error naming what does not fit
+/// otherwise. `onHost` (the CPU path, one block after another): a split
+/// zeroes its arrival counts first, as the GPU runners allocate them, and
+/// fences nothing.
 LogicalResult emitFusedAttention(Operation *op, ScheduleAttr schedule,
-                                 const Target &target);
+                                 const Target &target, bool onHost = false);
 
 } // namespace mlir::tessel::tiling
 

@@ -3,8 +3,8 @@
 // the result type). The model's fusion policy chooses them where their
 // kernels are predicted faster than the fused attention kernel at its best
 // (split-KV included); on h100 that is none of these shapes, not even a
-// few queries against many keys (the split-KV partial and combine kernels
-// fill the GPU where the fused kernel alone has too few blocks), so the
+// few queries against many keys (the split-KV kernel fills the GPU where
+// the fused kernel alone has too few blocks), so the
 // parts are checked with `parts=always`. Grouped-query heads become rows of
 // one batch; shapes that divide no tile; all three types. Every kernel and
 // every function is checked against the reference, the functions against
@@ -70,7 +70,7 @@
 // CHECK-NEXT: ok
 // CHECK: all outputs match the reference
 
-// PREDICT: Predicted on h100 ({{.*}}), 10 kernel(s):
+// PREDICT: Predicted on h100 ({{.*}}), 7 kernel(s):
 // PREDICT-NOT: no prediction
 
 module attributes {tessel.target = #tessel.target<"h100">} {

@@ -3,8 +3,9 @@
 // 256, lengths 1 to 4096 (none divided by the tiles), grouped-query heads,
 // causal masks with more keys than queries, f32, f16 and bf16. The first
 // functions take the schedule the model chooses on h100 (each the fused
-// kernel, one kernel per function, but GPT-2's two heads, which split their
-// keys: tessel-split-reduction's partial and combine kernels); the kernels
+// kernel, one kernel per function; GPT-2's two heads and the grouped-query
+// prefill split their keys: tessel-split-reduction's split-KV kernel, whose
+// four results are checked); the kernels
 // after them are written with
 // schedules the model would not choose (a decode step, one head), so that
 // every micro-tile shape and thread count runs on SIMT lanes (tensor
@@ -24,7 +25,7 @@
 // CHOSEN-NOT: tessel.kernel
 // CHOSEN-LABEL: func.func @mistral_gqa_causal_bf16
 // CHOSEN: tessel.kernel @mistral_gqa_causal_bf16_k0_attention
-// CHOSEN-SAME: schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}], warps = {{[0-9]+}}, stages = 1, split_k = 1, vector = 1, mma = {{simt|mma_sync}}>
+// CHOSEN-SAME: schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}], warps = {{[0-9]+}}, stages = 1, split_k = {{[2-9]|[1-9][0-9]+}}, vector = 1, mma = {{simt|mma_sync}}>
 // CHOSEN-NOT: tessel.kernel
 // CHOSEN-LABEL: func.func @dim80_len77_f16
 // CHOSEN: tessel.kernel @dim80_len77_f16_k0_attention
@@ -43,12 +44,15 @@
 
 // CHECK: kernel @bert_bf16_k0_attention
 // CHECK-NEXT: ok
-// CHECK: kernel @gpt2_causal_f16_k0_attention_partial
+// CHECK: kernel @gpt2_causal_f16_k0_attention_split
 // CHECK-NEXT: ok
 // CHECK-NEXT: ok
-// CHECK: kernel @gpt2_causal_f16_k0_attention_combine
 // CHECK-NEXT: ok
-// CHECK: kernel @mistral_gqa_causal_bf16_k0_attention
+// CHECK-NEXT: ok
+// CHECK: kernel @mistral_gqa_causal_bf16_k0_attention_split
+// CHECK-NEXT: ok
+// CHECK-NEXT: ok
+// CHECK-NEXT: ok
 // CHECK-NEXT: ok
 // CHECK: kernel @dim80_len77_f16_k0_attention
 // CHECK-NEXT: ok

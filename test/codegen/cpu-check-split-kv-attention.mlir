@@ -1,37 +1,46 @@
-// Split-KV attention (tessel-split-reduction: tessel.attention_partial and
-// tessel.attention_combine) on the CPU path against the reference: schedules
-// written by hand with `split_k = S` on attention kernels, so that both
-// halves run: decode steps (one query against 1000 and 4096 keys), causal
-// prefills whose early slices some query tiles see none of (their rows get
-// a zero partial and an lse of -inf), slices the tiles do not divide
-// (1000 / 5, 77 / 2, 197 / 3), head dims 64, 80, 128 and 256, grouped-
-// query heads, SIMT lanes and mma.sync, bf16 and f16.
+// Split-KV attention as one kernel (tessel-split-reduction:
+// tessel.attention_split) on the CPU path against the reference: schedules
+// written by hand with `split_k = S` on attention kernels: decode steps (one
+// query against 1000 and 4096 keys), causal prefills whose early slices
+// some query tiles see none of (their rows get a zero partial and an lse of
+// -inf), slices the tiles do not divide (1000 / 5, 77 / 2, 197 / 3), head
+// dims 64, 80, 128 and 256, grouped-query heads, SIMT lanes and mma.sync,
+// bf16 and f16. Each kernel's four results are checked: the attention
+// (weighed by the last block of each query tile), the slices' partials and
+// log-sum-exps, and the arrival counts, which the kernel must leave at zero
+// for its next launch.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 
-// CHECK: kernel @k_split_decode_bf16_partial
-// CHECK-NEXT: ok
-// CHECK: kernel @k_split_decode_bf16_combine
-// CHECK-NEXT: ok
-// CHECK: kernel @k_split_decode_f16_simt_partial
-// CHECK-NEXT: ok
-// CHECK: kernel @k_split_decode_f16_simt_combine
-// CHECK-NEXT: ok
-// CHECK: kernel @k_split_causal_prefill_bf16_partial
-// CHECK-NEXT: ok
-// CHECK: kernel @k_split_causal_prefill_bf16_combine
-// CHECK-NEXT: ok
-// CHECK: kernel @k_split_causal_simt_f16_partial
-// CHECK-NEXT: ok
-// CHECK: kernel @k_split_causal_simt_f16_combine
-// CHECK-NEXT: ok
-// CHECK: kernel @k_split_short_bf16_partial
-// CHECK-NEXT: ok
-// CHECK: kernel @k_split_short_bf16_combine
-// CHECK-NEXT: ok
-// CHECK: kernel @k_split_dim80_f16_partial
-// CHECK-NEXT: ok
-// CHECK: kernel @k_split_dim80_f16_combine
-// CHECK-NEXT: ok
+// CHECK: kernel @k_split_decode_bf16_split
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK-NEXT: result #1 {{.*}} ok
+// CHECK-NEXT: result #2 {{.*}} ok
+// CHECK-NEXT: result #3 {{.*}} max abs err 0.000e+00 {{.*}} ok
+// CHECK: kernel @k_split_decode_f16_simt_split
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK-NEXT: result #1 {{.*}} ok
+// CHECK-NEXT: result #2 {{.*}} ok
+// CHECK-NEXT: result #3 {{.*}} max abs err 0.000e+00 {{.*}} ok
+// CHECK: kernel @k_split_causal_prefill_bf16_split
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK-NEXT: result #1 {{.*}} ok
+// CHECK-NEXT: result #2 {{.*}} ok
+// CHECK-NEXT: result #3 {{.*}} max abs err 0.000e+00 {{.*}} ok
+// CHECK: kernel @k_split_causal_simt_f16_split
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK-NEXT: result #1 {{.*}} ok
+// CHECK-NEXT: result #2 {{.*}} ok
+// CHECK-NEXT: result #3 {{.*}} max abs err 0.000e+00 {{.*}} ok
+// CHECK: kernel @k_split_short_bf16_split
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK-NEXT: result #1 {{.*}} ok
+// CHECK-NEXT: result #2 {{.*}} ok
+// CHECK-NEXT: result #3 {{.*}} max abs err 0.000e+00 {{.*}} ok
+// CHECK: kernel @k_split_dim80_f16_split
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK-NEXT: result #1 {{.*}} ok
+// CHECK-NEXT: result #2 {{.*}} ok
+// CHECK-NEXT: result #3 {{.*}} max abs err 0.000e+00 {{.*}} ok
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
 

@@ -102,21 +102,21 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %r : tensor<32x32xf32>
   }
 
-  // An attention's keys (split-KV): the partial kernel attends to each of
-  // the 8 slices of 512 keys (the same tiles, split_k = 1), the combine
-  // kernel weighs them.
+  // An attention's keys (split-KV): one kernel attends to each of the 8
+  // slices of 512 keys with blocks of its own (the same tiles, split_k =
+  // 1) and weighs them; its partials, log-sum-exps and arrival counts are
+  // results the function does not use.
   // CHECK-LABEL: func.func @decode
   // CHECK-SAME: (%[[Q:.*]]: tensor<1x32x1x128xbf16>, %[[K:.*]]: tensor<1x8x4096x128xbf16>, %[[V:.*]]: tensor<1x8x4096x128xbf16>)
-  // CHECK: %[[P:.*]]:2 = tessel.kernel @d_partial(%[[Q]], %[[K]], %[[V]]) : (tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16>) -> (tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>)
+  // CHECK: %[[S:.*]]:4 = tessel.kernel @d_split(%[[Q]], %[[K]], %[[V]]) : (tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16>) -> (tensor<1x32x1x128xbf16>, tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>, tensor<1x32x1xf32>)
   // CHECK-SAME: schedule = #tessel.schedule<block = [16, 128], warps = 2, stages = 1, split_k = 1, vector = 1, mma = mma_sync>
-  // CHECK: %[[PO:.*]], %[[PL:.*]] = tessel.attention_partial %{{.*}}, %{{.*}}, %{{.*}} splits = 8 causal
-  // CHECK: tessel.yield %[[PO]], %[[PL]]
-  // CHECK: %[[R:.*]] = tessel.kernel @d_combine(%[[P]]#0, %[[P]]#1) : (tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>) -> tensor<1x32x1x128xbf16> {
-  // CHECK: tessel.attention_combine %{{.*}}, %{{.*}} : tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32> -> tensor<1x32x1x128xbf16>
-  // CHECK: return %[[R]]
+  // CHECK: %[[O:.*]], %[[PO:.*]], %[[PL:.*]], %[[N:.*]] = tessel.attention_split %{{.*}}, %{{.*}}, %{{.*}} splits = 8 causal
+  // CHECK: tessel.yield %[[O]], %[[PO]], %[[PL]], %[[N]]
+  // CHECK-NOT: tessel.kernel
+  // CHECK: return %[[S]]#0
   // SELECT-LABEL: func.func @decode
-  // SELECT: tessel.kernel @d_partial({{.*}}schedule = #tessel.schedule<block = [16, 128], warps = 2{{.*}}prediction
-  // SELECT: tessel.kernel @d_combine({{.*}}schedule = #tessel.schedule<block = [{{[0-9]+}}], warps = {{[0-9]+}}, stages = 1, split_k = 1, vector = 1, mma = simt>
+  // SELECT: tessel.kernel @d_split({{.*}}schedule = #tessel.schedule<block = [16, 128], warps = 2{{.*}}prediction
+  // SELECT-NOT: tessel.kernel
   func.func @decode(%q: tensor<1x32x1x128xbf16>, %k: tensor<1x8x4096x128xbf16>, %v: tensor<1x8x4096x128xbf16>) -> tensor<1x32x1x128xbf16> {
     %0 = tessel.kernel @d(%q, %k, %v) : (tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16>) -> tensor<1x32x1x128xbf16>
         schedule = #tessel.schedule<block = [16, 128], warps = 2, split_k = 8, mma = mma_sync> {

@@ -1,5 +1,6 @@
 // Every verifier rule of tessel.attention, tessel.attention_partial,
-// tessel.attention_combine, tessel.transpose and tessel.reshape.
+// tessel.attention_split, tessel.attention_combine, tessel.transpose and
+// tessel.reshape.
 // RUN: tessel-opt %s -split-input-file -verify-diagnostics
 
 func.func @query_rank(%q: tensor<8x64x64xf16>, %k: tensor<1x8x64x64xf16>, %v: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf16> {
@@ -247,4 +248,28 @@ func.func @combine_shape(%p: tensor<2x1x2x1x64xf32>, %l: tensor<2x1x2x1xf32>) ->
   // expected-error @+1 {{'tessel.attention_combine' op result shape [1, 2, 1, 32] differs from the expected [1, 2, 1, 64]}}
   %o = tessel.attention_combine %p, %l : tensor<2x1x2x1x64xf32>, tensor<2x1x2x1xf32> -> tensor<1x2x1x32xf16>
   return %o : tensor<1x2x1x32xf16>
+}
+
+// -----
+
+func.func @split_empty_slice(%q: tensor<1x2x1x64xf16>, %k: tensor<1x2x6x64xf16>, %v: tensor<1x2x6x64xf16>) -> tensor<1x2x1x64xf16> {
+  // expected-error @+1 {{'tessel.attention_split' op splits = 4 must cut the 6 keys into that many non-empty slices of ceil(6 / splits) keys}}
+  %o, %p, %l, %n = tessel.attention_split %q, %k, %v splits = 4 : tensor<1x2x1x64xf16>, tensor<1x2x6x64xf16>, tensor<1x2x6x64xf16> -> tensor<1x2x1x64xf16>, tensor<4x1x2x1x64xf32>, tensor<4x1x2x1xf32>, tensor<1x2x1xf32>
+  return %o : tensor<1x2x1x64xf16>
+}
+
+// -----
+
+func.func @split_result(%q: tensor<1x2x1x64xf16>, %k: tensor<1x2x10x64xf16>, %v: tensor<1x2x10x64xf16>) -> tensor<1x2x1x32xf16> {
+  // expected-error @+1 {{'tessel.attention_split' op result shape [1, 2, 1, 32] differs from the expected [1, 2, 1, 64]}}
+  %o, %p, %l, %n = tessel.attention_split %q, %k, %v splits = 2 : tensor<1x2x1x64xf16>, tensor<1x2x10x64xf16>, tensor<1x2x10x64xf16> -> tensor<1x2x1x32xf16>, tensor<2x1x2x1x64xf32>, tensor<2x1x2x1xf32>, tensor<1x2x1xf32>
+  return %o : tensor<1x2x1x32xf16>
+}
+
+// -----
+
+func.func @split_arrivals(%q: tensor<1x2x1x64xf16>, %k: tensor<1x2x10x64xf16>, %v: tensor<1x2x10x64xf16>) -> tensor<1x2x1x64xf16> {
+  // expected-error @+1 {{'tessel.attention_split' op arrivals shape [1, 2] differs from the expected [1, 2, 1]}}
+  %o, %p, %l, %n = tessel.attention_split %q, %k, %v splits = 2 : tensor<1x2x1x64xf16>, tensor<1x2x10x64xf16>, tensor<1x2x10x64xf16> -> tensor<1x2x1x64xf16>, tensor<2x1x2x1x64xf32>, tensor<2x1x2x1xf32>, tensor<1x2xf32>
+  return %o : tensor<1x2x1x64xf16>
 }

@@ -149,6 +149,14 @@ func.func @split_kv_attention(%q: tensor<1x32x1x128xbf16>, %k: tensor<1x8x4096x1
   return %o : tensor<1x32x1x128xbf16>
 }
 
+// CHECK-LABEL: func.func @split_kv_attention_in_one_kernel
+func.func @split_kv_attention_in_one_kernel(%q: tensor<1x32x1x128xbf16>, %k: tensor<1x8x4096x128xbf16>,
+                                            %v: tensor<1x8x4096x128xbf16>) -> tensor<1x32x1x128xbf16> {
+  // CHECK: %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = tessel.attention_split %{{.*}}, %{{.*}}, %{{.*}} splits = 8 causal : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16> -> tensor<1x32x1x128xbf16>, tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>, tensor<1x32x1xf32>
+  %o, %p, %lse, %n = tessel.attention_split %q, %k, %v splits = 8 causal : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16> -> tensor<1x32x1x128xbf16>, tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>, tensor<1x32x1xf32>
+  return %o : tensor<1x32x1x128xbf16>
+}
+
 // CHECK-LABEL: func.func @transpose
 func.func @transpose(%x: tensor<1x128x12x64xf16>) -> tensor<1x12x128x64xf16> {
   // CHECK: tessel.transpose %{{.*}} permutation = [0, 2, 1, 3] : tensor<1x128x12x64xf16> -> tensor<1x12x128x64xf16>

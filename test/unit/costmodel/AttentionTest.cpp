@@ -353,6 +353,42 @@ KernelDesc combine(int64_t splits, int64_t rows, int64_t dv) {
   return k;
 }
 
+// A split that combines its slices in the kernel (tessel.attention_split)
+// costs the partial's work plus the last block's tail, and saves the
+// combine kernel's launch: on every target, between the partial alone and
+// the partial plus the combine kernel.
+TEST(FusedAttention, SplitKVCombinesWithoutASecondLaunch) {
+  for (const std::string &name : knownTargetNames()) {
+    SCOPED_TRACE(name);
+    Target t = *lookupKnownTarget(name);
+    KernelDesc partial =
+        attention(32, 8, 1, 4096, 128, true, ElementType::BF16);
+    partial.attention->splits = 8;
+    KernelDesc split = partial;
+    split.attention->combined = true;
+    // 64 lanes a warp on AMD: the same threads; key tiles that fit AMD's
+    // 64 KiB of LDS.
+    Schedule s;
+    s.block = {16, 64};
+    s.warps = 64 / t.warpSize();
+    Schedule c;
+    c.block = {8};
+    c.warps = 1;
+    Prediction pp = predict(partial, s, t), ps = predict(split, s, t),
+               pc = predict(combine(8, 32, 128), c, t);
+    ASSERT_TRUE(pp.legal && ps.legal && pc.legal)
+        << pp.illegalReason << ps.illegalReason << pc.illegalReason;
+    EXPECT_EQ(ps.blocks, pp.blocks);
+    EXPECT_GT(ps.timeUs, pp.timeUs);
+    EXPECT_LT(ps.timeUs, pp.timeUs + pc.timeUs);
+    // The attention out beside the partials; the partials read back at L2.
+    EXPECT_DOUBLE_EQ(ps.dramBytes - pp.dramBytes, 32.0 * 128 * 2);
+    EXPECT_DOUBLE_EQ(ps.l2Bytes - pp.l2Bytes,
+                     32.0 * 128 * 2 + 8.0 * 32 * (128 + 1) * 4);
+    EXPECT_GT(ps.sharedBytes, pp.sharedBytes);
+  }
+}
+
 TEST(AttentionCombine, PricedByItsBytesOnEveryTarget) {
   KernelDesc k = combine(8, 32, 128);
   for (const std::string &name : knownTargetNames()) {
