@@ -63,8 +63,9 @@ done
 # in registers (tessel-hoist-accumulators), last blocks shifted back to
 # overlap their neighbours (shapes the tiles do not divide on tensor cores),
 # split-K's partial and sum kernels, the fused attention's mma.sync pieces,
-# split-KV attention's partial and combine kernels. A file the target cannot take (the large tiles need sm_90's
-# shared memory) is reported and left out.
+# split-KV attention's one kernel (its atomic arrival counts, zeroed by
+# tessel-run-device). A file the target cannot take (the large tiles need
+# sm_90's shared memory) is reported and left out.
 mkdir -p "$CARRY/checks"
 # On AMD targets the MFMA kernels (GEMM K steps and the fused attention's
 # pieces) are the ones only a GPU can check, and
