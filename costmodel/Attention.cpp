@@ -198,7 +198,13 @@ PhaseCycles phaseCycles(const Phase &ph, int64_t threads, const Target &t,
   double round = model::usable(t, TargetField::L1LatencyCycles, uncalibrated)
                      ? t.get(TargetField::L1LatencyCycles)
                      : 0;
-  c.chain = round + perThread * ph.ops;
+  // A warp alone on its scheduler issues an instruction every
+  // issue_cycles_alone clocks; more warps than that on a scheduler make
+  // the phase issue-bound instead (c.issue).
+  double cycles = model::usable(t, TargetField::IssueCyclesAlone, uncalibrated)
+                      ? t.get(TargetField::IssueCyclesAlone)
+                      : 1;
+  c.chain = round + perThread * ph.ops * cycles;
   return c;
 }
 
@@ -464,12 +470,15 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   double tilesOnBusiestSM = std::ceil(tiles / sms);
   double tailIssue = 0, tailFronts = 0, tailChain = 0;
   if (a.combined) {
+    // (A tile's rows past the head group's query rows are skipped.)
     double sl = double(a.splits);
+    double tileRows = std::min(rows, double(a.queryRows()));
     PhaseCycles w =
-        phaseCycles(Phase{rows, 10 * sl + 12, 3 * sl + 2, rows * sl}, threads,
+        phaseCycles(Phase{tileRows, 10 * sl + 12, 3 * sl + 2, tileRows * sl},
+                    threads, t, p.uncalibrated);
+    PhaseCycles v =
+        phaseCycles(Phase{tileRows * dv, 5 * sl + 10, 2 * sl + 2, 0}, threads,
                     t, p.uncalibrated);
-    PhaseCycles v = phaseCycles(Phase{rows * dv, 5 * sl + 10, 2 * sl + 2, 0},
-                                threads, t, p.uncalibrated);
     tailIssue = std::max(w.issue, w.sfu) + std::max(v.issue, v.sfu);
     tailFronts = w.wavefronts + v.wavefronts;
     tailChain = w.chain + v.chain;

@@ -98,6 +98,12 @@ constexpr const char *kTesselStreamLaunch =
     "launches at 1.02 (bench/data/h100/calibration-2026-11-22.json), but "
     "Tessel's runners launch on a stream. The launch path is the driver's "
     "and the host's: the same figure stands for every NVIDIA target";
+constexpr const char *kTesselH200IssueAlone =
+    "measured on an H200 (bench/data/h200/ncu-attention-2026-11-27g.csv, "
+    "run g): the fused attention kernels, half a warp to one warp per "
+    "scheduler, stall 5.8-6.5 cycles per instruction issued (the issue "
+    "included; waits on global memory, long scoreboard, excluded); the "
+    "H100 takes it too (the same GH100 SM and clocks)";
 constexpr const char *kTesselH100Blocks =
     "measured on an H100 (bench/data/h100/calibration-2026-11-22b.json): "
     "one launch of 540672 blocks of 32 to 256 threads, each storing a word "
@@ -170,6 +176,15 @@ constexpr const char *kFromH100Curve =
     "estimate: the H100's measured copy efficiency at this size "
     "(bench/data/h100/calibration-2026-11-22.json), as a fraction of this "
     "chip's peak; not measured on this chip";
+constexpr const char *kFromH200IssueAlone =
+    "estimate: the H200's measured figure (bench/data/h200/"
+    "ncu-attention-2026-11-27g.csv) in SM clocks; not measured on this "
+    "chip";
+constexpr const char *kFromH200IssueAloneCdna =
+    "estimate: the H200's measured figure (bench/data/h200/"
+    "ncu-attention-2026-11-27g.csv) in clocks; a CDNA wavefront's vector "
+    "instruction takes at least 4 clocks on its SIMD; not measured on this "
+    "chip";
 constexpr const char *kFromH100Cdna =
     "estimate: the H100's measured figure in clocks "
     "(bench/data/h100/calibration-2026-11-22b.json); optimistic for CDNA, "
@@ -229,6 +244,7 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::TmaStreamBytesPerClock, 22, kTesselH200TmaStream);
   t.set(F::TmaSmBytesPerClock, 47, kTesselH200TmaSm);
   t.set(F::TmaL2BandwidthTBps, 10.96, kTesselH200TmaL2);
+  t.set(F::IssueCyclesAlone, 6, kTesselH200IssueAlone);
   setNvidiaSmLimits(t);
 }
 
@@ -281,6 +297,7 @@ Target makeA100() {
   t.set(F::TensorUnitsPerSM, 4, kAmpereTensorUnits);
   setNvidiaSmLimits(t);
   setEstimatesFromH100(t, kFromH100OnChip);
+  t.set(F::IssueCyclesAlone, 6, kFromH200IssueAlone);
   return t;
 }
 
@@ -320,6 +337,7 @@ Target makeMI300X() {
   // 51-60 % depending on the ROCm version; the lower end, conservatively.
   t.set(F::TensorAchievableFraction, 0.51, kMlEngMatmul);
   setEstimatesFromH100(t, kFromH100Cdna);
+  t.set(F::IssueCyclesAlone, 6, kFromH200IssueAloneCdna);
   return t;
 }
 
@@ -339,6 +357,7 @@ Target makeMI250X() {
   t.set(F::L2Bytes, 8 * kMiB, "AMD ROCm docs gpu-arch/mi250.md: 8 MB per GCD");
   setCdnaCuLimits(t, kRocmMI250);
   setEstimatesFromH100(t, kFromH100Cdna);
+  t.set(F::IssueCyclesAlone, 6, kFromH200IssueAloneCdna);
   return t;
 }
 

@@ -270,7 +270,7 @@ struct Phase {
 /// on every active warp, its shared-memory wavefronts (one per warp-wide
 /// access: the layout keeps lanes in distinct banks or on one word), its
 /// exp2 results, and the chain of one warp alone (one shared round trip,
-/// then an instruction per cycle).
+/// then an instruction every issue_cycles_alone clocks).
 struct PhaseCycles {
   double issue = 0, wavefronts = 0, sfu = 0, chain = 0;
 };

@@ -26,8 +26,8 @@ namespace {
 /// ptxas -v (sm_90a) of the row kernels of bench/workloads/tier1.mlir and
 /// test/codegen/cpu-check-row-kernels.mlir (docs/cost-model.md, row
 /// kernels): softmax and rms_norm take about 1.9 registers an element
-/// (ptxas keeps a value and its exponent or square apart), at least 30 and
-/// 24;
+/// (ptxas keeps a value and its exponent or square apart), at least 24
+/// (30 for a causal softmax);
 /// layer_norm, which centres the kept values once, 24 plus one an element.
 /// A streamed row's thread keeps a vector and its pass's temporaries.
 int64_t rowRegisters(const RowShape &r, int64_t elements) {
@@ -38,7 +38,7 @@ int64_t rowRegisters(const RowShape &r, int64_t elements) {
   if (r.op == RowOpKind::LayerNorm)
     return 24 + elements;
   // (A causal mask's indices keep a softmax at 30 or more.)
-  return std::max<int64_t>(r.op == RowOpKind::Softmax ? 30 : 24,
+  return std::max<int64_t>(r.op == RowOpKind::Softmax && r.causal ? 30 : 24,
                            std::llround(1.9 * double(elements)));
 }
 

@@ -129,6 +129,11 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        false, false},
       {F::TmaL2BandwidthTBps, "tma_l2_bandwidth_tbps", "TB/s",
        "L2 bandwidth TMA loads reach in one kernel", false, false},
+      {F::IssueCyclesAlone, "issue_cycles_alone", "clocks",
+       "SM clocks between two instructions of a warp alone on its "
+       "scheduler (dependences, shared-memory round trips; global memory "
+       "aside)",
+       false, false},
   }};
   return fields;
 }

@@ -86,10 +86,14 @@ enum class TargetField : unsigned {
   TmaStreamBytesPerClock,
   TmaSmBytesPerClock,
   TmaL2BandwidthTBps,
+  // SM clocks from one instruction of a warp to its next when no other
+  // warp shares its scheduler (dependences and shared-memory round trips;
+  // waits on global memory aside); absent: one, and uncalibrated.
+  IssueCyclesAlone,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::TmaL2BandwidthTBps) + 1;
+    static_cast<std::size_t>(TargetField::IssueCyclesAlone) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

@@ -91,6 +91,27 @@ struct Held {
   Context context;
 };
 
+// A phase's chain: one L1 round trip, then each of a lone warp's
+// instructions issue_cycles_alone clocks after the last (measured on the
+// H200; an estimate elsewhere, which marks the prediction uncalibrated).
+TEST(ModelTerms, ALoneWarpIssuesEveryFewClocks) {
+  for (const std::string &name : knownTargetNames()) {
+    SCOPED_TRACE(name);
+    Target t = *lookupKnownTarget(name);
+    ASSERT_TRUE(t.has(TargetField::IssueCyclesAlone));
+    bool uncalibrated = false;
+    model::PhaseCycles c =
+        model::phaseCycles(model::Phase{64, 10, 0, 0}, 64, t, uncalibrated);
+    EXPECT_DOUBLE_EQ(c.chain, t.get(TargetField::L1LatencyCycles) +
+                                  10 * t.get(TargetField::IssueCyclesAlone));
+    // Two warps (one on AMD) share four schedulers: the chain, not the
+    // issue slots, bounds the phase.
+    EXPECT_GT(c.chain, c.issue);
+    if (t.isEstimate(TargetField::IssueCyclesAlone))
+      EXPECT_TRUE(uncalibrated);
+  }
+}
+
 TEST(ModelTerms, ContextFollowsTheSchedule) {
   KernelDesc d = steppable(1000, 512, 256, ElementType::F32);
   Schedule s = simt({64, 128, 32}, 4);
