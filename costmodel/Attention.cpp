@@ -443,16 +443,20 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     product(rows, dv, keys, double(l.strips * l.oSplits), double(oPieces), true,
             2, l.pRow, l.vRow, l.oRow, false);
   }
-  // The copy's loads mostly hit L2 (every query tile of a head reads the
-  // same keys): a thread's K and V vectors, issued in batches
+  // The copy's loads: a thread's K and V vectors, issued in batches
   // (FusedAttentionLayout::copyBatch), each batch waiting one round trip.
+  // Of a head's query tiles that read the same key tile, the first reads
+  // it from DRAM and the others hit L2: with one tile a head (a decode
+  // step), every round trip goes to DRAM.
   if (model::usable(t, TargetField::L2LatencyCycles, p.uncalibrated)) {
     auto waits = [&](double vectors) {
       int64_t rounds = int64_t(std::ceil(vectors / double(threads)));
       return double(rounds / FusedAttentionLayout::copyBatch(rounds));
     };
-    serial += (waits(keys * d / wk) + waits(keys * dv / wv)) *
-              t.get(TargetField::L2LatencyCycles);
+    double trip = t.get(TargetField::L2LatencyCycles);
+    if (model::usable(t, TargetField::DramLatencyCycles, p.uncalibrated))
+      trip += (t.get(TargetField::DramLatencyCycles) - trip) / double(qTiles);
+    serial += (waits(keys * d / wk) + waits(keys * dv / wv)) * trip;
   }
   // Once per block: the q tile in, O zeroed, the result out (a round trip
   // to DRAM).

@@ -323,6 +323,32 @@ TEST(FusedAttention, SplitKVSpreadsTheKeysOverBlocks) {
   EXPECT_LT(pp.timeUs, 0.5 * pw.timeUs);
 }
 
+// The first query tile to reach a key tile reads it from DRAM, the others
+// from L2: a decode step (one tile a head) waits on DRAM for every copy, a
+// prefill (many tiles a head) mostly on L2. Slower DRAM stretches the
+// decode's chain, not the prefill's.
+TEST(FusedAttention, ADecodeStepCopiesFromDram) {
+  Target t = *lookupKnownTarget("h100");
+  Target slow = t;
+  slow.set(TargetField::DramLatencyCycles,
+           2 * t.get(TargetField::DramLatencyCycles), "twice the H100's");
+  Schedule s;
+  s.block = {16, 128};
+  s.warps = 4;
+  KernelDesc decode = attention(32, 8, 1, 4096, 128, true, ElementType::BF16);
+  KernelDesc prefill =
+      attention(8, 8, 2048, 2048, 128, true, ElementType::BF16);
+  auto growth = [&](const KernelDesc &k) {
+    Prediction fast = predict(k, s, t), late = predict(k, s, slow);
+    EXPECT_TRUE(fast.legal && late.legal);
+    return late.latencyUs / fast.latencyUs;
+  };
+  double decodeGrowth = growth(decode), prefillGrowth = growth(prefill);
+  // (The copies' waits are a part of a step's chain: a few percent.)
+  EXPECT_GT(decodeGrowth, 1.04);
+  EXPECT_LT(prefillGrowth, 1.01);
+}
+
 // A decode step's query tile holds the rows of all the heads that share a
 // key/value head: 32 query heads over 8 KV heads read the cache as 8 would.
 TEST(FusedAttention, GroupedHeadsShareADecodeTile) {
