@@ -784,13 +784,21 @@ bool Evaluator::attentionCombine(const Op &op, BTensor &out) {
   int64_t splits = partial.type.shape[0], dv = partial.type.shape[4];
   int64_t rows = lse.type.numElements() / splits;
   for (int64_t r = 0; r < rows; ++r) {
+    // A slice the row attends to no key of (an lse of -inf, whose stored
+    // value carries no usable bound) weighs exactly nothing, and takes no
+    // part in the maximum.
+    auto none = [&](int64_t s) {
+      return lse.data[s * rows + r].v == -INFINITY;
+    };
     Bounded mx = exact(-INFINITY);
     for (int64_t s = 0; s < splits; ++s)
-      mx = bmax(mx, lse.data[s * rows + r]);
+      if (!none(s))
+        mx = bmax(mx, lse.data[s * rows + r]);
     std::vector<Bounded> weights;
     Sum total;
     for (int64_t s = 0; s < splits; ++s) {
-      weights.push_back(math(exp, lse.data[s * rows + r] - mx));
+      weights.push_back(none(s) ? exact(0)
+                                : math(exp, lse.data[s * rows + r] - mx));
       total.add(weights.back());
     }
     Bounded sum = total.result();

@@ -41,6 +41,20 @@
 // CHECK-NEXT: result #1 {{.*}} ok
 // CHECK-NEXT: result #2 {{.*}} ok
 // CHECK-NEXT: result #3 {{.*}} max abs err 0.000e+00 {{.*}} ok
+// The two halves written as kernels of their own (tessel.attention_partial,
+// then tessel.attention_combine), as tessel-split-reduction made them
+// before the split became one kernel: a causal GQA prefill whose early
+// slices some rows see none of, on mma.sync and on SIMT lanes.
+// CHECK: kernel @k_halves_partial_bf16
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK-NEXT: result #1 {{.*}} ok
+// CHECK: kernel @k_halves_combine_bf16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_halves_partial_f16
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK-NEXT: result #1 {{.*}} ok
+// CHECK: kernel @k_halves_combine_f16
+// CHECK-NEXT: ok
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
 
@@ -102,4 +116,36 @@ func.func @split_dim80_f16(%q: tensor<1x2x77x80xf16>, %k: tensor<1x1x1000x80xf16
     tessel.yield %0 : tensor<1x2x77x80xf16>
   }
   return %r : tensor<1x2x77x80xf16>
+}
+
+func.func @halves_bf16(%q: tensor<1x4x40x32xbf16>, %k: tensor<1x2x50x32xbf16>, %v: tensor<1x2x50x24xbf16>) -> tensor<1x4x40x24xbf16> {
+  %0:2 = tessel.kernel @k_halves_partial_bf16(%q, %k, %v) : (tensor<1x4x40x32xbf16>, tensor<1x2x50x32xbf16>, tensor<1x2x50x24xbf16>) -> (tensor<3x1x4x40x24xf32>, tensor<3x1x4x40xf32>)
+      schedule = #tessel.schedule<block = [16, 16], warps = 1, mma = mma_sync> {
+  ^bb0(%a: tensor<1x4x40x32xbf16>, %b: tensor<1x2x50x32xbf16>, %c: tensor<1x2x50x24xbf16>):
+    %1:2 = tessel.attention_partial %a, %b, %c splits = 3 causal : tensor<1x4x40x32xbf16>, tensor<1x2x50x32xbf16>, tensor<1x2x50x24xbf16> -> tensor<3x1x4x40x24xf32>, tensor<3x1x4x40xf32>
+    tessel.yield %1#0, %1#1 : tensor<3x1x4x40x24xf32>, tensor<3x1x4x40xf32>
+  }
+  %2 = tessel.kernel @k_halves_combine_bf16(%0#0, %0#1) : (tensor<3x1x4x40x24xf32>, tensor<3x1x4x40xf32>) -> tensor<1x4x40x24xbf16>
+      schedule = #tessel.schedule<block = [8], warps = 2> {
+  ^bb0(%p: tensor<3x1x4x40x24xf32>, %l: tensor<3x1x4x40xf32>):
+    %3 = tessel.attention_combine %p, %l : tensor<3x1x4x40x24xf32>, tensor<3x1x4x40xf32> -> tensor<1x4x40x24xbf16>
+    tessel.yield %3 : tensor<1x4x40x24xbf16>
+  }
+  return %2 : tensor<1x4x40x24xbf16>
+}
+
+func.func @halves_f16(%q: tensor<1x4x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x24xf16>) -> tensor<1x4x40x24xf16> {
+  %0:2 = tessel.kernel @k_halves_partial_f16(%q, %k, %v) : (tensor<1x4x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x24xf16>) -> (tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32>)
+      schedule = #tessel.schedule<block = [16, 32], warps = 1> {
+  ^bb0(%a: tensor<1x4x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x24xf16>):
+    %1:2 = tessel.attention_partial %a, %b, %c splits = 2 causal : tensor<1x4x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x24xf16> -> tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32>
+    tessel.yield %1#0, %1#1 : tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32>
+  }
+  %2 = tessel.kernel @k_halves_combine_f16(%0#0, %0#1) : (tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32>) -> tensor<1x4x40x24xf16>
+      schedule = #tessel.schedule<block = [3], warps = 1> {
+  ^bb0(%p: tensor<2x1x4x40x24xf32>, %l: tensor<2x1x4x40xf32>):
+    %3 = tessel.attention_combine %p, %l : tensor<2x1x4x40x24xf32>, tensor<2x1x4x40xf32> -> tensor<1x4x40x24xf16>
+    tessel.yield %3 : tensor<1x4x40x24xf16>
+  }
+  return %2 : tensor<1x4x40x24xf16>
 }
