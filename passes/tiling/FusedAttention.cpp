@@ -122,8 +122,74 @@ AttentionCombineShape tiling::attentionCombineShape(AttentionCombineOp op) {
 
 namespace {
 
+/// The combine of a split-KV attention's slices, which the combine kernel
+/// and a split kernel's last blocks share: two thread loops over `rows`
+/// rows of `splits` slices of `dv` values. `forRow(r, body)` calls `body`
+/// with row r's indices (batch, head, query) where r is a row; `lseAt` and
+/// `partialAt` read a slice's log-sum-exp and partial value there, and
+/// `storeAt` writes a value of the attention. With `enabled`, each loop
+/// runs only where it holds (a block-uniform condition).
+class SliceCombiner : public LoopNestEmitter {
+protected:
+  using LoopNestEmitter::LoopNestEmitter;
+  using RowBody = function_ref<void(ValueRange)>;
+
+  void combineSlices(int64_t rows, int64_t splits, int64_t dv,
+                     function_ref<void(Value, RowBody)> forRow,
+                     function_ref<Value(Value, ValueRange)> lseAt,
+                     function_ref<Value(Value, ValueRange, Value)> partialAt,
+                     function_ref<void(Value, ValueRange, Value)> storeAt,
+                     function_ref<Value()> enabled = nullptr) {
+    Type f32Type = b.getF32Type();
+    Value weights = shared({rows, splits}, f32Type);
+    Value inverse = shared({rows}, f32Type);
+    auto phase = [&](function_ref<void(Value)> body) {
+      threads([&](Value t) {
+        if (enabled)
+          when(enabled(), [&] { body(t); });
+        else
+          body(t);
+      });
+    };
+    // A thread per row: the slices' weights exp(lse - max) and the inverse
+    // of their sum (a row attends to a key of some slice: one lse is
+    // finite).
+    phase([&](Value t) {
+      share(t, rows, [&](Value r) {
+        forRow(r, [&](ValueRange at) {
+          Value max = accumulate(
+              splits, {f32(-INFINITY)}, [&](Value sl, ValueRange acc) {
+                return SmallVector<Value>{fmax(acc[0], lseAt(sl, at))};
+              })[0];
+          Value total =
+              accumulate(splits, {f32(0)}, [&](Value sl, ValueRange acc) {
+                Value w = exp2(fmul(fsub(lseAt(sl, at), max), f32(M_LOG2E)));
+                store(w, weights, {r, sl});
+                return SmallVector<Value>{fadd(acc[0], w)};
+              })[0];
+          store(arith::DivFOp::create(b, f32(1), total), inverse, r);
+        });
+      });
+    });
+    // Then a thread per value: the weighted sum of the slices' partials.
+    phase([&](Value t) {
+      share(t, rows * dv, [&](Value e) {
+        Value r = arith::DivUIOp::create(b, e, idx(dv));
+        Value c = arith::RemUIOp::create(b, e, idx(dv));
+        forRow(r, [&](ValueRange at) {
+          Value x = accumulate(splits, {f32(0)}, [&](Value sl, ValueRange acc) {
+            Value p = partialAt(sl, at, c);
+            return SmallVector<Value>{fma(load(weights, {r, sl}), p, acc[0])};
+          })[0];
+          storeAt(fromF32(fmul(x, load(inverse, r))), at, c);
+        });
+      });
+    });
+  }
+};
+
 /// Builds the fused kernel's loop nest; one member per phase.
-class AttentionEmitter : public LoopNestEmitter {
+class AttentionEmitter : public SliceCombiner {
 public:
   /// `op` is a tessel.attention, tessel.attention_partial or
   /// tessel.attention_split (its operands q, k, v); `onHost`: a split's
@@ -134,7 +200,7 @@ public:
                    const FusedAttentionLayout &l,
                    std::optional<APFloat> givenScale, bool onHost,
                    StringRef fenceScope)
-      : LoopNestEmitter(op, l.threads), op(op), a(a), l(l), onHost(onHost),
+      : SliceCombiner(op, l.threads), op(op), a(a), l(l), onHost(onHost),
         fenceScope(fenceScope) {
     elem = cast<RankedTensorType>(op->getOperand(0).getType()).getElementType();
     double scale = givenScale ? givenScale->convertToDouble()
@@ -232,7 +298,7 @@ private:
   /// A split's tail: the block counts its arrival at its query tile's
   /// count; the last of the tile's slices to arrive resets the count and
   /// weighs the slices' partials into the attention.
-  void combineSlices();
+  void arriveAndCombine();
   /// `x` (a score, scaled), or -inf where query tile row `r` does not
   /// attend to `key` (past the keys, or causal and after its last).
   Value maskedScore(Value x, Value r, Value key);
@@ -791,7 +857,7 @@ void AttentionEmitter::emit() {
     else
       epilogue();
     if (combined)
-      combineSlices();
+      arriveAndCombine();
   });
   if (combined)
     replaceWithBuffers(op, {attention, out, lse, arrivals});
@@ -799,12 +865,10 @@ void AttentionEmitter::emit() {
     replaceWithBuffers(op, partial ? ValueRange{out, lse} : ValueRange{out});
 }
 
-void AttentionEmitter::combineSlices() {
+void AttentionEmitter::arriveAndCombine() {
   Type f32Type = b.getF32Type();
   int64_t splits = a.splits;
   Value arrived = shared({1}, f32Type);
-  Value weights = shared({l.bq, splits}, f32Type);
-  Value inverse = shared({l.bq}, f32Type);
   // The tile counts at its first row's query. Every thread's partials and
   // log-sum-exps are stored before the barrier that ends the epilogue;
   // thread 0's device-scope fences around the count's atomic add publish
@@ -831,54 +895,26 @@ void AttentionEmitter::combineSlices() {
       store(before, arrived, idx(0));
     });
   });
-  auto isLast = [&] {
-    return arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ,
-                                 load(arrived, idx(0)),
-                                 f32(double(splits - 1)));
-  };
-  // Per row: the slices' weights exp(lse - max) and the inverse of their
-  // sum (a row attends to a key of some slice: one lse is finite).
-  threads([&](Value t) {
-    when(isLast(), [&] {
-      share(t, l.bq, [&](Value r) {
-        when(isQueryRow(r), [&] {
-          auto lseAt = [&](Value sl) {
-            return load(lse, {sl, batch, headOf(r), queryOf(r)});
-          };
-          Value max = accumulate(
-              splits, {f32(-INFINITY)}, [&](Value sl, ValueRange acc) {
-                return SmallVector<Value>{fmax(acc[0], lseAt(sl))};
-              })[0];
-          Value total =
-              accumulate(splits, {f32(0)}, [&](Value sl, ValueRange acc) {
-                Value w = exp2(fmul(fsub(lseAt(sl), max), f32(M_LOG2E)));
-                store(w, weights, {r, sl});
-                return SmallVector<Value>{fadd(acc[0], w)};
-              })[0];
-          store(arith::DivFOp::create(b, f32(1), total), inverse, r);
-        });
+  // The last block weighs the tile's query rows.
+  combineSlices(
+      l.bq, splits, a.dv,
+      [&](Value r, RowBody body) {
+        when(isQueryRow(r), [&] { body({batch, headOf(r), queryOf(r)}); });
+      },
+      [&](Value sl, ValueRange at) {
+        return load(lse, {sl, at[0], at[1], at[2]});
+      },
+      [&](Value sl, ValueRange at, Value c) {
+        return load(out, {sl, at[0], at[1], at[2], c});
+      },
+      [&](Value x, ValueRange at, Value c) {
+        store(x, attention, {at[0], at[1], at[2], c});
+      },
+      [&]() -> Value {
+        return arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ,
+                                     load(arrived, idx(0)),
+                                     f32(double(splits - 1)));
       });
-    });
-  });
-  // Then a thread per value: the weighted sum of the slices' partials.
-  threads([&](Value t) {
-    when(isLast(), [&] {
-      Value dv = idx(a.dv);
-      share(t, l.bq * a.dv, [&](Value e) {
-        Value r = arith::DivUIOp::create(b, e, dv);
-        Value c = arith::RemUIOp::create(b, e, dv);
-        when(isQueryRow(r), [&] {
-          Value head = headOf(r), query = queryOf(r);
-          Value x = accumulate(splits, {f32(0)}, [&](Value sl, ValueRange acc) {
-            Value p = load(out, {sl, batch, head, query, c});
-            return SmallVector<Value>{fma(load(weights, {r, sl}), p, acc[0])};
-          })[0];
-          store(fromF32(fmul(x, load(inverse, r))), attention,
-                {batch, head, query, c});
-        });
-      });
-    });
-  });
 }
 
 Value AttentionEmitter::keyTileCount() {
@@ -907,13 +943,11 @@ Value AttentionEmitter::keyTileCount() {
 }
 
 /// The combine of a split-KV attention: a block per `rows` query rows (of
-/// batch x heads x sq); a thread per row reduces its log-sum-exps to
-/// weights exp(lse - max) in shared memory, and the inverse of their sum;
-/// then a thread per value sums the weighted partials.
-class CombineEmitter : public LoopNestEmitter {
+/// batch x heads x sq), the slices weighed as SliceCombiner does.
+class CombineEmitter : public SliceCombiner {
 public:
   CombineEmitter(AttentionCombineOp op, int64_t rows, int64_t threads)
-      : LoopNestEmitter(op, threads), op(op), rows(rows) {
+      : SliceCombiner(op, threads), op(op), rows(rows) {
     elem = op.getType().getElementType();
   }
 
@@ -927,55 +961,28 @@ public:
     Value out = bufferFor(op.getResult());
     blockLoop({(total + rows - 1) / rows}, [&](ValueRange ids) {
       Value r0 = mul(ids[0], idx(rows));
-      Type f32Type = b.getF32Type();
-      Value weights = shared({rows, splits}, f32Type);
-      Value inverse = shared({rows}, f32Type);
-      // Row g of the block's rows as (batch, head, query), when it is one.
-      auto forRow = [&](Value r, function_ref<void(ValueRange)> body) {
-        Value g = add(r0, r);
-        when(lt(g, idx(total)), [&] {
-          Value query = arith::RemUIOp::create(b, g, idx(sq));
-          Value bh = arith::DivUIOp::create(b, g, idx(sq));
-          body({arith::DivUIOp::create(b, bh, idx(heads)),
-                arith::RemUIOp::create(b, bh, idx(heads)), query});
-        });
-      };
-      threads([&](Value t) {
-        share(t, rows, [&](Value r) {
-          forRow(r, [&](ValueRange at) {
-            auto lseAt = [&](Value s) {
-              return load(lse, {s, at[0], at[1], at[2]});
-            };
-            Value max = accumulate(
-                splits, {f32(-INFINITY)}, [&](Value s, ValueRange acc) {
-                  return SmallVector<Value>{fmax(acc[0], lseAt(s))};
-                })[0];
-            Value sum =
-                accumulate(splits, {f32(0)}, [&](Value s, ValueRange acc) {
-                  Value w = exp2(fmul(fsub(lseAt(s), max), f32(M_LOG2E)));
-                  store(w, weights, {r, s});
-                  return SmallVector<Value>{fadd(acc[0], w)};
-                })[0];
-            store(arith::DivFOp::create(b, f32(1), sum), inverse, r);
+      combineSlices(
+          rows, splits, dv,
+          // Row g of the block's rows as (batch, head, query), when it is
+          // one.
+          [&](Value r, RowBody body) {
+            Value g = add(r0, r);
+            when(lt(g, idx(total)), [&] {
+              Value query = arith::RemUIOp::create(b, g, idx(sq));
+              Value bh = arith::DivUIOp::create(b, g, idx(sq));
+              body({arith::DivUIOp::create(b, bh, idx(heads)),
+                    arith::RemUIOp::create(b, bh, idx(heads)), query});
+            });
+          },
+          [&](Value sl, ValueRange at) {
+            return load(lse, {sl, at[0], at[1], at[2]});
+          },
+          [&](Value sl, ValueRange at, Value c) {
+            return load(partials, {sl, at[0], at[1], at[2], c});
+          },
+          [&](Value x, ValueRange at, Value c) {
+            store(x, out, {at[0], at[1], at[2], c});
           });
-        });
-      });
-      threads([&](Value t) {
-        share(t, rows * dv, [&](Value e) {
-          Value r = arith::DivUIOp::create(b, e, idx(dv));
-          Value c = arith::RemUIOp::create(b, e, idx(dv));
-          forRow(r, [&](ValueRange at) {
-            Value x =
-                accumulate(splits, {f32(0)}, [&](Value s, ValueRange acc) {
-                  Value p = load(partials, {s, at[0], at[1], at[2], c});
-                  return SmallVector<Value>{
-                      fma(load(weights, {r, s}), p, acc[0])};
-                })[0];
-            store(fromF32(fmul(x, load(inverse, r))), out,
-                  {at[0], at[1], at[2], c});
-          });
-        });
-      });
     });
     replaceWithBuffers(op, {out});
   }
