@@ -124,22 +124,28 @@ namespace {
 
 /// The combine of a split-KV attention's slices, which the combine kernel
 /// and a split kernel's last blocks share: two thread loops over `rows`
-/// rows of `splits` slices of `dv` values. `forRow(r, body)` calls `body`
-/// with row r's indices (batch, head, query) where r is a row; `lseAt` and
-/// `partialAt` read a slice's log-sum-exp and partial value there, and
-/// `storeAt` writes a value of the attention. With `enabled`, each loop
-/// runs only where it holds (a block-uniform condition).
+/// rows of `splits` slices of `dv` values, reading `partials` [S, B, H, Sq,
+/// Dv] and `lse` [S, B, H, Sq] and writing `result` [B, H, Sq, Dv].
+/// `forRow(r, body)` calls `body` with row r's indices (batch, head, query)
+/// where r is a row. With `enabled`, each loop runs only where it holds (a
+/// block-uniform condition).
 class SliceCombiner : public LoopNestEmitter {
 protected:
   using LoopNestEmitter::LoopNestEmitter;
   using RowBody = function_ref<void(ValueRange)>;
 
-  void combineSlices(int64_t rows, int64_t splits, int64_t dv,
+  void combineSlices(int64_t rows, int64_t splits, int64_t dv, Value partials,
+                     Value lse, Value result,
                      function_ref<void(Value, RowBody)> forRow,
-                     function_ref<Value(Value, ValueRange)> lseAt,
-                     function_ref<Value(Value, ValueRange, Value)> partialAt,
-                     function_ref<void(Value, ValueRange, Value)> storeAt,
                      function_ref<Value()> enabled = nullptr) {
+    // A slice's value at row `at` (and column `c`).
+    auto at = [](Value sl, ValueRange row, Value c = Value()) {
+      SmallVector<Value> indices = {sl};
+      llvm::append_range(indices, row);
+      if (c)
+        indices.push_back(c);
+      return indices;
+    };
     Type f32Type = b.getF32Type();
     Value weights = shared({rows, splits}, f32Type);
     Value inverse = shared({rows}, f32Type);
@@ -156,14 +162,15 @@ protected:
     // finite).
     phase([&](Value t) {
       share(t, rows, [&](Value r) {
-        forRow(r, [&](ValueRange at) {
+        forRow(r, [&](ValueRange row) {
           Value max = accumulate(
               splits, {f32(-INFINITY)}, [&](Value sl, ValueRange acc) {
-                return SmallVector<Value>{fmax(acc[0], lseAt(sl, at))};
+                return SmallVector<Value>{fmax(acc[0], load(lse, at(sl, row)))};
               })[0];
           Value total =
               accumulate(splits, {f32(0)}, [&](Value sl, ValueRange acc) {
-                Value w = exp2(fmul(fsub(lseAt(sl, at), max), f32(M_LOG2E)));
+                Value w =
+                    exp2(fmul(fsub(load(lse, at(sl, row)), max), f32(M_LOG2E)));
                 store(w, weights, {r, sl});
                 return SmallVector<Value>{fadd(acc[0], w)};
               })[0];
@@ -176,12 +183,14 @@ protected:
       share(t, rows * dv, [&](Value e) {
         Value r = arith::DivUIOp::create(b, e, idx(dv));
         Value c = arith::RemUIOp::create(b, e, idx(dv));
-        forRow(r, [&](ValueRange at) {
+        forRow(r, [&](ValueRange row) {
           Value x = accumulate(splits, {f32(0)}, [&](Value sl, ValueRange acc) {
-            Value p = partialAt(sl, at, c);
+            Value p = load(partials, at(sl, row, c));
             return SmallVector<Value>{fma(load(weights, {r, sl}), p, acc[0])};
           })[0];
-          storeAt(fromF32(fmul(x, load(inverse, r))), at, c);
+          SmallVector<Value> out(row);
+          out.push_back(c);
+          store(fromF32(fmul(x, load(inverse, r))), result, out);
         });
       });
     });
@@ -897,18 +906,9 @@ void AttentionEmitter::arriveAndCombine() {
   });
   // The last block weighs the tile's query rows.
   combineSlices(
-      l.bq, splits, a.dv,
+      l.bq, splits, a.dv, out, lse, attention,
       [&](Value r, RowBody body) {
         when(isQueryRow(r), [&] { body({batch, headOf(r), queryOf(r)}); });
-      },
-      [&](Value sl, ValueRange at) {
-        return load(lse, {sl, at[0], at[1], at[2]});
-      },
-      [&](Value sl, ValueRange at, Value c) {
-        return load(out, {sl, at[0], at[1], at[2], c});
-      },
-      [&](Value x, ValueRange at, Value c) {
-        store(x, attention, {at[0], at[1], at[2], c});
       },
       [&]() -> Value {
         return arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ,
@@ -961,11 +961,9 @@ public:
     Value out = bufferFor(op.getResult());
     blockLoop({(total + rows - 1) / rows}, [&](ValueRange ids) {
       Value r0 = mul(ids[0], idx(rows));
+      // Row g of the block's rows as (batch, head, query), when it is one.
       combineSlices(
-          rows, splits, dv,
-          // Row g of the block's rows as (batch, head, query), when it is
-          // one.
-          [&](Value r, RowBody body) {
+          rows, splits, dv, partials, lse, out, [&](Value r, RowBody body) {
             Value g = add(r0, r);
             when(lt(g, idx(total)), [&] {
               Value query = arith::RemUIOp::create(b, g, idx(sq));
@@ -973,15 +971,6 @@ public:
               body({arith::DivUIOp::create(b, bh, idx(heads)),
                     arith::RemUIOp::create(b, bh, idx(heads)), query});
             });
-          },
-          [&](Value sl, ValueRange at) {
-            return load(lse, {sl, at[0], at[1], at[2]});
-          },
-          [&](Value sl, ValueRange at, Value c) {
-            return load(partials, {sl, at[0], at[1], at[2], c});
-          },
-          [&](Value x, ValueRange at, Value c) {
-            store(x, out, {at[0], at[1], at[2], c});
           });
     });
     replaceWithBuffers(op, {out});
