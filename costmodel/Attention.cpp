@@ -226,6 +226,24 @@ using model::Phase;
 using model::PhaseCycles;
 using model::phaseCycles;
 
+namespace {
+/// The combine of a split-KV attention's slices for `rows` rows of `splits`
+/// slices of `dv` values (passes/tiling/FusedAttention.cpp's SliceCombiner,
+/// which the combine kernel and a split's last blocks share), on `threads`
+/// threads: a thread per row reads its log-sum-exps twice (the maximum,
+/// then the weights, written to shared memory, and their sum); then a
+/// thread per value sums the weighted partials.
+std::pair<PhaseCycles, PhaseCycles> combinePhases(double rows, double splits,
+                                                  double dv, int64_t threads,
+                                                  const Target &t,
+                                                  bool &uncalibrated) {
+  Phase weights{rows, 10 * splits + 12, 3 * splits + 2, rows * splits};
+  Phase sums{rows * dv, 5 * splits + 10, 2 * splits + 2, 0};
+  return {phaseCycles(weights, threads, t, uncalibrated),
+          phaseCycles(sums, threads, t, uncalibrated)};
+}
+} // namespace
+
 Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                                  const Target &t) {
   Prediction p;
@@ -475,14 +493,9 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   double tailIssue = 0, tailFronts = 0, tailChain = 0;
   if (a.combined) {
     // (A tile's rows past the head group's query rows are skipped.)
-    double sl = double(a.splits);
-    double tileRows = std::min(rows, double(a.queryRows()));
-    PhaseCycles w =
-        phaseCycles(Phase{tileRows, 10 * sl + 12, 3 * sl + 2, tileRows * sl},
-                    threads, t, p.uncalibrated);
-    PhaseCycles v =
-        phaseCycles(Phase{tileRows * dv, 5 * sl + 10, 2 * sl + 2, 0}, threads,
-                    t, p.uncalibrated);
+    auto [w, v] =
+        combinePhases(std::min(rows, double(a.queryRows())), double(a.splits),
+                      dv, threads, t, p.uncalibrated);
     tailIssue = std::max(w.issue, w.sfu) + std::max(v.issue, v.sfu);
     tailFronts = w.wavefronts + v.wavefronts;
     tailChain = w.chain + v.chain;
@@ -597,15 +610,10 @@ Prediction predictAttentionCombine(const KernelDesc &k, const Schedule &s,
   double resident =
       std::max(1.0, std::min(double(p.blocksPerSM), blocksOnBusiestSM));
 
-  // Two phases (passes/tiling/FusedAttention.cpp): a thread per row reads
-  // its log-sum-exps twice (the maximum, then the weights, written to
-  // shared memory, and their sum); then a thread per value sums the
-  // weighted partials.
+  // The two phases (combinePhases).
   double splits = double(c.splits), dv = double(c.dv);
-  Phase weights{double(rows), 10 * splits + 12, 3 * splits + 2, rows * splits};
-  Phase sums{double(rows) * dv, 5 * splits + 10, 2 * splits + 2, 0};
-  PhaseCycles w = phaseCycles(weights, threads, t, p.uncalibrated);
-  PhaseCycles v = phaseCycles(sums, threads, t, p.uncalibrated);
+  auto [w, v] =
+      combinePhases(double(rows), splits, dv, threads, t, p.uncalibrated);
   double dramLatency =
       model::usable(t, TargetField::DramLatencyCycles, p.uncalibrated)
           ? t.get(TargetField::DramLatencyCycles)

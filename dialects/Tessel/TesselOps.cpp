@@ -508,22 +508,34 @@ static LogicalResult verifyAttentionOperands(Operation *op, RankedTensorType q,
   return success();
 }
 
-LogicalResult AttentionOp::verify() {
-  RankedTensorType q = tensorOf(getQuery()), k = tensorOf(getKey()),
-                   v = tensorOf(getValue()), result = tensorOf(getResult());
-  if (failed(
-          verifyAttentionOperands(*this, q, k, v, getCausal(), getScale())) ||
-      failed(verifyRank(*this, "result", result, 4)) ||
-      failed(verifySameElementType(*this, "result", result, "query", q)))
+/// An attention's result (tessel.attention, tessel.attention_split): [B, H,
+/// Sq, Dv] of the query's element type.
+static LogicalResult verifyAttentionResult(Operation *op, RankedTensorType q,
+                                           RankedTensorType v,
+                                           RankedTensorType result) {
+  if (failed(verifyRank(op, "result", result, 4)) ||
+      failed(verifySameElementType(op, "result", result, "query", q)))
     return failure();
   return verifyResultShape(
-      *this, result,
+      op, result,
       {q.getDimSize(0), q.getDimSize(1), q.getDimSize(2), v.getDimSize(3)});
 }
 
+LogicalResult AttentionOp::verify() {
+  RankedTensorType q = tensorOf(getQuery()), k = tensorOf(getKey()),
+                   v = tensorOf(getValue()), result = tensorOf(getResult());
+  if (failed(verifyAttentionOperands(*this, q, k, v, getCausal(), getScale())))
+    return failure();
+  return verifyAttentionResult(*this, q, v, result);
+}
+
+/// Keys per slice of a split-KV attention: ceil(Skv / splits).
+static int64_t sliceLengthOf(Value key, int64_t splits) {
+  return (tensorOf(key).getDimSize(2) + splits - 1) / splits;
+}
+
 int64_t AttentionPartialOp::getSliceLength() {
-  int64_t keys = tensorOf(getKey()).getDimSize(2);
-  return (keys + getSplits() - 1) / getSplits();
+  return sliceLengthOf(getKey(), getSplits());
 }
 
 /// The slices of a split-KV attention (tessel.attention_partial,
@@ -564,8 +576,7 @@ LogicalResult AttentionPartialOp::verify() {
 }
 
 int64_t AttentionSplitOp::getSliceLength() {
-  int64_t keys = tensorOf(getKey()).getDimSize(2);
-  return (keys + getSplits() - 1) / getSplits();
+  return sliceLengthOf(getKey(), getSplits());
 }
 
 LogicalResult AttentionSplitOp::verify() {
@@ -574,11 +585,7 @@ LogicalResult AttentionSplitOp::verify() {
   RankedTensorType q = tensorOf(getQuery()), v = tensorOf(getValue()),
                    result = tensorOf(getResult()),
                    arrivals = tensorOf(getArrivals());
-  if (failed(verifyRank(*this, "result", result, 4)) ||
-      failed(verifySameElementType(*this, "result", result, "query", q)) ||
-      failed(verifyResultShape(*this, result,
-                               {q.getDimSize(0), q.getDimSize(1),
-                                q.getDimSize(2), v.getDimSize(3)})))
+  if (failed(verifyAttentionResult(*this, q, v, result)))
     return failure();
   if (!arrivals.getElementType().isF32())
     return emitOpError() << "arrivals must be f32, got "
