@@ -50,8 +50,32 @@ Value rootBuffer(Value memref) {
   return memref::skipViewLikeOps(cast<MemrefValue>(memref));
 }
 
-/// An index as {root, constant}: splitConstantOffset's.
-using Offset = std::pair<Value, int64_t>;
+/// An index as {its terms, a constant}: the sum of the terms (values that
+/// are not additions, in a fixed order) and the constant, so that indices
+/// built in different orders (a strip's row plus a lane's, plus 8) compare
+/// equal when they are.
+using Offset = std::pair<SmallVector<Value>, int64_t>;
+
+Offset offsetOf(Value index) {
+  Offset offset;
+  SmallVector<Value> pending = {index};
+  while (!pending.empty()) {
+    auto [term, constant] = splitConstantOffset(pending.pop_back_val());
+    offset.second += constant;
+    if (!term)
+      continue;
+    if (auto add = term.getDefiningOp<arith::AddIOp>()) {
+      pending.push_back(add.getLhs());
+      pending.push_back(add.getRhs());
+    } else {
+      offset.first.push_back(term);
+    }
+  }
+  llvm::sort(offset.first, [](Value x, Value y) {
+    return x.getAsOpaquePointer() < y.getAsOpaquePointer();
+  });
+  return offset;
+}
 
 /// A load or store of the accumulator: `length` elements along the last
 /// dim of `base` from `at`.
@@ -98,7 +122,7 @@ std::optional<Access> accessOf(Operation *op) {
     a.length = vector.getNumElements();
   }
   for (Value index : a.indices)
-    a.at.push_back(splitConstantOffset(index));
+    a.at.push_back(offsetOf(index));
   return a;
 }
 
@@ -107,9 +131,13 @@ bool sameLocation(const Access &x, const Access &y) {
 }
 
 /// Whether two accesses of one thread provably touch different elements:
-/// the same view, and a dim where their offsets from one root differ (by at
-/// least the length along the last dim).
+/// different buffers, or the same view and a dim where their offsets from
+/// the same terms differ (by at least the length along the last dim).
 bool disjoint(const Access &x, const Access &y) {
+  // Views of different buffers (the register-resident attention's O and
+  // its statistics) share no element.
+  if (rootBuffer(x.base) != rootBuffer(y.base))
+    return true;
   if (x.base != y.base || x.at.size() != y.at.size())
     return false;
   size_t last = x.at.size() - 1;
@@ -132,7 +160,10 @@ bool hasMatrixInstructions(scf::ForOp loop) {
 
 /// The buffers the loop's mma.sync or MFMA ops accumulate into: those their C
 /// operands are loaded from in the loop's body (directly or as elements of
-/// a loaded vector); none once the accumulators are carried in registers.
+/// a loaded vector, or through arithmetic in the body: the register-
+/// resident attention rescales O by a factor computed from its rows'
+/// maxima, which it keeps in a buffer as well); none once the accumulators
+/// are carried in registers.
 SetVector<Value> accumulatorsOf(scf::ForOp loop) {
   SetVector<Value> buffers;
   // The accumulator values the matrix instructions read: mma.sync's four
@@ -144,16 +175,24 @@ SetVector<Value> accumulatorsOf(scf::ForOp loop) {
     if (auto elements = mfma.getDestC().getDefiningOp<vector::FromElementsOp>())
       llvm::append_range(operands, elements.getElements());
   }
-  for (Value c : operands) {
-    if (auto extract = c.getDefiningOp<vector::ExtractOp>())
-      c = extract.getSource();
+  // Back from the C operands through the body's side-effect-free ops, up
+  // to loads; a matrix instruction's result is an accumulator value, not
+  // one loaded (its A and B operands are not followed).
+  DenseSet<Operation *> seen;
+  while (!operands.empty()) {
+    Value c = operands.pop_back_val();
     Operation *def = c.getDefiningOp();
-    if (!def || def->getBlock() != loop.getBody())
+    if (!def || def->getBlock() != loop.getBody() || !seen.insert(def).second)
       continue;
     if (auto load = dyn_cast<vector::LoadOp>(def))
       buffers.insert(rootBuffer(load.getBase()));
     else if (auto load = dyn_cast<memref::LoadOp>(def))
       buffers.insert(rootBuffer(load.getMemRef()));
+    else if (auto extract = dyn_cast<LLVM::ExtractValueOp>(def);
+             extract && extract.getContainer().getDefiningOp<NVVM::MmaOp>())
+      continue;
+    else if (isPure(def) && !isa<NVVM::MmaOp, amdgpu::MFMAOp>(def))
+      llvm::append_range(operands, def->getOperands());
   }
   return buffers;
 }

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Vector/Utils/VectorUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/CSE.h"
@@ -223,6 +224,24 @@ public:
     }
   }
 
+  /// The lane's g = lane / 4 and t = lane % 4 (setLane).
+  Value laneGroup() const { return g; }
+  Value laneInGroup() const { return t; }
+
+  /// A's four registers from its two 16 x 8 halves (columns 0-7 and 8-15),
+  /// each given as the four values an accumulator's fragment holds: A's
+  /// layout is two accumulator fragments side by side (kA, kC).
+  SmallVector<Value> aFromHalves(ArrayRef<Value> left, ArrayRef<Value> right) {
+    SmallVector<Value> regs;
+    for (ArrayRef<Value> half : {left, right})
+      for (int64_t pair = 0; pair < 2; ++pair) {
+        Value x = half[2 * pair], y = half[2 * pair + 1];
+        regs.push_back(toRegister(vector::FromElementsOp::create(
+            b, loc, VectorType::get({2}, x.getType()), ValueRange{x, y})));
+      }
+    return regs;
+  }
+
   /// One mma.sync: A's and B's registers, C's values; D's four values.
   SmallVector<Value> mma(vector::ContractionOp contract, ArrayRef<Value> a,
                          ArrayRef<Value> bRegs, ArrayRef<Value> c) override {
@@ -394,6 +413,415 @@ Value rootBuffer(Value memref) {
   return memref::skipViewLikeOps(cast<MemrefValue>(memref));
 }
 
+/// A warp-level vector as each lane holds it on mma.sync: `Uniform` one
+/// value every lane holds (a splat); `Piece` a 16 x 8 accumulator piece's
+/// four values (kC: rows g, g, g + 8, g + 8 and columns 2t, 2t + 1, 2t,
+/// 2t + 1); `Row` a [16] (or [16, 1]) vector of a piece's rows, two values
+/// (rows g and g + 8, the same in the four lanes of a group); `Col` an [8]
+/// vector of a piece's columns, two values (columns 2t and 2t + 1).
+struct LaneValues {
+  enum Kind { Uniform, Piece, Row, Col };
+  Kind kind = Uniform;
+  SmallVector<Value> values;
+
+  /// The lane's value `i` when used as `as` (a uniform value is every one).
+  Value at(int64_t i) const { return kind == Uniform ? values[0] : values[i]; }
+};
+
+/// The number of values a lane holds of a vector of `kind`.
+int64_t laneCount(LaneValues::Kind kind) {
+  switch (kind) {
+  case LaneValues::Uniform:
+    return 1;
+  case LaneValues::Piece:
+    return 4;
+  case LaneValues::Row:
+  case LaneValues::Col:
+    return 2;
+  }
+  llvm_unreachable("a lane value kind");
+}
+
+/// The lowering of one warp's block of pieces.
+class WarpBlock {
+public:
+  explicit WarpBlock(MutableArrayRef<vector::ContractionOp> contracts)
+      : contracts(contracts), b(contracts.front()),
+        kind(pieceKind(contracts.front())) {}
+
+  LogicalResult lower() {
+    for (vector::ContractionOp contract : contracts)
+      if (pieceKind(contract) != kind)
+        return fail(contract, "a warp's pieces mix instructions");
+    Block *block = contracts.front()->getBlock();
+    // The lane's coordinates first: every value below may use them.
+    b.setInsertionPointToStart(block);
+    fragments = fragmentsFor(b, contracts.front());
+    fragments->setLane();
+    // Fragments of A and B by where they are read (buffer and indices):
+    // the step writes only its accumulators and the values it keeps in
+    // buffers, so a piece read twice is loaded once (checked below).
+    for (auto write : block->getOps<vector::TransferWriteOp>())
+      written.insert(rootBuffer(write.getBase()));
+    // In program order: the pieces, and the writes of warp-level values.
+    SmallVector<Operation *> ops;
+    for (Operation &op : *block)
+      if (isa<vector::ContractionOp, vector::TransferWriteOp>(op))
+        ops.push_back(&op);
+    for (Operation *op : ops) {
+      if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
+        if (isMatrixPiece(contract) && failed(lowerContract(contract)))
+          return failure();
+        continue;
+      }
+      auto write = cast<vector::TransferWriteOp>(op);
+      FailureOr<LaneValues> value = lanes(write.getVector(), write);
+      if (failed(value))
+        return failure();
+      if (!isPlainTransfer(write) || (value->kind != LaneValues::Piece &&
+                                      value->kind != LaneValues::Uniform))
+        return fail(write, "writes a warp-level vector other than a whole "
+                           "accumulator piece to a row-major buffer");
+      b.setInsertionPoint(write);
+      fragments->storeC(write, pieceOf(*value));
+      deadWrites.push_back(write);
+    }
+    // The writes, then what they and the pieces consumed, last first (each
+    // used only by later ones), then the reads nothing else uses.
+    for (Operation *write : deadWrites)
+      write->erase();
+    for (Operation *op : llvm::reverse(lowered)) {
+      if (!op->use_empty()) {
+        if (matchPattern(op, m_Constant()))
+          continue;
+        return fail(op, "its result has uses the warp's lanes do not hold");
+      }
+      op->erase();
+    }
+    for (Operation *read : deadReads)
+      if (read->use_empty())
+        read->erase();
+    return success();
+  }
+
+private:
+  LogicalResult fail(Operation *op, const Twine &why) {
+    return op->emitOpError()
+           << "cannot become "
+           << (kind == PieceKind::MmaSync ? "mma.sync" : "MFMA") << ": " << why;
+  }
+
+  /// A piece's four values of `x` (a piece, or a splat in each of them).
+  static SmallVector<Value> pieceOf(const LaneValues &x) {
+    return x.kind == LaneValues::Uniform ? SmallVector<Value>(4, x.values[0])
+                                         : x.values;
+  }
+
+  static vector::TransferReadOp readOf(Value v) {
+    auto read = v.getDefiningOp<vector::TransferReadOp>();
+    return read && isPlainTransfer(read) ? read : nullptr;
+  }
+
+  /// A or B's fragments loaded where `read` reads them (once per place).
+  FailureOr<SmallVector<Value>> operand(vector::ContractionOp contract,
+                                        vector::TransferReadOp read, bool isA,
+                                        bool bTransposed) {
+    if (written.contains(rootBuffer(read.getBase())))
+      return fail(contract, "its A or B piece is read from a buffer the "
+                            "warp writes");
+    std::vector<void *> key = {read.getBase().getAsOpaquePointer()};
+    for (Value index : read.getIndices())
+      key.push_back(index.getAsOpaquePointer());
+    key.push_back(
+        const_cast<void *>(read.getPermutationMap().getAsOpaquePointer()));
+    auto [it, inserted] = loaded.try_emplace(key);
+    if (inserted && !isA && bTransposed) {
+      FailureOr<SmallVector<Value>> regs = fragments->loadTransposedB(read);
+      if (failed(regs))
+        return fail(contract, "its B piece is read transposed, which "
+                              "only MFMA's fragments take");
+      it->second = *regs;
+    } else if (inserted) {
+      it->second = isA ? fragments->loadA(read) : fragments->loadB(read);
+    }
+    deadReads.insert(read);
+    return it->second;
+  }
+
+  /// A computed on mma.sync: two 16 x 8 halves of the input type put side
+  /// by side (vector.insert_strided_slice at columns 0 and 8).
+  FailureOr<SmallVector<Value>> aFromHalves(vector::ContractionOp contract) {
+    if (auto known = computedA.find(contract.getLhs());
+        known != computedA.end())
+      return known->second;
+    auto right =
+        contract.getLhs().getDefiningOp<vector::InsertStridedSliceOp>();
+    auto left =
+        right ? right.getDest().getDefiningOp<vector::InsertStridedSliceOp>()
+              : nullptr;
+    auto at = [](vector::InsertStridedSliceOp op, int64_t col) {
+      SmallVector<int64_t> offsets = llvm::to_vector(
+          llvm::map_range(op.getOffsets().getAsRange<IntegerAttr>(),
+                          [](IntegerAttr a) { return a.getInt(); }));
+      return offsets == SmallVector<int64_t>{0, col} &&
+             op.getSourceVectorType().getShape() == ArrayRef<int64_t>{kM, kN};
+    };
+    if (kind != PieceKind::MmaSync || !left || !at(left, 0) || !at(right, kN))
+      return fail(contract, "its A piece is neither read whole from a "
+                            "row-major buffer nor, on mma.sync, two 16 x 8 "
+                            "halves side by side");
+    FailureOr<LaneValues> lo = lanes(left.getValueToStore(), contract),
+                          hi = lanes(right.getValueToStore(), contract);
+    if (failed(lo) || failed(hi))
+      return failure();
+    if (lo->kind != LaneValues::Piece || hi->kind != LaneValues::Piece)
+      return fail(contract, "its A halves are not accumulator-shaped pieces");
+    lowered.insert(left);
+    lowered.insert(right);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(right);
+    return computedA[contract.getLhs()] =
+               static_cast<MmaSyncFragments &>(*fragments)
+                   .aFromHalves(lo->values, hi->values);
+  }
+
+  LogicalResult lowerContract(vector::ContractionOp contract) {
+    vector::TransferReadOp a = readOf(contract.getLhs()),
+                           bRead = readOf(contract.getRhs());
+    bool bTransposed = false;
+    if (!bRead) {
+      bRead = contract.getRhs().getDefiningOp<vector::TransferReadOp>();
+      bTransposed = bRead && isTransposedTransfer(bRead);
+      if (!bRead || !bTransposed)
+        return fail(contract, "its B piece is not read whole from a "
+                              "row-major buffer (or transposed)");
+    }
+    b.setInsertionPoint(contract);
+    FailureOr<SmallVector<Value>> aRegs =
+        a ? operand(contract, a, true, false) : aFromHalves(contract);
+    if (failed(aRegs))
+      return failure();
+    b.setInsertionPoint(contract);
+    FailureOr<SmallVector<Value>> bRegs =
+        operand(contract, bRead, false, bTransposed);
+    if (failed(bRegs))
+      return failure();
+    SmallVector<Value> c;
+    Value acc = contract.getAcc();
+    if (auto known = values.find(acc); known != values.end()) {
+      c = pieceOf(known->second);
+    } else if (vector::TransferReadOp read = readOf(acc)) {
+      b.setInsertionPoint(contract);
+      c = fragments->loadC(read);
+      deadReads.insert(read);
+    } else if (matchPattern(acc, m_AnyZeroFloat())) {
+      b.setInsertionPoint(contract);
+      c = fragments->zeroC();
+    } else {
+      FailureOr<LaneValues> computed = lanes(acc, contract);
+      if (failed(computed))
+        return failure();
+      if (computed->kind != LaneValues::Piece &&
+          computed->kind != LaneValues::Uniform)
+        return fail(contract, "its accumulator is not a piece");
+      c = pieceOf(*computed);
+    }
+    b.setInsertionPoint(contract);
+    values[contract.getResult()] = {
+        LaneValues::Piece, fragments->mma(contract, *aRegs, *bRegs, c)};
+    lowered.insert(contract);
+    return success();
+  }
+
+  /// `v` as the lanes hold it, computed where `v` is (an error on `user`
+  /// when it is not a warp-level vector this lowering spreads).
+  FailureOr<LaneValues> lanes(Value v, Operation *user) {
+    if (auto known = values.find(v); known != values.end())
+      return known->second;
+    if (!isa<VectorType>(v.getType()))
+      return LaneValues{LaneValues::Uniform, {v}};
+    Operation *def = v.getDefiningOp();
+    if (kind != PieceKind::MmaSync || !def)
+      return fail(user, "uses a warp-level vector that is neither read from "
+                        "a buffer, zero, nor another piece's result");
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(def);
+    FailureOr<LaneValues> result = spread(def, user);
+    if (failed(result))
+      return failure();
+    values[v] = *result;
+    if (!isa<vector::TransferReadOp>(def)) // a read is a dead read
+      lowered.insert(def);
+    return result;
+  }
+
+  FailureOr<LaneValues> spread(Operation *def, Operation *user) {
+    auto &mma = static_cast<MmaSyncFragments &>(*fragments);
+    Location loc = def->getLoc();
+    auto type = cast<VectorType>(def->getResult(0).getType());
+    ArrayRef<int64_t> shape = type.getShape();
+    bool isPiece = shape == ArrayRef<int64_t>{kM, kN};
+    bool isRow =
+        shape == ArrayRef<int64_t>{kM} || shape == ArrayRef<int64_t>{kM, 1};
+    bool isCol = shape == ArrayRef<int64_t>{kN};
+    auto unsupported = [&](const Twine &why) {
+      return fail(user, "its operands come from " +
+                            def->getName().getStringRef() + ", " + why);
+    };
+    if (!isPiece && !isRow && !isCol)
+      return unsupported("a vector of neither a piece's shape (16 x 8), its "
+                         "rows' (16) nor its columns' (8)");
+    auto index = [&](int64_t x) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, x);
+    };
+    // A row's and a column's positions for this lane.
+    auto rowsOf = [&](Value start, Value step) -> SmallVector<Value> {
+      Value g = arith::MulIOp::create(b, loc, mma.laneGroup(), step);
+      g = arith::AddIOp::create(b, loc, start, g);
+      return {g, arith::AddIOp::create(
+                     b, loc, g, arith::MulIOp::create(b, loc, step, index(8)))};
+    };
+    auto colsOf = [&](Value start, Value step) -> SmallVector<Value> {
+      Value c = arith::MulIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, mma.laneInGroup(), index(2)),
+          step);
+      c = arith::AddIOp::create(b, loc, start, c);
+      return {c, arith::AddIOp::create(b, loc, c, step)};
+    };
+
+    if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (dense && dense.isSplat())
+        return LaneValues{
+            LaneValues::Uniform,
+            {arith::ConstantOp::create(
+                 b, loc, cast<TypedAttr>(dense.getSplatValue<Attribute>()))
+                 .getResult()}};
+      // An index progression start + i * step (a folded vector.step).
+      if (dense && type.getElementType().isIndex() && (isRow || isCol)) {
+        SmallVector<APInt> xs = llvm::to_vector(dense.getValues<APInt>());
+        int64_t start = xs[0].getSExtValue(),
+                step = xs[1].getSExtValue() - start;
+        for (auto [i, x] : llvm::enumerate(xs))
+          if (x.getSExtValue() != start + int64_t(i) * step)
+            return unsupported("a constant that is not a progression");
+        if (isRow && shape.size() == 1)
+          return LaneValues{LaneValues::Row, rowsOf(index(start), index(step))};
+        if (isCol)
+          return LaneValues{LaneValues::Col, colsOf(index(start), index(step))};
+      }
+      return unsupported("a constant that is not a splat");
+    }
+    if (auto step = dyn_cast<vector::StepOp>(def)) {
+      if (isRow)
+        return LaneValues{LaneValues::Row, rowsOf(index(0), index(1))};
+      return LaneValues{LaneValues::Col, colsOf(index(0), index(1))};
+    }
+    if (auto read = dyn_cast<vector::TransferReadOp>(def)) {
+      if (!isPiece || !isPlainTransfer(read) || !type.getElementType().isF32())
+        return unsupported("a read other than of a whole f32 piece");
+      deadReads.insert(read);
+      return LaneValues{LaneValues::Piece, fragments->loadC(read)};
+    }
+    if (auto cast = dyn_cast<vector::ShapeCastOp>(def)) {
+      FailureOr<LaneValues> source = lanes(cast.getSource(), user);
+      if (failed(source))
+        return failure();
+      if (!isRow || source->kind != LaneValues::Row)
+        return unsupported("a shape cast other than of rows to [16, 1]");
+      return source;
+    }
+    if (auto broadcast = dyn_cast<vector::BroadcastOp>(def)) {
+      FailureOr<LaneValues> source = lanes(broadcast.getSource(), user);
+      if (failed(source))
+        return failure();
+      if (source->kind == LaneValues::Uniform)
+        return source;
+      if (!isPiece)
+        return unsupported("a broadcast of rows or columns to other than a "
+                           "piece");
+      // A piece's value i is in row i / 2 and column i % 2 of the lane's.
+      SmallVector<Value> piece;
+      for (int64_t i = 0; i < 4; ++i)
+        piece.push_back(source->kind == LaneValues::Row ? source->at(i / 2)
+                                                        : source->at(i % 2));
+      return LaneValues{LaneValues::Piece, piece};
+    }
+    if (auto reduction = dyn_cast<vector::MultiDimReductionOp>(def)) {
+      FailureOr<LaneValues> source = lanes(reduction.getSource(), user);
+      FailureOr<LaneValues> acc = lanes(reduction.getAcc(), user);
+      if (failed(source) || failed(acc))
+        return failure();
+      if (!isRow || source->kind != LaneValues::Piece ||
+          reduction.getReductionDims() != ArrayRef<int64_t>{1})
+        return unsupported("a reduction other than of a piece's rows");
+      // The lane's two values of each row, then the group's four lanes
+      // (lanes 4g .. 4g + 3: xor 1 and 2), then the initial value.
+      vector::CombiningKind combining = reduction.getKind();
+      SmallVector<Value> rows;
+      for (int64_t r = 0; r < 2; ++r) {
+        Value x = vector::makeArithReduction(
+            b, loc, combining, source->at(2 * r), source->at(2 * r + 1));
+        for (int32_t offset : {1, 2}) {
+          Value other =
+              gpu::ShuffleOp::create(b, loc, x, offset, mma::kWarpSize,
+                                     gpu::ShuffleMode::XOR)
+                  .getShuffleResult();
+          x = vector::makeArithReduction(b, loc, combining, x, other);
+        }
+        rows.push_back(
+            vector::makeArithReduction(b, loc, combining, x, acc->at(r)));
+      }
+      return LaneValues{LaneValues::Row, rows};
+    }
+    if (mlir::OpTrait::hasElementwiseMappableTraits(def) &&
+        def->getNumResults() == 1 && def->getNumRegions() == 0) {
+      SmallVector<LaneValues> operands;
+      LaneValues::Kind common = LaneValues::Uniform;
+      for (Value operand : def->getOperands()) {
+        FailureOr<LaneValues> x = lanes(operand, user);
+        if (failed(x))
+          return failure();
+        if (x->kind != LaneValues::Uniform) {
+          if (common != LaneValues::Uniform && common != x->kind)
+            return unsupported("operands of different shapes");
+          common = x->kind;
+        }
+        operands.push_back(*x);
+      }
+      LaneValues result{common, {}};
+      Type element = type.getElementType();
+      for (int64_t i = 0; i < laneCount(common); ++i) {
+        SmallVector<Value> scalars;
+        for (const LaneValues &x : operands)
+          scalars.push_back(x.at(i));
+        OperationState state(loc, def->getName(), scalars, TypeRange{element},
+                             def->getAttrs());
+        result.values.push_back(b.create(state)->getResult(0));
+      }
+      return result;
+    }
+    return unsupported("which the warp's lanes cannot compute");
+  }
+
+  MutableArrayRef<vector::ContractionOp> contracts;
+  OpBuilder b;
+  PieceKind kind;
+  std::unique_ptr<Fragments> fragments;
+  std::map<std::vector<void *>, SmallVector<Value>> loaded;
+  DenseSet<Value> written;
+  /// The lanes' values of the block's warp-level vectors.
+  DenseMap<Value, LaneValues> values;
+  /// A pieces computed on the lanes (aFromHalves), by the piece.
+  DenseMap<Value, SmallVector<Value>> computedA;
+  /// What the lowering replaces, erased at the end: the ops computed on the
+  /// lanes (operands before users), the writes, the reads. Kept apart so
+  /// that nothing is looked at once it is erased.
+  SetVector<Operation *> lowered;
+  SetVector<Operation *> deadReads;
+  SmallVector<Operation *> deadWrites;
+};
+
 struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
   void runOnOperation() override {
     Operation *root = getOperation();
@@ -448,130 +876,11 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
 
   /// The contractions of one block, in program order: each operand a plain
   /// read or (the accumulator) zero or an earlier piece's result; each
-  /// result read by a later piece or written out.
+  /// result read by a later piece or written out. On mma.sync, the block's
+  /// other warp-level vectors are spread over the lanes too (WarpValues).
   static LogicalResult
   lowerBlock(MutableArrayRef<vector::ContractionOp> contracts) {
-    auto fail = [](Operation *op, const Twine &why) {
-      return op->emitOpError() << "cannot become "
-                               << (pieceKind(cast<vector::ContractionOp>(op)) ==
-                                           PieceKind::MmaSync
-                                       ? "mma.sync"
-                                       : "MFMA")
-                               << ": " << why;
-    };
-    OpBuilder b(contracts.front());
-    for (vector::ContractionOp contract : contracts)
-      if (pieceKind(contract) != pieceKind(contracts.front()))
-        return fail(contract, "a warp's pieces mix instructions");
-    std::unique_ptr<Fragments> fragments = fragmentsFor(b, contracts.front());
-    Fragments &frags = *fragments;
-    frags.setLane();
-    // Fragments of A and B by where they are read (buffer and indices): the
-    // step writes only its accumulator, so a piece read twice is loaded
-    // once (checked below).
-    std::map<std::vector<void *>, SmallVector<Value>> loaded;
-    DenseSet<Value> written;
-    for (vector::ContractionOp contract : contracts)
-      for (Operation *user : contract->getUsers())
-        if (auto write = dyn_cast<vector::TransferWriteOp>(user))
-          written.insert(rootBuffer(write.getBase()));
-    DenseMap<Value, SmallVector<Value>> results;
-    // What the lowering replaces, erased at the end: the pieces, the writes
-    // of their results, the reads of their operands. Kept apart so that
-    // nothing is looked at once it is erased.
-    DenseSet<Operation *> lowered;
-    SetVector<Operation *> deadReads;
-    SmallVector<Operation *> deadWrites;
-    auto readOf = [&](Value v) -> vector::TransferReadOp {
-      auto read = v.getDefiningOp<vector::TransferReadOp>();
-      return read && isPlainTransfer(read) ? read : nullptr;
-    };
-    for (vector::ContractionOp contract : contracts) {
-      b.setInsertionPoint(contract);
-      vector::TransferReadOp a = readOf(contract.getLhs()),
-                             bRead = readOf(contract.getRhs());
-      bool bTransposed = false;
-      if (!bRead) {
-        bRead = contract.getRhs().getDefiningOp<vector::TransferReadOp>();
-        bTransposed = bRead && isTransposedTransfer(bRead);
-        if (!bTransposed)
-          bRead = nullptr;
-      }
-      if (!a || !bRead)
-        return fail(contract, "its A or B piece is not read whole from a "
-                              "row-major buffer (B also transposed)");
-      auto operand = [&](vector::TransferReadOp read,
-                         bool isA) -> FailureOr<SmallVector<Value>> {
-        if (written.contains(rootBuffer(read.getBase())))
-          return fail(contract, "its A or B piece is read from a buffer the "
-                                "pieces write");
-        std::vector<void *> key = {read.getBase().getAsOpaquePointer()};
-        for (Value index : read.getIndices())
-          key.push_back(index.getAsOpaquePointer());
-        key.push_back(
-            const_cast<void *>(read.getPermutationMap().getAsOpaquePointer()));
-        auto [it, inserted] = loaded.try_emplace(key);
-        if (inserted && !isA && bTransposed) {
-          FailureOr<SmallVector<Value>> regs = frags.loadTransposedB(read);
-          if (failed(regs))
-            return fail(contract, "its B piece is read transposed, which "
-                                  "only MFMA's fragments take");
-          it->second = *regs;
-        } else if (inserted) {
-          it->second = isA ? frags.loadA(read) : frags.loadB(read);
-        }
-        deadReads.insert(read);
-        return it->second;
-      };
-      FailureOr<SmallVector<Value>> aRegs = operand(a, true),
-                                    bRegs = operand(bRead, false);
-      if (failed(aRegs) || failed(bRegs))
-        return failure();
-      SmallVector<Value> c;
-      Value acc = contract.getAcc();
-      if (auto known = results.find(acc); known != results.end()) {
-        c = known->second;
-      } else if (vector::TransferReadOp read = readOf(acc)) {
-        c = frags.loadC(read);
-        deadReads.insert(read);
-      } else if (matchPattern(acc, m_AnyZeroFloat())) {
-        c = frags.zeroC();
-      } else {
-        return fail(contract, "its accumulator is neither read from a "
-                              "buffer, zero, nor another piece's result");
-      }
-      results[contract.getResult()] = frags.mma(contract, *aRegs, *bRegs, c);
-      lowered.insert(contract);
-    }
-    // Results leave through writes of whole pieces.
-    for (vector::ContractionOp contract : contracts)
-      for (Operation *user : contract->getUsers()) {
-        if (auto next = dyn_cast<vector::ContractionOp>(user);
-            next && lowered.contains(next) &&
-            next.getAcc() == contract.getResult())
-          continue;
-        auto write = dyn_cast<vector::TransferWriteOp>(user);
-        if (!write || !isPlainTransfer(write) ||
-            write.getVector() != contract.getResult())
-          return fail(contract, "its result is used other than as an "
-                                "accumulator or written whole to a buffer");
-        b.setInsertionPoint(write);
-        frags.storeC(write, results[contract.getResult()]);
-        deadWrites.push_back(write);
-      }
-    // The writes, then the pieces (each used only by later ones), then the
-    // reads nothing else uses.
-    for (Operation *write : deadWrites)
-      write->erase();
-    for (vector::ContractionOp contract : llvm::reverse(contracts)) {
-      if (!contract->use_empty())
-        return fail(contract, "its result has other uses");
-      contract->erase();
-    }
-    for (Operation *read : deadReads)
-      if (read->use_empty())
-        read->erase();
-    return success();
+    return WarpBlock(contracts).lower();
   }
 };
 

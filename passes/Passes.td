@@ -544,11 +544,17 @@ def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
     gpu.barrier
     ```
 
-    It is sound when, in the loop, the accumulator's buffer is read and
+    The accumulators are the buffers the loop's mma.sync C operands are
+    loaded from, directly or through side-effect-free arithmetic in the
+    loop's body (the register-resident attention rescales O by a factor
+    from its rows' maxima, kept in a second buffer: both are carried).
+
+    It is sound when, in the loop, the accumulators' buffers are read and
     written only by loads and stores in the loop's body, at addresses
     defined outside the loop, all between the same two barriers (two threads
     sharing an element there would race), and one thread's addresses are
-    equal or provably disjoint. A loop running mma.sync whose accumulator
+    equal or provably disjoint (different buffers, or indices that are the
+    same sum of terms plus constants far enough apart). A loop running mma.sync whose accumulator
     breaks one of these is an error: the cost model assumes the accumulator
     stays in registers. A loop marked `tessel.shared_accumulators` (the
     fused attention kernel's key loop, whose products feed other threads
@@ -635,10 +641,31 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
       of K of A's row l % M and of B's column l % M from K = 4 (l / M), and
       runs of four rows of the accumulator's column l % M.
 
-    A contraction of one of these shapes whose operands it cannot load this
-    way (not read from memory, not row-major, a transposed read) is an
-    error. It runs on the GPU paths only: the CPU path runs the vector
-    code.
+    On mma.sync, the warp's other vector code in the block of its pieces
+    is spread over the lanes as well (the register-resident fused
+    attention's step: S, its mask, the rows' statistics, P and O's
+    rescale never leave the warp). Each lane holds its four values of a
+    16 x 8 piece (as the accumulator's fragment), its two values of a [16]
+    vector of a piece's rows (rows l / 4 and l / 4 + 8) and of an [8]
+    vector of its columns (columns 2 (l % 4) and 2 (l % 4) + 1), and one
+    value of a splat. Elementwise arith and math ops run on the lane's
+    values; `vector.step` and index progressions give the lane's rows or
+    columns; `vector.broadcast` puts rows (as [16, 1], a
+    `vector.shape_cast` of [16]) or columns across a piece;
+    `vector.multi_reduction` over a piece's columns reduces the lane's two
+    values of each row, then the four lanes that hold the row with
+    `gpu.shuffle xor` 1 and 2, then the initial value; a piece read from
+    or written to a row-major buffer is loaded or stored as an
+    accumulator; two 16 x 8 pieces of bf16 or f16 put side by side with
+    `vector.insert_strided_slice` (columns 0 and 8) are an A operand,
+    packed from the lanes' values with no memory between (A's layout is
+    two accumulator fragments side by side).
+
+    A contraction of one of these shapes whose operands it cannot load or
+    compute this way (not read from memory, not row-major, a transposed
+    read on mma.sync, a vector the lanes cannot compute, such as a
+    transpose or a reduction down a piece's rows) is an error. It runs on
+    the GPU paths only: the CPU path runs the vector code.
 
     ```mlir
     %a = vector.transfer_read %A[%i, %k], %pad {in_bounds = [true, true]}

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/FileSystem.h"
@@ -77,8 +78,11 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
 
   // Vector steps (a schedule's `vector`): transfers that are not plain
-  // loads and stores (a broadcast of a row's statistic) become them.
+  // loads and stores (a broadcast of a row's statistic) become them. A
+  // warp's row reductions (the register-resident attention's statistics)
+  // become 1-D ones, which LLVM lowers.
   addVectorTransferLowering(pm);
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
 
   // Loops, then LLVM. Math functions with an LLVM intrinsic or expansion
   // (exp, rsqrt) go first; the rest (erf) call libm. bf16 conversions

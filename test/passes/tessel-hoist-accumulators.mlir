@@ -264,3 +264,75 @@ func.func @zero_start(%a: i32, %b: i32, %src: memref<16xf32>, %out: memref<16x8x
   }
   return
 }
+
+// -----
+
+// The register-resident attention's step: the accumulator enters the
+// mma.sync rescaled by a factor computed from a second buffer (each row's
+// maximum), which the step also updates; both buffers are carried, and the
+// strip 16 rows further (its rows built as (strip + g) + 8) is provably
+// apart from the first.
+// CHECK-LABEL: func @rescaled_accumulator
+// CHECK: %[[R:.*]]:3 = scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<2xf32>, vector<2xf32>, f32) {
+// CHECK-NOT: vector.load
+// CHECK-NOT: memref.load
+// CHECK: math.exp2
+// CHECK: nvvm.mma.sync
+// CHECK-NOT: vector.store
+// CHECK-NOT: memref.store
+// CHECK: scf.yield
+// CHECK: vector.store %[[R]]#0
+// CHECK: vector.store %[[R]]#1
+// CHECK: memref.store %[[R]]#2
+// CHECK-NEXT: gpu.barrier
+func.func @rescaled_accumulator(%a: i32, %b: i32, %x: f32, %out: memref<32x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+      workgroup(%acc : memref<32x8xf32, #gpu.address_space<workgroup>>, %max : memref<32x8xf32, #gpu.address_space<workgroup>>) {
+    scf.for %k = %c0 to %c256 step %c32 {
+      %lane = gpu.lane_id
+      %g = arith.divui %lane, %c4 : index
+      %t4 = arith.remui %lane, %c4 : index
+      %t = arith.muli %t4, %c2 : index
+      %row = arith.addi %c16, %g : index
+      %row8 = arith.addi %row, %c8 : index
+      %lo = vector.load %acc[%row, %t] : memref<32x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %hi = vector.load %acc[%row8, %t] : memref<32x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %m = memref.load %max[%row, %t] : memref<32x8xf32, #gpu.address_space<workgroup>>
+      %m1 = arith.maximumf %m, %x : f32
+      %diff = arith.subf %m, %m1 : f32
+      %factor = math.exp2 %diff : f32
+      memref.store %m1, %max[%row, %t] : memref<32x8xf32, #gpu.address_space<workgroup>>
+      %c00 = vector.extract %lo[0] : f32 from vector<2xf32>
+      %c01 = vector.extract %lo[1] : f32 from vector<2xf32>
+      %c10 = vector.extract %hi[0] : f32 from vector<2xf32>
+      %c11 = vector.extract %hi[1] : f32 from vector<2xf32>
+      %s00 = arith.mulf %c00, %factor : f32
+      %s01 = arith.mulf %c01, %factor : f32
+      %s10 = arith.mulf %c10, %factor : f32
+      %s11 = arith.mulf %c11, %factor : f32
+      %m0 = nvvm.mma.sync A[%a, %a, %a, %a] B[%b, %b] C[%s00, %s01, %s10, %s11] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %d00 = llvm.extractvalue %m0[0] : !llvm.struct<(f32, f32, f32, f32)>
+      %d01 = llvm.extractvalue %m0[1] : !llvm.struct<(f32, f32, f32, f32)>
+      %d10 = llvm.extractvalue %m0[2] : !llvm.struct<(f32, f32, f32, f32)>
+      %d11 = llvm.extractvalue %m0[3] : !llvm.struct<(f32, f32, f32, f32)>
+      %p0 = vector.from_elements %d00, %d01 : vector<2xf32>
+      %p1 = vector.from_elements %d10, %d11 : vector<2xf32>
+      vector.store %p0, %acc[%row, %t] : memref<32x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      vector.store %p1, %acc[%row8, %t] : memref<32x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      gpu.barrier
+    }
+    %v = memref.load %acc[%c0, %c0] : memref<32x8xf32, #gpu.address_space<workgroup>>
+    memref.store %v, %out[%c0, %c0] : memref<32x8xf32>
+    gpu.terminator
+  }
+  return
+}

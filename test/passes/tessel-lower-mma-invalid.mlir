@@ -1,6 +1,7 @@
 // tessel-lower-mma refuses pieces (mma.sync, MFMA) it cannot give the lanes: an
-// operand not read whole from memory, a result that leaves the pieces other
-// than through a write.
+// operand not read whole from memory (nor, on mma.sync, computed by the
+// warp from pieces it holds), a result that leaves the warp other than
+// through a write, warp-level vectors the lanes cannot compute.
 // RUN: tessel-opt %s --split-input-file --tessel-lower-mma --verify-diagnostics
 
 // A piece whose A does not come from memory cannot be loaded by lanes.
@@ -13,7 +14,7 @@ func.func @a_in_registers(%a: vector<16x16xbf16>, %b: memref<16x8xbf16>, %c: mem
   %fpad = arith.constant 0.0 : f32
   %acc = vector.transfer_read %c[%c0, %c0], %fpad {in_bounds = [true, true]} : memref<16x8xf32>, vector<16x8xf32>
   %b0 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x8xbf16>, vector<16x8xbf16>
-  // expected-error @+1 {{'vector.contract' op cannot become mma.sync: its A or B piece is not read whole from a row-major buffer (B also transposed)}}
+  // expected-error @+1 {{'vector.contract' op cannot become mma.sync: its A piece is neither read whole from a row-major buffer nor, on mma.sync, two 16 x 8 halves side by side}}
   %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b0, %acc : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
   vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
   return
@@ -32,7 +33,7 @@ func.func @result_escapes(%a: memref<16x16xbf16>, %b: memref<16x8xbf16>, %c: mem
   %acc = vector.transfer_read %c[%c0, %c0], %fpad {in_bounds = [true, true]} : memref<16x8xf32>, vector<16x8xf32>
   %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16>, vector<16x16xbf16>
   %b0 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x8xbf16>, vector<16x8xbf16>
-  // expected-error @+1 {{'vector.contract' op cannot become mma.sync: its result is used other than as an accumulator or written whole to a buffer}}
+  // expected-error @+1 {{'vector.contract' op cannot become mma.sync: its result has uses the warp's lanes do not hold}}
   %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %acc : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
   return %d0 : vector<16x8xf32>
 }
@@ -49,7 +50,7 @@ func.func @mfma_b_in_registers(%a: memref<16x16xf16>, %b: vector<16x16xf16>, %c:
   %fpad = arith.constant 0.0 : f32
   %acc = vector.transfer_read %c[%c0, %c0], %fpad {in_bounds = [true, true]} : memref<16x16xf32>, vector<16x16xf32>
   %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xf16>, vector<16x16xf16>
-  // expected-error @+1 {{'vector.contract' op cannot become MFMA: its A or B piece is not read whole from a row-major buffer (B also transposed)}}
+  // expected-error @+1 {{'vector.contract' op cannot become MFMA: its B piece is not read whole from a row-major buffer (or transposed)}}
   %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b, %acc : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
   vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32>
   return
@@ -72,5 +73,48 @@ func.func @mma_sync_b_transposed(%a: memref<16x16xbf16>, %b: memref<8x16xbf16>, 
   // expected-error @+1 {{'vector.contract' op cannot become mma.sync: its B piece is read transposed, which only MFMA's fragments take}}
   %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %acc : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
   vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
+  return
+}
+
+// -----
+
+// A warp-level vector the lanes cannot compute: a piece transposed (each
+// lane would need other lanes' values).
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @transposed_accumulator(%a: memref<16x16xbf16>, %b: memref<16x8xbf16>, %c: memref<16x8xf32>, %m: memref<8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : bf16
+  %fpad = arith.constant 0.0 : f32
+  %acc = vector.transfer_read %m[%c0, %c0], %fpad {in_bounds = [true, true]} : memref<8x16xf32>, vector<8x16xf32>
+  %t = vector.transpose %acc, [1, 0] : vector<8x16xf32> to vector<16x8xf32>
+  %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16>, vector<16x16xbf16>
+  %b0 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x8xbf16>, vector<16x8xbf16>
+  // expected-error @+1 {{'vector.contract' op cannot become mma.sync: its operands come from vector.transpose, which the warp's lanes cannot compute}}
+  %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %t : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+  vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
+  return
+}
+
+// -----
+
+// A reduction down a piece's columns: its result would be spread along
+// the lanes' columns, which the lowering does not lay out.
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @column_reduction(%a: memref<16x16xbf16>, %b: memref<16x8xbf16>, %c: memref<16x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : bf16
+  %zero = arith.constant dense<0.0> : vector<16x8xf32>
+  %init = arith.constant dense<0.0> : vector<8xf32>
+  %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16>, vector<16x16xbf16>
+  %b0 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x8xbf16>, vector<16x8xbf16>
+  %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %zero : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+  %cols = vector.multi_reduction <add>, %d0, %init [0] : vector<16x8xf32> to vector<8xf32>
+  %back = vector.broadcast %cols : vector<8xf32> to vector<16x8xf32>
+  // expected-error @+1 {{'vector.transfer_write' op cannot become mma.sync: its operands come from vector.multi_reduction, a reduction other than of a piece's rows}}
+  vector.transfer_write %back, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
   return
 }

@@ -221,3 +221,54 @@ func.func @mfma_b_transposed(%a: memref<16x16xf16>, %b: memref<16x24xf16>, %c: m
   vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32>
   return
 }
+
+// -----
+
+// A warp's computation between pieces (the register-resident attention's
+// step): S from one piece, each row's maximum over a row's two values in
+// the lane and across its group's four lanes (shuffles xor 1 and 2), the
+// maximum back across the row, exp2, P rounded to bf16 and two of its
+// 16 x 8 pieces side by side as the next piece's A: the A registers are
+// the two halves' pairs, packed, with no memory between.
+// CHECK-LABEL: func.func @warp_softmax_chain
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK-COUNT-1: nvvm.mma.sync
+// CHECK: %[[M0:.*]] = arith.maximumf
+// CHECK: %[[S1:.*]], %{{.*}} = gpu.shuffle xor %[[M0]], %c1_i32, %c32_i32 : f32
+// CHECK: %[[M1:.*]] = arith.maximumf %[[M0]], %[[S1]]
+// CHECK: %[[S2:.*]], %{{.*}} = gpu.shuffle xor %[[M1]], %c2_i32, %c32_i32 : f32
+// CHECK: arith.maximumf %[[M1]], %[[S2]]
+// CHECK-COUNT-2: gpu.shuffle xor
+// CHECK-COUNT-4: math.exp2 %{{.*}} : f32
+// CHECK-COUNT-4: arith.truncf %{{.*}} : f32 to bf16
+// CHECK: vector.from_elements %{{.*}}, %{{.*}} : vector<2xbf16>
+// CHECK: nvvm.mma.sync
+// CHECK-NOT: vector.multi_reduction
+// CHECK-NOT: vector.insert_strided_slice
+// CHECK-NOT: vector.contract
+// CHECK: return
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @warp_softmax_chain(%q: memref<16x16xbf16, 3>, %k: memref<16x8xbf16, 3>, %v: memref<16x8xbf16, 3>, %o: memref<16x8xf32, 3>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : bf16
+  %zero = arith.constant dense<0.0> : vector<16x8xf32>
+  %ninf = arith.constant dense<0xFF800000> : vector<16xf32>
+  %zeroA = arith.constant dense<0.0> : vector<16x16xbf16>
+  %q0 = vector.transfer_read %q[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x16xbf16>
+  %k0 = vector.transfer_read %k[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x8xbf16, 3>, vector<16x8xbf16>
+  %s = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %q0, %k0, %zero : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+  %max = vector.multi_reduction <maximumf>, %s, %ninf [1] : vector<16x8xf32> to vector<16xf32>
+  %col = vector.shape_cast %max : vector<16xf32> to vector<16x1xf32>
+  %across = vector.broadcast %col : vector<16x1xf32> to vector<16x8xf32>
+  %x = arith.subf %s, %across : vector<16x8xf32>
+  %p = math.exp2 %x : vector<16x8xf32>
+  %ph = arith.truncf %p : vector<16x8xf32> to vector<16x8xbf16>
+  %lo = vector.insert_strided_slice %ph, %zeroA {offsets = [0, 0], strides = [1, 1]} : vector<16x8xbf16> into vector<16x16xbf16>
+  %pa = vector.insert_strided_slice %ph, %lo {offsets = [0, 8], strides = [1, 1]} : vector<16x8xbf16> into vector<16x16xbf16>
+  %v0 = vector.transfer_read %v[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x8xbf16, 3>, vector<16x8xbf16>
+  %out = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %pa, %v0, %zero : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+  vector.transfer_write %out, %o[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32, 3>
+  return
+}

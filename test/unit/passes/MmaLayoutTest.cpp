@@ -111,4 +111,53 @@ TEST(MmaLayout, LdmatrixDeliversTheMmaFragments) {
     }
 }
 
+// The register-resident attention (tessel-lower-mma's warp values): a row
+// of an accumulator piece lives in one group of four lanes (lanes 4g ..
+// 4g + 3, two values each), so its reductions combine the lane's two
+// values, then across lanes xor 1 and xor 2, which stay in the group.
+TEST(MmaLayout, AnAccumulatorRowIsHeldByOneGroupOfFourLanes) {
+  for (int64_t row = 0; row < kM; ++row) {
+    std::vector<int64_t> lanes;
+    int held = 0;
+    for (int64_t lane = 0; lane < 32; ++lane)
+      for (const PairPosition &p : kC)
+        for (int64_t e = 0; e < 2; ++e)
+          if (positionOf(p, lane, e, false)[0] == row) {
+            ++held;
+            if (lanes.empty() || lanes.back() != lane)
+              lanes.push_back(lane);
+          }
+    EXPECT_EQ(held, kN) << "row " << row;
+    ASSERT_EQ(lanes.size(), 4u) << "row " << row;
+    for (int64_t lane : lanes)
+      for (int64_t offset : {1, 2, 3})
+        EXPECT_EQ((lane ^ offset) / 4, lanes.front() / 4)
+            << "row " << row << ": lane " << lane << " xor " << offset
+            << " leaves the group";
+  }
+  // A lane's values (pair p, element e) are in rows g and g + 8 (its two
+  // row values) and columns 2t and 2t + 1 (its two column values).
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int64_t p = 0; p < 2; ++p)
+      for (int64_t e = 0; e < 2; ++e) {
+        auto [row, col] = positionOf(kC[p], lane, e, false);
+        EXPECT_EQ(row, lane / 4 + 8 * p);
+        EXPECT_EQ(col, 2 * (lane % 4) + e);
+      }
+}
+
+// P enters the second product as A without leaving the registers: A's
+// register r holds the pair that accumulator pair r % 2 of the 8-column
+// half r / 2 holds.
+TEST(MmaLayout, AIsTwoAccumulatorPiecesSideBySide) {
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int64_t r = 0; r < 4; ++r)
+      for (int64_t e = 0; e < 2; ++e) {
+        auto want = positionOf(kC[r % 2], lane, e, false);
+        want[1] += kN * (r / 2);
+        EXPECT_EQ(positionOf(kA[r], lane, e, false), want)
+            << "lane " << lane << " register " << r << " element " << e;
+      }
+}
+
 } // namespace
