@@ -77,8 +77,16 @@ std::array<int64_t, 3> FusedAttentionLayout::pieceOf(ComputeClass compute) {
 std::string FusedAttentionLayout::mmaRefusal(const AttentionShape &shape,
                                              int64_t bq, int64_t bkv,
                                              int64_t warps,
-                                             ComputeClass compute) {
+                                             ComputeClass compute,
+                                             int64_t warpRows) {
   auto [pm, pn, pk] = pieceOf(compute);
+  if (warpRows) {
+    if (compute != ComputeClass::MmaSync)
+      return "the register-resident form (a warp tile) runs on mma.sync";
+    if (warpRows % pm || bq != warpRows * warps)
+      return "a warp tile's rows must be a multiple of " + std::to_string(pm) +
+             " and the warps' tiles must make up the query tile";
+  }
   if (shape.type == ElementType::F32)
     return "tensor cores take bf16 and f16, not f32";
   // The key tile is S's columns (pieces of pn) and P v's depth (of pk).
@@ -89,18 +97,19 @@ std::string FusedAttentionLayout::mmaRefusal(const AttentionShape &shape,
     return "the head dims must be multiples of " + std::to_string(pk) +
            (pk == pn ? std::string()
                      : " (q, k) and " + std::to_string(pn) + " (v)");
-  if (bq / pm > warps)
+  if (!warpRows && bq / pm > warps)
     return "each " + std::to_string(pm) +
            "-row strip of the query tile needs a warp of its own";
   return "";
 }
 
-FusedAttentionLayout FusedAttentionLayout::of(const AttentionShape &shape,
-                                              int64_t bq, int64_t bkv,
-                                              int64_t threads,
-                                              ComputeClass compute,
-                                              int64_t warpSize) {
+FusedAttentionLayout
+FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
+                         int64_t threads, ComputeClass compute,
+                         int64_t warpSize, int64_t warpRows) {
   FusedAttentionLayout l;
+  l.registers = warpRows > 0;
+  l.warpRows = warpRows;
   l.bq = bq;
   l.bkv = bkv;
   l.threads = threads;
@@ -144,6 +153,17 @@ FusedAttentionLayout FusedAttentionLayout::of(const AttentionShape &shape,
     l.oRow = shape.dv;
   }
   int64_t kRows = l.kTransposed ? shape.d : bkv;
+  if (l.registers) {
+    // q, k and v tiles in the input type; O and the statistics in f32.
+    l.sSplits = l.oSplits = 1;
+    l.sRow = l.pRow = 0;
+    l.sharedBytes =
+        dtypeBytes(shape.type) * (bq * l.qRow + kRows * l.kRow + bkv * l.vRow) +
+        4 * bq * (l.oRow + 2 * l.pieceN);
+    if (shape.combined)
+      l.sharedBytes += 4 * (1 + bq * (shape.splits + 1));
+    return l;
+  }
   // q, k and v tiles (and P's two terms) in the input type; S, O, the
   // partial maxima
   // and sums (rows groups + 1 long), and each row's maximum, sum and
@@ -176,6 +196,15 @@ constexpr int64_t kFusedAttentionCausalRegisters = 24;
 /// (mma.sync's registers and MFMA's VGPRs alike).
 constexpr int64_t kFusedAttentionMmaBaseRegisters = 62;
 constexpr int64_t kFusedAttentionMmaPieceRegisters = 8;
+/// The register-resident form: a base, and per 16-row strip of a warp its
+/// O pieces (dv / 2 a lane), its q fragments (d / 4, kept across the loop)
+/// and per key of the tile S, P's two terms and the statistics: 1.25
+/// registers a key up to 64 keys, 0.6 past them (ptxas reuses S's
+/// registers for P's).
+constexpr double kRegisterFormBaseRegisters = 21;
+constexpr double kRegisterFormKeyRegisters = 1.25;
+constexpr double kRegisterFormFarKeyRegisters = 0.6;
+constexpr int64_t kRegisterFormNearKeys = 64;
 
 } // namespace
 
@@ -255,12 +284,15 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     return illegal("a fused attention's block is [query tile, key tile]");
   bool mfma = s.compute == ComputeClass::Mfma;
   bool mma = s.compute == ComputeClass::MmaSync || mfma;
-  if ((s.compute != ComputeClass::Simt && !mma) || s.stages != 1 ||
-      s.splitK != 1 || s.vector != 1 || !s.warp.empty() || !s.thread.empty())
-    return illegal("the fused attention kernel runs on SIMT lanes, mma.sync "
-                   "or MFMA, one stage, no split-K, vector or warp/thread "
-                   "tiles");
   int64_t bq = s.block[0], bkv = s.block[1];
+  if ((s.compute != ComputeClass::Simt && !mma) || s.stages != 1 ||
+      s.splitK != 1 || s.vector != 1 || !s.thread.empty() ||
+      (!s.warp.empty() && (s.compute != ComputeClass::MmaSync ||
+                           s.warp.size() != 2 || s.warp[1] != bkv)))
+    return illegal("the fused attention kernel runs on SIMT lanes, mma.sync "
+                   "or MFMA, or on mma.sync with warp = [rows, key tile]; "
+                   "one stage, no split-K, vector or thread tiles");
+  int64_t warpRows = s.warp.empty() ? 0 : s.warp[0];
   int64_t threads = s.warps * t.warpSize();
   p.threadsPerBlock = threads;
   if (s.warps < 1 || double(threads) > t.get(TargetField::MaxThreadsPerBlock))
@@ -271,13 +303,13 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     return illegal("MFMA needs an AMD GPU with bf16 matrix cores (gfx90a, "
                    "gfx94x)");
   if (mma) {
-    std::string why =
-        FusedAttentionLayout::mmaRefusal(a, bq, bkv, s.warps, s.compute);
+    std::string why = FusedAttentionLayout::mmaRefusal(a, bq, bkv, s.warps,
+                                                       s.compute, warpRows);
     if (!why.empty())
       return illegal(why);
   }
-  FusedAttentionLayout l =
-      FusedAttentionLayout::of(a, bq, bkv, threads, s.compute, t.warpSize());
+  FusedAttentionLayout l = FusedAttentionLayout::of(
+      a, bq, bkv, threads, s.compute, t.warpSize(), warpRows);
 
   // Legality and occupancy.
   p.sharedBytes = l.sharedBytes;
@@ -302,13 +334,28 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // within -14 % .. +21 %, the worst the decode kernel's 58).
   int64_t sPieces = bkv / l.pieceN / l.sSplits,
           oPieces = a.dv / l.pieceN / l.oSplits;
+  // The register-resident form: kRegisterForm* above, fitted on ptxas -v
+  // (sm_90a) for the 8 kernels of
+  // test/codegen/cpu-check-fused-attention-registers.mlir and 17 others
+  // that do not spill (head dims 64, 80, 128, 256; key tiles 16 to 128; one
+  // and two strips a warp; 78 to 255 registers): 21 of 25 within 10 %,
+  // -16 % .. +17 % (two strips a warp hold both strips' S at once).
+  int64_t warpStrips = warpRows / l.pieceM;
+  double nearKeys = double(std::min(bkv, kRegisterFormNearKeys));
+  double farKeys = double(bkv) - nearKeys;
   p.registers =
-      mma ? kFusedAttentionMmaBaseRegisters +
-                kFusedAttentionMmaPieceRegisters * std::max(sPieces, oPieces)
-          : kFusedAttentionBaseRegisters +
-                std::max(l.sRows * l.sCols + l.sRows + l.sCols,
-                         l.oRows * l.oCols + l.oRows + l.oCols) +
-                (a.causal ? kFusedAttentionCausalRegisters : 0);
+      l.registers
+          ? int64_t(std::ceil(kRegisterFormBaseRegisters +
+                              double(warpStrips) *
+                                  (double(a.dv) / 2 + double(a.d) / 4 +
+                                   kRegisterFormKeyRegisters * nearKeys +
+                                   kRegisterFormFarKeyRegisters * farKeys)))
+      : mma ? kFusedAttentionMmaBaseRegisters +
+                  kFusedAttentionMmaPieceRegisters * std::max(sPieces, oPieces)
+            : kFusedAttentionBaseRegisters +
+                  std::max(l.sRows * l.sCols + l.sRows + l.sCols,
+                           l.oRows * l.oCols + l.oRows + l.oCols) +
+                  (a.causal ? kFusedAttentionCausalRegisters : 0);
   if (double(p.registers) > t.get(TargetField::MaxRegistersPerThread))
     return illegal("a thread's micro-tiles need more registers than it has");
   if (!occupy(p, t, s.warps, threads))
@@ -364,6 +411,18 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
               Phase{double(l.oTiles(a.dv)),
                     keys * (orr + oc) + keys * orr * oc + 5 * orr * oc,
                     keys * (orr + oc) + 2 * orr * oc + orr, 0}};
+  } else if (l.registers) {
+    // The copy; then each warp, its lanes alone: per strip and key of a
+    // lane (bkv / 2 keys of two rows) the scale, the mask's compares, the
+    // select, the maximum, exp2, the sum and P's two terms (13 ops); per
+    // row pair the statistics with their two shuffles a reduction (28);
+    // O's rescale (dv / 2). The products on tensor cores, priced apart
+    // below; every exp2 of the strip's pieces (P, and the rescale factor
+    // in each of a lane's four values).
+    double strips = double(warpStrips);
+    phases = {copy,
+              Phase{double(threads), strips * (13 * keys / 2 + 28 + dv / 2), 0,
+                    rows * (keys + double(l.pieceN))}};
   } else {
     // The copy; the scale and mask by segments; the statistics; exp2 into
     // P and O's rescale; the two products on tensor cores, priced apart
@@ -447,6 +506,10 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
         // share of the rate.
         issueCycles = double(shape.flops()) / (perClock / units);
       }
+      // The register-resident form keeps A (q across the loop, P as it
+      // is computed) and the accumulators in registers: B alone is read.
+      if (l.registers)
+        aFronts = cFronts = 0;
       double waves = warps *
                      (ksteps * (aFronts * aTerms + bFronts * pieces) +
                       (accumulates ? 2 : 1) * cFronts * pieces) /
@@ -455,11 +518,21 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
       serial += std::max({tensorCycles, waves,
                           round + ksteps * pieces * issueCycles * aTerms});
     };
-    product(rows, keys, d, double(l.strips * l.sSplits), double(sPieces), false,
-            1, l.qRow, l.kRow, l.sRow, !l.kTransposed);
+    // Each warp's pieces: a strip's share of the columns, or in the
+    // register-resident form all of its strips' columns.
+    double sWarps = double(l.strips * l.sSplits),
+           oWarps = double(l.strips * l.oSplits);
+    double sWarpPieces = double(sPieces), oWarpPieces = double(oPieces);
+    if (l.registers) {
+      sWarps = oWarps = double(s.warps);
+      sWarpPieces *= double(warpStrips);
+      oWarpPieces *= double(warpStrips);
+    }
+    product(rows, keys, d, sWarps, sWarpPieces, false, 1, l.qRow, l.kRow,
+            l.sRow, !l.kTransposed);
     // P v takes P's two terms, each with the same V pieces.
-    product(rows, dv, keys, double(l.strips * l.oSplits), double(oPieces), true,
-            2, l.pRow, l.vRow, l.oRow, false);
+    product(rows, dv, keys, oWarps, oWarpPieces, true, 2, l.pRow, l.vRow,
+            l.oRow, false);
   }
   // The copy's loads: a thread's K and V vectors, issued in batches
   // (FusedAttentionLayout::copyBatch), each batch waiting one round trip.

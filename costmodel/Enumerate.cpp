@@ -111,7 +111,8 @@ private:
   /// The fused attention kernel: query and key tiles of 16 to 128 (none
   /// past the first power of two covering its length), 1 to 8 warps, on
   /// mma.sync (bf16, f16 on NVIDIA sm_80+), on MFMA (bf16, f16 on AMD
-  /// gfx90a, gfx94x) and on SIMT lanes.
+  /// gfx90a, gfx94x) and on SIMT lanes; on mma.sync also the register-
+  /// resident form, each warp 16, 32 or 64 of the query tile's rows.
   void attentionTiles() {
     const AttentionShape &a = *k.attention;
     std::optional<ComputeClass> tensorCores;
@@ -137,6 +138,22 @@ private:
             mma.compute = *tensorCores;
             offer(mma);
           }
+          offer(s);
+        }
+    if (tensorCores != ComputeClass::MmaSync)
+      return;
+    for (int64_t bq = 16; bq <= std::min<int64_t>(128, covering(a.queryRows()));
+         bq *= 2)
+      for (int64_t bkv = 16; bkv <= std::min<int64_t>(128, covering(a.skv));
+           bkv *= 2)
+        for (int64_t warpRows : {16, 32, 64}) {
+          if (bq % warpRows != 0 || bq / warpRows > 8)
+            continue;
+          Schedule s;
+          s.block = {bq, bkv};
+          s.warp = {warpRows, bkv};
+          s.warps = bq / warpRows;
+          s.compute = ComputeClass::MmaSync;
           offer(s);
         }
   }

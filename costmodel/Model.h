@@ -251,20 +251,33 @@ struct FusedAttentionLayout {
   /// Tensor cores: 16-row strips of the query tile (one per warp at most)
   /// and the splits of S's keys and of O's columns among a strip's warps.
   int64_t strips = 0, sSplits = 1, oSplits = 1;
+  /// The register-resident form (`warp = [warpRows, bkv]`, mma.sync): each
+  /// warp owns warpRows / 16 strips of the query tile for the whole key
+  /// tile and all of O, and keeps S, P, O and the rows' statistics in its
+  /// lanes' registers across the key loop (FlashAttention-2's structure):
+  /// per key step one copy phase and one warp phase, no shared S, P or
+  /// partial statistics. O [bq, oRow] and `stats` [bq, 2 * pieceN] (each
+  /// row's maximum, then its sum, repeated across a piece's columns) are
+  /// only where the loop starts and ends (tessel-hoist-accumulators keeps
+  /// them in registers in between).
+  bool registers = false;
+  int64_t warpRows = 0;
   int64_t sharedBytes = 0;
 
   static FusedAttentionLayout of(const AttentionShape &shape, int64_t bq,
                                  int64_t bkv, int64_t threads,
                                  ComputeClass compute = ComputeClass::Simt,
-                                 int64_t warpSize = 32);
+                                 int64_t warpSize = 32, int64_t warpRows = 0);
   /// The piece {M, N, K} the products of `compute` (MmaSync or Mfma) run
   /// in: mma.sync's m16n8k16, MFMA's 16x16x16.
   static std::array<int64_t, 3> pieceOf(ComputeClass compute);
   /// Why `shape` with tiles bq x bkv and `warps` warps cannot run on the
   /// tensor cores of `compute` (MmaSync or Mfma); empty when it can.
+  /// With `warpRows`, of the register-resident form.
   static std::string mmaRefusal(const AttentionShape &shape, int64_t bq,
                                 int64_t bkv, int64_t warps,
-                                ComputeClass compute = ComputeClass::MmaSync);
+                                ComputeClass compute = ComputeClass::MmaSync,
+                                int64_t warpRows = 0);
   /// Loads a thread keeps in flight when it copies a tile to shared
   /// memory: the copy is `rounds` vectors a thread, issued in batches of
   /// this many loads before their stores (each batch waits one round trip

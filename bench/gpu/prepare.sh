@@ -17,6 +17,8 @@
 #                                   mfma-variants.mlir)
 #   <dir>/variants-small-m/         bench/workloads/wgmma-small-m.mlir
 #   <dir>/variants-rows/            bench/workloads/row-variants.mlir
+#   <dir>/variants-attention/       bench/workloads/attention-variants.mlir
+#                                   (NVIDIA only)
 #   <dir>/models/<name>/            PyTorch models through tessel-import
 #                                   (kernels/, data/ with the arguments
 #                                   and PyTorch's outputs), run whole
@@ -84,6 +86,7 @@ for f in $AMD_CHECKS \
          test/codegen/cpu-check-split-k.mlir \
          test/codegen/cpu-check-wgmma.mlir \
          test/codegen/cpu-check-fused-attention-mma.mlir \
+         test/codegen/cpu-check-fused-attention-registers.mlir \
          test/codegen/cpu-check-split-kv-attention.mlir \
          test/codegen/cpu-check-row-kernels.mlir \
          test/codegen/cpu-check-row-kernels-residual.mlir; do
@@ -130,6 +133,18 @@ sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/row-variants.mlir \
   >"$CARRY/row-variants.mlir"
 compile_or_report "$CARRY/row-variants.mlir" "$CARRY/variants-rows" \
   "the row variants do not compile for $TARGET"
+# Fused attention schedules side by side: the register-resident form (a
+# warp tile, mma.sync) against the shared-memory form, on NVIDIA.
+if [[ "$TARGET" == mi* ]]; then
+  echo "prepare: no register-resident attention on $TARGET (mma.sync only)" \
+    >"$CARRY/variants-attention.log"
+else
+  sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/attention-variants.mlir \
+    >"$CARRY/attention-variants.mlir"
+  compile_or_report "$CARRY/attention-variants.mlir" \
+    "$CARRY/variants-attention" \
+    "the attention variants do not compile for $TARGET"
+fi
 # Imported PyTorch models, run whole on the GPU (bench/gpu/prepare_models.sh).
 bash bench/gpu/prepare_models.sh "$BUILD" "$CARRY" "$TARGET"
 {

@@ -10,7 +10,8 @@
 #   attention-baseline.json  the same through scaled_dot_product_attention
 #   variants.json     wgmma schedules of two large GEMMs and of the GEMM
 #                     anchors with few rows side by side, row kernel
-#                     schedules (bench/workloads/row-variants.mlir), and
+#                     schedules (bench/workloads/row-variants.mlir), fused
+#                     attention schedules (attention-variants.mlir), and
 #                     variants-baseline.json, torch.matmul on the latter
 #                     (not run by default: STEPS="... variants")
 #   suite.json        every workload at every schedule rank: checked against
@@ -172,12 +173,13 @@ if want models && [ -d "$CARRY/models" ]; then
 fi
 
 # wgmma schedules side by side (bench/workloads/wgmma-variants.mlir and
-# wgmma-small-m.mlir) and row kernel schedules (row-variants.mlir), then
-# torch.matmul on the small-m shapes.
+# wgmma-small-m.mlir), row kernel schedules (row-variants.mlir) and fused
+# attention schedules (attention-variants.mlir), then torch.matmul on the
+# small-m shapes.
 if want variants && { [ -d "$CARRY/variants" ] || [ -d "$CARRY/variants-rows" ]; }; then
   echo "== variants" | tee -a "$LOG"
   folders=()
-  for d in variants variants-small-m variants-rows; do
+  for d in variants variants-small-m variants-rows variants-attention; do
     [ -d "$CARRY/$d" ] && folders+=("$CARRY/$d")
   done
   # shellcheck disable=SC2086 # no option or one

@@ -248,6 +248,11 @@ private:
   Value readPiece(Value buffer, Value row, Value col, int64_t rows,
                   int64_t cols);
   void writePiece(Value piece, Value buffer, Value row, Value col);
+  /// The accumulator pieces of C = init + A [16 x k] B [k x pieces * 8]
+  /// at (row0, col0) on 16x8x16 pieces (as `product` computes them).
+  SmallVector<Value> productPieces(Value a, Value bMatrix, Value row0,
+                                   Value col0, int64_t k, ValueRange init,
+                                   Value aLow, bool bTransposed);
   /// C [16 x n * 8 pieces at (row0, col0)] (+)= A [16 x k] B [k x n * 8]
   /// on 16x8x16 pieces: A read from `a` at row0 (its k along columns), B
   /// from `bMatrix` (its k along rows), C written to `c` (and, with
@@ -289,6 +294,17 @@ private:
   void keyStep(Value kt);
   void simtStep(Value k0);
   void mmaStep(Value k0);
+  /// The register-resident form's key step: the K and V copy, then one
+  /// warp phase in which each warp steps its strips (registerStrip).
+  void registerStep(Value k0);
+  /// One 16-row strip at `row0` against the key tile at `k0`, as whole
+  /// warp-level vectors (pieces [16, 8], rows [16], columns [8]) that
+  /// tessel-lower-mma spreads over the warp's lanes: S, its mask, the
+  /// rows' statistics, P and O's update never leave the warp.
+  void registerStrip(Value row0, Value k0);
+  /// Row `r`'s running maximum and sum.
+  Value rowMaxOf(Value r);
+  Value rowSumOf(Value r);
   /// By segments (a row's sCols keys g, g + groups, ...): `body(r, g,
   /// column)` for each key of the segment.
   void segments(Value t, function_ref<void(Value, Value)> begin,
@@ -329,6 +345,9 @@ private:
   /// Query heads per KV head, and a KV head's query rows (group x Sq).
   int64_t group = 1, queryRows = 1;
   Value qs, ks, vs, s, o, probs, probsLow, pm, ps, m, sum, alpha;
+  /// The register-resident form's statistics [bq, 2 * pieceN]: each row's
+  /// maximum in its first piece's columns, its sum in the second's.
+  Value stats;
 };
 
 void AttentionEmitter::copyRows(Value t, int64_t rows, int64_t width, Value src,
@@ -414,20 +433,35 @@ void AttentionEmitter::writePiece(Value piece, Value buffer, Value row,
 void AttentionEmitter::product(Value a, Value bMatrix, Value c, Value row0,
                                Value col0, int64_t k, int64_t pieces,
                                bool accumulates, Value aLow, bool bTransposed) {
-  int64_t pm = l.pieceM, pn = l.pieceN, pk = l.pieceK;
+  int64_t pm = l.pieceM, pn = l.pieceN;
   auto pieceType = VectorType::get({pm, pn}, b.getF32Type());
   Value zero = arith::ConstantOp::create(
       b, DenseElementsAttr::get(pieceType, b.getF32FloatAttr(0)));
-  SmallVector<Value> cols, init;
-  for (int64_t n = 0; n < pieces; ++n) {
+  SmallVector<Value> init;
+  for (int64_t n = 0; n < pieces; ++n)
+    init.push_back(accumulates
+                       ? readPiece(c, row0, add(col0, idx(n * pn)), pm, pn)
+                       : zero);
+  SmallVector<Value> acc =
+      productPieces(a, bMatrix, row0, col0, k, init, aLow, bTransposed);
+  for (int64_t n = 0; n < pieces; ++n)
+    writePiece(acc[n], c, row0, add(col0, idx(n * pn)));
+}
+
+SmallVector<Value> AttentionEmitter::productPieces(Value a, Value bMatrix,
+                                                   Value row0, Value col0,
+                                                   int64_t k, ValueRange init,
+                                                   Value aLow,
+                                                   bool bTransposed) {
+  int64_t pm = l.pieceM, pn = l.pieceN, pk = l.pieceK;
+  int64_t pieces = init.size();
+  SmallVector<Value> cols;
+  for (int64_t n = 0; n < pieces; ++n)
     cols.push_back(add(col0, idx(n * pn)));
-    init.push_back(accumulates ? readPiece(c, row0, cols.back(), pm, pn)
-                               : zero);
-  }
   // The pk-deep steps, rolled for the CPU path (tessel-lower-mma unrolls
   // them): A once per step, each piece of B and C in turn.
-  SmallVector<Value> acc =
-      accumulate(k / pk, init, [&](Value step, ValueRange acc) {
+  return accumulate(
+      k / pk, init, [&](Value step, ValueRange acc) {
         Value kk = mul(step, idx(pk));
         SmallVector<Value> aPieces = {readPiece(a, row0, kk, pm, pk)};
         if (aLow)
@@ -443,8 +477,6 @@ void AttentionEmitter::product(Value a, Value bMatrix, Value c, Value row0,
         }
         return next;
       });
-  for (int64_t n = 0; n < pieces; ++n)
-    writePiece(acc[n], c, row0, cols[n]);
 }
 
 AttentionEmitter::MicroTile
@@ -513,6 +545,13 @@ void AttentionEmitter::prologue() {
           {arith::DivUIOp::create(b, e, dv), arith::RemUIOp::create(b, e, dv)});
     });
     share(t, l.bq, [&](Value r) {
+      if (l.registers) {
+        loop(idx(0), idx(l.pieceN), idx(1), [&](Value c) {
+          store(f32(-INFINITY), stats, {r, c});
+          store(f32(0), stats, {r, add(c, idx(l.pieceN))});
+        });
+        return;
+      }
       store(f32(-INFINITY), m, r);
       store(f32(0), sum, r);
       loop(idx(0), idx(l.groups), idx(1), [&](Value g) {
@@ -540,7 +579,9 @@ void AttentionEmitter::keyStep(Value kt) {
   Value k0 = mul(kt, idx(l.bkv));
   if (partial)
     k0 = add(kBegin, k0);
-  if (l.mma)
+  if (l.registers)
+    registerStep(k0);
+  else if (l.mma)
     mmaStep(k0);
   else
     simtStep(k0);
@@ -616,6 +657,157 @@ void AttentionEmitter::mmaStep(Value k0) {
   // O += P v: warp w takes strip w / oSplits and its share of the columns.
   stripProducts(probs, vs, o, l.bkv, a.dv, l.oSplits, /*accumulates=*/true,
                 probsLow);
+}
+
+void AttentionEmitter::registerStep(Value k0) {
+  threads([&](Value t) {
+    copyTile(t, k, kvHead, k0, l.bkv, a.skv, a.d, ks, /*transpose=*/true);
+    copyTile(t, v, kvHead, k0, l.bkv, a.skv, a.dv, vs);
+  });
+  int64_t strips = l.warpRows / l.pieceM;
+  // The warp's rows, strip i at first + 16 i (a constant apart once
+  // tessel-lower-mma unrolls the loop, so that the strips' accumulators are
+  // provably apart).
+  warps(l.bq / l.warpRows, [&](Value w) {
+    Value first = mul(w, idx(l.warpRows));
+    if (strips == 1) {
+      registerStrip(first, k0);
+      return;
+    }
+    loop(idx(0), idx(strips), idx(1), [&](Value i) {
+      registerStrip(add(first, mul(i, idx(l.pieceM))), k0);
+    });
+  });
+}
+
+void AttentionEmitter::registerStrip(Value row0, Value k0) {
+  int64_t pm = l.pieceM, pn = l.pieceN, pk = l.pieceK;
+  Type f32Type = b.getF32Type(), indexType = b.getIndexType();
+  auto pieceType = VectorType::get({pm, pn}, f32Type);
+  auto rowType = VectorType::get({pm}, f32Type);
+  auto rowIndices = VectorType::get({pm}, indexType);
+  auto colIndices = VectorType::get({pn}, indexType);
+  auto pieceIndices = VectorType::get({pm, pn}, indexType);
+  auto splat = [&](VectorType type, Value scalar) -> Value {
+    return vector::BroadcastOp::create(b, type, scalar);
+  };
+  auto constant = [&](VectorType type, double x) -> Value {
+    return arith::ConstantOp::create(
+        b, DenseElementsAttr::get(type, b.getF32FloatAttr(float(x))));
+  };
+  // A row vector's value across each row of a piece.
+  auto acrossRow = [&](Value row) -> Value {
+    Type element = cast<VectorType>(row.getType()).getElementType();
+    Value column =
+        vector::ShapeCastOp::create(b, VectorType::get({pm, 1}, element), row);
+    return vector::BroadcastOp::create(b, VectorType::get({pm, pn}, element),
+                                       column);
+  };
+  auto rowReduce = [&](vector::CombiningKind kind, Value piece, double init) {
+    return vector::MultiDimReductionOp::create(
+               b, piece, constant(rowType, init), ArrayRef<bool>{false, true},
+               kind)
+        .getResult();
+  };
+
+  // S = q k^T, a piece per 8 keys.
+  int64_t sPieces = l.bkv / pn;
+  SmallVector<Value> zeros(sPieces, constant(pieceType, 0));
+  SmallVector<Value> scores = productPieces(qs, ks, row0, idx(0), a.d, zeros,
+                                            Value(), /*bTransposed=*/false);
+
+  // Scaled and masked: -inf past the block's keys and, causal, after each
+  // row's query's last key (rows interleave the group's heads).
+  Value rows = add(splat(rowIndices, add(q0, row0)),
+                   vector::StepOp::create(b, rowIndices));
+  Value limit;
+  if (a.causal) {
+    Value queries = group == 1 ? rows
+                               : Value(arith::DivUIOp::create(
+                                     b, rows, splat(rowIndices, idx(group))));
+    limit = acrossRow(add(queries, splat(rowIndices, idx(a.skv - a.sq))));
+  }
+  Value end = splat(pieceIndices, kEnd);
+  Value scale = constant(pieceType, scaleLog2e);
+  Value minusInf = constant(pieceType, -INFINITY);
+  SmallVector<Value> x;
+  Value maxima;
+  for (int64_t j = 0; j < sPieces; ++j) {
+    Value keys =
+        vector::BroadcastOp::create(b, pieceIndices,
+                                    add(splat(colIndices, add(k0, idx(j * pn))),
+                                        vector::StepOp::create(b, colIndices)));
+    Value masked =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::sge, keys, end);
+    if (a.causal)
+      masked = arith::OrIOp::create(
+          b, masked,
+          arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, keys, limit));
+    x.push_back(
+        arith::SelectOp::create(b, masked, minusInf, fmul(scores[j], scale)));
+    maxima = maxima ? fmax(maxima, x.back()) : x.back();
+  }
+
+  // The rows' statistics (as pieces: a row's value in each of its columns).
+  Value oldMax = readPiece(stats, row0, idx(0), pm, pn);
+  Value oldSum = readPiece(stats, row0, idx(pn), pm, pn);
+  Value max = fmax(oldMax, acrossRow(rowReduce(vector::CombiningKind::MAXIMUMF,
+                                               maxima, -INFINITY)));
+  Value base = max;
+  if (guardEmptyRows)
+    base = arith::SelectOp::create(
+        b, arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, max, minusInf),
+        constant(pieceType, 0), max);
+  Value factor = exp2(fsub(oldMax, base));
+  SmallVector<Value> probs;
+  Value total;
+  for (Value xj : x) {
+    probs.push_back(exp2(fsub(xj, base)));
+    total = total ? fadd(total, probs.back()) : probs.back();
+  }
+  Value sumNow =
+      fadd(fmul(oldSum, factor),
+           acrossRow(rowReduce(vector::CombiningKind::ADD, total, 0)));
+  writePiece(max, stats, row0, idx(0));
+  writePiece(sumNow, stats, row0, idx(pn));
+
+  // O = O * factor + P v, P entering as two terms of the input type (hi,
+  // and lo = P - hi rounded), each a 16 x 16 A piece of two of P's pieces.
+  int64_t oPieces = a.dv / pn;
+  SmallVector<Value> acc;
+  for (int64_t n = 0; n < oPieces; ++n)
+    acc.push_back(fmul(readPiece(o, row0, idx(n * pn), pm, pn), factor));
+  auto halfType = VectorType::get({pm, pn}, elem);
+  auto aType = VectorType::get({pm, pk}, elem);
+  Value zeroA = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(aType, b.getZeroAttr(elem)));
+  for (int64_t step = 0; step < l.bkv / pk; ++step) {
+    Value hiA = zeroA, loA = zeroA;
+    for (int64_t h = 0; h < pk / pn; ++h) {
+      Value p = probs[step * (pk / pn) + h];
+      Value hi = arith::TruncFOp::create(b, halfType, p);
+      Value lo = arith::TruncFOp::create(
+          b, halfType, fsub(p, arith::ExtFOp::create(b, pieceType, hi)));
+      SmallVector<int64_t> at = {0, h * pn}, strides = {1, 1};
+      hiA = vector::InsertStridedSliceOp::create(b, hi, hiA, at, strides);
+      loA = vector::InsertStridedSliceOp::create(b, lo, loA, at, strides);
+    }
+    for (int64_t n = 0; n < oPieces; ++n) {
+      Value vPiece = readPiece(vs, idx(step * pk), idx(n * pn), pk, pn);
+      acc[n] = mmaPiece(b, b.getLoc(), hiA, vPiece, acc[n]);
+      acc[n] = mmaPiece(b, b.getLoc(), loA, vPiece, acc[n]);
+    }
+  }
+  for (int64_t n = 0; n < oPieces; ++n)
+    writePiece(acc[n], o, row0, idx(n * pn));
+}
+
+Value AttentionEmitter::rowMaxOf(Value r) {
+  return l.registers ? load(stats, {r, idx(0)}) : load(m, r);
+}
+
+Value AttentionEmitter::rowSumOf(Value r) {
+  return l.registers ? load(stats, {r, idx(l.pieceN)}) : load(sum, r);
 }
 
 void AttentionEmitter::simtStep(Value k0) {
@@ -733,6 +925,8 @@ Value AttentionEmitter::maskedScore(Value x, Value r, Value key) {
 }
 
 void AttentionEmitter::finalSums() {
+  if (l.registers)
+    return;
   threads([&](Value t) {
     share(t, l.bq, [&](Value r) {
       SmallVector<Value> total =
@@ -754,7 +948,7 @@ void AttentionEmitter::epilogue() {
       auto inside = scf::IfOp::create(b, isQueryRow(r));
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(inside.thenBlock());
-      Value x = arith::DivFOp::create(b, load(o, {r, c}), load(sum, r));
+      Value x = arith::DivFOp::create(b, load(o, {r, c}), rowSumOf(r));
       store(fromF32(x), out, {batch, headOf(r), queryOf(r), c});
     });
   });
@@ -776,7 +970,7 @@ void AttentionEmitter::partialEpilogue() {
       Value c = arith::RemUIOp::create(b, e, dv);
       OpBuilder::InsertionGuard guard(b);
       inside(r);
-      Value total = load(sum, r);
+      Value total = rowSumOf(r);
       Value seen =
           arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, total, f32(0));
       Value x = arith::DivFOp::create(b, load(o, {r, c}), total);
@@ -786,10 +980,10 @@ void AttentionEmitter::partialEpilogue() {
     share(t, l.bq, [&](Value r) {
       OpBuilder::InsertionGuard guard(b);
       inside(r);
-      Value total = load(sum, r);
+      Value total = rowSumOf(r);
       Value seen =
           arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, total, f32(0));
-      Value log2Sum = fadd(load(m, r), math::Log2Op::create(b, total));
+      Value log2Sum = fadd(rowMaxOf(r), math::Log2Op::create(b, total));
       store(arith::SelectOp::create(b, seen, fmul(log2Sum, f32(M_LN2)),
                                     f32(-INFINITY)),
             lse, {split, batch, headOf(r), queryOf(r)});
@@ -839,21 +1033,28 @@ void AttentionEmitter::emit() {
     qs = shared({l.bq, l.qRow}, elem);
     ks = shared({l.kTransposed ? a.d : l.bkv, l.kRow}, elem);
     vs = shared({l.bkv, l.vRow}, elem);
-    s = shared({l.bq, l.sRow}, f32Type);
     o = shared({l.bq, l.oRow}, f32Type);
-    if (l.mma) {
-      probs = shared({l.bq, l.pRow}, elem);
-      probsLow = shared({l.bq, l.pRow}, elem);
+    if (l.registers) {
+      stats = shared({l.bq, 2 * l.pieceN}, f32Type);
+    } else {
+      s = shared({l.bq, l.sRow}, f32Type);
+      if (l.mma) {
+        probs = shared({l.bq, l.pRow}, elem);
+        probsLow = shared({l.bq, l.pRow}, elem);
+      }
+      pm = shared({l.bq, l.groups + 1}, f32Type);
+      ps = shared({l.bq, l.groups + 1}, f32Type);
+      m = shared({l.bq}, f32Type);
+      sum = shared({l.bq}, f32Type);
+      alpha = shared({l.bq}, f32Type);
     }
-    pm = shared({l.bq, l.groups + 1}, f32Type);
-    ps = shared({l.bq, l.groups + 1}, f32Type);
-    m = shared({l.bq}, f32Type);
-    sum = shared({l.bq}, f32Type);
-    alpha = shared({l.bq}, f32Type);
 
     prologue();
     auto steps = scf::ForOp::create(b, idx(0), keyTileCount(), idx(1));
-    if (l.mma)
+    // The register-resident form's O and statistics stay in registers
+    // across the steps (tessel-hoist-accumulators); the other forms' O is
+    // read by every thread between steps.
+    if (l.mma && !l.registers)
       steps->setAttr(TesselDialect::kSharedAccumulatorsAttrName,
                      b.getUnitAttr());
     {
@@ -1008,18 +1209,22 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
                                    ScheduleAttr schedule, const Target &target,
                                    bool onHost) {
   ArrayRef<int64_t> block = schedule.getBlock();
+  ArrayRef<int64_t> warp = schedule.getWarp();
   bool mmaSync = schedule.getMma() == InstructionClass::MmaSync;
   bool mfma = schedule.getMma() == InstructionClass::Mfma;
   if (block.size() != 2 || block[0] < 1 || block[1] < 1 ||
       (schedule.getMma() != InstructionClass::Simt && !mmaSync && !mfma) ||
       schedule.getStages() != 1 || schedule.getSplitK() != 1 ||
-      schedule.getVector() != 1 || !schedule.getWarp().empty() ||
-      !schedule.getThread().empty())
+      schedule.getVector() != 1 || !schedule.getThread().empty() ||
+      (!warp.empty() && (!mmaSync || warp[1] != block[1])))
     return op->emitOpError()
            << "runs as one fused attention kernel, whose schedule is block = "
               "[query tile, key tile] and warps on SIMT lanes, mma.sync or "
-              "MFMA (one stage, no split-K, vector, warp or thread tiles); got "
+              "MFMA, or on mma.sync with warp = [rows, key tile] (each "
+              "warp's rows in registers); one stage, no split-K, vector or "
+              "thread tiles; got "
            << schedule;
+  int64_t warpRows = warp.empty() ? 0 : warp[0];
   FailureOr<int64_t> blockSize = blockThreads(op, schedule, target);
   if (failed(blockSize))
     return failure();
@@ -1041,13 +1246,13 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
                  : mfma ? " (mma = mma_sync runs it on this GPU's tensor cores)"
                         : " (mma = mfma runs it on this GPU's matrix cores)");
     std::string why = FusedAttentionLayout::mmaRefusal(
-        shape, block[0], block[1], schedule.getWarps(), compute);
+        shape, block[0], block[1], schedule.getWarps(), compute, warpRows);
     if (!why.empty())
       return op->emitOpError()
              << "cannot run on " << name << " with " << schedule << ": " << why;
   }
   FusedAttentionLayout layout = FusedAttentionLayout::of(
-      shape, block[0], block[1], threads, compute, target.warpSize());
+      shape, block[0], block[1], threads, compute, target.warpSize(), warpRows);
   if (double(layout.sharedBytes) > target.blockSharedMemoryLimit())
     return op->emitOpError()
            << "needs " << layout.sharedBytes

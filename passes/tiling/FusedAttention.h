@@ -20,6 +20,18 @@
 // accurate as one of f32 P at twice its tensor-core work (FlashAttention
 // rounds P once).
 //
+// With a warp tile (`warp = [rows, key tile]`, mma.sync) the kernel takes
+// its register-resident form (FlashAttention-2's structure): each warp
+// owns rows / 16 strips of the query tile for the whole key tile and all
+// of O, and a key step is the copy phase and one warp phase that computes,
+// per strip, S, its mask, the rows' maxima and sums (row reductions of
+// whole pieces), P's two terms as A pieces and O's update as whole
+// warp-level vectors. tessel-lower-mma spreads them over the lanes (the
+// reductions become shuffles, P never leaves the registers) and
+// tessel-hoist-accumulators keeps O and the statistics ([bq, 16]: each
+// row's maximum, then its sum, across a piece's columns) in registers
+// through the key loop; the CPU path runs the same vectors as they are.
+//
 // A split-KV attention (tessel-split-reduction) is two such kernels: the
 // partial, the same loop nest with a block per slice of the keys as well,
 // writing each query's output over its slice (normalized, f32) and log-sum-

@@ -189,3 +189,46 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %2 : tensor<1x4x40x24xf16>
   }
 }
+
+// -----
+
+// The register-resident form (warp = [32, 32]: each of 2 warps owns two
+// 16-row strips): per key step a thread phase copies K (transposed) and V,
+// then one warp phase computes each strip's S, its row maxima and sums as
+// row reductions of whole pieces, P as two 16 x 16 A pieces of the input
+// type, and O's update, reading and writing O and the statistics [64, 16]
+// (maximum, then sum, across a piece's columns) only as whole pieces:
+// nothing of S or P in a block buffer.
+// CHECK-LABEL: func.func private @k_registers(
+// CHECK: %[[O:.*]] = memref.alloc() : memref<64x{{[0-9]+}}xf32>
+// CHECK: %[[STATS:.*]] = memref.alloc() : memref<64x16xf32>
+// CHECK-NOT: memref.alloc
+// CHECK: scf.for
+// CHECK: scf.forall (%{{.*}}) in (64)
+// CHECK: } {mapping = [#gpu.thread<x>]}
+// CHECK: scf.forall (%[[W:.*]]) in (2)
+// CHECK: scf.for
+// CHECK: vector.contract
+// CHECK: vector.step : vector<8xindex>
+// CHECK: vector.transfer_read %[[STATS]]
+// CHECK: vector.multi_reduction <maximumf>, %{{.*}} [1] : vector<16x8xf32> to vector<16xf32>
+// CHECK: vector.multi_reduction <add>, %{{.*}} [1] : vector<16x8xf32> to vector<16xf32>
+// CHECK: vector.transfer_write %{{.*}}, %[[STATS]]
+// CHECK: vector.transfer_read %[[O]]
+// CHECK: vector.insert_strided_slice %{{.*}} {offsets = [0, 8], strides = [1, 1]} : vector<16x8xf16> into vector<16x16xf16>
+// CHECK: vector.contract
+// CHECK: vector.transfer_write %{{.*}}, %[[O]]
+// CHECK: } {mapping = [#gpu.warp<linear_dim_0>]}
+// CHECK-NOT: mapping = [#gpu.thread<x>]
+// CHECK: }
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<1x4x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x32xf16>) -> tensor<1x4x40x32xf16> {
+    %0 = tessel.kernel @k_registers(%q, %k, %v) : (tensor<1x4x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x4x40x32xf16>
+        schedule = #tessel.schedule<block = [64, 32], warp = [32, 32], warps = 2, mma = mma_sync> {
+    ^bb0(%a: tensor<1x4x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
+      %1 = tessel.attention %a, %b, %c causal : tensor<1x4x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x4x40x32xf16>
+      tessel.yield %1 : tensor<1x4x40x32xf16>
+    }
+    return %0 : tensor<1x4x40x32xf16>
+  }
+}

@@ -474,7 +474,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
         schedule = #tessel.schedule<block = [1, 64, 64], warps = 4> {
     ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
-      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA (one stage, no split-K, vector, warp or thread tiles); got #tessel.schedule<block = [1, 64, 64], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>}}
+      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA, or on mma.sync with warp = [rows, key tile] (each warp's rows in registers); one stage, no split-K, vector or thread tiles; got #tessel.schedule<block = [1, 64, 64], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>}}
       %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
       tessel.yield %1 : tensor<1x2x40x32xf16>
     }
@@ -506,6 +506,38 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     // expected-error @+1 {{'func.func' op kernel @k has no #tessel.schedule; run tessel-select-schedules before tessel-tile-and-fuse}}
     %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
     ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
+      %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
+      tessel.yield %1 : tensor<1x2x40x32xf16>
+    }
+    return %0 : tensor<1x2x40x32xf16>
+  }
+}
+
+// -----
+
+// The register-resident form (a warp tile) runs on mma.sync only.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<1x2x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
+        schedule = #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2> {
+    ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
+      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA, or on mma.sync with warp = [rows, key tile] (each warp's rows in registers); one stage, no split-K, vector or thread tiles; got #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt>}}
+      %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
+      tessel.yield %1 : tensor<1x2x40x32xf16>
+    }
+    return %0 : tensor<1x2x40x32xf16>
+  }
+}
+
+// -----
+
+// A warp's rows in the register-resident form are whole 16-row strips.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<1x2x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
+        schedule = #tessel.schedule<block = [32, 32], warp = [8, 32], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
+      // expected-error @+1 {{'tessel.attention' op cannot run on mma.sync with #tessel.schedule<block = [32, 32], warp = [8, 32], warps = 4, stages = 1, split_k = 1, vector = 1, mma = mma_sync>: a warp tile's rows must be a multiple of 16 and the warps' tiles must make up the query tile}}
       %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
       tessel.yield %1 : tensor<1x2x40x32xf16>
     }

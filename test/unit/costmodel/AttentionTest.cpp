@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 using namespace mlir::tessel;
 
@@ -302,6 +303,72 @@ TEST(FusedAttention, TensorCoresWhereTheyExist) {
   EXPECT_FALSE(std::any_of(offers.begin(), offers.end(), [](const Schedule &o) {
     return o.compute == ComputeClass::MmaSync;
   }));
+}
+
+// The register-resident form (warp = [rows, key tile], mma.sync): no S,
+// P or partial statistics in shared memory, so its block needs less of
+// it; its registers grow with the warp's strips and the key tile, and a
+// warp tile too large for the registers is refused; it is offered on
+// NVIDIA alone and, for a long causal prefill, predicted faster than the
+// shared-memory form and chosen.
+TEST(FusedAttention, RegisterResidentForm) {
+  KernelDesc k = attention(32, 8, 2048, 2048, 128, true, ElementType::BF16);
+  Target h100 = *lookupKnownTarget("h100");
+  Schedule shared;
+  shared.block = {64, 64};
+  shared.warps = 4;
+  shared.compute = ComputeClass::MmaSync;
+  Schedule registers = shared;
+  registers.warp = {16, 64};
+  Prediction ps = predict(k, shared, h100), pr = predict(k, registers, h100);
+  ASSERT_TRUE(ps.legal && pr.legal) << pr.illegalReason;
+  EXPECT_LT(pr.sharedBytes, ps.sharedBytes);
+  EXPECT_LT(pr.timeUs, ps.timeUs);
+  EXPECT_GE(pr.timeUs, pr.achievableUs);
+  FusedAttentionLayout l = FusedAttentionLayout::of(
+      *k.attention, 64, 64, 128, ComputeClass::MmaSync, 32, 16);
+  EXPECT_TRUE(l.registers);
+  // q, k (transposed) and v in bf16; O and the statistics in f32.
+  EXPECT_EQ(l.sharedBytes, 2 * (64 * l.qRow + 128 * l.kRow + 64 * l.vRow) +
+                               4 * 64 * (l.oRow + 16));
+  // Two strips a warp hold twice the accumulators: of head dim 64 they
+  // fit, of head dim 128 they do not (ptxas spills them).
+  KernelDesc k64 = attention(32, 8, 2048, 2048, 64, true, ElementType::BF16);
+  Schedule two = registers;
+  two.block = {64, 32};
+  two.warp = {32, 32};
+  two.warps = 2;
+  Schedule one = two;
+  one.warp = {16, 32};
+  one.warps = 4;
+  Prediction p2 = predict(k64, two, h100), p1 = predict(k64, one, h100);
+  ASSERT_TRUE(p2.legal && p1.legal) << p2.illegalReason;
+  EXPECT_GT(p2.registers, p1.registers);
+  EXPECT_FALSE(predict(k, two, h100).legal);
+  // Not on MFMA or SIMT lanes, nor with rows that are not whole strips.
+  Schedule simt = registers;
+  simt.compute = ComputeClass::Simt;
+  EXPECT_FALSE(predict(k, simt, h100).legal);
+  EXPECT_FALSE(predict(k, registers, *lookupKnownTarget("mi300x")).legal);
+  Schedule ragged = registers;
+  ragged.warp = {8, 64};
+  ragged.warps = 8;
+  EXPECT_FALSE(predict(k, ragged, h100).legal);
+  // Offered on NVIDIA and chosen for this prefill; never on AMD.
+  auto registerForm = [](const Schedule &o) { return !o.warp.empty(); };
+  std::vector<Schedule> offers = enumerateSchedules(k, h100);
+  EXPECT_TRUE(std::any_of(offers.begin(), offers.end(), registerForm));
+  std::vector<Schedule> amd =
+      enumerateSchedules(k, *lookupKnownTarget("mi300x"));
+  EXPECT_FALSE(std::any_of(amd.begin(), amd.end(), registerForm));
+  for (const char *name : {"h100", "a100"}) {
+    std::optional<std::pair<Schedule, Prediction>> best;
+    for (auto &offer : enumeratePredicted(k, *lookupKnownTarget(name)))
+      if (!best || offer.second.timeUs < best->second.timeUs)
+        best = offer;
+    ASSERT_TRUE(best) << name;
+    EXPECT_TRUE(registerForm(best->first)) << name;
+  }
 }
 
 TEST(FusedAttention, SplitKVSpreadsTheKeysOverBlocks) {

@@ -1,0 +1,104 @@
+// Fused attention schedules side by side, for measuring what the cost
+// model must predict of the register-resident form (warp = [rows, key
+// tile]: S, P, O and the rows' statistics in each warp's registers)
+// against the shared-memory form it replaces (no warp tile): the
+// Mistral-7B prefill (32 query heads on 8 KV heads, 2048 tokens, head dim
+// 128, causal) and GPT-2's causal 1024-token self-attention (12 heads, head
+// dim 64), bf16, one and two 16-row strips a warp, key tiles 32 to 128.
+// bench/gpu/prepare.sh compiles it into variants-attention/ (NVIDIA only:
+// the register form runs on mma.sync) and run_suite.sh's `variants` step
+// times it; compare with scaled_dot_product_attention in the same run's
+// attention step. No GPU has run them yet.
+
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @mistral_shared_b64x128_w8(%q: tensor<1x32x2048x128xbf16>, %k: tensor<1x8x2048x128xbf16>, %v: tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16> {
+    %r = tessel.kernel @k_mistral_shared_b64x128_w8(%q, %k, %v) : (tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16>
+        schedule = #tessel.schedule<block = [64, 128], warps = 8, mma = mma_sync> {
+    ^bb0(%a: tensor<1x32x2048x128xbf16>, %b: tensor<1x8x2048x128xbf16>, %c: tensor<1x8x2048x128xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16> -> tensor<1x32x2048x128xbf16>
+      tessel.yield %0 : tensor<1x32x2048x128xbf16>
+    }
+    return %r : tensor<1x32x2048x128xbf16>
+  }
+  func.func @mistral_reg_b64x32_r16(%q: tensor<1x32x2048x128xbf16>, %k: tensor<1x8x2048x128xbf16>, %v: tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16> {
+    %r = tessel.kernel @k_mistral_reg_b64x32_r16(%q, %k, %v) : (tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16>
+        schedule = #tessel.schedule<block = [64, 32], warp = [16, 32], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<1x32x2048x128xbf16>, %b: tensor<1x8x2048x128xbf16>, %c: tensor<1x8x2048x128xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16> -> tensor<1x32x2048x128xbf16>
+      tessel.yield %0 : tensor<1x32x2048x128xbf16>
+    }
+    return %r : tensor<1x32x2048x128xbf16>
+  }
+  func.func @mistral_reg_b64x64_r16(%q: tensor<1x32x2048x128xbf16>, %k: tensor<1x8x2048x128xbf16>, %v: tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16> {
+    %r = tessel.kernel @k_mistral_reg_b64x64_r16(%q, %k, %v) : (tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16>
+        schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<1x32x2048x128xbf16>, %b: tensor<1x8x2048x128xbf16>, %c: tensor<1x8x2048x128xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16> -> tensor<1x32x2048x128xbf16>
+      tessel.yield %0 : tensor<1x32x2048x128xbf16>
+    }
+    return %r : tensor<1x32x2048x128xbf16>
+  }
+  func.func @mistral_reg_b128x32_r16(%q: tensor<1x32x2048x128xbf16>, %k: tensor<1x8x2048x128xbf16>, %v: tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16> {
+    %r = tessel.kernel @k_mistral_reg_b128x32_r16(%q, %k, %v) : (tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16>
+        schedule = #tessel.schedule<block = [128, 32], warp = [16, 32], warps = 8, mma = mma_sync> {
+    ^bb0(%a: tensor<1x32x2048x128xbf16>, %b: tensor<1x8x2048x128xbf16>, %c: tensor<1x8x2048x128xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16> -> tensor<1x32x2048x128xbf16>
+      tessel.yield %0 : tensor<1x32x2048x128xbf16>
+    }
+    return %r : tensor<1x32x2048x128xbf16>
+  }
+  func.func @mistral_reg_b128x64_r16(%q: tensor<1x32x2048x128xbf16>, %k: tensor<1x8x2048x128xbf16>, %v: tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16> {
+    %r = tessel.kernel @k_mistral_reg_b128x64_r16(%q, %k, %v) : (tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16>
+        schedule = #tessel.schedule<block = [128, 64], warp = [16, 64], warps = 8, mma = mma_sync> {
+    ^bb0(%a: tensor<1x32x2048x128xbf16>, %b: tensor<1x8x2048x128xbf16>, %c: tensor<1x8x2048x128xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16> -> tensor<1x32x2048x128xbf16>
+      tessel.yield %0 : tensor<1x32x2048x128xbf16>
+    }
+    return %r : tensor<1x32x2048x128xbf16>
+  }
+  func.func @mistral_reg_b64x128_r16(%q: tensor<1x32x2048x128xbf16>, %k: tensor<1x8x2048x128xbf16>, %v: tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16> {
+    %r = tessel.kernel @k_mistral_reg_b64x128_r16(%q, %k, %v) : (tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16>
+        schedule = #tessel.schedule<block = [64, 128], warp = [16, 128], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<1x32x2048x128xbf16>, %b: tensor<1x8x2048x128xbf16>, %c: tensor<1x8x2048x128xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16> -> tensor<1x32x2048x128xbf16>
+      tessel.yield %0 : tensor<1x32x2048x128xbf16>
+    }
+    return %r : tensor<1x32x2048x128xbf16>
+  }
+  func.func @gpt2_shared_b32x128_w2(%q: tensor<1x12x1024x64xbf16>, %k: tensor<1x12x1024x64xbf16>, %v: tensor<1x12x1024x64xbf16>) -> tensor<1x12x1024x64xbf16> {
+    %r = tessel.kernel @k_gpt2_shared_b32x128_w2(%q, %k, %v) : (tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>) -> tensor<1x12x1024x64xbf16>
+        schedule = #tessel.schedule<block = [32, 128], warps = 2, mma = mma_sync> {
+    ^bb0(%a: tensor<1x12x1024x64xbf16>, %b: tensor<1x12x1024x64xbf16>, %c: tensor<1x12x1024x64xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16> -> tensor<1x12x1024x64xbf16>
+      tessel.yield %0 : tensor<1x12x1024x64xbf16>
+    }
+    return %r : tensor<1x12x1024x64xbf16>
+  }
+  func.func @gpt2_reg_b64x64_r16(%q: tensor<1x12x1024x64xbf16>, %k: tensor<1x12x1024x64xbf16>, %v: tensor<1x12x1024x64xbf16>) -> tensor<1x12x1024x64xbf16> {
+    %r = tessel.kernel @k_gpt2_reg_b64x64_r16(%q, %k, %v) : (tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>) -> tensor<1x12x1024x64xbf16>
+        schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<1x12x1024x64xbf16>, %b: tensor<1x12x1024x64xbf16>, %c: tensor<1x12x1024x64xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16> -> tensor<1x12x1024x64xbf16>
+      tessel.yield %0 : tensor<1x12x1024x64xbf16>
+    }
+    return %r : tensor<1x12x1024x64xbf16>
+  }
+  func.func @gpt2_reg_b64x32_r32(%q: tensor<1x12x1024x64xbf16>, %k: tensor<1x12x1024x64xbf16>, %v: tensor<1x12x1024x64xbf16>) -> tensor<1x12x1024x64xbf16> {
+    %r = tessel.kernel @k_gpt2_reg_b64x32_r32(%q, %k, %v) : (tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>) -> tensor<1x12x1024x64xbf16>
+        schedule = #tessel.schedule<block = [64, 32], warp = [32, 32], warps = 2, mma = mma_sync> {
+    ^bb0(%a: tensor<1x12x1024x64xbf16>, %b: tensor<1x12x1024x64xbf16>, %c: tensor<1x12x1024x64xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16> -> tensor<1x12x1024x64xbf16>
+      tessel.yield %0 : tensor<1x12x1024x64xbf16>
+    }
+    return %r : tensor<1x12x1024x64xbf16>
+  }
+  func.func @gpt2_reg_b128x32_r32(%q: tensor<1x12x1024x64xbf16>, %k: tensor<1x12x1024x64xbf16>, %v: tensor<1x12x1024x64xbf16>) -> tensor<1x12x1024x64xbf16> {
+    %r = tessel.kernel @k_gpt2_reg_b128x32_r32(%q, %k, %v) : (tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>) -> tensor<1x12x1024x64xbf16>
+        schedule = #tessel.schedule<block = [128, 32], warp = [32, 32], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<1x12x1024x64xbf16>, %b: tensor<1x12x1024x64xbf16>, %c: tensor<1x12x1024x64xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16> -> tensor<1x12x1024x64xbf16>
+      tessel.yield %0 : tensor<1x12x1024x64xbf16>
+    }
+    return %r : tensor<1x12x1024x64xbf16>
+  }
+}

@@ -1,0 +1,119 @@
+// The fused attention kernel's register-resident form (schedule `warp =
+// [rows, key tile]`, mma.sync): each warp keeps its 16-row strips' S, P, O
+// and row statistics in its lanes across the key loop, on the CPU path
+// against the reference, with schedules written by hand: one and two strips
+// a warp, head dims 64, 80, 128 and 256, lengths no tile divides (1, 33,
+// 77, 90, 100, 197, 1000), grouped-query heads, causal masks, a decode
+// step, and split-KV (one kernel) decode and prefill, bf16 and f16.
+// tessel-compile-suite-h100.test compiles them for sm_90a and pins the
+// structure (shuffles, no S in shared memory, O and the statistics kept in
+// registers across the loop).
+// RUN: tessel-run %s --cpu --check | FileCheck %s
+
+// CHECK: kernel @k_reg_gqa_bf16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_reg_dim80_f16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_reg_dim128_bf16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_reg_dim256_f16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_reg_len1_bf16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_reg_decode_f16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_reg_split_decode_bf16_split
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK: kernel @k_reg_split_prefill_f16_split
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK-NOT: MISMATCH
+// CHECK: all outputs match the reference
+
+// grouped-query heads (2 per KV head), causal, lengths no tile divides; two strips a warp.
+func.func @reg_gqa_bf16(%q: tensor<1x4x77x64xbf16>, %k: tensor<1x2x90x64xbf16>, %v: tensor<1x2x90x64xbf16>) -> tensor<1x4x77x64xbf16> {
+  %r = tessel.kernel @k_reg_gqa_bf16(%q, %k, %v) : (tensor<1x4x77x64xbf16>, tensor<1x2x90x64xbf16>, tensor<1x2x90x64xbf16>) -> tensor<1x4x77x64xbf16>
+      schedule = #tessel.schedule<block = [64, 32], warp = [32, 32], warps = 2, mma = mma_sync> {
+  ^bb0(%a: tensor<1x4x77x64xbf16>, %b: tensor<1x2x90x64xbf16>, %c: tensor<1x2x90x64xbf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x4x77x64xbf16>, tensor<1x2x90x64xbf16>, tensor<1x2x90x64xbf16> -> tensor<1x4x77x64xbf16>
+    tessel.yield %0 : tensor<1x4x77x64xbf16>
+  }
+  return %r : tensor<1x4x77x64xbf16>
+}
+
+// head dim 80 (five 16-deep steps, ten value pieces), ViT's 197 tokens.
+func.func @reg_dim80_f16(%q: tensor<1x2x197x80xf16>, %k: tensor<1x2x197x80xf16>, %v: tensor<1x2x197x80xf16>) -> tensor<1x2x197x80xf16> {
+  %r = tessel.kernel @k_reg_dim80_f16(%q, %k, %v) : (tensor<1x2x197x80xf16>, tensor<1x2x197x80xf16>, tensor<1x2x197x80xf16>) -> tensor<1x2x197x80xf16>
+      schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, mma = mma_sync> {
+  ^bb0(%a: tensor<1x2x197x80xf16>, %b: tensor<1x2x197x80xf16>, %c: tensor<1x2x197x80xf16>):
+    %0 = tessel.attention %a, %b, %c : tensor<1x2x197x80xf16>, tensor<1x2x197x80xf16>, tensor<1x2x197x80xf16> -> tensor<1x2x197x80xf16>
+    tessel.yield %0 : tensor<1x2x197x80xf16>
+  }
+  return %r : tensor<1x2x197x80xf16>
+}
+
+// head dim 128, four query heads on one KV head, causal.
+func.func @reg_dim128_bf16(%q: tensor<1x4x100x128xbf16>, %k: tensor<1x1x100x128xbf16>, %v: tensor<1x1x100x128xbf16>) -> tensor<1x4x100x128xbf16> {
+  %r = tessel.kernel @k_reg_dim128_bf16(%q, %k, %v) : (tensor<1x4x100x128xbf16>, tensor<1x1x100x128xbf16>, tensor<1x1x100x128xbf16>) -> tensor<1x4x100x128xbf16>
+      schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, mma = mma_sync> {
+  ^bb0(%a: tensor<1x4x100x128xbf16>, %b: tensor<1x1x100x128xbf16>, %c: tensor<1x1x100x128xbf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x4x100x128xbf16>, tensor<1x1x100x128xbf16>, tensor<1x1x100x128xbf16> -> tensor<1x4x100x128xbf16>
+    tessel.yield %0 : tensor<1x4x100x128xbf16>
+  }
+  return %r : tensor<1x4x100x128xbf16>
+}
+
+// head dim 256, one warp, a causal mask with more keys than queries.
+func.func @reg_dim256_f16(%q: tensor<1x1x33x256xf16>, %k: tensor<1x1x40x256xf16>, %v: tensor<1x1x40x256xf16>) -> tensor<1x1x33x256xf16> {
+  %r = tessel.kernel @k_reg_dim256_f16(%q, %k, %v) : (tensor<1x1x33x256xf16>, tensor<1x1x40x256xf16>, tensor<1x1x40x256xf16>) -> tensor<1x1x33x256xf16>
+      schedule = #tessel.schedule<block = [16, 32], warp = [16, 32], warps = 1, mma = mma_sync> {
+  ^bb0(%a: tensor<1x1x33x256xf16>, %b: tensor<1x1x40x256xf16>, %c: tensor<1x1x40x256xf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x1x33x256xf16>, tensor<1x1x40x256xf16>, tensor<1x1x40x256xf16> -> tensor<1x1x33x256xf16>
+    tessel.yield %0 : tensor<1x1x33x256xf16>
+  }
+  return %r : tensor<1x1x33x256xf16>
+}
+
+// a single query and key.
+func.func @reg_len1_bf16(%q: tensor<1x2x1x64xbf16>, %k: tensor<1x2x1x64xbf16>, %v: tensor<1x2x1x64xbf16>) -> tensor<1x2x1x64xbf16> {
+  %r = tessel.kernel @k_reg_len1_bf16(%q, %k, %v) : (tensor<1x2x1x64xbf16>, tensor<1x2x1x64xbf16>, tensor<1x2x1x64xbf16>) -> tensor<1x2x1x64xbf16>
+      schedule = #tessel.schedule<block = [16, 16], warp = [16, 16], warps = 1, mma = mma_sync> {
+  ^bb0(%a: tensor<1x2x1x64xbf16>, %b: tensor<1x2x1x64xbf16>, %c: tensor<1x2x1x64xbf16>):
+    %0 = tessel.attention %a, %b, %c : tensor<1x2x1x64xbf16>, tensor<1x2x1x64xbf16>, tensor<1x2x1x64xbf16> -> tensor<1x2x1x64xbf16>
+    tessel.yield %0 : tensor<1x2x1x64xbf16>
+  }
+  return %r : tensor<1x2x1x64xbf16>
+}
+
+// a decode step: one query, 1000 keys, four heads a KV head.
+func.func @reg_decode_f16(%q: tensor<1x8x1x128xf16>, %k: tensor<1x2x1000x128xf16>, %v: tensor<1x2x1000x128xf16>) -> tensor<1x8x1x128xf16> {
+  %r = tessel.kernel @k_reg_decode_f16(%q, %k, %v) : (tensor<1x8x1x128xf16>, tensor<1x2x1000x128xf16>, tensor<1x2x1000x128xf16>) -> tensor<1x8x1x128xf16>
+      schedule = #tessel.schedule<block = [16, 128], warp = [16, 128], warps = 1, mma = mma_sync> {
+  ^bb0(%a: tensor<1x8x1x128xf16>, %b: tensor<1x2x1000x128xf16>, %c: tensor<1x2x1000x128xf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x8x1x128xf16>, tensor<1x2x1000x128xf16>, tensor<1x2x1000x128xf16> -> tensor<1x8x1x128xf16>
+    tessel.yield %0 : tensor<1x8x1x128xf16>
+  }
+  return %r : tensor<1x8x1x128xf16>
+}
+
+// a decode step split five ways in one kernel.
+func.func @reg_split_decode_bf16(%q: tensor<1x8x1x64xbf16>, %k: tensor<1x2x1000x64xbf16>, %v: tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16> {
+  %r = tessel.kernel @k_reg_split_decode_bf16(%q, %k, %v) : (tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16>
+      schedule = #tessel.schedule<block = [16, 64], warp = [16, 64], warps = 1, split_k = 5, mma = mma_sync> {
+  ^bb0(%a: tensor<1x8x1x64xbf16>, %b: tensor<1x2x1000x64xbf16>, %c: tensor<1x2x1000x64xbf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16> -> tensor<1x8x1x64xbf16>
+    tessel.yield %0 : tensor<1x8x1x64xbf16>
+  }
+  return %r : tensor<1x8x1x64xbf16>
+}
+
+// a causal prefill split two ways (two strips in one warp): early slices
+// some rows see none of.
+func.func @reg_split_prefill_f16(%q: tensor<1x2x77x64xf16>, %k: tensor<1x1x77x64xf16>, %v: tensor<1x1x77x64xf16>) -> tensor<1x2x77x64xf16> {
+  %r = tessel.kernel @k_reg_split_prefill_f16(%q, %k, %v) : (tensor<1x2x77x64xf16>, tensor<1x1x77x64xf16>, tensor<1x1x77x64xf16>) -> tensor<1x2x77x64xf16>
+      schedule = #tessel.schedule<block = [32, 32], warp = [32, 32], warps = 1, split_k = 2, mma = mma_sync> {
+  ^bb0(%a: tensor<1x2x77x64xf16>, %b: tensor<1x1x77x64xf16>, %c: tensor<1x1x77x64xf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x2x77x64xf16>, tensor<1x1x77x64xf16>, tensor<1x1x77x64xf16> -> tensor<1x2x77x64xf16>
+    tessel.yield %0 : tensor<1x2x77x64xf16>
+  }
+  return %r : tensor<1x2x77x64xf16>
+}
