@@ -78,8 +78,19 @@ std::string FusedAttentionLayout::mmaRefusal(const AttentionShape &shape,
                                              int64_t bq, int64_t bkv,
                                              int64_t warps,
                                              ComputeClass compute,
-                                             int64_t warpRows) {
+                                             int64_t warpRows, int64_t stages) {
   auto [pm, pn, pk] = pieceOf(compute);
+  if (stages != 1) {
+    if (!warpRows || stages < 1 || stages > 4)
+      return "stages (2 to 4) pipeline the register-resident form's K and V "
+             "copies; other forms take one stage";
+    // cp.async moves 16 bytes a copy, one of a row's vectors.
+    int64_t bytes = dtypeBytes(shape.type);
+    if ((shape.d * bytes) % 16 || (shape.dv * bytes) % 16)
+      return "pipelined copies move rows of whole 16-byte vectors: the head "
+             "dims must be multiples of " +
+             std::to_string(16 / bytes);
+  }
   if (warpRows) {
     if (compute != ComputeClass::MmaSync)
       return "the register-resident form (a warp tile) runs on mma.sync";
@@ -106,10 +117,11 @@ std::string FusedAttentionLayout::mmaRefusal(const AttentionShape &shape,
 FusedAttentionLayout
 FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
                          int64_t threads, ComputeClass compute,
-                         int64_t warpSize, int64_t warpRows) {
+                         int64_t warpSize, int64_t warpRows, int64_t stages) {
   FusedAttentionLayout l;
   l.registers = warpRows > 0;
   l.warpRows = warpRows;
+  l.stages = stages;
   l.bq = bq;
   l.bkv = bkv;
   l.threads = threads;
@@ -124,7 +136,9 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
     l.pieceM = piece[0];
     l.pieceN = piece[1];
     l.pieceK = piece[2];
-    l.kTransposed = compute == ComputeClass::MmaSync;
+    // The register-resident form reads K's B fragments transposed from
+    // [bkv, d] (a 32-bit load a register), so its copy stays 16-byte.
+    l.kTransposed = compute == ComputeClass::MmaSync && !l.registers;
     l.qRow = shape.d + kMmaOperandPad;
     l.kRow = (l.kTransposed ? bkv : shape.d) + kMmaOperandPad;
     l.vRow = shape.dv + kMmaOperandPad;
@@ -154,11 +168,13 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
   }
   int64_t kRows = l.kTransposed ? shape.d : bkv;
   if (l.registers) {
-    // q, k and v tiles in the input type; O and the statistics in f32.
+    // q, and `stages` k and v tiles, in the input type; O and the
+    // statistics in f32.
     l.sSplits = l.oSplits = 1;
     l.sRow = l.pRow = 0;
     l.sharedBytes =
-        dtypeBytes(shape.type) * (bq * l.qRow + kRows * l.kRow + bkv * l.vRow) +
+        dtypeBytes(shape.type) *
+            (bq * l.qRow + stages * (kRows * l.kRow + bkv * l.vRow)) +
         4 * bq * (l.oRow + 2 * l.pieceN);
     if (shape.combined)
       l.sharedBytes += 4 * (1 + bq * (shape.splits + 1));
@@ -285,13 +301,14 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   bool mfma = s.compute == ComputeClass::Mfma;
   bool mma = s.compute == ComputeClass::MmaSync || mfma;
   int64_t bq = s.block[0], bkv = s.block[1];
-  if ((s.compute != ComputeClass::Simt && !mma) || s.stages != 1 ||
-      s.splitK != 1 || s.vector != 1 || !s.thread.empty() ||
+  if ((s.compute != ComputeClass::Simt && !mma) || s.stages < 1 ||
+      (s.stages != 1 && s.warp.empty()) || s.splitK != 1 || s.vector != 1 ||
+      !s.thread.empty() ||
       (!s.warp.empty() && (s.compute != ComputeClass::MmaSync ||
                            s.warp.size() != 2 || s.warp[1] != bkv)))
     return illegal("the fused attention kernel runs on SIMT lanes, mma.sync "
-                   "or MFMA, or on mma.sync with warp = [rows, key tile]; "
-                   "one stage, no split-K, vector or thread tiles");
+                   "or MFMA, or on mma.sync with warp = [rows, key tile] "
+                   "(and stages); no split-K, vector or thread tiles");
   int64_t warpRows = s.warp.empty() ? 0 : s.warp[0];
   int64_t threads = s.warps * t.warpSize();
   p.threadsPerBlock = threads;
@@ -303,13 +320,13 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     return illegal("MFMA needs an AMD GPU with bf16 matrix cores (gfx90a, "
                    "gfx94x)");
   if (mma) {
-    std::string why = FusedAttentionLayout::mmaRefusal(a, bq, bkv, s.warps,
-                                                       s.compute, warpRows);
+    std::string why = FusedAttentionLayout::mmaRefusal(
+        a, bq, bkv, s.warps, s.compute, warpRows, s.stages);
     if (!why.empty())
       return illegal(why);
   }
   FusedAttentionLayout l = FusedAttentionLayout::of(
-      a, bq, bkv, threads, s.compute, t.warpSize(), warpRows);
+      a, bq, bkv, threads, s.compute, t.warpSize(), warpRows, s.stages);
 
   // Legality and occupancy.
   p.sharedBytes = l.sharedBytes;
@@ -434,13 +451,15 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // Totals of the SM's issue slots, wavefronts and exp2 results per key
   // step, and `serial`: one block's step alone, whose phases wait on each
   // other behind barriers (each as long as the largest of its terms).
-  double issue = 0, wavefronts = 0, sfu = 0, serial = 0;
+  // `copySerial`: the copy phase's part of it (phases[0]), with its waits.
+  double issue = 0, wavefronts = 0, sfu = 0, serial = 0, copySerial = 0;
   for (const Phase &ph : phases) {
     PhaseCycles c = phaseCycles(ph, threads, t, p.uncalibrated);
     issue += c.issue;
     wavefronts += c.wavefronts;
     sfu += c.sfu;
-    serial += std::max({c.issue, c.wavefronts, c.sfu, c.chain});
+    double longest = std::max({c.issue, c.wavefronts, c.sfu, c.chain});
+    (&ph == &phases.front() ? copySerial : serial) += longest;
   }
   double tensor = 0;
   if (mma) {
@@ -507,9 +526,13 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
         issueCycles = double(shape.flops()) / (perClock / units);
       }
       // The register-resident form keeps A (q across the loop, P as it
-      // is computed) and the accumulators in registers: B alone is read.
-      if (l.registers)
+      // is computed) and the accumulators in registers: B alone is read,
+      // 2 wavefronts a piece (K's as one 32-bit load a register, from the
+      // untransposed tile; V's by ldmatrix .x4.trans, two pieces a load).
+      if (l.registers) {
         aFronts = cFronts = 0;
+        bFronts = 2;
+      }
       double waves = warps *
                      (ksteps * (aFronts * aTerms + bFronts * pieces) +
                       (accumulates ? 2 : 1) * cFronts * pieces) /
@@ -547,8 +570,12 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     double trip = t.get(TargetField::L2LatencyCycles);
     if (model::usable(t, TargetField::DramLatencyCycles, p.uncalibrated))
       trip += (t.get(TargetField::DramLatencyCycles) - trip) / double(qTiles);
-    serial += (waits(keys * d / wk) + waits(keys * dv / wv)) * trip;
+    copySerial += (waits(keys * d / wk) + waits(keys * dv / wv)) * trip;
   }
+  // With stages, a step's copies are those of a later tile, in flight
+  // (cp.async) while the step computes: the step takes the longer of the
+  // two; without, the copy and its waits come first.
+  serial = l.stages > 1 ? std::max(serial, copySerial) : serial + copySerial;
   // Once per block: the q tile in, O zeroed, the result out (a round trip
   // to DRAM).
   Phase edges{rows * (d / wk + 2 * dv), 4, 1, 0};

@@ -112,7 +112,8 @@ private:
   /// past the first power of two covering its length), 1 to 8 warps, on
   /// mma.sync (bf16, f16 on NVIDIA sm_80+), on MFMA (bf16, f16 on AMD
   /// gfx90a, gfx94x) and on SIMT lanes; on mma.sync also the register-
-  /// resident form, each warp 16, 32 or 64 of the query tile's rows.
+  /// resident form, each warp 16, 32 or 64 of the query tile's rows, its
+  /// K and V copies in 1 to 3 stages.
   void attentionTiles() {
     const AttentionShape &a = *k.attention;
     std::optional<ComputeClass> tensorCores;
@@ -149,12 +150,15 @@ private:
         for (int64_t warpRows : {16, 32, 64}) {
           if (bq % warpRows != 0 || bq / warpRows > 8)
             continue;
-          Schedule s;
-          s.block = {bq, bkv};
-          s.warp = {warpRows, bkv};
-          s.warps = bq / warpRows;
-          s.compute = ComputeClass::MmaSync;
-          offer(s);
+          for (int64_t stages : {1, 2, 3}) {
+            Schedule s;
+            s.block = {bq, bkv};
+            s.warp = {warpRows, bkv};
+            s.warps = bq / warpRows;
+            s.stages = stages;
+            s.compute = ComputeClass::MmaSync;
+            offer(s);
+          }
         }
   }
 

@@ -262,22 +262,27 @@ struct FusedAttentionLayout {
   /// them in registers in between).
   bool registers = false;
   int64_t warpRows = 0;
+  /// The register-resident form's K and V buffers: `stages` of each, the
+  /// copies of the tiles `stages - 1` steps ahead in flight (cp.async)
+  /// while a step computes.
+  int64_t stages = 1;
   int64_t sharedBytes = 0;
 
   static FusedAttentionLayout of(const AttentionShape &shape, int64_t bq,
                                  int64_t bkv, int64_t threads,
                                  ComputeClass compute = ComputeClass::Simt,
-                                 int64_t warpSize = 32, int64_t warpRows = 0);
+                                 int64_t warpSize = 32, int64_t warpRows = 0,
+                                 int64_t stages = 1);
   /// The piece {M, N, K} the products of `compute` (MmaSync or Mfma) run
   /// in: mma.sync's m16n8k16, MFMA's 16x16x16.
   static std::array<int64_t, 3> pieceOf(ComputeClass compute);
   /// Why `shape` with tiles bq x bkv and `warps` warps cannot run on the
   /// tensor cores of `compute` (MmaSync or Mfma); empty when it can.
-  /// With `warpRows`, of the register-resident form.
+  /// With `warpRows`, of the register-resident form, and `stages` of it.
   static std::string mmaRefusal(const AttentionShape &shape, int64_t bq,
                                 int64_t bkv, int64_t warps,
                                 ComputeClass compute = ComputeClass::MmaSync,
-                                int64_t warpRows = 0);
+                                int64_t warpRows = 0, int64_t stages = 1);
   /// Loads a thread keeps in flight when it copies a tile to shared
   /// memory: the copy is `rounds` vectors a thread, issued in batches of
   /// this many loads before their stores (each batch waits one round trip

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -43,10 +44,12 @@ bool isGlobal(Value memref, Operation *launch) {
 
 /// A copy of a kernel argument's elements into shared memory: a load from
 /// global memory whose only use is a store of the same elements into a
-/// workgroup buffer.
+/// workgroup buffer, or of them where `valid` holds and zeros elsewhere
+/// (`select`: the fused attention's tiles past the keys), which cp.async's
+/// source size gives (0 bytes read: all zeros).
 struct Copy {
-  Operation *load, *store;
-  Value src, dst;
+  Operation *load, *store, *select = nullptr;
+  Value src, dst, valid;
   SmallVector<Value> srcIndices, dstIndices;
   int64_t elements;
   int64_t bytes;
@@ -68,6 +71,17 @@ std::optional<Copy> matchCopy(Operation *store) {
   }
   if (!inSharedMemory(cast<MemRefType>(dst.getType())) || !value.hasOneUse())
     return std::nullopt;
+  Operation *select = nullptr;
+  Value valid;
+  if (auto s = value.getDefiningOp<arith::SelectOp>();
+      s && s.getCondition().getType().isInteger(1) &&
+      s.getTrueValue().hasOneUse() &&
+      (matchPattern(s.getFalseValue(), m_AnyZeroFloat()) ||
+       matchPattern(s.getFalseValue(), m_Zero()))) {
+    select = s;
+    valid = s.getCondition();
+    value = s.getTrueValue();
+  }
   Operation *load = value.getDefiningOp();
   Value src;
   SmallVector<Value> srcIndices;
@@ -90,7 +104,8 @@ std::optional<Copy> matchCopy(Operation *store) {
       !launch || !isGlobal(src, launch))
     return std::nullopt;
   int64_t bytes = elements * srcType.getElementTypeBitWidth() / 8;
-  return Copy{load, store, src, dst, srcIndices, dstIndices, elements, bytes};
+  return Copy{load,  store,      select,     src,      dst,
+              valid, srcIndices, dstIndices, elements, bytes};
 }
 
 /// The copies into shared memory `op` makes (it or ops nested in it), when
@@ -193,7 +208,12 @@ struct AsyncCopiesPass
       SmallVector<CopyLoop> prologue =
           copyLoopsOf(llvm::make_range(from, kLoop->getIterator()));
       int64_t perStep = inLoop.size();
-      if (int64_t(prologue.size()) != (stages - 1) * perStep)
+      // Copies before those of the first stages - 1 steps (the fused
+      // attention's query tile) stay as they are, synchronous.
+      int64_t ahead = (stages - 1) * perStep;
+      if (int64_t(prologue.size()) > ahead)
+        prologue.erase(prologue.begin(), prologue.end() - ahead);
+      if (int64_t(prologue.size()) != ahead)
         return fail(kLoop,
                     llvm::formatv("expected the copies of {0} steps ({1} "
                                   "copy loops each) before the K loop, found "
@@ -221,17 +241,26 @@ struct AsyncCopiesPass
                                       c.bytes)
                             .str());
           b.setInsertionPoint(c.store);
+          // A copy of zeros where it is not valid reads no source bytes.
+          Value srcElements;
+          if (c.valid)
+            srcElements = arith::SelectOp::create(
+                b, c.store->getLoc(), c.valid,
+                arith::ConstantIndexOp::create(b, c.store->getLoc(),
+                                               c.elements),
+                arith::ConstantIndexOp::create(b, c.store->getLoc(), 0));
           // Its token stays unused: the groups are committed and waited
           // for by count (cp.async.commit_group / wait_group).
           auto async = nvgpu::DeviceAsyncCopyOp::create(
               b, c.store->getLoc(),
               nvgpu::DeviceAsyncTokenType::get(b.getContext()), c.dst,
               c.dstIndices, c.src, c.srcIndices, b.getIndexAttr(c.elements),
-              /*srcElements=*/Value(),
-              c.bytes == 16 ? b.getUnitAttr() : UnitAttr());
+              srcElements, c.bytes == 16 ? b.getUnitAttr() : UnitAttr());
           if (c.store == loop.op)
             anchor = async;
           c.store->erase();
+          if (c.select)
+            c.select->erase();
           c.load->erase();
         }
         // The barrier tessel-map-to-gpu put after the copy loop waits for

@@ -7,7 +7,10 @@
 // nvvm.mma.sync laid out as passes/MmaLayout.h says (bf16 registers are
 // passed as i32, f16 ones as vector<2xf16>), amdgpu.mfma as
 // passes/MfmaLayout.h says (a B piece read transposed from a buffer that
-// holds B as [N, K] loads each lane's fragment as one vector on MFMA).
+// holds B as [N, K] loads each lane's fragment as one vector on MFMA, each
+// register's pair as one 32-bit load on mma.sync). On mma.sync the warp's
+// other vector code between its pieces is spread over the lanes too
+// (WarpBlock: the register-resident fused attention's step).
 //
 //===----------------------------------------------------------------------===//
 
@@ -192,6 +195,24 @@ public:
             b, loc, read.getBase(), indicesOf(read.getIndices(), p, e, 0)));
       regs.push_back(toRegister(vector::FromElementsOp::create(
           b, loc, VectorType::get({2}, element), pair)));
+    }
+    return regs;
+  }
+
+  /// B held as [N, K] (read transposed): each register's pair, two
+  /// consecutive elements of K in column g, is consecutive in row g of the
+  /// buffer: one 32-bit load (the fused attention's key tile, [keys, d]).
+  FailureOr<SmallVector<Value>>
+  loadTransposedB(vector::TransferReadOp read) override {
+    SmallVector<Value> regs;
+    auto type = VectorType::get({2}, read.getVectorType().getElementType());
+    for (const mma::PairPosition &p : mma::kB) {
+      // The piece's (row, col) = (k, n) is the buffer's (n, k).
+      mma::PairPosition swapped = {p.colPerG, p.colPerT, p.col0,
+                                   p.rowPerG, p.rowPerT, p.row0};
+      regs.push_back(toRegister(
+          vector::LoadOp::create(b, loc, type, read.getBase(),
+                                 indicesOf(read.getIndices(), swapped, 0, 0))));
     }
     return regs;
   }
@@ -538,8 +559,8 @@ private:
     if (inserted && !isA && bTransposed) {
       FailureOr<SmallVector<Value>> regs = fragments->loadTransposedB(read);
       if (failed(regs))
-        return fail(contract, "its B piece is read transposed, which "
-                              "only MFMA's fragments take");
+        return fail(contract, "its B piece is read transposed, which this "
+                              "instruction's fragments do not take");
       it->second = *regs;
     } else if (inserted) {
       it->second = isA ? fragments->loadA(read) : fragments->loadB(read);

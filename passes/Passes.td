@@ -408,11 +408,16 @@ def TesselAsyncCopies : Pass<"tessel-async-copies", "mlir::func::FuncOp"> {
   let description = [{
     A kernel whose schedule sets `stages = S` (S > 1) copies each operand
     tile of its K step S - 1 steps ahead into one of S shared-memory buffers
-    (tessel-tile-and-fuse). After tessel-map-to-gpu, this pass makes those
-    copies asynchronous for NVIDIA GPUs of sm_80 and newer: each load of a
-    kernel argument whose only use is a store of the same 4, 8 or 16 bytes
-    into shared memory becomes `nvgpu.device_async_copy` (cp.async; 16-byte
-    copies bypass L1), each copy loop of the K loop and of its prologue one
+    (tessel-tile-and-fuse; the register-resident fused attention does the
+    same with its K and V tiles). After tessel-map-to-gpu, this pass makes
+    those copies asynchronous for NVIDIA GPUs of sm_80 and newer: each load
+    of a kernel argument whose only use is a store of the same 4, 8 or 16
+    bytes into shared memory (or a select of it and zeros, stored: the
+    attention's rows past the keys, for which the copy reads 0 bytes and
+    cp.async fills zeros) becomes `nvgpu.device_async_copy` (cp.async;
+    16-byte copies bypass L1), each copy loop of the K loop and of the last
+    of its prologue's (earlier copies, such as the attention's query tile,
+    stay synchronous) one
     group (`nvgpu.device_async_create_group`), and after the step's last
     group the loop waits until at most (S - 1) x (copy loops per step)
     groups are in flight (`nvgpu.device_async_wait`), i.e. until the step it
@@ -661,10 +666,15 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
     packed from the lanes' values with no memory between (A's layout is
     two accumulator fragments side by side).
 
+    A B piece read transposed (from a buffer holding B as [N, K], a
+    permutation map swapping the last two dims) is loaded as such: on
+    mma.sync each register's pair is consecutive in a row of the buffer, one
+    32-bit load; on MFMA a lane's four elements are, one 8-byte load.
+
     A contraction of one of these shapes whose operands it cannot load or
-    compute this way (not read from memory, not row-major, a transposed
-    read on mma.sync, a vector the lanes cannot compute, such as a
-    transpose or a reduction down a piece's rows) is an error. It runs on
+    compute this way (not read from memory, not row-major, a vector the
+    lanes cannot compute, such as a transpose or a reduction down a piece's
+    rows) is an error. It runs on
     the GPU paths only: the CPU path runs the vector code.
 
     ```mlir

@@ -294,14 +294,21 @@ private:
   void keyStep(Value kt);
   void simtStep(Value k0);
   void mmaStep(Value k0);
-  /// The register-resident form's key step: the K and V copy, then one
+  /// The first key of key tile `kt` of the block's keys.
+  Value tileStart(Value kt);
+  /// Slot `slot` of stage buffers [stages, rows, cols], as [rows, cols].
+  Value stageOf(Value buffers, Value slot);
+  /// The register-resident form's key step `kt`: the K and V copy (with
+  /// stages, of the tile stages - 1 steps ahead, into its slot), then one
   /// warp phase in which each warp steps its strips (registerStrip).
-  void registerStep(Value k0);
-  /// One 16-row strip at `row0` against the key tile at `k0`, as whole
-  /// warp-level vectors (pieces [16, 8], rows [16], columns [8]) that
-  /// tessel-lower-mma spreads over the warp's lanes: S, its mask, the
-  /// rows' statistics, P and O's update never leave the warp.
-  void registerStrip(Value row0, Value k0);
+  void registerStep(Value kt);
+  /// With stages, before the key loop: the first stages - 1 tiles' copies.
+  void pipelinePrologue();
+  /// One 16-row strip at `row0` against the key tile at `k0` (in `kTile`
+  /// and `vTile`), as whole warp-level vectors (pieces [16, 8], rows [16],
+  /// columns [8]) that tessel-lower-mma spreads over the warp's lanes: S,
+  /// its mask, the rows' statistics, P and O's update never leave the warp.
+  void registerStrip(Value row0, Value k0, Value kTile, Value vTile);
   /// Row `r`'s running maximum and sum.
   Value rowMaxOf(Value r);
   Value rowSumOf(Value r);
@@ -575,13 +582,16 @@ void AttentionEmitter::stripProducts(Value a, Value bMatrix, Value c, int64_t k,
   });
 }
 
-void AttentionEmitter::keyStep(Value kt) {
+Value AttentionEmitter::tileStart(Value kt) {
   Value k0 = mul(kt, idx(l.bkv));
-  if (partial)
-    k0 = add(kBegin, k0);
+  return partial ? add(kBegin, k0) : k0;
+}
+
+void AttentionEmitter::keyStep(Value kt) {
   if (l.registers)
-    registerStep(k0);
-  else if (l.mma)
+    return registerStep(kt);
+  Value k0 = tileStart(kt);
+  if (l.mma)
     mmaStep(k0);
   else
     simtStep(k0);
@@ -659,10 +669,52 @@ void AttentionEmitter::mmaStep(Value k0) {
                 probsLow);
 }
 
-void AttentionEmitter::registerStep(Value k0) {
+Value AttentionEmitter::stageOf(Value buffers, Value slot) {
+  auto type = cast<MemRefType>(buffers.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  SmallVector<OpFoldResult> offsets = {slot, b.getIndexAttr(0),
+                                       b.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes = {
+      b.getIndexAttr(1), b.getIndexAttr(shape[1]), b.getIndexAttr(shape[2])};
+  SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+  MemRefType view = memref::SubViewOp::inferRankReducedResultType(
+      {shape[1], shape[2]}, type, offsets, sizes, strides);
+  return memref::SubViewOp::create(b, view, buffers, offsets, sizes, strides);
+}
+
+void AttentionEmitter::pipelinePrologue() {
+  SmallVector<std::pair<Value, Value>> slots;
+  for (int64_t s = 0; s + 1 < l.stages; ++s)
+    slots.push_back({stageOf(ks, idx(s)), stageOf(vs, idx(s))});
   threads([&](Value t) {
-    copyTile(t, k, kvHead, k0, l.bkv, a.skv, a.d, ks, /*transpose=*/true);
-    copyTile(t, v, kvHead, k0, l.bkv, a.skv, a.dv, vs);
+    for (auto [s, slot] : llvm::enumerate(slots)) {
+      Value k0 = tileStart(idx(s));
+      copyTile(t, k, kvHead, k0, l.bkv, a.skv, a.d, slot.first);
+      copyTile(t, v, kvHead, k0, l.bkv, a.skv, a.dv, slot.second);
+    }
+  });
+}
+
+void AttentionEmitter::registerStep(Value kt) {
+  Value k0 = tileStart(kt);
+  // Without stages, the step's own tiles; with them, those of the step
+  // stages - 1 ahead into its slot (past the block's last tile a harmless
+  // copy: rows past the keys are zeros, a slice's next keys are masked),
+  // while the step reads its own slot.
+  Value kTile = ks, vTile = vs, kDst = ks, vDst = vs, copyStart = k0;
+  if (l.stages > 1) {
+    Value ahead = add(kt, idx(l.stages - 1));
+    Value slot = arith::RemUIOp::create(b, ahead, idx(l.stages));
+    kDst = stageOf(ks, slot);
+    vDst = stageOf(vs, slot);
+    copyStart = tileStart(ahead);
+    Value now = arith::RemUIOp::create(b, kt, idx(l.stages));
+    kTile = stageOf(ks, now);
+    vTile = stageOf(vs, now);
+  }
+  threads([&](Value t) {
+    copyTile(t, k, kvHead, copyStart, l.bkv, a.skv, a.d, kDst);
+    copyTile(t, v, kvHead, copyStart, l.bkv, a.skv, a.dv, vDst);
   });
   int64_t strips = l.warpRows / l.pieceM;
   // The warp's rows, strip i at first + 16 i (a constant apart once
@@ -671,16 +723,17 @@ void AttentionEmitter::registerStep(Value k0) {
   warps(l.bq / l.warpRows, [&](Value w) {
     Value first = mul(w, idx(l.warpRows));
     if (strips == 1) {
-      registerStrip(first, k0);
+      registerStrip(first, k0, kTile, vTile);
       return;
     }
     loop(idx(0), idx(strips), idx(1), [&](Value i) {
-      registerStrip(add(first, mul(i, idx(l.pieceM))), k0);
+      registerStrip(add(first, mul(i, idx(l.pieceM))), k0, kTile, vTile);
     });
   });
 }
 
-void AttentionEmitter::registerStrip(Value row0, Value k0) {
+void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
+                                     Value vTile) {
   int64_t pm = l.pieceM, pn = l.pieceN, pk = l.pieceK;
   Type f32Type = b.getF32Type(), indexType = b.getIndexType();
   auto pieceType = VectorType::get({pm, pn}, f32Type);
@@ -710,11 +763,12 @@ void AttentionEmitter::registerStrip(Value row0, Value k0) {
         .getResult();
   };
 
-  // S = q k^T, a piece per 8 keys.
+  // S = q k^T, a piece per 8 keys (B read transposed from the [bkv, d] K
+  // tile).
   int64_t sPieces = l.bkv / pn;
   SmallVector<Value> zeros(sPieces, constant(pieceType, 0));
-  SmallVector<Value> scores = productPieces(qs, ks, row0, idx(0), a.d, zeros,
-                                            Value(), /*bTransposed=*/false);
+  SmallVector<Value> scores = productPieces(qs, kTile, row0, idx(0), a.d, zeros,
+                                            Value(), /*bTransposed=*/true);
 
   // Scaled and masked: -inf past the block's keys and, causal, after each
   // row's query's last key (rows interleave the group's heads).
@@ -772,7 +826,9 @@ void AttentionEmitter::registerStrip(Value row0, Value k0) {
   writePiece(sumNow, stats, row0, idx(pn));
 
   // O = O * factor + P v, P entering as two terms of the input type (hi,
-  // and lo = P - hi rounded), each a 16 x 16 A piece of two of P's pieces.
+  // and lo = P - hi rounded: as accurate as f32 P, which the reference's
+  // bounds assume; FlashAttention rounds P once), each a 16 x 16 A piece of
+  // two of P's pieces side by side.
   int64_t oPieces = a.dv / pn;
   SmallVector<Value> acc;
   for (int64_t n = 0; n < oPieces; ++n)
@@ -793,7 +849,7 @@ void AttentionEmitter::registerStrip(Value row0, Value k0) {
       loA = vector::InsertStridedSliceOp::create(b, lo, loA, at, strides);
     }
     for (int64_t n = 0; n < oPieces; ++n) {
-      Value vPiece = readPiece(vs, idx(step * pk), idx(n * pn), pk, pn);
+      Value vPiece = readPiece(vTile, idx(step * pk), idx(n * pn), pk, pn);
       acc[n] = mmaPiece(b, b.getLoc(), hiA, vPiece, acc[n]);
       acc[n] = mmaPiece(b, b.getLoc(), loA, vPiece, acc[n]);
     }
@@ -1031,8 +1087,13 @@ void AttentionEmitter::emit() {
 
     Type f32Type = b.getF32Type();
     qs = shared({l.bq, l.qRow}, elem);
-    ks = shared({l.kTransposed ? a.d : l.bkv, l.kRow}, elem);
-    vs = shared({l.bkv, l.vRow}, elem);
+    if (l.stages > 1) {
+      ks = shared({l.stages, l.bkv, l.kRow}, elem);
+      vs = shared({l.stages, l.bkv, l.vRow}, elem);
+    } else {
+      ks = shared({l.kTransposed ? a.d : l.bkv, l.kRow}, elem);
+      vs = shared({l.bkv, l.vRow}, elem);
+    }
     o = shared({l.bq, l.oRow}, f32Type);
     if (l.registers) {
       stats = shared({l.bq, 2 * l.pieceN}, f32Type);
@@ -1050,6 +1111,8 @@ void AttentionEmitter::emit() {
     }
 
     prologue();
+    if (l.stages > 1)
+      pipelinePrologue();
     auto steps = scf::ForOp::create(b, idx(0), keyTileCount(), idx(1));
     // The register-resident form's O and statistics stay in registers
     // across the steps (tessel-hoist-accumulators); the other forms' O is
@@ -1214,15 +1277,16 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
   bool mfma = schedule.getMma() == InstructionClass::Mfma;
   if (block.size() != 2 || block[0] < 1 || block[1] < 1 ||
       (schedule.getMma() != InstructionClass::Simt && !mmaSync && !mfma) ||
-      schedule.getStages() != 1 || schedule.getSplitK() != 1 ||
-      schedule.getVector() != 1 || !schedule.getThread().empty() ||
+      (schedule.getStages() != 1 && warp.empty()) ||
+      schedule.getSplitK() != 1 || schedule.getVector() != 1 ||
+      !schedule.getThread().empty() ||
       (!warp.empty() && (!mmaSync || warp[1] != block[1])))
     return op->emitOpError()
            << "runs as one fused attention kernel, whose schedule is block = "
               "[query tile, key tile] and warps on SIMT lanes, mma.sync or "
               "MFMA, or on mma.sync with warp = [rows, key tile] (each "
-              "warp's rows in registers); one stage, no split-K, vector or "
-              "thread tiles; got "
+              "warp's rows in registers; stages pipeline its copies); no "
+              "split-K, vector or thread tiles; got "
            << schedule;
   int64_t warpRows = warp.empty() ? 0 : warp[0];
   FailureOr<int64_t> blockSize = blockThreads(op, schedule, target);
@@ -1246,13 +1310,15 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
                  : mfma ? " (mma = mma_sync runs it on this GPU's tensor cores)"
                         : " (mma = mfma runs it on this GPU's matrix cores)");
     std::string why = FusedAttentionLayout::mmaRefusal(
-        shape, block[0], block[1], schedule.getWarps(), compute, warpRows);
+        shape, block[0], block[1], schedule.getWarps(), compute, warpRows,
+        schedule.getStages());
     if (!why.empty())
       return op->emitOpError()
              << "cannot run on " << name << " with " << schedule << ": " << why;
   }
   FusedAttentionLayout layout = FusedAttentionLayout::of(
-      shape, block[0], block[1], threads, compute, target.warpSize(), warpRows);
+      shape, block[0], block[1], threads, compute, target.warpSize(), warpRows,
+      schedule.getStages());
   if (double(layout.sharedBytes) > target.blockSharedMemoryLimit())
     return op->emitOpError()
            << "needs " << layout.sharedBytes

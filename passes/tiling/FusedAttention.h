@@ -31,6 +31,9 @@
 // tessel-hoist-accumulators keeps O and the statistics ([bq, 16]: each
 // row's maximum, then its sum, across a piece's columns) in registers
 // through the key loop; the CPU path runs the same vectors as they are.
+// Its K tile stays [bkv, d] (S's B fragments are read transposed). With
+// `stages` = S > 1, K and V have S buffers and each step copies the tile
+// S - 1 ahead (tessel-async-copies makes the copies cp.async).
 //
 // A split-KV attention (tessel-split-reduction) is two such kernels: the
 // partial, the same loop nest with a block per slice of the keys as well,

@@ -4,7 +4,8 @@
 // against the reference, with schedules written by hand: one and two strips
 // a warp, head dims 64, 80, 128 and 256, lengths no tile divides (1, 33,
 // 77, 90, 100, 197, 1000), grouped-query heads, causal masks, a decode
-// step, and split-KV (one kernel) decode and prefill, bf16 and f16.
+// step, and split-KV (one kernel) decode and prefill, bf16 and f16; the K
+// and V copies in one, two and three stages.
 // tessel-compile-suite-h100.test compiles them for sm_90a and pins the
 // structure (shuffles, no S in shared memory, O and the statistics kept in
 // registers across the loop).
@@ -40,10 +41,11 @@ func.func @reg_gqa_bf16(%q: tensor<1x4x77x64xbf16>, %k: tensor<1x2x90x64xbf16>, 
   return %r : tensor<1x4x77x64xbf16>
 }
 
-// head dim 80 (five 16-deep steps, ten value pieces), ViT's 197 tokens.
+// head dim 80 (five 16-deep steps, ten value pieces), ViT's 197 tokens;
+// the K and V copies pipelined in two stages.
 func.func @reg_dim80_f16(%q: tensor<1x2x197x80xf16>, %k: tensor<1x2x197x80xf16>, %v: tensor<1x2x197x80xf16>) -> tensor<1x2x197x80xf16> {
   %r = tessel.kernel @k_reg_dim80_f16(%q, %k, %v) : (tensor<1x2x197x80xf16>, tensor<1x2x197x80xf16>, tensor<1x2x197x80xf16>) -> tensor<1x2x197x80xf16>
-      schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, mma = mma_sync> {
+      schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, stages = 2, mma = mma_sync> {
   ^bb0(%a: tensor<1x2x197x80xf16>, %b: tensor<1x2x197x80xf16>, %c: tensor<1x2x197x80xf16>):
     %0 = tessel.attention %a, %b, %c : tensor<1x2x197x80xf16>, tensor<1x2x197x80xf16>, tensor<1x2x197x80xf16> -> tensor<1x2x197x80xf16>
     tessel.yield %0 : tensor<1x2x197x80xf16>
@@ -84,10 +86,10 @@ func.func @reg_len1_bf16(%q: tensor<1x2x1x64xbf16>, %k: tensor<1x2x1x64xbf16>, %
   return %r : tensor<1x2x1x64xbf16>
 }
 
-// a decode step: one query, 1000 keys, four heads a KV head.
+// a decode step: one query, 1000 keys, four heads a KV head; two stages.
 func.func @reg_decode_f16(%q: tensor<1x8x1x128xf16>, %k: tensor<1x2x1000x128xf16>, %v: tensor<1x2x1000x128xf16>) -> tensor<1x8x1x128xf16> {
   %r = tessel.kernel @k_reg_decode_f16(%q, %k, %v) : (tensor<1x8x1x128xf16>, tensor<1x2x1000x128xf16>, tensor<1x2x1000x128xf16>) -> tensor<1x8x1x128xf16>
-      schedule = #tessel.schedule<block = [16, 128], warp = [16, 128], warps = 1, mma = mma_sync> {
+      schedule = #tessel.schedule<block = [16, 128], warp = [16, 128], warps = 1, stages = 2, mma = mma_sync> {
   ^bb0(%a: tensor<1x8x1x128xf16>, %b: tensor<1x2x1000x128xf16>, %c: tensor<1x2x1000x128xf16>):
     %0 = tessel.attention %a, %b, %c causal : tensor<1x8x1x128xf16>, tensor<1x2x1000x128xf16>, tensor<1x2x1000x128xf16> -> tensor<1x8x1x128xf16>
     tessel.yield %0 : tensor<1x8x1x128xf16>
@@ -95,10 +97,11 @@ func.func @reg_decode_f16(%q: tensor<1x8x1x128xf16>, %k: tensor<1x2x1000x128xf16
   return %r : tensor<1x8x1x128xf16>
 }
 
-// a decode step split five ways in one kernel.
+// a decode step split five ways in one kernel; three stages (each
+// slice's last tile's copy ahead reads the next slice's keys, masked).
 func.func @reg_split_decode_bf16(%q: tensor<1x8x1x64xbf16>, %k: tensor<1x2x1000x64xbf16>, %v: tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16> {
   %r = tessel.kernel @k_reg_split_decode_bf16(%q, %k, %v) : (tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16>
-      schedule = #tessel.schedule<block = [16, 64], warp = [16, 64], warps = 1, split_k = 5, mma = mma_sync> {
+      schedule = #tessel.schedule<block = [16, 64], warp = [16, 64], warps = 1, stages = 3, split_k = 5, mma = mma_sync> {
   ^bb0(%a: tensor<1x8x1x64xbf16>, %b: tensor<1x2x1000x64xbf16>, %c: tensor<1x2x1000x64xbf16>):
     %0 = tessel.attention %a, %b, %c causal : tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16> -> tensor<1x8x1x64xbf16>
     tessel.yield %0 : tensor<1x8x1x64xbf16>

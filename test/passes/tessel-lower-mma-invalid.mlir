@@ -58,26 +58,6 @@ func.func @mfma_b_in_registers(%a: memref<16x16xf16>, %b: vector<16x16xf16>, %c:
 
 // -----
 
-// B read transposed (held as [N, K]): MFMA's B fragment is then four
-// consecutive elements of a row; mma.sync's lowering does not take it.
-#mapA = affine_map<(m, n, k) -> (m, k)>
-#mapB = affine_map<(m, n, k) -> (k, n)>
-#mapC = affine_map<(m, n, k) -> (m, n)>
-#transposed = affine_map<(d0, d1) -> (d1, d0)>
-func.func @mma_sync_b_transposed(%a: memref<16x16xbf16>, %b: memref<8x16xbf16>, %c: memref<16x8xf32>) {
-  %c0 = arith.constant 0 : index
-  %pad = arith.constant 0.0 : bf16
-  %acc = arith.constant dense<0.0> : vector<16x8xf32>
-  %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16>, vector<16x16xbf16>
-  %b0 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true], permutation_map = #transposed} : memref<8x16xbf16>, vector<16x8xbf16>
-  // expected-error @+1 {{'vector.contract' op cannot become mma.sync: its B piece is read transposed, which only MFMA's fragments take}}
-  %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %acc : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
-  vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
-  return
-}
-
-// -----
-
 // A warp-level vector the lanes cannot compute: a piece transposed (each
 // lane would need other lanes' values).
 #mapA = affine_map<(m, n, k) -> (m, k)>

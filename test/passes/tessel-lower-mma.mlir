@@ -272,3 +272,33 @@ func.func @warp_softmax_chain(%q: memref<16x16xbf16, 3>, %k: memref<16x8xbf16, 3
   vector.transfer_write %out, %o[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32, 3>
   return
 }
+
+// -----
+
+// B held as [N, K] (read transposed: the register-resident attention's
+// key tile, [keys, d]): each B register's pair, two consecutive elements
+// of K in column g, is consecutive in row g of the buffer, one 32-bit load
+// at (g, 2t) and (g, 2t + 8).
+// CHECK-LABEL: func.func @mma_sync_b_transposed
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[G:.*]] = arith.divui %[[LANE]], %c4
+// CHECK: %[[T:.*]] = arith.remui %[[LANE]], %c4
+// CHECK: %[[T2:.*]] = arith.muli %[[T]], %c2
+// CHECK: %[[T28:.*]] = arith.addi %[[T2]], %c8
+// CHECK: vector.load %arg1[%[[G]], %[[T2]]] : memref<8x16xbf16>, vector<2xbf16>
+// CHECK: vector.load %arg1[%[[G]], %[[T28]]] : memref<8x16xbf16>, vector<2xbf16>
+// CHECK: nvvm.mma.sync
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+#transposed = affine_map<(d0, d1) -> (d1, d0)>
+func.func @mma_sync_b_transposed(%a: memref<16x16xbf16>, %b: memref<8x16xbf16>, %c: memref<16x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : bf16
+  %acc = arith.constant dense<0.0> : vector<16x8xf32>
+  %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16>, vector<16x16xbf16>
+  %b0 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true], permutation_map = #transposed} : memref<8x16xbf16>, vector<16x8xbf16>
+  %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %acc : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+  vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
+  return
+}

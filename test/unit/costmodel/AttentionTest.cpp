@@ -328,9 +328,11 @@ TEST(FusedAttention, RegisterResidentForm) {
   FusedAttentionLayout l = FusedAttentionLayout::of(
       *k.attention, 64, 64, 128, ComputeClass::MmaSync, 32, 16);
   EXPECT_TRUE(l.registers);
-  // q, k (transposed) and v in bf16; O and the statistics in f32.
-  EXPECT_EQ(l.sharedBytes, 2 * (64 * l.qRow + 128 * l.kRow + 64 * l.vRow) +
-                               4 * 64 * (l.oRow + 16));
+  // q, k (as it is: its B fragments are read transposed) and v in bf16;
+  // O and the statistics in f32.
+  EXPECT_FALSE(l.kTransposed);
+  EXPECT_EQ(l.sharedBytes,
+            2 * 64 * (l.qRow + l.kRow + l.vRow) + 4 * 64 * (l.oRow + 16));
   // Two strips a warp hold twice the accumulators: of head dim 64 they
   // fit, of head dim 128 they do not (ptxas spills them).
   KernelDesc k64 = attention(32, 8, 2048, 2048, 64, true, ElementType::BF16);
