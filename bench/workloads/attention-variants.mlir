@@ -4,7 +4,8 @@
 // against the shared-memory form it replaces (no warp tile): the
 // Mistral-7B prefill (32 query heads on 8 KV heads, 2048 tokens, head dim
 // 128, causal) and GPT-2's causal 1024-token self-attention (12 heads, head
-// dim 64), bf16, one and two 16-row strips a warp, key tiles 32 to 128.
+// dim 64), bf16, one and two 16-row strips a warp, key tiles 32 to 128,
+// the K and V copies in one to three stages (cp.async).
 // bench/gpu/prepare.sh compiles it into variants-attention/ (NVIDIA only:
 // the register form runs on mma.sync) and run_suite.sh's `variants` step
 // times it; compare with scaled_dot_product_attention in the same run's
@@ -29,9 +30,29 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     }
     return %r : tensor<1x32x2048x128xbf16>
   }
+
+  func.func @mistral_reg_b64x32_r16_s2(%q: tensor<1x32x2048x128xbf16>, %k: tensor<1x8x2048x128xbf16>, %v: tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16> {
+    %r = tessel.kernel @k_mistral_reg_b64x32_r16_s2(%q, %k, %v) : (tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16>
+        schedule = #tessel.schedule<block = [64, 32], warp = [16, 32], warps = 4, stages = 2, mma = mma_sync> {
+    ^bb0(%a: tensor<1x32x2048x128xbf16>, %b: tensor<1x8x2048x128xbf16>, %c: tensor<1x8x2048x128xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16> -> tensor<1x32x2048x128xbf16>
+      tessel.yield %0 : tensor<1x32x2048x128xbf16>
+    }
+    return %r : tensor<1x32x2048x128xbf16>
+  }
   func.func @mistral_reg_b64x64_r16(%q: tensor<1x32x2048x128xbf16>, %k: tensor<1x8x2048x128xbf16>, %v: tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16> {
     %r = tessel.kernel @k_mistral_reg_b64x64_r16(%q, %k, %v) : (tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16>
         schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<1x32x2048x128xbf16>, %b: tensor<1x8x2048x128xbf16>, %c: tensor<1x8x2048x128xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16> -> tensor<1x32x2048x128xbf16>
+      tessel.yield %0 : tensor<1x32x2048x128xbf16>
+    }
+    return %r : tensor<1x32x2048x128xbf16>
+  }
+
+  func.func @mistral_reg_b64x64_r16_s3(%q: tensor<1x32x2048x128xbf16>, %k: tensor<1x8x2048x128xbf16>, %v: tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16> {
+    %r = tessel.kernel @k_mistral_reg_b64x64_r16_s3(%q, %k, %v) : (tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16>
+        schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, stages = 3, mma = mma_sync> {
     ^bb0(%a: tensor<1x32x2048x128xbf16>, %b: tensor<1x8x2048x128xbf16>, %c: tensor<1x8x2048x128xbf16>):
       %0 = tessel.attention %a, %b, %c causal : tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16> -> tensor<1x32x2048x128xbf16>
       tessel.yield %0 : tensor<1x32x2048x128xbf16>
@@ -77,6 +98,16 @@ module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @gpt2_reg_b64x64_r16(%q: tensor<1x12x1024x64xbf16>, %k: tensor<1x12x1024x64xbf16>, %v: tensor<1x12x1024x64xbf16>) -> tensor<1x12x1024x64xbf16> {
     %r = tessel.kernel @k_gpt2_reg_b64x64_r16(%q, %k, %v) : (tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>) -> tensor<1x12x1024x64xbf16>
         schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, mma = mma_sync> {
+    ^bb0(%a: tensor<1x12x1024x64xbf16>, %b: tensor<1x12x1024x64xbf16>, %c: tensor<1x12x1024x64xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16> -> tensor<1x12x1024x64xbf16>
+      tessel.yield %0 : tensor<1x12x1024x64xbf16>
+    }
+    return %r : tensor<1x12x1024x64xbf16>
+  }
+
+  func.func @gpt2_reg_b64x64_r16_s2(%q: tensor<1x12x1024x64xbf16>, %k: tensor<1x12x1024x64xbf16>, %v: tensor<1x12x1024x64xbf16>) -> tensor<1x12x1024x64xbf16> {
+    %r = tessel.kernel @k_gpt2_reg_b64x64_r16_s2(%q, %k, %v) : (tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>) -> tensor<1x12x1024x64xbf16>
+        schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, stages = 2, mma = mma_sync> {
     ^bb0(%a: tensor<1x12x1024x64xbf16>, %b: tensor<1x12x1024x64xbf16>, %c: tensor<1x12x1024x64xbf16>):
       %0 = tessel.attention %a, %b, %c causal : tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16>, tensor<1x12x1024x64xbf16> -> tensor<1x12x1024x64xbf16>
       tessel.yield %0 : tensor<1x12x1024x64xbf16>

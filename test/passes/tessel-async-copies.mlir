@@ -61,6 +61,33 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %r : tensor<37x23xf32>
   }
 
+  // The register-resident fused attention in two stages: the query tile's
+  // copy (before the prologue's last step) stays synchronous; K and V of
+  // the first tile are four groups before the key loop (two 16-byte copies
+  // a thread each), and each step copies the next tile's K and V,
+  // zero-filling rows past the 50 keys by a source size of 0 (8 f16
+  // elements or none), then waits for all but the 4 youngest groups.
+  // CHECK-LABEL: func.func private @k_attention_s2
+  // CHECK: vector.store %{{.*}} : memref<32x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+  // CHECK-COUNT-4: nvgpu.device_async_create_group
+  // CHECK: scf.for
+  // CHECK: %[[N:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : index
+  // CHECK-NEXT: nvgpu.device_async_copy %{{.*}}, %{{.*}}, 8, %[[N]] {bypassL1}
+  // CHECK-COUNT-3: nvgpu.device_async_create_group
+  // CHECK: %[[LAST:.*]] = nvgpu.device_async_create_group
+  // CHECK-NEXT: nvgpu.device_async_wait %[[LAST]] {numGroups = 4 : i32}
+  // CHECK-NEXT: gpu.barrier
+  // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
+  func.func @attention_s2(%q: tensor<1x2x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
+    %r = tessel.kernel @k_attention_s2(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
+        schedule = #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2, stages = 2, mma = mma_sync> {
+    ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
+      tessel.yield %0 : tensor<1x2x40x32xf16>
+    }
+    return %r : tensor<1x2x40x32xf16>
+  }
+
   // One stage: nothing to overlap, the copies stay loads and stores.
   // CHECK-LABEL: func.func private @k_simt_s1
   // CHECK-NOT: nvgpu
