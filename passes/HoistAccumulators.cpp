@@ -131,12 +131,20 @@ bool sameLocation(const Access &x, const Access &y) {
 }
 
 /// Whether two accesses of one thread provably touch different elements:
-/// different buffers, or the same view and a dim where their offsets from
-/// the same terms differ (by at least the length along the last dim).
+/// different shared-memory buffers, or the same view and a dim where their
+/// offsets from the same terms differ (by at least the length along the
+/// last dim).
 bool disjoint(const Access &x, const Access &y) {
-  // Views of different buffers (the register-resident attention's O and
-  // its statistics) share no element.
-  if (rootBuffer(x.base) != rootBuffer(y.base))
+  // Views of different shared-memory buffers (the register-resident
+  // attention's O and its statistics: distinct allocations) share no
+  // element; kernel arguments may alias.
+  auto shared = [](Value buffer) {
+    auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
+        cast<MemRefType>(buffer.getType()).getMemorySpace());
+    return space && space.getValue() == gpu::AddressSpace::Workgroup;
+  };
+  Value xRoot = rootBuffer(x.base), yRoot = rootBuffer(y.base);
+  if (xRoot != yRoot && shared(xRoot) && shared(yRoot))
     return true;
   if (x.base != y.base || x.at.size() != y.at.size())
     return false;

@@ -558,10 +558,11 @@ def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
     written only by loads and stores in the loop's body, at addresses
     defined outside the loop, all between the same two barriers (two threads
     sharing an element there would race), and one thread's addresses are
-    equal or provably disjoint (different buffers, or indices that are the
-    same sum of terms plus constants far enough apart). A loop running mma.sync whose accumulator
-    breaks one of these is an error: the cost model assumes the accumulator
-    stays in registers. A loop marked `tessel.shared_accumulators` (the
+    equal or provably disjoint (different shared-memory buffers, or
+    indices that are the same sum of terms plus constants far enough
+    apart). A loop running mma.sync whose accumulator breaks one of these
+    is an error: the cost model assumes the accumulator stays in
+    registers. A loop marked `tessel.shared_accumulators` (the
     fused attention kernel's key loop, whose products feed other threads
     within each iteration) is left as it is.
 
