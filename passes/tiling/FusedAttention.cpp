@@ -248,11 +248,13 @@ private:
   Value readPiece(Value buffer, Value row, Value col, int64_t rows,
                   int64_t cols);
   void writePiece(Value piece, Value buffer, Value row, Value col);
-  /// The accumulator pieces of C = init + A [16 x k] B [k x pieces * 8]
-  /// at (row0, col0) on 16x8x16 pieces (as `product` computes them).
+  /// The accumulator pieces of C = init + A [16 x k] B [k x 8 per piece]
+  /// on 16x8x16 pieces, C's piece n at (row0, cols[n]) (as `product`
+  /// computes them).
   SmallVector<Value> productPieces(Value a, Value bMatrix, Value row0,
-                                   Value col0, int64_t k, ValueRange init,
-                                   Value aLow, bool bTransposed);
+                                   ArrayRef<Value> cols, int64_t k,
+                                   ValueRange init, Value aLow,
+                                   bool bTransposed);
   /// C [16 x n * 8 pieces at (row0, col0)] (+)= A [16 x k] B [k x n * 8]
   /// on 16x8x16 pieces: A read from `a` at row0 (its k along columns), B
   /// from `bMatrix` (its k along rows), C written to `c` (and, with
@@ -444,27 +446,24 @@ void AttentionEmitter::product(Value a, Value bMatrix, Value c, Value row0,
   auto pieceType = VectorType::get({pm, pn}, b.getF32Type());
   Value zero = arith::ConstantOp::create(
       b, DenseElementsAttr::get(pieceType, b.getF32FloatAttr(0)));
-  SmallVector<Value> init;
-  for (int64_t n = 0; n < pieces; ++n)
-    init.push_back(accumulates
-                       ? readPiece(c, row0, add(col0, idx(n * pn)), pm, pn)
-                       : zero);
+  SmallVector<Value> cols, init;
+  for (int64_t n = 0; n < pieces; ++n) {
+    cols.push_back(add(col0, idx(n * pn)));
+    init.push_back(accumulates ? readPiece(c, row0, cols.back(), pm, pn)
+                               : zero);
+  }
   SmallVector<Value> acc =
-      productPieces(a, bMatrix, row0, col0, k, init, aLow, bTransposed);
+      productPieces(a, bMatrix, row0, cols, k, init, aLow, bTransposed);
   for (int64_t n = 0; n < pieces; ++n)
-    writePiece(acc[n], c, row0, add(col0, idx(n * pn)));
+    writePiece(acc[n], c, row0, cols[n]);
 }
 
-SmallVector<Value> AttentionEmitter::productPieces(Value a, Value bMatrix,
-                                                   Value row0, Value col0,
-                                                   int64_t k, ValueRange init,
-                                                   Value aLow,
-                                                   bool bTransposed) {
+SmallVector<Value>
+AttentionEmitter::productPieces(Value a, Value bMatrix, Value row0,
+                                ArrayRef<Value> cols, int64_t k,
+                                ValueRange init, Value aLow, bool bTransposed) {
   int64_t pm = l.pieceM, pn = l.pieceN, pk = l.pieceK;
   int64_t pieces = init.size();
-  SmallVector<Value> cols;
-  for (int64_t n = 0; n < pieces; ++n)
-    cols.push_back(add(col0, idx(n * pn)));
   // The pk-deep steps, rolled for the CPU path (tessel-lower-mma unrolls
   // them): A once per step, each piece of B and C in turn.
   return accumulate(
@@ -767,8 +766,11 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   // tile).
   int64_t sPieces = l.bkv / pn;
   SmallVector<Value> zeros(sPieces, constant(pieceType, 0));
-  SmallVector<Value> scores = productPieces(qs, kTile, row0, idx(0), a.d, zeros,
-                                            Value(), /*bTransposed=*/true);
+  SmallVector<Value> keyColumns;
+  for (int64_t j = 0; j < sPieces; ++j)
+    keyColumns.push_back(idx(j * pn));
+  SmallVector<Value> scores = productPieces(
+      qs, kTile, row0, keyColumns, a.d, zeros, Value(), /*bTransposed=*/true);
 
   // Scaled and masked: -inf past the block's keys and, causal, after each
   // row's query's last key (rows interleave the group's heads).
