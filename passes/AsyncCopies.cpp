@@ -31,8 +31,7 @@ using namespace mlir::tessel;
 namespace {
 
 bool inSharedMemory(MemRefType type) {
-  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
-  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+  return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
 }
 
 /// Whether `memref` views a buffer from outside the kernel's launch (global

@@ -139,9 +139,8 @@ bool disjoint(const Access &x, const Access &y) {
   // attention's O and its statistics: distinct allocations) share no
   // element; kernel arguments may alias.
   auto shared = [](Value buffer) {
-    auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
-        cast<MemRefType>(buffer.getType()).getMemorySpace());
-    return space && space.getValue() == gpu::AddressSpace::Workgroup;
+    return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(
+        cast<MemRefType>(buffer.getType()));
   };
   Value xRoot = rootBuffer(x.base), yRoot = rootBuffer(y.base);
   if (xRoot != yRoot && shared(xRoot) && shared(yRoot))
