@@ -180,12 +180,11 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
       l.sharedBytes += 4 * (1 + bq * (shape.splits + 1));
     return l;
   }
-  // q, k and v tiles (and P's two terms) in the input type; S, O, the
-  // partial maxima
+  // q, k and v tiles (and P) in the input type; S, O, the partial maxima
   // and sums (rows groups + 1 long), and each row's maximum, sum and
   // rescale factor in f32.
   l.sharedBytes =
-      bytes * (bq * l.qRow + kRows * l.kRow + bkv * l.vRow + 2 * bq * l.pRow) +
+      bytes * (bq * l.qRow + kRows * l.kRow + bkv * l.vRow + bq * l.pRow) +
       4 * (bq * l.sRow + bq * l.oRow + 2 * bq * (l.groups + 1) + 3 * bq);
   // A split that combines its slices: the arrival seen, each row's
   // weights and the inverse of their sum.
@@ -221,6 +220,15 @@ constexpr double kRegisterFormBaseRegisters = 21;
 constexpr double kRegisterFormKeyRegisters = 1.25;
 constexpr double kRegisterFormFarKeyRegisters = 0.6;
 constexpr int64_t kRegisterFormNearKeys = 64;
+/// The register-resident form's warp phase, in instructions a lane issues
+/// per strip: kRegisterFormKeyOps per key of a lane (bkv / 2), and
+/// kRegisterFormStripOps, with dv / 2 for O's rescale. A least-squares fit
+/// to the PTX of test/codegen/cpu-check-fused-attention-registers.mlir's
+/// eight kernels on h100 (the instructions between the key step's barriers
+/// besides mma.sync and the shared-memory loads; bkv 16 to 128, dv 64 to
+/// 256, one or two strips; 6.35 and 89.4 fitted): each within 20 %.
+constexpr double kRegisterFormKeyOps = 6.5;
+constexpr double kRegisterFormStripOps = 88;
 
 } // namespace
 
@@ -430,16 +438,18 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                     keys * (orr + oc) + 2 * orr * oc + orr, 0}};
   } else if (l.registers) {
     // The copy; then each warp, its lanes alone: per strip and key of a
-    // lane (bkv / 2 keys of two rows) the scale, the mask's compares, the
-    // select, the maximum, exp2, the sum and P's two terms (13 ops); per
-    // row pair the statistics with their two shuffles a reduction (28);
-    // O's rescale (dv / 2). The products on tensor cores, priced apart
-    // below; every exp2 of the strip's pieces (P, and the rescale factor
-    // in each of a lane's four values).
+    // lane (bkv / 2 keys of two rows) the scale, the mask's compare and
+    // select, the maximum, exp2, the sum and half of P's paired rounding
+    // (kRegisterFormKeyOps); per strip the statistics with their
+    // shuffles, the row indices and the mask's limits
+    // (kRegisterFormStripOps); O's rescale (dv / 2). The products on
+    // tensor cores, priced apart below; every exp2 of the strip's pieces
+    // (P, and the rescale factor in each of a lane's four values).
     double strips = double(warpStrips);
-    phases = {copy,
-              Phase{double(threads), strips * (13 * keys / 2 + 28 + dv / 2), 0,
-                    rows * (keys + double(l.pieceN))}};
+    phases = {copy, Phase{double(threads),
+                          strips * (kRegisterFormKeyOps * keys / 2 +
+                                    kRegisterFormStripOps + dv / 2),
+                          0, rows * (keys + double(l.pieceN))}};
   } else {
     // The copy; the scale and mask by segments; the statistics; exp2 into
     // P and O's rescale; the two products on tensor cores, priced apart
@@ -497,14 +507,14 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
         model::usable(t, TargetField::L1LatencyCycles, p.uncalibrated)
             ? t.get(TargetField::L1LatencyCycles)
             : 0;
-    // `aTerms` A operands (P's hi and lo terms) each take every B piece
-    // of a step, which is read once; rows of A, B and the accumulator are
-    // `*Row` elements apart; with `bByRows` B is held [N, K] (the key tile
-    // on MFMA), a lane's fragment consecutive in a row as A's is.
+    // A step's A operand takes every B piece of the step, each read once;
+    // rows of A, B and the accumulator are `*Row` elements apart; with
+    // `bByRows` B is held [N, K] (the key tile on MFMA), a lane's fragment
+    // consecutive in a row as A's is.
     auto product = [&](double m, double n, double kdim, double warps,
-                       double pieces, bool accumulates, double aTerms,
-                       int64_t aRow, int64_t bRow, int64_t cRow, bool bByRows) {
-      double flops = 2 * m * n * kdim * aTerms;
+                       double pieces, bool accumulates, int64_t aRow,
+                       int64_t bRow, int64_t cRow, bool bByRows) {
+      double flops = 2 * m * n * kdim;
       double busy = std::min(1.0, warps * double(p.blocksPerSM) / units);
       double tensorCycles = flops / (perClock * busy);
       tensor += tensorCycles;
@@ -534,12 +544,12 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
         bFronts = 2;
       }
       double waves = warps *
-                     (ksteps * (aFronts * aTerms + bFronts * pieces) +
+                     (ksteps * (aFronts + bFronts * pieces) +
                       (accumulates ? 2 : 1) * cFronts * pieces) /
                      fronts;
       wavefronts += waves;
-      serial += std::max({tensorCycles, waves,
-                          round + ksteps * pieces * issueCycles * aTerms});
+      serial += std::max(
+          {tensorCycles, waves, round + ksteps * pieces * issueCycles});
     };
     // Each warp's pieces: a strip's share of the columns, or in the
     // register-resident form all of its strips' columns.
@@ -551,11 +561,10 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
       sWarpPieces *= double(warpStrips);
       oWarpPieces *= double(warpStrips);
     }
-    product(rows, keys, d, sWarps, sWarpPieces, false, 1, l.qRow, l.kRow,
-            l.sRow, !l.kTransposed);
-    // P v takes P's two terms, each with the same V pieces.
-    product(rows, dv, keys, oWarps, oWarpPieces, true, 2, l.pRow, l.vRow,
-            l.oRow, false);
+    product(rows, keys, d, sWarps, sWarpPieces, false, l.qRow, l.kRow, l.sRow,
+            !l.kTransposed);
+    product(rows, dv, keys, oWarps, oWarpPieces, true, l.pRow, l.vRow, l.oRow,
+            false);
   }
   // The copy's loads: a thread's K and V vectors, issued in batches
   // (FusedAttentionLayout::copyBatch), each batch waiting one round trip.

@@ -106,6 +106,9 @@ struct Bounded {
   /// Set where the value is stored: how far the kernel's stored value may be
   /// from the reference's (what a check compares), kept by data movement.
   double b = 0;
+  /// Of the error of scale s, a part of scale hs that is also surely at most
+  /// h (roundings of few terms, where a worst case is the tighter bound).
+  double h = 0, hs = 0;
 };
 
 /// An exact value; an infinity (the start of a max, a masked score) takes
@@ -227,8 +230,15 @@ Bounded store(DType dtype, Bounded x, bool rounds) {
   double flip =
       dtype == DType::F32 ? u * std::fabs(x.v) : 2 * u * std::fabs(x.v);
   double noise = dtype == DType::F32 ? 0.0 : u * std::fabs(v);
+  // The error as compared: lambda scales, or where part of it has a sure
+  // bound, the rest's lambda scales and that bound, whichever is less.
+  double error = kLambda * x.s;
+  if (x.h > 0)
+    error = std::min(
+        error,
+        kLambda * std::sqrt(std::max(0.0, x.s * x.s - x.hs * x.hs)) + x.h);
   return {v, quadrature(x.s, noise, storageFloor(dtype)), std::fabs(v),
-          kLambda * x.s + flip + storageFloor(dtype)};
+          error + flip + storageFloor(dtype)};
 }
 
 /// A tensor of bounded values.
@@ -693,6 +703,12 @@ struct AttentionRows {
     scale =
         exact(it != op.floats.end() ? it->second : 1 / std::sqrt(double(d)));
     causal = flag(op, "causal");
+    // P enters the product with v in the operands' type (FlashAttention's
+    // P; tessel.attention's description): a rounding of each probability.
+    if (q.type.dtype != DType::F32) {
+      probRoundoff = storageRoundoff(q.type.dtype);
+      probFloor = storageFloor(q.type.dtype);
+    }
   }
   /// Query i of head hh of batch bb.
   std::vector<Bounded> scores(int64_t bb, int64_t hh, int64_t i, int64_t first,
@@ -713,16 +729,32 @@ struct AttentionRows {
   Bounded weighted(int64_t bb, int64_t hh, const std::vector<Bounded> &probs,
                    int64_t first, int64_t e) const {
     const Bounded *vb = &v.data[(bb * hkv + hh / (h / hkv)) * skv * dv];
+    // P's roundings: noise of scale c_j = (u p_j + floor) |v_j| each, and
+    // surely at most their sum (the tighter bound where few keys weigh).
     Sum acc;
-    for (size_t j = 0; j < probs.size(); ++j)
-      acc.add(probs[j] * vb[(first + int64_t(j)) * dv + e]);
-    return acc.result();
+    double hard = 0, hard2 = 0;
+    for (size_t j = 0; j < probs.size(); ++j) {
+      Bounded p = probs[j];
+      const Bounded &x = vb[(first + int64_t(j)) * dv + e];
+      double rounding = probRoundoff * std::fabs(p.v) + probFloor;
+      p.s = quadrature(p.s, rounding);
+      double c = rounding * std::fabs(x.v);
+      hard += c;
+      hard2 += c * c;
+      acc.add(p * x);
+    }
+    Bounded result = acc.result();
+    result.h = hard;
+    result.hs = std::sqrt(hard2);
+    return result;
   }
 
   const BTensor &q, &k, &v;
   int64_t b, h, sq, d, hkv, skv, dv;
   Bounded scale;
   bool causal;
+  /// The rounding of P to the operands' type, and its floor near zero.
+  double probRoundoff = 0, probFloor = 0;
 };
 
 bool Evaluator::attention(const Op &op, BTensor &out) {
@@ -1147,11 +1179,55 @@ int64_t fanInOf(const Graph &graph, int value) {
   return 0;
 }
 
+/// The spread of the scores of an attention on random data: their standard
+/// deviation. A trained model's attention is peaked, not near uniform, and
+/// a check on near-uniform weights could not tell a wrong scale (1 %) from
+/// P's rounding to the operands' type.
+constexpr double kScoreDeviation = 3;
+
+/// Where `value` reaches an attention's queries or keys (directly or
+/// through casts, reshapes, transposes and slices), the variance they need
+/// for kScoreDeviation: a score is scale times a sum of d products of two
+/// values of variance c each, so its deviation is scale sqrt(d) c.
+std::optional<double> scoreVarianceOf(const Graph &graph, int value) {
+  size_t base = graph.inputs.size();
+  for (size_t i = 0; i < graph.ops.size(); ++i) {
+    const Op &op = graph.ops[i];
+    for (size_t j = 0; j < op.operands.size(); ++j) {
+      if (op.operands[j] != value)
+        continue;
+      const std::string &k = op.kind;
+      if (k == "cast" || k == "reshape" || k == "transpose" || k == "slice") {
+        if (std::optional<double> c = scoreVarianceOf(graph, int(base + i)))
+          return c;
+        continue;
+      }
+      if ((k != "attention" && k != "attention_partial") || j > 1)
+        continue;
+      int q = op.operands[0];
+      double d =
+          double(q < int(base) ? graph.inputs[q].shape.back()
+                               : graph.ops[q - base].result.shape.back());
+      auto it = op.floats.find("scale");
+      double scale =
+          it != op.floats.end() ? std::fabs(it->second) : 1 / std::sqrt(d);
+      if (scale > 0)
+        return kScoreDeviation / (scale * std::sqrt(d));
+    }
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::vector<double> inputScales(const Graph &graph) {
   std::vector<double> scales;
   for (size_t i = 0; i < graph.inputs.size(); ++i) {
+    // Uniform in +-a: a variance of a^2 / 3.
+    if (std::optional<double> c = scoreVarianceOf(graph, int(i))) {
+      scales.push_back(std::sqrt(3 * *c));
+      continue;
+    }
     int64_t fanIn = fanInOf(graph, int(i));
     scales.push_back(fanIn > 0 ? std::sqrt(3.0 / double(fanIn)) : 1.0);
   }

@@ -105,7 +105,10 @@ Tensor randomTensor(const TensorType &type, uint64_t seed, double low = -1.0,
 /// (the right operand of a matmul or batch_matmul, a convolution's filter,
 /// directly or through casts, reshapes and transposes), drawn with variance
 /// 1 / fan-in (LeCun's scaling: sqrt(3 / fan-in)) so that a layer keeps its
-/// input's scale and deep stacks stay finite.
+/// input's scale and deep stacks stay finite. An attention's queries and
+/// keys (inputs that reach it through data movement alone) are drawn so
+/// that its scores spread as a trained model's (a standard deviation of 3)
+/// rather than weighing every key alike.
 std::vector<double> inputScales(const Graph &graph);
 
 /// Seeded inputs for `graph`: input i uniform in +-inputScales(graph)[i],

@@ -253,22 +253,20 @@ private:
   /// computes them).
   SmallVector<Value> productPieces(Value a, Value bMatrix, Value row0,
                                    ArrayRef<Value> cols, int64_t k,
-                                   ValueRange init, Value aLow,
-                                   bool bTransposed);
+                                   ValueRange init, bool bTransposed);
   /// C [16 x n * 8 pieces at (row0, col0)] (+)= A [16 x k] B [k x n * 8]
   /// on 16x8x16 pieces: A read from `a` at row0 (its k along columns), B
   /// from `bMatrix` (its k along rows), C written to `c` (and, with
   /// `accumulate`, read from it first; else it starts at zero); with
-  /// `aLow`, A is a + aLow (each step takes both with the same B); with
   /// `bTransposed`, `bMatrix` holds B as [columns, k] (the key tile on MFMA).
   void product(Value a, Value bMatrix, Value c, Value row0, Value col0,
                int64_t k, int64_t pieces, bool accumulates,
-               Value aLow = Value(), bool bTransposed = false);
+               bool bTransposed = false);
   /// The block's product into `c` [bq, columns] over k, as a warp loop:
   /// warp w takes 16-row strip w / splits and 1 / splits of the columns.
   void stripProducts(Value a, Value bMatrix, Value c, int64_t k,
                      int64_t columns, int64_t splits, bool accumulates,
-                     Value aLow = Value(), bool bTransposed = false);
+                     bool bTransposed = false);
 
   /// A thread's micro-tile `tile` of a SIMT product: rows rg * r + i and
   /// columns cg + j * colGroups (rg, cg = tile / colGroups, tile %
@@ -353,7 +351,7 @@ private:
   Value batch, kvHead, q0, split, kBegin, kEnd;
   /// Query heads per KV head, and a KV head's query rows (group x Sq).
   int64_t group = 1, queryRows = 1;
-  Value qs, ks, vs, s, o, probs, probsLow, pm, ps, m, sum, alpha;
+  Value qs, ks, vs, s, o, probs, pm, ps, m, sum, alpha;
   /// The register-resident form's statistics [bq, 2 * pieceN]: each row's
   /// maximum in its first piece's columns, its sum in the second's.
   Value stats;
@@ -441,7 +439,7 @@ void AttentionEmitter::writePiece(Value piece, Value buffer, Value row,
 
 void AttentionEmitter::product(Value a, Value bMatrix, Value c, Value row0,
                                Value col0, int64_t k, int64_t pieces,
-                               bool accumulates, Value aLow, bool bTransposed) {
+                               bool accumulates, bool bTransposed) {
   int64_t pm = l.pieceM, pn = l.pieceN;
   auto pieceType = VectorType::get({pm, pn}, b.getF32Type());
   Value zero = arith::ConstantOp::create(
@@ -453,36 +451,33 @@ void AttentionEmitter::product(Value a, Value bMatrix, Value c, Value row0,
                                : zero);
   }
   SmallVector<Value> acc =
-      productPieces(a, bMatrix, row0, cols, k, init, aLow, bTransposed);
+      productPieces(a, bMatrix, row0, cols, k, init, bTransposed);
   for (int64_t n = 0; n < pieces; ++n)
     writePiece(acc[n], c, row0, cols[n]);
 }
 
-SmallVector<Value>
-AttentionEmitter::productPieces(Value a, Value bMatrix, Value row0,
-                                ArrayRef<Value> cols, int64_t k,
-                                ValueRange init, Value aLow, bool bTransposed) {
+SmallVector<Value> AttentionEmitter::productPieces(Value a, Value bMatrix,
+                                                   Value row0,
+                                                   ArrayRef<Value> cols,
+                                                   int64_t k, ValueRange init,
+                                                   bool bTransposed) {
   int64_t pm = l.pieceM, pn = l.pieceN, pk = l.pieceK;
   int64_t pieces = init.size();
   // The pk-deep steps, rolled for the CPU path (tessel-lower-mma unrolls
   // them): A once per step, each piece of B and C in turn.
-  return accumulate(
-      k / pk, init, [&](Value step, ValueRange acc) {
-        Value kk = mul(step, idx(pk));
-        SmallVector<Value> aPieces = {readPiece(a, row0, kk, pm, pk)};
-        if (aLow)
-          aPieces.push_back(readPiece(aLow, row0, kk, pm, pk));
-        SmallVector<Value> next(acc);
-        for (int64_t n = 0; n < pieces; ++n) {
-          Value bPiece = bTransposed
-                             ? readMmaPieceTransposed(b, b.getLoc(), bMatrix,
-                                                      cols[n], kk, pk, pn)
-                             : readPiece(bMatrix, kk, cols[n], pk, pn);
-          for (Value aPiece : aPieces)
-            next[n] = mmaPiece(b, b.getLoc(), aPiece, bPiece, next[n]);
-        }
-        return next;
-      });
+  return accumulate(k / pk, init, [&](Value step, ValueRange acc) {
+    Value kk = mul(step, idx(pk));
+    Value aPiece = readPiece(a, row0, kk, pm, pk);
+    SmallVector<Value> next(acc);
+    for (int64_t n = 0; n < pieces; ++n) {
+      Value bPiece = bTransposed
+                         ? readMmaPieceTransposed(b, b.getLoc(), bMatrix,
+                                                  cols[n], kk, pk, pn)
+                         : readPiece(bMatrix, kk, cols[n], pk, pn);
+      next[n] = mmaPiece(b, b.getLoc(), aPiece, bPiece, next[n]);
+    }
+    return next;
+  });
 }
 
 AttentionEmitter::MicroTile
@@ -569,14 +564,13 @@ void AttentionEmitter::prologue() {
 
 void AttentionEmitter::stripProducts(Value a, Value bMatrix, Value c, int64_t k,
                                      int64_t columns, int64_t splits,
-                                     bool accumulates, Value aLow,
-                                     bool bTransposed) {
+                                     bool accumulates, bool bTransposed) {
   int64_t pieces = columns / l.pieceN / splits;
   warps(l.strips * splits, [&](Value item) {
     Value strip = arith::DivUIOp::create(b, item, idx(splits));
     Value split = arith::RemUIOp::create(b, item, idx(splits));
     product(a, bMatrix, c, mul(strip, idx(l.pieceM)),
-            mul(split, idx(pieces * l.pieceN)), k, pieces, accumulates, aLow,
+            mul(split, idx(pieces * l.pieceN)), k, pieces, accumulates,
             bTransposed);
   });
 }
@@ -617,7 +611,7 @@ void AttentionEmitter::mmaStep(Value k0) {
   });
   // S = q k^T: warp w takes strip w / sSplits and its share of the keys.
   stripProducts(qs, ks, s, a.d, l.bkv, l.sSplits, /*accumulates=*/false,
-                Value(), /*bTransposed=*/!l.kTransposed);
+                /*bTransposed=*/!l.kTransposed);
   // Scale and mask by segments, each segment's maximum to Pm.
   Value minusInf = f32(-INFINITY);
   threads([&](Value t) {
@@ -635,9 +629,9 @@ void AttentionEmitter::mmaStep(Value k0) {
         });
   });
   rowStatistics();
-  // P = exp2(S - m) as two terms of the input type, hi + lo (P - hi
-  // rounded), so that the product with v is as accurate as one of f32 P;
-  // each segment's sum to Ps; O rescaled.
+  // P = exp2(S - m) rounded once to the input type (FlashAttention's P;
+  // the reference's bounds count the rounding); each segment's sum, of
+  // the f32 values, to Ps; O rescaled.
   threads([&](Value t) {
     Value max, total;
     segments(
@@ -648,9 +642,7 @@ void AttentionEmitter::mmaStep(Value k0) {
         },
         [&](Value r, Value, Value c) {
           Value x = exp2(fsub(load(s, {r, c}), max));
-          Value hi = fromF32(x);
-          store(hi, probs, {r, c});
-          store(fromF32(fsub(x, toF32(hi))), probsLow, {r, c});
+          store(fromF32(x), probs, {r, c});
           total = fadd(total, x);
         },
         [&](Value r, Value g) {
@@ -664,8 +656,7 @@ void AttentionEmitter::mmaStep(Value k0) {
     });
   });
   // O += P v: warp w takes strip w / oSplits and its share of the columns.
-  stripProducts(probs, vs, o, l.bkv, a.dv, l.oSplits, /*accumulates=*/true,
-                probsLow);
+  stripProducts(probs, vs, o, l.bkv, a.dv, l.oSplits, /*accumulates=*/true);
 }
 
 Value AttentionEmitter::stageOf(Value buffers, Value slot) {
@@ -769,8 +760,8 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   SmallVector<Value> keyColumns;
   for (int64_t j = 0; j < sPieces; ++j)
     keyColumns.push_back(idx(j * pn));
-  SmallVector<Value> scores = productPieces(
-      qs, kTile, row0, keyColumns, a.d, zeros, Value(), /*bTransposed=*/true);
+  SmallVector<Value> scores = productPieces(qs, kTile, row0, keyColumns, a.d,
+                                            zeros, /*bTransposed=*/true);
 
   // Scaled and masked: -inf past the block's keys and, causal, after each
   // row's query's last key (rows interleave the group's heads).
@@ -827,10 +818,9 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   writePiece(max, stats, row0, idx(0));
   writePiece(sumNow, stats, row0, idx(pn));
 
-  // O = O * factor + P v, P entering as two terms of the input type (hi,
-  // and lo = P - hi rounded: as accurate as f32 P, which the reference's
-  // bounds assume; FlashAttention rounds P once), each a 16 x 16 A piece of
-  // two of P's pieces side by side.
+  // O = O * factor + P v, P rounded once to the input type as
+  // FlashAttention rounds it (the reference's bounds count that rounding),
+  // each 16 x 16 A piece two of P's pieces side by side.
   int64_t oPieces = a.dv / pn;
   SmallVector<Value> acc;
   for (int64_t n = 0; n < oPieces; ++n)
@@ -840,20 +830,16 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   Value zeroA = arith::ConstantOp::create(
       b, DenseElementsAttr::get(aType, b.getZeroAttr(elem)));
   for (int64_t step = 0; step < l.bkv / pk; ++step) {
-    Value hiA = zeroA, loA = zeroA;
+    Value pA = zeroA;
     for (int64_t h = 0; h < pk / pn; ++h) {
-      Value p = probs[step * (pk / pn) + h];
-      Value hi = arith::TruncFOp::create(b, halfType, p);
-      Value lo = arith::TruncFOp::create(
-          b, halfType, fsub(p, arith::ExtFOp::create(b, pieceType, hi)));
+      Value p =
+          arith::TruncFOp::create(b, halfType, probs[step * (pk / pn) + h]);
       SmallVector<int64_t> at = {0, h * pn}, strides = {1, 1};
-      hiA = vector::InsertStridedSliceOp::create(b, hi, hiA, at, strides);
-      loA = vector::InsertStridedSliceOp::create(b, lo, loA, at, strides);
+      pA = vector::InsertStridedSliceOp::create(b, p, pA, at, strides);
     }
     for (int64_t n = 0; n < oPieces; ++n) {
       Value vPiece = readPiece(vTile, idx(step * pk), idx(n * pn), pk, pn);
-      acc[n] = mmaPiece(b, b.getLoc(), hiA, vPiece, acc[n]);
-      acc[n] = mmaPiece(b, b.getLoc(), loA, vPiece, acc[n]);
+      acc[n] = mmaPiece(b, b.getLoc(), pA, vPiece, acc[n]);
     }
   }
   for (int64_t n = 0; n < oPieces; ++n)
@@ -1103,7 +1089,6 @@ void AttentionEmitter::emit() {
       s = shared({l.bq, l.sRow}, f32Type);
       if (l.mma) {
         probs = shared({l.bq, l.pRow}, elem);
-        probsLow = shared({l.bq, l.pRow}, elem);
       }
       pm = shared({l.bq, l.groups + 1}, f32Type);
       ps = shared({l.bq, l.groups + 1}, f32Type);

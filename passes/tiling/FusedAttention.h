@@ -15,17 +15,15 @@
 // matrix instructions (the CPU path runs them as they are): 16x8x16
 // mma.sync pieces with `mma = mma_sync` (NVIDIA sm_80+), 16x16x16 MFMA
 // pieces on a 64-lane wavefront with `mma = mfma` (AMD gfx90a, gfx94x);
-// P then enters the second product as two terms of the input type (its
-// rounding and the rounding of the rest), which keeps the product as
-// accurate as one of f32 P at twice its tensor-core work (FlashAttention
-// rounds P once).
+// P enters the second product rounded once to the input type, as
+// FlashAttention rounds it (the reference's bounds count that rounding).
 //
 // With a warp tile (`warp = [rows, key tile]`, mma.sync) the kernel takes
 // its register-resident form (FlashAttention-2's structure): each warp
 // owns rows / 16 strips of the query tile for the whole key tile and all
 // of O, and a key step is the copy phase and one warp phase that computes,
 // per strip, S, its mask, the rows' maxima and sums (row reductions of
-// whole pieces), P's two terms as A pieces and O's update as whole
+// whole pieces), P as A pieces and O's update as whole
 // warp-level vectors. tessel-lower-mma spreads them over the lanes (the
 // reductions become shuffles, P never leaves the registers) and
 // tessel-hoist-accumulators keeps O and the statistics ([bq, 16]: each

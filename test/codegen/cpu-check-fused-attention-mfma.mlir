@@ -1,6 +1,6 @@
 // The fused attention kernel on AMD matrix cores (mma = mfma: S = q k^T and
 // O += P v as 16x16x16 pieces, a 64-lane wavefront per 16-row strip of the
-// query tile, P as two terms of the input type) on the CPU path against the
+// query tile, P rounded to the input type) on the CPU path against the
 // reference, with schedules written by hand so that every way of spreading
 // wavefronts over the strips runs: one strip split four ways along the keys
 // and the value columns, head dim 80 (five 16-column pieces: not split),

@@ -1,5 +1,5 @@
 // The fused attention kernel on tensor cores (mma = mma_sync: S = q k^T
-// and O += P v as warp-level 16x8x16 pieces, P as two terms of the input
+// and O += P v as warp-level 16x8x16 pieces, P rounded to the input
 // type) on the CPU path against the reference, with schedules written by
 // hand so that every way of spreading warps over the query tile's 16-row
 // strips runs: one strip split along the keys and the value columns, head

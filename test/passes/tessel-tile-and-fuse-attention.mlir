@@ -115,12 +115,15 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK: vector.contract
 // CHECK: vector.transfer_write {{.*}} : vector<16x8xf32>, memref<32x40xf32>
 // CHECK: } {mapping = [#gpu.warp<linear_dim_0>]}
+// P rounded once to bf16 (no second term of its rounding error), and one
+// product a piece and step.
 // CHECK: math.exp2
-// CHECK: arith.truncf
-// CHECK: arith.extf
-// CHECK: arith.truncf
+// CHECK: math.exp2
+// CHECK-NEXT: arith.truncf {{.*}} : f32 to bf16
+// CHECK-NOT: arith.extf
 // CHECK: scf.forall (%{{.*}}) in (4)
-// CHECK-COUNT-2: vector.contract
+// CHECK: vector.contract
+// CHECK-NOT: vector.contract
 // CHECK: } {mapping = [#gpu.warp<linear_dim_0>]}
 // CHECK: } {tessel.shared_accumulators}
 module attributes {tessel.target = #tessel.target<"h100">} {

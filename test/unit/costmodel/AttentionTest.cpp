@@ -218,7 +218,7 @@ TEST(FusedAttentionLayout, TensorCoreStripsAndSplits) {
   EXPECT_EQ(l.kRow, 32 + kMmaOperandPad); // k transposed: [d, bkv + pad]
   EXPECT_EQ(l.sRow, 32 + kMmaAccumulatorPad);
   int64_t expected =
-      2 * (32 * (64 + 8) + 64 * (32 + 8) + 32 * (80 + 8) + 2 * 32 * (32 + 8)) +
+      2 * (32 * (64 + 8) + 64 * (32 + 8) + 32 * (80 + 8) + 32 * (32 + 8)) +
       4 * (32 * (32 + 8) + 32 * (80 + 8) + 2 * 32 * (l.groups + 1) + 3 * 32);
   EXPECT_EQ(l.sharedBytes, expected);
   // One strip, eight warps: 10 pieces split the most ways that divide them.

@@ -402,6 +402,55 @@ TEST(Bounds, ErrorsOfInputsAreCarriedThroughFunctions) {
   EXPECT_LT(bound, std::exp(2.0) * 1e-3 * 1.1);
 }
 
+TEST(Bounds, AttentionRoundsPOnceToItsOperandsType) {
+  // One query against two keys of equal score: P = (1/2, 1/2), o = 1. In
+  // bf16, P's roundings are surely at most 2^-8 (1/2 + 1/2) |v| = 2^-8:
+  // that bound, not 7 scales of their noise (7 2^-8 / sqrt 2), is taken,
+  // with the result's own rounding (2 u |o|, a whole ulp either way).
+  TensorType bf16 = {DType::BF16, {1, 1, 1, 1}};
+  Tensor q = {bf16, {0}, {}};
+  Tensor k = {{DType::BF16, {1, 1, 2, 1}}, {0, 0}, {}};
+  Tensor v = {{DType::BF16, {1, 1, 2, 1}}, {1, 1}, {}};
+  double u = std::ldexp(1, -8);
+  double bound = boundOf(op("attention", bf16), {q, k, v});
+  EXPECT_GT(bound, 3 * u);
+  EXPECT_LT(bound, 3.01 * u);
+  // In f32, P is not rounded to a narrower type: f32 roundings alone.
+  q.type.dtype = k.type.dtype = v.type.dtype = DType::F32;
+  EXPECT_LT(boundOf(op("attention", f32({1, 1, 1, 1})), {q, k, v}), 1e-5);
+}
+
+TEST(Inputs, AttentionScoresSpreadAsATrainedModels) {
+  // q and k fed to an attention directly (d = 16, scale 1/4): each of
+  // variance c with 1/4 sqrt(16) c = 3, so uniform in +-sqrt(3 c) = 3; v
+  // keeps 1. Keys computed by a projection x @ wk keep LeCun's weights:
+  // only inputs that reach the attention through data movement spread.
+  Graph g;
+  g.inputs = {f32({1, 2, 8, 16}), f32({1, 2, 8, 16}), f32({1, 2, 8, 16}),
+              f32({8, 64}), f32({64, 32})};
+  Op a = op("attention", f32({1, 2, 8, 16}));
+  a.operands = {0, 1, 2};
+  Op mm = op("matmul", f32({8, 32}));
+  mm.operands = {3, 4};
+  Op reshape = op("reshape", f32({1, 8, 2, 16}));
+  reshape.operands = {6};
+  Op transpose = op("transpose", f32({1, 2, 8, 16}));
+  transpose.operands = {7};
+  Op a2 = op("attention", f32({1, 2, 8, 16}));
+  a2.operands = {0, 8, 2};
+  g.ops = {a, mm, reshape, transpose, a2};
+  std::vector<double> scales = inputScales(g);
+  ASSERT_EQ(scales.size(), size_t(5));
+  EXPECT_NEAR(scales[0], 3.0, 1e-12);
+  EXPECT_NEAR(scales[1], 3.0, 1e-12);
+  EXPECT_EQ(scales[2], 1.0);
+  EXPECT_EQ(scales[3], 1.0);
+  EXPECT_NEAR(scales[4], std::sqrt(3.0 / 64), 1e-12);
+  // An explicit scale of 1 needs c = 3 / 4.
+  g.ops[0].floats["scale"] = 1.0;
+  EXPECT_NEAR(inputScales(g)[0], std::sqrt(3.0 * 0.75), 1e-12);
+}
+
 TEST(Inputs, WeightsAreScaledByTheirFanIn) {
   // x @ w: w is a weight of fan-in 64 (through a cast), x is not; a
   // convolution's filter has fan-in KH x KW x C.
