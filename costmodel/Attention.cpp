@@ -35,6 +35,18 @@ int64_t AttentionShape::keyTiles(int64_t q0, int64_t bq, int64_t bkv,
   return std::max<int64_t>(0, (end - first + bkv - 1) / bkv);
 }
 
+int64_t AttentionShape::unmaskedKeyTiles(int64_t q0, int64_t bkv,
+                                         int64_t split) const {
+  int64_t first = split * sliceLength();
+  int64_t end = std::min(first + sliceLength(), skv);
+  int64_t full = std::max<int64_t>(0, end - first) / bkv;
+  if (causal)
+    full = std::min(
+        full,
+        std::max<int64_t>(0, q0 / group() + (skv - sq) + 1 - first) / bkv);
+  return full;
+}
+
 double AttentionShape::unmaskedPairs() const {
   double perHead = double(sq) * double(skv);
   if (causal)
@@ -222,13 +234,15 @@ constexpr double kRegisterFormFarKeyRegisters = 0.6;
 constexpr int64_t kRegisterFormNearKeys = 64;
 /// The register-resident form's warp phase, in instructions a lane issues
 /// per strip: kRegisterFormKeyOps per key of a lane (bkv / 2), and
-/// kRegisterFormStripOps, with dv / 2 for O's rescale. A least-squares fit
-/// to the PTX of test/codegen/cpu-check-fused-attention-registers.mlir's
-/// eight kernels on h100 (the instructions between the key step's barriers
-/// besides mma.sync and the shared-memory loads; bkv 16 to 128, dv 64 to
-/// 256, one or two strips; 6.35 and 89.4 fitted): each within 20 %.
-constexpr double kRegisterFormKeyOps = 6.5;
-constexpr double kRegisterFormStripOps = 88;
+/// kRegisterFormMaskOps more in a step that masks; kRegisterFormStripOps,
+/// with dv / 2 for O's rescale. Fitted to the PTX of
+/// test/codegen/cpu-check-fused-attention-registers.mlir's kernels on h100
+/// (the instructions between a key step's barriers besides mma.sync and
+/// the shared-memory loads; bkv 16 to 128, dv 64 to 256, one or two
+/// strips): 13 key loops, unmasked and masked, each within 13 %.
+constexpr double kRegisterFormKeyOps = 6;
+constexpr double kRegisterFormMaskOps = 4;
+constexpr double kRegisterFormStripOps = 30;
 
 } // namespace
 
@@ -392,14 +406,22 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   double heads = double(a.batch) * double(a.heads);
   double kvHeads = double(a.batch) * double(a.kvHeads);
   p.blocks = int64_t(kvHeads) * qTiles * a.splits;
-  double stepsPerHead = 0;
+  double stepsPerHead = 0, maskedPerHead = 0;
   int64_t longest = 0;
   for (int64_t qt = 0; qt < qTiles; ++qt)
     for (int64_t split = 0; split < a.splits; ++split) {
       int64_t steps = a.keyTiles(qt * bq, bq, bkv, split);
       stepsPerHead += double(steps);
+      maskedPerHead += double(
+          steps - std::min(steps, a.unmaskedKeyTiles(qt * bq, bkv, split)));
       longest = std::max(longest, steps);
     }
+  // The share of the steps that mask their keys. Without a causal mask or
+  // slices the kernel steps all tiles in one loop, masked unless the tile
+  // divides the keys (FusedAttention.cpp).
+  double maskedShare = stepsPerHead > 0 ? maskedPerHead / stepsPerHead : 1;
+  if (!a.causal && a.splits == 1)
+    maskedShare = a.skv % bkv ? 1 : 0;
   double totalSteps = kvHeads * stepsPerHead;
   double sms = t.get(TargetField::SMCount);
   p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
@@ -438,17 +460,18 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                     keys * (orr + oc) + 2 * orr * oc + orr, 0}};
   } else if (l.registers) {
     // The copy; then each warp, its lanes alone: per strip and key of a
-    // lane (bkv / 2 keys of two rows) the scale, the mask's compare and
-    // select, the maximum, exp2, the sum and half of P's paired rounding
-    // (kRegisterFormKeyOps); per strip the statistics with their
-    // shuffles, the row indices and the mask's limits
-    // (kRegisterFormStripOps); O's rescale (dv / 2). The products on
-    // tensor cores, priced apart below; every exp2 of the strip's pieces
-    // (P, and the rescale factor in each of a lane's four values).
+    // lane (bkv / 2 keys of two rows) the scale, the maximum, exp2, the
+    // sum and half of P's paired rounding (kRegisterFormKeyOps), and in
+    // the steps that mask (maskedShare of them) the mask's compares and
+    // select (kRegisterFormMaskOps); per strip the statistics with their
+    // shuffles (kRegisterFormStripOps); O's rescale (dv / 2). The products
+    // on tensor cores, priced apart below; every exp2 of the strip's
+    // pieces (P, and the rescale factor in each of a lane's four values).
     double strips = double(warpStrips);
+    double keyOps = kRegisterFormKeyOps + maskedShare * kRegisterFormMaskOps;
     phases = {copy, Phase{double(threads),
-                          strips * (kRegisterFormKeyOps * keys / 2 +
-                                    kRegisterFormStripOps + dv / 2),
+                          strips * (keyOps * keys / 2 + kRegisterFormStripOps +
+                                    dv / 2),
                           0, rows * (keys + double(l.pieceN))}};
   } else {
     // The copy; the scale and mask by segments; the statistics; exp2 into
@@ -584,7 +607,9 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // With stages, a step's copies are those of a later tile, in flight
   // (cp.async) while the step computes: the step takes the longer of the
   // two; without, the copy and its waits come first.
-  serial = l.stages > 1 ? std::max(serial, copySerial) : serial + copySerial;
+  // (One step, known when compiling, is no loop: nothing to overlap.)
+  bool pipelined = l.stages > 1 && !a.singleStep(bkv);
+  serial = pipelined ? std::max(serial, copySerial) : serial + copySerial;
   // Once per block: the q tile in, O zeroed, the result out (a round trip
   // to DRAM).
   Phase edges{rows * (d / wk + 2 * dv), 4, 1, 0};

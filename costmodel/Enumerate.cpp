@@ -151,6 +151,8 @@ private:
           if (bq % warpRows != 0 || bq / warpRows > 8)
             continue;
           for (int64_t stages : {1, 2, 3}) {
+            if (stages > 1 && a.singleStep(bkv))
+              break;
             Schedule s;
             s.block = {bq, bkv};
             s.warp = {warpRows, bkv};

@@ -183,6 +183,17 @@ struct AttentionShape {
   /// ones are skipped; none when the whole slice is).
   int64_t keyTiles(int64_t q0, int64_t bq, int64_t bkv,
                    int64_t split = 0) const;
+  /// Of those, the leading tiles no row of the tile masks a key of: before
+  /// the slice's end and, with `causal`, up to the last key the tile's
+  /// first row's query attends to (the register-resident form steps them
+  /// without its mask).
+  int64_t unmaskedKeyTiles(int64_t q0, int64_t bkv, int64_t split = 0) const;
+  /// Whether every block takes the keys in one tile of `bkv`, a count
+  /// known when compiling (no causal mask, no slices): its key loop folds
+  /// away, and with it any pipeline of its copies.
+  bool singleStep(int64_t bkv) const {
+    return !causal && splits == 1 && skv <= bkv;
+  }
   /// Query-key pairs that are not masked (a multiply-add each per element
   /// of d and of dv).
   double unmaskedPairs() const;

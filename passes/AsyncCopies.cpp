@@ -156,6 +156,26 @@ kLoopsOf(func::FuncOp func) {
   return kLoops;
 }
 
+/// The buffer `v` views (through subviews).
+Value rootOf(Value v) {
+  while (auto sub = v.getDefiningOp<memref::SubViewOp>())
+    v = sub.getSource();
+  return v;
+}
+
+/// Whether two K loops' copies go to the same buffers, in the same order.
+bool sameDestinations(ArrayRef<CopyLoop> a, ArrayRef<CopyLoop> b) {
+  if (a.size() != b.size())
+    return false;
+  for (auto [x, y] : llvm::zip(a, b))
+    if (x.copies.size() != y.copies.size() ||
+        !llvm::all_of(llvm::zip(x.copies, y.copies), [](auto pair) {
+          return rootOf(std::get<0>(pair).dst) == rootOf(std::get<1>(pair).dst);
+        }))
+      return false;
+  return true;
+}
+
 /// Whether `op` (or an op nested in it) reads or writes shared memory:
 /// an operand of a workgroup memref on anything but a view of it.
 bool touchesSharedMemory(Operation *op) {
@@ -194,22 +214,46 @@ struct AsyncCopiesPass
     if (kLoops.empty())
       return fail(func, llvm::Twine("schedule sets stages = ") + Twine(stages) +
                             " but the kernel has no K loop copying into "
-                            "shared memory");
-    for (auto &[kLoop, inLoop] : kLoops) {
-      // The prologue: the copy loops before the K loop (after the previous
-      // K loop in its block, if any).
+                            "shared memory (a loop of one step folds away: "
+                            "such a kernel takes one stage)");
+    // The prologue of each K loop: the copy loops before it (after the
+    // previous K loop in its block, if any). A K loop with none that
+    // follows a K loop copying into the same buffers continues its
+    // pipeline (the fused attention's unmasked, then masked key steps):
+    // the copies still in flight when the first ends are the second's
+    // prologue, so the first is not drained.
+    SmallVector<SmallVector<CopyLoop>> prologues;
+    SmallVector<bool> continues(kLoops.size(), false),
+        continued(kLoops.size(), false);
+    for (auto [i, entry] : llvm::enumerate(kLoops)) {
+      scf::ForOp kLoop = entry.first;
       Block::iterator from = kLoop->getIterator();
-      while (from != kLoop->getBlock()->begin() &&
-             llvm::none_of(kLoops, [&](auto &k) {
-               return k.first.getOperation() == &*std::prev(from);
-             }))
+      int64_t previous = -1;
+      while (from != kLoop->getBlock()->begin()) {
+        auto it = llvm::find_if(kLoops, [&](auto &k) {
+          return k.first.getOperation() == &*std::prev(from);
+        });
+        if (it != kLoops.end()) {
+          previous = it - kLoops.begin();
+          break;
+        }
         --from;
-      SmallVector<CopyLoop> prologue =
-          copyLoopsOf(llvm::make_range(from, kLoop->getIterator()));
+      }
+      prologues.push_back(
+          copyLoopsOf(llvm::make_range(from, kLoop->getIterator())));
+      if (prologues.back().empty() && previous >= 0 &&
+          sameDestinations(kLoops[previous].second, entry.second)) {
+        continues[i] = true;
+        continued[previous] = true;
+      }
+    }
+    for (auto [i, entry] : llvm::enumerate(kLoops)) {
+      auto &[kLoop, inLoop] = entry;
+      SmallVector<CopyLoop> &prologue = prologues[i];
       int64_t perStep = inLoop.size();
       // Copies before those of the first stages - 1 steps (the fused
       // attention's query tile) stay as they are, synchronous.
-      int64_t ahead = (stages - 1) * perStep;
+      int64_t ahead = continues[i] ? 0 : (stages - 1) * perStep;
       if (int64_t(prologue.size()) > ahead)
         prologue.erase(prologue.begin(), prologue.end() - ahead);
       if (int64_t(prologue.size()) != ahead)
@@ -278,7 +322,10 @@ struct AsyncCopiesPass
           b, kLoop.getLoc(), lastGroup,
           b.getI32IntegerAttr(int32_t((stages - 1) * perStep)));
       // The copies past the last step may still be in flight at the end:
-      // none is read, but no copy outlives the loop.
+      // none is read, but no copy outlives the loop (or the loop that
+      // continues its pipeline).
+      if (continued[i])
+        continue;
       b.setInsertionPointAfter(kLoop);
       Value drained = nvgpu::DeviceAsyncCreateGroupOp::create(
           b, kLoop.getLoc(), nvgpu::DeviceAsyncTokenType::get(b.getContext()),

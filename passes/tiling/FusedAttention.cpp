@@ -300,15 +300,22 @@ private:
   Value stageOf(Value buffers, Value slot);
   /// The register-resident form's key step `kt`: the K and V copy (with
   /// stages, of the tile stages - 1 steps ahead, into its slot), then one
-  /// warp phase in which each warp steps its strips (registerStrip).
-  void registerStep(Value kt);
+  /// warp phase in which each warp steps its strips (registerStrip); with
+  /// `masked`, the strips mask the keys past the end and, causal, those
+  /// after a row's query.
+  void registerStep(Value kt, bool masked);
+  /// The leading key tiles no row of the block masks a key of (every key
+  /// before the end, and causal, before the block's first query's last):
+  /// the register-resident form steps them without a mask.
+  Value unmaskedTileCount();
   /// With stages, before the key loop: the first stages - 1 tiles' copies.
   void pipelinePrologue();
   /// One 16-row strip at `row0` against the key tile at `k0` (in `kTile`
   /// and `vTile`), as whole warp-level vectors (pieces [16, 8], rows [16],
   /// columns [8]) that tessel-lower-mma spreads over the warp's lanes: S,
   /// its mask, the rows' statistics, P and O's update never leave the warp.
-  void registerStrip(Value row0, Value k0, Value kTile, Value vTile);
+  void registerStrip(Value row0, Value k0, Value kTile, Value vTile,
+                     bool masked);
   /// Row `r`'s running maximum and sum.
   Value rowMaxOf(Value r);
   Value rowSumOf(Value r);
@@ -581,8 +588,6 @@ Value AttentionEmitter::tileStart(Value kt) {
 }
 
 void AttentionEmitter::keyStep(Value kt) {
-  if (l.registers)
-    return registerStep(kt);
   Value k0 = tileStart(kt);
   if (l.mma)
     mmaStep(k0);
@@ -685,7 +690,7 @@ void AttentionEmitter::pipelinePrologue() {
   });
 }
 
-void AttentionEmitter::registerStep(Value kt) {
+void AttentionEmitter::registerStep(Value kt, bool masked) {
   Value k0 = tileStart(kt);
   // Without stages, the step's own tiles; with them, those of the step
   // stages - 1 ahead into its slot (past the block's last tile a harmless
@@ -713,17 +718,18 @@ void AttentionEmitter::registerStep(Value kt) {
   warps(l.bq / l.warpRows, [&](Value w) {
     Value first = mul(w, idx(l.warpRows));
     if (strips == 1) {
-      registerStrip(first, k0, kTile, vTile);
+      registerStrip(first, k0, kTile, vTile, masked);
       return;
     }
     loop(idx(0), idx(strips), idx(1), [&](Value i) {
-      registerStrip(add(first, mul(i, idx(l.pieceM))), k0, kTile, vTile);
+      registerStrip(add(first, mul(i, idx(l.pieceM))), k0, kTile, vTile,
+                    masked);
     });
   });
 }
 
 void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
-                                     Value vTile) {
+                                     Value vTile, bool masked) {
   int64_t pm = l.pieceM, pn = l.pieceN, pk = l.pieceK;
   Type f32Type = b.getF32Type(), indexType = b.getIndexType();
   auto pieceType = VectorType::get({pm, pn}, f32Type);
@@ -763,37 +769,41 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   SmallVector<Value> scores = productPieces(qs, kTile, row0, keyColumns, a.d,
                                             zeros, /*bTransposed=*/true);
 
-  // Scaled and masked: -inf past the block's keys and, causal, after each
-  // row's query's last key (rows interleave the group's heads).
-  Value rows = add(splat(rowIndices, add(q0, row0)),
-                   vector::StepOp::create(b, rowIndices));
-  Value limit;
-  if (a.causal) {
-    Value queries = group == 1 ? rows
-                               : Value(arith::DivUIOp::create(
-                                     b, rows, splat(rowIndices, idx(group))));
-    limit = acrossRow(add(queries, splat(rowIndices, idx(a.skv - a.sq))));
-  }
-  Value end = splat(pieceIndices, kEnd);
+  // Scaled and, with `masked`, -inf past the block's keys and, causal,
+  // after each row's query's last key (rows interleave the group's heads).
   Value scale = constant(pieceType, scaleLog2e);
   Value minusInf = constant(pieceType, -INFINITY);
   SmallVector<Value> x;
-  Value maxima;
-  for (int64_t j = 0; j < sPieces; ++j) {
-    Value keys =
-        vector::BroadcastOp::create(b, pieceIndices,
-                                    add(splat(colIndices, add(k0, idx(j * pn))),
-                                        vector::StepOp::create(b, colIndices)));
-    Value masked =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::sge, keys, end);
-    if (a.causal)
-      masked = arith::OrIOp::create(
-          b, masked,
-          arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, keys, limit));
-    x.push_back(
-        arith::SelectOp::create(b, masked, minusInf, fmul(scores[j], scale)));
-    maxima = maxima ? fmax(maxima, x.back()) : x.back();
+  for (Value score : scores)
+    x.push_back(fmul(score, scale));
+  if (masked) {
+    Value rows = add(splat(rowIndices, add(q0, row0)),
+                     vector::StepOp::create(b, rowIndices));
+    Value limit;
+    if (a.causal) {
+      Value queries = group == 1 ? rows
+                                 : Value(arith::DivUIOp::create(
+                                       b, rows, splat(rowIndices, idx(group))));
+      limit = acrossRow(add(queries, splat(rowIndices, idx(a.skv - a.sq))));
+    }
+    Value end = splat(pieceIndices, kEnd);
+    for (int64_t j = 0; j < sPieces; ++j) {
+      Value keys = vector::BroadcastOp::create(
+          b, pieceIndices,
+          add(splat(colIndices, add(k0, idx(j * pn))),
+              vector::StepOp::create(b, colIndices)));
+      Value hidden =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::sge, keys, end);
+      if (a.causal)
+        hidden = arith::OrIOp::create(
+            b, hidden,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, keys, limit));
+      x[j] = arith::SelectOp::create(b, hidden, minusInf, x[j]);
+    }
   }
+  Value maxima;
+  for (Value xj : x)
+    maxima = maxima ? fmax(maxima, xj) : xj;
 
   // The rows' statistics (as pieces: a row's value in each of its columns).
   Value oldMax = readPiece(stats, row0, idx(0), pm, pn);
@@ -1100,14 +1110,35 @@ void AttentionEmitter::emit() {
     prologue();
     if (l.stages > 1)
       pipelinePrologue();
-    auto steps = scf::ForOp::create(b, idx(0), keyTileCount(), idx(1));
-    // The register-resident form's O and statistics stay in registers
-    // across the steps (tessel-hoist-accumulators); the other forms' O is
-    // read by every thread between steps.
-    if (l.mma && !l.registers)
-      steps->setAttr(TesselDialect::kSharedAccumulatorsAttrName,
-                     b.getUnitAttr());
-    {
+    if (l.registers) {
+      // The register-resident form's O and statistics stay in registers
+      // across the steps (tessel-hoist-accumulators). The leading tiles no
+      // key of which is masked step without the mask: two loops. Without
+      // a causal mask or slices their counts are known here: one loop,
+      // masked unless the tile divides the keys (two loops of constant
+      // bounds would fold away where they step once, and with them the
+      // pipeline tessel-async-copies builds).
+      Value count = keyTileCount();
+      SmallVector<std::tuple<Value, Value, bool>> loops;
+      if (!a.causal && !partial) {
+        loops.push_back({idx(0), count, a.skv % l.bkv != 0});
+      } else {
+        Value full = minIdx(unmaskedTileCount(), count);
+        loops.push_back({idx(0), full, false});
+        loops.push_back({full, count, true});
+      }
+      for (auto [from, to, masked] : loops) {
+        auto steps = scf::ForOp::create(b, from, to, idx(1));
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(steps.getBody());
+        registerStep(steps.getInductionVar(), masked);
+      }
+    } else {
+      // The other forms' O is read by every thread between steps.
+      auto steps = scf::ForOp::create(b, idx(0), keyTileCount(), idx(1));
+      if (l.mma)
+        steps->setAttr(TesselDialect::kSharedAccumulatorsAttrName,
+                       b.getUnitAttr());
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(steps.getBody());
       keyStep(steps.getInductionVar());
@@ -1166,6 +1197,23 @@ void AttentionEmitter::arriveAndCombine() {
                                      load(arrived, idx(0)),
                                      f32(double(splits - 1)));
       });
+}
+
+Value AttentionEmitter::unmaskedTileCount() {
+  // AttentionShape::unmaskedKeyTiles: the tiles before the end, and causal,
+  // before the first row's query's last key + 1.
+  Value keys =
+      partial ? arith::SubIOp::create(b, kEnd, kBegin).getResult() : idx(a.skv);
+  Value full = arith::DivUIOp::create(b, keys, idx(l.bkv));
+  if (!a.causal)
+    return full;
+  Value firstQuery =
+      group == 1 ? q0 : Value(arith::DivUIOp::create(b, q0, idx(group)));
+  Value visible = add(firstQuery, idx(a.skv - a.sq + 1));
+  if (partial)
+    visible = arith::MaxSIOp::create(
+        b, arith::SubIOp::create(b, visible, kBegin), idx(0));
+  return minIdx(full, arith::DivUIOp::create(b, visible, idx(l.bkv)));
 }
 
 Value AttentionEmitter::keyTileCount() {

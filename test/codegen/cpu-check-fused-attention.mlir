@@ -3,7 +3,8 @@
 // 256, lengths 1 to 4096 (none divided by the tiles), grouped-query heads,
 // causal masks with more keys than queries, f32, f16 and bf16. The first
 // functions take the schedule the model chooses on h100 (each the fused
-// kernel, one kernel per function, but the small f32 one's parts; GPT-2's
+// kernel, in its shared-memory or register-resident form, one kernel per
+// function, but the small f32 one's parts; GPT-2's
 // two heads and the grouped-query
 // prefill split their keys: tessel-split-reduction's split-KV kernel, whose
 // four results are checked); the kernels
@@ -18,23 +19,23 @@
 
 // CHOSEN-LABEL: func.func @bert_bf16
 // CHOSEN: tessel.kernel @bert_bf16_k0_attention
-// CHOSEN-SAME: schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}], warps = {{[0-9]+}}, stages = 1, split_k = 1, vector = 1, mma = {{simt|mma_sync}}>
+// CHOSEN-SAME: schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}],{{( warp = \[[0-9]+, [0-9]+\],)?}} warps = {{[0-9]+}}, stages = {{[1-3]}}, split_k = 1, vector = 1, mma = {{simt|mma_sync}}>
 // CHOSEN-NOT: tessel.kernel
 // CHOSEN-LABEL: func.func @gpt2_causal_f16
 // CHOSEN: tessel.kernel @gpt2_causal_f16_k0_attention
-// CHOSEN-SAME: schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}], warps = {{[0-9]+}}, stages = 1, split_k = {{[2-9]|[1-9][0-9]+}}, vector = 1, mma = {{simt|mma_sync}}>
+// CHOSEN-SAME: schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}],{{( warp = \[[0-9]+, [0-9]+\],)?}} warps = {{[0-9]+}}, stages = {{[1-3]}}, split_k = {{[2-9]|[1-9][0-9]+}}, vector = 1, mma = {{simt|mma_sync}}>
 // CHOSEN-NOT: tessel.kernel
 // CHOSEN-LABEL: func.func @mistral_gqa_causal_bf16
 // CHOSEN: tessel.kernel @mistral_gqa_causal_bf16_k0_attention
-// CHOSEN-SAME: schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}], warps = {{[0-9]+}}, stages = 1, split_k = {{[2-9]|[1-9][0-9]+}}, vector = 1, mma = {{simt|mma_sync}}>
+// CHOSEN-SAME: schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}],{{( warp = \[[0-9]+, [0-9]+\],)?}} warps = {{[0-9]+}}, stages = {{[1-3]}}, split_k = {{[2-9]|[1-9][0-9]+}}, vector = 1, mma = {{simt|mma_sync}}>
 // CHOSEN-NOT: tessel.kernel
 // CHOSEN-LABEL: func.func @dim80_len77_f16
 // CHOSEN: tessel.kernel @dim80_len77_f16_k0_attention
-// CHOSEN-SAME: schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}], warps = {{[0-9]+}}, stages = 1, split_k = 1, vector = 1, mma = {{simt|mma_sync}}>
+// CHOSEN-SAME: schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}],{{( warp = \[[0-9]+, [0-9]+\],)?}} warps = {{[0-9]+}}, stages = {{[1-3]}}, split_k = 1, vector = 1, mma = {{simt|mma_sync}}>
 // CHOSEN-NOT: tessel.kernel
 // CHOSEN-LABEL: func.func @len1_bf16
 // CHOSEN: tessel.kernel @len1_bf16_k0_attention
-// CHOSEN-SAME: schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}], warps = {{[0-9]+}}, stages = 1, split_k = 1, vector = 1, mma = {{simt|mma_sync}}>
+// CHOSEN-SAME: schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}],{{( warp = \[[0-9]+, [0-9]+\],)?}} warps = {{[0-9]+}}, stages = {{[1-3]}}, split_k = 1, vector = 1, mma = {{simt|mma_sync}}>
 // CHOSEN-NOT: tessel.kernel
 // Three heads of 50 f32 queries: the fused kernel on SIMT lanes is priced
 // above its parts (9.3 against 8.5 us; a warp alone issues every 6 clocks),

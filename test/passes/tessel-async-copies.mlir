@@ -77,6 +77,16 @@ module attributes {tessel.target = #tessel.target<"h100">} {
   // CHECK: %[[LAST:.*]] = nvgpu.device_async_create_group
   // CHECK-NEXT: nvgpu.device_async_wait %[[LAST]] {numGroups = 4 : i32}
   // CHECK-NEXT: gpu.barrier
+  // The key steps no row masks come first, in a loop of their own; the
+  // second loop continues its pipeline: no drain and no prologue between
+  // them, only after the second.
+  // CHECK-NOT: numGroups = 0
+  // CHECK: scf.for
+  // CHECK-NOT: numGroups = 0
+  // CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}, 8, %{{.*}} {bypassL1}
+  // CHECK-COUNT-3: nvgpu.device_async_create_group
+  // CHECK: %[[LAST2:.*]] = nvgpu.device_async_create_group
+  // CHECK-NEXT: nvgpu.device_async_wait %[[LAST2]] {numGroups = 4 : i32}
   // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
   func.func @attention_s2(%q: tensor<1x2x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
     %r = tessel.kernel @k_attention_s2(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>

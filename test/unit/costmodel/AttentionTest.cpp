@@ -72,6 +72,29 @@ TEST(AttentionShape, SlicesOfTheKeys) {
   EXPECT_EQ(a.keyTiles(96, 16, 16, 2), 2);
 }
 
+TEST(AttentionShape, LeadingTilesNoRowMasks) {
+  AttentionShape a;
+  a.sq = 100;
+  a.skv = 100;
+  // Without a mask's cause but the end: the whole tiles before key 100.
+  EXPECT_EQ(a.unmaskedKeyTiles(0, 32), 3);
+  a.causal = true;
+  // Rows 64..95: the first sees keys 0..64, so tiles 0 and 1 are whole for
+  // every row; rows 0..31: row 0 sees key 0 alone, so none is.
+  EXPECT_EQ(a.unmaskedKeyTiles(64, 32), 2);
+  EXPECT_EQ(a.unmaskedKeyTiles(0, 32), 0);
+  // Grouped queries (4 heads a key/value head): row 64 is query 16.
+  a.heads = 8;
+  a.kvHeads = 2;
+  EXPECT_EQ(a.unmaskedKeyTiles(64, 16), 1);
+  // A slice (keys 50..99): row 64 sees 15 of its keys (50..64), row 96
+  // 47 (50..96): two whole tiles of 16.
+  a.heads = a.kvHeads = 1;
+  a.splits = 2;
+  EXPECT_EQ(a.unmaskedKeyTiles(64, 16, 1), 0);
+  EXPECT_EQ(a.unmaskedKeyTiles(96, 16, 1), 2);
+}
+
 TEST(AttentionShape, QueryTilesTakeTheGroupsRows) {
   AttentionShape a;
   a.heads = 8;
@@ -371,6 +394,37 @@ TEST(FusedAttention, RegisterResidentForm) {
     ASSERT_TRUE(best) << name;
     EXPECT_TRUE(registerForm(best->first)) << name;
   }
+}
+
+// Masking costs a step 4 instructions a key of a lane: a causal prefill's
+// tiles below the diagonal step without it. One key tile, known when
+// compiling (no causal mask, no slices), is no loop to pipeline: stages
+// are priced as one and not offered.
+TEST(FusedAttention, UnmaskedStepsAndSingleStepStages) {
+  Target h100 = *lookupKnownTarget("h100");
+  Schedule s;
+  s.block = {64, 64};
+  s.warp = {16, 64};
+  s.warps = 4;
+  s.compute = ComputeClass::MmaSync;
+  // Non-causal: 2048 keys in whole tiles of 64 mask nothing; 2047 need the
+  // length mask in every step.
+  KernelDesc whole = attention(8, 8, 2048, 2048, 128, false, ElementType::BF16);
+  KernelDesc ragged =
+      attention(8, 8, 2048, 2047, 128, false, ElementType::BF16);
+  EXPECT_LT(predict(whole, s, h100).computeUs,
+            predict(ragged, s, h100).computeUs);
+  KernelDesc one = attention(8, 8, 128, 50, 64, false, ElementType::BF16);
+  Schedule single = s;
+  single.block = {64, 64};
+  Schedule staged = single;
+  staged.stages = 2;
+  Prediction p1 = predict(one, single, h100), p2 = predict(one, staged, h100);
+  ASSERT_TRUE(p1.legal && p2.legal);
+  EXPECT_GE(p2.latencyUs, p1.latencyUs);
+  for (const Schedule &offered : enumerateSchedules(one, h100))
+    if (offered.block[1] >= 50)
+      EXPECT_EQ(offered.stages, 1);
 }
 
 TEST(FusedAttention, SplitKVSpreadsTheKeysOverBlocks) {
