@@ -5,7 +5,8 @@
 // a warp, head dims 64, 80, 128 and 256, lengths no tile divides (1, 33,
 // 77, 90, 100, 197, 1000), grouped-query heads, causal masks, a decode
 // step, and split-KV (one kernel) decode and prefill, bf16 and f16; the K
-// and V copies in one, two and three stages.
+// and V copies in one, two and three stages; a length the key tile divides
+// (no causal mask: every step without the mask).
 // tessel-compile-suite-h100.test compiles them for sm_90a and pins the
 // structure (shuffles, no S in shared memory, O and the statistics kept in
 // registers across the loop).
@@ -27,6 +28,8 @@
 // CHECK-NEXT: result #0 {{.*}} ok
 // CHECK: kernel @k_reg_split_prefill_f16_split
 // CHECK-NEXT: result #0 {{.*}} ok
+// CHECK: kernel @k_reg_whole_tiles_bf16
+// CHECK-NEXT: ok
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
 
@@ -119,4 +122,16 @@ func.func @reg_split_prefill_f16(%q: tensor<1x2x77x64xf16>, %k: tensor<1x1x77x64
     tessel.yield %0 : tensor<1x2x77x64xf16>
   }
   return %r : tensor<1x2x77x64xf16>
+}
+
+// 128 keys in two tiles of 64, no causal mask: no step masks a key, and
+// the one key loop runs without the mask; two stages.
+func.func @reg_whole_tiles_bf16(%q: tensor<1x2x80x64xbf16>, %k: tensor<1x2x128x64xbf16>, %v: tensor<1x2x128x64xbf16>) -> tensor<1x2x80x64xbf16> {
+  %r = tessel.kernel @k_reg_whole_tiles_bf16(%q, %k, %v) : (tensor<1x2x80x64xbf16>, tensor<1x2x128x64xbf16>, tensor<1x2x128x64xbf16>) -> tensor<1x2x80x64xbf16>
+      schedule = #tessel.schedule<block = [32, 64], warp = [16, 64], warps = 2, stages = 2, mma = mma_sync> {
+  ^bb0(%a: tensor<1x2x80x64xbf16>, %b: tensor<1x2x128x64xbf16>, %c: tensor<1x2x128x64xbf16>):
+    %0 = tessel.attention %a, %b, %c : tensor<1x2x80x64xbf16>, tensor<1x2x128x64xbf16>, tensor<1x2x128x64xbf16> -> tensor<1x2x80x64xbf16>
+    tessel.yield %0 : tensor<1x2x80x64xbf16>
+  }
+  return %r : tensor<1x2x80x64xbf16>
 }
