@@ -1144,9 +1144,18 @@ Tensor randomTensor(const TensorType &type, uint64_t seed, double low,
 
 namespace {
 
-/// The contraction size a weight operand `value` of `graph` is reduced
-/// over, through casts, reshapes and transposes (0 if it is no weight).
-int64_t fanInOf(const Graph &graph, int value) {
+/// The shape of value `id` of `graph` (an input or an op's result).
+const std::vector<int64_t> &shapeOf(const Graph &graph, int id) {
+  size_t base = graph.inputs.size();
+  return id < int(base) ? graph.inputs[id].shape
+                        : graph.ops[id - base].result.shape;
+}
+
+/// What `at(op, j)` answers for the first use of `value` as operand j of an
+/// op it answers for, looking through casts, reshapes, transposes and
+/// slices to their results' uses; nullopt if none.
+template <typename T, typename F>
+std::optional<T> throughMovement(const Graph &graph, int value, F at) {
   size_t base = graph.inputs.size();
   for (size_t i = 0; i < graph.ops.size(); ++i) {
     const Op &op = graph.ops[i];
@@ -1155,28 +1164,37 @@ int64_t fanInOf(const Graph &graph, int value) {
         continue;
       const std::string &k = op.kind;
       if (k == "cast" || k == "reshape" || k == "transpose" || k == "slice") {
-        if (int64_t fanIn = fanInOf(graph, int(base + i)))
-          return fanIn;
+        if (std::optional<T> r = throughMovement<T>(graph, int(base + i), at))
+          return r;
         continue;
       }
-      if (j != 1)
-        continue;
-      auto shapeOf = [&](int id) -> const std::vector<int64_t> & {
-        return id < int(base) ? graph.inputs[id].shape
-                              : graph.ops[id - base].result.shape;
-      };
-      if (k == "matmul" || k == "batch_matmul") {
-        // K: the lhs's last dim (its second last when transposed).
-        const std::vector<int64_t> &a = shapeOf(op.operands[0]);
-        return flag(op, "transpose_lhs") ? a[a.size() - 2] : a.back();
-      }
-      if (k == "conv2d") {
-        const std::vector<int64_t> &w = shapeOf(value);
-        return w[0] * w[1] * w[2]; // KH x KW x C of a group
-      }
+      if (std::optional<T> r = at(op, j))
+        return r;
     }
   }
-  return 0;
+  return std::nullopt;
+}
+
+/// The contraction size a weight operand `value` of `graph` is reduced
+/// over, through casts, reshapes and transposes (0 if it is no weight).
+int64_t fanInOf(const Graph &graph, int value) {
+  return throughMovement<int64_t>(
+             graph, value,
+             [&](const Op &op, size_t j) -> std::optional<int64_t> {
+               if (j != 1)
+                 return std::nullopt;
+               if (op.kind == "matmul" || op.kind == "batch_matmul") {
+                 // K: the lhs's last dim (its second last when transposed).
+                 const std::vector<int64_t> &a = shapeOf(graph, op.operands[0]);
+                 return flag(op, "transpose_lhs") ? a[a.size() - 2] : a.back();
+               }
+               if (op.kind == "conv2d") {
+                 const std::vector<int64_t> &w = shapeOf(graph, value);
+                 return w[0] * w[1] * w[2]; // KH x KW x C of a group
+               }
+               return std::nullopt;
+             })
+      .value_or(0);
 }
 
 /// The spread of the scores of an attention on random data: their standard
@@ -1190,32 +1208,18 @@ constexpr double kScoreDeviation = 3;
 /// for kScoreDeviation: a score is scale times a sum of d products of two
 /// values of variance c each, so its deviation is scale sqrt(d) c.
 std::optional<double> scoreVarianceOf(const Graph &graph, int value) {
-  size_t base = graph.inputs.size();
-  for (size_t i = 0; i < graph.ops.size(); ++i) {
-    const Op &op = graph.ops[i];
-    for (size_t j = 0; j < op.operands.size(); ++j) {
-      if (op.operands[j] != value)
-        continue;
-      const std::string &k = op.kind;
-      if (k == "cast" || k == "reshape" || k == "transpose" || k == "slice") {
-        if (std::optional<double> c = scoreVarianceOf(graph, int(base + i)))
-          return c;
-        continue;
-      }
-      if ((k != "attention" && k != "attention_partial") || j > 1)
-        continue;
-      int q = op.operands[0];
-      double d =
-          double(q < int(base) ? graph.inputs[q].shape.back()
-                               : graph.ops[q - base].result.shape.back());
-      auto it = op.floats.find("scale");
-      double scale =
-          it != op.floats.end() ? std::fabs(it->second) : 1 / std::sqrt(d);
-      if (scale > 0)
-        return kScoreDeviation / (scale * std::sqrt(d));
-    }
-  }
-  return std::nullopt;
+  return throughMovement<double>(
+      graph, value, [&](const Op &op, size_t j) -> std::optional<double> {
+        if ((op.kind != "attention" && op.kind != "attention_partial") || j > 1)
+          return std::nullopt;
+        double d = double(shapeOf(graph, op.operands[0]).back());
+        auto it = op.floats.find("scale");
+        double scale =
+            it != op.floats.end() ? std::fabs(it->second) : 1 / std::sqrt(d);
+        if (scale > 0)
+          return kScoreDeviation / (scale * std::sqrt(d));
+        return std::nullopt;
+      });
 }
 
 } // namespace
