@@ -1189,7 +1189,7 @@ int64_t fanInOf(const Graph &graph, int value) {
                  return flag(op, "transpose_lhs") ? a[a.size() - 2] : a.back();
                }
                if (op.kind == "conv2d") {
-                 const std::vector<int64_t> &w = shapeOf(graph, value);
+                 const std::vector<int64_t> &w = shapeOf(graph, op.operands[j]);
                  return w[0] * w[1] * w[2]; // KH x KW x C of a group
                }
                return std::nullopt;

@@ -379,7 +379,10 @@ def Tessel_AttentionOp : Tessel_Op<"attention", [Pure]> {
     attention; `Hkv = H` is ordinary multi-head attention). `scale` defaults
     to `1 / sqrt(D)`. With `causal`, query `i` attends to keys
     `j <= i + Skv - Sq` (aligned at the bottom right, as for decoding with a
-    KV cache), which needs `Sq <= Skv`. All element types are equal.
+    KV cache), which needs `Sq <= Skv`. All element types are equal. The
+    scores, the softmax's statistics and the accumulation are f32; in bf16
+    and f16 the probabilities may enter the product with `value` rounded to
+    that type, as FlashAttention rounds them.
 
     ```mlir
     %o = tessel.attention %q, %k, %v causal
