@@ -104,11 +104,33 @@ std::string FusedAttentionLayout::mmaRefusal(const AttentionShape &shape,
              std::to_string(16 / bytes);
   }
   if (warpRows) {
-    if (compute != ComputeClass::MmaSync)
-      return "the register-resident form (a warp tile) runs on mma.sync";
+    if (compute != ComputeClass::MmaSync && compute != ComputeClass::Wgmma)
+      return "the register-resident form (a warp tile) runs on mma.sync or "
+             "wgmma";
     if (warpRows % pm || bq != warpRows * warps)
       return "a warp tile's rows must be a multiple of " + std::to_string(pm) +
              " and the warps' tiles must make up the query tile";
+  }
+  if (compute == ComputeClass::Wgmma) {
+    // A warpgroup's wgmma is 64 rows, warp w of the group its rows 16 w to
+    // 16 w + 15: the register-resident form with one strip a warp.
+    if (!warpRows)
+      return "wgmma runs the register-resident form (warp = [16, key "
+             "tile])";
+    if (warpRows != pm || warps % WgmmaShape::kWarpsPerGroup)
+      return "on wgmma each warp holds one 16-row strip and the warps make "
+             "whole warpgroups of 4 (64 query rows each)";
+    if (bkv > WgmmaShape::kMaxN || shape.dv > WgmmaShape::kMaxN)
+      return "wgmma's N is at most " + std::to_string(WgmmaShape::kMaxN) +
+             ": the key tile (S's columns) and the value head dim (O's) "
+             "must not exceed it";
+    // The K and V tiles sit in shared memory as 8 x 8 core matrices, each
+    // of a row's 16-byte vectors copied whole into one.
+    int64_t bytes = dtypeBytes(shape.type);
+    if ((shape.d * bytes) % 16 || (shape.dv * bytes) % 16)
+      return "wgmma reads K and V as 8 x 8 core matrices: the head dims "
+             "must be multiples of " +
+             std::to_string(16 / bytes);
   }
   if (shape.type == ElementType::F32)
     return "tensor cores take bf16 and f16, not f32";
@@ -138,7 +160,8 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
   l.bkv = bkv;
   l.threads = threads;
   l.compute = compute;
-  l.mma = compute == ComputeClass::MmaSync || compute == ComputeClass::Mfma;
+  l.mma = compute == ComputeClass::MmaSync || compute == ComputeClass::Mfma ||
+          compute == ComputeClass::Wgmma;
   int64_t bytes = dtypeBytes(shape.type);
   std::tie(l.sRows, l.sCols) = attentionMicroTile(bq, bkv, threads);
   std::tie(l.oRows, l.oCols) = attentionMicroTile(bq, shape.dv, threads);
@@ -154,6 +177,12 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
     l.qRow = shape.d + kMmaOperandPad;
     l.kRow = (l.kTransposed ? bkv : shape.d) + kMmaOperandPad;
     l.vRow = shape.dv + kMmaOperandPad;
+    // wgmma reads K and V through matrix descriptors, as core matrices
+    // (tessel-lower-mma places them): unpadded rows.
+    if (compute == ComputeClass::Wgmma) {
+      l.kRow = shape.d;
+      l.vRow = shape.dv;
+    }
     l.pRow = bkv + kMmaOperandPad;
     int64_t accumulatorPad = compute == ComputeClass::Mfma
                                  ? kMfmaAttentionAccumulatorPad
@@ -232,6 +261,15 @@ constexpr double kRegisterFormBaseRegisters = 21;
 constexpr double kRegisterFormKeyRegisters = 1.25;
 constexpr double kRegisterFormFarKeyRegisters = 0.6;
 constexpr int64_t kRegisterFormNearKeys = 64;
+/// The same form on wgmma: B stays in shared memory (no fragments loaded
+/// ahead), so a key of the tile costs fewer registers: a base, O's dv / 2,
+/// q's d / 4 and 0.4 a key. Fitted on ptxas -v (sm_90a) for the kernels of
+/// test/codegen/cpu-check-fused-attention-wgmma.mlir and six Mistral
+/// prefill schedules (d = 128, key tiles 16 to 128; 77 to 186 registers):
+/// the Mistral ones within -11 % .. +1 %, the others -23 % .. +18 % (head
+/// dim 256 on a 16-key tile the worst).
+constexpr double kWgmmaFormBaseRegisters = 30;
+constexpr double kWgmmaFormKeyRegisters = 0.4;
 /// The register-resident form's warp phase, in instructions a lane issues
 /// per strip: kRegisterFormKeyOps per key of a lane (bkv / 2), and
 /// kRegisterFormMaskOps more in a step that masks; kRegisterFormStripOps,
@@ -321,16 +359,17 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   if (s.block.size() != 2 || s.block[0] < 1 || s.block[1] < 1)
     return illegal("a fused attention's block is [query tile, key tile]");
   bool mfma = s.compute == ComputeClass::Mfma;
-  bool mma = s.compute == ComputeClass::MmaSync || mfma;
+  bool wgmma = s.compute == ComputeClass::Wgmma;
+  bool mma = s.compute == ComputeClass::MmaSync || mfma || wgmma;
   int64_t bq = s.block[0], bkv = s.block[1];
   if ((s.compute != ComputeClass::Simt && !mma) || s.stages < 1 ||
       (s.stages != 1 && s.warp.empty()) || s.splitK != 1 || s.vector != 1 ||
       !s.thread.empty() ||
-      (!s.warp.empty() && (s.compute != ComputeClass::MmaSync ||
+      (!s.warp.empty() && ((s.compute != ComputeClass::MmaSync && !wgmma) ||
                            s.warp.size() != 2 || s.warp[1] != bkv)))
     return illegal("the fused attention kernel runs on SIMT lanes, mma.sync "
-                   "or MFMA, or on mma.sync with warp = [rows, key tile] "
-                   "(and stages); no split-K, vector or thread tiles");
+                   "or MFMA, or on mma.sync or wgmma with warp = [rows, key "
+                   "tile] (and stages); no split-K, vector or thread tiles");
   int64_t warpRows = s.warp.empty() ? 0 : s.warp[0];
   int64_t threads = s.warps * t.warpSize();
   p.threadsPerBlock = threads;
@@ -338,6 +377,8 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     return illegal("the block has more threads than the target allows");
   if (s.compute == ComputeClass::MmaSync && !t.hasMmaSync())
     return illegal("mma.sync needs an NVIDIA GPU of sm_80 or newer");
+  if (wgmma && !t.hasWgmma())
+    return illegal("wgmma needs an NVIDIA GPU with warpgroup MMA (sm_90a)");
   if (mfma && !t.hasMfma())
     return illegal("MFMA needs an AMD GPU with bf16 matrix cores (gfx90a, "
                    "gfx94x)");
@@ -383,7 +424,10 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   double nearKeys = double(std::min(bkv, kRegisterFormNearKeys));
   double farKeys = double(bkv) - nearKeys;
   p.registers =
-      l.registers
+      wgmma ? int64_t(std::ceil(kWgmmaFormBaseRegisters + double(a.dv) / 2 +
+                                double(a.d) / 4 +
+                                kWgmmaFormKeyRegisters * double(bkv)))
+      : l.registers
           ? int64_t(std::ceil(kRegisterFormBaseRegisters +
                               double(warpStrips) *
                                   (double(a.dv) / 2 + double(a.d) / 4 +
@@ -508,8 +552,11 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     // (mfmaFragmentFronts).
     // mma.sync reaches its own measured fraction of the tensor peak, MFMA
     // what hipBLASLt-class kernels do (as for a GEMM's K step, Terms.cpp).
-    TargetField fractionField = mfma ? TargetField::TensorAchievableFraction
-                                     : TargetField::MmaSyncPeakFraction;
+    // wgmma what the target's best measured GEMM does (cuBLAS's sm_90
+    // kernels are wgmma kernels), as a wgmma GEMM is priced (Terms.cpp).
+    TargetField fractionField = mfma || wgmma
+                                    ? TargetField::TensorAchievableFraction
+                                    : TargetField::MmaSyncPeakFraction;
     double fraction = 1;
     if (model::usable(t, fractionField, p.uncalibrated))
       fraction = t.get(fractionField);
@@ -570,6 +617,13 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                      (ksteps * (aFronts + bFronts * pieces) +
                       (accumulates ? 2 : 1) * cFronts * pieces) /
                      fronts;
+      // wgmma reads B through its descriptor once a warpgroup (n x kdim
+      // elements), and one instruction a 16-deep step covers its n.
+      if (wgmma) {
+        waves = warps / double(WgmmaShape::kWarpsPerGroup) * n * kdim *
+                double(elementBytes) / 128.0 / fronts;
+        issueCycles = 2.0 / pieces;
+      }
       wavefronts += waves;
       serial += std::max(
           {tensorCycles, waves, round + ksteps * pieces * issueCycles});
@@ -608,7 +662,7 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // (cp.async) while the step computes: the step takes the longer of the
   // two; without, the copy and its waits come first.
   // (One step, known when compiling, is no loop: nothing to overlap.)
-  bool pipelined = l.stages > 1 && !a.singleStep(bkv);
+  bool pipelined = l.stages > 1 && !a.singleStep(bq, bkv);
   serial = pipelined ? std::max(serial, copySerial) : serial + copySerial;
   // Once per block: the q tile in, O zeroed, the result out (a round trip
   // to DRAM).
@@ -640,9 +694,15 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
   auto us = [&](double cycles) { return cycles / clockHz * 1e6; };
   p.flops = 2.0 * a.unmaskedPairs() * (d + dv);
+  // The lanes' work and the products take turns within a block; on wgmma,
+  // whose products run asynchronously, one warpgroup's softmax overlaps
+  // another's products where two or more are resident on the SM.
+  double stepCompute = std::max(issue, sfu) + tensor;
+  if (wgmma && double(s.warps / WgmmaShape::kWarpsPerGroup) * resident >= 2)
+    stepCompute = std::max({issue, sfu, tensor});
   p.computeUs =
-      us(stepsOnBusiestSM * (std::max(issue, sfu) + tensor) +
-         blocksOnBusiestSM * once.issue + tilesOnBusiestSM * tailIssue);
+      us(stepsOnBusiestSM * stepCompute + blocksOnBusiestSM * once.issue +
+         tilesOnBusiestSM * tailIssue);
   p.loadsUs =
       us(stepsOnBusiestSM * wavefronts + blocksOnBusiestSM * once.wavefronts +
          tilesOnBusiestSM * tailFronts);

@@ -113,7 +113,8 @@ private:
   /// mma.sync (bf16, f16 on NVIDIA sm_80+), on MFMA (bf16, f16 on AMD
   /// gfx90a, gfx94x) and on SIMT lanes; on mma.sync also the register-
   /// resident form, each warp 16, 32 or 64 of the query tile's rows, its
-  /// K and V copies in 1 to 3 stages.
+  /// K and V copies in 1 to 3 stages, and on sm_90a that form on wgmma
+  /// where each warp holds 16 rows and the warps make whole warpgroups.
   void attentionTiles() {
     const AttentionShape &a = *k.attention;
     std::optional<ComputeClass> tensorCores;
@@ -151,7 +152,7 @@ private:
           if (bq % warpRows != 0 || bq / warpRows > 8)
             continue;
           for (int64_t stages : {1, 2, 3}) {
-            if (stages > 1 && a.singleStep(bkv))
+            if (stages > 1 && a.singleStep(bq, bkv))
               break;
             Schedule s;
             s.block = {bq, bkv};
@@ -160,6 +161,13 @@ private:
             s.stages = stages;
             s.compute = ComputeClass::MmaSync;
             offer(s);
+            // On sm_90a, one strip a warp and whole warpgroups: the same
+            // form on wgmma.
+            if (t.hasWgmma() && warpRows == 16 &&
+                s.warps % WgmmaShape::kWarpsPerGroup == 0) {
+              s.compute = ComputeClass::Wgmma;
+              offer(s);
+            }
           }
         }
   }

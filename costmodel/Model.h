@@ -188,11 +188,19 @@ struct AttentionShape {
   /// first row's query attends to (the register-resident form steps them
   /// without its mask).
   int64_t unmaskedKeyTiles(int64_t q0, int64_t bkv, int64_t split = 0) const;
-  /// Whether every block takes the keys in one tile of `bkv`, a count
-  /// known when compiling (no causal mask, no slices): its key loop folds
-  /// away, and with it any pipeline of its copies.
-  bool singleStep(int64_t bkv) const {
-    return !causal && splits == 1 && skv <= bkv;
+  /// Whether no key loop is left with query tiles of `bq` rows and key
+  /// tiles of `bkv`: the loops' bounds are known when compiling (no
+  /// slices, and no causal mask or one query tile) and each steps at most
+  /// once, so they fold away, and with them any pipeline of the copies.
+  bool singleStep(int64_t bq, int64_t bkv) const {
+    if (splits != 1)
+      return false;
+    if (!causal)
+      return skv <= bkv;
+    if (queryRows() > bq)
+      return false;
+    int64_t unmasked = unmaskedKeyTiles(0, bkv);
+    return unmasked <= 1 && keyTiles(0, bq, bkv) - unmasked <= 1;
   }
   /// Query-key pairs that are not masked (a multiply-add each per element
   /// of d and of dv).

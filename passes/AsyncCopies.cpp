@@ -200,9 +200,11 @@ struct AsyncCopiesPass
     func::FuncOp func = getOperation();
     auto sched =
         func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
-    // A wgmma step's stages are TMA loads (tessel-lower-wgmma).
+    // A wgmma K step's stages are TMA loads (tessel-lower-wgmma); a fused
+    // attention on wgmma copies its tiles as the mma.sync form does.
     if (!sched || sched.getStages() < 2 ||
-        sched.getMma() == InstructionClass::Wgmma)
+        func.walk([](nvgpu::TmaAsyncLoadOp) { return WalkResult::interrupt(); })
+            .wasInterrupted())
       return;
     int64_t stages = sched.getStages();
     auto fail = [&](Operation *at, const Twine &why) {

@@ -17,13 +17,16 @@
 #include "passes/MfmaLayout.h"
 #include "passes/MmaLayout.h"
 #include "passes/Passes.h"
+#include "passes/WgmmaLayout.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Vector/Utils/VectorUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/MapVector.h"
@@ -466,14 +469,28 @@ int64_t laneCount(LaneValues::Kind kind) {
 /// The lowering of one warp's block of pieces.
 class WarpBlock {
 public:
-  explicit WarpBlock(MutableArrayRef<vector::ContractionOp> contracts)
+  /// `operandTiles` collects, on wgmma, the tiles the pieces' B operands
+  /// are read from (their buffers, by the width of their rows).
+  WarpBlock(MutableArrayRef<vector::ContractionOp> contracts,
+            llvm::MapVector<Value, int64_t> &operandTiles)
       : contracts(contracts), b(contracts.front()),
-        kind(pieceKind(contracts.front())) {}
+        kind(pieceKind(contracts.front())), operandTiles(operandTiles) {
+    for (Operation *op = contracts.front()->getParentOp(); op;
+         op = op->getParentOp())
+      if (op->hasAttr(TesselDialect::kWarpgroupMmaAttrName)) {
+        warpgroup = true;
+        break;
+      }
+  }
 
   LogicalResult lower() {
     for (vector::ContractionOp contract : contracts)
       if (pieceKind(contract) != kind)
         return fail(contract, "a warp's pieces mix instructions");
+    if (warpgroup && (kind != PieceKind::MmaSync || failed(formChains())))
+      return kind == PieceKind::MmaSync
+                 ? failure()
+                 : fail(contracts.front(), "wgmma takes 16x8x16 pieces");
     Block *block = contracts.front()->getBlock();
     // The lane's coordinates first: every value below may use them.
     b.setInsertionPointToStart(block);
@@ -491,6 +508,12 @@ public:
         ops.push_back(&op);
     for (Operation *op : ops) {
       if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
+        if (warpgroup) {
+          if (auto end = chainEnds.find(op);
+              end != chainEnds.end() && failed(lowerChain(end->second)))
+            return failure();
+          continue;
+        }
         if (isMatrixPiece(contract) && failed(lowerContract(contract)))
           return failure();
         continue;
@@ -627,30 +650,299 @@ private:
         operand(contract, bRead, false, bTransposed);
     if (failed(bRegs))
       return failure();
-    SmallVector<Value> c;
-    Value acc = contract.getAcc();
-    if (auto known = values.find(acc); known != values.end()) {
-      c = pieceOf(known->second);
-    } else if (vector::TransferReadOp read = readOf(acc)) {
-      b.setInsertionPoint(contract);
-      c = fragments->loadC(read);
-      deadReads.insert(read);
-    } else if (matchPattern(acc, m_AnyZeroFloat())) {
-      b.setInsertionPoint(contract);
-      c = fragments->zeroC();
-    } else {
-      FailureOr<LaneValues> computed = lanes(acc, contract);
-      if (failed(computed))
-        return failure();
-      if (computed->kind != LaneValues::Piece &&
-          computed->kind != LaneValues::Uniform)
-        return fail(contract, "its accumulator is not a piece");
-      c = pieceOf(*computed);
-    }
+    FailureOr<SmallVector<Value>> c = accumulatorOf(contract);
+    if (failed(c))
+      return failure();
     b.setInsertionPoint(contract);
     values[contract.getResult()] = {
-        LaneValues::Piece, fragments->mma(contract, *aRegs, *bRegs, c)};
+        LaneValues::Piece, fragments->mma(contract, *aRegs, *bRegs, *c)};
     lowered.insert(contract);
+    return success();
+  }
+
+  /// The lane's four values of `contract`'s accumulator, computed before
+  /// the contraction.
+  FailureOr<SmallVector<Value>> accumulatorOf(vector::ContractionOp contract) {
+    Value acc = contract.getAcc();
+    if (auto known = values.find(acc); known != values.end())
+      return pieceOf(known->second);
+    b.setInsertionPoint(contract);
+    if (vector::TransferReadOp read = readOf(acc)) {
+      deadReads.insert(read);
+      return fragments->loadC(read);
+    }
+    if (matchPattern(acc, m_AnyZeroFloat()))
+      return fragments->zeroC();
+    FailureOr<LaneValues> computed = lanes(acc, contract);
+    if (failed(computed))
+      return failure();
+    if (computed->kind != LaneValues::Piece &&
+        computed->kind != LaneValues::Uniform)
+      return fail(contract, "its accumulator is not a piece");
+    return pieceOf(*computed);
+  }
+
+  /// On wgmma: a run of the warp's pieces that share A and read B's
+  /// consecutive 8-column pieces from one tile, one wgmma.m64nNk16 of the
+  /// warpgroup (N = 8 x pieces): `base` the tile, (row0, col0) where B's
+  /// element (0, 0) is in it; `transposed` when the tile holds B as [N, K]
+  /// (the key tile: K-major) rather than [K, N] (the value tile:
+  /// MN-major).
+  struct WgmmaRun {
+    SmallVector<vector::ContractionOp> pieces;
+    Value base;
+    bool transposed = false;
+    int64_t row0 = 0, col0 = 0;
+  };
+
+  /// Splits the pieces into runs and the runs into chains, each run of a
+  /// chain accumulating into its predecessor's results (the 16-deep steps
+  /// of one product); chainEnds maps each chain's last piece to it.
+  LogicalResult formChains() {
+    SmallVector<WgmmaRun> runs;
+    for (vector::ContractionOp contract : contracts) {
+      if (runs.empty() ||
+          runs.back().pieces.front().getLhs() != contract.getLhs())
+        runs.emplace_back();
+      runs.back().pieces.push_back(contract);
+    }
+    for (WgmmaRun &run : runs) {
+      if (int64_t(run.pieces.size()) * kN > wgmma::W::kMaxN)
+        return fail(run.pieces.front(),
+                    "its wgmma would be wider than N = 256");
+      for (auto [j, piece] : llvm::enumerate(run.pieces)) {
+        auto read = piece.getRhs().getDefiningOp<vector::TransferReadOp>();
+        bool transposed = read && !isPlainTransfer(read);
+        if (!read || (transposed && !isTransposedTransfer(read)))
+          return fail(piece, "its B piece is not read whole from a tile, "
+                             "which wgmma reads through a descriptor");
+        ValueRange indices = read.getIndices();
+        std::optional<int64_t> row =
+            getConstantIntValue(indices[indices.size() - 2]);
+        std::optional<int64_t> col = getConstantIntValue(indices.back());
+        auto type = cast<MemRefType>(read.getBase().getType());
+        if (!row || !col || type.getRank() != 2 || !type.hasStaticShape() ||
+            !type.getElementType().isIntOrFloat() ||
+            type.getElementTypeBitWidth() != 16 ||
+            type.getStridesAndOffset().first !=
+                ArrayRef<int64_t>{type.getDimSize(1), 1} ||
+            type.getDimSize(0) % 8 || type.getDimSize(1) % 8)
+          return fail(piece, "its B piece is not at a constant place of a "
+                             "two-dimensional, unpadded tile of 16-bit "
+                             "elements whose dims are multiples of 8");
+        // B's (k, n) is the tile's (n, k) when transposed.
+        int64_t n = transposed ? *row : *col, k = transposed ? *col : *row;
+        if (j == 0) {
+          run.base = read.getBase();
+          run.transposed = transposed;
+          run.row0 = *row;
+          run.col0 = *col;
+        }
+        int64_t n0 = transposed ? run.row0 : run.col0;
+        int64_t k0 = transposed ? run.col0 : run.row0;
+        if (read.getBase() != run.base || transposed != run.transposed ||
+            k != k0 || n != n0 + int64_t(j) * kN || n0 % 8 || k0 % 8)
+          return fail(piece, "its B piece is not the next 8 columns of its "
+                             "run's B in the same tile");
+      }
+    }
+    for (auto [r, run] : llvm::enumerate(runs)) {
+      bool continues = r > 0 && runs[r - 1].pieces.size() == run.pieces.size();
+      for (size_t j = 0; continues && j < run.pieces.size(); ++j) {
+        vector::ContractionOp prev = runs[r - 1].pieces[j];
+        continues = run.pieces[j].getAcc() == prev.getResult() &&
+                    prev.getResult().hasOneUse();
+      }
+      if (!continues)
+        chains.emplace_back();
+      chains.back().push_back(run);
+    }
+    for (auto [i, chain] : llvm::enumerate(chains)) {
+      // A chain's inner results feed only the next step.
+      for (const WgmmaRun &run : ArrayRef(chain).drop_back())
+        for (vector::ContractionOp piece : run.pieces)
+          if (!piece.getResult().hasOneUse())
+            return fail(piece, "its result is used before its product is "
+                               "complete (wgmma's steps run together)");
+      chainEnds[chain.back().pieces.back()] = i;
+    }
+    return success();
+  }
+
+  /// An i32 register of a fragment's 16-bit pair (bf16 ones are i32
+  /// already).
+  Value asWord(Value reg) {
+    if (reg.getType().isInteger(32))
+      return reg;
+    Value word = vector::BitCastOp::create(
+        b, reg.getLoc(), VectorType::get({1}, b.getI32Type()), reg);
+    return vector::ExtractOp::create(b, reg.getLoc(), word, 0);
+  }
+
+  /// Inline PTX with `results` results, tied in order to the first
+  /// `results` of `operands` (`+` operands, constraint `tied`), then the
+  /// rest with their own constraints; the results, by index.
+  SmallVector<Value> inlinePtx(StringRef text, ArrayRef<Value> tiedOperands,
+                               ArrayRef<std::pair<Value, StringRef>> inputs) {
+    Location loc = contracts.front().getLoc();
+    SmallVector<Type> types;
+    SmallVector<std::string> constraints;
+    SmallVector<Value> operands;
+    for (Value v : tiedOperands) {
+      types.push_back(v.getType());
+      constraints.push_back(v.getType().isF32() ? "=f" : "=r");
+    }
+    for (auto [v, constraint] : inputs) {
+      operands.push_back(v);
+      constraints.push_back(constraint.str());
+    }
+    for (auto [i, v] : llvm::enumerate(tiedOperands)) {
+      operands.push_back(v);
+      constraints.push_back(std::to_string(i));
+    }
+    Type result =
+        types.empty()
+            ? Type()
+            : Type(LLVM::LLVMStructType::getLiteral(b.getContext(), types));
+    auto op = LLVM::InlineAsmOp::create(
+        b, loc, result, operands, text, llvm::join(constraints, ","),
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+        ArrayAttr());
+    SmallVector<Value> out;
+    for (int64_t i = 0; i < int64_t(types.size()); ++i)
+      out.push_back(LLVM::ExtractValueOp::create(b, loc, op.getRes(), i));
+    return out;
+  }
+
+  /// The wgmma descriptor of `run`'s B: its tile laid out as core matrices
+  /// (wgmma::coreMatrixOffset, which the tile's copies write), no swizzle.
+  Value descriptorOf(const WgmmaRun &run) {
+    Location loc = contracts.front().getLoc();
+    auto type = cast<MemRefType>(run.base.getType());
+    int64_t width = type.getDimSize(1), bytes = 2;
+    wgmma::DescriptorOffsets offsets = run.transposed
+                                           ? wgmma::kMajorOffsets(width)
+                                           : wgmma::mnMajorOffsets(width);
+    auto index = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(b, loc, v).getResult();
+    };
+    // The tile's first element: its buffer's address, and the offsets of
+    // the subviews between (a stage of the tiles).
+    Value view = run.base, offset = index(0);
+    while (auto sub = view.getDefiningOp<memref::SubViewOp>()) {
+      auto [strides, unused] = sub.getSourceType().getStridesAndOffset();
+      for (auto [o, stride] : llvm::zip(sub.getMixedOffsets(), strides))
+        offset = arith::AddIOp::create(
+            b, loc, offset,
+            arith::MulIOp::create(b, loc,
+                                  getValueOrCreateConstantIndexOp(b, loc, o),
+                                  index(stride)));
+      view = sub.getSource();
+    }
+    Value pointer =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, view);
+    Value address = arith::AddIOp::create(
+        b, loc, pointer, arith::MulIOp::create(b, loc, offset, index(bytes)));
+    address = arith::AddIOp::create(
+        b, loc, address,
+        index(wgmma::coreMatrixOffset(run.row0, run.col0, width) * bytes));
+    Type i64 = b.getI64Type();
+    auto constant = [&](int64_t v) {
+      return arith::ConstantIntOp::create(b, loc, i64, v).getResult();
+    };
+    Value start = arith::IndexCastUIOp::create(b, loc, i64, address);
+    // [0, 14): the address >> 4 (of the 18-bit shared window); [16, 30):
+    // the leading byte offset >> 4; [32, 46): the stride byte offset >> 4;
+    // [62, 64): the swizzle, 0 for none.
+    start = arith::ShRUIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, start, constant(0x3FFFF)),
+        constant(4));
+    int64_t fields =
+        ((offsets.leading >> 4) << 16) | (int64_t(offsets.stride >> 4) << 32);
+    return arith::OrIOp::create(b, loc, start, constant(fields));
+  }
+
+  /// Lowers chain `i` where its last piece is: the A fragments and the
+  /// first step's accumulators where they are computed, then the
+  /// warpgroup's instructions (fenced so that they see the registers and
+  /// the tiles' copies) and the wait for them, and the last step's results
+  /// as its pieces' values.
+  LogicalResult lowerChain(size_t i) {
+    ArrayRef<WgmmaRun> chain = chains[i];
+    SmallVector<SmallVector<Value>> aRegs;
+    for (const WgmmaRun &run : chain) {
+      vector::ContractionOp first = run.pieces.front();
+      b.setInsertionPoint(first);
+      FailureOr<SmallVector<Value>> a =
+          readOf(first.getLhs())
+              ? operand(first, readOf(first.getLhs()), true, false)
+              : aFromHalves(first);
+      if (failed(a))
+        return failure();
+      aRegs.push_back(*a);
+    }
+    SmallVector<Value> acc;
+    for (vector::ContractionOp piece : chain.front().pieces) {
+      FailureOr<SmallVector<Value>> c = accumulatorOf(piece);
+      if (failed(c))
+        return failure();
+      llvm::append_range(acc, *c);
+    }
+    vector::ContractionOp last = chain.back().pieces.back();
+    b.setInsertionPoint(last);
+    // The tiles were written by the block's threads (generic proxy) before
+    // the barrier that precedes this phase; wgmma reads them through the
+    // async proxy. Registers: wgmma.fence after their last writes, which
+    // the fence's ties keep before it.
+    SmallVector<Value> fenced(acc);
+    SmallVector<Value> words;
+    for (ArrayRef<Value> regs : aRegs)
+      for (Value reg : regs)
+        words.push_back(asWord(reg));
+    llvm::append_range(fenced, words);
+    fenced = inlinePtx("fence.proxy.async.shared::cta;\n\t"
+                       "wgmma.fence.sync.aligned;",
+                       fenced, {});
+    acc.assign(fenced.begin(), fenced.begin() + acc.size());
+    Type input = last.getLhsType().getElementType();
+    std::string types = input.isBF16() ? "f32.bf16.bf16" : "f32.f16.f16";
+    for (auto [r, run] : llvm::enumerate(chain)) {
+      int64_t n = int64_t(run.pieces.size()) * kN, count = n / 2;
+      // d: count f32; a: four 32-bit registers; b: the descriptor; then
+      // scale-d = 1 (accumulate), scale-a = scale-b = 1, and B's transpose
+      // (1: MN-major).
+      std::string ds, text;
+      for (int64_t d = 0; d < count; ++d)
+        ds += (d ? ", $" : "$") + std::to_string(d);
+      text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) + "k16." +
+             types + " {" + ds + "}, {$" + std::to_string(count) + ", $" +
+             std::to_string(count + 1) + ", $" + std::to_string(count + 2) +
+             ", $" + std::to_string(count + 3) + "}, $" +
+             std::to_string(count + 4) + ", 1, 1, 1, " +
+             (run.transposed ? "0" : "1") + ";";
+      Value descriptor = descriptorOf(run);
+      SmallVector<std::pair<Value, StringRef>> inputs;
+      for (int64_t w = 0; w < 4; ++w)
+        inputs.push_back({fenced[acc.size() + 4 * r + w], "r"});
+      inputs.push_back({descriptor, "l"});
+      acc = inlinePtx(text, acc, inputs);
+    }
+    acc = inlinePtx("wgmma.commit_group.sync.aligned;\n\t"
+                    "wgmma.wait_group.sync.aligned 0;",
+                    acc, {});
+    for (auto [j, piece] : llvm::enumerate(chains[i].back().pieces))
+      values[piece.getResult()] = {
+          LaneValues::Piece, SmallVector<Value>(ArrayRef(acc).slice(4 * j, 4))};
+    for (const WgmmaRun &run : chain) {
+      for (vector::ContractionOp piece : run.pieces) {
+        lowered.insert(piece);
+        deadReads.insert(piece.getRhs().getDefiningOp());
+      }
+      operandTiles.insert({rootBuffer(run.base),
+                           cast<MemRefType>(run.base.getType()).getDimSize(1)});
+    }
     return success();
   }
 
@@ -828,6 +1120,12 @@ private:
   MutableArrayRef<vector::ContractionOp> contracts;
   OpBuilder b;
   PieceKind kind;
+  llvm::MapVector<Value, int64_t> &operandTiles;
+  /// On wgmma (a warp loop marked kWarpgroupMmaAttrName): the chains of
+  /// runs (formChains), by the index of each one's last piece.
+  bool warpgroup = false;
+  SmallVector<SmallVector<WgmmaRun>> chains;
+  DenseMap<Operation *, size_t> chainEnds;
   std::unique_ptr<Fragments> fragments;
   std::map<std::vector<void *>, SmallVector<Value>> loaded;
   DenseSet<Value> written;
@@ -890,18 +1188,82 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
       if (isMatrixPiece(contract))
         pieces[contract->getBlock()].push_back(contract);
     });
+    llvm::MapVector<Value, int64_t> operandTiles;
     for (auto &[block, contracts] : pieces)
-      if (failed(lowerBlock(contracts)))
+      if (failed(WarpBlock(contracts, operandTiles).lower()))
+        return signalPassFailure();
+    for (auto [tile, width] : operandTiles)
+      if (failed(placeCoreMatrices(tile, width)))
         return signalPassFailure();
   }
 
-  /// The contractions of one block, in program order: each operand a plain
-  /// read or (the accumulator) zero or an earlier piece's result; each
-  /// result read by a later piece or written out. On mma.sync, the block's
-  /// other warp-level vectors are spread over the lanes too (WarpValues).
-  static LogicalResult
-  lowerBlock(MutableArrayRef<vector::ContractionOp> contracts) {
-    return WarpBlock(contracts).lower();
+  /// A wgmma operand tile `buffer` (rows of `width` elements, or stages of
+  /// such tiles) as core matrices (wgmma::coreMatrixOffset): each write's
+  /// (row, column) moves to where that layout puts it, in the same tile.
+  /// wgmma reads the tile through descriptors alone: any other read of it
+  /// is an error.
+  static LogicalResult placeCoreMatrices(Value buffer, int64_t width) {
+    SmallVector<Value> views = {buffer};
+    SmallVector<Operation *> writes;
+    for (size_t i = 0; i < views.size(); ++i)
+      for (Operation *user : views[i].getUsers()) {
+        if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+            (view && view.getViewSource() == views[i]) ||
+            isa<memref::CastOp>(user)) {
+          views.push_back(user->getResult(0));
+          continue;
+        }
+        if (isa<memref::StoreOp, vector::StoreOp>(user)) {
+          writes.push_back(user);
+          continue;
+        }
+        if (isa<memref::ExtractAlignedPointerAsIndexOp, memref::DeallocOp>(
+                user))
+          continue;
+        return user->emitOpError()
+               << "uses a tile that wgmma reads through descriptors (laid "
+                  "out as core matrices), which only stores may write";
+      }
+    for (Operation *write : writes) {
+      OpBuilder b(write);
+      Location loc = write->getLoc();
+      bool vectorStore = isa<vector::StoreOp>(write);
+      MutableOperandRange indices =
+          vectorStore ? cast<vector::StoreOp>(write).getIndicesMutable()
+                      : cast<memref::StoreOp>(write).getIndicesMutable();
+      auto type = cast<MemRefType>(write->getOperand(1).getType());
+      int64_t lanes = 1;
+      if (vectorStore)
+        lanes = cast<vector::StoreOp>(write).getVectorType().getNumElements();
+      if (type.getRank() < 2 || type.getShape().back() != width ||
+          type.getShape()[type.getRank() - 2] % 8 || 8 % lanes)
+        return write->emitOpError()
+               << "writes a wgmma operand tile other than a row's whole "
+                  "vectors of up to 8 elements";
+      auto index = [&](int64_t v) {
+        return arith::ConstantIndexOp::create(b, loc, v).getResult();
+      };
+      unsigned n = indices.size();
+      Value row = indices[n - 2].get(), col = indices[n - 1].get();
+      auto div = [&](Value x, int64_t d) {
+        return arith::DivUIOp::create(b, loc, x, index(d)).getResult();
+      };
+      auto rem = [&](Value x, int64_t d) {
+        return arith::RemUIOp::create(b, loc, x, index(d)).getResult();
+      };
+      auto mulAdd = [&](Value x, int64_t m, Value y) {
+        return arith::AddIOp::create(
+                   b, loc, arith::MulIOp::create(b, loc, x, index(m)), y)
+            .getResult();
+      };
+      // (r / 8) 8 width + (c / 8) 64 + (r % 8) 8 + c % 8.
+      Value offset =
+          mulAdd(div(row, 8), 8 * width,
+                 mulAdd(div(col, 8), 64, mulAdd(rem(row, 8), 8, rem(col, 8))));
+      indices[n - 2].set(div(offset, width));
+      indices[n - 1].set(rem(offset, width));
+    }
+    return success();
   }
 };
 

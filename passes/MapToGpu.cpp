@@ -182,9 +182,11 @@ LogicalResult moveToAddressSpace(Value buffer, Attribute space,
       }
       if (isa<scf::YieldOp>(user))
         continue;
+      // (A wgmma descriptor's address: tessel-lower-mma.)
       if (!isa<linalg::LinalgOp, memref::LoadOp, memref::StoreOp,
                memref::CopyOp, memref::DimOp, vector::TransferReadOp,
-               vector::TransferWriteOp, vector::LoadOp, vector::StoreOp>(user))
+               vector::TransferWriteOp, vector::LoadOp, vector::StoreOp,
+               memref::ExtractAlignedPointerAsIndexOp>(user))
         return user->emitOpError() << "uses " << what;
     }
   for (Value v : views) {

@@ -677,6 +677,22 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
     mma.sync each register's pair is consecutive in a row of the buffer, one
     32-bit load; on MFMA a lane's four elements are, one 8-byte load.
 
+    In a warp loop marked `tessel.warpgroup_mma` (the register-resident
+    fused attention with `mma = wgmma`, sm_90a: each warp one 16-row strip,
+    the warps whole warpgroups), the warp's pieces are its quarter of its
+    warpgroup's `wgmma.mma_async` instructions. A run of pieces that share
+    A and read B's consecutive 8-column pieces of one tile is one
+    m64nNk16 (N = 8 x pieces; A from registers, in mma.sync's A layout; D
+    per warp is mma.sync's accumulator pieces side by side), and the runs
+    that accumulate into each other (a product's 16-deep steps) are issued
+    together as inline PTX: `fence.proxy.async` and `wgmma.fence` (tied to
+    the registers they order), the instructions, `wgmma.commit_group` and
+    `wgmma.wait_group 0` (tied to the accumulators). B is read through a
+    matrix descriptor without swizzle: every tile a run reads is laid out
+    as 8 x 8 core matrices, each store into it moved to its place
+    (passes/WgmmaLayout.h, coreMatrixOffset), the key tile K-major and the
+    value tile MN-major; any other read of such a tile is an error.
+
     A contraction of one of these shapes whose operands it cannot load or
     compute this way (not read from memory, not row-major, a vector the
     lanes cannot compute, such as a transpose or a reduction down a piece's

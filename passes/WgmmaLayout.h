@@ -95,6 +95,51 @@ constexpr std::pair<int64_t, int64_t> storedAt(int64_t tid, int64_t reg) {
   return {lane / 4 + 16 * warp + 8 * i, (lane % 4) * 2 + 8 * j + reg % 2};
 }
 
+/// The register-resident fused attention on wgmma (tessel-lower-mma) reads
+/// its B operands, the key tile [keys, d] (K-major: B's K is d) and the
+/// value tile [keys, dv] (MN-major: B's K is the keys), through matrix
+/// descriptors without swizzle, from tiles laid out as 8 x 8 core matrices
+/// (16 bytes a row, 128 contiguous bytes each): element (r, c) of a tile
+/// with `width` columns at this element offset. Each 16-byte vector of a
+/// row (c a multiple of 8) stays whole, so the tile's copies keep their
+/// vectors.
+constexpr int64_t coreMatrixOffset(int64_t r, int64_t c, int64_t width) {
+  return (r / 8) * 8 * width + (c / 8) * 64 + (r % 8) * 8 + c % 8;
+}
+
+/// A descriptor's leading and stride byte offsets (PTX ISA, "Matrix
+/// Descriptor Format": without swizzle, the distance between core matrices
+/// adjacent along K, and along M or N).
+struct DescriptorOffsets {
+  int64_t leading = 0, stride = 0;
+};
+
+/// For a tile in coreMatrixOffset's layout with `width` 16-bit columns:
+/// read K-major (B's K along the tile's columns: the key tile) and MN-major
+/// (B's K along its rows: the value tile).
+constexpr DescriptorOffsets kMajorOffsets(int64_t width) {
+  return {64 * 2, 8 * width * 2};
+}
+constexpr DescriptorOffsets mnMajorOffsets(int64_t width) {
+  return {8 * width * 2, 64 * 2};
+}
+
+/// Where wgmma reads B's element (k, n) (16-bit) from a descriptor without
+/// swizzle starting at byte `start` (PTX ISA, "Shared Memory Matrix Layout",
+/// the canonical layouts in units of T = 8 elements: K-major
+/// ((8, n), (T, 2k)) : ((1T, SBO), (1, LBO)); MN-major ((T, 1, n), (8, k)) :
+/// ((1, T, SBO), (1T, LBO))).
+constexpr int64_t readKMajor(int64_t start, DescriptorOffsets o, int64_t k,
+                             int64_t n) {
+  return start + (n % 8) * 16 + (n / 8) * o.stride + (k % 8) * 2 +
+         (k / 8) * o.leading;
+}
+constexpr int64_t readMNMajor(int64_t start, DescriptorOffsets o, int64_t k,
+                              int64_t n) {
+  return start + (n % 8) * 2 + (n / 8) * o.stride + (k % 8) * 16 +
+         (k / 8) * o.leading;
+}
+
 } // namespace mlir::tessel::wgmma
 
 #endif // TESSEL_PASSES_WGMMALAYOUT_H

@@ -19,6 +19,8 @@
 #   <dir>/variants-rows/            bench/workloads/row-variants.mlir
 #   <dir>/variants-attention/       bench/workloads/attention-variants.mlir
 #                                   (NVIDIA only)
+#   <dir>/variants-attention-wgmma/ bench/workloads/attention-wgmma-variants.mlir
+#                                   (sm_90a only)
 #   <dir>/models/<name>/            PyTorch models through tessel-import
 #                                   (kernels/, data/ with the arguments
 #                                   and PyTorch's outputs), run whole
@@ -87,6 +89,7 @@ for f in $AMD_CHECKS \
          test/codegen/cpu-check-wgmma.mlir \
          test/codegen/cpu-check-fused-attention-mma.mlir \
          test/codegen/cpu-check-fused-attention-registers.mlir \
+         test/codegen/cpu-check-fused-attention-wgmma.mlir \
          test/codegen/cpu-check-split-kv-attention.mlir \
          test/codegen/cpu-check-row-kernels.mlir \
          test/codegen/cpu-check-row-kernels-residual.mlir; do
@@ -145,6 +148,18 @@ else
     "$CARRY/variants-attention" \
     "the attention variants do not compile for $TARGET"
 fi
+# The same form on warpgroup MMA beside mma.sync, on sm_90a.
+case "$TARGET" in
+  h100|h200)
+    sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/attention-wgmma-variants.mlir \
+      >"$CARRY/attention-wgmma-variants.mlir"
+    compile_or_report "$CARRY/attention-wgmma-variants.mlir" \
+      "$CARRY/variants-attention-wgmma" \
+      "the wgmma attention variants do not compile for $TARGET" ;;
+  *)
+    echo "prepare: no wgmma attention on $TARGET (sm_90a only)" \
+      >"$CARRY/variants-attention-wgmma.log" ;;
+esac
 # Imported PyTorch models, run whole on the GPU (bench/gpu/prepare_models.sh).
 bash bench/gpu/prepare_models.sh "$BUILD" "$CARRY" "$TARGET"
 {

@@ -70,6 +70,12 @@ def Tessel_Dialect : Dialect {
         "tessel.tma_copy";
     static constexpr ::llvm::StringLiteral kWgmmaStepAttrName =
         "tessel.wgmma_step";
+    /// Marks the warp loop of a register-resident fused attention's key
+    /// step with `mma = wgmma`: each warp's 16 x 8 x 16 pieces are its
+    /// quarter of its warpgroup's wgmma instructions, which
+    /// tessel-lower-mma issues (unit attribute).
+    static constexpr ::llvm::StringLiteral kWarpgroupMmaAttrName =
+        "tessel.warpgroup_mma";
     /// Marks an scf.for whose tensor-core products accumulate into block
     /// buffers that other threads read within each iteration (the fused
     /// attention kernel's key loop): tessel-hoist-accumulators leaves its

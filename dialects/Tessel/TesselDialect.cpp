@@ -74,7 +74,7 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' is a unit attribute of a linalg op";
     return success();
   }
-  if (name == kSharedAccumulatorsAttrName) {
+  if (name == kSharedAccumulatorsAttrName || name == kWarpgroupMmaAttrName) {
     if (!isa<UnitAttr>(value) || !isa<LoopLikeOpInterface>(op))
       return op->emitError()
              << "'" << name << "' is a unit attribute of a loop";
@@ -97,6 +97,7 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
                          << "', '" << kCandidatesAttrName << "', '"
                          << kUnpricedAttrName << "', '" << kTmaCopyAttrName
                          << "', '" << kWgmmaStepAttrName << "', '"
-                         << kSharedAccumulatorsAttrName << "' and '"
+                         << kSharedAccumulatorsAttrName << "', '"
+                         << kWarpgroupMmaAttrName << "' and '"
                          << kPerThreadAttrName << "')";
 }

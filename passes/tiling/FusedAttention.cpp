@@ -716,6 +716,11 @@ void AttentionEmitter::registerStep(Value kt, bool masked) {
   // tessel-lower-mma unrolls the loop, so that the strips' accumulators are
   // provably apart).
   warps(l.bq / l.warpRows, [&](Value w) {
+    // On wgmma, tessel-lower-mma issues the strip's products as its
+    // warpgroup's (the 4 warps' strips are the instructions' 64 rows).
+    if (l.compute == ComputeClass::Wgmma)
+      w.getParentBlock()->getParentOp()->setAttr(
+          TesselDialect::kWarpgroupMmaAttrName, b.getUnitAttr());
     Value first = mul(w, idx(l.warpRows));
     if (strips == 1) {
       registerStrip(first, k0, kTile, vTile, masked);
@@ -1310,18 +1315,21 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
   ArrayRef<int64_t> warp = schedule.getWarp();
   bool mmaSync = schedule.getMma() == InstructionClass::MmaSync;
   bool mfma = schedule.getMma() == InstructionClass::Mfma;
+  bool wgmma = schedule.getMma() == InstructionClass::Wgmma;
   if (block.size() != 2 || block[0] < 1 || block[1] < 1 ||
-      (schedule.getMma() != InstructionClass::Simt && !mmaSync && !mfma) ||
+      (schedule.getMma() != InstructionClass::Simt && !mmaSync && !mfma &&
+       !wgmma) ||
       (schedule.getStages() != 1 && warp.empty()) ||
       schedule.getSplitK() != 1 || schedule.getVector() != 1 ||
       !schedule.getThread().empty() ||
-      (!warp.empty() && (!mmaSync || warp[1] != block[1])))
+      (!warp.empty() && (!(mmaSync || wgmma) || warp[1] != block[1])) ||
+      (wgmma && warp.empty()))
     return op->emitOpError()
            << "runs as one fused attention kernel, whose schedule is block = "
               "[query tile, key tile] and warps on SIMT lanes, mma.sync or "
-              "MFMA, or on mma.sync with warp = [rows, key tile] (each "
-              "warp's rows in registers; stages pipeline its copies); no "
-              "split-K, vector or thread tiles; got "
+              "MFMA, or on mma.sync or wgmma with warp = [rows, key tile] "
+              "(each warp's rows in registers; stages pipeline its copies); "
+              "no split-K, vector or thread tiles; got "
            << schedule;
   int64_t warpRows = warp.empty() ? 0 : warp[0];
   FailureOr<int64_t> blockSize = blockThreads(op, schedule, target);
@@ -1330,9 +1338,17 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
   int64_t threads = *blockSize;
   ComputeClass compute = mmaSync ? ComputeClass::MmaSync
                          : mfma  ? ComputeClass::Mfma
+                         : wgmma ? ComputeClass::Wgmma
                                  : ComputeClass::Simt;
+  if (wgmma && !target.hasWgmma())
+    return op->emitOpError()
+           << "cannot run on wgmma on " << target.name() << " ("
+           << target.arch() << "): it needs an NVIDIA GPU of sm_90a"
+           << (target.hasMmaSync() ? " (mma = mma_sync runs it on this GPU's "
+                                     "tensor cores)"
+                                   : "");
   if (compute != ComputeClass::Simt) {
-    const char *name = mfma ? "MFMA" : "mma.sync";
+    const char *name = mfma ? "MFMA" : wgmma ? "wgmma" : "mma.sync";
     // Each vendor's class, and where the target has the other's, a pointer
     // to it.
     if (!(mfma ? target.hasMfma() : target.hasMmaSync()))

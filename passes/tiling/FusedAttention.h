@@ -31,7 +31,12 @@
 // through the key loop; the CPU path runs the same vectors as they are.
 // Its K tile stays [bkv, d] (S's B fragments are read transposed). With
 // `stages` = S > 1, K and V have S buffers and each step copies the tile
-// S - 1 ahead (tessel-async-copies makes the copies cp.async).
+// S - 1 ahead (tessel-async-copies makes the copies cp.async). With
+// `mma = wgmma` (sm_90a; warp = [16, key tile], whole warpgroups) the loop
+// nest is the same, its warp loop marked for tessel-lower-mma, which
+// issues each warpgroup's pieces as wgmma.mma_async (B read from the
+// unpadded K and V tiles through descriptors; the CPU path runs the
+// pieces as they are).
 //
 // A split-KV attention (tessel-split-reduction) is two such kernels: the
 // partial, the same loop nest with a block per slice of the keys as well,

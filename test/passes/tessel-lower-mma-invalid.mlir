@@ -98,3 +98,51 @@ func.func @column_reduction(%a: memref<16x16xbf16>, %b: memref<16x8xbf16>, %c: m
   vector.transfer_write %back, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
   return
 }
+// -----
+
+// On wgmma, a run's B pieces must be consecutive 8-column pieces of one
+// tile: one descriptor covers them.
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @warpgroup_gap(%a: memref<16x16xbf16, 3>, %tile: memref<16x32xbf16, 3>, %c: memref<16x32xf32, 3>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %pad = arith.constant 0.0 : bf16
+  %zero = arith.constant dense<0.0> : vector<16x8xf32>
+  scf.forall (%w) in (4) {
+    %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x16xbf16>
+    %b0 = vector.transfer_read %tile[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x32xbf16, 3>, vector<16x8xbf16>
+    %b1 = vector.transfer_read %tile[%c0, %c16], %pad {in_bounds = [true, true]} : memref<16x32xbf16, 3>, vector<16x8xbf16>
+    %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %zero : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+    // expected-error @+1 {{'vector.contract' op cannot become mma.sync: its B piece is not the next 8 columns of its run's B in the same tile}}
+    %d1 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b1, %zero : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+    vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x32xf32, 3>
+    vector.transfer_write %d1, %c[%c0, %c16] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x32xf32, 3>
+  } {mapping = [#gpu.warp<linear_dim_0>], tessel.warpgroup_mma}
+  return
+}
+
+// -----
+
+// On wgmma, a tile wgmma reads through descriptors is laid out as core
+// matrices: nothing else may read it.
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @warpgroup_tile_read(%a: memref<16x16xbf16, 3>, %c: memref<16x8xf32, 3>, %out: memref<bf16>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : bf16
+  %zero = arith.constant dense<0.0> : vector<16x8xf32>
+  %tile = memref.alloc() : memref<16x8xbf16, 3>
+  scf.forall (%w) in (4) {
+    %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x16xbf16>
+    %b0 = vector.transfer_read %tile[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x8xbf16, 3>, vector<16x8xbf16>
+    %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %zero : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+    vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32, 3>
+  } {mapping = [#gpu.warp<linear_dim_0>], tessel.warpgroup_mma}
+  // expected-error @+1 {{'memref.load' op uses a tile that wgmma reads through descriptors (laid out as core matrices), which only stores may write}}
+  %x = memref.load %tile[%c0, %c0] : memref<16x8xbf16, 3>
+  memref.store %x, %out[] : memref<bf16>
+  return
+}

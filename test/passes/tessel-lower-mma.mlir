@@ -302,3 +302,44 @@ func.func @mma_sync_b_transposed(%a: memref<16x16xbf16>, %b: memref<8x16xbf16>, 
   vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
   return
 }
+// -----
+
+// On wgmma (a warp loop marked tessel.warpgroup_mma): a run of pieces that
+// share A and read B's consecutive 8 columns of one tile is one
+// wgmma.mma_async of the warpgroup (here N = 16, the tile MN-major), fenced
+// and waited for; the copy into the tile moves to the tile's core-matrix
+// layout.
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+// CHECK-LABEL: func.func @warpgroup_run
+func.func @warpgroup_run(%a: memref<16x16xbf16, 3>, %src: memref<16x16xbf16>, %c: memref<16x16xf32, 3>) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %pad = arith.constant 0.0 : bf16
+  %zero = arith.constant dense<0.0> : vector<16x8xf32>
+  %tile = memref.alloc() : memref<16x16xbf16, 3>
+  // CHECK: %[[TILE:.*]] = memref.alloc() : memref<16x16xbf16, 3>
+  // Row 3's second vector: core matrix (0, 1) at element 64, its row 3 at
+  // 64 + 24 = 88 = (5, 8) of the [16, 16] tile.
+  // CHECK: vector.store %{{.*}}, %[[TILE]][%c5, %c8] : memref<16x16xbf16, 3>, vector<8xbf16>
+  %row = vector.load %src[%c3, %c8] : memref<16x16xbf16>, vector<8xbf16>
+  vector.store %row, %tile[%c3, %c8] : memref<16x16xbf16, 3>, vector<8xbf16>
+  scf.forall (%w) in (4) {
+    %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x16xbf16>
+    %b0 = vector.transfer_read %tile[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x8xbf16>
+    %b1 = vector.transfer_read %tile[%c0, %c8], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x8xbf16>
+    %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %zero : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+    %d1 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b1, %zero : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+    vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x16xf32, 3>
+    vector.transfer_write %d1, %c[%c0, %c8] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x16xf32, 3>
+  } {mapping = [#gpu.warp<linear_dim_0>], tessel.warpgroup_mma}
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"fence.proxy.async.shared::cta;\0A\09wgmma.fence.sync.aligned;"
+  // CHECK: memref.extract_aligned_pointer_as_index %[[TILE]]
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {$0, $1, $2, $3, $4, $5, $6, $7}, {$8, $9, $10, $11}, $12, 1, 1, 1, 1;"
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.commit_group.sync.aligned;\0A\09wgmma.wait_group.sync.aligned 0;"
+  // CHECK-NOT: vector.contract
+  // CHECK-NOT: nvvm.mma.sync
+  return
+}

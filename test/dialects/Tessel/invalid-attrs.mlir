@@ -24,7 +24,7 @@ module attributes {tessel.target = "h100"} {}
 
 // -----
 
-// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction', 'tessel.candidates', 'tessel.unpriced', 'tessel.tma_copy', 'tessel.wgmma_step', 'tessel.shared_accumulators' and 'tessel.per_thread')}}
+// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction', 'tessel.candidates', 'tessel.unpriced', 'tessel.tma_copy', 'tessel.wgmma_step', 'tessel.shared_accumulators', 'tessel.warpgroup_mma' and 'tessel.per_thread')}}
 module attributes {tessel.targets = #tessel.target<"h100">} {}
 
 // -----

@@ -396,6 +396,53 @@ TEST(FusedAttention, RegisterResidentForm) {
   }
 }
 
+// The register-resident form on wgmma (sm_90a): one 16-row strip a warp,
+// whole warpgroups; unpadded K and V tiles (no fragments read); the
+// products at the wgmma fraction, so a long causal prefill is predicted
+// faster than on mma.sync and chosen on h100, never above the achievable
+// time; refused on a100 (sm_80), with two strips a warp, or with warps
+// that are not whole warpgroups.
+TEST(FusedAttention, RegisterFormOnWgmma) {
+  KernelDesc k = attention(32, 8, 2048, 2048, 128, true, ElementType::BF16);
+  Target h100 = *lookupKnownTarget("h100");
+  Schedule sync;
+  sync.block = {64, 64};
+  sync.warp = {16, 64};
+  sync.warps = 4;
+  sync.stages = 2;
+  sync.compute = ComputeClass::MmaSync;
+  Schedule wg = sync;
+  wg.compute = ComputeClass::Wgmma;
+  Prediction ps = predict(k, sync, h100), pw = predict(k, wg, h100);
+  ASSERT_TRUE(ps.legal && pw.legal) << pw.illegalReason;
+  EXPECT_LT(pw.timeUs, ps.timeUs);
+  EXPECT_LT(pw.computeUs, ps.computeUs);
+  EXPECT_GE(pw.timeUs, pw.achievableUs);
+  EXPECT_LE(pw.sharedBytes, ps.sharedBytes);
+  FusedAttentionLayout l = FusedAttentionLayout::of(
+      *k.attention, 64, 64, 128, ComputeClass::Wgmma, 32, 16, 2);
+  EXPECT_EQ(l.kRow, 128);
+  EXPECT_EQ(l.vRow, 128);
+  EXPECT_FALSE(predict(k, wg, *lookupKnownTarget("a100")).legal);
+  Schedule twoStrips = wg;
+  twoStrips.warp = {32, 64};
+  twoStrips.warps = 2;
+  EXPECT_FALSE(predict(k, twoStrips, h100).legal);
+  Schedule partGroup = wg;
+  partGroup.block = {32, 64};
+  partGroup.warps = 2;
+  EXPECT_FALSE(predict(k, partGroup, h100).legal);
+  std::optional<std::pair<Schedule, Prediction>> best;
+  for (auto &offer : enumeratePredicted(k, h100))
+    if (!best || offer.second.timeUs < best->second.timeUs)
+      best = offer;
+  ASSERT_TRUE(best);
+  EXPECT_EQ(best->first.compute, ComputeClass::Wgmma);
+  for (const Schedule &offer :
+       enumerateSchedules(k, *lookupKnownTarget("a100")))
+    EXPECT_NE(offer.compute, ComputeClass::Wgmma);
+}
+
 // Masking costs a step 4 instructions a key of a lane: a causal prefill's
 // tiles below the diagonal step without it. One key tile, known when
 // compiling (no causal mask, no slices), is no loop to pipeline: stages
@@ -424,6 +471,21 @@ TEST(FusedAttention, UnmaskedStepsAndSingleStepStages) {
   EXPECT_GE(p2.latencyUs, p1.latencyUs);
   for (const Schedule &offered : enumerateSchedules(one, h100))
     if (offered.block[1] >= 50)
+      EXPECT_EQ(offered.stages, 1);
+  // Causal, one query tile (2 heads a KV head, 24 queries: 48 rows): the
+  // bounds are constants too, and each loop (unmasked, masked) folds where
+  // it steps once: 40 and 100 keys leave none, 300 keys a loop of 4 steps.
+  // Several query tiles keep the loops.
+  auto causal = [](int64_t skv, int64_t sq) {
+    return *attention(4, 2, sq, skv, 32, true, ElementType::BF16).attention;
+  };
+  EXPECT_TRUE(causal(40, 24).singleStep(64, 64));
+  EXPECT_TRUE(causal(100, 24).singleStep(64, 64));
+  EXPECT_FALSE(causal(300, 24).singleStep(64, 64));
+  EXPECT_FALSE(causal(40, 24).singleStep(16, 64));
+  KernelDesc folded = attention(4, 2, 24, 40, 32, true, ElementType::BF16);
+  for (const Schedule &offered : enumerateSchedules(folded, h100))
+    if (offered.block[0] >= 48 && offered.block[1] >= 64)
       EXPECT_EQ(offered.stages, 1);
 }
 

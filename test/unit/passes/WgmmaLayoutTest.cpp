@@ -5,9 +5,17 @@
 // of A and B, in every 16-wide K slice; and the accumulator store puts
 // every element of the block's 64 G x N accumulator in its place, once.
 //
+// And what tessel-lower-mma relies on for the fused attention on wgmma: the
+// key and value tiles laid out as core matrices hold each element once,
+// each row's 16-byte vectors whole; wgmma reads, through the descriptors
+// tessel-lower-mma builds, B's element (k, n) of each 16-deep step where
+// the copy put the tile's element; and a warp's share of the 64 x N
+// accumulator is, 8 columns at a time, an mma.sync accumulator piece.
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/WgmmaLayout.h"
+#include "passes/MmaLayout.h"
 
 #include <gtest/gtest.h>
 
@@ -76,6 +84,71 @@ TEST(WgmmaLayout, AccumulatorStoreCoversTheBlockOnce) {
         }
       for (int c : count)
         ASSERT_EQ(c, 1) << groups << " warpgroups, N " << n;
+    }
+}
+
+// The core-matrix layout of a [rows, width] tile is a permutation of its
+// elements that keeps each row's 16-byte vectors (8 elements) whole.
+TEST(WgmmaLayout, CoreMatricesHoldEachElementOnce) {
+  for (int64_t width : {16, 64, 80, 128, 256})
+    for (int64_t rows : {16, 32, 64, 128}) {
+      std::vector<int> count(rows * width, 0);
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t c = 0; c < width; ++c) {
+          int64_t at = coreMatrixOffset(r, c, width);
+          ASSERT_LT(at, rows * width);
+          ++count[at];
+          if (c % 8)
+            ASSERT_EQ(at, coreMatrixOffset(r, c - 1, width) + 1);
+        }
+      for (int c : count)
+        ASSERT_EQ(c, 1) << rows << " x " << width;
+    }
+}
+
+// S = q k^T: B (k, n) is the key tile's (n, 16 s + k) (K-major); the
+// descriptor of slice s starts where the tile's (key0, 16 s) is.
+TEST(WgmmaLayout, KeyTileReadsWhatTheCopyWrote) {
+  for (int64_t d : {64, 80, 128, 256})
+    for (int64_t keys : {16, 64, 128})
+      for (int64_t s = 0; s < d / W::kK; ++s) {
+        int64_t start = coreMatrixOffset(0, W::kK * s, d) * 2;
+        for (int64_t k = 0; k < W::kK; ++k)
+          for (int64_t n = 0; n < keys; ++n)
+            ASSERT_EQ(readKMajor(start, kMajorOffsets(d), k, n),
+                      coreMatrixOffset(n, W::kK * s + k, d) * 2)
+                << "d " << d << " slice " << s << " (" << k << ", " << n << ")";
+      }
+}
+
+// O += P v: B (k, n) is the value tile's (16 s + k, n) (MN-major).
+TEST(WgmmaLayout, ValueTileReadsWhatTheCopyWrote) {
+  for (int64_t dv : {64, 80, 128, 256})
+    for (int64_t keys : {16, 64, 128})
+      for (int64_t s = 0; s < keys / W::kK; ++s) {
+        int64_t start = coreMatrixOffset(W::kK * s, 0, dv) * 2;
+        for (int64_t k = 0; k < W::kK; ++k)
+          for (int64_t n = 0; n < dv; ++n)
+            ASSERT_EQ(readMNMajor(start, mnMajorOffsets(dv), k, n),
+                      coreMatrixOffset(W::kK * s + k, n, dv) * 2)
+                << "dv " << dv << " slice " << s << " (" << k << ", " << n
+                << ")";
+      }
+}
+
+// A warp's registers of the warpgroup's 64 x N accumulator: registers 4 j
+// to 4 j + 3 are the mma.sync accumulator piece of its 16 rows and
+// columns 8 j to 8 j + 7 (mma::kC), so the warp's pieces are its share.
+TEST(WgmmaLayout, AWarpsAccumulatorIsItsMmaSyncPieces) {
+  for (int64_t tid = 0; tid < W::kWarpsPerGroup * 32; ++tid)
+    for (int64_t reg = 0; reg < W::kMaxN / 2; ++reg) {
+      int64_t lane = tid % 32, j = reg / 4, e = reg % 4;
+      const mma::PairPosition &p = mma::kC[e / 2];
+      int64_t g = lane / 4, t = lane % 4;
+      int64_t row = 16 * (tid / 32) + p.rowPerG * g + p.rowPerT * t + p.row0;
+      int64_t col = 8 * j + p.colPerG * g + p.colPerT * t + p.col0 + e % 2;
+      ASSERT_EQ(accumulator(tid, reg), std::make_pair(row, col))
+          << "thread " << tid << " register " << reg;
     }
 }
 

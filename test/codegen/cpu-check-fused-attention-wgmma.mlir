@@ -1,0 +1,84 @@
+// The register-resident fused attention on warpgroup MMA (`mma = wgmma`,
+// sm_90a; schedule `warp = [16, key tile]`, whole warpgroups of 4 warps):
+// on the CPU path the same warp-level pieces as the mma.sync form, against
+// the reference; tessel-lower-mma issues each warpgroup's run of pieces as
+// one wgmma.mma_async (S = q k^T m64n{key tile}k16 from the key tile,
+// O += P v m64n{dv}k16 from the value tile, A from registers), the tiles
+// laid out as core matrices (tessel-compile-attention-wgmma.test pins the
+// PTX). Head dims 64, 128 and 256, lengths no tile divides (33, 77, 100,
+// 197) and one it does (128), grouped-query heads with a causal mask, one
+// and two warpgroups, the K and V copies in one and two stages, split-KV
+// (one kernel) decode, bf16 and f16.
+// RUN: tessel-run %s --cpu --check | FileCheck %s
+
+// CHECK: kernel @k_wg_gqa_dim128_bf16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_wg_dim64_f16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_wg_dim256_f16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_wg_whole_tiles_bf16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_wg_split_decode_bf16_split
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK-NOT: MISMATCH
+// CHECK: all outputs match the reference
+
+module attributes {tessel.target = #tessel.target<"h100">} {
+  // Mistral-style: four query heads on one KV head, causal, head dim 128,
+  // a length no tile divides; K and V in two stages.
+  func.func @wg_gqa_dim128_bf16(%q: tensor<1x4x100x128xbf16>, %k: tensor<1x1x100x128xbf16>, %v: tensor<1x1x100x128xbf16>) -> tensor<1x4x100x128xbf16> {
+    %r = tessel.kernel @k_wg_gqa_dim128_bf16(%q, %k, %v) : (tensor<1x4x100x128xbf16>, tensor<1x1x100x128xbf16>, tensor<1x1x100x128xbf16>) -> tensor<1x4x100x128xbf16>
+        schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<1x4x100x128xbf16>, %b: tensor<1x1x100x128xbf16>, %c: tensor<1x1x100x128xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x4x100x128xbf16>, tensor<1x1x100x128xbf16>, tensor<1x1x100x128xbf16> -> tensor<1x4x100x128xbf16>
+      tessel.yield %0 : tensor<1x4x100x128xbf16>
+    }
+    return %r : tensor<1x4x100x128xbf16>
+  }
+
+  // ViT's 197 tokens, head dim 64, two warpgroups, one stage.
+  func.func @wg_dim64_f16(%q: tensor<1x2x197x64xf16>, %k: tensor<1x2x197x64xf16>, %v: tensor<1x2x197x64xf16>) -> tensor<1x2x197x64xf16> {
+    %r = tessel.kernel @k_wg_dim64_f16(%q, %k, %v) : (tensor<1x2x197x64xf16>, tensor<1x2x197x64xf16>, tensor<1x2x197x64xf16>) -> tensor<1x2x197x64xf16>
+        schedule = #tessel.schedule<block = [128, 32], warp = [16, 32], warps = 8, mma = wgmma> {
+    ^bb0(%a: tensor<1x2x197x64xf16>, %b: tensor<1x2x197x64xf16>, %c: tensor<1x2x197x64xf16>):
+      %0 = tessel.attention %a, %b, %c : tensor<1x2x197x64xf16>, tensor<1x2x197x64xf16>, tensor<1x2x197x64xf16> -> tensor<1x2x197x64xf16>
+      tessel.yield %0 : tensor<1x2x197x64xf16>
+    }
+    return %r : tensor<1x2x197x64xf16>
+  }
+
+  // Head dim 256 (O's wgmma at N = 256), causal, 33 queries on 40 keys.
+  func.func @wg_dim256_f16(%q: tensor<1x1x33x256xf16>, %k: tensor<1x1x40x256xf16>, %v: tensor<1x1x40x256xf16>) -> tensor<1x1x33x256xf16> {
+    %r = tessel.kernel @k_wg_dim256_f16(%q, %k, %v) : (tensor<1x1x33x256xf16>, tensor<1x1x40x256xf16>, tensor<1x1x40x256xf16>) -> tensor<1x1x33x256xf16>
+        schedule = #tessel.schedule<block = [64, 16], warp = [16, 16], warps = 4, mma = wgmma> {
+    ^bb0(%a: tensor<1x1x33x256xf16>, %b: tensor<1x1x40x256xf16>, %c: tensor<1x1x40x256xf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x1x33x256xf16>, tensor<1x1x40x256xf16>, tensor<1x1x40x256xf16> -> tensor<1x1x33x256xf16>
+      tessel.yield %0 : tensor<1x1x33x256xf16>
+    }
+    return %r : tensor<1x1x33x256xf16>
+  }
+
+  // 128 keys the key tile divides, no mask: one unmasked loop, two stages.
+  func.func @wg_whole_tiles_bf16(%q: tensor<1x2x80x64xbf16>, %k: tensor<1x2x128x64xbf16>, %v: tensor<1x2x128x64xbf16>) -> tensor<1x2x80x64xbf16> {
+    %r = tessel.kernel @k_wg_whole_tiles_bf16(%q, %k, %v) : (tensor<1x2x80x64xbf16>, tensor<1x2x128x64xbf16>, tensor<1x2x128x64xbf16>) -> tensor<1x2x80x64xbf16>
+        schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<1x2x80x64xbf16>, %b: tensor<1x2x128x64xbf16>, %c: tensor<1x2x128x64xbf16>):
+      %0 = tessel.attention %a, %b, %c : tensor<1x2x80x64xbf16>, tensor<1x2x128x64xbf16>, tensor<1x2x128x64xbf16> -> tensor<1x2x80x64xbf16>
+      tessel.yield %0 : tensor<1x2x80x64xbf16>
+    }
+    return %r : tensor<1x2x80x64xbf16>
+  }
+
+  // A decode step over 1000 keys in slices (split-KV, one kernel), four
+  // query heads a KV head.
+  func.func @wg_split_decode_bf16(%q: tensor<1x8x1x64xbf16>, %k: tensor<1x2x1000x64xbf16>, %v: tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16> {
+    %r = tessel.kernel @k_wg_split_decode_bf16(%q, %k, %v) : (tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16>
+        schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, stages = 2, split_k = 4, mma = wgmma> {
+    ^bb0(%a: tensor<1x8x1x64xbf16>, %b: tensor<1x2x1000x64xbf16>, %c: tensor<1x2x1000x64xbf16>):
+      %0 = tessel.attention %a, %b, %c : tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16> -> tensor<1x8x1x64xbf16>
+      tessel.yield %0 : tensor<1x8x1x64xbf16>
+    }
+    return %r : tensor<1x8x1x64xbf16>
+  }
+}
