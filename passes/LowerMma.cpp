@@ -487,10 +487,12 @@ public:
     for (vector::ContractionOp contract : contracts)
       if (pieceKind(contract) != kind)
         return fail(contract, "a warp's pieces mix instructions");
-    if (warpgroup && (kind != PieceKind::MmaSync || failed(formChains())))
-      return kind == PieceKind::MmaSync
-                 ? failure()
-                 : fail(contracts.front(), "wgmma takes 16x8x16 pieces");
+    if (warpgroup) {
+      if (kind != PieceKind::MmaSync)
+        return fail(contracts.front(), "wgmma takes 16x8x16 pieces");
+      if (failed(formChains()))
+        return failure();
+    }
     Block *block = contracts.front()->getBlock();
     // The lane's coordinates first: every value below may use them.
     b.setInsertionPointToStart(block);
@@ -550,9 +552,11 @@ public:
 
 private:
   LogicalResult fail(Operation *op, const Twine &why) {
-    return op->emitOpError()
-           << "cannot become "
-           << (kind == PieceKind::MmaSync ? "mma.sync" : "MFMA") << ": " << why;
+    return op->emitOpError() << "cannot become "
+                             << (warpgroup                    ? "wgmma"
+                                 : kind == PieceKind::MmaSync ? "mma.sync"
+                                                              : "MFMA")
+                             << ": " << why;
   }
 
   /// A piece's four values of `x` (a piece, or a splat in each of them).

@@ -1,7 +1,9 @@
 // tessel-lower-mma refuses pieces (mma.sync, MFMA) it cannot give the lanes: an
 // operand not read whole from memory (nor, on mma.sync, computed by the
 // warp from pieces it holds), a result that leaves the warp other than
-// through a write, warp-level vectors the lanes cannot compute.
+// through a write, warp-level vectors the lanes cannot compute; on wgmma,
+// a run of B pieces one descriptor cannot cover, and a tile wgmma reads
+// that something else reads too.
 // RUN: tessel-opt %s --split-input-file --tessel-lower-mma --verify-diagnostics
 
 // A piece whose A does not come from memory cannot be loaded by lanes.
@@ -115,7 +117,7 @@ func.func @warpgroup_gap(%a: memref<16x16xbf16, 3>, %tile: memref<16x32xbf16, 3>
     %b0 = vector.transfer_read %tile[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x32xbf16, 3>, vector<16x8xbf16>
     %b1 = vector.transfer_read %tile[%c0, %c16], %pad {in_bounds = [true, true]} : memref<16x32xbf16, 3>, vector<16x8xbf16>
     %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %zero : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
-    // expected-error @+1 {{'vector.contract' op cannot become mma.sync: its B piece is not the next 8 columns of its run's B in the same tile}}
+    // expected-error @+1 {{'vector.contract' op cannot become wgmma: its B piece is not the next 8 columns of its run's B in the same tile}}
     %d1 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b1, %zero : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
     vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x32xf32, 3>
     vector.transfer_write %d1, %c[%c0, %c16] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x32xf32, 3>
