@@ -177,10 +177,10 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
     l.qRow = shape.d + kMmaOperandPad;
     l.kRow = (l.kTransposed ? bkv : shape.d) + kMmaOperandPad;
     l.vRow = shape.dv + kMmaOperandPad;
-    // wgmma reads K and V through matrix descriptors, as core matrices
+    // wgmma reads q, K and V through matrix descriptors, as core matrices
     // (tessel-lower-mma places them): unpadded rows.
     if (compute == ComputeClass::Wgmma) {
-      l.kRow = shape.d;
+      l.qRow = l.kRow = shape.d;
       l.vRow = shape.dv;
     }
     l.pRow = bkv + kMmaOperandPad;
@@ -261,15 +261,15 @@ constexpr double kRegisterFormBaseRegisters = 21;
 constexpr double kRegisterFormKeyRegisters = 1.25;
 constexpr double kRegisterFormFarKeyRegisters = 0.6;
 constexpr int64_t kRegisterFormNearKeys = 64;
-/// The same form on wgmma: B stays in shared memory (no fragments loaded
-/// ahead), so a key of the tile costs fewer registers: a base, O's dv / 2,
-/// q's d / 4 and 0.4 a key. Fitted on ptxas -v (sm_90a) for the kernels of
-/// test/codegen/cpu-check-fused-attention-wgmma.mlir and six Mistral
-/// prefill schedules (d = 128, key tiles 16 to 128; 77 to 186 registers):
-/// the Mistral ones within -11 % .. +1 %, the others -23 % .. +18 % (head
-/// dim 256 on a 16-key tile the worst).
-constexpr double kWgmmaFormBaseRegisters = 30;
-constexpr double kWgmmaFormKeyRegisters = 0.4;
+/// The same form on wgmma: q and B stay in shared memory (no fragments
+/// loaded), so a key of the tile costs fewer registers: a base, O's dv / 2
+/// and 0.45 a key. Fitted on ptxas -v (sm_90a) for the kernels of
+/// test/codegen/cpu-check-fused-attention-wgmma.mlir and seven Mistral
+/// prefill schedules (d = 128, key tiles 16 to 128, 4 and 8 warps; 74 to
+/// 178 registers): the Mistral ones within -15 % .. +9 %, the others -4 %
+/// .. +35 % (head dim 64 on a 32-key tile the worst).
+constexpr double kWgmmaFormBaseRegisters = 54;
+constexpr double kWgmmaFormKeyRegisters = 0.45;
 /// The register-resident form's warp phase, in instructions a lane issues
 /// per strip: kRegisterFormKeyOps per key of a lane (bkv / 2), and
 /// kRegisterFormMaskOps more in a step that masks; kRegisterFormStripOps,
@@ -425,7 +425,6 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   double farKeys = double(bkv) - nearKeys;
   p.registers =
       wgmma ? int64_t(std::ceil(kWgmmaFormBaseRegisters + double(a.dv) / 2 +
-                                double(a.d) / 4 +
                                 kWgmmaFormKeyRegisters * double(bkv)))
       : l.registers
           ? int64_t(std::ceil(kRegisterFormBaseRegisters +
@@ -618,10 +617,13 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                       (accumulates ? 2 : 1) * cFronts * pieces) /
                      fronts;
       // wgmma reads B through its descriptor once a warpgroup (n x kdim
-      // elements), and one instruction a 16-deep step covers its n.
+      // elements), and S's A (the q tile's rows, m x kdim in all) as well;
+      // P, O's A, is in registers. One instruction a 16-deep step covers
+      // its n.
       if (wgmma) {
-        waves = warps / double(WgmmaShape::kWarpsPerGroup) * n * kdim *
-                double(elementBytes) / 128.0 / fronts;
+        waves = (warps / double(WgmmaShape::kWarpsPerGroup) * n +
+                 (accumulates ? 0 : m)) *
+                kdim * double(elementBytes) / 128.0 / fronts;
         issueCycles = 2.0 / pieces;
       }
       wavefronts += waves;

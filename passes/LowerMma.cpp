@@ -697,7 +697,27 @@ private:
     Value base;
     bool transposed = false;
     int64_t row0 = 0, col0 = 0;
+    /// A read whole from a tile (the query tile): wgmma reads it there too,
+    /// K-major, the warpgroup's 64 rows from the one of `aRow`'s group of
+    /// 64 (the warp's strip), columns from `aCol`. Null: A from registers.
+    Operation *aRead = nullptr;
+    Value aTile, aRow;
+    int64_t aCol = 0;
   };
+
+  /// Whether `read` reads a piece of a tile wgmma can read through a
+  /// descriptor (two-dimensional, unpadded, 16-bit elements, dims multiples
+  /// of 8), at a constant column `col` (a multiple of 8) when given.
+  static bool isOperandTile(vector::TransferReadOp read,
+                            std::optional<int64_t> col) {
+    auto type = cast<MemRefType>(read.getBase().getType());
+    return col && *col % 8 == 0 && type.getRank() == 2 &&
+           type.hasStaticShape() && type.getElementType().isIntOrFloat() &&
+           type.getElementTypeBitWidth() == 16 &&
+           type.getStridesAndOffset().first ==
+               ArrayRef<int64_t>{type.getDimSize(1), 1} &&
+           type.getDimSize(0) % 8 == 0 && type.getDimSize(1) % 8 == 0;
+  }
 
   /// Splits the pieces into runs and the runs into chains, each run of a
   /// chain accumulating into its predecessor's results (the 16-deep steps
@@ -714,6 +734,16 @@ private:
       if (int64_t(run.pieces.size()) * kN > wgmma::W::kMaxN)
         return fail(run.pieces.front(),
                     "its wgmma would be wider than N = 256");
+      if (vector::TransferReadOp a = readOf(run.pieces.front().getLhs())) {
+        std::optional<int64_t> col = getConstantIntValue(a.getIndices().back());
+        if (isOperandTile(a, col) &&
+            !written.contains(rootBuffer(a.getBase()))) {
+          run.aRead = a;
+          run.aTile = a.getBase();
+          run.aRow = a.getIndices()[a.getIndices().size() - 2];
+          run.aCol = *col;
+        }
+      }
       for (auto [j, piece] : llvm::enumerate(run.pieces)) {
         auto read = piece.getRhs().getDefiningOp<vector::TransferReadOp>();
         bool transposed = read && !isPlainTransfer(read);
@@ -724,13 +754,7 @@ private:
         std::optional<int64_t> row =
             getConstantIntValue(indices[indices.size() - 2]);
         std::optional<int64_t> col = getConstantIntValue(indices.back());
-        auto type = cast<MemRefType>(read.getBase().getType());
-        if (!row || !col || type.getRank() != 2 || !type.hasStaticShape() ||
-            !type.getElementType().isIntOrFloat() ||
-            type.getElementTypeBitWidth() != 16 ||
-            type.getStridesAndOffset().first !=
-                ArrayRef<int64_t>{type.getDimSize(1), 1} ||
-            type.getDimSize(0) % 8 || type.getDimSize(1) % 8)
+        if (!row || !isOperandTile(read, col))
           return fail(piece, "its B piece is not at a constant place of a "
                              "two-dimensional, unpadded tile of 16-bit "
                              "elements whose dims are multiples of 8");
@@ -823,18 +847,46 @@ private:
   /// The wgmma descriptor of `run`'s B: its tile laid out as core matrices
   /// (wgmma::coreMatrixOffset, which the tile's copies write), no swizzle.
   Value descriptorOf(const WgmmaRun &run) {
-    Location loc = contracts.front().getLoc();
     auto type = cast<MemRefType>(run.base.getType());
-    int64_t width = type.getDimSize(1), bytes = 2;
-    wgmma::DescriptorOffsets offsets = run.transposed
-                                           ? wgmma::kMajorOffsets(width)
-                                           : wgmma::mnMajorOffsets(width);
+    int64_t width = type.getDimSize(1);
+    return descriptorAt(run.base,
+                        arith::ConstantIndexOp::create(
+                            b, run.base.getLoc(),
+                            wgmma::coreMatrixOffset(run.row0, run.col0, width)),
+                        run.transposed ? wgmma::kMajorOffsets(width)
+                                       : wgmma::mnMajorOffsets(width));
+  }
+
+  /// The descriptor of `run`'s A read from its tile (K-major): the
+  /// warpgroup's 64 rows, those of the 64 that hold the warp's strip.
+  Value descriptorOfA(const WgmmaRun &run) {
+    Location loc = run.aRow.getLoc();
+    auto type = cast<MemRefType>(run.aTile.getType());
+    int64_t width = type.getDimSize(1);
+    auto index = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(b, loc, v).getResult();
+    };
+    // coreMatrixOffset(64 (row / 64), col): row a multiple of 8.
+    Value group = arith::DivUIOp::create(b, loc, run.aRow, index(wgmma::W::kM));
+    Value offset = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, group, index(wgmma::W::kM * width)),
+        index(wgmma::coreMatrixOffset(0, run.aCol, width)));
+    return descriptorAt(run.aTile, offset, wgmma::kMajorOffsets(width));
+  }
+
+  /// A descriptor without swizzle of `tile` (laid out as core matrices)
+  /// from element `elementOffset` of its layout, with `offsets`.
+  Value descriptorAt(Value tile, Value elementOffset,
+                     wgmma::DescriptorOffsets offsets) {
+    Location loc = tile.getLoc();
+    int64_t bytes = 2;
     auto index = [&](int64_t v) {
       return arith::ConstantIndexOp::create(b, loc, v).getResult();
     };
     // The tile's first element: its buffer's address, and the offsets of
     // the subviews between (a stage of the tiles).
-    Value view = run.base, offset = index(0);
+    Value view = tile, offset = elementOffset;
     while (auto sub = view.getDefiningOp<memref::SubViewOp>()) {
       auto [strides, unused] = sub.getSourceType().getStridesAndOffset();
       for (auto [o, stride] : llvm::zip(sub.getMixedOffsets(), strides))
@@ -849,9 +901,6 @@ private:
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, view);
     Value address = arith::AddIOp::create(
         b, loc, pointer, arith::MulIOp::create(b, loc, offset, index(bytes)));
-    address = arith::AddIOp::create(
-        b, loc, address,
-        index(wgmma::coreMatrixOffset(run.row0, run.col0, width) * bytes));
     Type i64 = b.getI64Type();
     auto constant = [&](int64_t v) {
       return arith::ConstantIntOp::create(b, loc, i64, v).getResult();
@@ -878,6 +927,15 @@ private:
     SmallVector<SmallVector<Value>> aRegs;
     for (const WgmmaRun &run : chain) {
       vector::ContractionOp first = run.pieces.front();
+      if (run.aRead) {
+        // Read by wgmma where it is (no registers).
+        aRegs.emplace_back();
+        deadReads.insert(run.aRead);
+        operandTiles.insert(
+            {rootBuffer(run.aTile),
+             cast<MemRefType>(run.aTile.getType()).getDimSize(1)});
+        continue;
+      }
       b.setInsertionPoint(first);
       FailureOr<SmallVector<Value>> a =
           readOf(first.getLhs())
@@ -912,25 +970,33 @@ private:
     acc.assign(fenced.begin(), fenced.begin() + acc.size());
     Type input = last.getLhsType().getElementType();
     std::string types = input.isBF16() ? "f32.bf16.bf16" : "f32.f16.f16";
+    size_t word = acc.size();
     for (auto [r, run] : llvm::enumerate(chain)) {
       int64_t n = int64_t(run.pieces.size()) * kN, count = n / 2;
-      // d: count f32; a: four 32-bit registers; b: the descriptor; then
-      // scale-d = 1 (accumulate), scale-a = scale-b = 1, and B's transpose
-      // (1: MN-major).
+      auto operand = [&](int64_t i) { return "$" + std::to_string(count + i); };
+      // d: count f32; a: four 32-bit registers or (from its tile) a
+      // descriptor; b: a descriptor; then scale-d = 1 (accumulate), scale-a
+      // = scale-b = 1, A's transpose (0: K-major) when from its tile, and
+      // B's (1: MN-major).
       std::string ds, text;
       for (int64_t d = 0; d < count; ++d)
         ds += (d ? ", $" : "$") + std::to_string(d);
-      text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) + "k16." +
-             types + " {" + ds + "}, {$" + std::to_string(count) + ", $" +
-             std::to_string(count + 1) + ", $" + std::to_string(count + 2) +
-             ", $" + std::to_string(count + 3) + "}, $" +
-             std::to_string(count + 4) + ", 1, 1, 1, " +
-             (run.transposed ? "0" : "1") + ";";
-      Value descriptor = descriptorOf(run);
       SmallVector<std::pair<Value, StringRef>> inputs;
-      for (int64_t w = 0; w < 4; ++w)
-        inputs.push_back({fenced[acc.size() + 4 * r + w], "r"});
-      inputs.push_back({descriptor, "l"});
+      std::string a;
+      if (run.aRead) {
+        inputs.push_back({descriptorOfA(run), "l"});
+        a = operand(0);
+      } else {
+        for (int64_t w = 0; w < 4; ++w)
+          inputs.push_back({fenced[word++], "r"});
+        a = "{" + operand(0) + ", " + operand(1) + ", " + operand(2) + ", " +
+            operand(3) + "}";
+      }
+      inputs.push_back({descriptorOf(run), "l"});
+      text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) + "k16." +
+             types + " {" + ds + "}, " + a + ", " +
+             operand(int64_t(inputs.size()) - 1) + ", 1, 1, 1, " +
+             (run.aRead ? "0, " : "") + (run.transposed ? "0" : "1") + ";";
       acc = inlinePtx(text, acc, inputs);
     }
     acc = inlinePtx("wgmma.commit_group.sync.aligned;\n\t"

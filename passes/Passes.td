@@ -682,16 +682,19 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
     the warps whole warpgroups), the warp's pieces are its quarter of its
     warpgroup's `wgmma.mma_async` instructions. A run of pieces that share
     A and read B's consecutive 8-column pieces of one tile is one
-    m64nNk16 (N = 8 x pieces; A from registers, in mma.sync's A layout; D
-    per warp is mma.sync's accumulator pieces side by side), and the runs
+    m64nNk16 (N = 8 x pieces; A read whole from a tile through a
+    descriptor too, K-major, the warpgroup's 64 rows, or else from
+    registers in mma.sync's A layout; D per warp is mma.sync's accumulator
+    pieces side by side), and the runs
     that accumulate into each other (a product's 16-deep steps) are issued
     together as inline PTX: `fence.proxy.async` and `wgmma.fence` (tied to
     the registers they order), the instructions, `wgmma.commit_group` and
     `wgmma.wait_group 0` (tied to the accumulators). B is read through a
     matrix descriptor without swizzle: every tile a run reads is laid out
     as 8 x 8 core matrices, each store into it moved to its place
-    (passes/WgmmaLayout.h, coreMatrixOffset), the key tile K-major and the
-    value tile MN-major; any other read of such a tile is an error.
+    (passes/WgmmaLayout.h, coreMatrixOffset), the query and key tiles
+    K-major and the value tile MN-major; any other read of such a tile is
+    an error.
 
     A contraction of one of these shapes whose operands it cannot load or
     compute this way (not read from memory, not row-major, a vector the

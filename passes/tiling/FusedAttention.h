@@ -34,9 +34,9 @@
 // S - 1 ahead (tessel-async-copies makes the copies cp.async). With
 // `mma = wgmma` (sm_90a; warp = [16, key tile], whole warpgroups) the loop
 // nest is the same, its warp loop marked for tessel-lower-mma, which
-// issues each warpgroup's pieces as wgmma.mma_async (B read from the
-// unpadded K and V tiles through descriptors; the CPU path runs the
-// pieces as they are).
+// issues each warpgroup's pieces as wgmma.mma_async (q, K and V read
+// from their unpadded tiles through descriptors, P from registers; the
+// CPU path runs the pieces as they are).
 //
 // A split-KV attention (tessel-split-reduction) is two such kernels: the
 // partial, the same loop nest with a block per slice of the keys as well,

@@ -6,7 +6,7 @@
 // every element of the block's 64 G x N accumulator in its place, once.
 //
 // And what tessel-lower-mma relies on for the fused attention on wgmma: the
-// key and value tiles laid out as core matrices hold each element once,
+// query, key and value tiles laid out as core matrices hold each element once,
 // each row's 16-byte vectors whole; wgmma reads, through the descriptors
 // tessel-lower-mma builds, B's element (k, n) of each 16-deep step where
 // the copy put the tile's element; and a warp's share of the 64 x N
@@ -118,6 +118,22 @@ TEST(WgmmaLayout, KeyTileReadsWhatTheCopyWrote) {
             ASSERT_EQ(readKMajor(start, kMajorOffsets(d), k, n),
                       coreMatrixOffset(n, W::kK * s + k, d) * 2)
                 << "d " << d << " slice " << s << " (" << k << ", " << n << ")";
+      }
+}
+
+// S's A from the query tile (K-major): warpgroup g's rows 64 g + m; the
+// descriptor of slice s starts where the tile's (64 g, 16 s) is.
+TEST(WgmmaLayout, QueryTileReadsWhatTheCopyWrote) {
+  for (int64_t d : {64, 128, 256})
+    for (int64_t g = 0; g < W::kMaxGroups; ++g)
+      for (int64_t s = 0; s < d / W::kK; ++s) {
+        int64_t start = coreMatrixOffset(W::kM * g, W::kK * s, d) * 2;
+        for (int64_t k = 0; k < W::kK; ++k)
+          for (int64_t m = 0; m < W::kM; ++m)
+            ASSERT_EQ(readKMajor(start, kMajorOffsets(d), k, m),
+                      coreMatrixOffset(W::kM * g + m, W::kK * s + k, d) * 2)
+                << "d " << d << " group " << g << " slice " << s << " (" << m
+                << ", " << k << ")";
       }
 }
 
