@@ -92,16 +92,21 @@ std::string FusedAttentionLayout::mmaRefusal(const AttentionShape &shape,
                                              ComputeClass compute,
                                              int64_t warpRows, int64_t stages) {
   auto [pm, pn, pk] = pieceOf(compute);
+  // Whether the head dims make rows of whole 16-byte vectors, and the
+  // multiple of elements they must be.
+  int64_t bytes = dtypeBytes(shape.type);
+  bool wholeVectors =
+      (shape.d * bytes) % 16 == 0 && (shape.dv * bytes) % 16 == 0;
+  std::string vectorElements = std::to_string(16 / bytes);
   if (stages != 1) {
     if (!warpRows || stages < 1 || stages > 4)
       return "stages (2 to 4) pipeline the register-resident form's K and V "
              "copies; other forms take one stage";
     // cp.async moves 16 bytes a copy, one of a row's vectors.
-    int64_t bytes = dtypeBytes(shape.type);
-    if ((shape.d * bytes) % 16 || (shape.dv * bytes) % 16)
+    if (!wholeVectors)
       return "pipelined copies move rows of whole 16-byte vectors: the head "
              "dims must be multiples of " +
-             std::to_string(16 / bytes);
+             vectorElements;
   }
   if (warpRows) {
     if (compute != ComputeClass::MmaSync && compute != ComputeClass::Wgmma)
@@ -124,13 +129,12 @@ std::string FusedAttentionLayout::mmaRefusal(const AttentionShape &shape,
       return "wgmma's N is at most " + std::to_string(WgmmaShape::kMaxN) +
              ": the key tile (S's columns) and the value head dim (O's) "
              "must not exceed it";
-    // The K and V tiles sit in shared memory as 8 x 8 core matrices, each
-    // of a row's 16-byte vectors copied whole into one.
-    int64_t bytes = dtypeBytes(shape.type);
-    if ((shape.d * bytes) % 16 || (shape.dv * bytes) % 16)
-      return "wgmma reads K and V as 8 x 8 core matrices: the head dims "
+    // The q, K and V tiles sit in shared memory as 8 x 8 core matrices,
+    // each of a row's 16-byte vectors copied whole into one.
+    if (!wholeVectors)
+      return "wgmma reads q, K and V as 8 x 8 core matrices: the head dims "
              "must be multiples of " +
-             std::to_string(16 / bytes);
+             vectorElements;
   }
   if (shape.type == ElementType::F32)
     return "tensor cores take bf16 and f16, not f32";
