@@ -774,6 +774,9 @@ private:
                              "run's B in the same tile");
       }
     }
+    // A run continues its predecessor's chain when it accumulates into its
+    // results and nothing else uses them (a chain's inner results are
+    // never waited for); otherwise it starts a chain of its own.
     for (auto [r, run] : llvm::enumerate(runs)) {
       bool continues = r > 0 && runs[r - 1].pieces.size() == run.pieces.size();
       for (size_t j = 0; continues && j < run.pieces.size(); ++j) {
@@ -785,15 +788,8 @@ private:
         chains.emplace_back();
       chains.back().push_back(run);
     }
-    for (auto [i, chain] : llvm::enumerate(chains)) {
-      // A chain's inner results feed only the next step.
-      for (const WgmmaRun &run : ArrayRef(chain).drop_back())
-        for (vector::ContractionOp piece : run.pieces)
-          if (!piece.getResult().hasOneUse())
-            return fail(piece, "its result is used before its product is "
-                               "complete (wgmma's steps run together)");
+    for (auto [i, chain] : llvm::enumerate(chains))
       chainEnds[chain.back().pieces.back()] = i;
-    }
     return success();
   }
 
@@ -931,9 +927,7 @@ private:
         // Read by wgmma where it is (no registers).
         aRegs.emplace_back();
         deadReads.insert(run.aRead);
-        operandTiles.insert(
-            {rootBuffer(run.aTile),
-             cast<MemRefType>(run.aTile.getType()).getDimSize(1)});
+        addOperandTile(run.aTile);
         continue;
       }
       b.setInsertionPoint(first);
@@ -1010,10 +1004,16 @@ private:
         lowered.insert(piece);
         deadReads.insert(piece.getRhs().getDefiningOp());
       }
-      operandTiles.insert({rootBuffer(run.base),
-                           cast<MemRefType>(run.base.getType()).getDimSize(1)});
+      addOperandTile(run.base);
     }
     return success();
+  }
+
+  /// Records `tile` (a two-dimensional view) as one wgmma reads through
+  /// descriptors: its buffer, by the width of its rows.
+  void addOperandTile(Value tile) {
+    operandTiles.insert(
+        {rootBuffer(tile), cast<MemRefType>(tile.getType()).getDimSize(1)});
   }
 
   /// `v` as the lanes hold it, computed where `v` is (an error on `user`
