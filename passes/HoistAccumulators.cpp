@@ -159,22 +159,50 @@ bool disjoint(const Access &x, const Access &y) {
   return false;
 }
 
-/// Whether the loop's body issues mma.sync or MFMA.
-bool hasMatrixInstructions(scf::ForOp loop) {
-  return !loop.getBody()->getOps<NVVM::MmaOp>().empty() ||
-         !loop.getBody()->getOps<amdgpu::MFMAOp>().empty();
+/// Whether `op` is a warpgroup MMA: tessel-lower-mma issues wgmma as
+/// inline PTX (its accumulators tied operands, as `inlinePtx` writes them).
+bool isWgmma(Operation *op) {
+  auto inlineAsm = dyn_cast<LLVM::InlineAsmOp>(op);
+  return inlineAsm &&
+         StringRef(inlineAsm.getAsmString()).starts_with("wgmma.mma_async");
 }
 
-/// The buffers the loop's mma.sync or MFMA ops accumulate into: those their C
-/// operands are loaded from in the loop's body (directly or as elements of
-/// a loaded vector, or through arithmetic in the body: the register-
-/// resident attention rescales O by a factor computed from its rows'
-/// maxima, which it keeps in a buffer as well); none once the accumulators
-/// are carried in registers.
+/// The operands of inline assembly `op` tied to its results: for each
+/// result, the operand whose constraint names it, or null.
+SmallVector<Value> tiedOperands(LLVM::InlineAsmOp op) {
+  SmallVector<StringRef> constraints;
+  StringRef(op.getConstraints()).split(constraints, ',');
+  int64_t outputs = llvm::count_if(
+      constraints, [](StringRef c) { return c.starts_with("="); });
+  SmallVector<Value> tied(outputs);
+  for (auto [i, operand] : llvm::enumerate(op.getOperands())) {
+    int64_t result;
+    if (outputs + i < constraints.size() &&
+        !constraints[outputs + i].getAsInteger(10, result) && result >= 0 &&
+        result < outputs)
+      tied[result] = operand;
+  }
+  return tied;
+}
+
+/// Whether the loop's body issues mma.sync, MFMA or wgmma.
+bool hasMatrixInstructions(scf::ForOp loop) {
+  return !loop.getBody()->getOps<NVVM::MmaOp>().empty() ||
+         !loop.getBody()->getOps<amdgpu::MFMAOp>().empty() ||
+         llvm::any_of(loop.getBody()->getOperations(),
+                      [](Operation &op) { return isWgmma(&op); });
+}
+
+/// The buffers the loop's mma.sync, MFMA or wgmma ops accumulate into: those
+/// their C operands are loaded from in the loop's body (directly or as
+/// elements of a loaded vector, or through arithmetic in the body: the
+/// register-resident attention rescales O by a factor computed from its
+/// rows' maxima, which it keeps in a buffer as well); none once the
+/// accumulators are carried in registers.
 SetVector<Value> accumulatorsOf(scf::ForOp loop) {
   SetVector<Value> buffers;
   // The accumulator values the matrix instructions read: mma.sync's four
-  // f32, MFMA's elements of its C vector.
+  // f32, MFMA's elements of its C vector, wgmma's tied registers.
   SmallVector<Value> operands;
   for (auto mma : loop.getBody()->getOps<NVVM::MmaOp>())
     llvm::append_range(operands, mma.getOperandC());
@@ -182,6 +210,11 @@ SetVector<Value> accumulatorsOf(scf::ForOp loop) {
     if (auto elements = mfma.getDestC().getDefiningOp<vector::FromElementsOp>())
       llvm::append_range(operands, elements.getElements());
   }
+  for (auto inlineAsm : loop.getBody()->getOps<LLVM::InlineAsmOp>())
+    if (isWgmma(inlineAsm))
+      for (Value tied : tiedOperands(inlineAsm))
+        if (tied)
+          operands.push_back(tied);
   // Back from the C operands through the body's side-effect-free ops, up
   // to loads; a matrix instruction's result is an accumulator value, not
   // one loaded (its A and B operands are not followed).
@@ -198,7 +231,20 @@ SetVector<Value> accumulatorsOf(scf::ForOp loop) {
     else if (auto extract = dyn_cast<LLVM::ExtractValueOp>(def);
              extract && extract.getContainer().getDefiningOp<NVVM::MmaOp>())
       continue;
-    else if (isPure(def) && !isa<NVVM::MmaOp, amdgpu::MFMAOp>(def))
+    else if (auto inlineAsm =
+                 extract
+                     ? extract.getContainer().getDefiningOp<LLVM::InlineAsmOp>()
+                     : LLVM::InlineAsmOp()) {
+      // A wgmma's result is an accumulator value; through other inline
+      // PTX (the fence before a wgmma chain, tied to the registers it
+      // orders), the operand tied to the result.
+      if (isWgmma(inlineAsm) || extract.getPosition().size() != 1)
+        continue;
+      SmallVector<Value> tied = tiedOperands(inlineAsm);
+      int64_t position = extract.getPosition()[0];
+      if (position < int64_t(tied.size()) && tied[position])
+        operands.push_back(tied[position]);
+    } else if (isPure(def) && !isa<NVVM::MmaOp, amdgpu::MFMAOp>(def))
       llvm::append_range(operands, def->getOperands());
   }
   return buffers;

@@ -558,6 +558,11 @@ def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
     loaded from, directly or through side-effect-free arithmetic in the
     loop's body (the register-resident attention rescales O by a factor
     from its rows' maxima, kept in a second buffer: both are carried).
+    MFMA's C vector and wgmma's accumulator registers count the same:
+    tessel-lower-mma issues a warpgroup's wgmma chain as inline PTX whose
+    accumulators are tied operands, reached from the loaded values through
+    the fence before the chain (followed operand by operand, as it ties
+    them).
 
     It is sound when, in the loop, the accumulators' buffers are read and
     written only by loads and stores in the loop's body, at addresses

@@ -370,6 +370,11 @@ void AttentionEmitter::copyRows(Value t, int64_t rows, int64_t width, Value src,
                                 bool transpose) {
   int64_t vw = copyVectorWidth(width, width, elem.getIntOrFloatBitWidth() / 8);
   int64_t perRow = width / vw, items = rows * perRow;
+  // On wgmma every copied tile is an operand that tessel-lower-mma lays out
+  // as 8 x 8 core matrices (wgmma::coreMatrixOffset); the emitter requires
+  // whole 16-byte rows of 16-bit elements and tiles of whole 8-row groups.
+  bool coreMatrices = l.compute == ComputeClass::Wgmma && !transpose &&
+                      vw * elem.getIntOrFloatBitWidth() == 128 && rows % 8 == 0;
   // Thread t copies items t, t + T, ... in rounds; a batch of rounds
   // issues all its loads before its stores, so that they wait on L2
   // together rather than one after another. Past the last item a thread
@@ -387,8 +392,21 @@ void AttentionEmitter::copyRows(Value t, int64_t rows, int64_t width, Value src,
       Value e = add(t, mul(add(first, idx(j)), idx(threadCount)));
       if (items % threadCount != 0)
         e = minIdx(e, idx(items - 1));
-      Value r = arith::DivUIOp::create(b, e, idx(perRow));
-      Value c = mul(arith::RemUIOp::create(b, e, idx(perRow)), idx(vw));
+      Value r, c;
+      if (coreMatrices) {
+        // Item e is the e-th 16-byte row of the tile laid out as core
+        // matrices (8 rows of one 16-byte column each, column by column
+        // within each 8-row group): consecutive threads write consecutive
+        // 16 bytes there, where row order would put 8 threads' writes
+        // 128 bytes apart, in the same four banks.
+        Value group = arith::DivUIOp::create(b, e, idx(8 * perRow));
+        Value within = arith::RemUIOp::create(b, e, idx(8 * perRow));
+        r = add(mul(group, idx(8)), arith::RemUIOp::create(b, within, idx(8)));
+        c = mul(arith::DivUIOp::create(b, within, idx(8)), idx(vw));
+      } else {
+        r = arith::DivUIOp::create(b, e, idx(perRow));
+        c = mul(arith::RemUIOp::create(b, e, idx(perRow)), idx(vw));
+      }
       SmallVector<Value> at = source(r);
       at.push_back(c);
       Value value = vw == 1 ? load(src, at)

@@ -336,3 +336,84 @@ func.func @rescaled_accumulator(%a: i32, %b: i32, %x: f32, %out: memref<32x8xf32
   }
   return
 }
+
+// -----
+
+// The same step on wgmma (tessel-lower-mma's inline PTX): the accumulator
+// reaches the wgmma through the fence before its chain (tied operands) and
+// the wgmma's result through the commit and wait; the buffer is carried as
+// on mma.sync. A wgmma's own result (the chain's second instruction) is
+// not followed further.
+// CHECK-LABEL: func @wgmma_accumulator
+// CHECK: %[[LO:.*]] = vector.load %[[ACC:.*]][%{{.*}}, %{{.*}}] : memref<64x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+// CHECK: %[[R:.*]]:2 = scf.for %{{.*}} iter_args(%{{.*}} = %[[LO]], %{{.*}} = %{{.*}}) -> (vector<2xf32>, vector<2xf32>) {
+// CHECK-NOT: vector.load
+// CHECK: wgmma.fence
+// CHECK: wgmma.mma_async
+// CHECK: wgmma.mma_async
+// CHECK: wgmma.wait_group
+// CHECK-NOT: vector.store
+// CHECK: scf.yield
+// CHECK: vector.store %[[R]]#0, %[[ACC]]
+// CHECK: vector.store %[[R]]#1, %[[ACC]]
+// CHECK-NEXT: gpu.barrier
+func.func @wgmma_accumulator(%a: i32, %desc: i64, %x: f32, %out: memref<64x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1)
+      workgroup(%acc : memref<64x8xf32, #gpu.address_space<workgroup>>) {
+    scf.for %k = %c0 to %c256 step %c128 {
+      %lane = gpu.lane_id
+      %g = arith.divui %lane, %c4 : index
+      %t4 = arith.remui %lane, %c4 : index
+      %t = arith.muli %t4, %c2 : index
+      %row8 = arith.addi %g, %c8 : index
+      %lo = vector.load %acc[%g, %t] : memref<64x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %hi = vector.load %acc[%row8, %t] : memref<64x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %c00 = vector.extract %lo[0] : f32 from vector<2xf32>
+      %c01 = vector.extract %lo[1] : f32 from vector<2xf32>
+      %c10 = vector.extract %hi[0] : f32 from vector<2xf32>
+      %c11 = vector.extract %hi[1] : f32 from vector<2xf32>
+      %s00 = arith.mulf %c00, %x : f32
+      %s01 = arith.mulf %c01, %x : f32
+      %s10 = arith.mulf %c10, %x : f32
+      %s11 = arith.mulf %c11, %x : f32
+      %f = llvm.inline_asm has_side_effects asm_dialect = att "fence.proxy.async.shared::cta;\0A\09wgmma.fence.sync.aligned;", "=f,=f,=f,=f,=r,0,1,2,3,4" %s00, %s01, %s10, %s11, %a : (f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32, i32)>
+      %f0 = llvm.extractvalue %f[0] : !llvm.struct<(f32, f32, f32, f32, i32)>
+      %f1 = llvm.extractvalue %f[1] : !llvm.struct<(f32, f32, f32, f32, i32)>
+      %f2 = llvm.extractvalue %f[2] : !llvm.struct<(f32, f32, f32, f32, i32)>
+      %f3 = llvm.extractvalue %f[3] : !llvm.struct<(f32, f32, f32, f32, i32)>
+      %fa = llvm.extractvalue %f[4] : !llvm.struct<(f32, f32, f32, f32, i32)>
+      %w0 = llvm.inline_asm has_side_effects asm_dialect = att "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0, $1, $2, $3}, {$4, $4, $4, $4}, $5, 1, 1, 1, 1;", "=f,=f,=f,=f,r,l,0,1,2,3" %fa, %desc, %f0, %f1, %f2, %f3 : (i32, i64, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %x0 = llvm.extractvalue %w0[0] : !llvm.struct<(f32, f32, f32, f32)>
+      %x1 = llvm.extractvalue %w0[1] : !llvm.struct<(f32, f32, f32, f32)>
+      %x2 = llvm.extractvalue %w0[2] : !llvm.struct<(f32, f32, f32, f32)>
+      %x3 = llvm.extractvalue %w0[3] : !llvm.struct<(f32, f32, f32, f32)>
+      %w1 = llvm.inline_asm has_side_effects asm_dialect = att "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0, $1, $2, $3}, {$4, $4, $4, $4}, $5, 1, 1, 1, 1;", "=f,=f,=f,=f,r,l,0,1,2,3" %fa, %desc, %x0, %x1, %x2, %x3 : (i32, i64, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %y0 = llvm.extractvalue %w1[0] : !llvm.struct<(f32, f32, f32, f32)>
+      %y1 = llvm.extractvalue %w1[1] : !llvm.struct<(f32, f32, f32, f32)>
+      %y2 = llvm.extractvalue %w1[2] : !llvm.struct<(f32, f32, f32, f32)>
+      %y3 = llvm.extractvalue %w1[3] : !llvm.struct<(f32, f32, f32, f32)>
+      %done = llvm.inline_asm has_side_effects asm_dialect = att "wgmma.commit_group.sync.aligned;\0A\09wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,0,1,2,3" %y0, %y1, %y2, %y3 : (f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %d00 = llvm.extractvalue %done[0] : !llvm.struct<(f32, f32, f32, f32)>
+      %d01 = llvm.extractvalue %done[1] : !llvm.struct<(f32, f32, f32, f32)>
+      %d10 = llvm.extractvalue %done[2] : !llvm.struct<(f32, f32, f32, f32)>
+      %d11 = llvm.extractvalue %done[3] : !llvm.struct<(f32, f32, f32, f32)>
+      %p0 = vector.from_elements %d00, %d01 : vector<2xf32>
+      %p1 = vector.from_elements %d10, %d11 : vector<2xf32>
+      vector.store %p0, %acc[%g, %t] : memref<64x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      vector.store %p1, %acc[%row8, %t] : memref<64x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      gpu.barrier
+    }
+    %v = memref.load %acc[%c0, %c0] : memref<64x8xf32, #gpu.address_space<workgroup>>
+    memref.store %v, %out[%c0, %c0] : memref<64x8xf32>
+    gpu.terminator
+  }
+  return
+}
