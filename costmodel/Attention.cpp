@@ -631,8 +631,16 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
         issueCycles = 2.0 / pieces;
       }
       wavefronts += waves;
-      serial += std::max(
-          {tensorCycles, waves, round + ksteps * pieces * issueCycles});
+      // A wgmma chain is waited for as soon as it is issued (its results
+      // feed the softmax, or the next step's rescale): the warpgroup waits
+      // out the async pipe's latency besides the chain's tensor time.
+      double wait = 0;
+      if (wgmma &&
+          model::usable(t, TargetField::WgmmaWaitCycles, p.uncalibrated))
+        wait = t.get(TargetField::WgmmaWaitCycles);
+      serial += std::max({tensorCycles, waves,
+                          round + ksteps * pieces * issueCycles}) +
+                wait;
     };
     // Each warp's pieces: a strip's share of the columns, or in the
     // register-resident form all of its strips' columns.

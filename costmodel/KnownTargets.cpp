@@ -98,6 +98,13 @@ constexpr const char *kTesselStreamLaunch =
     "launches at 1.02 (bench/data/h100/calibration-2026-11-22.json), but "
     "Tessel's runners launch on a stream. The launch path is the driver's "
     "and the host's: the same figure stands for every NVIDIA target";
+constexpr const char *kTesselH200WgmmaWait =
+    "fitted on an H200 (bench/data/h200/variants-2026-11-28c.json): the "
+    "16 fused attention schedules of bench/workloads/attention-wgmma-"
+    "variants.mlir, wgmma and mma.sync side by side; with 650 clocks a "
+    "chain the wgmma kernels' measured / predicted geomean (1.43) matches "
+    "the mma.sync kernels' (1.46), which share every other term; a fit, "
+    "not a reading of the instructions' latency";
 constexpr const char *kTesselH200IssueAlone =
     "measured on an H200 (bench/data/h200/ncu-attention-2026-11-27g.csv, "
     "run g): the fused attention kernels, half a warp to one warp per "
@@ -245,6 +252,7 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::TmaSmBytesPerClock, 47, kTesselH200TmaSm);
   t.set(F::TmaL2BandwidthTBps, 10.96, kTesselH200TmaL2);
   t.set(F::IssueCyclesAlone, 6, kTesselH200IssueAlone);
+  t.set(F::WgmmaWaitCycles, 650, kTesselH200WgmmaWait);
   setNvidiaSmLimits(t);
 }
 

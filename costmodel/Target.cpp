@@ -134,6 +134,10 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "scheduler (dependences, shared-memory round trips; global memory "
        "aside)",
        false, false},
+      {F::WgmmaWaitCycles, "wgmma_wait_cycles", "SM clocks",
+       "clocks a warpgroup waits at wgmma.wait_group for a chain of "
+       "wgmma.mma_async beyond the chain's tensor time",
+       false, false},
   }};
   return fields;
 }

@@ -90,10 +90,15 @@ enum class TargetField : unsigned {
   // warp shares its scheduler (dependences and shared-memory round trips;
   // waits on global memory aside); absent: one, and uncalibrated.
   IssueCyclesAlone,
+  // SM clocks a warpgroup waits at wgmma.wait_group for a chain of
+  // wgmma.mma_async beyond the chain's tensor time (the instructions'
+  // latency through the async pipe, which a chain waited for at once
+  // exposes); absent: none, and uncalibrated for a wgmma chain waited on.
+  WgmmaWaitCycles,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::IssueCyclesAlone) + 1;
+    static_cast<std::size_t>(TargetField::WgmmaWaitCycles) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {
