@@ -228,22 +228,25 @@ SetVector<Value> accumulatorsOf(scf::ForOp loop) {
       buffers.insert(rootBuffer(load.getBase()));
     else if (auto load = dyn_cast<memref::LoadOp>(def))
       buffers.insert(rootBuffer(load.getMemRef()));
-    else if (auto extract = dyn_cast<LLVM::ExtractValueOp>(def);
-             extract && extract.getContainer().getDefiningOp<NVVM::MmaOp>())
-      continue;
-    else if (auto inlineAsm =
-                 extract
-                     ? extract.getContainer().getDefiningOp<LLVM::InlineAsmOp>()
-                     : LLVM::InlineAsmOp()) {
-      // A wgmma's result is an accumulator value; through other inline
-      // PTX (the fence before a wgmma chain, tied to the registers it
-      // orders), the operand tied to the result.
-      if (isWgmma(inlineAsm) || extract.getPosition().size() != 1)
+    else if (auto extract = dyn_cast<LLVM::ExtractValueOp>(def)) {
+      // A matrix instruction's result (mma.sync's, a wgmma's) is an
+      // accumulator value; through other inline PTX (the fence before a
+      // wgmma chain, tied to the registers it orders), the operand tied to
+      // the result; through anything else, the value it is taken from.
+      Operation *container = extract.getContainer().getDefiningOp();
+      auto inlineAsm = dyn_cast_if_present<LLVM::InlineAsmOp>(container);
+      if (isa_and_present<NVVM::MmaOp>(container) ||
+          (inlineAsm && isWgmma(inlineAsm)))
         continue;
+      if (!inlineAsm) {
+        operands.push_back(extract.getContainer());
+        continue;
+      }
       SmallVector<Value> tied = tiedOperands(inlineAsm);
-      int64_t position = extract.getPosition()[0];
-      if (position < int64_t(tied.size()) && tied[position])
-        operands.push_back(tied[position]);
+      ArrayRef<int64_t> position = extract.getPosition();
+      if (position.size() == 1 && position[0] < int64_t(tied.size()) &&
+          tied[position[0]])
+        operands.push_back(tied[position[0]]);
     } else if (isPure(def) && !isa<NVVM::MmaOp, amdgpu::MFMAOp>(def))
       llvm::append_range(operands, def->getOperands());
   }
