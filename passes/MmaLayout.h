@@ -95,6 +95,17 @@ constexpr std::array<int64_t, 2> ldmatrixRowOfB(int64_t lane) {
   return {lane % 16, 0};
 }
 
+/// And in B held as [N, K] (a piece read transposed: the fused attention's
+/// key tile, [keys, d]), where a register's pair is consecutive in a row as
+/// A's are: ldmatrix without .trans, matrix i at rows 8 (i / 2), columns
+/// 8 (i % 2) of the [N, K] tile. .x2: one 16 x 8 piece (its registers in
+/// the order of kB); .x4: two side by side along N (the first piece's two
+/// registers, then the second's, 8 rows of the tile further). {row, col}
+/// of the [N, K] tile.
+constexpr std::array<int64_t, 2> ldmatrixRowOfBTransposed(int64_t lane) {
+  return {8 * (lane / 16) + lane % 8, 8 * ((lane / 8) % 2)};
+}
+
 } // namespace mlir::tessel::mma
 
 #endif // TESSEL_PASSES_MMALAYOUT_H

@@ -2,10 +2,13 @@
 //
 // tessel-lower-mma gives each lane its fragments of A and B with plain
 // loads: four 32-bit loads for a piece of A, four 16-bit loads for a piece
-// of B (whose pairs run down a column). Once tessel-map-to-gpu has put the
-// operand tiles in shared memory, one ldmatrix loads a whole piece for the
-// warp: .x4 for A, .x2.trans for B (passes/MmaLayout.h says where each lane
-// points; MmaLayoutTest checks that the registers are the fragments).
+// of B (whose pairs run down a column), two 32-bit loads for a piece of B
+// held as [N, K] (the fused attention's key tile). Once tessel-map-to-gpu
+// has put the operand tiles in shared memory, one ldmatrix loads a whole
+// piece for the warp: .x4 for A, .x2.trans for B, .x2 for B held as [N, K]
+// (two pieces side by side along N in one .x4 or .x4.trans);
+// passes/MmaLayout.h says where each lane points, and MmaLayoutTest checks
+// that the registers are the fragments.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,8 +16,10 @@
 #include "passes/MmaLayout.h"
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tessel {
 #define GEN_PASS_DEF_TESSELMMALDMATRIX
@@ -53,6 +58,77 @@ bool isTwiceThreadInGroup(Value v) {
           (isThreadInGroup(mul.getRhs()) && isConstant(mul.getLhs(), 2)));
 }
 
+/// Whether `v` is the same for every lane of a warp: a constant, a value
+/// from outside the launch, the block's ids or sizes, the warp's index
+/// (thread id x / 32k, as tessel-map-to-gpu computes it), or pure index
+/// arithmetic on such values.
+bool isWarpUniform(Value v, int depth = 0) {
+  if (getConstantIntValue(v))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def) {
+    // A block argument: the launch's own (ids and sizes), or one from
+    // outside it.
+    // (gpu.launch's body takes the block ids, the thread ids, the grid's
+    // and the block's sizes, three each.)
+    auto arg = cast<BlockArgument>(v);
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (isa<gpu::LaunchOp>(owner)) {
+      unsigned n = arg.getArgNumber();
+      return n < 3 || (n >= 6 && n < 12);
+    }
+    return !owner->getParentOfType<gpu::LaunchOp>();
+  }
+  if (!def->getParentOfType<gpu::LaunchOp>())
+    return true;
+  if (isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
+    return true;
+  if (depth > 8)
+    return false;
+  // thread id x / (32 k): the warp's index.
+  auto isThreadX = [](Value x) {
+    auto id = x.getDefiningOp<gpu::ThreadIdOp>();
+    return id && id.getDimension() == gpu::Dimension::x;
+  };
+  if (auto divide = dyn_cast<arith::DivUIOp>(def)) {
+    std::optional<int64_t> by = getConstantIntValue(divide.getRhs());
+    if (isThreadX(divide.getLhs()) && by && *by % 32 == 0)
+      return true;
+  }
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+    AffineExpr e = apply.getAffineMap().getNumResults() == 1
+                       ? apply.getAffineMap().getResult(0)
+                       : AffineExpr();
+    auto floorDiv = dyn_cast_or_null<AffineBinaryOpExpr>(e);
+    if (floorDiv && floorDiv.getKind() == AffineExprKind::FloorDiv &&
+        apply.getMapOperands().size() == 1 &&
+        isThreadX(apply.getMapOperands()[0]))
+      if (auto by = dyn_cast<AffineConstantExpr>(floorDiv.getRHS()))
+        if (by.getValue() % 32 == 0 &&
+            isa<AffineSymbolExpr, AffineDimExpr>(floorDiv.getLHS()))
+          return true;
+  }
+  if (isa<arith::AddIOp, arith::MulIOp, arith::SubIOp, arith::DivUIOp,
+          arith::RemUIOp, arith::MinUIOp, arith::MaxUIOp>(def))
+    return llvm::all_of(def->getOperands(), [&](Value operand) {
+      return isWarpUniform(operand, depth + 1);
+    });
+  return false;
+}
+
+/// An index as {a lane-dependent root, a warp-uniform term (or null)}: the
+/// root alone, or the root plus a term every lane of the warp shares (a
+/// warp's first row).
+std::pair<Value, Value> splitUniformTerm(Value index) {
+  if (auto add = index.getDefiningOp<arith::AddIOp>()) {
+    if (isWarpUniform(add.getRhs()) && !isWarpUniform(add.getLhs()))
+      return {add.getLhs(), add.getRhs()};
+    if (isWarpUniform(add.getLhs()) && !isWarpUniform(add.getRhs()))
+      return {add.getRhs(), add.getLhs()};
+  }
+  return {index, Value()};
+}
+
 bool inSharedMemory(Value memref) {
   auto type = dyn_cast<MemRefType>(memref.getType());
   return type && type.getRank() == 2 &&
@@ -83,11 +159,32 @@ Value registerOfPair(OpBuilder &b, Location loc, Value pair,
   return vector::ExtractOp::create(b, loc, word, 0);
 }
 
-/// Where a piece of A or B starts in its buffer.
+/// Where a piece of A or B starts in its buffer: at row0 (plus rowTerm, a
+/// value every lane of the warp shares, where not null), col0.
 struct Piece {
   Value base;
   int64_t row0, col0;
+  Value rowTerm = nullptr;
 };
+
+/// Whether two warp-uniform terms are the same value: equal, or the same
+/// pure op on the same operands (lower-mma recomputes a strip's first row
+/// for each register).
+bool sameTerm(Value x, Value y) {
+  if (x == y)
+    return true;
+  if (!x || !y)
+    return false;
+  Operation *a = x.getDefiningOp(), *b = y.getDefiningOp();
+  if (!a || !b || a->getName() != b->getName() || !isPure(a) ||
+      a->getAttrDictionary() != b->getAttrDictionary() ||
+      a->getNumOperands() != b->getNumOperands())
+    return false;
+  for (auto [u, v] : llvm::zip_equal(a->getOperands(), b->getOperands()))
+    if (!sameTerm(u, v))
+      return false;
+  return true;
+}
 
 /// A's four registers when they are lower-mma's loads of one 16 x 16 piece:
 /// pairs at rows g (+8), columns 2t (+8) of one shared-memory buffer.
@@ -99,15 +196,16 @@ std::optional<Piece> matchA(ValueRange regs) {
     if (!load || load.getVectorType().getNumElements() != 2 ||
         !inSharedMemory(load.getBase()))
       return std::nullopt;
-    auto [rowRoot, row] = splitConstantOffset(load.getIndices()[0]);
+    auto [rowIndex, row] = splitConstantOffset(load.getIndices()[0]);
+    auto [rowRoot, rowTerm] = splitUniformTerm(rowIndex);
     auto [colRoot, col] = splitConstantOffset(load.getIndices()[1]);
     if (!isGroupOfLane(rowRoot) || !isTwiceThreadInGroup(colRoot))
       return std::nullopt;
     const mma::PairPosition &p = mma::kA[i];
     if (!piece)
-      piece = Piece{load.getBase(), row - p.row0, col - p.col0};
+      piece = Piece{load.getBase(), row - p.row0, col - p.col0, rowTerm};
     if (load.getBase() != piece->base || row != piece->row0 + p.row0 ||
-        col != piece->col0 + p.col0)
+        col != piece->col0 + p.col0 || !sameTerm(rowTerm, piece->rowTerm))
       return std::nullopt;
   }
   return piece;
@@ -144,12 +242,42 @@ std::optional<Piece> matchB(ValueRange regs) {
   return piece;
 }
 
-/// One ldmatrix of `tiles` 8 x 8 matrices at the piece, lane l pointing at
-/// its row l % 16, column colsPer * (l / 16): ldmatrixRowOfA's (colsPer 8:
-/// A, or two pieces of B) or ldmatrixRowOfB's (colsPer 0) in
-/// passes/MmaLayout.h. The registers, in the mma operand's type.
+/// B's two registers when they are lower-mma's loads of one 16 x 8 piece
+/// held as [N, K] (read transposed): pairs at row g, columns 2t and 2t + 8
+/// of the tile. The piece's `row0` is its first N, `col0` its first K.
+std::optional<Piece> matchBTransposed(ValueRange regs) {
+  std::optional<Piece> piece;
+  for (auto [i, reg] : llvm::enumerate(regs)) {
+    Value pair = pairOfRegister(reg);
+    auto load = pair ? pair.getDefiningOp<vector::LoadOp>() : nullptr;
+    if (!load || load.getVectorType().getNumElements() != 2 ||
+        !inSharedMemory(load.getBase()))
+      return std::nullopt;
+    auto [rowRoot, row] = splitConstantOffset(load.getIndices()[0]);
+    auto [colRoot, col] = splitConstantOffset(load.getIndices()[1]);
+    if (!isGroupOfLane(rowRoot) || !isTwiceThreadInGroup(colRoot))
+      return std::nullopt;
+    // kB's pair i at K 8 i of the piece: the tile's column.
+    const mma::PairPosition &p = mma::kB[i];
+    if (!piece)
+      piece = Piece{load.getBase(), row - p.col0, col - p.row0};
+    if (load.getBase() != piece->base || row != piece->row0 + p.col0 ||
+        col != piece->col0 + p.row0)
+      return std::nullopt;
+  }
+  return piece;
+}
+
+/// Where an ldmatrix points its lanes (passes/MmaLayout.h): lane l at
+/// ldmatrixRowOfA's {l % 16, 8 (l / 16)} (A, or two pieces of B side by
+/// side), ldmatrixRowOfB's {l % 16, 0}, or ldmatrixRowOfBTransposed's
+/// {8 (l / 16) + l % 8, 8 ((l / 8) % 2)}, from the piece's start.
+enum class Lanes { A, B, BTransposed };
+
+/// One ldmatrix of `tiles` 8 x 8 matrices at the piece, its lanes pointed
+/// as `lanes` says. The registers, in the mma operand's type.
 SmallVector<Value> loadPiece(OpBuilder &b, Location loc, const Piece &piece,
-                             int64_t tiles, bool transpose, int64_t colsPer,
+                             int64_t tiles, bool transpose, Lanes lanes,
                              Type registerType) {
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
@@ -157,15 +285,39 @@ SmallVector<Value> loadPiece(OpBuilder &b, Location loc, const Piece &piece,
   auto plus = [&](Value v, int64_t c) -> Value {
     return c ? arith::AddIOp::create(b, loc, v, index(c)).getResult() : v;
   };
+  auto rem = [&](Value v, int64_t c) -> Value {
+    return arith::RemUIOp::create(b, loc, v, index(c));
+  };
+  auto div = [&](Value v, int64_t c) -> Value {
+    return arith::DivUIOp::create(b, loc, v, index(c));
+  };
+  auto times = [&](Value v, int64_t c) -> Value {
+    return arith::MulIOp::create(b, loc, v, index(c));
+  };
   Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
-  Value row = plus(arith::RemUIOp::create(b, loc, lane, index(16)), piece.row0);
-  Value col =
-      colsPer
-          ? plus(arith::MulIOp::create(
-                     b, loc, arith::DivUIOp::create(b, loc, lane, index(16)),
-                     index(colsPer)),
-                 piece.col0)
-          : index(piece.col0);
+  // The piece's first row, where a warp-uniform term places it.
+  auto plusRow = [&](Value v) -> Value {
+    v = plus(v, piece.row0);
+    return piece.rowTerm
+               ? arith::AddIOp::create(b, loc, v, piece.rowTerm).getResult()
+               : v;
+  };
+  Value row, col;
+  switch (lanes) {
+  case Lanes::A:
+    row = plusRow(rem(lane, 16));
+    col = plus(times(div(lane, 16), 8), piece.col0);
+    break;
+  case Lanes::B:
+    row = plusRow(rem(lane, 16));
+    col = index(piece.col0);
+    break;
+  case Lanes::BTransposed:
+    row = plusRow(
+        arith::AddIOp::create(b, loc, times(div(lane, 16), 8), rem(lane, 8)));
+    col = plus(times(rem(div(lane, 8), 2), 8), piece.col0);
+    break;
+  }
   auto element = cast<MemRefType>(piece.base.getType()).getElementType();
   auto type = VectorType::get({tiles, 2}, element);
   Value matrices = nvgpu::LdMatrixOp::create(
@@ -203,7 +355,7 @@ struct MmaLdmatrixPass
   void runOnOperation() override {
     // The pieces the mma.sync ops of a launch read, each once (a piece of A
     // or B feeds several mma.sync), in program order.
-    SmallVector<LoadedPiece> as, bs;
+    SmallVector<LoadedPiece> as, bs, bts;
     DenseSet<Value> seen;
     getOperation()->walk([&](NVVM::MmaOp mma) {
       if (!mma->getParentOfType<gpu::LaunchOp>())
@@ -215,6 +367,9 @@ struct MmaLdmatrixPass
           return;
         if (std::optional<Piece> at = isA ? matchA(regs) : matchB(regs))
           (isA ? as : bs).push_back({*at, regs});
+        else if (!isA)
+          if (std::optional<Piece> at = matchBTransposed(regs))
+            bts.push_back({*at, regs});
       };
       collect(mma.getOperandA(), /*isA=*/true);
       collect(mma.getOperandB(), /*isA=*/false);
@@ -223,7 +378,7 @@ struct MmaLdmatrixPass
     DenseMap<Value, Value> replacement;
     SetVector<Operation *> replaced;
     auto load = [&](ArrayRef<const LoadedPiece *> pieces, int64_t tiles,
-                    bool transpose, int64_t colsPer) {
+                    bool transpose, Lanes lanes) {
       SmallVector<Value> old;
       for (const LoadedPiece *piece : pieces)
         old.append(piece->regs);
@@ -235,7 +390,7 @@ struct MmaLdmatrixPass
       OpBuilder b(first);
       SmallVector<Value> fresh =
           loadPiece(b, first->getLoc(), pieces.front()->at, tiles, transpose,
-                    colsPer, old.front().getType());
+                    lanes, old.front().getType());
       for (auto [from, to] : llvm::zip_equal(old, fresh)) {
         replacement[from] = to;
         replaced.insert(from.getDefiningOp());
@@ -243,30 +398,43 @@ struct MmaLdmatrixPass
     };
     // A: one .x4 a piece.
     for (const LoadedPiece &a : as)
-      load({&a}, 4, /*transpose=*/false, 8);
-    // B: two pieces side by side along N (columns n and n + 8, same rows
-    // and buffer) in one .x4.trans, each other piece in a .x2.trans.
+      load({&a}, 4, /*transpose=*/false, Lanes::A);
+    // B: two pieces side by side along N (columns n and n + 8 of B, same K
+    // rows and buffer: held as [N, K], rows n and n + 8 of the tile) in one
+    // .x4, each other piece in a .x2.
     DenseSet<const LoadedPiece *> paired;
-    for (const LoadedPiece &b : bs) {
-      if (paired.contains(&b))
-        continue;
-      const LoadedPiece *partner = nullptr;
-      for (const LoadedPiece &other : bs)
-        if (!paired.contains(&other) && other.at.base == b.at.base &&
-            other.at.row0 == b.at.row0 && other.at.col0 == b.at.col0 + 8 &&
-            earliestDef(other.regs)->getBlock() ==
-                earliestDef(b.regs)->getBlock()) {
-          partner = &other;
-          break;
+    auto pairUp = [&](ArrayRef<LoadedPiece> pieces, bool byRows) {
+      for (const LoadedPiece &b : pieces) {
+        if (paired.contains(&b))
+          continue;
+        const LoadedPiece *partner = nullptr;
+        for (const LoadedPiece &other : pieces) {
+          bool beside = byRows ? other.at.row0 == b.at.row0 + 8 &&
+                                     other.at.col0 == b.at.col0
+                               : other.at.row0 == b.at.row0 &&
+                                     other.at.col0 == b.at.col0 + 8;
+          if (!paired.contains(&other) && other.at.base == b.at.base &&
+              beside &&
+              earliestDef(other.regs)->getBlock() ==
+                  earliestDef(b.regs)->getBlock()) {
+            partner = &other;
+            break;
+          }
         }
-      paired.insert(&b);
-      if (partner) {
-        paired.insert(partner);
-        load({&b, partner}, 4, /*transpose=*/true, 8);
-      } else {
-        load({&b}, 2, /*transpose=*/true, 0);
+        paired.insert(&b);
+        // Held as [K, N], .trans; as [N, K], plain.
+        bool transpose = !byRows;
+        if (partner) {
+          paired.insert(partner);
+          load({&b, partner}, 4, transpose,
+               byRows ? Lanes::BTransposed : Lanes::A);
+        } else {
+          load({&b}, 2, transpose, byRows ? Lanes::BTransposed : Lanes::B);
+        }
       }
-    }
+    };
+    pairUp(bs, /*byRows=*/false);
+    pairUp(bts, /*byRows=*/true);
     getOperation()->walk([&](NVVM::MmaOp mma) {
       for (OpOperand &operand : mma->getOpOperands())
         if (Value to = replacement.lookup(operand.get()))

@@ -109,6 +109,20 @@ TEST(MmaLayout, LdmatrixDeliversTheMmaFragments) {
                                 << " element " << e;
       }
     }
+  // B held as [N, K], without .trans: register i holds kB[i % 2]'s pair of
+  // piece i / 2 (8 columns of B further), at {n, k} of the tile.
+  for (int tiles : {2, 4})
+    for (int64_t lane = 0; lane < 32; ++lane)
+      for (int i = 0; i < tiles; ++i) {
+        auto got = ldmatrixReceives(ldmatrixRowOfBTransposed, lane, i, false);
+        for (int64_t e = 0; e < 2; ++e) {
+          auto [k, n] = positionOf(kB[i % 2], lane, e, true);
+          std::array<int64_t, 2> want = {n + 8 * (i / 2), k};
+          EXPECT_EQ(got[e], want)
+              << "B as [N, K], .x" << tiles << " lane " << lane << " register "
+              << i << " element " << e;
+        }
+      }
 }
 
 // The register-resident attention (tessel-lower-mma's warp values): a row
