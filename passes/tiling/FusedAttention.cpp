@@ -1017,16 +1017,30 @@ void AttentionEmitter::finalSums() {
 
 void AttentionEmitter::epilogue() {
   finalSums();
+  // A thread per run of `width` values of a row (up to 16 bytes of the
+  // output, where dv allows): one reciprocal of the row's sum, then a
+  // product per value, and one vector store.
+  int64_t width = copyVectorWidth(a.dv, a.dv, elem.getIntOrFloatBitWidth() / 8);
+  int64_t runs = a.dv / width;
   threads([&](Value t) {
-    Value dv = idx(a.dv);
-    share(t, l.bq * a.dv, [&](Value e) {
-      Value r = arith::DivUIOp::create(b, e, dv);
-      Value c = arith::RemUIOp::create(b, e, dv);
+    share(t, l.bq * runs, [&](Value e) {
+      Value r = arith::DivUIOp::create(b, e, idx(runs));
+      Value c = mul(arith::RemUIOp::create(b, e, idx(runs)), idx(width));
       auto inside = scf::IfOp::create(b, isQueryRow(r));
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(inside.thenBlock());
-      Value x = arith::DivFOp::create(b, load(o, {r, c}), rowSumOf(r));
-      store(fromF32(x), out, {batch, headOf(r), queryOf(r), c});
+      Value inverse = arith::DivFOp::create(b, f32(1), rowSumOf(r));
+      SmallVector<Value> at = {batch, headOf(r), queryOf(r), c};
+      if (width == 1) {
+        store(fromF32(fmul(load(o, {r, c}), inverse)), out, at);
+        return;
+      }
+      auto f32s = VectorType::get({width}, b.getF32Type());
+      Value x = vector::LoadOp::create(b, f32s, o, ValueRange{r, c});
+      x = fmul(x, vector::BroadcastOp::create(b, f32s, inverse));
+      if (!elem.isF32())
+        x = arith::TruncFOp::create(b, VectorType::get({width}, elem), x);
+      vector::StoreOp::create(b, x, out, at);
     });
   });
 }
@@ -1091,13 +1105,29 @@ void AttentionEmitter::emit() {
   // together. A tile holds the query rows of all the heads that share the
   // KV head (grouped-query attention): a decode step's heads share one
   // tile and read each K and V tile once.
+  //
+  // Causal, a tile's work grows with its index (its rows attend to the
+  // keys up to their own): the blocks go longest first, the query tile
+  // varying slowest and counted down, so that the last blocks the GPU
+  // starts are the shortest and the SMs finish together (FlashAttention-3's
+  // scheduler does the same). The heads' K and V are then read side by
+  // side rather than one head at a time.
+  bool longestFirst = a.causal && !partial && qTiles > 1;
   SmallVector<int64_t> grid = {a.batch, a.kvHeads, qTiles};
+  if (longestFirst)
+    grid = {qTiles, a.batch, a.kvHeads};
   if (partial)
     grid.push_back(a.splits);
   blockLoop(grid, [&](ValueRange ids) {
+    Value tile = ids[2];
     batch = ids[0];
     kvHead = ids[1];
-    q0 = mul(ids[2], idx(l.bq));
+    if (longestFirst) {
+      tile = arith::SubIOp::create(b, idx(qTiles - 1), ids[0]);
+      batch = ids[1];
+      kvHead = ids[2];
+    }
+    q0 = mul(tile, idx(l.bq));
     if (partial) {
       split = ids[3];
       kBegin = mul(split, idx(a.sliceLength()));

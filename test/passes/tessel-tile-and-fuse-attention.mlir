@@ -1,6 +1,7 @@
 // A kernel that is one attention alone becomes the fused attention kernel
 // (passes/tiling/FusedAttention.h): a block per (batch, key/value head,
-// query tile), the q tile and each key step's k and v tiles in block
+// query tile) (causal: the query tile varying slowest and counted down,
+// the longest blocks first), the q tile and each key step's k and v tiles in block
 // buffers (shared memory after tessel-map-to-gpu), five thread phases per
 // key step (copy, S, row statistics, exp2, P v) with an online softmax,
 // and the causal key tiles past the query tile's last query skipped. The
@@ -16,7 +17,8 @@
 // CHECK-DAG: %[[K:.*]] = bufferization.to_buffer %arg1 read_only
 // CHECK-DAG: %[[V:.*]] = bufferization.to_buffer %arg2 read_only
 // CHECK: %[[OUT:.*]] = memref.alloc() : memref<1x4x40x24xf16>
-// CHECK: scf.forall (%[[B:.*]], %[[KV:.*]], %[[QT:.*]]) in (1, 2, 5)
+// CHECK: scf.forall (%[[QT:.*]], %[[B:.*]], %[[KV:.*]]) in (5, 1, 2)
+// CHECK: arith.subi %{{.*}}, %[[QT]] : index
 // The q tile (rows padded by 2 halves: an odd word stride), k, v, S, O,
 // partial maxima and sums, and the rows' max, sum and rescale factor.
 // CHECK-DAG: memref.alloc() : memref<16x34xf16>
@@ -67,11 +69,14 @@
 // CHECK: }
 // CHECK: scf.forall
 // CHECK: } {mapping = [#gpu.thread<x>]}
+// The result: per run of 8 values of a row (16 bytes), the reciprocal of
+// the row's sum, 8 products and one store.
 // CHECK: scf.forall
 // CHECK: scf.if
 // CHECK: arith.divf
-// CHECK: arith.truncf
-// CHECK: memref.store %{{.*}}, %[[OUT]]
+// CHECK: arith.mulf %{{.*}} : vector<8xf32>
+// CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
+// CHECK: vector.store %{{.*}}, %[[OUT]]
 // CHECK: } {mapping = [#gpu.thread<x>]}
 // CHECK: } {mapping = [#gpu.block<linear_dim_2>, #gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
 // CHECK: bufferization.to_tensor %[[OUT]] restrict writable
