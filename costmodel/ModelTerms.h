@@ -207,6 +207,12 @@ double warpLoadBytes(const Context &c, const ThreadGeometry &g,
 /// where a figure is missing.
 WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p);
 
+/// The clocks a step of each of `population` blocks takes when each
+/// alternates between `service` clocks of work on the SM (one block at a
+/// time) and `think` clocks away from it (mean value analysis of the closed
+/// queue; latencyTime).
+double closedQueueCycle(double service, double think, int64_t population);
+
 // 3-9. The times (Terms.cpp), each in microseconds.
 /// SIMT work and tensor-core flops on the busiest SM; returns the peak the
 /// kernel's flops are judged against (fractionOfPeak).

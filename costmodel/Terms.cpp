@@ -148,6 +148,22 @@ double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p) {
   return time;
 }
 
+// The clocks per step of each of `population` blocks that alternate between
+// `service` clocks of work on the SM, one block at a time, and `think`
+// clocks away from it: population / throughput, by mean value analysis of
+// the closed queue. One block: service + think; many: population x
+// service.
+double closedQueueCycle(double service, double think, int64_t population) {
+  double queue = 0, cycle = service + think;
+  for (int64_t n = 1; n <= population; ++n) {
+    double response = service * (1 + queue);
+    double throughput = double(n) / (response + think);
+    queue = throughput * response;
+    cycle = double(n) / throughput;
+  }
+  return cycle;
+}
+
 // 6. Latency (Little's law): the busiest SM runs its blocks blocksPerSM at a
 // time, and each thread's rounds follow one another, kRoundsInFlight of
 // them overlapping, each a memory latency: an L2 hit where the kernel
@@ -160,9 +176,14 @@ double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p) {
 // loads term's share, whichever binds) or its chain of shared-memory
 // rounds, whichever is longer. With S stages the copies of step k + S - 1
 // are issued during step k, so S steps' round trips overlap: each step
-// takes max(step, (roundTrip + step) / S). The compute and loads terms
-// count the SM's work over all its blocks; this term, the steps' exposed
-// latency: with one stage and one block per SM the two add. Each step
+// takes max(step, (roundTrip + step) / S). With several blocks resident,
+// one block's exposed latency is covered only while another has work for
+// the SM, which is a closed queue: `resident` blocks each alternate
+// between a step's work on the SM (its share of the compute or loads
+// term) and the rest of its step alone (the latency it exposes), and mean
+// value analysis (Lazowska et al., Quantitative System Performance, ch.
+// 6) gives the SM's steps per clock. One block: the two add; many: the
+// SM's work alone (closedQueueCycle). Each step
 // copies slices no block has read before, so the first turn of blocks
 // waits on DRAM (blocks reading the same line at once all wait for its
 // fill); later turns find what the first read in L2 where the kernel
@@ -193,8 +214,23 @@ double latencyTime(const Context &c, const WorkCost &w,
     double chain = w.sharedRoundsPerStep * sharedLatency / kRoundsInFlight;
     double step = std::max(stepWork, chain);
     double stages = double(c.schedule.stages);
-    auto loop = [&](double roundTrip) {
-      return w.kSteps * std::max(step, (roundTrip + step) / stages);
+    // A turn of `blocks` resident blocks.
+    auto loop = [&](double roundTrip, int64_t blocks) {
+      double alone = std::max(step, (roundTrip + step) / stages);
+      double work = std::min(stepWork, alone);
+      return w.kSteps * closedQueueCycle(work, alone - work, blocks);
+    };
+    // The busiest SM's turns: full ones of blocksPerSM blocks, and the
+    // rest in the last.
+    int64_t blocks = int64_t(std::ceil(blocksOnBusiestSM));
+    int64_t perTurn = std::max<int64_t>(1, p.blocksPerSM);
+    int64_t fullTurns = blocks / perTurn, rest = blocks % perTurn;
+    auto turnsOf = [&](double firstTrip, double laterTrip) {
+      if (fullTurns == 0)
+        return loop(firstTrip, rest);
+      double total = loop(firstTrip, perTurn) +
+                     double(fullTurns - 1) * loop(laterTrip, perTurn);
+      return rest ? total + loop(laterTrip, rest) : total;
     };
     if (c.wgmma && stages >= 2 && t.has(TargetField::TmaStreamBytesPerClock)) {
       // TMA + wgmma (tessel-lower-wgmma): step k + S - 1's stage is loaded
@@ -214,7 +250,7 @@ double latencyTime(const Context &c, const WorkCost &w,
       };
       cycles += tmaLoop(dramLatency) + (turns - 1) * tmaLoop(latency);
     } else {
-      cycles += loop(dramLatency) + (turns - 1) * loop(latency);
+      cycles += turnsOf(dramLatency, latency);
     }
   }
   return cycles / clockHz * 1e6;
@@ -238,16 +274,22 @@ double launchTime(const Context &c, Prediction &p) {
 }
 
 // The kernel's body runs as long as its slowest term (each is a lower bound
-// on it), after the launch.
+// on it), after the launch. A K loop's latency term holds the SM's work
+// too (the closed queue of latencyTime): the kernel is latency-bound only
+// where latency adds more than kLatencyMargin to every other term.
+constexpr double kLatencyMargin = 0.005;
+
 void combineTerms(Prediction &p, double peak) {
-  double body = std::max(
-      {p.computeUs, p.loadsUs, p.dramUs, p.l2Us, p.latencyUs, p.blocksUs});
-  p.bound = body == p.computeUs   ? Bound::Compute
-            : body == p.loadsUs   ? Bound::Loads
-            : body == p.dramUs    ? Bound::Dram
-            : body == p.l2Us      ? Bound::L2
-            : body == p.latencyUs ? Bound::Latency
-                                  : Bound::Blocks;
+  double others =
+      std::max({p.computeUs, p.loadsUs, p.dramUs, p.l2Us, p.blocksUs});
+  double body = std::max(others, p.latencyUs);
+  bool latencyBinds = p.latencyUs > others * (1 + kLatencyMargin);
+  p.bound = latencyBinds            ? Bound::Latency
+            : others == p.computeUs ? Bound::Compute
+            : others == p.loadsUs   ? Bound::Loads
+            : others == p.dramUs    ? Bound::Dram
+            : others == p.l2Us      ? Bound::L2
+                                    : Bound::Blocks;
   if (p.launchUs > body)
     p.bound = Bound::Launch;
   p.timeUs = p.launchUs + body;

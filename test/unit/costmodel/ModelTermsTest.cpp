@@ -676,16 +676,52 @@ TEST(ModelTerms, LatencyTimeRunsTheKLoopAsAPipeline) {
     return latencyTime(inputs.context, w, 4, uniqueBytes, p) * 1.98e3;
   };
   double step = 33 * 43.0 / kRoundsInFlight;
+  // A turn's 2 blocks each alternate between a step's work on the SM
+  // (247.5 clocks) and the rest of its step alone: a closed queue.
+  auto turn = [&](double alone) {
+    return 8 * closedQueueCycle(247.5, alone - 247.5, 2);
+  };
   // One stage: every step waits for its copies, then runs.
-  EXPECT_NEAR(latency(1, 4e6, 1e6), 8 * (691 + step) + 8 * (271 + step), 1e-6);
+  EXPECT_NEAR(latency(1, 4e6, 1e6), turn(691 + step) + turn(271 + step), 1e-6);
   // Streaming (L2 traffic below twice the unique bytes): DRAM every turn.
-  EXPECT_NEAR(latency(1, 1e6, 1e6), 2 * 8 * (691 + step), 1e-6);
+  EXPECT_NEAR(latency(1, 1e6, 1e6), 2 * turn(691 + step), 1e-6);
   // Two stages: the copies of the next step overlap this one's work; the
   // L2 round trip is hidden, the DRAM one half.
-  EXPECT_NEAR(latency(2, 4e6, 1e6), 8 * (691 + step) / 2 + 8 * step, 1e-6);
-  // Where a step's work is longer than its shared rounds, it is the step.
+  EXPECT_NEAR(latency(2, 4e6, 1e6), turn((691 + step) / 2) + turn(step), 1e-6);
+  // Where a step's work is longer than its shared rounds, it is the step:
+  // both blocks' work, one after the other.
   w.sharedRoundsPerStep = 1;
-  EXPECT_NEAR(latency(4, 4e6, 1e6), 8 * 247.5 + 8 * 247.5, 1e-6);
+  EXPECT_NEAR(latency(4, 4e6, 1e6), 2 * 8 * 2 * 247.5, 1e-6);
+  // 5 blocks, 2 at a time: two full turns, then one block alone.
+  w.sharedRoundsPerStep = 33;
+  Held five(mm, simt({64, 64, 32}, 4), h100());
+  Prediction q;
+  q.blocksPerSM = 2;
+  q.computeUs = 5;
+  q.loadsUs = 2;
+  q.l2Bytes = 4e6;
+  EXPECT_NEAR(latencyTime(five.context, w, 5, 1e6, q) * 1.98e3,
+              turn(691 + step) + turn(271 + step) +
+                  8 * closedQueueCycle(247.5, 271 + step - 247.5, 1),
+              1e-6);
+}
+
+TEST(ModelTerms, ClosedQueueCycleIsMeanValueAnalysis) {
+  // One block: its work and its wait add.
+  EXPECT_DOUBLE_EQ(closedQueueCycle(100, 300, 1), 400);
+  // Two blocks of 1 clock of work and 1 away (mean value analysis by hand):
+  // n = 1: response 1, throughput 1/2, queue 1/2; n = 2: response 1.5,
+  // throughput 2 / 2.5: a step every 2.5 clocks for each block.
+  EXPECT_DOUBLE_EQ(closedQueueCycle(1, 1, 2), 2.5);
+  // No wait: the blocks take turns on the SM.
+  EXPECT_DOUBLE_EQ(closedQueueCycle(10, 0, 4), 40);
+  // Many blocks: the SM's work binds, the waits hidden.
+  EXPECT_NEAR(closedQueueCycle(100, 300, 32), 32 * 100, 1e-6);
+  // Never below either bound.
+  for (int64_t n = 1; n <= 8; ++n) {
+    EXPECT_GE(closedQueueCycle(100, 300, n), 400 - 1e-9) << n;
+    EXPECT_GE(closedQueueCycle(100, 300, n), 100.0 * double(n) - 1e-9) << n;
+  }
 }
 
 TEST(ModelTerms, WgmmaStepsWaitForTheirTmaStages) {
