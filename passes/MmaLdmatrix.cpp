@@ -67,10 +67,9 @@ bool isWarpUniform(Value v, int depth = 0) {
     return true;
   Operation *def = v.getDefiningOp();
   if (!def) {
-    // A block argument: the launch's own (ids and sizes), or one from
-    // outside it.
-    // (gpu.launch's body takes the block ids, the thread ids, the grid's
-    // and the block's sizes, three each.)
+    // A block argument: the launch's block ids or sizes (its body takes
+    // the block ids, the thread ids, the grid's and the block's sizes,
+    // three each), or an argument from outside the launch.
     auto arg = cast<BlockArgument>(v);
     Operation *owner = arg.getOwner()->getParentOp();
     if (isa<gpu::LaunchOp>(owner)) {
@@ -85,10 +84,24 @@ bool isWarpUniform(Value v, int depth = 0) {
     return true;
   if (depth > 8)
     return false;
-  // thread id x / (32 k): the warp's index.
+  // thread id x / (32 k): the warp's index, where the block's warps are
+  // runs of thread id x (a one-dimensional block, or one whose rows are
+  // whole warps).
   auto isThreadX = [](Value x) {
     auto id = x.getDefiningOp<gpu::ThreadIdOp>();
-    return id && id.getDimension() == gpu::Dimension::x;
+    if (!id || id.getDimension() != gpu::Dimension::x)
+      return false;
+    auto launch = id->getParentOfType<gpu::LaunchOp>();
+    if (!launch)
+      return false;
+    auto constantWhere = [](Value v, function_ref<bool(int64_t)> holds) {
+      std::optional<int64_t> c = getConstantIntValue(v);
+      return c && holds(*c);
+    };
+    gpu::KernelDim3 sizes = launch.getBlockSizeOperandValues();
+    auto one = [](int64_t c) { return c == 1; };
+    return constantWhere(sizes.x, [](int64_t c) { return c % 32 == 0; }) ||
+           (constantWhere(sizes.y, one) && constantWhere(sizes.z, one));
   };
   if (auto divide = dyn_cast<arith::DivUIOp>(def)) {
     std::optional<int64_t> by = getConstantIntValue(divide.getRhs());
@@ -414,7 +427,7 @@ struct MmaLdmatrixPass
                                : other.at.row0 == b.at.row0 &&
                                      other.at.col0 == b.at.col0 + 8;
           if (!paired.contains(&other) && other.at.base == b.at.base &&
-              beside &&
+              beside && sameTerm(other.at.rowTerm, b.at.rowTerm) &&
               earliestDef(other.regs)->getBlock() ==
                   earliestDef(b.regs)->getBlock()) {
             partner = &other;

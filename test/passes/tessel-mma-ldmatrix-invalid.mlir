@@ -105,3 +105,49 @@ func.func @lane_dependent_rows(%c: f32, %b0: i32, %b1: i32) {
   }
   return
 }
+
+// The same warp arithmetic in a block of 48 x 2 threads: a warp holds
+// thread ids x 32-47 of one row and 0-15 of the next, so thread id x / 32
+// differs between its lanes and the rows stay with their plain loads.
+// CHECK-LABEL: func @warp_index_not_uniform
+// CHECK-NOT: nvgpu.ldmatrix
+// CHECK: nvvm.mma.sync
+
+func.func @warp_index_not_uniform(%c: f32, %b0: i32, %b1: i32) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c48 = arith.constant 48 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c48, %sy = %c2, %sz = %c1)
+      workgroup(%a : memref<64x24xbf16, #gpu.address_space<workgroup>>) {
+    %tid = gpu.thread_id x
+    %warp = arith.divui %tid, %c32 : index
+    %first = arith.muli %warp, %c16 : index
+    %lane = gpu.lane_id
+    %g = arith.divui %lane, %c4 : index
+    %t4 = arith.remui %lane, %c4 : index
+    %t = arith.muli %t4, %c2 : index
+    %t8 = arith.addi %t, %c8 : index
+    %r0 = arith.addi %first, %g : index
+    %r8 = arith.addi %r0, %c8 : index
+    %a0_p = vector.load %a[%r0, %t] : memref<64x24xbf16, #gpu.address_space<workgroup>>, vector<2xbf16>
+    %a0_w = vector.bitcast %a0_p : vector<2xbf16> to vector<1xi32>
+    %a0 = vector.extract %a0_w[0] : i32 from vector<1xi32>
+    %a1_p = vector.load %a[%r8, %t] : memref<64x24xbf16, #gpu.address_space<workgroup>>, vector<2xbf16>
+    %a1_w = vector.bitcast %a1_p : vector<2xbf16> to vector<1xi32>
+    %a1 = vector.extract %a1_w[0] : i32 from vector<1xi32>
+    %a2_p = vector.load %a[%r0, %t8] : memref<64x24xbf16, #gpu.address_space<workgroup>>, vector<2xbf16>
+    %a2_w = vector.bitcast %a2_p : vector<2xbf16> to vector<1xi32>
+    %a2 = vector.extract %a2_w[0] : i32 from vector<1xi32>
+    %a3_p = vector.load %a[%r8, %t8] : memref<64x24xbf16, #gpu.address_space<workgroup>>, vector<2xbf16>
+    %a3_w = vector.bitcast %a3_p : vector<2xbf16> to vector<1xi32>
+    %a3 = vector.extract %a3_w[0] : i32 from vector<1xi32>
+    %m = nvvm.mma.sync A[%a0, %a1, %a2, %a3] B[%b0, %b1] C[%c, %c, %c, %c] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+    gpu.terminator
+  }
+  return
+}
