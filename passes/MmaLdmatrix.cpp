@@ -199,11 +199,15 @@ bool sameTerm(Value x, Value y) {
   return true;
 }
 
-/// A's four registers when they are lower-mma's loads of one 16 x 16 piece:
-/// pairs at rows g (+8), columns 2t (+8) of one shared-memory buffer.
-std::optional<Piece> matchA(ValueRange regs) {
+/// Registers that are lower-mma's 32-bit loads of pairs at row g, column 2t
+/// of one shared-memory buffer, register i's `offsets[i]` ({row, col}) from
+/// the piece's start; the rows may carry a warp-uniform term.
+std::optional<Piece> matchRowPairs(ValueRange regs,
+                                   ArrayRef<std::array<int64_t, 2>> offsets) {
+  if (regs.size() != offsets.size())
+    return std::nullopt;
   std::optional<Piece> piece;
-  for (auto [i, reg] : llvm::enumerate(regs)) {
+  for (auto [reg, offset] : llvm::zip_equal(regs, offsets)) {
     Value pair = pairOfRegister(reg);
     auto load = pair ? pair.getDefiningOp<vector::LoadOp>() : nullptr;
     if (!load || load.getVectorType().getNumElements() != 2 ||
@@ -214,14 +218,23 @@ std::optional<Piece> matchA(ValueRange regs) {
     auto [colRoot, col] = splitConstantOffset(load.getIndices()[1]);
     if (!isGroupOfLane(rowRoot) || !isTwiceThreadInGroup(colRoot))
       return std::nullopt;
-    const mma::PairPosition &p = mma::kA[i];
+    auto [rowOffset, colOffset] = offset;
     if (!piece)
-      piece = Piece{load.getBase(), row - p.row0, col - p.col0, rowTerm};
-    if (load.getBase() != piece->base || row != piece->row0 + p.row0 ||
-        col != piece->col0 + p.col0 || !sameTerm(rowTerm, piece->rowTerm))
+      piece = Piece{load.getBase(), row - rowOffset, col - colOffset, rowTerm};
+    if (load.getBase() != piece->base || row != piece->row0 + rowOffset ||
+        col != piece->col0 + colOffset || !sameTerm(rowTerm, piece->rowTerm))
       return std::nullopt;
   }
   return piece;
+}
+
+/// A's four registers when they are lower-mma's loads of one 16 x 16 piece:
+/// pairs at rows g (+8), columns 2t (+8) of one shared-memory buffer.
+std::optional<Piece> matchA(ValueRange regs) {
+  SmallVector<std::array<int64_t, 2>> offsets;
+  for (const mma::PairPosition &p : mma::kA)
+    offsets.push_back({p.row0, p.col0});
+  return matchRowPairs(regs, offsets);
 }
 
 /// B's two registers when they are lower-mma's loads of one 16 x 8 piece:
@@ -257,28 +270,13 @@ std::optional<Piece> matchB(ValueRange regs) {
 
 /// B's two registers when they are lower-mma's loads of one 16 x 8 piece
 /// held as [N, K] (read transposed): pairs at row g, columns 2t and 2t + 8
-/// of the tile. The piece's `row0` is its first N, `col0` its first K.
+/// of the tile (kB's pair i at K 8 i of the piece). The piece's `row0` is
+/// its first N, `col0` its first K.
 std::optional<Piece> matchBTransposed(ValueRange regs) {
-  std::optional<Piece> piece;
-  for (auto [i, reg] : llvm::enumerate(regs)) {
-    Value pair = pairOfRegister(reg);
-    auto load = pair ? pair.getDefiningOp<vector::LoadOp>() : nullptr;
-    if (!load || load.getVectorType().getNumElements() != 2 ||
-        !inSharedMemory(load.getBase()))
-      return std::nullopt;
-    auto [rowRoot, row] = splitConstantOffset(load.getIndices()[0]);
-    auto [colRoot, col] = splitConstantOffset(load.getIndices()[1]);
-    if (!isGroupOfLane(rowRoot) || !isTwiceThreadInGroup(colRoot))
-      return std::nullopt;
-    // kB's pair i at K 8 i of the piece: the tile's column.
-    const mma::PairPosition &p = mma::kB[i];
-    if (!piece)
-      piece = Piece{load.getBase(), row - p.col0, col - p.row0};
-    if (load.getBase() != piece->base || row != piece->row0 + p.col0 ||
-        col != piece->col0 + p.row0)
-      return std::nullopt;
-  }
-  return piece;
+  SmallVector<std::array<int64_t, 2>> offsets;
+  for (const mma::PairPosition &p : mma::kB)
+    offsets.push_back({p.col0, p.row0});
+  return matchRowPairs(regs, offsets);
 }
 
 /// Where an ldmatrix points its lanes (passes/MmaLayout.h): lane l at
