@@ -152,6 +152,16 @@ bool mlir::tessel::isVectorizedInStep(linalg::LinalgOp op) {
          succeeded(linalg::vectorizeOpPrecondition(op));
 }
 
+bool mlir::tessel::isBTransposed(linalg::LinalgOp op) {
+  SmallVector<unsigned> reductions;
+  op.getReductionDims(reductions);
+  if (reductions.size() != 1 || op.getNumDpsInputs() != 2)
+    return false;
+  ArrayRef<AffineExpr> bDims = op.getIndexingMapsArray()[1].getResults();
+  return !bDims.empty() &&
+         bDims.back() == getAffineDimExpr(reductions.front(), op.getContext());
+}
+
 std::string mlir::tessel::mmaSyncRefusal(linalg::LinalgOp op) {
   SmallVector<unsigned> reductions;
   op.getReductionDims(reductions);
@@ -172,9 +182,10 @@ std::string mlir::tessel::mmaSyncRefusal(linalg::LinalgOp op) {
     want.push_back(getAffineDimExpr(inner1, ctx));
     return map.getResults() == ArrayRef<AffineExpr>(want);
   };
-  if (!expect(maps[0], m, k) || !expect(maps[1], k, n))
-    return "its operands are not A [.., M, K] and B [.., K, N] read at the "
-           "output's batch indices";
+  if (!expect(maps[0], m, k) ||
+      !(expect(maps[1], k, n) || expect(maps[1], n, k)))
+    return "its operands are not A [.., M, K] and B [.., K, N] (or [.., N, "
+           "K]) read at the output's batch indices";
   Type a = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
   Type b = getElementTypeOrSelf(op.getDpsInputs()[1].getType());
   Type c = getElementTypeOrSelf(op.getDpsInits()[0].getType());
@@ -189,6 +200,8 @@ std::string mlir::tessel::wgmmaRefusal(linalg::LinalgOp op) {
     return refusal;
   if (op.getIndexingMapsArray()[2].getNumResults() != 2)
     return "it is a batch_matmul (wgmma steps take a 2-D matmul)";
+  if (isBTransposed(op))
+    return "its B is read as [N, K] (wgmma steps take B as [K, N])";
   for (Value in : op.getDpsInputs()) {
     Value whole = in;
     while (auto slice = whole.getDefiningOp<tensor::ExtractSliceOp>())

@@ -50,9 +50,14 @@ bool isVectorizedInStep(linalg::LinalgOp op);
 
 /// Why the contraction `op` cannot run a K step on tensor cores with
 /// mma.sync (tessel-tile-and-fuse's `mma = mma_sync`), or "" when it can:
-/// a matmul or batch_matmul reading A [.., M, K] and B [.., K, N], both f16
-/// or both bf16, accumulating in f32.
+/// a matmul or batch_matmul reading A [.., M, K] and B [.., K, N] (or B
+/// [.., N, K]: isBTransposed), both f16 or both bf16, accumulating in f32.
 std::string mmaSyncRefusal(linalg::LinalgOp op);
+
+/// Whether the contraction `op` (one reduction loop, two inputs) reads B
+/// with K innermost: B held as [.., N, K] (the K step's operand tile of a
+/// `transpose_rhs` B, read in place).
+bool isBTransposed(linalg::LinalgOp op);
 
 /// Why the contraction `op` cannot run a K step on warpgroup MMA fed by TMA
 /// (`mma = wgmma`), or "" when it can: what mma.sync needs, a 2-D matmul,

@@ -150,6 +150,60 @@ linalg::FillOp accumulatorInBlockBuffer(RewriterBase &rewriter,
   return accFill;
 }
 
+/// Where the step's B is a slice of a linalg.transpose that swaps its two
+/// innermost dims (a `transpose_rhs` operand: B stored [.., N, K], an
+/// nn.Linear weight or attention's keys), the step reads the transpose's
+/// source instead, through an indexing map that swaps the same dims: the
+/// tensor-core step then copies B's tile as it lies in memory, along K
+/// (whole vectors, asynchronous with stages), and reads its pieces
+/// transposed (ldmatrix without .trans on NVIDIA), instead of gathering it
+/// into [K, N] one element at a time. A no-op for any other step.
+void readTransposedBInPlace(RewriterBase &rewriter, linalg::LinalgOp step) {
+  auto generic = dyn_cast<linalg::GenericOp>(step.getOperation());
+  if (!generic || generic.getNumDpsInputs() != 2)
+    return;
+  OpOperand &b = generic->getOpOperand(1);
+  auto slice = b.get().getDefiningOp<tensor::ExtractSliceOp>();
+  Value whole = slice ? slice.getSource() : b.get();
+  auto transpose = whole.getDefiningOp<linalg::TransposeOp>();
+  if (!transpose)
+    return;
+  ArrayRef<int64_t> perm = transpose.getPermutation();
+  int64_t rank = int64_t(perm.size());
+  if (rank < 2 || perm[rank - 2] != rank - 1 || perm[rank - 1] != rank - 2)
+    return;
+  for (int64_t i = 0; i + 2 < rank; ++i)
+    if (perm[i] != i)
+      return;
+  if (slice && slice.getSourceType().getRank() != slice.getType().getRank())
+    return;
+  AffineMap bMap = generic.getIndexingMapsArray()[1];
+  if (bMap.getNumResults() != rank)
+    return;
+
+  Value source = transpose.getInput();
+  if (slice) {
+    auto swapped = [&](SmallVector<OpFoldResult> v) {
+      std::swap(v[rank - 2], v[rank - 1]);
+      return v;
+    };
+    rewriter.setInsertionPoint(generic);
+    source = tensor::ExtractSliceOp::create(
+        rewriter, slice.getLoc(), source, swapped(slice.getMixedOffsets()),
+        swapped(slice.getMixedSizes()), swapped(slice.getMixedStrides()));
+  }
+  SmallVector<AffineExpr> results(bMap.getResults());
+  std::swap(results[rank - 2], results[rank - 1]);
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  maps[1] = AffineMap::get(bMap.getNumDims(), 0, results, step.getContext());
+  rewriter.modifyOpInPlace(generic, [&] {
+    b.set(source);
+    generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+  });
+  if (slice && slice->use_empty())
+    rewriter.eraseOp(slice);
+}
+
 /// Each of the step's operand tiles copied into a block buffer (rows padded
 /// for tensor cores), with its static bound and copy width; the step reads
 /// the buffers. With stages, each copy must move 4, 8 or 16 bytes.
@@ -157,6 +211,8 @@ FailureOr<SmallVector<StepCopy>>
 copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
                  bool tensorCores, function_ref<void(StringRef)> fail) {
   Location loc = step.getLoc();
+  if (tensorCores)
+    readTransposedBInPlace(rewriter, step);
   SmallVector<StepCopy> copies;
   for (OpOperand *in : step.getDpsInputOperands()) {
     rewriter.setInsertionPoint(step);

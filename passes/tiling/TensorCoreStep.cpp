@@ -318,6 +318,14 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
                   int64_t cols) {
     return readMmaPiece(b, loc, from, row, col, rows, cols);
   };
+  // B held as [N, K] (readTransposedBInPlace): its K x N piece at (k, n) is
+  // the tile's N x K piece at (n, k), read transposed.
+  bool bTransposed = isBTransposed(warp);
+  auto readB = [&](OpBuilder &b, Value kAt, Value col) {
+    return bTransposed ? readMmaPieceTransposed(b, loc, bTile, col, kAt,
+                                                piece.k, piece.n)
+                       : read(b, bTile, kAt, col, piece.k, piece.n);
+  };
   // Loops over the warp's accumulator pieces, K's pieces unrolled inside:
   // the CPU path keeps them rolled; tessel-lower-mma unrolls them.
   int64_t pk = sizes[k] / piece.k;
@@ -339,7 +347,7 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
                 Value kAt =
                     arith::ConstantIndexOp::create(nb, loc, kk * piece.k);
                 Value aPiece = read(nb, aTile, row, kAt, piece.m, piece.k);
-                Value bPiece = read(nb, bTile, kAt, col, piece.k, piece.n);
+                Value bPiece = readB(nb, kAt, col);
                 acc = mmaPiece(nb, loc, aPiece, bPiece, acc);
               }
               return vector::TransferWriteOp::create(nb, loc, acc, inner,

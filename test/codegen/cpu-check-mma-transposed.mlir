@@ -1,8 +1,10 @@
 // Tensor-core K steps over transposed operands: a `transpose_rhs` B [N, K]
 // (an nn.Linear weight, or the keys of q k^T) and a `transpose_lhs` A
-// [K, M] are linalg.transpose ops feeding a row-major contraction, which
-// the K step fuses into its copies to shared memory, so the warps see A
-// [M, K] and B [K, N] as in cpu-check-mma.mlir. bf16 and f16, a bias
+// [K, M] are linalg.transpose ops feeding a row-major contraction. The K
+// step copies B's tile as it lies, [N, K] along K in whole vectors (cp.async
+// with stages), and reads its pieces transposed (ldmatrix without .trans),
+// so no B is gathered one element at a time (NOGATHER below); A's transpose is
+// still fused into its copy, so the warps see A [M, K]. bf16 and f16, a bias
 // epilogue, both operands transposed, q k^T under a softmax, with and
 // without stages, and a schedule chosen by the cost model. Each kernel
 // runs on the CPU path against the reference; compiled for sm_90a, each
@@ -10,6 +12,9 @@
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: rm -rf %t && tessel-compile %s --target=h100 --emit=ptx -o %t | FileCheck %s --check-prefix=GPU
 // RUN: grep -l "mma.sync.aligned.m16n8k16.row.col.f32" %t/*.ptx | count 6
+// NOGATHER: no 2-byte global loads in the kernels whose only transposed
+// operand is B (and whose epilogue reads nothing else).
+// RUN: not grep "ld.global.b16" %t/k_linear_stages_f16_kernel.ptx %t/k_chosen_qk_f16_kernel.ptx %t/k_qk_softmax_bf16_kernel.ptx
 // RUN: tessel-opt %s --tessel-select-schedules | FileCheck %s --check-prefix=CHOSEN
 // On AMD the cost model refits these schedules onto MFMA (mma = mfma, 64-lane
 // wavefronts, 32x32x8 or 16x16x16 pieces), checked on the CPU the same way.
