@@ -67,14 +67,15 @@ bool isWarpUniform(Value v, int depth = 0) {
     return true;
   Operation *def = v.getDefiningOp();
   if (!def) {
-    // A block argument: the launch's block ids or sizes (its body takes
-    // the block ids, the thread ids, the grid's and the block's sizes,
-    // three each), or an argument from outside the launch.
-    auto arg = cast<BlockArgument>(v);
-    Operation *owner = arg.getOwner()->getParentOp();
-    if (isa<gpu::LaunchOp>(owner)) {
-      unsigned n = arg.getArgNumber();
-      return n < 3 || (n >= 6 && n < 12);
+    // A block argument: the launch's block ids or its grid's or block's
+    // sizes (not its thread ids), or an argument from outside the launch.
+    Operation *owner = cast<BlockArgument>(v).getOwner()->getParentOp();
+    if (auto launch = dyn_cast<gpu::LaunchOp>(owner)) {
+      auto among = [&](gpu::KernelDim3 d) {
+        return v == d.x || v == d.y || v == d.z;
+      };
+      return among(launch.getBlockIds()) || among(launch.getGridSize()) ||
+             among(launch.getBlockSize());
     }
     return !owner->getParentOfType<gpu::LaunchOp>();
   }
