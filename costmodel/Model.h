@@ -109,6 +109,11 @@ enum class KStepRole {
   /// split-K partial's permuted A): the copies it is fused into stay plain
   /// row copies, which stages can make asynchronous.
   RowCopyPrologue,
+  /// The transpose that gives the contraction a `transpose_rhs` B (stored
+  /// [.., N, K]): a tensor-core step reads B in place, [N, K] tiles copied
+  /// along K as plain row copies (stages can make them asynchronous); a
+  /// SIMT step gathers it into [K, N] in its copies, as a Prologue.
+  TransposedBPrologue,
 };
 
 /// One op of a kernel as the SIMT strategy executes it, once per way it is
@@ -145,7 +150,8 @@ struct Work {
   bool isContraction() const { return kStepRole == KStepRole::Contraction; }
   bool isPrologue() const {
     return kStepRole == KStepRole::Prologue ||
-           kStepRole == KStepRole::RowCopyPrologue;
+           kStepRole == KStepRole::RowCopyPrologue ||
+           kStepRole == KStepRole::TransposedBPrologue;
   }
 };
 

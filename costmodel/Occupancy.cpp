@@ -146,7 +146,8 @@ std::optional<std::string> mmaRefusal(Context &c) {
 // which moves 4, 8 or 16 bytes a copy (copyWidth) on NVIDIA sm_80+. A cast
 // fused into a copy keeps that copy synchronous; the model does not predict
 // such a mix. A permutation keeping the innermost dim (a row-copy prologue)
-// leaves the copy a plain one.
+// leaves the copy a plain one, and so does a transpose_rhs B on tensor
+// cores, which the step reads in place.
 std::optional<std::string> stagesRefusal(const Context &c, bool &unmodelled) {
   // wgmma's stages are TMA loads (wgmmaRefusal checks them).
   if (c.schedule.stages <= 1 || c.wgmma)
@@ -165,7 +166,9 @@ std::optional<std::string> stagesRefusal(const Context &c, bool &unmodelled) {
     return "stages pipeline the K loop's steps; this K step covers the whole "
            "reduction";
   for (const Work &w : c.kernel.work) {
-    if (w.kStepRole == KStepRole::Prologue) {
+    // (c.mma: mma.sync or MFMA; wgmma returned above.)
+    if (w.kStepRole == KStepRole::Prologue ||
+        (w.kStepRole == KStepRole::TransposedBPrologue && !c.mma)) {
       unmodelled = true;
       return "stages with an operand computed in the copies (a cast): those "
              "copies stay synchronous, a mix the model does not price";

@@ -152,6 +152,17 @@ bool mlir::tessel::isVectorizedInStep(linalg::LinalgOp op) {
          succeeded(linalg::vectorizeOpPrecondition(op));
 }
 
+bool mlir::tessel::swapsInnermostDims(linalg::TransposeOp transpose) {
+  ArrayRef<int64_t> perm = transpose.getPermutation();
+  int64_t rank = int64_t(perm.size());
+  if (rank < 2 || perm[rank - 2] != rank - 1 || perm[rank - 1] != rank - 2)
+    return false;
+  for (int64_t i = 0; i + 2 < rank; ++i)
+    if (perm[i] != i)
+      return false;
+  return true;
+}
+
 bool mlir::tessel::isBTransposed(linalg::LinalgOp op) {
   SmallVector<unsigned> reductions;
   op.getReductionDims(reductions);
@@ -321,6 +332,8 @@ private:
   DenseMap<Operation *, bool> reducesMemo;
   /// The ops computing the K-steppable contraction's operands.
   llvm::SmallPtrSet<Operation *, 8> prologue;
+  /// The transpose that gives the contraction its B (swapsInnermostDims).
+  Operation *transposedB = nullptr;
   static constexpr size_t kMaxContexts = 64;
 };
 
@@ -358,6 +371,9 @@ void KernelDescriber::classifyContraction() {
       continue;
     desc.mmaSyncable = mmaSyncRefusal(op).empty();
     desc.wgmmaable = wgmmaRefusal(op).empty();
+    if (auto t = op.getDpsInputs()[1].getDefiningOp<linalg::TransposeOp>())
+      if (swapsInnermostDims(t))
+        transposedB = t;
     SmallVector<Value> work(op.getDpsInputs());
     while (!work.empty()) {
       auto def = work.pop_back_val().getDefiningOp<linalg::LinalgOp>();
@@ -517,8 +533,9 @@ void KernelDescriber::describeWork(linalg::LinalgOp op) {
       if (isParallelRootLoop(l) && !llvm::is_contained(work.loops, l))
         work.loops.push_back(l);
     if (prologue.contains(op))
-      work.kStepRole =
-          isRowCopy(op) ? KStepRole::RowCopyPrologue : KStepRole::Prologue;
+      work.kStepRole = isRowCopy(op)       ? KStepRole::RowCopyPrologue
+                       : op == transposedB ? KStepRole::TransposedBPrologue
+                                           : KStepRole::Prologue;
     if (kSteppable) {
       work.kStepRole = contextIndex == kStepContext
                            ? KStepRole::Contraction

@@ -54,6 +54,11 @@ bool isVectorizedInStep(linalg::LinalgOp op);
 /// [.., N, K]: isBTransposed), both f16 or both bf16, accumulating in f32.
 std::string mmaSyncRefusal(linalg::LinalgOp op);
 
+/// Whether `transpose` swaps its two innermost dims and keeps the others (a
+/// `transpose_rhs` B [.., N, K] read as [.., K, N]): a tensor-core K step
+/// reads such a B in place (tessel-tile-and-fuse, isBTransposed).
+bool swapsInnermostDims(linalg::TransposeOp transpose);
+
 /// Whether the contraction `op` (one reduction loop, two inputs) reads B
 /// with K innermost: B held as [.., N, K] (the K step's operand tile of a
 /// `transpose_rhs` B, read in place).

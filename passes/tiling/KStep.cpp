@@ -166,15 +166,9 @@ void readTransposedBInPlace(RewriterBase &rewriter, linalg::LinalgOp step) {
   auto slice = b.get().getDefiningOp<tensor::ExtractSliceOp>();
   Value whole = slice ? slice.getSource() : b.get();
   auto transpose = whole.getDefiningOp<linalg::TransposeOp>();
-  if (!transpose)
+  if (!transpose || !swapsInnermostDims(transpose))
     return;
-  ArrayRef<int64_t> perm = transpose.getPermutation();
-  int64_t rank = int64_t(perm.size());
-  if (rank < 2 || perm[rank - 2] != rank - 1 || perm[rank - 1] != rank - 2)
-    return;
-  for (int64_t i = 0; i + 2 < rank; ++i)
-    if (perm[i] != i)
-      return;
+  int64_t rank = transpose.getPermutation().size();
   if (slice && slice.getSourceType().getRank() != slice.getType().getRank())
     return;
   AffineMap bMap = generic.getIndexingMapsArray()[1];
