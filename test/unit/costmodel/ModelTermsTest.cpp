@@ -289,6 +289,19 @@ TEST(ModelTerms, StagesRefusal) {
   cast.work.push_back(prologue);
   EXPECT_TRUE(stagesRefusal(Held(cast, three, h100()), unmodelled));
   EXPECT_TRUE(unmodelled);
+  // A transpose_rhs B: read in place on tensor cores (plain copies, which
+  // cp.async makes), gathered into [K, N] by a SIMT step's copies.
+  KernelDesc linear = d;
+  Work transpose = opWork(0, 0, {}, {0}, Execution::PerElement);
+  transpose.kStepRole = KStepRole::TransposedBPrologue;
+  linear.work.push_back(transpose);
+  unmodelled = false;
+  EXPECT_FALSE(stagesRefusal(Held(linear, three, h100()), unmodelled));
+  EXPECT_FALSE(unmodelled);
+  Schedule simtThree = simt({64, 64, 32}, 4);
+  simtThree.stages = 3;
+  EXPECT_TRUE(stagesRefusal(Held(linear, simtThree, h100()), unmodelled));
+  EXPECT_TRUE(unmodelled);
 }
 
 TEST(ModelTerms, SharedMemoryBytes) {
