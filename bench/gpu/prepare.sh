@@ -83,6 +83,7 @@ case "$TARGET" in
 esac
 for f in $AMD_CHECKS \
          test/codegen/cpu-check-mma.mlir test/codegen/cpu-check-stages.mlir \
+         test/codegen/cpu-check-mma-transposed.mlir \
          test/codegen/cpu-check-mma-large-tiles.mlir \
          test/codegen/cpu-check-mma-partial.mlir \
          test/codegen/cpu-check-split-k.mlir \

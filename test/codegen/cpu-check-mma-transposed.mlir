@@ -17,12 +17,16 @@
 // RUN: not grep "ld.global.b16" %t/k_linear_stages_f16_kernel.ptx %t/k_chosen_qk_f16_kernel.ptx %t/k_qk_softmax_bf16_kernel.ptx
 // RUN: tessel-opt %s --tessel-select-schedules | FileCheck %s --check-prefix=CHOSEN
 // On AMD the cost model refits these schedules onto MFMA (mma = mfma, 64-lane
-// wavefronts, 32x32x8 or 16x16x16 pieces), checked on the CPU the same way.
+// wavefronts, 32x32x8 or 16x16x16 pieces), checked on the CPU the same way:
+// the three whose only transposed operand is B and whose epilogue is
+// elementwise (linear, linear with stages, the chosen q k^T), each with
+// MFMA's two stages, legal now that B's copies are plain; the rest stay
+// SIMT.
 // RUN: sed 's/"h100"/"mi300x"/' %s > %t.amd.mlir
 // RUN: tessel-opt %t.amd.mlir --tessel-select-schedules=refit=true -o %t.amd.refit.mlir 2>/dev/null
 // RUN: grep -c "mma = mfma" %t.amd.refit.mlir | FileCheck %s --check-prefix=AMD-MFMA
 // RUN: tessel-run %t.amd.refit.mlir --cpu --check | FileCheck %s --check-prefix=AMD-CPU
-// AMD-MFMA: {{^2$}}
+// AMD-MFMA: {{^3$}}
 // AMD-CPU-NOT: MISMATCH
 // AMD-CPU: all outputs match the reference
 
