@@ -287,10 +287,11 @@ private:
   /// that it reads the accumulator in 16-byte shared loads and writes
   /// 16-byte (or v-element) global stores. Offered before the scalar
   /// epilogue, so that where the model finds them equal (it does not price
-  /// the epilogue's stores) the vectors win: on the H200 they measured
-  /// 1-24 % faster than one element a thread (bench/data/h200
+  /// the epilogue's stores) the vectors win: on the H200, 8-wide wgmma
+  /// epilogues measured 1-24 % faster than 1-wide (bench/data/h200
   /// suite-ranks-2026-11-27a and -27e, the bias, GELU and residual GEMMs)
-  /// and never slower beyond the noise.
+  /// and never slower beyond the noise; mma.sync and MFMA share the
+  /// epilogue's code and are not measured yet.
   void offerEpilogueVectors(const Schedule &s) {
     // block = [.., M, N, K step].
     size_t last = s.block.size() - 1;
