@@ -211,12 +211,19 @@ std::string mlir::tessel::wgmmaRefusal(linalg::LinalgOp op) {
     return refusal;
   if (op.getIndexingMapsArray()[2].getNumResults() != 2)
     return "it is a batch_matmul (wgmma steps take a 2-D matmul)";
-  if (isBTransposed(op))
-    return "its B is read as [N, K] (wgmma steps take B as [K, N])";
-  for (Value in : op.getDpsInputs()) {
+  for (auto [i, in] : llvm::enumerate(op.getDpsInputs())) {
     Value whole = in;
     while (auto slice = whole.getDefiningOp<tensor::ExtractSliceOp>())
       whole = slice.getSource();
+    // A `transpose_rhs` B: the step reads the transpose's source in place
+    // ([N, K], K-major, which TMA loads as it is and wgmma reads without
+    // its transpose bit).
+    if (auto transpose = whole.getDefiningOp<linalg::TransposeOp>();
+        i == 1 && transpose && swapsInnermostDims(transpose)) {
+      whole = transpose.getInput();
+      while (auto slice = whole.getDefiningOp<tensor::ExtractSliceOp>())
+        whole = slice.getSource();
+    }
     auto arg = dyn_cast<BlockArgument>(whole);
     if (!arg || !isa<func::FuncOp>(arg.getOwner()->getParentOp()))
       return "its operands are not the kernel's own arguments (TMA loads "

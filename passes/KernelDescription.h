@@ -67,7 +67,8 @@ bool isBTransposed(linalg::LinalgOp op);
 /// Why the contraction `op` cannot run a K step on warpgroup MMA fed by TMA
 /// (`mma = wgmma`), or "" when it can: what mma.sync needs, a 2-D matmul,
 /// A and B read as the kernel's own arguments (through block tiles only:
-/// TMA copies global memory as it is, so no prologue), each row's bytes a
+/// TMA copies global memory as it is, so no prologue but a `transpose_rhs`
+/// B's transpose, which the step reads in place), each row's bytes a
 /// multiple of 16 (TMA's global strides).
 std::string wgmmaRefusal(linalg::LinalgOp op);
 

@@ -10,15 +10,17 @@
 // (upstream's sm_90 integration tests run them; passes/WgmmaLayout.h models
 // them and its unit test checks that wgmma reads what TMA wrote and that the
 // accumulator store covers the block once): A K-major in [rows, 64]
-// boxes and B row-major ([K, N], `transposeB`) in [64, 64] boxes, both with
-// the 128-byte swizzle; each warpgroup's accumulator is 64 x N, and the
-// accumulator store addresses rows by the warp's index in the block
-// (thread id x / 32), which is why tessel-map-to-gpu gives wgmma kernels a
-// one-dimensional block.
+// boxes and B either row-major ([K, N], `transposeB`) in [64, 64] boxes or,
+// where the step reads a `transpose_rhs` B in place ([N, K]), K-major in
+// one [N, 64] box like A, all with the 128-byte swizzle; each warpgroup's
+// accumulator is 64 x N, and the accumulator store addresses rows by the warp's
+// index in the block (thread id x / 32), which is why tessel-map-to-gpu gives
+// wgmma kernels a one-dimensional block.
 //
 //===----------------------------------------------------------------------===//
 
 #include "costmodel/Model.h"
+#include "passes/KernelDescription.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -65,7 +67,7 @@ std::optional<ViewChain> stripSubviews(Value v) {
 struct Operand {
   Value global;
   Value blockOffset; // along M (A) or N (B)
-  unsigned kDim = 0; // 1 for A [M, K], 0 for B [K, N]
+  unsigned kDim = 0; // 1 for A [M, K] and B [N, K], 0 for B [K, N]
   SmallVector<int64_t> tile;
   BlockArgument buffer;
   Operation *copy = nullptr;
@@ -82,7 +84,7 @@ private:
   InFlightDiagnostic fail(const Twine &why) {
     return step->emitOpError() << "cannot run as a wgmma K step: " << why;
   }
-  FailureOr<Operand> operand(unsigned index);
+  FailureOr<Operand> operand(unsigned index, unsigned kDim);
   Value index(OpBuilder &b, int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
   }
@@ -109,9 +111,9 @@ void eraseDeadViews(Value buffer) {
   }
 }
 
-FailureOr<Operand> WgmmaStep::operand(unsigned i) {
+FailureOr<Operand> WgmmaStep::operand(unsigned i, unsigned kDim) {
   Operand op;
-  op.kDim = i == 0 ? 1 : 0;
+  op.kDim = kDim;
   std::optional<ViewChain> dst = stripSubviews(step.getDpsInputs()[i]);
   auto buffer = dst ? dyn_cast<BlockArgument>(dst->base) : BlockArgument();
   if (!buffer || !llvm::is_contained(launch.getWorkgroupAttributions(), buffer))
@@ -193,10 +195,12 @@ LogicalResult WgmmaStep::rewrite() {
     return fail("stages = " + Twine(stages) +
                 ": the pipeline refills the previous step's buffers while "
                 "one wgmma group is in flight, which takes 2 stages or more");
-  FailureOr<Operand> a = operand(0);
+  // B [N, K] (a `transpose_rhs` B read in place): K-major, as A.
+  bool bKMajor = isBTransposed(step);
+  FailureOr<Operand> a = operand(0, 1);
   if (failed(a))
     return failure();
-  FailureOr<Operand> b = operand(1);
+  FailureOr<Operand> b = operand(1, bKMajor ? 1 : 0);
   if (failed(b))
     return failure();
   Type element = cast<MemRefType>(a->buffer.getType()).getElementType();
@@ -204,14 +208,17 @@ LogicalResult WgmmaStep::rewrite() {
       !(element.isBF16() || element.isF16()))
     return fail("its operands are not both bf16 or both f16");
   int64_t bytes = element.getIntOrFloatBitWidth() / 8;
-  int64_t bm = a->tile[0], kt = a->tile[1], bn = b->tile[1];
-  if (a->tile.size() != 2 || b->tile.size() != 2 || b->tile[0] != kt ||
-      kt * bytes != W::kKBytes || (kLoop && kt != *kStep) || bm % W::kM ||
-      bm / W::kM > W::kMaxGroups || bn % W::kNChunk || bn > W::kMaxN)
+  if (a->tile.size() != 2 || b->tile.size() != 2)
+    return fail("its operand tiles are not matrices");
+  int64_t bm = a->tile[0], kt = a->tile[1];
+  int64_t bk = b->tile[bKMajor ? 1 : 0], bn = b->tile[bKMajor ? 0 : 1];
+  if (bk != kt || kt * bytes != W::kKBytes || (kLoop && kt != *kStep) ||
+      bm % W::kM || bm / W::kM > W::kMaxGroups || bn % W::kNChunk ||
+      bn > W::kMaxN)
     return fail("its tiles (A " + Twine(bm) + " x " + Twine(kt) + ", B " +
-                Twine(b->tile[0]) + " x " + Twine(bn) +
+                Twine(b->tile[0]) + " x " + Twine(b->tile[1]) +
                 ") are not [64 per warpgroup, 128 bytes] and [128 bytes, a "
-                "multiple of 64 up to 256]");
+                "multiple of 64 up to 256] (or its transpose)");
   int64_t groups = bm / W::kM;
   std::optional<int64_t> threads = getConstantIntValue(launch.getBlockSizeX());
   if (!threads || *threads != groups * W::kWarpsPerGroup * 32 ||
@@ -266,7 +273,9 @@ LogicalResult WgmmaStep::rewrite() {
         .getResult(0);
   };
   Value mapA = tensorMap(a->global, {bm, kt});
-  Value mapB = tensorMap(b->global, {kt, W::kNChunk});
+  // B K-major: one [N, 64] box a stage, as A; row-major: [64, 64] boxes.
+  Value mapB = bKMajor ? tensorMap(b->global, {bn, kt})
+                       : tensorMap(b->global, {kt, W::kNChunk});
 
   std::optional<ViewChain> accChain = stripSubviews(acc);
   auto accBuffer =
@@ -326,7 +335,9 @@ LogicalResult WgmmaStep::rewrite() {
   };
   Value aStages = typedView(0, smem({stages, bm, kt}));
   Value bStages =
-      typedView(aBytes, smem({stages, bn / W::kNChunk, kt, W::kNChunk}));
+      bKMajor
+          ? typedView(aBytes, smem({stages, bn, kt}))
+          : typedView(aBytes, smem({stages, bn / W::kNChunk, kt, W::kNChunk}));
   Value accView =
       typedView(0, MemRefType::get(accBufferType.getShape(),
                                    accBufferType.getElementType(),
@@ -370,6 +381,12 @@ LogicalResult WgmmaStep::rewrite() {
     nvgpu::TmaAsyncLoadOp::create(
         ob, loc, view(ob, aStages, {slot, zero, zero}, {bm, kt}), bars, mapA,
         ValueRange{kAt, a->blockOffset}, slot, Value(), leader);
+    if (bKMajor) {
+      nvgpu::TmaAsyncLoadOp::create(
+          ob, loc, view(ob, bStages, {slot, zero, zero}, {bn, kt}), bars, mapB,
+          ValueRange{kAt, b->blockOffset}, slot, Value(), leader);
+      return;
+    }
     for (int64_t j = 0; j < bn / W::kNChunk; ++j) {
       Value col = arith::AddIOp::create(ob, loc, b->blockOffset,
                                         index(ob, j * W::kNChunk));
@@ -406,17 +423,39 @@ LogicalResult WgmmaStep::rewrite() {
         nvgpu::MBarrierTryWaitParityOp::create(lb, loc, bars, parity,
                                                index(lb, 10000000), slot);
         OpFoldResult zero = lb.getIndexAttr(0);
-        Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
-            lb, loc, descriptor({W::kM, kt}),
-            view(lb, aStages, {slot, groupRow, zero}, {W::kM, kt}), mapA);
-        Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
-            lb, loc, descriptor({kt, bn}),
-            view(lb, bStages, {slot, zero, zero, zero}, {kt, W::kNChunk}),
-            mapB);
-        // One group in flight: step i - 1's wgmma is complete after this.
-        Value d = nvgpu::WarpgroupMmaOp::create(lb, loc, fragments, descA,
-                                                descB, uint64_t(1), UnitAttr(),
-                                                lb.getUnitAttr(), args.front());
+        Value d = args.front();
+        if (bKMajor) {
+          // NVGPU advances a B descriptor by 16 rows of [K, N] per K slice;
+          // a K-major B advances by 16 columns (32 bytes, within the
+          // swizzled rows), as A does. So one warpgroup MMA per slice, each
+          // from descriptors at the slice's first column. One group of step
+          // i - 1 in flight at the first slice (complete after it), none
+          // waited for at the others.
+          for (int64_t slice = 0; slice < kt / W::kK; ++slice) {
+            OpFoldResult col = lb.getIndexAttr(slice * W::kK);
+            Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
+                lb, loc, descriptor({W::kM, W::kK}),
+                view(lb, aStages, {slot, groupRow, col}, {W::kM, W::kK}), mapA);
+            Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
+                lb, loc, descriptor({W::kK, bn}),
+                view(lb, bStages, {slot, zero, col}, {bn, W::kK}), mapB);
+            d = nvgpu::WarpgroupMmaOp::create(lb, loc, fragments, descA, descB,
+                                              uint64_t(slice + 1), UnitAttr(),
+                                              UnitAttr(), d);
+          }
+        } else {
+          Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
+              lb, loc, descriptor({W::kM, kt}),
+              view(lb, aStages, {slot, groupRow, zero}, {W::kM, kt}), mapA);
+          Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
+              lb, loc, descriptor({kt, bn}),
+              view(lb, bStages, {slot, zero, zero, zero}, {kt, W::kNChunk}),
+              mapB);
+          // One group in flight: step i - 1's wgmma is complete after this.
+          d = nvgpu::WarpgroupMmaOp::create(lb, loc, fragments, descA, descB,
+                                            uint64_t(1), UnitAttr(),
+                                            lb.getUnitAttr(), d);
+        }
         // Every warpgroup is done with step i - 1's stage: refill it.
         gpu::BarrierOp::create(lb, loc);
         Value refill = arith::AddIOp::create(lb, loc, i, index(lb, stages - 1));

@@ -7,11 +7,11 @@
 //   whose rows are 128 bytes (CUDA driver API, CU_TENSOR_MAP_SWIZZLE_128B:
 //   the 16-byte chunk c of row r lands in chunk c XOR (r mod 8));
 // - where wgmma reads each element of A (K-major) and B (row-major [K, N],
-//   i.e. MN-major) through a matrix descriptor with the 128-byte swizzle
-//   (PTX ISA, "Matrix Descriptor Format", "Shared Memory Matrix Layout":
-//   the swizzle XORs address bits [4, 7) with bits [7, 10), so a buffer
-//   must start on a 1024-byte boundary), given the descriptor's start and
-//   byte offsets as NVGPU's lowering of nvgpu.warpgroup.mma sets them;
+//   i.e. MN-major, or [N, K], K-major) through a matrix descriptor with the
+//   128-byte swizzle (PTX ISA, "Matrix Descriptor Format", "Shared Memory
+//   Matrix Layout": the swizzle XORs address bits [4, 7) with bits [7, 10), so
+//   a buffer must start on a 1024-byte boundary), given the descriptor's start
+//   and byte offsets as NVGPU's lowering of nvgpu.warpgroup.mma sets them;
 // - which accumulator element each thread's register holds (PTX ISA,
 //   "Register Fragments: wgmma .m64nNk16", D), and where NVGPU's
 //   nvgpu.warpgroup.mma.store writes it: row 16 * (tid.x / 32) + ...,
@@ -65,6 +65,17 @@ constexpr int64_t readB(int64_t slice, int64_t k, int64_t n) {
   int64_t start = slice * W::kK * kRowBytes;
   return swizzle128(start + (n / W::kNChunk) * leading + k * kRowBytes +
                     (n % W::kNChunk) * 2);
+}
+
+/// A K-major B (a `transpose_rhs` B read in place: [N, 64] of 16-bit
+/// elements in one 128-byte swizzled box, row n holding B's column n): the
+/// offset wgmma, without B's transpose bit, reads for element (k, n) of
+/// slice `slice`, from a descriptor tessel-lower-wgmma starts at the
+/// slice's first column (32 bytes per slice, as A), one warpgroup MMA per
+/// slice (NVGPU would advance a B descriptor by 16 rows).
+constexpr int64_t readBKMajor(int64_t slice, int64_t k, int64_t n) {
+  int64_t start = slice * W::kK * 2;
+  return swizzle128(start + n * kRowBytes + k * 2);
 }
 
 /// Where TMA puts B's element (k, n): box n / 64, row k, column n mod 64.

@@ -2,7 +2,10 @@
 // matmuls of the LLaMA-7B projections (M = 128, 512, 2048, 8192; N, K in
 // {4096, 11008}), 4096^3 and 8192^3 (cuBLAS measured in
 // bench/data/h100/calibration-2026-11-22.json: 730 and 788 TFLOP/s),
-// 4095 x 4096 x 4096 (the cliff) and ViT's M = 196, 197, 257.
+// 4095 x 4096 x 4096 (the cliff) and ViT's M = 196, 197, 257; and four
+// of them in nn.Linear's layout (`transpose_rhs`: the weight stored
+// [N, K], as tessel-import writes `x @ w.t()`), timed against the same
+// torch.matmul on w.t().
 // bench/gpu/prepare.sh compiles it; run_suite.sh's `gemms` step times it
 // and torch.matmul (cuBLAS) on the same shapes, in one run.
 module {
@@ -77,5 +80,21 @@ func.func @vit_197(%x: tensor<197x4096xbf16>, %w: tensor<4096x4096xbf16>) -> ten
 func.func @vit_257(%x: tensor<257x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<257x4096xbf16> {
   %0 = tessel.matmul %x, %w : tensor<257x4096xbf16>, tensor<4096x4096xbf16> -> tensor<257x4096xbf16>
   return %0 : tensor<257x4096xbf16>
+}
+func.func @linear_m128_n4096_k4096(%x: tensor<128x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<128x4096xbf16> {
+  %0 = tessel.matmul %x, %w transpose_rhs : tensor<128x4096xbf16>, tensor<4096x4096xbf16> -> tensor<128x4096xbf16>
+  return %0 : tensor<128x4096xbf16>
+}
+func.func @linear_m2048_n11008_k4096(%x: tensor<2048x4096xbf16>, %w: tensor<11008x4096xbf16>) -> tensor<2048x11008xbf16> {
+  %0 = tessel.matmul %x, %w transpose_rhs : tensor<2048x4096xbf16>, tensor<11008x4096xbf16> -> tensor<2048x11008xbf16>
+  return %0 : tensor<2048x11008xbf16>
+}
+func.func @linear_m8192_n4096_k11008(%x: tensor<8192x11008xbf16>, %w: tensor<4096x11008xbf16>) -> tensor<8192x4096xbf16> {
+  %0 = tessel.matmul %x, %w transpose_rhs : tensor<8192x11008xbf16>, tensor<4096x11008xbf16> -> tensor<8192x4096xbf16>
+  return %0 : tensor<8192x4096xbf16>
+}
+func.func @linear_m197_n4096_k4096(%x: tensor<197x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<197x4096xbf16> {
+  %0 = tessel.matmul %x, %w transpose_rhs : tensor<197x4096xbf16>, tensor<4096x4096xbf16> -> tensor<197x4096xbf16>
+  return %0 : tensor<197x4096xbf16>
 }
 }

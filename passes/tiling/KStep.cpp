@@ -418,7 +418,11 @@ tiling::tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
   }
 
   // wgmma: the buffers unpadded (tessel-lower-wgmma replaces them with
-  // swizzled ones), the copies and the step whole at block level.
+  // swizzled ones), the copies and the step whole at block level; a
+  // `transpose_rhs` B read in place, which TMA loads as [N, K] tiles and
+  // wgmma reads K-major.
+  if (wgmma)
+    readTransposedBInPlace(rewriter, step);
   FailureOr<SmallVector<StepCopy>> copies = copyOperandTiles(
       rewriter, step, wgmma ? 1 : stages, tensorCores && !wgmma, fail);
   if (failed(copies))

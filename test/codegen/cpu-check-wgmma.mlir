@@ -5,7 +5,8 @@
 // one, two and four warpgroups, N of 64 to 256, bf16 and f16, epilogues
 // (one in 16-byte vectors), M, N and K that the tiles do not divide (the
 // last block shifted back, the last K step partial: TMA zero-fills it on
-// the GPU), a K of one step (no K loop) and one of 33 steps.
+// the GPU), a K of one step (no K loop) and one of 33 steps, and a
+// `transpose_rhs` B read in place, K-major.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 
 module attributes {tessel.target = #tessel.target<"h100">} {
@@ -84,6 +85,34 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     }
     return %r : tensor<513x400xbf16>
   }
+
+  // A `transpose_rhs` B ([N, K], an nn.Linear weight): read in place,
+  // K-major (TMA loads [N, 64] boxes, wgmma reads them without B's
+  // transpose bit); 250 rows and 200 columns (both last blocks shifted
+  // back), a bias and relu.
+  func.func @wg2_linear_bias_relu_bf16(%x: tensor<250x320xbf16>, %w: tensor<200x320xbf16>, %bias: tensor<200xbf16>) -> tensor<250x200xbf16> {
+    %r = tessel.kernel @k_wg2_linear_bias_relu_bf16(%x, %w, %bias) : (tensor<250x320xbf16>, tensor<200x320xbf16>, tensor<200xbf16>) -> tensor<250x200xbf16>
+        schedule = #tessel.schedule<block = [128, 128, 64], warps = 8, stages = 3, mma = wgmma> {
+    ^bb0(%a: tensor<250x320xbf16>, %c: tensor<200x320xbf16>, %d: tensor<200xbf16>):
+      %0 = tessel.matmul %a, %c transpose_rhs : tensor<250x320xbf16>, tensor<200x320xbf16> -> tensor<250x200xbf16>
+      %1 = tessel.add %0, %d : tensor<250x200xbf16>, tensor<200xbf16> -> tensor<250x200xbf16>
+      %2 = tessel.relu %1 : tensor<250x200xbf16>
+      tessel.yield %2 : tensor<250x200xbf16>
+    }
+    return %r : tensor<250x200xbf16>
+  }
+
+  // The same in f16 on one warpgroup of 64 x 256 (ViT's 197 rows), K = 200:
+  // the last K step of 8 (TMA zero-fills the rest of B's box too).
+  func.func @wg1_linear_partial_f16(%x: tensor<197x200xf16>, %w: tensor<256x200xf16>) -> tensor<197x256xf32> {
+    %r = tessel.kernel @k_wg1_linear_partial_f16(%x, %w) : (tensor<197x200xf16>, tensor<256x200xf16>) -> tensor<197x256xf32>
+        schedule = #tessel.schedule<block = [64, 256, 64], warps = 4, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<197x200xf16>, %c: tensor<256x200xf16>):
+      %0 = tessel.matmul %a, %c transpose_rhs : tensor<197x200xf16>, tensor<256x200xf16> -> tensor<197x256xf32>
+      tessel.yield %0 : tensor<197x256xf32>
+    }
+    return %r : tensor<197x256xf32>
+  }
 }
 
 // CHECK-LABEL: kernel @k_wg2_bias_gelu_bf16
@@ -98,4 +127,8 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK-NEXT: result #0 192x256xbf16 {{.*}} ok
 // CHECK-LABEL: kernel @k_wg4_n192_bf16
 // CHECK-NEXT: result #0 513x400xbf16 {{.*}} ok
+// CHECK-LABEL: kernel @k_wg2_linear_bias_relu_bf16
+// CHECK-NEXT: result #0 250x200xbf16 {{.*}} ok
+// CHECK-LABEL: kernel @k_wg1_linear_partial_f16
+// CHECK-NEXT: result #0 197x256xf32 {{.*}} ok
 // CHECK: all outputs match the reference

@@ -9,6 +9,13 @@
 // waits for its stage, issues one warpgroup MMA per warpgroup (64 x 128
 // accumulators in registers) and refills the previous step's stage; after
 // it, the accumulators go to the shared accumulator for the epilogue.
+//
+// A `transpose_rhs` B ([N, K], read in place) is K-major like A: its tensor
+// map's box is [128, 64] over the [384, 256] weight, one TMA load a stage
+// into [128, 64] stage tiles, and each K step is four warpgroup MMAs (one
+// per 16-wide slice, without transposeB) from descriptors at the slice's
+// columns of both tiles, the first waiting for one group, the others for
+// none.
 
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @mm(%x: tensor<256x256xbf16>, %w: tensor<256x384xbf16>) -> tensor<256x384xf32> {
@@ -16,6 +23,16 @@ module attributes {tessel.target = #tessel.target<"h100">} {
         schedule = #tessel.schedule<block = [128, 128, 64], warps = 8, stages = 3, mma = wgmma> {
     ^bb0(%a: tensor<256x256xbf16>, %c: tensor<256x384xbf16>):
       %0 = tessel.matmul %a, %c : tensor<256x256xbf16>, tensor<256x384xbf16> -> tensor<256x384xf32>
+      tessel.yield %0 : tensor<256x384xf32>
+    }
+    return %r : tensor<256x384xf32>
+  }
+
+  func.func @linear(%x: tensor<256x256xbf16>, %w: tensor<384x256xbf16>) -> tensor<256x384xf32> {
+    %r = tessel.kernel @k_linear(%x, %w) : (tensor<256x256xbf16>, tensor<384x256xbf16>) -> tensor<256x384xf32>
+        schedule = #tessel.schedule<block = [128, 128, 64], warps = 8, stages = 3, mma = wgmma> {
+    ^bb0(%a: tensor<256x256xbf16>, %c: tensor<384x256xbf16>):
+      %0 = tessel.matmul %a, %c transpose_rhs : tensor<256x256xbf16>, tensor<384x256xbf16> -> tensor<256x384xf32>
       tessel.yield %0 : tensor<256x384xf32>
     }
     return %r : tensor<256x384xf32>
@@ -51,3 +68,27 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK: nvgpu.warpgroup.mma.store
 // CHECK-NOT: tessel.tma_copy
 // CHECK-NOT: tessel.wgmma_step
+
+// CHECK-LABEL: func.func private @k_linear
+// CHECK: nvgpu.tma.create.descriptor %{{.*}} : memref<*xbf16> -> <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.tma.create.descriptor %{{.*}} : memref<*xbf16> -> <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK: memref.view %{{.*}}[%c49152{{.*}}][] : memref<98304xi8, #gpu.address_space<workgroup>> to memref<3x128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-3: nvgpu.mbarrier.arrive.expect_tx %{{.*}}[%{{.*}}], %c32768
+// CHECK: scf.for
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK: memref.subview %{{.*}}[%{{.*}}, %{{.*}}, 0] [1, 64, 16]
+// CHECK: memref.subview %{{.*}}[%{{.*}}, 0, 0] [1, 128, 16]
+// CHECK: nvgpu.warpgroup.mma {{.*}} : <tensor = memref<64x16xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<16x128xbf16, #gpu.address_space<workgroup>>>
+// CHECK-NOT: transposeB
+// CHECK: memref.subview %{{.*}}[%{{.*}}, %{{.*}}, 16] [1, 64, 16]
+// CHECK: memref.subview %{{.*}}[%{{.*}}, 0, 16] [1, 128, 16]
+// CHECK: nvgpu.warpgroup.mma {{.*}} {waitGroup = 2 : i64}
+// CHECK: memref.subview %{{.*}}[%{{.*}}, 0, 32] [1, 128, 16]
+// CHECK: nvgpu.warpgroup.mma {{.*}} {waitGroup = 3 : i64}
+// CHECK: memref.subview %{{.*}}[%{{.*}}, 0, 48] [1, 128, 16]
+// CHECK: nvgpu.warpgroup.mma {{.*}} {waitGroup = 4 : i64}
+// CHECK-NOT: nvgpu.warpgroup.mma
+// CHECK: scf.if
+// CHECK-COUNT-2: nvgpu.tma.async.load
+// CHECK-NOT: nvgpu.tma.async.load
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0

@@ -53,6 +53,21 @@ TEST(WgmmaLayout, BReadsWhatTmaWrote) {
               << "N " << n << " slice " << s << " (" << k << ", " << c << ")";
 }
 
+// B K-major (a `transpose_rhs` B, [N, K] in memory): one [N, 64] box with
+// B's column n in row n; slice s's descriptor starts 32 s bytes in and
+// reads element (k, n) where TMA put row n, column 16 s + k. The box's
+// rows (N of them, up to 256) are whole swizzle patterns.
+TEST(WgmmaLayout, KMajorBReadsWhatTmaWrote) {
+  for (int64_t n = W::kNChunk; n <= W::kMaxN; n += W::kNChunk) {
+    ASSERT_EQ(n * kRowBytes % kPatternBytes, 0);
+    for (int64_t s = 0; s < W::kKBytes / 2 / W::kK; ++s)
+      for (int64_t k = 0; k < W::kK; ++k)
+        for (int64_t c = 0; c < n; ++c)
+          ASSERT_EQ(readBKMajor(s, k, c), tmaOffset(c, (W::kK * s + k) * 2))
+              << "N " << n << " slice " << s << " (" << k << ", " << c << ")";
+  }
+}
+
 // TMA's swizzle is a permutation of each 1024-byte pattern (no two
 // elements share a byte), which is why stage buffers start on 1024-byte
 // boundaries (tessel-align-shared-memory) and B's boxes and stages are
