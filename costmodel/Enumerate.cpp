@@ -74,7 +74,8 @@ public:
       rowTiles();
       return;
     }
-    if (k.wgmmaable && t.hasWgmma() && parallel.size() == 2)
+    if (k.wgmmaable && t.hasWgmma() &&
+        (parallel.size() == 2 || parallel.size() == 3))
       wgmmaTiles();
     if (k.mmaSyncable && t.hasMmaSync() && parallel.size() >= 2)
       tensorCoreTiles(ComputeClass::MmaSync);
@@ -262,18 +263,23 @@ private:
         }
   }
 
-  /// Warpgroup MMA for a 2-D matmul that takes it: 1, 2 or 4 warpgroups
-  /// of 64 rows, N of 64 to 256 up to the matrix's (a last partial tile is
-  /// shifted back), K steps of 64 (TMA zero-fills past K), 2 to 7 stages.
+  /// Warpgroup MMA for a matmul that takes it: 1, 2 or 4 warpgroups of 64
+  /// rows, N of 64 to 256 up to the matrix's (a last partial tile is
+  /// shifted back), K steps of 64 (TMA zero-fills past K), 2 to 7 stages;
+  /// a batch_matmul's block takes one batch element.
   void wgmmaTiles() {
     using W = WgmmaShape;
-    int64_t m = k.loops[parallel[0]].size, n = k.loops[parallel[1]].size;
+    size_t rank = parallel.size();
+    int64_t m = k.loops[parallel[rank - 2]].size,
+            n = k.loops[parallel[rank - 1]].size;
     for (int64_t groups : {1, 2, 4})
       for (int64_t bn = W::kNChunk; bn <= W::kMaxN; bn += W::kNChunk) {
         if (W::kM * groups > m || bn > n)
           continue;
         Schedule s;
         s.block = {W::kM * groups, bn, W::kKBytes / 2};
+        if (rank == 3)
+          s.block.insert(s.block.begin(), 1);
         s.warps = W::kWarpsPerGroup * groups;
         s.compute = ComputeClass::Wgmma;
         offerEpilogueVectors(s);

@@ -32,9 +32,10 @@ std::optional<std::string> scheduleRefusal(const Context &c) {
 }
 
 // Warpgroup MMA (tessel-tile-and-fuse's checkWgmma, tessel-lower-wgmma):
-// a 2-D matmul whose operands TMA loads as they are, each warpgroup 64 rows
-// of the block over K steps of 128 bytes, N a multiple of 64 up to 256,
-// at least 2 stages; tiles beyond M or N are shifted, never cut.
+// a matmul (or a batch_matmul, one batch element a block) whose operands
+// TMA loads as they are, each warpgroup 64 rows of the block over K steps
+// of 128 bytes, N a multiple of 64 up to 256, at least 2 stages; tiles
+// beyond M or N are shifted, never cut.
 std::optional<std::string> wgmmaRefusal(Context &c) {
   using W = WgmmaShape;
   const KernelDesc &k = c.kernel;
@@ -43,11 +44,14 @@ std::optional<std::string> wgmmaRefusal(Context &c) {
     return "wgmma needs an NVIDIA GPU with warpgroup MMA (sm_90a)";
   if (c.kStep == 0)
     return "wgmma needs a K step: block = [M, N, 64]";
-  if (!k.wgmmaable || c.parallel.size() != 2 || s.block.size() != 3)
-    return "wgmma runs the K step of a 2-D matmul of f16 or bf16 into f32 "
-           "whose operands are the kernel's own arguments";
+  size_t rank = c.parallel.size();
+  if (!k.wgmmaable || (rank != 2 && rank != 3) || s.block.size() != rank + 1 ||
+      (rank == 3 && s.block[0] != 1))
+    return "wgmma runs the K step of a matmul of f16 or bf16 into f32 (or "
+           "a batch_matmul, block = [1, M, N, 64]) whose operands are the "
+           "kernel's own arguments";
   int64_t groups = s.warps / W::kWarpsPerGroup;
-  int64_t bm = s.block[0], bn = s.block[1];
+  int64_t bm = s.block[rank - 2], bn = s.block[rank - 1];
   if (!s.warp.empty() || s.warps % W::kWarpsPerGroup ||
       groups > W::kMaxGroups || (groups & (groups - 1)) || bm != W::kM * groups)
     return "wgmma takes no warp tile and 64 rows per warpgroup of 4 warps "
@@ -55,7 +59,8 @@ std::optional<std::string> wgmmaRefusal(Context &c) {
   if (bn % W::kNChunk || bn > W::kMaxN || c.kStep * 2 != W::kKBytes)
     return "wgmma needs a block N that is a multiple of 64 up to 256 and a K "
            "step of 64";
-  if (bm > k.loops[c.parallel[0]].size || bn > k.loops[c.parallel[1]].size)
+  if (bm > k.loops[c.parallel[rank - 2]].size ||
+      bn > k.loops[c.parallel[rank - 1]].size)
     return "wgmma's block tiles must be at most M and N";
   if (s.stages < 2)
     return "wgmma's pipeline needs 2 stages or more";
@@ -199,7 +204,7 @@ int64_t sharedMemoryBytes(const Context &c) {
       // Per stage the A and B tiles as TMA writes them (unpadded,
       // swizzled) and a stage's mbarrier; the accumulator (f32, rows
       // padded) overlays the stages after the loop (tessel-lower-wgmma).
-      int64_t bm = c.tiles[0], bn = c.tiles[1];
+      int64_t bm = c.tiles[c.tiles.size() - 2], bn = c.tiles.back();
       bytes += std::max(4 * bm * (bn + kMmaAccumulatorPad),
                         s.stages * 2 * (bm + bn) * c.kStep) +
                8 * s.stages;
@@ -317,7 +322,7 @@ int64_t registersPerThread(const Context &c) {
     // the pipeline's addresses and indices: ptxas -v (sm_90a, CUDA 13) takes
     // 60, 90 and 122 for N = 64, 128 and 192
     // (test/tools/tessel-compile-wgmma.test's kernels): N / 2 + 26 within 2.
-    return c.tiles[1] / 2 + kWgmmaAddressRegisters;
+    return c.tiles.back() / 2 + kWgmmaAddressRegisters;
   }
   if (c.mfma) {
     // Each lane keeps its share of the warp tile's accumulator (M x N / 64

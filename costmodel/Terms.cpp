@@ -238,7 +238,8 @@ double latencyTime(const Context &c, const WorkCost &w,
       // steps cover a stage's round trip: the latency, then its bytes at
       // one block's TMA rate or, with several blocks resident, at their
       // share of the SM's link to L2.
-      double stageBytes = double(c.tiles[0] + c.tiles[1]) * double(c.kStep) *
+      double stageBytes = double(c.tiles[c.tiles.size() - 2] + c.tiles.back()) *
+                          double(c.kStep) *
                           double(dtypeBytes(narrowestInput(c.kernel)));
       double transfer = stageBytes / t.get(TargetField::TmaStreamBytesPerClock);
       if (t.has(TargetField::TmaSmBytesPerClock))

@@ -120,7 +120,8 @@ KSteps kStepsOf(const Context &c, const ThreadGeometry &g, const Work &w) {
 /// the shared accumulator (4-byte stores), which the epilogue reads.
 void addWgmmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
   using W = WgmmaShape;
-  double bm = double(c.tiles[0]), bn = double(c.tiles[1]);
+  // (A batch_matmul's block takes one batch element: [1, M, N].)
+  double bm = double(c.tiles[c.tiles.size() - 2]), bn = double(c.tiles.back());
   double step = double(c.kStep);
   double groups = bm / double(W::kM);
   double warps = double(c.schedule.warps);

@@ -209,8 +209,9 @@ std::string mlir::tessel::wgmmaRefusal(linalg::LinalgOp op) {
   std::string refusal = mmaSyncRefusal(op);
   if (!refusal.empty())
     return refusal;
-  if (op.getIndexingMapsArray()[2].getNumResults() != 2)
-    return "it is a batch_matmul (wgmma steps take a 2-D matmul)";
+  if (op.getIndexingMapsArray()[2].getNumResults() > 3)
+    return "it has more than one batch dim (wgmma steps take a matmul or a "
+           "batch_matmul)";
   for (auto [i, in] : llvm::enumerate(op.getDpsInputs())) {
     Value whole = in;
     while (auto slice = whole.getDefiningOp<tensor::ExtractSliceOp>())

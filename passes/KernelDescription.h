@@ -65,7 +65,8 @@ bool swapsInnermostDims(linalg::TransposeOp transpose);
 bool isBTransposed(linalg::LinalgOp op);
 
 /// Why the contraction `op` cannot run a K step on warpgroup MMA fed by TMA
-/// (`mma = wgmma`), or "" when it can: what mma.sync needs, a 2-D matmul,
+/// (`mma = wgmma`), or "" when it can: what mma.sync needs, a matmul or a
+/// batch_matmul (one batch dim),
 /// A and B read as the kernel's own arguments (through block tiles only:
 /// TMA copies global memory as it is, so no prologue but a `transpose_rhs`
 /// B's transpose, which the step reads in place), each row's bytes a

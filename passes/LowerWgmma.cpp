@@ -62,12 +62,15 @@ std::optional<ViewChain> stripSubviews(Value v) {
   return chain;
 }
 
-/// One operand of the step: its global memref, the block's offset along
-/// its non-K dim, its tile (static) and its launch buffer.
+/// One operand of the step: its global memref (a matrix, or a batch of
+/// them: [batch, rows, columns]), the block's offsets along its non-K dim
+/// and its batch dim, its tile (static, the batch's unit dim dropped) and
+/// its launch buffer.
 struct Operand {
   Value global;
   Value blockOffset; // along M (A) or N (B)
-  unsigned kDim = 0; // 1 for A [M, K] and B [N, K], 0 for B [K, N]
+  Value batchOffset; // a batch_matmul's batch element (none for a matmul)
+  bool kInner = false; // K innermost: A [M, K] and B [N, K], not B [K, N]
   SmallVector<int64_t> tile;
   BlockArgument buffer;
   Operation *copy = nullptr;
@@ -84,7 +87,7 @@ private:
   InFlightDiagnostic fail(const Twine &why) {
     return step->emitOpError() << "cannot run as a wgmma K step: " << why;
   }
-  FailureOr<Operand> operand(unsigned index, unsigned kDim);
+  FailureOr<Operand> operand(unsigned index, bool kInner);
   Value index(OpBuilder &b, int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
   }
@@ -111,9 +114,9 @@ void eraseDeadViews(Value buffer) {
   }
 }
 
-FailureOr<Operand> WgmmaStep::operand(unsigned i, unsigned kDim) {
+FailureOr<Operand> WgmmaStep::operand(unsigned i, bool kInner) {
   Operand op;
-  op.kDim = kDim;
+  op.kInner = kInner;
   std::optional<ViewChain> dst = stripSubviews(step.getDpsInputs()[i]);
   auto buffer = dst ? dyn_cast<BlockArgument>(dst->base) : BlockArgument();
   if (!buffer || !llvm::is_contained(launch.getWorkgroupAttributions(), buffer))
@@ -121,6 +124,8 @@ FailureOr<Operand> WgmmaStep::operand(unsigned i, unsigned kDim) {
   op.buffer = buffer;
   auto bufferType = cast<MemRefType>(buffer.getType());
   op.tile = llvm::to_vector(bufferType.getShape());
+  if (op.tile.size() == 3 && op.tile[0] == 1)
+    op.tile.erase(op.tile.begin());
   // The copy that fills the buffer in this loop.
   for (Operation &o : step->getBlock()->without_terminator()) {
     if (!o.hasAttr(TesselDialect::kTmaCopyAttrName))
@@ -132,8 +137,12 @@ FailureOr<Operand> WgmmaStep::operand(unsigned i, unsigned kDim) {
   if (!op.copy || op.copy->getNumOperands() != 2)
     return fail("no copy into its operand #" + Twine(i) + " in its loop");
   std::optional<ViewChain> src = stripSubviews(op.copy->getOperand(0));
-  if (!src || src->offsets.size() != 2)
-    return fail("operand #" + Twine(i) + " is not a 2-D view of a buffer");
+  size_t rank = src ? src->offsets.size() : 0;
+  if (rank != 2 && rank != 3)
+    return fail("operand #" + Twine(i) +
+                " is not a 2-D or 3-D (batched) view of a buffer");
+  if (rank != bufferType.getRank())
+    return fail("operand #" + Twine(i) + "'s tile and view ranks differ");
   auto globalType = dyn_cast<MemRefType>(src->base.getType());
   if (launch->isAncestor(src->base.getParentRegion()->getParentOp()) ||
       !globalType || globalType.getMemorySpace() ||
@@ -143,8 +152,10 @@ FailureOr<Operand> WgmmaStep::operand(unsigned i, unsigned kDim) {
   // Along K: the loop's induction variable once, zeros elsewhere; along
   // the other dim: values defined before the loop, summed there.
   Value iv = kLoop ? kLoop.getInductionVar() : Value();
+  size_t kDim = kInner ? rank - 1 : rank - 2;
+  size_t otherDim = kInner ? rank - 2 : rank - 1;
   int ivUses = 0;
-  for (OpFoldResult o : src->offsets[op.kDim]) {
+  for (OpFoldResult o : src->offsets[kDim]) {
     if (auto v = dyn_cast<Value>(o); v && v == iv) {
       ++ivUses;
       continue;
@@ -157,16 +168,28 @@ FailureOr<Operand> WgmmaStep::operand(unsigned i, unsigned kDim) {
     return fail("operand #" + Twine(i) +
                 "'s K offset is not the loop's induction variable");
   OpBuilder b(anchor);
-  Value sum = index(b, 0);
-  for (OpFoldResult o : src->offsets[1 - op.kDim]) {
-    Value v = getValueOrCreateConstantIndexOp(b, loc, o);
-    if (kLoop && kLoop->isAncestor(v.getParentBlock()->getParentOp()))
-      return fail("operand #" + Twine(i) +
-                  "'s block offset changes in its "
-                  "K loop");
-    sum = arith::AddIOp::create(b, loc, sum, v);
+  // The offsets along `dim`, summed before the loop.
+  auto offsetAlong = [&](size_t dim) -> FailureOr<Value> {
+    Value sum = index(b, 0);
+    for (OpFoldResult o : src->offsets[dim]) {
+      Value v = getValueOrCreateConstantIndexOp(b, loc, o);
+      if (kLoop && kLoop->isAncestor(v.getParentBlock()->getParentOp()))
+        return fail("operand #" + Twine(i) +
+                    "'s block offset changes in its K loop");
+      sum = arith::AddIOp::create(b, loc, sum, v);
+    }
+    return sum;
+  };
+  FailureOr<Value> blockOffset = offsetAlong(otherDim);
+  if (failed(blockOffset))
+    return failure();
+  op.blockOffset = *blockOffset;
+  if (rank == 3) {
+    FailureOr<Value> batchOffset = offsetAlong(0);
+    if (failed(batchOffset))
+      return failure();
+    op.batchOffset = *batchOffset;
   }
-  op.blockOffset = sum;
   return op;
 }
 
@@ -197,12 +220,18 @@ LogicalResult WgmmaStep::rewrite() {
                 "one wgmma group is in flight, which takes 2 stages or more");
   // B [N, K] (a `transpose_rhs` B read in place): K-major, as A.
   bool bKMajor = isBTransposed(step);
-  FailureOr<Operand> a = operand(0, 1);
+  FailureOr<Operand> a = operand(0, /*kInner=*/true);
   if (failed(a))
     return failure();
-  FailureOr<Operand> b = operand(1, bKMajor ? 1 : 0);
+  FailureOr<Operand> b = operand(1, /*kInner=*/bKMajor);
   if (failed(b))
     return failure();
+  // A batch_matmul: both operands and the accumulator carry the block's
+  // batch element as a unit dim, which every tensor map box and stage tile
+  // keeps (TMA's third coordinate) and the warpgroup MMA's views drop.
+  bool batched = bool(a->batchOffset);
+  if (batched != bool(b->batchOffset))
+    return fail("one operand is batched and the other is not");
   Type element = cast<MemRefType>(a->buffer.getType()).getElementType();
   if (element != cast<MemRefType>(b->buffer.getType()).getElementType() ||
       !(element.isBF16() || element.isF16()))
@@ -229,7 +258,10 @@ LogicalResult WgmmaStep::rewrite() {
                 " threads (a warpgroup per 64 rows)");
   Value acc = step.getDpsInits()[0];
   auto accType = dyn_cast<MemRefType>(acc.getType());
-  if (!accType || accType.getShape() != ArrayRef<int64_t>{bm, bn} ||
+  SmallVector<int64_t> accShape = {bm, bn};
+  if (batched)
+    accShape.insert(accShape.begin(), 1);
+  if (!accType || accType.getShape() != ArrayRef<int64_t>(accShape) ||
       !accType.getElementType().isF32())
     return fail("its accumulator is not a " + Twine(bm) + " x " + Twine(bn) +
                 " f32 buffer");
@@ -240,6 +272,15 @@ LogicalResult WgmmaStep::rewrite() {
   auto smem = [&](ArrayRef<int64_t> shape) {
     return MemRefType::get(shape, element, MemRefLayoutAttrInterface(),
                            workgroup);
+  };
+  // A box or tile `shape` ([rows, columns]) with the batch's unit dim in
+  // front of it when batched, after `prefix`.
+  auto boxed = [&](ArrayRef<int64_t> prefix, ArrayRef<int64_t> shape) {
+    SmallVector<int64_t> out(prefix);
+    if (batched)
+      out.push_back(1);
+    llvm::append_range(out, shape);
+    return out;
   };
   // The tensor maps, built on the host (the runtime encodes them from the
   // manifest's description, see tessel-compile).
@@ -272,10 +313,10 @@ LogicalResult WgmmaStep::rewrite() {
     return UnrealizedConversionCastOp::create(inside, loc, type, again)
         .getResult(0);
   };
-  Value mapA = tensorMap(a->global, {bm, kt});
+  Value mapA = tensorMap(a->global, boxed({}, {bm, kt}));
   // B K-major: one [N, 64] box a stage, as A; row-major: [64, 64] boxes.
-  Value mapB = bKMajor ? tensorMap(b->global, {bn, kt})
-                       : tensorMap(b->global, {kt, W::kNChunk});
+  Value mapB = bKMajor ? tensorMap(b->global, boxed({}, {bn, kt}))
+                       : tensorMap(b->global, boxed({}, {kt, W::kNChunk}));
 
   std::optional<ViewChain> accChain = stripSubviews(acc);
   auto accBuffer =
@@ -333,11 +374,12 @@ LogicalResult WgmmaStep::rewrite() {
     return memref::ViewOp::create(top, loc, type, a->buffer, index(top, offset),
                                   ValueRange{});
   };
-  Value aStages = typedView(0, smem({stages, bm, kt}));
+  Value aStages = typedView(0, smem(boxed({stages}, {bm, kt})));
   Value bStages =
       bKMajor
-          ? typedView(aBytes, smem({stages, bn, kt}))
-          : typedView(aBytes, smem({stages, bn / W::kNChunk, kt, W::kNChunk}));
+          ? typedView(aBytes, smem(boxed({stages}, {bn, kt})))
+          : typedView(aBytes,
+                      smem(boxed({stages, bn / W::kNChunk}, {kt, W::kNChunk})));
   Value accView =
       typedView(0, MemRefType::get(accBufferType.getShape(),
                                    accBufferType.getElementType(),
@@ -373,18 +415,39 @@ LogicalResult WgmmaStep::rewrite() {
   };
   int64_t txBytes = (bm * kt + kt * bn) * bytes;
   // Thread 0 loads K step `k` into stage `slot`.
+  // A stage tile's offsets: `prefix` (the stage, B's box), the batch's
+  // unit dim when batched, then `rest`.
+  auto at = [&](ArrayRef<OpFoldResult> prefix, ArrayRef<OpFoldResult> rest,
+                OpBuilder &ob) {
+    SmallVector<OpFoldResult> out(prefix);
+    if (batched)
+      out.push_back(ob.getIndexAttr(0));
+    llvm::append_range(out, rest);
+    return out;
+  };
+  // TMA coordinates, innermost first, the batch element last.
+  auto coordinates = [&](Value inner, Value outer, Value batch) {
+    SmallVector<Value> out = {inner, outer};
+    if (batched)
+      out.push_back(batch);
+    return out;
+  };
   auto issue = [&](OpBuilder &ob, Value k, Value slot) {
     Value kAt = arith::MulIOp::create(ob, loc, k, index(ob, kt));
     nvgpu::MBarrierArriveExpectTxOp::create(ob, loc, bars, index(ob, txBytes),
                                             slot, leader);
     OpFoldResult zero = ob.getIndexAttr(0);
     nvgpu::TmaAsyncLoadOp::create(
-        ob, loc, view(ob, aStages, {slot, zero, zero}, {bm, kt}), bars, mapA,
-        ValueRange{kAt, a->blockOffset}, slot, Value(), leader);
+        ob, loc,
+        view(ob, aStages, at({slot}, {zero, zero}, ob), boxed({}, {bm, kt})),
+        bars, mapA, coordinates(kAt, a->blockOffset, a->batchOffset), slot,
+        Value(), leader);
     if (bKMajor) {
       nvgpu::TmaAsyncLoadOp::create(
-          ob, loc, view(ob, bStages, {slot, zero, zero}, {bn, kt}), bars, mapB,
-          ValueRange{kAt, b->blockOffset}, slot, Value(), leader);
+          ob, loc,
+          view(ob, bStages, at({slot}, {zero, zero}, ob), boxed({}, {bn, kt})),
+          bars, mapB, coordinates(kAt, b->blockOffset, b->batchOffset), slot,
+          Value(), leader);
       return;
     }
     for (int64_t j = 0; j < bn / W::kNChunk; ++j) {
@@ -392,9 +455,10 @@ LogicalResult WgmmaStep::rewrite() {
                                         index(ob, j * W::kNChunk));
       nvgpu::TmaAsyncLoadOp::create(
           ob, loc,
-          view(ob, bStages, {slot, ob.getIndexAttr(j), zero, zero},
-               {kt, W::kNChunk}),
-          bars, mapB, ValueRange{col, kAt}, slot, Value(), leader);
+          view(ob, bStages, at({slot, ob.getIndexAttr(j)}, {zero, zero}, ob),
+               boxed({}, {kt, W::kNChunk})),
+          bars, mapB, coordinates(col, kAt, b->batchOffset), slot, Value(),
+          leader);
     }
   };
   for (int64_t s = 0; s < std::min(stages, steps); ++s)
@@ -435,10 +499,13 @@ LogicalResult WgmmaStep::rewrite() {
             OpFoldResult col = lb.getIndexAttr(slice * W::kK);
             Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
                 lb, loc, descriptor({W::kM, W::kK}),
-                view(lb, aStages, {slot, groupRow, col}, {W::kM, W::kK}), mapA);
+                view(lb, aStages, at({slot}, {groupRow, col}, lb),
+                     {W::kM, W::kK}),
+                mapA);
             Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
                 lb, loc, descriptor({W::kK, bn}),
-                view(lb, bStages, {slot, zero, col}, {bn, W::kK}), mapB);
+                view(lb, bStages, at({slot}, {zero, col}, lb), {bn, W::kK}),
+                mapB);
             d = nvgpu::WarpgroupMmaOp::create(lb, loc, fragments, descA, descB,
                                               uint64_t(slice + 1), UnitAttr(),
                                               UnitAttr(), d);
@@ -446,10 +513,12 @@ LogicalResult WgmmaStep::rewrite() {
         } else {
           Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
               lb, loc, descriptor({W::kM, kt}),
-              view(lb, aStages, {slot, groupRow, zero}, {W::kM, kt}), mapA);
+              view(lb, aStages, at({slot}, {groupRow, zero}, lb), {W::kM, kt}),
+              mapA);
           Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
               lb, loc, descriptor({kt, bn}),
-              view(lb, bStages, {slot, zero, zero, zero}, {kt, W::kNChunk}),
+              view(lb, bStages, at({slot, zero}, {zero, zero}, lb),
+                   {kt, W::kNChunk}),
               mapB);
           // One group in flight: step i - 1's wgmma is complete after this.
           d = nvgpu::WarpgroupMmaOp::create(lb, loc, fragments, descA, descB,
@@ -479,12 +548,11 @@ LogicalResult WgmmaStep::rewrite() {
   // NVGPU's store puts warp w's rows at 16 w of the view: each warpgroup
   // writes its 64 rows of the block's accumulator through a view of the
   // first 64.
-  SmallVector<OpFoldResult> offsets(2, builder.getIndexAttr(0));
-  SmallVector<OpFoldResult> sizes = {builder.getIndexAttr(W::kM),
-                                     builder.getIndexAttr(bn)};
-  SmallVector<OpFoldResult> strides(2, builder.getIndexAttr(1));
-  Value rows =
-      memref::SubViewOp::create(builder, loc, acc, offsets, sizes, strides);
+  // (A batch_matmul's accumulator [1, M, N]: the unit dim dropped.)
+  Value rows = view(
+      builder, acc,
+      SmallVector<OpFoldResult>(accType.getRank(), builder.getIndexAttr(0)),
+      {W::kM, bn});
   nvgpu::WarpgroupMmaStoreOp::create(builder, loc, loop.getResult(0), rows);
   gpu::BarrierOp::create(builder, loc);
   return success();

@@ -85,10 +85,13 @@ LogicalResult tiling::checkWgmma(func::FuncOp func, ScheduleAttr sched,
            << " whole rows of the block: drop `warp`";
   ArrayRef<int64_t> block = sched.getBlock();
   int64_t warps = sched.getWarps(), groups = warps / W::kWarpsPerGroup;
-  if (block.size() != 3)
+  if (block.size() != 3 && !(block.size() == 4 && block[0] == 1))
     return func.emitOpError()
-           << "schedule " << sched << " sets mma = wgmma, which steps a 2-D "
-           << "matmul: block = [M, N, K step]";
+           << "schedule " << sched << " sets mma = wgmma, which steps a "
+           << "matmul, block = [M, N, K step], or a batch_matmul one batch "
+           << "element a block, block = [1, M, N, K step]";
+  // [M, N, K step] of a batch_matmul's [1, M, N, K step].
+  block = block.take_back(3);
   if (warps % W::kWarpsPerGroup || groups > W::kMaxGroups ||
       (groups & (groups - 1)) || block[0] != W::kM * groups)
     return func.emitOpError()

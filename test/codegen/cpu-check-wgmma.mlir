@@ -5,8 +5,8 @@
 // one, two and four warpgroups, N of 64 to 256, bf16 and f16, epilogues
 // (one in 16-byte vectors), M, N and K that the tiles do not divide (the
 // last block shifted back, the last K step partial: TMA zero-fills it on
-// the GPU), a K of one step (no K loop) and one of 33 steps, and a
-// `transpose_rhs` B read in place, K-major.
+// the GPU), a K of one step (no K loop) and one of 33 steps, a
+// `transpose_rhs` B read in place, K-major, and batch_matmuls.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 
 module attributes {tessel.target = #tessel.target<"h100">} {
@@ -113,6 +113,30 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     }
     return %r : tensor<197x256xf32>
   }
+
+  // batch_matmul, one batch element a block (block = [1, M, N, 64]): q k^T
+  // (B `transpose_rhs`, K-major) over 200 queries and 256 keys, and P v
+  // (B row-major) with K = 200 (a last K step of 8) and 130 rows, each
+  // operand's TMA box and stage tile [1, rows, 64] (3-D tensor maps).
+  func.func @wg2_batch_qk_bf16(%q: tensor<4x200x64xbf16>, %k: tensor<4x256x64xbf16>) -> tensor<4x200x256xf32> {
+    %r = tessel.kernel @k_wg2_batch_qk_bf16(%q, %k) : (tensor<4x200x64xbf16>, tensor<4x256x64xbf16>) -> tensor<4x200x256xf32>
+        schedule = #tessel.schedule<block = [1, 128, 128, 64], warps = 8, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<4x200x64xbf16>, %c: tensor<4x256x64xbf16>):
+      %0 = tessel.batch_matmul %a, %c transpose_rhs : tensor<4x200x64xbf16>, tensor<4x256x64xbf16> -> tensor<4x200x256xf32>
+      tessel.yield %0 : tensor<4x200x256xf32>
+    }
+    return %r : tensor<4x200x256xf32>
+  }
+
+  func.func @wg1_batch_pv_f16(%p: tensor<3x130x200xf16>, %v: tensor<3x200x192xf16>) -> tensor<3x130x192xf16> {
+    %r = tessel.kernel @k_wg1_batch_pv_f16(%p, %v) : (tensor<3x130x200xf16>, tensor<3x200x192xf16>) -> tensor<3x130x192xf16>
+        schedule = #tessel.schedule<block = [1, 64, 192, 64], warps = 4, stages = 3, mma = wgmma> {
+    ^bb0(%a: tensor<3x130x200xf16>, %c: tensor<3x200x192xf16>):
+      %0 = tessel.batch_matmul %a, %c : tensor<3x130x200xf16>, tensor<3x200x192xf16> -> tensor<3x130x192xf16>
+      tessel.yield %0 : tensor<3x130x192xf16>
+    }
+    return %r : tensor<3x130x192xf16>
+  }
 }
 
 // CHECK-LABEL: kernel @k_wg2_bias_gelu_bf16
@@ -131,4 +155,8 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK-NEXT: result #0 250x200xbf16 {{.*}} ok
 // CHECK-LABEL: kernel @k_wg1_linear_partial_f16
 // CHECK-NEXT: result #0 197x256xf32 {{.*}} ok
+// CHECK-LABEL: kernel @k_wg2_batch_qk_bf16
+// CHECK-NEXT: result #0 4x200x256xf32 {{.*}} ok
+// CHECK-LABEL: kernel @k_wg1_batch_pv_f16
+// CHECK-NEXT: result #0 3x130x192xf16 {{.*}} ok
 // CHECK: all outputs match the reference

@@ -245,6 +245,51 @@ TEST(ModelTerms, WgmmaSharedMemoryAndRegisters) {
   EXPECT_EQ(registersPerThread(in.context), 90);
 }
 
+// A batch_matmul on wgmma: one batch element a block, block = [1, M, N,
+// 64]; per block the same shared memory, registers and refusals as the
+// matmul's, and a batch of 8 at least as slow as one element of it.
+TEST(ModelTerms, WgmmaTakesABatchOneElementABlock) {
+  auto batched = [](int64_t b, int64_t m, int64_t n, int64_t k) {
+    KernelDesc d;
+    d.name = "batch_matmul";
+    d.loops = {{b, false}, {m, false}, {n, false}, {k, true}};
+    d.operands = {{{0, 1, 3}, ElementType::BF16, false},
+                  {{0, 3, 2}, ElementType::BF16, false},
+                  {{0, 1, 2}, ElementType::F32, true}};
+    d.flops = 2.0 * double(b * m * n * k);
+    Work w;
+    w.loops = {0, 1, 2};
+    w.flopsPerInstance = 2.0 * double(k);
+    w.loads = {{2, double(k), {0, 1}, -1}, {2, double(k), {0, 2}, 2}};
+    w.kStepRole = KStepRole::Contraction;
+    w.reduction = k;
+    w.operandTiles = {{2, 1, {0, 1}, -1}, {2, 1, {0, 2}, 2}};
+    d.work = {w};
+    d.contraction = d.kSteppable = d.mmaSyncable = d.wgmmaable = true;
+    return d;
+  };
+  KernelDesc flat = steppable(1024, 1024, 1024, ElementType::BF16);
+  flat.wgmmaable = true;
+  Schedule s = wgmma(128, 128, 64, 8, 3), sb = s;
+  sb.block.insert(sb.block.begin(), 1);
+  Held one(flat, s, h100()), eight(batched(8, 1024, 1024, 1024), sb, h100());
+  ASSERT_FALSE(mmaRefusal(one.context));
+  ASSERT_FALSE(mmaRefusal(eight.context)) << *mmaRefusal(eight.context);
+  EXPECT_EQ(sharedMemoryBytes(eight.context), sharedMemoryBytes(one.context));
+  EXPECT_EQ(registersPerThread(eight.context), 90);
+  Prediction p1 = predict(flat, s, h100());
+  Prediction p8 = predict(batched(8, 1024, 1024, 1024), sb, h100());
+  ASSERT_TRUE(p1.legal && p8.legal) << p8.illegalReason;
+  EXPECT_GE(p8.timeUs, p1.timeUs);
+  EXPECT_EQ(p8.registers, p1.registers);
+  // Two batch elements a block are not a warpgroup MMA's.
+  Schedule two = sb;
+  two.block[0] = 2;
+  Held twoIn(batched(8, 1024, 1024, 1024), two, h100());
+  EXPECT_NE(mmaRefusal(twoIn.context).value_or("").find("[1, M, N, 64]"),
+            std::string::npos);
+}
+
 TEST(ModelTerms, MmaRefusalChecksTheWarpTiles) {
   KernelDesc d = steppable(1024, 1024, 1024, ElementType::BF16);
   Schedule s = mma(128, 128, 32, 64, 64);
