@@ -173,6 +173,17 @@ bool mlir::tessel::isBTransposed(linalg::LinalgOp op) {
          bDims.back() == getAffineDimExpr(reductions.front(), op.getContext());
 }
 
+bool mlir::tessel::isATransposed(linalg::LinalgOp op) {
+  SmallVector<unsigned> reductions;
+  op.getReductionDims(reductions);
+  if (reductions.size() != 1 || op.getNumDpsInputs() != 2)
+    return false;
+  ArrayRef<AffineExpr> aDims = op.getIndexingMapsArray()[0].getResults();
+  return aDims.size() >= 2 &&
+         aDims[aDims.size() - 2] ==
+             getAffineDimExpr(reductions.front(), op.getContext());
+}
+
 std::string mlir::tessel::mmaSyncRefusal(linalg::LinalgOp op) {
   SmallVector<unsigned> reductions;
   op.getReductionDims(reductions);
@@ -212,15 +223,18 @@ std::string mlir::tessel::wgmmaRefusal(linalg::LinalgOp op) {
   if (op.getIndexingMapsArray()[2].getNumResults() > 3)
     return "it has more than one batch dim (wgmma steps take a matmul or a "
            "batch_matmul)";
+  bool transposed[2] = {false, false};
   for (auto [i, in] : llvm::enumerate(op.getDpsInputs())) {
     Value whole = in;
     while (auto slice = whole.getDefiningOp<tensor::ExtractSliceOp>())
       whole = slice.getSource();
-    // A `transpose_rhs` B: the step reads the transpose's source in place
-    // ([N, K], K-major, which TMA loads as it is and wgmma reads without
-    // its transpose bit).
+    // A `transpose_lhs` A or `transpose_rhs` B: the step reads the
+    // transpose's source in place (A [K, M], MN-major; B [N, K], K-major),
+    // which TMA loads as it is and wgmma reads with or without its
+    // transpose bits.
     if (auto transpose = whole.getDefiningOp<linalg::TransposeOp>();
-        i == 1 && transpose && swapsInnermostDims(transpose)) {
+        transpose && swapsInnermostDims(transpose)) {
+      transposed[i] = true;
       whole = transpose.getInput();
       while (auto slice = whole.getDefiningOp<tensor::ExtractSliceOp>())
         whole = slice.getSource();
@@ -236,6 +250,9 @@ std::string mlir::tessel::wgmmaRefusal(linalg::LinalgOp op) {
       return "its operands' rows are not a multiple of 16 bytes (TMA's "
              "global strides)";
   }
+  if (transposed[0] && transposed[1])
+    return "both its operands are transposed (NVGPU's warpgroup MMA takes an "
+           "MN-major A only with an MN-major B)";
   return "";
 }
 

@@ -64,13 +64,19 @@ bool swapsInnermostDims(linalg::TransposeOp transpose);
 /// `transpose_rhs` B, read in place).
 bool isBTransposed(linalg::LinalgOp op);
 
+/// Whether the contraction `op` (one reduction loop, two inputs) reads A
+/// with M innermost: A held as [.., K, M] (the K step's operand tile of a
+/// `transpose_lhs` A, read in place on wgmma).
+bool isATransposed(linalg::LinalgOp op);
+
 /// Why the contraction `op` cannot run a K step on warpgroup MMA fed by TMA
 /// (`mma = wgmma`), or "" when it can: what mma.sync needs, a matmul or a
 /// batch_matmul (one batch dim),
 /// A and B read as the kernel's own arguments (through block tiles only:
-/// TMA copies global memory as it is, so no prologue but a `transpose_rhs`
-/// B's transpose, which the step reads in place), each row's bytes a
-/// multiple of 16 (TMA's global strides).
+/// TMA copies global memory as it is, so no prologue but the transpose of
+/// a `transpose_lhs` A or a `transpose_rhs` B, not both, which the step
+/// reads in place), each row's bytes a multiple of 16 (TMA's global
+/// strides).
 std::string wgmmaRefusal(linalg::LinalgOp op);
 
 /// Describes the outlined kernel function `func` (its root loop nest, its

@@ -10,12 +10,14 @@
 // (upstream's sm_90 integration tests run them; passes/WgmmaLayout.h models
 // them and its unit test checks that wgmma reads what TMA wrote and that the
 // accumulator store covers the block once): A K-major in [rows, 64]
-// boxes and B either row-major ([K, N], `transposeB`) in [64, 64] boxes or,
-// where the step reads a `transpose_rhs` B in place ([N, K]), K-major in
-// one [N, 64] box like A, all with the 128-byte swizzle; each warpgroup's
-// accumulator is 64 x N, and the accumulator store addresses rows by the warp's
-// index in the block (thread id x / 32), which is why tessel-map-to-gpu gives
-// wgmma kernels a one-dimensional block.
+// boxes or, where the step reads a `transpose_lhs` A in place ([K, M]),
+// MN-major in [64, 64] boxes (`transposeA`), and B either row-major ([K,
+// N], `transposeB`) in [64, 64] boxes or, where the step reads a
+// `transpose_rhs` B in place ([N, K]), K-major in one [N, 64] box, all with
+// the 128-byte swizzle (a batch_matmul's with the batch's unit dim); each
+// warpgroup's accumulator is 64 x N, and the accumulator store addresses rows
+// by the warp's index in the block (thread id x / 32), which is why
+// tessel-map-to-gpu gives wgmma kernels a one-dimensional block.
 //
 //===----------------------------------------------------------------------===//
 
@@ -220,7 +222,14 @@ LogicalResult WgmmaStep::rewrite() {
                 "one wgmma group is in flight, which takes 2 stages or more");
   // B [N, K] (a `transpose_rhs` B read in place): K-major, as A.
   bool bKMajor = isBTransposed(step);
-  FailureOr<Operand> a = operand(0, /*kInner=*/true);
+  // A [K, M] (a `transpose_lhs` A read in place): MN-major, as a row-major
+  // B, in [64, 64] boxes, one per warpgroup. NVGPU's warpgroup MMA takes an
+  // MN-major A only with an MN-major B.
+  bool aMNMajor = isATransposed(step);
+  if (aMNMajor && bKMajor)
+    return fail("both its operands are transposed (an MN-major A needs an "
+                "MN-major B)");
+  FailureOr<Operand> a = operand(0, /*kInner=*/!aMNMajor);
   if (failed(a))
     return failure();
   FailureOr<Operand> b = operand(1, /*kInner=*/bKMajor);
@@ -239,7 +248,7 @@ LogicalResult WgmmaStep::rewrite() {
   int64_t bytes = element.getIntOrFloatBitWidth() / 8;
   if (a->tile.size() != 2 || b->tile.size() != 2)
     return fail("its operand tiles are not matrices");
-  int64_t bm = a->tile[0], kt = a->tile[1];
+  int64_t bm = a->tile[aMNMajor ? 1 : 0], kt = a->tile[aMNMajor ? 0 : 1];
   int64_t bk = b->tile[bKMajor ? 1 : 0], bn = b->tile[bKMajor ? 0 : 1];
   if (bk != kt || kt * bytes != W::kKBytes || (kLoop && kt != *kStep) ||
       bm % W::kM || bm / W::kM > W::kMaxGroups || bn % W::kNChunk ||
@@ -313,7 +322,8 @@ LogicalResult WgmmaStep::rewrite() {
     return UnrealizedConversionCastOp::create(inside, loc, type, again)
         .getResult(0);
   };
-  Value mapA = tensorMap(a->global, boxed({}, {bm, kt}));
+  Value mapA = aMNMajor ? tensorMap(a->global, boxed({}, {kt, W::kM}))
+                        : tensorMap(a->global, boxed({}, {bm, kt}));
   // B K-major: one [N, 64] box a stage, as A; row-major: [64, 64] boxes.
   Value mapB = bKMajor ? tensorMap(b->global, boxed({}, {bn, kt}))
                        : tensorMap(b->global, boxed({}, {kt, W::kNChunk}));
@@ -374,7 +384,9 @@ LogicalResult WgmmaStep::rewrite() {
     return memref::ViewOp::create(top, loc, type, a->buffer, index(top, offset),
                                   ValueRange{});
   };
-  Value aStages = typedView(0, smem(boxed({stages}, {bm, kt})));
+  Value aStages =
+      aMNMajor ? typedView(0, smem(boxed({stages, bm / W::kM}, {kt, W::kM})))
+               : typedView(0, smem(boxed({stages}, {bm, kt})));
   Value bStages =
       bKMajor
           ? typedView(aBytes, smem(boxed({stages}, {bn, kt})))
@@ -437,11 +449,24 @@ LogicalResult WgmmaStep::rewrite() {
     nvgpu::MBarrierArriveExpectTxOp::create(ob, loc, bars, index(ob, txBytes),
                                             slot, leader);
     OpFoldResult zero = ob.getIndexAttr(0);
-    nvgpu::TmaAsyncLoadOp::create(
-        ob, loc,
-        view(ob, aStages, at({slot}, {zero, zero}, ob), boxed({}, {bm, kt})),
-        bars, mapA, coordinates(kAt, a->blockOffset, a->batchOffset), slot,
-        Value(), leader);
+    if (aMNMajor) {
+      for (int64_t g = 0; g < bm / W::kM; ++g) {
+        Value row = arith::AddIOp::create(ob, loc, a->blockOffset,
+                                          index(ob, g * W::kM));
+        nvgpu::TmaAsyncLoadOp::create(
+            ob, loc,
+            view(ob, aStages, at({slot, ob.getIndexAttr(g)}, {zero, zero}, ob),
+                 boxed({}, {kt, W::kM})),
+            bars, mapA, coordinates(row, kAt, a->batchOffset), slot, Value(),
+            leader);
+      }
+    } else {
+      nvgpu::TmaAsyncLoadOp::create(
+          ob, loc,
+          view(ob, aStages, at({slot}, {zero, zero}, ob), boxed({}, {bm, kt})),
+          bars, mapA, coordinates(kAt, a->blockOffset, a->batchOffset), slot,
+          Value(), leader);
+    }
     if (bKMajor) {
       nvgpu::TmaAsyncLoadOp::create(
           ob, loc,
@@ -488,27 +513,34 @@ LogicalResult WgmmaStep::rewrite() {
                                                index(lb, 10000000), slot);
         OpFoldResult zero = lb.getIndexAttr(0);
         Value d = args.front();
-        if (bKMajor) {
-          // NVGPU advances a B descriptor by 16 rows of [K, N] per K slice;
-          // a K-major B advances by 16 columns (32 bytes, within the
-          // swizzled rows), as A does. So one warpgroup MMA per slice, each
-          // from descriptors at the slice's first column. One group of step
-          // i - 1 in flight at the first slice (complete after it), none
-          // waited for at the others.
+        if (bKMajor || aMNMajor) {
+          // NVGPU advances a descriptor per 16-wide K slice as for a
+          // K-major A (32 bytes) and an MN-major B (16 rows); a K-major B
+          // advances by 16 columns (32 bytes, within the swizzled rows) and
+          // an MN-major A by 16 rows of its box. So one warpgroup MMA per
+          // slice, each from descriptors at the slice's first column or
+          // row. One group of step i - 1 in flight at the first slice
+          // (complete after it), none waited for at the others.
           for (int64_t slice = 0; slice < kt / W::kK; ++slice) {
-            OpFoldResult col = lb.getIndexAttr(slice * W::kK);
+            OpFoldResult k = lb.getIndexAttr(slice * W::kK);
+            Value aTile =
+                aMNMajor ? view(lb, aStages, at({slot, group}, {k, zero}, lb),
+                                {W::kK, W::kM})
+                         : view(lb, aStages, at({slot}, {groupRow, k}, lb),
+                                {W::kM, W::kK});
+            Value bTile =
+                bKMajor
+                    ? view(lb, bStages, at({slot}, {zero, k}, lb), {bn, W::kK})
+                    : view(lb, bStages, at({slot, zero}, {k, zero}, lb),
+                           {W::kK, W::kNChunk});
             Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
-                lb, loc, descriptor({W::kM, W::kK}),
-                view(lb, aStages, at({slot}, {groupRow, col}, lb),
-                     {W::kM, W::kK}),
-                mapA);
+                lb, loc, descriptor({W::kM, W::kK}), aTile, mapA);
             Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
-                lb, loc, descriptor({W::kK, bn}),
-                view(lb, bStages, at({slot}, {zero, col}, lb), {bn, W::kK}),
-                mapB);
-            d = nvgpu::WarpgroupMmaOp::create(lb, loc, fragments, descA, descB,
-                                              uint64_t(slice + 1), UnitAttr(),
-                                              UnitAttr(), d);
+                lb, loc, descriptor({W::kK, bn}), bTile, mapB);
+            d = nvgpu::WarpgroupMmaOp::create(
+                lb, loc, fragments, descA, descB, uint64_t(slice + 1),
+                aMNMajor ? lb.getUnitAttr() : UnitAttr(),
+                bKMajor ? UnitAttr() : lb.getUnitAttr(), d);
           }
         } else {
           Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(

@@ -731,9 +731,10 @@ def TesselLowerWgmma : Pass<"tessel-lower-wgmma", "mlir::func::FuncOp"> {
   let summary = "Run a wgmma K step on TMA loads and warpgroup MMA (sm_90a)";
   let description = [{
     tessel-tile-and-fuse writes a K step with `mma = wgmma` as a loop whose
-    body copies A's [M, 64] and B's [64, N] (or, a `transpose_rhs` B read
-    in place, [N, 64]) tiles of the kernel's arguments, or of one batch
-    element of a batch_matmul's, into block buffers (`linalg.copy` marked `tessel.tma_copy`) and runs
+    body copies A's [M, 64] (or, a `transpose_lhs` A read in place, [64,
+    M]) and B's [64, N] (or, a `transpose_rhs` B read in place, [N, 64])
+    tiles of the kernel's arguments, or of one batch element of a
+    batch_matmul's, into block buffers (`linalg.copy` marked `tessel.tma_copy`) and runs
     the block's matmul on them (marked `tessel.wgmma_step`, the
     accumulator in a shared-memory buffer); the CPU path runs that as it
     is. On a kernel mapped to a GPU launch (after tessel-map-to-gpu) this
@@ -741,8 +742,8 @@ def TesselLowerWgmma : Pass<"tessel-lower-wgmma", "mlir::func::FuncOp"> {
 
     - a TMA tensor map per operand, built on the host
       (`nvgpu.tma.create.descriptor`, 128-byte swizzle, out-of-bounds
-      zero fill): A in [M, 64] boxes, B in [64, 64] boxes or, K-major,
-      one [N, 64] box (a batch_matmul's: [1, M, 64] and so on, 3-D maps
+      zero fill): A in [M, 64] boxes (MN-major: [64, 64] boxes, one per
+      warpgroup), B in [64, 64] boxes or, K-major, one [N, 64] box (a batch_matmul's: [1, M, 64] and so on, 3-D maps
       whose third coordinate is the block's batch element);
     - `stages` shared-memory buffers per operand, in one buffer of the
       launch that the accumulator overlays after the loop (its zero fill
@@ -754,8 +755,9 @@ def TesselLowerWgmma : Pass<"tessel-lower-wgmma", "mlir::func::FuncOp"> {
     - per warpgroup (4 warps, 64 rows of the block), the accumulator in
       registers across the whole loop (`nvgpu.warpgroup.mma`, i.e.
       `wgmma.mma_async` m64nNk16 with descriptors into the swizzled
-      buffers; a K-major B takes one per 16-wide K slice, its descriptors
-      32 bytes further along the rows each), one wgmma group in flight
+      buffers; an MN-major A or a K-major B takes one per 16-wide K slice,
+      from descriptors at the slice's rows or columns), one wgmma group in
+      flight
       while the next stage is waited for;
     - after the loop and a barrier, each warpgroup stores its
       accumulator into the shared-memory accumulator, where the kernel's

@@ -6,8 +6,9 @@
 // - where a TMA load with the 128-byte swizzle puts each element of a box
 //   whose rows are 128 bytes (CUDA driver API, CU_TENSOR_MAP_SWIZZLE_128B:
 //   the 16-byte chunk c of row r lands in chunk c XOR (r mod 8));
-// - where wgmma reads each element of A (K-major) and B (row-major [K, N],
-//   i.e. MN-major, or [N, K], K-major) through a matrix descriptor with the
+// - where wgmma reads each element of A (K-major, or [K, M], MN-major) and
+//   B (row-major [K, N], i.e. MN-major, or [N, K], K-major) through a
+//   matrix descriptor with the
 //   128-byte swizzle (PTX ISA, "Matrix Descriptor Format", "Shared Memory
 //   Matrix Layout": the swizzle XORs address bits [4, 7) with bits [7, 10), so
 //   a buffer must start on a 1024-byte boundary), given the descriptor's start
@@ -76,6 +77,19 @@ constexpr int64_t readB(int64_t slice, int64_t k, int64_t n) {
 constexpr int64_t readBKMajor(int64_t slice, int64_t k, int64_t n) {
   int64_t start = slice * W::kK * 2;
   return swizzle128(start + n * kRowBytes + k * 2);
+}
+
+/// An MN-major A (a `transpose_lhs` A read in place: [64, 64] boxes of
+/// [K, M], warpgroup `group`'s 64 rows in box `group`): the offset wgmma,
+/// with A's transpose bit, reads for element (m, k) of slice `slice`, from
+/// a descriptor tessel-lower-wgmma starts at the group's box and the
+/// slice's first row (16 rows of 128 bytes per slice, as NVGPU advances an
+/// MN-major B), one warpgroup MMA per slice.
+constexpr int64_t readAMNMajor(int64_t group, int64_t slice, int64_t m,
+                               int64_t k) {
+  int64_t box = W::kKBytes / 2 * kRowBytes;
+  int64_t start = group * box + slice * W::kK * kRowBytes;
+  return swizzle128(start + k * kRowBytes + m * 2);
 }
 
 /// Where TMA puts B's element (k, n): box n / 64, row k, column n mod 64.

@@ -150,29 +150,31 @@ linalg::FillOp accumulatorInBlockBuffer(RewriterBase &rewriter,
   return accFill;
 }
 
-/// Where the step's B is a slice of a linalg.transpose that swaps its two
-/// innermost dims (a `transpose_rhs` operand: B stored [.., N, K], an
-/// nn.Linear weight or attention's keys), the step reads the transpose's
-/// source instead, through an indexing map that swaps the same dims: the
-/// tensor-core step then copies B's tile as it lies in memory, along K
-/// (whole vectors, asynchronous with stages), and reads its pieces
-/// transposed (ldmatrix without .trans on NVIDIA), instead of gathering it
-/// into [K, N] one element at a time. A no-op for any other step.
-void readTransposedBInPlace(RewriterBase &rewriter, linalg::LinalgOp step) {
+/// Where the step's operand `index` is a slice of a linalg.transpose that
+/// swaps its two innermost dims (a `transpose_rhs` B stored [.., N, K], an
+/// nn.Linear weight or attention's keys; a `transpose_lhs` A stored [.., K,
+/// M]), the step reads the transpose's source instead, through an indexing
+/// map that swaps the same dims: the tensor-core step then copies the tile
+/// as it lies in memory (whole vectors, asynchronous with stages) and reads
+/// its pieces transposed (for B, ldmatrix without .trans on NVIDIA; on
+/// wgmma, either operand through its descriptor's layout), instead of
+/// gathering it one element at a time. A no-op for any other step.
+void readTransposedInPlace(RewriterBase &rewriter, linalg::LinalgOp step,
+                           unsigned index) {
   auto generic = dyn_cast<linalg::GenericOp>(step.getOperation());
   if (!generic || generic.getNumDpsInputs() != 2)
     return;
-  OpOperand &b = generic->getOpOperand(1);
-  auto slice = b.get().getDefiningOp<tensor::ExtractSliceOp>();
-  Value whole = slice ? slice.getSource() : b.get();
+  OpOperand &operand = generic->getOpOperand(index);
+  auto slice = operand.get().getDefiningOp<tensor::ExtractSliceOp>();
+  Value whole = slice ? slice.getSource() : operand.get();
   auto transpose = whole.getDefiningOp<linalg::TransposeOp>();
   if (!transpose || !swapsInnermostDims(transpose))
     return;
   int64_t rank = transpose.getPermutation().size();
   if (slice && slice.getSourceType().getRank() != slice.getType().getRank())
     return;
-  AffineMap bMap = generic.getIndexingMapsArray()[1];
-  if (bMap.getNumResults() != rank)
+  AffineMap map = generic.getIndexingMapsArray()[index];
+  if (map.getNumResults() != rank)
     return;
 
   Value source = transpose.getInput();
@@ -186,12 +188,12 @@ void readTransposedBInPlace(RewriterBase &rewriter, linalg::LinalgOp step) {
         rewriter, slice.getLoc(), source, swapped(slice.getMixedOffsets()),
         swapped(slice.getMixedSizes()), swapped(slice.getMixedStrides()));
   }
-  SmallVector<AffineExpr> results(bMap.getResults());
+  SmallVector<AffineExpr> results(map.getResults());
   std::swap(results[rank - 2], results[rank - 1]);
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-  maps[1] = AffineMap::get(bMap.getNumDims(), 0, results, step.getContext());
+  maps[index] = AffineMap::get(map.getNumDims(), 0, results, step.getContext());
   rewriter.modifyOpInPlace(generic, [&] {
-    b.set(source);
+    operand.set(source);
     generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
   });
   if (slice && slice->use_empty())
@@ -206,7 +208,7 @@ copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
                  bool tensorCores, function_ref<void(StringRef)> fail) {
   Location loc = step.getLoc();
   if (tensorCores)
-    readTransposedBInPlace(rewriter, step);
+    readTransposedInPlace(rewriter, step, 1);
   SmallVector<StepCopy> copies;
   for (OpOperand *in : step.getDpsInputOperands()) {
     rewriter.setInsertionPoint(step);
@@ -419,10 +421,12 @@ tiling::tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
 
   // wgmma: the buffers unpadded (tessel-lower-wgmma replaces them with
   // swizzled ones), the copies and the step whole at block level; a
-  // `transpose_rhs` B read in place, which TMA loads as [N, K] tiles and
-  // wgmma reads K-major.
-  if (wgmma)
-    readTransposedBInPlace(rewriter, step);
+  // `transpose_lhs` A or `transpose_rhs` B read in place, which TMA loads
+  // as [K, M] or [N, K] tiles and wgmma reads MN-major or K-major.
+  if (wgmma) {
+    readTransposedInPlace(rewriter, step, 0);
+    readTransposedInPlace(rewriter, step, 1);
+  }
   FailureOr<SmallVector<StepCopy>> copies = copyOperandTiles(
       rewriter, step, wgmma ? 1 : stages, tensorCores && !wgmma, fail);
   if (failed(copies))

@@ -321,7 +321,7 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
                   int64_t cols) {
     return readMmaPiece(b, loc, from, row, col, rows, cols);
   };
-  // B held as [N, K] (readTransposedBInPlace): its K x N piece at (k, n) is
+  // B held as [N, K] (readTransposedInPlace): its K x N piece at (k, n) is
   // the tile's N x K piece at (n, k), read transposed.
   bool bTransposed = isBTransposed(warp);
   auto readB = [&](OpBuilder &b, Value kAt, Value col) {

@@ -6,7 +6,8 @@
 // (one in 16-byte vectors), M, N and K that the tiles do not divide (the
 // last block shifted back, the last K step partial: TMA zero-fills it on
 // the GPU), a K of one step (no K loop) and one of 33 steps, a
-// `transpose_rhs` B read in place, K-major, and batch_matmuls.
+// `transpose_rhs` B read in place, K-major, batch_matmuls, and a
+// `transpose_lhs` A read in place, MN-major.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 
 module attributes {tessel.target = #tessel.target<"h100">} {
@@ -137,6 +138,20 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     }
     return %r : tensor<3x130x192xf16>
   }
+
+  // A `transpose_lhs` A ([K, M], a weight-gradient's activations): read in
+  // place, MN-major like a row-major B ([64, 64] TMA boxes, one per
+  // warpgroup, wgmma's A transpose bit set); 264 rows (the last block
+  // shifted back) and 200 columns.
+  func.func @wg2_lhs_bf16(%x: tensor<320x264xbf16>, %w: tensor<320x200xbf16>) -> tensor<264x200xbf16> {
+    %r = tessel.kernel @k_wg2_lhs_bf16(%x, %w) : (tensor<320x264xbf16>, tensor<320x200xbf16>) -> tensor<264x200xbf16>
+        schedule = #tessel.schedule<block = [128, 128, 64], warps = 8, stages = 3, mma = wgmma> {
+    ^bb0(%a: tensor<320x264xbf16>, %c: tensor<320x200xbf16>):
+      %0 = tessel.matmul %a, %c transpose_lhs : tensor<320x264xbf16>, tensor<320x200xbf16> -> tensor<264x200xbf16>
+      tessel.yield %0 : tensor<264x200xbf16>
+    }
+    return %r : tensor<264x200xbf16>
+  }
 }
 
 // CHECK-LABEL: kernel @k_wg2_bias_gelu_bf16
@@ -159,4 +174,6 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK-NEXT: result #0 4x200x256xf32 {{.*}} ok
 // CHECK-LABEL: kernel @k_wg1_batch_pv_f16
 // CHECK-NEXT: result #0 3x130x192xf16 {{.*}} ok
+// CHECK-LABEL: kernel @k_wg2_lhs_bf16
+// CHECK-NEXT: result #0 264x200xbf16 {{.*}} ok
 // CHECK: all outputs match the reference

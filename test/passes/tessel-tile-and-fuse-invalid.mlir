@@ -467,6 +467,24 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // -----
 
+// A transposed A (MN-major) and a transposed B (K-major) together: NVGPU's
+// warpgroup MMA takes an MN-major A only with an MN-major B.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<128x128xbf16>, %y: tensor<128x128xbf16>) -> tensor<128x128xf32> {
+    // expected-error @+1 {{could not be tiled with schedule}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<128x128xbf16>, tensor<128x128xbf16>) -> tensor<128x128xf32>
+        schedule = #tessel.schedule<block = [64, 64, 64], warps = 4, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<128x128xbf16>, %b: tensor<128x128xbf16>):
+      // expected-error @+1 {{cannot take the schedule's K step: mma = wgmma: both its operands are transposed (NVGPU's warpgroup MMA takes an MN-major A only with an MN-major B)}}
+      %1 = tessel.matmul %a, %b transpose_lhs transpose_rhs : tensor<128x128xbf16>, tensor<128x128xbf16> -> tensor<128x128xf32>
+      tessel.yield %1 : tensor<128x128xf32>
+    }
+    return %0 : tensor<128x128xf32>
+  }
+}
+
+// -----
+
 // A kernel that is one attention alone is the fused attention kernel:
 // its schedule is [query tile, key tile] and warps on SIMT lanes.
 module attributes {tessel.target = #tessel.target<"h100">} {

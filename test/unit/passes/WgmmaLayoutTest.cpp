@@ -68,6 +68,22 @@ TEST(WgmmaLayout, KMajorBReadsWhatTmaWrote) {
   }
 }
 
+// A MN-major (a `transpose_lhs` A, [K, M] in memory): one [64, 64] box per
+// warpgroup, A's row m in column m; slice s's descriptor starts at the
+// group's box, 16 s rows in, and reads element (m, k) where TMA put row
+// 16 s + k, column m of box g.
+TEST(WgmmaLayout, MNMajorAReadsWhatTmaWrote) {
+  int64_t box = W::kKBytes / 2 * kRowBytes;
+  for (int64_t g = 0; g < W::kMaxGroups; ++g)
+    for (int64_t s = 0; s < W::kKBytes / 2 / W::kK; ++s)
+      for (int64_t m = 0; m < W::kM; ++m)
+        for (int64_t k = 0; k < W::kK; ++k)
+          ASSERT_EQ(readAMNMajor(g, s, m, k),
+                    g * box + tmaOffset(W::kK * s + k, m * 2))
+              << "group " << g << " slice " << s << " (" << m << ", " << k
+              << ")";
+}
+
 // TMA's swizzle is a permutation of each 1024-byte pattern (no two
 // elements share a byte), which is why stage buffers start on 1024-byte
 // boundaries (tessel-align-shared-memory) and B's boxes and stages are
