@@ -163,25 +163,26 @@ bool mlir::tessel::swapsInnermostDims(linalg::TransposeOp transpose) {
   return true;
 }
 
-bool mlir::tessel::isBTransposed(linalg::LinalgOp op) {
+/// Whether the contraction `op` (one reduction loop, two inputs) reads its
+/// input `input` with K `fromInnermost` dims out from the innermost.
+static bool readsKAt(linalg::LinalgOp op, unsigned input,
+                     size_t fromInnermost) {
   SmallVector<unsigned> reductions;
   op.getReductionDims(reductions);
   if (reductions.size() != 1 || op.getNumDpsInputs() != 2)
     return false;
-  ArrayRef<AffineExpr> bDims = op.getIndexingMapsArray()[1].getResults();
-  return !bDims.empty() &&
-         bDims.back() == getAffineDimExpr(reductions.front(), op.getContext());
+  ArrayRef<AffineExpr> dims = op.getIndexingMapsArray()[input].getResults();
+  return dims.size() > fromInnermost &&
+         dims[dims.size() - 1 - fromInnermost] ==
+             getAffineDimExpr(reductions.front(), op.getContext());
+}
+
+bool mlir::tessel::isBTransposed(linalg::LinalgOp op) {
+  return readsKAt(op, 1, 0);
 }
 
 bool mlir::tessel::isATransposed(linalg::LinalgOp op) {
-  SmallVector<unsigned> reductions;
-  op.getReductionDims(reductions);
-  if (reductions.size() != 1 || op.getNumDpsInputs() != 2)
-    return false;
-  ArrayRef<AffineExpr> aDims = op.getIndexingMapsArray()[0].getResults();
-  return aDims.size() >= 2 &&
-         aDims[aDims.size() - 2] ==
-             getAffineDimExpr(reductions.front(), op.getContext());
+  return readsKAt(op, 0, 1);
 }
 
 std::string mlir::tessel::mmaSyncRefusal(linalg::LinalgOp op) {

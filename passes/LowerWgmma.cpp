@@ -72,7 +72,8 @@ struct Operand {
   Value global;
   Value blockOffset; // along M (A) or N (B)
   Value batchOffset; // a batch_matmul's batch element (none for a matmul)
-  bool kInner = false; // K innermost: A [M, K] and B [N, K], not B [K, N]
+  // K innermost: A [M, K] and B [N, K]; not A [K, M] or B [K, N].
+  bool kInner = false;
   SmallVector<int64_t> tile;
   BlockArgument buffer;
   Operation *copy = nullptr;
@@ -143,7 +144,7 @@ FailureOr<Operand> WgmmaStep::operand(unsigned i, bool kInner) {
   if (rank != 2 && rank != 3)
     return fail("operand #" + Twine(i) +
                 " is not a 2-D or 3-D (batched) view of a buffer");
-  if (rank != bufferType.getRank())
+  if (int64_t(rank) != bufferType.getRank())
     return fail("operand #" + Twine(i) + "'s tile and view ranks differ");
   auto globalType = dyn_cast<MemRefType>(src->base.getType());
   if (launch->isAncestor(src->base.getParentRegion()->getParentOp()) ||
@@ -444,47 +445,38 @@ LogicalResult WgmmaStep::rewrite() {
       out.push_back(batch);
     return out;
   };
+  // One operand's tile of step `kAt` into stage `slot`: K innermost, one
+  // [rows, 64] box; MN-major, [64, 64] boxes along its rows (64 rows per
+  // warpgroup for A, 64 columns per box for B).
+  static_assert(W::kM == W::kNChunk, "A's and B's MN-major boxes are alike");
+  auto load = [&](OpBuilder &ob, const Operand &op, Value tiles, Value map,
+                  int64_t rows, Value kAt, Value slot) {
+    OpFoldResult zero = ob.getIndexAttr(0);
+    if (op.kInner) {
+      nvgpu::TmaAsyncLoadOp::create(
+          ob, loc,
+          view(ob, tiles, at({slot}, {zero, zero}, ob), boxed({}, {rows, kt})),
+          bars, map, coordinates(kAt, op.blockOffset, op.batchOffset), slot,
+          Value(), leader);
+      return;
+    }
+    for (int64_t j = 0; j < rows / W::kNChunk; ++j) {
+      Value offset = arith::AddIOp::create(ob, loc, op.blockOffset,
+                                           index(ob, j * W::kNChunk));
+      nvgpu::TmaAsyncLoadOp::create(
+          ob, loc,
+          view(ob, tiles, at({slot, ob.getIndexAttr(j)}, {zero, zero}, ob),
+               boxed({}, {kt, W::kNChunk})),
+          bars, map, coordinates(offset, kAt, op.batchOffset), slot, Value(),
+          leader);
+    }
+  };
   auto issue = [&](OpBuilder &ob, Value k, Value slot) {
     Value kAt = arith::MulIOp::create(ob, loc, k, index(ob, kt));
     nvgpu::MBarrierArriveExpectTxOp::create(ob, loc, bars, index(ob, txBytes),
                                             slot, leader);
-    OpFoldResult zero = ob.getIndexAttr(0);
-    if (aMNMajor) {
-      for (int64_t g = 0; g < bm / W::kM; ++g) {
-        Value row = arith::AddIOp::create(ob, loc, a->blockOffset,
-                                          index(ob, g * W::kM));
-        nvgpu::TmaAsyncLoadOp::create(
-            ob, loc,
-            view(ob, aStages, at({slot, ob.getIndexAttr(g)}, {zero, zero}, ob),
-                 boxed({}, {kt, W::kM})),
-            bars, mapA, coordinates(row, kAt, a->batchOffset), slot, Value(),
-            leader);
-      }
-    } else {
-      nvgpu::TmaAsyncLoadOp::create(
-          ob, loc,
-          view(ob, aStages, at({slot}, {zero, zero}, ob), boxed({}, {bm, kt})),
-          bars, mapA, coordinates(kAt, a->blockOffset, a->batchOffset), slot,
-          Value(), leader);
-    }
-    if (bKMajor) {
-      nvgpu::TmaAsyncLoadOp::create(
-          ob, loc,
-          view(ob, bStages, at({slot}, {zero, zero}, ob), boxed({}, {bn, kt})),
-          bars, mapB, coordinates(kAt, b->blockOffset, b->batchOffset), slot,
-          Value(), leader);
-      return;
-    }
-    for (int64_t j = 0; j < bn / W::kNChunk; ++j) {
-      Value col = arith::AddIOp::create(ob, loc, b->blockOffset,
-                                        index(ob, j * W::kNChunk));
-      nvgpu::TmaAsyncLoadOp::create(
-          ob, loc,
-          view(ob, bStages, at({slot, ob.getIndexAttr(j)}, {zero, zero}, ob),
-               boxed({}, {kt, W::kNChunk})),
-          bars, mapB, coordinates(col, kAt, b->batchOffset), slot, Value(),
-          leader);
-    }
+    load(ob, *a, aStages, mapA, bm, kAt, slot);
+    load(ob, *b, bStages, mapB, bn, kAt, slot);
   };
   for (int64_t s = 0; s < std::min(stages, steps); ++s)
     issue(builder, index(builder, s), index(builder, s));
