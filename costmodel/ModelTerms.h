@@ -146,6 +146,10 @@ struct WorkCost {
   /// schedule's stages keep the copies of later steps in flight
   /// (latencyTime).
   double kSteps = 0, sharedRoundsPerStep = 0;
+  /// The bytes a block copies into shared memory per K step (each
+  /// operand tile's rows in memory sectors): a step's round trip delivers
+  /// them over the SM's link to L2 after the latency.
+  double stepBytes = 0;
 };
 
 /// What combining a cooperative reduction's partials in a tree costs

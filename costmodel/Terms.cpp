@@ -172,8 +172,9 @@ double closedQueueCycle(double service, double think, int64_t population) {
 //
 // A K loop's steps cannot overlap that way: a barrier separates each
 // step's copies to shared memory from its math. A step alone takes the
-// copies' round trip, then its math: its work on the SM (the compute or
-// loads term's share, whichever binds) or its chain of shared-memory
+// copies' round trip (the latency, then the step's bytes over the SM's
+// link to L2 at sm_bytes_per_clock), then its math: its work on the SM (the
+// compute or loads term's share, whichever binds) or its chain of shared-memory
 // rounds, whichever is longer. With S stages the copies of step k + S - 1
 // are issued during step k, so S steps' round trips overlap: each step
 // takes max(step, (roundTrip + step) / S). With several blocks resident,
@@ -214,9 +215,14 @@ double latencyTime(const Context &c, const WorkCost &w,
     double chain = w.sharedRoundsPerStep * sharedLatency / kRoundsInFlight;
     double step = std::max(stepWork, chain);
     double stages = double(c.schedule.stages);
+    // One block's copies over the link (several blocks' sharing it is the
+    // L2 term's).
+    double transfer = 0;
+    if (usable(t, TargetField::SmBytesPerClock, p.uncalibrated))
+      transfer = w.stepBytes / t.get(TargetField::SmBytesPerClock);
     // A turn of `blocks` resident blocks.
     auto loop = [&](double roundTrip, int64_t blocks) {
-      double alone = std::max(step, (roundTrip + step) / stages);
+      double alone = std::max(step, (roundTrip + transfer + step) / stages);
       double work = std::min(stepWork, alone);
       return w.kSteps * closedQueueCycle(work, alone - work, blocks);
     };
@@ -238,16 +244,16 @@ double latencyTime(const Context &c, const WorkCost &w,
       // steps cover a stage's round trip: the latency, then its bytes at
       // one block's TMA rate or, with several blocks resident, at their
       // share of the SM's link to L2.
-      double stageBytes = double(c.tiles[c.tiles.size() - 2] + c.tiles.back()) *
-                          double(c.kStep) *
-                          double(dtypeBytes(narrowestInput(c.kernel)));
-      double transfer = stageBytes / t.get(TargetField::TmaStreamBytesPerClock);
+      double tmaTransfer =
+          w.stepBytes / t.get(TargetField::TmaStreamBytesPerClock);
       if (t.has(TargetField::TmaSmBytesPerClock))
-        transfer = std::max(
-            transfer, std::min(blocksOnBusiestSM, double(p.blocksPerSM)) *
-                          stageBytes / t.get(TargetField::TmaSmBytesPerClock));
+        tmaTransfer =
+            std::max(tmaTransfer,
+                     std::min(blocksOnBusiestSM, double(p.blocksPerSM)) *
+                         w.stepBytes / t.get(TargetField::TmaSmBytesPerClock));
       auto tmaLoop = [&](double roundTrip) {
-        return w.kSteps * std::max(step, (roundTrip + transfer) / (stages - 1));
+        return w.kSteps *
+               std::max(step, (roundTrip + tmaTransfer) / (stages - 1));
       };
       cycles += tmaLoop(dramLatency) + (turns - 1) * tmaLoop(latency);
     } else {

@@ -506,6 +506,7 @@ WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
     }
     if (kStep && w.isContraction()) {
       KSteps steps = kStepsOf(c, g, w);
+      cost.stepBytes += steps.copyBytes;
       if (c.wgmma)
         addWgmmaKStep(c, steps, cost);
       else if (c.mfma)

@@ -794,6 +794,7 @@ TEST(ModelTerms, WgmmaStepsWaitForTheirTmaStages) {
   WorkCost w;
   w.kSteps = 64;
   w.sharedRoundsPerStep = 1;
+  w.stepBytes = 49152;
   auto latency = [&](int64_t stages, int64_t blocksPerSM,
                      const Target &t) -> double {
     Held inputs(mm, wgmma(128, 256, 64, 8, stages), t);
@@ -819,11 +820,14 @@ TEST(ModelTerms, WgmmaStepsWaitForTheirTmaStages) {
   double shared = 3 * 49152 / 47.0;
   EXPECT_NEAR(latency(2, 3, h100()), 64 * ((691 + shared) + 1 * (271 + shared)),
               1e-6);
-  // Without the TMA figures: the copies' pipeline of the other K steps.
+  // Without the TMA figures: the copies' pipeline of the other K steps,
+  // whose round trip is the latency and then the stage at the SM's link
+  // (32 bytes a clock).
   Target bare = without(h100(), {TargetField::TmaStreamBytesPerClock});
+  double link = 49152 / 32.0;
   EXPECT_NEAR(latency(2, 1, bare),
-              64 * std::max(1000.0, (691 + 1000.0) / 2) +
-                  3 * 64 * std::max(1000.0, (271 + 1000.0) / 2),
+              64 * std::max(1000.0, (691 + link + 1000.0) / 2) +
+                  3 * 64 * std::max(1000.0, (271 + link + 1000.0) / 2),
               1e-6);
 }
 

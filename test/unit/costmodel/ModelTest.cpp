@@ -960,6 +960,52 @@ TEST(Model, StagesHideTheCopiesLatency) {
   EXPECT_NE(amd.illegalReason.find("cp.async"), std::string::npos);
 }
 
+TEST(Model, AStepsCopiesCrossTheSmLink) {
+  // A step's copies land the latency after they are issued and then at
+  // the SM's link to L2: on the A100, 4096^3 in [128, 256] blocks of 8
+  // warps steps 16 of K at a time, 12 KiB a step (384 clocks at 32 bytes
+  // a clock) against about 640 clocks of math. Two stages leave the
+  // round trip (latency, then the bytes) longer than a step's math:
+  // exposed; three hide it. Without the link the latency alone was
+  // hidden at two, and the model chose two stages.
+  Target a100 = *lookupKnownTarget("a100");
+  KernelDesc k = mmaMatmul(4096, 4096, 4096, ElementType::BF16);
+  Schedule s = mmaSchedule(128, 256, 16, 64, 64);
+  std::vector<Prediction> byStages;
+  for (int64_t stages : {2, 3, 4}) {
+    s.stages = stages;
+    Prediction p = predict(k, s, a100);
+    ASSERT_TRUE(p.legal) << stages << ": " << p.illegalReason;
+    byStages.push_back(p);
+  }
+  EXPECT_GT(byStages[0].latencyUs, byStages[1].latencyUs);
+  EXPECT_LT(byStages[1].timeUs, byStages[0].timeUs);
+  // Once hidden, a deeper pipeline gains nothing more (its extra copies
+  // of the clamped tail cost a little).
+  EXPECT_NEAR(byStages[2].latencyUs, byStages[1].latencyUs,
+              1e-3 * byStages[1].latencyUs);
+
+  s.stages = 2;
+  Prediction unlinked =
+      predict(k, s, without(a100, {TargetField::SmBytesPerClock}));
+  ASSERT_TRUE(unlinked.legal) << unlinked.illegalReason;
+  EXPECT_LT(unlinked.latencyUs, byStages[0].latencyUs);
+
+  // The schedule the model chooses pipelines three stages or more.
+  std::optional<Prediction> best;
+  Schedule chosen;
+  for (const Schedule &c : enumerateSchedules(k, a100)) {
+    Prediction p = predict(k, c, a100);
+    if (p.legal && (!best || p.timeUs < best->timeUs)) {
+      best = p;
+      chosen = c;
+    }
+  }
+  ASSERT_TRUE(best);
+  EXPECT_EQ(chosen.compute, ComputeClass::MmaSync);
+  EXPECT_GE(chosen.stages, 3);
+}
+
 // Issue 20, item 1: a K loop puts a barrier between each step's copies
 // and its math, so with one stage the copies' round trip and the step's
 // work add instead of overlapping; S stages overlap S steps' round trips.
