@@ -91,6 +91,10 @@ struct Context {
   /// block tile along each (tilesOf).
   std::vector<int> parallel;
   std::vector<int64_t> tiles;
+  /// The block tile along the last two parallel loops: a contraction's M
+  /// and N (a batch_matmul's tensor-core block takes one batch element).
+  int64_t tileM() const { return tiles[tiles.size() - 2]; }
+  int64_t tileN() const { return tiles.back(); }
   /// The schedule's K step (0: none).
   int64_t kStep = 0;
   int64_t threadsPerBlock = 0;

@@ -204,7 +204,7 @@ int64_t sharedMemoryBytes(const Context &c) {
       // Per stage the A and B tiles as TMA writes them (unpadded,
       // swizzled) and a stage's mbarrier; the accumulator (f32, rows
       // padded) overlays the stages after the loop (tessel-lower-wgmma).
-      int64_t bm = c.tiles[c.tiles.size() - 2], bn = c.tiles.back();
+      int64_t bm = c.tileM(), bn = c.tileN();
       bytes += std::max(4 * bm * (bn + kMmaAccumulatorPad),
                         s.stages * 2 * (bm + bn) * c.kStep) +
                8 * s.stages;
@@ -214,7 +214,7 @@ int64_t sharedMemoryBytes(const Context &c) {
       // The accumulator (f32) and the A and B tiles (16-bit), each row
       // padded (kMmaOperandPad, kMmaAccumulatorPad), the tiles once per
       // stage.
-      int64_t bm = c.tiles[c.tiles.size() - 2], bn = c.tiles.back();
+      int64_t bm = c.tileM(), bn = c.tileN();
       // The overlay below needs the K loop directly in the launch: no
       // loop over several batch elements around it.
       bool oneBatch = std::all_of(c.tiles.begin(), c.tiles.end() - 2,
@@ -322,7 +322,7 @@ int64_t registersPerThread(const Context &c) {
     // the pipeline's addresses and indices: ptxas -v (sm_90a, CUDA 13) takes
     // 60, 90 and 122 for N = 64, 128 and 192
     // (test/tools/tessel-compile-wgmma.test's kernels): N / 2 + 26 within 2.
-    return c.tiles.back() / 2 + kWgmmaAddressRegisters;
+    return c.tileN() / 2 + kWgmmaAddressRegisters;
   }
   if (c.mfma) {
     // Each lane keeps its share of the warp tile's accumulator (M x N / 64
@@ -339,8 +339,8 @@ int64_t registersPerThread(const Context &c) {
     const MmaTiles &m = c.mmaTiles;
     int64_t staged = 0;
     if (c.schedule.stages == 2) {
-      int64_t tileBytes = (c.tiles[c.tiles.size() - 2] + c.tiles.back()) *
-                          c.kStep * dtypeBytes(narrowestInput(c.kernel));
+      int64_t tileBytes = (c.tileM() + c.tileN()) * c.kStep *
+                          dtypeBytes(narrowestInput(c.kernel));
       staged = (tileBytes / c.threadsPerBlock + 3) / 4;
     }
     return registers + m.pm * m.pn * c.mfmaShape.accumulators() +

@@ -121,7 +121,7 @@ KSteps kStepsOf(const Context &c, const ThreadGeometry &g, const Work &w) {
 void addWgmmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
   using W = WgmmaShape;
   // (A batch_matmul's block takes one batch element: [1, M, N].)
-  double bm = double(c.tiles[c.tiles.size() - 2]), bn = double(c.tiles.back());
+  double bm = double(c.tileM()), bn = double(c.tileN());
   double step = double(c.kStep);
   double groups = bm / double(W::kM);
   double warps = double(c.schedule.warps);
@@ -152,8 +152,8 @@ void addMmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
   int64_t kStep = c.kStep;
   // Row strides in bytes of the padded buffers.
   int64_t aRow = (kStep + kMmaOperandPad) * 2;
-  int64_t bRow = (c.tiles.back() + kMmaOperandPad) * 2;
-  int64_t cRow = (c.tiles.back() + kMmaAccumulatorPad) * 4;
+  int64_t bRow = (c.tileN() + kMmaOperandPad) * 2;
+  int64_t cRow = (c.tileN() + kMmaAccumulatorPad) * 4;
   auto group = [](int64_t lane) { return lane / 4; };
   auto thread = [](int64_t lane) { return lane % 4; };
   // One 8 x 8 matrix of ldmatrix: 8 rows of 16 bytes, as 32 lanes reading
@@ -199,8 +199,8 @@ void addMfmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
   auto [pm, pn, pk] = c.mmaTiles;
   const MfmaShape &s = c.mfmaShape;
   int64_t aRow = (c.kStep + kMmaOperandPad) * 2;
-  int64_t bRow = (c.tiles.back() + kMmaOperandPad) * 2;
-  int64_t cRow = (c.tiles.back() + accumulatorPad(ComputeClass::Mfma)) * 4;
+  int64_t bRow = (c.tileN() + kMmaOperandPad) * 2;
+  int64_t cRow = (c.tileN() + accumulatorPad(ComputeClass::Mfma)) * 4;
   MfmaFragmentFronts fronts = mfmaFragmentFronts(s, aRow, bRow, cRow);
   double aFronts = fronts.a, bFronts = fronts.b, cFronts = fronts.c;
   double stepFronts = double(pm * pk) * aFronts + double(pn * pk) * bFronts;
