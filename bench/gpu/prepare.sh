@@ -16,6 +16,7 @@
 #   <dir>/variants/                 bench/workloads/wgmma-variants.mlir (AMD:
 #                                   mfma-variants.mlir)
 #   <dir>/variants-small-m/         bench/workloads/wgmma-small-m.mlir
+#   <dir>/variants-mma-stages/      bench/workloads/mma-stage-variants.mlir
 #   <dir>/variants-rows/            bench/workloads/row-variants.mlir
 #   <dir>/variants-attention/       bench/workloads/attention-variants.mlir
 #                                   (NVIDIA only)
@@ -131,6 +132,19 @@ for v in variants:wgmma-variants variants-small-m:wgmma-small-m; do
       "the wgmma variants ($src) do not compile for $TARGET"
   fi
 done
+# mma.sync schedules at 1 to 4 pipeline stages side by side: what the K
+# loop's round trip (latency, then the step's bytes over the SM's link) is
+# measured against, on NVIDIA (cp.async: sm_80 and newer).
+if [[ "$TARGET" == mi* ]]; then
+  echo "prepare: no mma.sync stage variants on $TARGET" \
+    >"$CARRY/variants-mma-stages.log"
+else
+  sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/mma-stage-variants.mlir \
+    >"$CARRY/mma-stage-variants.mlir"
+  compile_or_report "$CARRY/mma-stage-variants.mlir" \
+    "$CARRY/variants-mma-stages" \
+    "the mma.sync stage variants do not compile for $TARGET"
+fi
 # Row kernel schedules side by side (and the multi-pass kernel beside them),
 # on every target.
 sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/row-variants.mlir \

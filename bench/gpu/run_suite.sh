@@ -9,7 +9,8 @@
 #   attention.json    the attention anchors, checked and timed
 #   attention-baseline.json  the same through scaled_dot_product_attention
 #   variants.json     wgmma schedules of two large GEMMs and of the GEMM
-#                     anchors with few rows side by side, row kernel
+#                     anchors with few rows side by side, mma.sync
+#                     schedules at 1 to 4 stages, row kernel
 #                     schedules (bench/workloads/row-variants.mlir), fused
 #                     attention schedules (attention-variants.mlir), and
 #                     variants-baseline.json, torch.matmul on the latter
@@ -173,14 +174,15 @@ if want models && [ -d "$CARRY/models" ]; then
 fi
 
 # wgmma schedules side by side (bench/workloads/wgmma-variants.mlir and
-# wgmma-small-m.mlir), row kernel schedules (row-variants.mlir) and fused
+# wgmma-small-m.mlir), mma.sync schedules at 1 to 4 stages
+# (mma-stage-variants.mlir), row kernel schedules (row-variants.mlir) and fused
 # attention schedules (attention-variants.mlir, and on sm_90a
 # attention-wgmma-variants.mlir), then torch.matmul on the small-m shapes.
 if want variants && { [ -d "$CARRY/variants" ] || [ -d "$CARRY/variants-rows" ]; }; then
   echo "== variants" | tee -a "$LOG"
   folders=()
-  for d in variants variants-small-m variants-rows variants-attention \
-    variants-attention-wgmma; do
+  for d in variants variants-small-m variants-mma-stages variants-rows \
+    variants-attention variants-attention-wgmma; do
     [ -d "$CARRY/$d" ] && folders+=("$CARRY/$d")
   done
   # shellcheck disable=SC2086 # no option or one
