@@ -215,14 +215,9 @@ double latencyTime(const Context &c, const WorkCost &w,
     double chain = w.sharedRoundsPerStep * sharedLatency / kRoundsInFlight;
     double step = std::max(stepWork, chain);
     double stages = double(c.schedule.stages);
-    // One block's copies over the link (several blocks' sharing it is the
-    // L2 term's).
-    double transfer = 0;
-    if (usable(t, TargetField::SmBytesPerClock, p.uncalibrated))
-      transfer = w.stepBytes / t.get(TargetField::SmBytesPerClock);
     // A turn of `blocks` resident blocks.
     auto loop = [&](double roundTrip, int64_t blocks) {
-      double alone = std::max(step, (roundTrip + transfer + step) / stages);
+      double alone = std::max(step, (roundTrip + step) / stages);
       double work = std::min(stepWork, alone);
       return w.kSteps * closedQueueCycle(work, alone - work, blocks);
     };
@@ -257,7 +252,12 @@ double latencyTime(const Context &c, const WorkCost &w,
       };
       cycles += tmaLoop(dramLatency) + (turns - 1) * tmaLoop(latency);
     } else {
-      cycles += turnsOf(dramLatency, latency);
+      // The copies' round trip: the latency, then one block's copies over
+      // the SM's link (several blocks' sharing it is the L2 term's).
+      double transfer = 0;
+      if (usable(t, TargetField::SmBytesPerClock, p.uncalibrated))
+        transfer = w.stepBytes / t.get(TargetField::SmBytesPerClock);
+      cycles += turnsOf(dramLatency + transfer, latency + transfer);
     }
   }
   return cycles / clockHz * 1e6;

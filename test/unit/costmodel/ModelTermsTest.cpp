@@ -820,6 +820,20 @@ TEST(ModelTerms, WgmmaStepsWaitForTheirTmaStages) {
   double shared = 3 * 49152 / 47.0;
   EXPECT_NEAR(latency(2, 3, h100()), 64 * ((691 + shared) + 1 * (271 + shared)),
               1e-6);
+  // The TMA stages do not use the SIMT copies' link: a table without it
+  // prices them the same and does not call them uncalibrated.
+  {
+    Target noLink = without(h100(), {TargetField::SmBytesPerClock});
+    Held inputs(mm, wgmma(128, 256, 64, 8, 2), noLink);
+    EXPECT_FALSE(mmaRefusal(inputs.context));
+    Prediction p;
+    p.blocksPerSM = 1;
+    p.computeUs = 4 * 64 * 1000 / 1.98e3;
+    p.l2Bytes = 4e9;
+    EXPECT_NEAR(latencyTime(inputs.context, w, 4, 1e8, p) * 1.98e3,
+                64 * (first + 3 * later), 1e-6);
+    EXPECT_FALSE(p.uncalibrated);
+  }
   // Without the TMA figures: the copies' pipeline of the other K steps,
   // whose round trip is the latency and then the stage at the SM's link
   // (32 bytes a clock).
