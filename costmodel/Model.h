@@ -325,13 +325,16 @@ struct FusedAttentionLayout {
 std::pair<int64_t, int64_t> attentionMicroTile(int64_t rows, int64_t cols,
                                                int64_t threads);
 
-/// The row operations a row kernel computes (passes/tiling/RowKernel.h).
-enum class RowOpKind { Softmax, LayerNorm, RmsNorm };
+/// The row operations a row kernel computes (passes/tiling/RowKernel.h):
+/// the normalizations, which write a row for each row, and the reductions
+/// (`tessel.reduce` sum, max or mean over trailing dims), which write one
+/// value.
+enum class RowOpKind { Softmax, LayerNorm, RmsNorm, Sum, Max, Mean };
 
-/// A kernel that is one softmax along its innermost dim, or one layer_norm
-/// or rms_norm (over any number of trailing dims, one row each), maybe of a
-/// residual add: `rows` rows of `length` elements of `type`, written in
-/// `type`.
+/// A kernel that is one softmax along its innermost dim, one layer_norm or
+/// rms_norm (over any number of trailing dims, one row each), maybe of a
+/// residual add, or one reduction over trailing dims: `rows` rows of
+/// `length` elements of `type`, written in `type`.
 struct RowShape {
   RowOpKind op = RowOpKind::Softmax;
   int64_t rows = 1, length = 1;
@@ -345,9 +348,22 @@ struct RowShape {
 
   /// The rows read for each row written: the input, and the residual's.
   int64_t inputs() const { return residual ? 2 : 1; }
+  /// Whether the op reduces each row to one value (sum, max, mean).
+  bool reduces() const {
+    return op == RowOpKind::Sum || op == RowOpKind::Max ||
+           op == RowOpKind::Mean;
+  }
   /// The row's cross-thread reductions: softmax its maximum then its sum,
-  /// layer_norm its mean then its centred sum of squares, rms_norm one.
-  int64_t reductions() const { return op == RowOpKind::RmsNorm ? 1 : 2; }
+  /// layer_norm its mean then its centred sum of squares, rms_norm and a
+  /// reduction one.
+  int64_t reductions() const {
+    return op == RowOpKind::Softmax || op == RowOpKind::LayerNorm ? 2 : 1;
+  }
+  /// The passes over the row: one per reduction, and one that writes the
+  /// row (none for a reduction, which writes its row's value).
+  int64_t passes() const { return reductions() + (reduces() ? 0 : 1); }
+  /// Elements written per row.
+  int64_t written() const { return reduces() ? 1 : length; }
 };
 
 /// How the row kernel (passes/tiling/RowKernel.cpp) lays out a block for a
@@ -357,7 +373,11 @@ struct RowShape {
 /// `slots` each. When slots x vector elements fit kResidentElements, the
 /// row is `resident`: read once into registers (f32), reduced and written
 /// from there (one read, one write). Otherwise each phase reads it again
-/// (from L2). A reduction's per-thread partials go to shared memory; with
+/// (from L2). A reduction op (sum, max, mean) reads its row once and keeps
+/// nothing: a thread loads `batch` slots at once (all of them when they fit
+/// kResidentElements, then `resident`), combines them, and goes on to the
+/// next batch (`batches` of them, one round trip each). A reduction's
+/// per-thread partials go to shared memory; with
 /// more than 32 threads a row, a thread per 32 of each row (`groups` of
 /// them) combines their 32 partials (laid out `partialStride` words apart,
 /// an odd stride, so that those threads read distinct banks), then every
@@ -367,6 +387,8 @@ struct RowShape {
 struct RowKernelLayout {
   int64_t rowsPerBlock = 1, threads = 1, threadsPerRow = 1, vector = 1;
   int64_t slots = 1, groups = 1, partialStride = 1;
+  /// A reduction op's slots loaded at once, and the round trips they take.
+  int64_t batch = 1, batches = 1;
   bool resident = false;
   /// Shared bytes: for each reduction (its own buffers, so that no phase
   /// writes what another thread may still read), the partials

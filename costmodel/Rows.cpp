@@ -1,9 +1,10 @@
 //===- Rows.cpp - The row kernel's layout and terms -----------------------===//
 //
-// A kernel that is one softmax, layer_norm or rms_norm runs as a row kernel
-// (passes/tiling/RowKernel.cpp): a block per rowsPerBlock rows, each row's
-// threads holding its vectors in registers when they fit (RowKernelLayout),
-// its reductions combined in shared memory. Its terms, in the order of
+// A kernel that is one softmax, layer_norm or rms_norm, or one sum, max or
+// mean over trailing dims, runs as a row kernel (passes/tiling/RowKernel.cpp):
+// a block per rowsPerBlock rows, each row's threads holding its vectors in
+// registers when they fit (RowKernelLayout), its reductions combined in
+// shared memory. Its terms, in the order of
 // docs/cost-model.md's section on row kernels: resources and occupancy;
 // issue, shared memory and special functions per block; the chain of one
 // block (a DRAM round trip, then each reduction's shared-memory levels);
@@ -42,11 +43,26 @@ int64_t rowRegisters(const RowShape &r, int64_t elements) {
                            std::llround(1.9 * double(elements)));
 }
 
+/// A reduction's thread holds one batch of loads (`words` 32-bit
+/// registers). Where it loops over batches in a block of at most two warps,
+/// ptxas (free to give such a small block up to 255 registers a thread)
+/// keeps more of them in flight: 7 + 1.75 words; otherwise 22 + words / 3.
+/// Fitted on ptxas -v (sm_90a) for 21 reductions of f32, bf16 and f16 rows
+/// of 77 to 100000 elements (test/codegen/cpu-check-row-reductions.mlir and
+/// twelve more schedules; 22 to 64 registers): 15 within 10 %, -16 % ..
+/// +14 %.
+int64_t reductionRegisters(const RowKernelLayout &l, int64_t bytes) {
+  double words = double(l.batch * l.vector * bytes) / 4;
+  return std::llround(l.batches > 1 && l.threads <= 64 ? 7 + 1.75 * words
+                                                       : 22 + words / 3);
+}
+
 /// Issue slots per row element, by operation, beyond its load (a vector
 /// access per `vector` elements) and its conversions: softmax's maximum,
 /// exponent (a multiply-add and ex2), sum and scaling; layer_norm's sum,
 /// centred square, and centre, scale, multiply-add; rms_norm's square and
-/// two multiplies. Counted from the code RowKernel.cpp emits.
+/// two multiplies; a reduction's add or maximum. Counted from the code
+/// RowKernel.cpp emits.
 double opsPerElement(const RowShape &r) {
   switch (r.op) {
   case RowOpKind::Softmax:
@@ -55,6 +71,10 @@ double opsPerElement(const RowShape &r) {
     return 6;
   case RowOpKind::RmsNorm:
     return 4;
+  case RowOpKind::Sum:
+  case RowOpKind::Max:
+  case RowOpKind::Mean:
+    return 1;
   }
   return 5;
 }
@@ -91,6 +111,9 @@ RowKernelLayout RowKernelLayout::of(const RowShape &shape, int64_t rowsPerBlock,
   int64_t vectors = (shape.length + l.vector - 1) / l.vector;
   l.slots = (vectors + l.threadsPerRow - 1) / l.threadsPerRow;
   l.resident = l.slots * l.vector <= kResidentElements;
+  l.batch =
+      std::min(l.slots, std::max<int64_t>(1, kResidentElements / l.vector));
+  l.batches = (l.slots + l.batch - 1) / l.batch;
   l.groups = (l.threadsPerRow + 31) / 32;
   l.partialStride = l.groups % 2 == 0 ? l.groups + 1 : l.groups;
   l.sharedBytes = 4 * l.rowsPerBlock * shape.reductions() *
@@ -124,7 +147,9 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
                    " bytes) exceed what one block may allocate");
   // A resident row's elements in f32 registers.
   double elements = double(l.slots * l.vector);
-  p.registers = rowRegisters(r, l.resident ? l.slots * l.vector : 0);
+  p.registers = r.reduces()
+                    ? reductionRegisters(l, dtypeBytes(r.type))
+                    : rowRegisters(r, l.resident ? l.slots * l.vector : 0);
   if (p.registers > int64_t(t.get(TargetField::MaxRegistersPerThread)))
     return illegal("a thread would keep more of its row than it has "
                    "registers");
@@ -146,13 +171,15 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
   double bytes = dtypeBytes(r.type);
   bool narrow = r.type != ElementType::F32;
   double params = double(r.scale) + double(r.bias);
-  double passes = r.reductions() + 1;
+  double passes = r.passes();
   double inputs = double(r.inputs());
   double readOps =
       (narrow ? inputs : 0) + (r.residual ? 1 + (narrow ? 2 : 0) : 0);
-  double perElement = opsPerElement(r) + readOps + (narrow ? 1 + params : 0);
+  double perElement = opsPerElement(r) + readOps +
+                      (narrow ? (r.reduces() ? 0 : 1) + params : 0);
   double vectors = double(l.slots);
-  double perVector = inputs + 1 + params;
+  // (A reduction stores its row's value once, by one thread.)
+  double perVector = inputs + (r.reduces() ? 0 : 1) + params;
   if (!l.resident) {
     perElement += (passes - 1) * readOps;
     perVector += (passes - 1) * inputs;
@@ -170,6 +197,19 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
   // Shared wavefronts: each warp's partial stores and result reads (a
   // broadcast), the combiners' reads.
   work.loads = reductions * (1 + (l.groups > 1 ? l.groups : l.threadsPerRow));
+  // And the global accesses' cache lines: a warp's vector access takes one
+  // L1 wavefront per 128-byte line it touches, so that lanes spread over
+  // several rows (fewer than a warp of threads a row) take a line for each
+  // row's short run, where a warp along one row takes its bytes / 128.
+  // Each pass that reads the row (one when resident), each input, and the
+  // store of a written row.
+  double warp = t.warpSize();
+  double rowsPerWarp = std::max(1.0, warp / double(l.threadsPerRow));
+  double run = std::min<double>(double(l.threadsPerRow), warp) *
+               double(l.vector) * bytes;
+  double lines = rowsPerWarp * std::ceil(run / 128);
+  double reads = (l.resident ? 1 : passes) * inputs;
+  work.loads += vectors * lines * (reads + (r.reduces() ? 0 : 1));
   PhaseCycles once = phaseCycles(work, threads, t, p.uncalibrated);
   Phase combine{double(l.rowsPerBlock * l.groups), combinerOps, combinerOps / 2,
                 0};
@@ -191,7 +231,8 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
                          ? t.get(TargetField::L1LatencyCycles)
                          : 0;
   double levels = l.groups > 1 ? 2 : 1;
-  double chain = dramLatency + (l.resident ? 0 : (passes - 1) * l2Latency) +
+  double chain = (r.reduces() ? double(l.batches) : 1) * dramLatency +
+                 (l.resident ? 0 : (passes - 1) * l2Latency) +
                  reductions * levels * 2 * l1Latency + once.chain +
                  combiners.chain;
 
@@ -204,8 +245,10 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
   // A block's own bytes cross the SM's link while nothing else of it
   // runs (its loads wait, then it reduces and writes): with few blocks
   // resident, its transfer and its chain add.
-  double blockBytes = double(l.rowsPerBlock) * double(r.length) * bytes *
-                      (inputs + 1 + (l.resident ? 0 : (passes - 1) * inputs));
+  double blockBytes =
+      double(l.rowsPerBlock) * bytes *
+      (double(r.length) * (inputs + (l.resident ? 0 : (passes - 1) * inputs)) +
+       double(r.written()));
   double transfer = usable(t, TargetField::SmBytesPerClock, p.uncalibrated)
                         ? blockBytes / t.get(TargetField::SmBytesPerClock)
                         : 0;
@@ -213,8 +256,9 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
                             blocksOnBusiestSM * (chain + transfer) / resident));
 
   double rowBytes = double(r.rows) * double(r.length) * bytes;
+  double writtenBytes = double(r.rows) * double(r.written()) * bytes;
   double paramBytes = params * double(r.length) * bytes;
-  p.dramBytes = (inputs + 1) * rowBytes + paramBytes;
+  p.dramBytes = inputs * rowBytes + writtenBytes + paramBytes;
   // A streamed row's later passes hit L2 only while the rows resident on
   // the whole GPU fit in it; past that, the share that does not fit comes
   // from DRAM again (run e measured the multi-pass softmax [4096, 4096]
@@ -229,7 +273,8 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
   }
   p.dramUs = p.dramBytes / dramBandwidth(t, p.dramBytes, p.uncalibrated) * 1e6;
   double rereads = l.resident ? 0 : (passes - 1) * inputs * rowBytes;
-  p.l2Bytes = (inputs + 1) * rowBytes + rereads + double(p.blocks) * paramBytes;
+  p.l2Bytes = inputs * rowBytes + writtenBytes + rereads +
+              double(p.blocks) * paramBytes;
   if (usable(t, TargetField::L2BandwidthTBps, p.uncalibrated))
     p.l2Us = p.l2Bytes / (t.get(TargetField::L2BandwidthTBps) * 1e12) * 1e6;
   if (usable(t, TargetField::SmBytesPerClock, p.uncalibrated))

@@ -656,9 +656,11 @@ void KernelDescriber::describeOperands() {
 /// A row kernel's floating-point work per element, as its unfused form
 /// counts it: a residual's add; softmax's maximum, difference, sum and
 /// division; layer_norm's sum, centring, square, sum, centring, scaling,
-/// scale and bias; rms_norm's square, sum, scaling and scale.
+/// scale and bias; rms_norm's square, sum, scaling and scale; a
+/// reduction's add or maximum.
 static double rowFlops(const RowShape &r) {
-  double perElement = (r.op == RowOpKind::Softmax     ? 4
+  double perElement = (r.reduces()                    ? 1
+                       : r.op == RowOpKind::Softmax   ? 4
                        : r.op == RowOpKind::LayerNorm ? 6 + r.scale + r.bias
                                                       : 3 + r.scale + r.bias) +
                       double(r.residual);

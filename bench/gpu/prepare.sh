@@ -94,7 +94,8 @@ for f in $AMD_CHECKS \
          test/codegen/cpu-check-fused-attention-wgmma.mlir \
          test/codegen/cpu-check-split-kv-attention.mlir \
          test/codegen/cpu-check-row-kernels.mlir \
-         test/codegen/cpu-check-row-kernels-residual.mlir; do
+         test/codegen/cpu-check-row-kernels-residual.mlir \
+         test/codegen/cpu-check-row-reductions.mlir; do
   name=$(basename "$f" .mlir)
   sed "s/#tessel.target<\"[a-z0-9_]*\">/#tessel.target<\"$TARGET\">/" "$f" \
     >"$CARRY/checks/$name.mlir"

@@ -6,7 +6,12 @@
 // elements a thread, read in each phase), and each beside the multi-pass
 // cooperative kernel a written `block = [rows, row]` still selects (`_coop`);
 // then the residual add + layer_norm on the same rows (two inputs read,
-// rowKernelPrologue) in three row-kernel schedules and the multi-pass one.
+// rowKernelPrologue) in three row-kernel schedules and the multi-pass one;
+// then the tier-1 row sum (8192 x 8192 f32, one read of 268 MB) as a row
+// kernel with 2, 8, 32 and 256 threads a row (16 rows a warp's lanes over
+// 32-byte runs, the model's [4]; one warp a row in 8 batches of loads; a
+// resident row) and the cooperative kernel it ran as before (462 us on an
+// H200, bench/data/h200/suite-rank0-2026-11-28a.json).
 // bench/gpu/prepare.sh compiles it into variants-rows/ and run_suite.sh's
 // `variants` step times it; compare with the copy bandwidth of the same
 // run's calibration. No GPU has run them yet.
@@ -177,5 +182,50 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %1 : tensor<8192x1024xbf16>
     }
     return %y : tensor<8192x1024xbf16>
+  }
+  func.func @rowsum8192_b16_w1_v4(%x: tensor<8192x8192xf32>) -> tensor<8192xf32> {
+    %r = tessel.kernel @k_rowsum8192_b16_w1_v4(%x) : (tensor<8192x8192xf32>) -> tensor<8192xf32>
+        schedule = #tessel.schedule<block = [16], warps = 1, vector = 4> {
+    ^bb0(%xx: tensor<8192x8192xf32>):
+      %0 = tessel.reduce sum %xx dims = [1] : tensor<8192x8192xf32> -> tensor<8192xf32>
+      tessel.yield %0 : tensor<8192xf32>
+    }
+    return %r : tensor<8192xf32>
+  }
+  func.func @rowsum8192_b4_w1_v4(%x: tensor<8192x8192xf32>) -> tensor<8192xf32> {
+    %r = tessel.kernel @k_rowsum8192_b4_w1_v4(%x) : (tensor<8192x8192xf32>) -> tensor<8192xf32>
+        schedule = #tessel.schedule<block = [4], warps = 1, vector = 4> {
+    ^bb0(%xx: tensor<8192x8192xf32>):
+      %0 = tessel.reduce sum %xx dims = [1] : tensor<8192x8192xf32> -> tensor<8192xf32>
+      tessel.yield %0 : tensor<8192xf32>
+    }
+    return %r : tensor<8192xf32>
+  }
+  func.func @rowsum8192_b1_w1_v4(%x: tensor<8192x8192xf32>) -> tensor<8192xf32> {
+    %r = tessel.kernel @k_rowsum8192_b1_w1_v4(%x) : (tensor<8192x8192xf32>) -> tensor<8192xf32>
+        schedule = #tessel.schedule<block = [1], warps = 1, vector = 4> {
+    ^bb0(%xx: tensor<8192x8192xf32>):
+      %0 = tessel.reduce sum %xx dims = [1] : tensor<8192x8192xf32> -> tensor<8192xf32>
+      tessel.yield %0 : tensor<8192xf32>
+    }
+    return %r : tensor<8192xf32>
+  }
+  func.func @rowsum8192_b1_w8_v4(%x: tensor<8192x8192xf32>) -> tensor<8192xf32> {
+    %r = tessel.kernel @k_rowsum8192_b1_w8_v4(%x) : (tensor<8192x8192xf32>) -> tensor<8192xf32>
+        schedule = #tessel.schedule<block = [1], warps = 8, vector = 4> {
+    ^bb0(%xx: tensor<8192x8192xf32>):
+      %0 = tessel.reduce sum %xx dims = [1] : tensor<8192x8192xf32> -> tensor<8192xf32>
+      tessel.yield %0 : tensor<8192xf32>
+    }
+    return %r : tensor<8192xf32>
+  }
+  func.func @rowsum8192_coop_w1(%x: tensor<8192x8192xf32>) -> tensor<8192xf32> {
+    %r = tessel.kernel @k_rowsum8192_coop_w1(%x) : (tensor<8192x8192xf32>) -> tensor<8192xf32>
+        schedule = #tessel.schedule<block = [1, 1], warps = 1> {
+    ^bb0(%xx: tensor<8192x8192xf32>):
+      %0 = tessel.reduce sum %xx dims = [1] : tensor<8192x8192xf32> -> tensor<8192xf32>
+      tessel.yield %0 : tensor<8192xf32>
+    }
+    return %r : tensor<8192xf32>
   }
 }

@@ -1,4 +1,4 @@
-//===- RowKernel.cpp - One pass over each row: softmax, norms -------------===//
+//===- RowKernel.cpp - One pass over each row: norms, reductions ----------===//
 //
 // See RowKernel.h. The loop nest, for a block of R rows, each of Tr threads
 // (thread t: row t / Tr of the block, lane l = t % Tr, its vectors l, l +
@@ -13,6 +13,8 @@
 //               y = (x - mean) rsqrt(var + eps) [* g] [+ b]
 //   rms_norm    x to registers; partial sum of x^2             | combine
 //               y = x rsqrt(ms + eps) [* g]
+//   reduce      partial sum or max of x, in batches of loads   | combine
+//               the row's first thread: y = sum [/ length] or max
 //
 // Each "combine" is a barrier (the end of a thread loop), then, when more
 // than 32 threads share a row, a loop in which a thread per 32 adds their
@@ -41,10 +43,12 @@ namespace {
 enum class Combine { Max, Sum };
 
 /// The trailing dims that make one row: softmax's innermost, a norm's
-/// normalized ones.
+/// normalized ones, a reduction's reduced ones.
 int64_t rowRank(Operation *op) {
   if (isa<SoftmaxOp>(op))
     return 1;
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return int64_t(reduce.getDims().size());
   if (auto n = dyn_cast<LayerNormOp>(op))
     return n.getNormalizedRankAttr().getInt();
   return cast<RmsNormOp>(op).getNormalizedRankAttr().getInt();
@@ -65,6 +69,9 @@ private:
   /// with `rowsToo` false (a norm's parameters).
   Value asRows(Value buffer, bool rowsToo = true);
 
+  /// A reduction's result (its rows' values, however shaped) as [rows].
+  Value asValues(Value buffer);
+
   /// Thread `t`'s place: its row in the block, lane, and the row of the
   /// kernel it reads (the last row for threads past it).
   struct Place {
@@ -75,7 +82,8 @@ private:
   /// For each of the thread's vectors (column col), `body(slot, col,
   /// carried)` returns the next carried values; vectors past the row are
   /// skipped. Resident rows unroll the slots (constant indices into the
-  /// thread's registers); streamed ones loop.
+  /// thread's registers); streamed ones loop, a reduction's over batches
+  /// of `batch` slots unrolled (their loads in flight together).
   SmallVector<Value>
   overSlots(Value lane, ValueRange init,
             function_ref<SmallVector<Value>(Value, Value, ValueRange)> body);
@@ -127,7 +135,7 @@ private:
   void rowPhase(function_ref<void(const Place &, Value)> body) {
     threads([&](Value t) {
       Place p = placeOf(t);
-      body(p, l.resident ? myRegisters(t) : Value());
+      body(p, regs ? myRegisters(t) : Value());
     });
   }
   /// The first phase: the row read once (kept in registers when
@@ -135,15 +143,16 @@ private:
   void readRow(Combine kind, function_ref<Value(Value)> term);
   void softmax();
   void norm(bool centred);
+  void reduction();
 
   Operation *op;
   const RowShape &r;
   const RowKernelLayout &l;
   VectorType vecType;
-  Value x, out, gamma, beta;
+  Value x, out, gamma, beta; // out: [rows] for a reduction
   Value residual; // the second addend of a residual add, or null
   Value rowBase;  // the block's first row
-  Value regs;     // [threads, slots * vector], per thread
+  Value regs;     // [threads, slots * vector], per thread; null unless kept
   SmallVector<Value> partials, groupResults; // per reduction
 };
 
@@ -166,6 +175,21 @@ Value RowEmitter::asRows(Value buffer, bool rowsToo) {
         b, MemRefType::get({1, r.length}, type.getElementType()), view,
         ArrayRef<ReassociationIndices>{{0, 1}});
   return view;
+}
+
+Value RowEmitter::asValues(Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  auto flat = MemRefType::get({r.rows}, type.getElementType());
+  if (type.getRank() == 0)
+    return memref::ExpandShapeOp::create(b, flat, buffer,
+                                         ArrayRef<ReassociationIndices>{});
+  if (type.getRank() == 1)
+    return buffer;
+  ReassociationIndices all;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    all.push_back(i);
+  return memref::CollapseShapeOp::create(b, buffer,
+                                         ArrayRef<ReassociationIndices>{all});
 }
 
 RowEmitter::Place RowEmitter::placeOf(Value t) {
@@ -208,6 +232,29 @@ SmallVector<Value> RowEmitter::overSlots(
     scf::YieldOp::create(b, carried);
     return SmallVector<Value>(ifOp.getResults());
   };
+  if (r.reduces() && !l.resident) {
+    // Every batch but the last is whole and inside the row (only a
+    // thread's last slot can pass its end); the last one's slots past
+    // l.slots are past it for every thread.
+    auto batchBody = [&](Value first, ValueRange carried) {
+      SmallVector<Value> next(carried);
+      for (int64_t j = 0; j < l.batch; ++j) {
+        Value slot = add(first, idx(j));
+        next = body(slot, colOf(slot), next);
+      }
+      return next;
+    };
+    SmallVector<Value> carried(init);
+    if (l.batches > 1)
+      carried = accumulate(l.batches - 1, init, [&](Value i, ValueRange c) {
+        return batchBody(mul(i, idx(l.batch)), c);
+      });
+    for (int64_t j = (l.batches - 1) * l.batch; j < l.slots; ++j) {
+      Value slot = idx(j);
+      carried = guarded(slot, colOf(slot), carried, (j + 1) * span > r.length);
+    }
+    return carried;
+  }
   if (l.resident) {
     SmallVector<Value> carried(init);
     for (int64_t j = 0; j < l.slots; ++j) {
@@ -470,12 +517,34 @@ void RowEmitter::norm(bool centred) {
   });
 }
 
+void RowEmitter::reduction() {
+  Combine kind = r.op == RowOpKind::Max ? Combine::Max : Combine::Sum;
+  // Phase 1: the row read once, in batches of loads; its partials.
+  readRow(kind, [](Value v) { return v; });
+  // The row's first thread writes its value (f32 until this rounding).
+  threads([&](Value t) {
+    Place p = placeOf(t);
+    Value first =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, p.lane, idx(0));
+    if (p.inRows)
+      first = arith::AndIOp::create(b, first, p.inRows);
+    when(first, [&] {
+      Value y = rowResult(0, p, kind);
+      if (r.op == RowOpKind::Mean)
+        y = arith::DivFOp::create(b, y, f32(double(r.length)));
+      if (!elem.isF32())
+        y = arith::TruncFOp::create(b, elem, y);
+      store(y, out, {p.row});
+    });
+  });
+}
+
 void RowEmitter::emit() {
   AddOp prologue = rowKernelPrologue(op);
   Value input = bufferOf(prologue ? prologue.getLhs() : op->getOperand(0));
   Value result = bufferFor(op->getResult(0));
   x = asRows(input);
-  out = asRows(result);
+  out = r.reduces() ? asValues(result) : asRows(result);
   if (prologue)
     residual = asRows(bufferOf(prologue.getRhs()));
   Value scale, bias;
@@ -495,7 +564,7 @@ void RowEmitter::emit() {
   blockLoop({blocks}, [&](ValueRange ids) {
     rowBase = mul(ids[0], idx(l.rowsPerBlock));
     Type f32Type = b.getF32Type();
-    if (l.resident) {
+    if (l.resident && !r.reduces()) {
       auto alloc = memref::AllocOp::create(
           b, MemRefType::get({l.threads, l.slots * l.vector}, f32Type));
       alloc->setAttr(TesselDialect::kPerThreadAttrName, b.getUnitAttr());
@@ -506,7 +575,9 @@ void RowEmitter::emit() {
       if (l.groups > 1)
         groupResults.push_back(shared({l.rowsPerBlock, l.groups}, f32Type));
     }
-    if (r.op == RowOpKind::Softmax)
+    if (r.reduces())
+      reduction();
+    else if (r.op == RowOpKind::Softmax)
       softmax();
     else
       norm(r.op == RowOpKind::LayerNorm);
@@ -545,6 +616,17 @@ Operation *tiling::rowKernelOp(func::FuncOp kernel) {
     auto type = cast<RankedTensorType>(softmax.getInput().getType());
     return softmax.getDimAttr().getInt() == type.getRank() - 1 ? op : nullptr;
   }
+  // A reduction over the trailing dims (others stay on the cooperative
+  // kernels: their rows are not contiguous).
+  if (auto reduce = dyn_cast_or_null<ReduceOp>(op)) {
+    int64_t rank =
+        cast<RankedTensorType>(reduce.getInput().getType()).getRank();
+    ArrayRef<int64_t> dims = reduce.getDims();
+    return dims.back() == rank - 1 &&
+                   dims.front() == rank - int64_t(dims.size())
+               ? op
+               : nullptr;
+  }
   return isa_and_nonnull<LayerNormOp, RmsNormOp>(op) ? op : nullptr;
 }
 
@@ -577,6 +659,18 @@ RowShape tiling::rowShape(Operation *op) {
   if (auto softmax = dyn_cast<SoftmaxOp>(op)) {
     s.op = RowOpKind::Softmax;
     s.causal = softmax.getCausal();
+  } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    switch (reduce.getKind()) {
+    case ReduceKind::Sum:
+      s.op = RowOpKind::Sum;
+      break;
+    case ReduceKind::Max:
+      s.op = RowOpKind::Max;
+      break;
+    case ReduceKind::Mean:
+      s.op = RowOpKind::Mean;
+      break;
+    }
   } else if (auto n = dyn_cast<LayerNormOp>(op)) {
     s.op = RowOpKind::LayerNorm;
     s.scale = bool(n.getScale());

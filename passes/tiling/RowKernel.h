@@ -1,4 +1,4 @@
-//===- RowKernel.h - One pass over each row: softmax, norms -----*- C++ -*-===//
+//===- RowKernel.h - One pass over each row: norms, reductions --*- C++ -*-===//
 //
 // A kernel that is one softmax along its innermost dim, or one layer_norm
 // or rms_norm (its trailing normalized dims one row), maybe of a residual
@@ -12,7 +12,11 @@
 // per thread in shared memory, combined by a thread per 32 when more than
 // 32 threads share a row; every thread of the row then reads the row's
 // statistic. A row that does not fit is read again in each phase (from
-// L2). The layout is the cost model's (costmodel/Model.h, RowKernelLayout).
+// L2). A kernel that is one tessel.reduce (sum, max, mean) over its input's
+// trailing dims runs the first phase alone: each thread loads its vectors
+// in batches (RowKernelLayout::batch, all in flight together), reduces
+// them in f32, and the row's first thread writes the combined value. The
+// layout is the cost model's (costmodel/Model.h, RowKernelLayout).
 //
 // A thread's registers across phases are a block-level buffer [threads,
 // elements] marked TesselDialect::kPerThreadAttrName, which each thread
@@ -33,8 +37,9 @@
 namespace mlir::tessel::tiling {
 
 /// The op of a kernel function that is one softmax along its innermost dim
-/// (scaled, causal or not), layer_norm or rms_norm on the function's
-/// arguments, or on the sum of two of them (rowKernelPrologue); null
+/// (scaled, causal or not), layer_norm, rms_norm or reduce over trailing
+/// dims on the function's arguments, or on the sum of two of them
+/// (rowKernelPrologue); null
 /// otherwise, and null for a kernel whose written schedule has the
 /// cooperative kernels' form (block = [rows, row]: the linalg path's
 /// multi-pass kernel, still what a row op fused with other ops runs).

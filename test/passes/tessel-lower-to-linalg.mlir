@@ -259,7 +259,10 @@ func.func @uses_kernel(%a: tensor<32x16xf32>, %b: tensor<16x8xf32>) -> tensor<32
 // loop nest (a constant index map), not through a reshape between two loop
 // nests; a scalar the kernel returns is reshaped at the boundary, its
 // one-element loop nest writing through the inverse reshape of the returned
-// buffer (which becomes the kernel's output, not a copied temporary).
+// buffer (which becomes the kernel's output, not a copied temporary). (The
+// sum is of a relu: a kernel that is one reduction over trailing dims is a
+// row kernel, which stays a tessel op for tessel-tile-and-fuse, @rows
+// below.)
 // CHECK-DAG: #[[ZERO:.*]] = affine_map<(d0, d1) -> (0)>
 // CHECK-LABEL: func.func private @center
 // CHECK: %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]}
@@ -282,9 +285,38 @@ module {
     }
     %1 = tessel.kernel @total(%x) : (tensor<4x6xf32>) -> tensor<f32> {
     ^bb0(%a: tensor<4x6xf32>):
-      %s = tessel.reduce sum %a dims = [0, 1] : tensor<4x6xf32> -> tensor<f32>
+      %r = tessel.relu %a : tensor<4x6xf32>
+      %s = tessel.reduce sum %r dims = [0, 1] : tensor<4x6xf32> -> tensor<f32>
       tessel.yield %s : tensor<f32>
     }
     return %0, %1 : tensor<4x6xf32>, tensor<f32>
+  }
+}
+
+// -----
+
+// A kernel that is one reduction over its input's trailing dims is a row
+// kernel (passes/tiling/RowKernel.h): it stays for tessel-tile-and-fuse. One
+// over leading dims, or with other ops, is lowered.
+// CHECK-LABEL: func.func private @rows
+// CHECK: tessel.reduce mean %{{.*}} dims = [1, 2]
+// CHECK-LABEL: func.func private @columns
+// CHECK-NOT: tessel.reduce
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["reduction", "parallel"]
+// CHECK-LABEL: func.func @model
+module {
+  func.func @model(%x: tensor<3x4x5xbf16>, %y: tensor<4x6xf32>) -> (tensor<3xbf16>, tensor<6xf32>) {
+    %0 = tessel.kernel @rows(%x) : (tensor<3x4x5xbf16>) -> tensor<3xbf16> {
+    ^bb0(%a: tensor<3x4x5xbf16>):
+      %m = tessel.reduce mean %a dims = [1, 2] : tensor<3x4x5xbf16> -> tensor<3xbf16>
+      tessel.yield %m : tensor<3xbf16>
+    }
+    %1 = tessel.kernel @columns(%y) : (tensor<4x6xf32>) -> tensor<6xf32> {
+    ^bb0(%a: tensor<4x6xf32>):
+      %s = tessel.reduce sum %a dims = [0] : tensor<4x6xf32> -> tensor<6xf32>
+      tessel.yield %s : tensor<6xf32>
+    }
+    return %0, %1 : tensor<3xbf16>, tensor<6xf32>
   }
 }

@@ -710,3 +710,35 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<6x64xf32>
   }
 }
+
+// -----
+
+// A reduction over trailing dims is a row kernel too: its schedule is
+// block = [rows], warps and vector, and its vectors divide its row.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<4x10x10xbf16>) -> tensor<4xbf16> {
+    %0 = tessel.kernel @k(%x) : (tensor<4x10x10xbf16>) -> tensor<4xbf16>
+        schedule = #tessel.schedule<block = [1], warps = 1, vector = 8> {
+    ^bb0(%a: tensor<4x10x10xbf16>):
+      // expected-error @+1 {{'tessel.reduce' op cannot run with #tessel.schedule<block = [1], warps = 1, stages = 1, split_k = 1, vector = 8, mma = simt>: vectors of 8 elements do not divide the row of 100}}
+      %1 = tessel.reduce sum %a dims = [1, 2] : tensor<4x10x10xbf16> -> tensor<4xbf16>
+      tessel.yield %1 : tensor<4xbf16>
+    }
+    return %0 : tensor<4xbf16>
+  }
+}
+
+// -----
+
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<4x64xf32>) -> tensor<4xf32> {
+    %0 = tessel.kernel @k(%x) : (tensor<4x64xf32>) -> tensor<4xf32>
+        schedule = #tessel.schedule<block = [2], warps = 1, stages = 2> {
+    ^bb0(%a: tensor<4x64xf32>):
+      // expected-error @+1 {{'tessel.reduce' op runs as one row kernel, whose schedule is block = [rows], warps and vector on SIMT lanes (one stage, no split-K, warp or thread tiles); got #tessel.schedule<block = [2], warps = 1, stages = 2, split_k = 1, vector = 1, mma = simt>}}
+      %1 = tessel.reduce max %a dims = [1] : tensor<4x64xf32> -> tensor<4xf32>
+      tessel.yield %1 : tensor<4xf32>
+    }
+    return %0 : tensor<4xf32>
+  }
+}

@@ -6,7 +6,8 @@
 // schedules on every target at or above the roofline, resident rows faster
 // than streamed ones, and issue 18's bar: softmax [4096, 4096] and
 // layer_norm [8192, 1024] in bf16 chosen at >= 85 % of the achievable DRAM
-// bandwidth on h100.
+// bandwidth on h100; reductions (sum, max, mean) read once, in batches of
+// loads, and write a value a row.
 //
 //===----------------------------------------------------------------------===//
 
@@ -114,7 +115,8 @@ TEST(RowKernel, RefusesWhatItDoesNotEmit) {
 
 TEST(RowKernel, EveryTargetHasLegalSchedulesAboveTheRoofline) {
   for (RowOpKind op :
-       {RowOpKind::Softmax, RowOpKind::LayerNorm, RowOpKind::RmsNorm})
+       {RowOpKind::Softmax, RowOpKind::LayerNorm, RowOpKind::RmsNorm,
+        RowOpKind::Sum, RowOpKind::Max, RowOpKind::Mean})
     for (const std::string &name : knownTargetNames()) {
       Target t = *lookupKnownTarget(name);
       KernelDesc k = rowKernel(op, 2048, 4096, ElementType::BF16, true);
@@ -148,7 +150,8 @@ TEST(RowKernel, ResidentRowsAreReadOnce) {
 
 TEST(RowKernel, MemoryBoundRowsAreNeverFasterWithLessBandwidth) {
   for (RowOpKind op :
-       {RowOpKind::Softmax, RowOpKind::LayerNorm, RowOpKind::RmsNorm}) {
+       {RowOpKind::Softmax, RowOpKind::LayerNorm, RowOpKind::RmsNorm,
+        RowOpKind::Sum, RowOpKind::Max, RowOpKind::Mean}) {
     KernelDesc k = rowKernel(op, 8192, 4096, ElementType::BF16, true);
     std::optional<Prediction> h100 = chosen(k, *lookupKnownTarget("h100"));
     std::optional<Prediction> a100 = chosen(k, *lookupKnownTarget("a100"));
@@ -164,8 +167,8 @@ TEST(RowKernel, MemoryBoundRowsAreNeverFasterWithLessBandwidth) {
 TEST(RowKernel, AResidualIsOneMoreRowRead) {
   for (const std::string &name : knownTargetNames()) {
     Target t = *lookupKnownTarget(name);
-    for (RowOpKind op :
-         {RowOpKind::Softmax, RowOpKind::LayerNorm, RowOpKind::RmsNorm}) {
+    for (RowOpKind op : {RowOpKind::Softmax, RowOpKind::LayerNorm,
+                         RowOpKind::RmsNorm, RowOpKind::Sum}) {
       KernelDesc plain = rowKernel(op, 8192, 1024, ElementType::BF16, true);
       KernelDesc residual = plain;
       residual.row->residual = true;
@@ -199,6 +202,88 @@ TEST(RowKernel, ChosenRowKernelsStreamAtTheCopyBandwidth) {
     std::optional<Prediction> best = chosen(k, t);
     ASSERT_TRUE(best);
     EXPECT_GE(best->achievableUs / best->timeUs, 0.85);
+  }
+}
+
+// A reduction keeps nothing: a thread loads up to 32 elements at once (a
+// batch) and goes on to the next; one batch is the whole row (resident).
+TEST(RowKernelLayout, AReductionLoadsItsRowInBatches) {
+  RowShape r;
+  r.op = RowOpKind::Sum;
+  r.length = 8192;
+  // 2048 vectors of 4 over 32 threads: 64 slots, 8 batches of 8.
+  RowKernelLayout l = RowKernelLayout::of(r, 1, 32, 4);
+  EXPECT_EQ(l.slots, 64);
+  EXPECT_EQ(l.batch, 8);
+  EXPECT_EQ(l.batches, 8);
+  EXPECT_FALSE(l.resident);
+  // Over 256 threads: 8 slots, one batch.
+  l = RowKernelLayout::of(r, 1, 256, 4);
+  EXPECT_EQ(l.batches, 1);
+  EXPECT_TRUE(l.resident);
+  // One reduction's partials.
+  EXPECT_EQ(l.sharedBytes, 4 * (32 * 9 + 8));
+  // A ragged count: 157 slots, 19 batches of 8 and one of 5.
+  r.length = 20000;
+  l = RowKernelLayout::of(r, 1, 32, 4);
+  EXPECT_EQ(l.slots, 157);
+  EXPECT_EQ(l.batches, 20);
+}
+
+// It reads each row once, whatever its batches, and writes one value a
+// row; each batch waits a DRAM round trip.
+TEST(RowKernel, AReductionReadsItsRowOnceAndWritesAValue) {
+  Target t = *lookupKnownTarget("h100");
+  for (RowOpKind op : {RowOpKind::Sum, RowOpKind::Max, RowOpKind::Mean}) {
+    KernelDesc k = rowKernel(op, 8192, 8192, ElementType::F32);
+    double expected = 8192.0 * 8192 * 4 + 8192.0 * 4;
+    Prediction batched = predict(k, rowSchedule(1, 1, 4), t);
+    Prediction resident = predict(k, rowSchedule(1, 8, 4), t);
+    ASSERT_TRUE(batched.legal && resident.legal);
+    EXPECT_DOUBLE_EQ(batched.dramBytes, expected);
+    EXPECT_DOUBLE_EQ(resident.dramBytes, expected);
+    EXPECT_DOUBLE_EQ(batched.l2Bytes, expected);
+    // A row alone (one block): 8 round trips against one.
+    KernelDesc one = rowKernel(op, 1, 8192, ElementType::F32);
+    EXPECT_GT(predict(one, rowSchedule(1, 1, 4), t).latencyUs,
+              predict(one, rowSchedule(1, 8, 4), t).latencyUs);
+    // Every softmax pass reads or writes the row; a sum's only reads it.
+    KernelDesc softmax =
+        rowKernel(RowOpKind::Softmax, 8192, 8192, ElementType::F32);
+    EXPECT_LT(resident.dramBytes,
+              predict(softmax, rowSchedule(1, 8, 4), t).dramBytes);
+  }
+}
+
+// A warp's lanes over several rows take a cache line for each row's short
+// run where a warp along one row takes its bytes / 128: 2 threads a row
+// (16 rows a warp, 32 bytes each) take four times the wavefronts of 32.
+TEST(RowKernel, LanesOverManyRowsTakeALineEach) {
+  Target t = *lookupKnownTarget("h100");
+  KernelDesc k = rowKernel(RowOpKind::Sum, 8192, 8192, ElementType::F32);
+  Prediction spread = predict(k, rowSchedule(16, 1, 4), t);
+  Prediction along = predict(k, rowSchedule(1, 1, 4), t);
+  ASSERT_TRUE(spread.legal && along.legal);
+  EXPECT_GT(spread.loadsUs, 3 * along.loadsUs);
+}
+
+// The tier-1 suite's row sum (8192 x 8192 f32; 462 us measured on an H200
+// as a cooperative kernel, bench/data/h200/suite-rank0-2026-11-28a.json)
+// chosen as a row kernel at >= 85 % of the copy bandwidth on every NVIDIA
+// target, its warps' accesses along whole 128-byte lines (8 or more
+// threads a row of 16-byte vectors).
+TEST(RowKernel, ChosenRowSumStreamsAtTheCopyBandwidth) {
+  for (const char *name : {"h100", "a100"}) {
+    Target t = *lookupKnownTarget(name);
+    KernelDesc k = rowKernel(RowOpKind::Sum, 8192, 8192, ElementType::F32);
+    k.flops = 8192.0 * 8192;
+    std::optional<std::pair<Schedule, Prediction>> best;
+    for (auto &[s, p] : enumeratePredicted(k, t))
+      if (!best || p.timeUs < best->second.timeUs)
+        best.emplace(s, p);
+    ASSERT_TRUE(best) << name;
+    EXPECT_GE(best->second.achievableUs / best->second.timeUs, 0.85) << name;
+    EXPECT_EQ(best->second.bound, Bound::Dram) << name;
   }
 }
 
