@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <numeric>
 #include <tuple>
 #include <vector>
@@ -318,10 +319,14 @@ PhaseCycles phaseCycles(const Phase &ph, int64_t threads, const Target &t,
 }
 
 bool occupy(Prediction &p, const Target &t, int64_t warps, int64_t threads) {
+  // (A block without shared memory is not limited by it.)
+  int64_t bySharedMemory =
+      p.sharedBytes > 0
+          ? int64_t(t.get(TargetField::SharedMemPerSMBytes)) / p.sharedBytes
+          : std::numeric_limits<int64_t>::max();
   p.blocksPerSM = std::min<int64_t>(
       {int64_t(t.get(TargetField::MaxBlocksPerSM)),
-       int64_t(t.get(TargetField::MaxWarpsPerSM)) / warps,
-       int64_t(t.get(TargetField::SharedMemPerSMBytes)) / p.sharedBytes,
+       int64_t(t.get(TargetField::MaxWarpsPerSM)) / warps, bySharedMemory,
        blocksPerSMForRegisters(t, p.registers, threads)});
   p.occupancy =
       double(p.blocksPerSM * warps) / t.get(TargetField::MaxWarpsPerSM);

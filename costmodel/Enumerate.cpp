@@ -179,6 +179,10 @@ private:
   void rowTiles() {
     const RowShape &r = *k.row;
     int64_t bytes = dtypeBytes(r.type);
+    if (r.columns > 1) {
+      columnTiles();
+      return;
+    }
     for (int64_t rows = 1; rows <= 64; rows *= 2) {
       for (int64_t warps = 1; warps <= 32; warps *= 2) {
         if (double(warps * t.warpSize()) >
@@ -198,6 +202,35 @@ private:
       }
       if (rows >= r.rows)
         break;
+    }
+  }
+
+  /// A column reduction: blocks of a vector to 1024 vectors of columns
+  /// (powers of two, none past the first covering the columns), 1 to 32
+  /// warps, each vector width that divides the columns, widest first.
+  void columnTiles() {
+    const RowShape &r = *k.row;
+    int64_t bytes = dtypeBytes(r.type);
+    for (int64_t v = 16 / bytes; v >= 1; v /= 2) {
+      if (r.columns % v != 0)
+        continue;
+      for (int64_t columnThreads = 1; columnThreads <= 1024;
+           columnThreads *= 2) {
+        for (int64_t warps = 1; warps <= 32; warps *= 2) {
+          int64_t threads = warps * t.warpSize();
+          if (double(threads) > t.get(TargetField::MaxThreadsPerBlock))
+            break;
+          if (threads < columnThreads)
+            continue;
+          Schedule s;
+          s.block = {columnThreads * v};
+          s.warps = warps;
+          s.vector = v;
+          offer(s);
+        }
+        if (columnThreads * v >= r.columns)
+          break;
+      }
     }
   }
 

@@ -345,6 +345,11 @@ struct RowShape {
   /// The row is the sum of two inputs of its shape (a residual add fused
   /// before the op): each row is read from both.
   bool residual = false;
+  /// A reduction over leading or middle dims (a column reduction): each of
+  /// the `rows` outer rows has `columns` contiguous outputs (the trailing
+  /// kept dims), each reducing `length` elements `columns` apart. 1 for
+  /// every other row op (a row's elements are contiguous).
+  int64_t columns = 1;
 
   /// The rows read for each row written: the input, and the residual's.
   int64_t inputs() const { return residual ? 2 : 1; }
@@ -412,6 +417,27 @@ struct RowKernelLayout {
   int64_t partialWords() const {
     return groups > 1 ? 32 * partialStride : threadsPerRow;
   }
+};
+
+/// How the column reduction (passes/tiling/RowKernel.cpp) lays out a block
+/// for a schedule `block = [columnsPerBlock]`, `warps` and `vector`: the
+/// block takes `columnsPerBlock` consecutive outputs of one outer row, its
+/// `columnThreads = columnsPerBlock / vector` threads along them (a warp's
+/// lanes read whole runs of a row), and its `groups = threads /
+/// columnThreads` groups of them split the reduced length: group g adds
+/// rows g, g + groups, ... (`slots` each), a vector of columns at a time,
+/// `batch` rows' loads in flight together (`batches` round trips). The
+/// groups' partials meet in shared memory ([groups, columnsPerBlock] f32)
+/// and the first group's threads combine and write them.
+struct ColumnKernelLayout {
+  int64_t columnsPerBlock = 1, threads = 1, vector = 1, columnThreads = 1;
+  int64_t groups = 1, slots = 1, batch = 1, batches = 1, sharedBytes = 0;
+
+  static ColumnKernelLayout of(const RowShape &shape, int64_t columnsPerBlock,
+                               int64_t threads, int64_t vector);
+  /// Why `shape` cannot run so; empty when it can.
+  static std::string refusal(const RowShape &shape, int64_t columnsPerBlock,
+                             int64_t threads, int64_t vector);
 };
 
 struct KernelDesc {

@@ -121,9 +121,172 @@ RowKernelLayout RowKernelLayout::of(const RowShape &shape, int64_t rowsPerBlock,
   return l;
 }
 
+std::string ColumnKernelLayout::refusal(const RowShape &shape,
+                                        int64_t columnsPerBlock,
+                                        int64_t threads, int64_t vector) {
+  int64_t bytes = dtypeBytes(shape.type);
+  if (vector < 1 || (vector & (vector - 1)) != 0 || vector * bytes > 16)
+    return "a vector is a power of two of at most 16 bytes (" +
+           std::to_string(vector) + " elements of " + std::to_string(bytes) +
+           " bytes)";
+  if (shape.columns % vector != 0)
+    return "vectors of " + std::to_string(vector) +
+           " elements do not divide the " + std::to_string(shape.columns) +
+           " columns";
+  if (columnsPerBlock < vector || columnsPerBlock % vector != 0)
+    return "a block's " + std::to_string(columnsPerBlock) +
+           " columns are no whole number of vectors of " +
+           std::to_string(vector);
+  int64_t columnThreads = columnsPerBlock / vector;
+  if (threads < columnThreads || threads % columnThreads != 0)
+    return "the block's " + std::to_string(threads) +
+           " threads do not make whole groups of " +
+           std::to_string(columnThreads) + " (one a vector of its " +
+           std::to_string(columnsPerBlock) + " columns)";
+  return "";
+}
+
+ColumnKernelLayout ColumnKernelLayout::of(const RowShape &shape,
+                                          int64_t columnsPerBlock,
+                                          int64_t threads, int64_t vector) {
+  ColumnKernelLayout l;
+  l.columnsPerBlock = columnsPerBlock;
+  l.threads = threads;
+  l.vector = std::max<int64_t>(1, vector);
+  l.columnThreads = std::max<int64_t>(1, columnsPerBlock / l.vector);
+  l.groups = std::max<int64_t>(1, threads / l.columnThreads);
+  l.slots = (shape.length + l.groups - 1) / l.groups;
+  l.batch = std::min(
+      l.slots,
+      std::max<int64_t>(1, RowKernelLayout::kResidentElements / l.vector));
+  l.batches = (l.slots + l.batch - 1) / l.batch;
+  l.sharedBytes = l.groups > 1 ? 4 * l.groups * columnsPerBlock : 0;
+  return l;
+}
+
+namespace {
+
+/// A column reduction (RowShape::columns > 1): the terms of the row kernel
+/// for its layout (docs/cost-model.md, row kernels).
+Prediction predictColumnKernel(const KernelDesc &k, const Schedule &s,
+                               const Target &t) {
+  using namespace model;
+  Prediction p;
+  const RowShape &r = *k.row;
+  auto illegal = [&](std::string why) {
+    return markIllegal(p, std::move(why));
+  };
+  if (s.block.size() != 1 || s.compute != ComputeClass::Simt || s.stages != 1 ||
+      s.splitK != 1 || !s.warp.empty() || !s.thread.empty())
+    return illegal("a column reduction's schedule is block = [columns], "
+                   "warps and vector, on SIMT lanes");
+  int64_t threads = s.warps * t.warpSize();
+  p.threadsPerBlock = threads;
+  if (s.warps < 1 || double(threads) > t.get(TargetField::MaxThreadsPerBlock))
+    return illegal("the block has more threads than the target allows");
+  std::string why =
+      ColumnKernelLayout::refusal(r, s.block[0], threads, s.vector);
+  if (!why.empty())
+    return illegal(why);
+  ColumnKernelLayout l =
+      ColumnKernelLayout::of(r, s.block[0], threads, s.vector);
+  p.sharedBytes = l.sharedBytes;
+  if (double(p.sharedBytes) > t.blockSharedMemoryLimit())
+    return illegal("the block's partials (" + std::to_string(p.sharedBytes) +
+                   " bytes) exceed what one block may allocate");
+  double bytes = dtypeBytes(r.type);
+  bool narrow = r.type != ElementType::F32;
+  // A thread's batch of loads and its vector of sums (as a reduction's,
+  // reductionRegisters).
+  double words = double(l.batch * l.vector) * bytes / 4 + double(l.vector);
+  p.registers = std::llround(l.batches > 1 && threads <= 64 ? 7 + 1.75 * words
+                                                            : 22 + words / 3);
+  if (!occupy(p, t, s.warps, threads))
+    return illegal("one block needs more of an SM than it has");
+  int64_t columnTiles = (r.columns + l.columnsPerBlock - 1) / l.columnsPerBlock;
+  p.blocks = r.rows * columnTiles;
+  double sms = t.get(TargetField::SMCount);
+  p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
+  double blocksOnBusiestSM = std::ceil(double(p.blocks) / sms);
+  double resident =
+      std::max(1.0, std::min(double(p.blocksPerSM), blocksOnBusiestSM));
+
+  // A thread's work: per slot a vector load, its conversion and its adds
+  // (or maxima); then its partial's store; the first group's threads read
+  // and combine the groups' partials and store the result (counted for
+  // every thread: the busiest thread's work).
+  double v = double(l.vector);
+  double slotOps = 1 + v * (1 + (narrow ? 1 : 0));
+  double combineOps = (l.groups > 1 ? v : 0) + 2 * v;
+  double firstOps = l.groups > 1 ? double(l.groups) * (1 + v) : 0;
+  Phase work{double(threads), double(l.slots) * slotOps + combineOps + firstOps,
+             0, double(l.columnsPerBlock)};
+  // Wavefronts: a warp's vector loads take a line per 128 bytes of each
+  // group's run (a warp over several groups takes one per group); the
+  // partials' stores and the first group's reads.
+  double warp = t.warpSize();
+  double groupsPerWarp = std::max(1.0, warp / double(l.columnThreads));
+  double run = std::min<double>(double(l.columnThreads), warp) * v * bytes;
+  double lines = groupsPerWarp * std::ceil(run / 128);
+  // (A vector of v f32 a lane is v wavefronts a warp, stored once and,
+  // over the first group's warps, read once a group: 2 v a warp.)
+  work.loads = double(l.slots) * lines + (l.groups > 1 ? 2 * v : 0);
+  PhaseCycles once = phaseCycles(work, threads, t, p.uncalibrated);
+
+  double dramLatency = usable(t, TargetField::DramLatencyCycles, p.uncalibrated)
+                           ? t.get(TargetField::DramLatencyCycles)
+                           : 0;
+  double l1Latency = usable(t, TargetField::L1LatencyCycles, p.uncalibrated)
+                         ? t.get(TargetField::L1LatencyCycles)
+                         : 0;
+  // The chain: a DRAM round trip per batch, then (with groups) the
+  // partials' store, a barrier and the first group's reads.
+  double chain = double(l.batches) * dramLatency +
+                 (l.groups > 1 ? 2 * l1Latency : 0) + once.chain;
+  double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
+  auto us = [&](double cycles) { return cycles / clockHz * 1e6; };
+  p.flops = k.flops;
+  p.computeUs = us(blocksOnBusiestSM * std::max(once.issue, once.sfu));
+  p.loadsUs = us(blocksOnBusiestSM * once.wavefronts);
+  double blockBytes = double(r.length) * double(l.columnsPerBlock) * bytes +
+                      double(l.columnsPerBlock) * bytes;
+  double transfer = usable(t, TargetField::SmBytesPerClock, p.uncalibrated)
+                        ? blockBytes / t.get(TargetField::SmBytesPerClock)
+                        : 0;
+  p.latencyUs = us(std::max(chain + transfer,
+                            blocksOnBusiestSM * (chain + transfer) / resident));
+  double inBytes =
+      double(r.rows) * double(r.length) * double(r.columns) * bytes;
+  double outBytes = double(r.rows) * double(r.columns) * bytes;
+  p.dramBytes = inBytes + outBytes;
+  p.dramUs = p.dramBytes / dramBandwidth(t, p.dramBytes, p.uncalibrated) * 1e6;
+  p.l2Bytes = p.dramBytes;
+  if (usable(t, TargetField::L2BandwidthTBps, p.uncalibrated))
+    p.l2Us = p.l2Bytes / (t.get(TargetField::L2BandwidthTBps) * 1e12) * 1e6;
+  if (usable(t, TargetField::SmBytesPerClock, p.uncalibrated))
+    p.l2Us = std::max(p.l2Us, us(blocksOnBusiestSM * blockBytes /
+                                 t.get(TargetField::SmBytesPerClock)));
+  if (usable(t, TargetField::BlockCycles, p.uncalibrated))
+    p.blocksUs = us(blocksOnBusiestSM * t.get(TargetField::BlockCycles));
+  if (usable(t, TargetField::LaunchOverheadUs, p.uncalibrated))
+    p.launchUs = t.get(TargetField::LaunchOverheadUs);
+  combineTerms(p, peakFlops(t, ComputeClass::Simt, ElementType::F32));
+  bool ignored = false;
+  p.achievableComputeUs =
+      p.flops / peakFlops(t, ComputeClass::Simt, ElementType::F32) * 1e6;
+  p.achievableUs =
+      std::max(p.achievableComputeUs,
+               p.dramBytes / dramBandwidth(t, p.dramBytes, ignored) * 1e6);
+  return p;
+}
+
+} // namespace
+
 Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
                             const Target &t) {
   using namespace model;
+  if (k.row->columns > 1)
+    return predictColumnKernel(k, s, t);
   Prediction p;
   const RowShape &r = *k.row;
   auto illegal = [&](std::string why) {

@@ -664,7 +664,7 @@ static double rowFlops(const RowShape &r) {
                        : r.op == RowOpKind::LayerNorm ? 6 + r.scale + r.bias
                                                       : 3 + r.scale + r.bias) +
                       double(r.residual);
-  return perElement * double(r.rows) * double(r.length);
+  return perElement * double(r.rows) * double(r.length) * double(r.columns);
 }
 
 FailureOr<KernelDesc> mlir::tessel::describeKernel(func::FuncOp func) {

@@ -11,7 +11,10 @@
 // kernel with 2, 8, 32 and 256 threads a row (16 rows a warp's lanes over
 // 32-byte runs, the model's [4]; one warp a row in 8 batches of loads; a
 // resident row) and the cooperative kernel it ran as before (462 us on an
-// H200, bench/data/h200/suite-rank0-2026-11-28a.json).
+// H200, bench/data/h200/suite-rank0-2026-11-28a.json); and the column sum
+// of the same matrix (dims = [0]) as a column reduction (the model's
+// schedule and a 256-column block of one group) beside the cooperative
+// kernel it ran as before.
 // bench/gpu/prepare.sh compiles it into variants-rows/ and run_suite.sh's
 // `variants` step times it; compare with the copy bandwidth of the same
 // run's calibration. No GPU has run them yet.
@@ -224,6 +227,33 @@ module attributes {tessel.target = #tessel.target<"h100">} {
         schedule = #tessel.schedule<block = [1, 1], warps = 1> {
     ^bb0(%xx: tensor<8192x8192xf32>):
       %0 = tessel.reduce sum %xx dims = [1] : tensor<8192x8192xf32> -> tensor<8192xf32>
+      tessel.yield %0 : tensor<8192xf32>
+    }
+    return %r : tensor<8192xf32>
+  }
+  func.func @colsum8192_b32_w2_v4(%x: tensor<8192x8192xf32>) -> tensor<8192xf32> {
+    %r = tessel.kernel @k_colsum8192_b32_w2_v4(%x) : (tensor<8192x8192xf32>) -> tensor<8192xf32>
+        schedule = #tessel.schedule<block = [32], warps = 2, vector = 4> {
+    ^bb0(%xx: tensor<8192x8192xf32>):
+      %0 = tessel.reduce sum %xx dims = [0] : tensor<8192x8192xf32> -> tensor<8192xf32>
+      tessel.yield %0 : tensor<8192xf32>
+    }
+    return %r : tensor<8192xf32>
+  }
+  func.func @colsum8192_b256_w2_v4(%x: tensor<8192x8192xf32>) -> tensor<8192xf32> {
+    %r = tessel.kernel @k_colsum8192_b256_w2_v4(%x) : (tensor<8192x8192xf32>) -> tensor<8192xf32>
+        schedule = #tessel.schedule<block = [256], warps = 2, vector = 4> {
+    ^bb0(%xx: tensor<8192x8192xf32>):
+      %0 = tessel.reduce sum %xx dims = [0] : tensor<8192x8192xf32> -> tensor<8192xf32>
+      tessel.yield %0 : tensor<8192xf32>
+    }
+    return %r : tensor<8192xf32>
+  }
+  func.func @colsum8192_coop_w1(%x: tensor<8192x8192xf32>) -> tensor<8192xf32> {
+    %r = tessel.kernel @k_colsum8192_coop_w1(%x) : (tensor<8192x8192xf32>) -> tensor<8192xf32>
+        schedule = #tessel.schedule<block = [1, 1], warps = 1> {
+    ^bb0(%xx: tensor<8192x8192xf32>):
+      %0 = tessel.reduce sum %xx dims = [0] : tensor<8192x8192xf32> -> tensor<8192xf32>
       tessel.yield %0 : tensor<8192xf32>
     }
     return %r : tensor<8192xf32>

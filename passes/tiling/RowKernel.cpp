@@ -54,6 +54,36 @@ int64_t rowRank(Operation *op) {
   return cast<RmsNormOp>(op).getNormalizedRankAttr().getInt();
 }
 
+/// `buffer` (contiguous, identity layout) viewed as `shape` (the same
+/// number of elements): collapsed to one dim, then expanded.
+Value viewAs(ImplicitLocOpBuilder &b, Value buffer, ArrayRef<int64_t> shape) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (type.getShape() == shape)
+    return buffer;
+  Value flat = buffer;
+  if (type.getRank() != 1) {
+    ReassociationIndices all;
+    for (int64_t i = 0; i < type.getRank(); ++i)
+      all.push_back(i);
+    flat = type.getRank() == 0
+               ? memref::ExpandShapeOp::create(
+                     b, MemRefType::get({1}, type.getElementType()), buffer,
+                     ArrayRef<ReassociationIndices>{})
+                     .getResult()
+               : memref::CollapseShapeOp::create(
+                     b, buffer, ArrayRef<ReassociationIndices>{all})
+                     .getResult();
+  }
+  if (shape.size() == 1)
+    return flat;
+  ReassociationIndices all;
+  for (int64_t i = 0; i < int64_t(shape.size()); ++i)
+    all.push_back(i);
+  return memref::ExpandShapeOp::create(
+      b, MemRefType::get(shape, type.getElementType()), flat,
+      ArrayRef<ReassociationIndices>{all});
+}
+
 class RowEmitter : public LoopNestEmitter {
 public:
   RowEmitter(Operation *op, const RowShape &r, const RowKernelLayout &l)
@@ -68,9 +98,6 @@ private:
   /// `buffer` ([.., row dims]) viewed as [rows, length], or as [length]
   /// with `rowsToo` false (a norm's parameters).
   Value asRows(Value buffer, bool rowsToo = true);
-
-  /// A reduction's result (its rows' values, however shaped) as [rows].
-  Value asValues(Value buffer);
 
   /// Thread `t`'s place: its row in the block, lane, and the row of the
   /// kernel it reads (the last row for threads past it).
@@ -175,21 +202,6 @@ Value RowEmitter::asRows(Value buffer, bool rowsToo) {
         b, MemRefType::get({1, r.length}, type.getElementType()), view,
         ArrayRef<ReassociationIndices>{{0, 1}});
   return view;
-}
-
-Value RowEmitter::asValues(Value buffer) {
-  auto type = cast<MemRefType>(buffer.getType());
-  auto flat = MemRefType::get({r.rows}, type.getElementType());
-  if (type.getRank() == 0)
-    return memref::ExpandShapeOp::create(b, flat, buffer,
-                                         ArrayRef<ReassociationIndices>{});
-  if (type.getRank() == 1)
-    return buffer;
-  ReassociationIndices all;
-  for (int64_t i = 0; i < type.getRank(); ++i)
-    all.push_back(i);
-  return memref::CollapseShapeOp::create(b, buffer,
-                                         ArrayRef<ReassociationIndices>{all});
 }
 
 RowEmitter::Place RowEmitter::placeOf(Value t) {
@@ -543,10 +555,15 @@ void RowEmitter::emit() {
   AddOp prologue = rowKernelPrologue(op);
   Value input = bufferOf(prologue ? prologue.getLhs() : op->getOperand(0));
   Value result = bufferFor(op->getResult(0));
-  x = asRows(input);
-  out = r.reduces() ? asValues(result) : asRows(result);
+  // A reduction's rows are r.rows x r.length whatever its shape (trailing
+  // unit dims after the reduced ones included).
+  auto rowsOf = [&](Value buffer) {
+    return r.reduces() ? viewAs(b, buffer, {r.rows, r.length}) : asRows(buffer);
+  };
+  x = rowsOf(input);
+  out = r.reduces() ? viewAs(b, result, {r.rows}) : asRows(result);
   if (prologue)
-    residual = asRows(bufferOf(prologue.getRhs()));
+    residual = rowsOf(bufferOf(prologue.getRhs()));
   Value scale, bias;
   if (auto n = dyn_cast<LayerNormOp>(op)) {
     scale = n.getScale();
@@ -587,6 +604,149 @@ void RowEmitter::emit() {
     prologue->erase();
 }
 
+/// The column reduction: a tessel.reduce over leading or middle dims, its
+/// input viewed as [rows, length, columns] and its result as [rows,
+/// columns] (ColumnKernelLayout):
+///
+///   block (outer row p, columns c0 .. c0 + Cb):
+///     thread (group g, column thread j): columns c = c0 + j v .. + v
+///       (the last vector's columns for threads past them)
+///     acc = sum or max over rows g, g + G, ... of x[p, row, c], f32,
+///       `batch` rows' loads at once                  | partials[g][j v]
+///     group 0: y = combined partials [/ length]; out[p, c] = y
+class ColumnEmitter : public LoopNestEmitter {
+public:
+  ColumnEmitter(ReduceOp op, const RowShape &r, const ColumnKernelLayout &l)
+      : LoopNestEmitter(op, l.threads), op(op), r(r), l(l) {
+    elem = cast<RankedTensorType>(op.getInput().getType()).getElementType();
+  }
+
+  void emit() {
+    Value input = bufferOf(op.getInput());
+    Value result = bufferFor(op.getResult());
+    Value x = viewAs(b, input, {r.rows, r.length, r.columns});
+    Value out = viewAs(b, result, {r.rows, r.columns});
+    bool maximum = r.op == RowOpKind::Max;
+    auto f32Vector = VectorType::get({l.vector}, b.getF32Type());
+    auto combine = [&](Value a, Value c) -> Value {
+      return maximum ? arith::MaximumFOp::create(b, a, c).getResult()
+                     : arith::AddFOp::create(b, a, c).getResult();
+    };
+    int64_t tiles = (r.columns + l.columnsPerBlock - 1) / l.columnsPerBlock;
+    bool ragged = r.columns % l.columnsPerBlock != 0;
+    blockLoop({r.rows * tiles}, [&](ValueRange ids) {
+      Value identity = vector::BroadcastOp::create(
+          b, f32Vector, f32(maximum ? -INFINITY : 0.0));
+      Value p = arith::DivUIOp::create(b, ids[0], idx(tiles));
+      Value c0 = mul(arith::RemUIOp::create(b, ids[0], idx(tiles)),
+                     idx(l.columnsPerBlock));
+      Value partials;
+      if (l.groups > 1)
+        partials = shared({l.groups, l.columnsPerBlock}, b.getF32Type());
+      // Thread t: group t / Tc, column thread t % Tc; its columns (the
+      // last vector's where they would pass the end: read, not written).
+      struct Place {
+        Value j, col, inside;
+      };
+      auto place = [&](Value t) {
+        Place q;
+        q.j = arith::RemUIOp::create(b, t, idx(l.columnThreads));
+        q.col = add(c0, mul(q.j, idx(l.vector)));
+        if (ragged) {
+          q.inside = lt(q.col, idx(r.columns));
+          q.col = minIdx(q.col, idx(r.columns - l.vector));
+        }
+        return q;
+      };
+      auto finish = [&](Value acc, const Place &q) {
+        if (r.op == RowOpKind::Mean)
+          acc = arith::DivFOp::create(
+              b, acc,
+              vector::BroadcastOp::create(b, f32Vector, f32(double(r.length))));
+        Value y = acc;
+        if (!elem.isF32())
+          y = arith::TruncFOp::create(b, VectorType::get({l.vector}, elem),
+                                      acc);
+        auto write = [&] {
+          vector::StoreOp::create(b, y, out, ValueRange{p, q.col});
+        };
+        if (ragged)
+          when(q.inside, write);
+        else
+          write();
+      };
+      threads([&](Value t) {
+        Place q = place(t);
+        Value g = arith::DivUIOp::create(b, t, idx(l.columnThreads));
+        auto slot = [&](Value i, Value acc) {
+          Value row = add(g, mul(i, idx(l.groups)));
+          Value v = vector::LoadOp::create(b, VectorType::get({l.vector}, elem),
+                                           x, ValueRange{p, row, q.col});
+          if (!elem.isF32())
+            v = arith::ExtFOp::create(b, f32Vector, v);
+          return combine(acc, v);
+        };
+        // Whole batches in a loop (every slot before a thread's last is
+        // inside the reduced length), then the last batch unrolled, its
+        // last slot guarded where the groups do not divide the length.
+        SmallVector<Value> acc = {identity};
+        if (l.batches > 1)
+          acc = accumulate(l.batches - 1, acc, [&](Value n, ValueRange c) {
+            Value a = c[0];
+            for (int64_t k = 0; k < l.batch; ++k)
+              a = slot(add(mul(n, idx(l.batch)), idx(k)), a);
+            return SmallVector<Value>{a};
+          });
+        Value a = acc[0];
+        for (int64_t k = (l.batches - 1) * l.batch; k < l.slots; ++k) {
+          if (k + 1 < l.slots || r.length % l.groups == 0) {
+            a = slot(idx(k), a);
+            continue;
+          }
+          Value row = add(g, idx(k * l.groups));
+          auto ifOp =
+              scf::IfOp::create(b, TypeRange{f32Vector}, lt(row, idx(r.length)),
+                                /*withElseRegion=*/true);
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(ifOp.thenBlock());
+          scf::YieldOp::create(b, slot(idx(k), a));
+          b.setInsertionPointToStart(ifOp.elseBlock());
+          scf::YieldOp::create(b, a);
+          a = ifOp.getResult(0);
+        }
+        if (l.groups == 1) {
+          finish(a, q);
+          return;
+        }
+        vector::StoreOp::create(b, a, partials,
+                                ValueRange{g, mul(q.j, idx(l.vector))});
+      });
+      if (l.groups == 1)
+        return;
+      // The first group combines the groups' partials of its columns.
+      threads([&](Value t) {
+        when(lt(t, idx(l.columnThreads)), [&] {
+          Place q = place(t);
+          Value acc = vector::BroadcastOp::create(
+              b, f32Vector, f32(maximum ? -INFINITY : 0.0));
+          for (int64_t g = 0; g < l.groups; ++g)
+            acc =
+                combine(acc, vector::LoadOp::create(
+                                 b, f32Vector, partials,
+                                 ValueRange{idx(g), mul(q.j, idx(l.vector))}));
+          finish(acc, q);
+        });
+      });
+    });
+    replaceWithBuffers(op, ValueRange{result});
+  }
+
+private:
+  ReduceOp op;
+  const RowShape &r;
+  const ColumnKernelLayout &l;
+};
+
 } // namespace
 
 Operation *tiling::rowKernelOp(func::FuncOp kernel) {
@@ -616,16 +776,18 @@ Operation *tiling::rowKernelOp(func::FuncOp kernel) {
     auto type = cast<RankedTensorType>(softmax.getInput().getType());
     return softmax.getDimAttr().getInt() == type.getRank() - 1 ? op : nullptr;
   }
-  // A reduction over the trailing dims (others stay on the cooperative
-  // kernels: their rows are not contiguous).
+  // A reduction over a run of consecutive dims: the trailing ones (a row
+  // reduction, maybe of a residual add) or leading or middle ones (a column
+  // reduction, the kept trailing dims its columns; of the kernel's
+  // argument alone). Others stay on the cooperative kernels.
   if (auto reduce = dyn_cast_or_null<ReduceOp>(op)) {
+    ArrayRef<int64_t> dims = reduce.getDims();
     int64_t rank =
         cast<RankedTensorType>(reduce.getInput().getType()).getRank();
-    ArrayRef<int64_t> dims = reduce.getDims();
-    return dims.back() == rank - 1 &&
-                   dims.front() == rank - int64_t(dims.size())
-               ? op
-               : nullptr;
+    bool consecutive = dims.back() - dims.front() + 1 == int64_t(dims.size());
+    bool columns = dims.back() != rank - 1;
+    return consecutive && !(columns && rowKernelPrologue(reduce)) ? op
+                                                                  : nullptr;
   }
   return isa_and_nonnull<LayerNormOp, RmsNormOp>(op) ? op : nullptr;
 }
@@ -660,6 +822,13 @@ RowShape tiling::rowShape(Operation *op) {
     s.op = RowOpKind::Softmax;
     s.causal = softmax.getCausal();
   } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    // [rows, length, columns]: the dims before, within and after the run.
+    ArrayRef<int64_t> dims = reduce.getDims();
+    s.rows = s.length = s.columns = 1;
+    for (int64_t i = 0; i < rank; ++i)
+      (i < dims.front()  ? s.rows
+       : i > dims.back() ? s.columns
+                         : s.length) *= type.getDimSize(i);
     switch (reduce.getKind()) {
     case ReduceKind::Sum:
       s.op = RowOpKind::Sum;
@@ -700,6 +869,22 @@ LogicalResult tiling::emitRowKernel(Operation *op, ScheduleAttr schedule,
     return failure();
   int64_t threads = *blockSize;
   RowShape shape = rowShape(op);
+  if (shape.columns > 1) {
+    std::string why = ColumnKernelLayout::refusal(shape, block[0], threads,
+                                                  schedule.getVector());
+    if (!why.empty())
+      return op->emitOpError() << "cannot run with " << schedule << ": " << why;
+    ColumnKernelLayout layout =
+        ColumnKernelLayout::of(shape, block[0], threads, schedule.getVector());
+    if (double(layout.sharedBytes) > target.blockSharedMemoryLimit())
+      return op->emitOpError()
+             << "needs " << layout.sharedBytes
+             << " bytes of shared memory per block for its partials, more "
+                "than "
+             << target.name() << " gives a block";
+    ColumnEmitter(cast<ReduceOp>(op), shape, layout).emit();
+    return success();
+  }
   std::string why =
       RowKernelLayout::refusal(shape, block[0], threads, schedule.getVector());
   if (!why.empty())

@@ -295,18 +295,21 @@ module {
 
 // -----
 
-// A kernel that is one reduction over its input's trailing dims is a row
-// kernel (passes/tiling/RowKernel.h): it stays for tessel-tile-and-fuse. One
-// over leading dims, or with other ops, is lowered.
+// A kernel that is one reduction over a run of consecutive dims is a row
+// kernel (passes/tiling/RowKernel.h), over the trailing dims or over
+// leading or middle ones (a column reduction): it stays for
+// tessel-tile-and-fuse. One over dims apart, or with other ops, is lowered.
 // CHECK-LABEL: func.func private @rows
 // CHECK: tessel.reduce mean %{{.*}} dims = [1, 2]
 // CHECK-LABEL: func.func private @columns
+// CHECK: tessel.reduce sum %{{.*}} dims = [0]
+// CHECK-LABEL: func.func private @apart
 // CHECK-NOT: tessel.reduce
 // CHECK: linalg.generic
-// CHECK-SAME: iterator_types = ["reduction", "parallel"]
+// CHECK-SAME: iterator_types = ["reduction", "parallel", "reduction"]
 // CHECK-LABEL: func.func @model
 module {
-  func.func @model(%x: tensor<3x4x5xbf16>, %y: tensor<4x6xf32>) -> (tensor<3xbf16>, tensor<6xf32>) {
+  func.func @model(%x: tensor<3x4x5xbf16>, %y: tensor<4x6xf32>) -> (tensor<3xbf16>, tensor<6xf32>, tensor<4xbf16>) {
     %0 = tessel.kernel @rows(%x) : (tensor<3x4x5xbf16>) -> tensor<3xbf16> {
     ^bb0(%a: tensor<3x4x5xbf16>):
       %m = tessel.reduce mean %a dims = [1, 2] : tensor<3x4x5xbf16> -> tensor<3xbf16>
@@ -317,6 +320,11 @@ module {
       %s = tessel.reduce sum %a dims = [0] : tensor<4x6xf32> -> tensor<6xf32>
       tessel.yield %s : tensor<6xf32>
     }
-    return %0, %1 : tensor<3xbf16>, tensor<6xf32>
+    %2 = tessel.kernel @apart(%x) : (tensor<3x4x5xbf16>) -> tensor<4xbf16> {
+    ^bb0(%a: tensor<3x4x5xbf16>):
+      %s = tessel.reduce max %a dims = [0, 2] : tensor<3x4x5xbf16> -> tensor<4xbf16>
+      tessel.yield %s : tensor<4xbf16>
+    }
+    return %0, %1, %2 : tensor<3xbf16>, tensor<6xf32>, tensor<4xbf16>
   }
 }

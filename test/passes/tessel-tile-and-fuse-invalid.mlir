@@ -742,3 +742,20 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<4xf32>
   }
 }
+
+// -----
+
+// A column reduction's block of columns is a whole number of vectors, and
+// its threads make whole groups of them.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<64x48xf32>) -> tensor<48xf32> {
+    %0 = tessel.kernel @k(%x) : (tensor<64x48xf32>) -> tensor<48xf32>
+        schedule = #tessel.schedule<block = [6], warps = 1, vector = 4> {
+    ^bb0(%a: tensor<64x48xf32>):
+      // expected-error @+1 {{'tessel.reduce' op cannot run with #tessel.schedule<block = [6], warps = 1, stages = 1, split_k = 1, vector = 4, mma = simt>: a block's 6 columns are no whole number of vectors of 4}}
+      %1 = tessel.reduce sum %a dims = [0] : tensor<64x48xf32> -> tensor<48xf32>
+      tessel.yield %1 : tensor<48xf32>
+    }
+    return %0 : tensor<48xf32>
+  }
+}
