@@ -57,6 +57,45 @@ int64_t reductionRegisters(const RowKernelLayout &l, int64_t bytes) {
                                                        : 22 + words / 3);
 }
 
+/// Why `s` is not of a row or column kernel's form (block = [`what`],
+/// warps and vector, on SIMT lanes, its threads within the target's);
+/// empty when it is. Sets p's threads a block.
+std::string blockFormRefusal(const Schedule &s, const Target &t, Prediction &p,
+                             const std::string &kernel,
+                             const std::string &what) {
+  if (s.block.size() != 1 || s.compute != ComputeClass::Simt || s.stages != 1 ||
+      s.splitK != 1 || !s.warp.empty() || !s.thread.empty())
+    return kernel + "'s schedule is block = [" + what +
+           "], warps and vector, on SIMT lanes";
+  int64_t threads = s.warps * t.warpSize();
+  p.threadsPerBlock = threads;
+  if (s.warps < 1 || double(threads) > t.get(TargetField::MaxThreadsPerBlock))
+    return "the block has more threads than the target allows";
+  return "";
+}
+
+/// The terms every row and column kernel ends with: blocks, launch, the
+/// combination, and the achievable time (SIMT flops, the DRAM bytes at the
+/// measured bandwidth for their size).
+Prediction finishTerms(Prediction &p, const Target &t,
+                       double blocksOnBusiestSM) {
+  using namespace model;
+  double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
+  if (usable(t, TargetField::BlockCycles, p.uncalibrated))
+    p.blocksUs =
+        blocksOnBusiestSM * t.get(TargetField::BlockCycles) / clockHz * 1e6;
+  if (usable(t, TargetField::LaunchOverheadUs, p.uncalibrated))
+    p.launchUs = t.get(TargetField::LaunchOverheadUs);
+  combineTerms(p, peakFlops(t, ComputeClass::Simt, ElementType::F32));
+  bool ignored = false;
+  p.achievableComputeUs =
+      p.flops / peakFlops(t, ComputeClass::Simt, ElementType::F32) * 1e6;
+  p.achievableUs =
+      std::max(p.achievableComputeUs,
+               p.dramBytes / dramBandwidth(t, p.dramBytes, ignored) * 1e6);
+  return p;
+}
+
 /// Issue slots per row element, by operation, beyond its load (a vector
 /// access per `vector` elements) and its conversions: softmax's maximum,
 /// exponent (a multiply-add and ex2), sum and scaling; layer_norm's sum,
@@ -176,14 +215,11 @@ Prediction predictColumnKernel(const KernelDesc &k, const Schedule &s,
   auto illegal = [&](std::string why) {
     return markIllegal(p, std::move(why));
   };
-  if (s.block.size() != 1 || s.compute != ComputeClass::Simt || s.stages != 1 ||
-      s.splitK != 1 || !s.warp.empty() || !s.thread.empty())
-    return illegal("a column reduction's schedule is block = [columns], "
-                   "warps and vector, on SIMT lanes");
-  int64_t threads = s.warps * t.warpSize();
-  p.threadsPerBlock = threads;
-  if (s.warps < 1 || double(threads) > t.get(TargetField::MaxThreadsPerBlock))
-    return illegal("the block has more threads than the target allows");
+  if (std::string why =
+          blockFormRefusal(s, t, p, "a column reduction", "columns");
+      !why.empty())
+    return illegal(why);
+  int64_t threads = p.threadsPerBlock;
   std::string why =
       ColumnKernelLayout::refusal(r, s.block[0], threads, s.vector);
   if (!why.empty())
@@ -266,18 +302,7 @@ Prediction predictColumnKernel(const KernelDesc &k, const Schedule &s,
   if (usable(t, TargetField::SmBytesPerClock, p.uncalibrated))
     p.l2Us = std::max(p.l2Us, us(blocksOnBusiestSM * blockBytes /
                                  t.get(TargetField::SmBytesPerClock)));
-  if (usable(t, TargetField::BlockCycles, p.uncalibrated))
-    p.blocksUs = us(blocksOnBusiestSM * t.get(TargetField::BlockCycles));
-  if (usable(t, TargetField::LaunchOverheadUs, p.uncalibrated))
-    p.launchUs = t.get(TargetField::LaunchOverheadUs);
-  combineTerms(p, peakFlops(t, ComputeClass::Simt, ElementType::F32));
-  bool ignored = false;
-  p.achievableComputeUs =
-      p.flops / peakFlops(t, ComputeClass::Simt, ElementType::F32) * 1e6;
-  p.achievableUs =
-      std::max(p.achievableComputeUs,
-               p.dramBytes / dramBandwidth(t, p.dramBytes, ignored) * 1e6);
-  return p;
+  return finishTerms(p, t, blocksOnBusiestSM);
 }
 
 } // namespace
@@ -292,14 +317,10 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
   auto illegal = [&](std::string why) {
     return markIllegal(p, std::move(why));
   };
-  if (s.block.size() != 1 || s.compute != ComputeClass::Simt || s.stages != 1 ||
-      s.splitK != 1 || !s.warp.empty() || !s.thread.empty())
-    return illegal("a row kernel's schedule is block = [rows], warps and "
-                   "vector, on SIMT lanes");
-  int64_t threads = s.warps * t.warpSize();
-  p.threadsPerBlock = threads;
-  if (s.warps < 1 || double(threads) > t.get(TargetField::MaxThreadsPerBlock))
-    return illegal("the block has more threads than the target allows");
+  if (std::string why = blockFormRefusal(s, t, p, "a row kernel", "rows");
+      !why.empty())
+    return illegal(why);
+  int64_t threads = p.threadsPerBlock;
   std::string why = RowKernelLayout::refusal(r, s.block[0], threads, s.vector);
   if (!why.empty())
     return illegal(why);
@@ -444,18 +465,7 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
     p.l2Us =
         std::max(p.l2Us, us(blocksOnBusiestSM * p.l2Bytes / double(p.blocks) /
                             t.get(TargetField::SmBytesPerClock)));
-  if (usable(t, TargetField::BlockCycles, p.uncalibrated))
-    p.blocksUs = us(blocksOnBusiestSM * t.get(TargetField::BlockCycles));
-  if (usable(t, TargetField::LaunchOverheadUs, p.uncalibrated))
-    p.launchUs = t.get(TargetField::LaunchOverheadUs);
-  combineTerms(p, peakFlops(t, ComputeClass::Simt, ElementType::F32));
-  bool ignored = false;
-  p.achievableComputeUs =
-      p.flops / peakFlops(t, ComputeClass::Simt, ElementType::F32) * 1e6;
-  p.achievableUs =
-      std::max(p.achievableComputeUs,
-               p.dramBytes / dramBandwidth(t, p.dramBytes, ignored) * 1e6);
-  return p;
+  return finishTerms(p, t, blocksOnBusiestSM);
 }
 
 } // namespace mlir::tessel
