@@ -159,6 +159,7 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
                          int64_t warpSize, int64_t warpRows, int64_t stages) {
   FusedAttentionLayout l;
   l.registers = warpRows > 0;
+  l.overlapped = l.registers && compute == ComputeClass::Wgmma;
   l.warpRows = warpRows;
   l.stages = stages;
   l.bq = bq;
@@ -214,14 +215,14 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
   }
   int64_t kRows = l.kTransposed ? shape.d : bkv;
   if (l.registers) {
-    // q, and `stages` k and v tiles, in the input type; O and the
-    // statistics in f32.
+    // q, and `stages` k and `vSlots` v tiles, in the input type; O, the
+    // statistics and (overlapped) the pending P in f32.
     l.sSplits = l.oSplits = 1;
     l.sRow = l.pRow = 0;
     l.sharedBytes =
-        dtypeBytes(shape.type) *
-            (bq * l.qRow + stages * (kRows * l.kRow + bkv * l.vRow)) +
-        4 * bq * (l.oRow + 2 * l.pieceN);
+        dtypeBytes(shape.type) * (bq * l.qRow + stages * kRows * l.kRow +
+                                  l.vSlots() * bkv * l.vRow) +
+        4 * bq * (l.oRow + 2 * l.pieceN + (l.overlapped ? bkv : 0));
     if (shape.combined)
       l.sharedBytes += 4 * (1 + bq * (shape.splits + 1));
     return l;
@@ -266,15 +267,16 @@ constexpr double kRegisterFormBaseRegisters = 21;
 constexpr double kRegisterFormKeyRegisters = 1.25;
 constexpr double kRegisterFormFarKeyRegisters = 0.6;
 constexpr int64_t kRegisterFormNearKeys = 64;
-/// The same form on wgmma: q and B stay in shared memory (no fragments
-/// loaded), so a key of the tile costs fewer registers: a base, O's dv / 2
-/// and 0.45 a key. Fitted on ptxas -v (sm_90a) for the kernels of
-/// test/codegen/cpu-check-fused-attention-wgmma.mlir and seven Mistral
-/// prefill schedules (d = 128, key tiles 16 to 128, 4 and 8 warps; 74 to
-/// 178 registers): the Mistral ones within -15 % .. +9 %, the others -4 %
-/// .. +35 % (head dim 64 on a 32-key tile the worst).
-constexpr double kWgmmaFormBaseRegisters = 54;
-constexpr double kWgmmaFormKeyRegisters = 0.45;
+/// The same form on wgmma, overlapped: q and B stay in shared memory (no
+/// fragments loaded); a base, O's dv / 2 and 0.95 a key (a lane holds bkv /
+/// 2 values of S and as many of the pending P, in f32). Fitted on ptxas -v
+/// (sm_90a, CUDA 13) for the 5 kernels of
+/// test/codegen/cpu-check-fused-attention-wgmma.mlir and the 8 of
+/// bench/workloads/attention-wgmma-variants.mlir (head dims 64 to 256, key
+/// tiles 16 to 64, 4 and 8 warps; 116 to 213 registers): 11 of 13 within
+/// 10 %, -15 % .. +7 % (one stage and 8 warps take more).
+constexpr double kWgmmaFormBaseRegisters = 47;
+constexpr double kWgmmaFormKeyRegisters = 0.95;
 /// The register-resident form's warp phase, in instructions a lane issues
 /// per strip: kRegisterFormKeyOps per key of a lane (bkv / 2), and
 /// kRegisterFormMaskOps more in a step that masks; kRegisterFormStripOps,
@@ -546,7 +548,11 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     double longest = std::max({c.issue, c.wavefronts, c.sfu, c.chain});
     (&ph == &phases.front() ? copySerial : serial) += longest;
   }
-  double tensor = 0;
+  // The products' tensor cycles a step (S's and P v's) and each one's
+  // part of the serial step; overlapped, P v's runs beside the lanes' work.
+  double tensor = 0, sTensor = 0, pvTensor = 0, sSerial = 0, pvSerial = 0,
+         pvFronts = 0;
+  double lanesSerial = serial;
   if (mma) {
     // S (bq x bkv x d) and P v (bq x dv x bkv) as pieces of pieceM x pieceN
     // x pieceK, each warp a strip and its share of the columns.
@@ -595,7 +601,6 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
       double flops = 2 * m * n * kdim;
       double busy = std::min(1.0, warps * double(p.blocksPerSM) / units);
       double tensorCycles = flops / (perClock * busy);
-      tensor += tensorCycles;
       double ksteps = kdim / double(l.pieceK);
       double aFronts = 4, bFronts = 4, cFronts = 2, issueCycles = 2;
       if (mfma) {
@@ -643,9 +648,10 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
       if (wgmma &&
           model::usable(t, TargetField::WgmmaWaitCycles, p.uncalibrated))
         wait = t.get(TargetField::WgmmaWaitCycles);
-      serial += std::max({tensorCycles, waves,
-                          round + ksteps * pieces * issueCycles}) +
-                wait;
+      return std::pair{tensorCycles,
+                       std::max({tensorCycles, waves,
+                                 round + ksteps * pieces * issueCycles}) +
+                           wait};
     };
     // Each warp's pieces: a strip's share of the columns, or in the
     // register-resident form all of its strips' columns.
@@ -657,11 +663,19 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
       sWarpPieces *= double(warpStrips);
       oWarpPieces *= double(warpStrips);
     }
-    product(rows, keys, d, sWarps, sWarpPieces, false, l.qRow, l.kRow, l.sRow,
-            !l.kTransposed);
-    product(rows, dv, keys, oWarps, oWarpPieces, true, l.pRow, l.vRow, l.oRow,
-            false);
+    std::tie(sTensor, sSerial) =
+        product(rows, keys, d, sWarps, sWarpPieces, false, l.qRow, l.kRow,
+                l.sRow, !l.kTransposed);
+    double before = wavefronts;
+    std::tie(pvTensor, pvSerial) = product(rows, dv, keys, oWarps, oWarpPieces,
+                                           true, l.pRow, l.vRow, l.oRow, false);
+    pvFronts = wavefronts - before;
+    tensor = sTensor + pvTensor;
   }
+  // Overlapped (FusedAttentionLayout::overlapped), a step waits for S, then
+  // computes P while the previous step's P v runs: the longer of the two.
+  serial = l.overlapped ? sSerial + std::max(lanesSerial, pvSerial)
+                        : lanesSerial + sSerial + pvSerial;
   // The copy's loads: a thread's K and V vectors, issued in batches
   // (FusedAttentionLayout::copyBatch), each batch waiting one round trip.
   // Of a head's query tiles that read the same key tile, the first reads
@@ -688,6 +702,13 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   Phase edges{rows * (d / wk + 2 * dv), 4, 1, 0};
   PhaseCycles once = phaseCycles(edges, threads, t, p.uncalibrated);
   double edgeChain = once.chain;
+  // Overlapped, the last tile's P v after the loop.
+  double onceTensor = 0, onceFronts = once.wavefronts;
+  if (l.overlapped) {
+    edgeChain += pvSerial;
+    onceTensor = pvTensor;
+    onceFronts += pvFronts;
+  }
   if (model::usable(t, TargetField::DramLatencyCycles, p.uncalibrated))
     edgeChain += t.get(TargetField::DramLatencyCycles);
   // A split that combines its slices: each block's arrival (an atomic add
@@ -714,16 +735,19 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   auto us = [&](double cycles) { return cycles / clockHz * 1e6; };
   p.flops = 2.0 * a.unmaskedPairs() * (d + dv);
   // The lanes' work and the products take turns within a block; on wgmma,
-  // whose products run asynchronously, one warpgroup's softmax overlaps
-  // another's products where two or more are resident on the SM.
+  // whose products run asynchronously, a warpgroup's softmax overlaps its
+  // previous step's P v (overlapped) and another's products where two or
+  // more are resident on the SM.
   double stepCompute = std::max(issue, sfu) + tensor;
+  if (l.overlapped)
+    stepCompute = std::max({issue, sfu, pvTensor}) + sTensor;
   if (wgmma && double(s.warps / WgmmaShape::kWarpsPerGroup) * resident >= 2)
     stepCompute = std::max({issue, sfu, tensor});
-  p.computeUs =
-      us(stepsOnBusiestSM * stepCompute + blocksOnBusiestSM * once.issue +
-         tilesOnBusiestSM * tailIssue);
+  p.computeUs = us(stepsOnBusiestSM * stepCompute +
+                   blocksOnBusiestSM * (once.issue + onceTensor) +
+                   tilesOnBusiestSM * tailIssue);
   p.loadsUs =
-      us(stepsOnBusiestSM * wavefronts + blocksOnBusiestSM * once.wavefronts +
+      us(stepsOnBusiestSM * wavefronts + blocksOnBusiestSM * onceFronts +
          tilesOnBusiestSM * tailFronts);
   // A block's phases wait on each other; the blocks resident on an SM
   // overlap theirs.

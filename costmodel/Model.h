@@ -291,6 +291,16 @@ struct FusedAttentionLayout {
   /// copies of the tiles `stages - 1` steps ahead in flight (cp.async)
   /// while a step computes.
   int64_t stages = 1;
+  /// The register-resident form on wgmma overlaps each step's softmax with
+  /// the previous step's P V product (FlashAttention-3's intra-warpgroup
+  /// pipelining): step j issues S_j = q K_j^T, then O += P_{j-1} V_{j-1},
+  /// waits for S_j alone, computes P_j while the P V product runs, then
+  /// waits for it and rescales O. P_{j-1} waits in registers (as f32 [bq,
+  /// bkv] where the loop starts and ends) and V keeps one more slot than K
+  /// (`vSlots`), the last holding zeros for step 0's empty product; after
+  /// the loop one more P V product adds the last tile's.
+  bool overlapped = false;
+  int64_t vSlots() const { return stages + (overlapped ? 1 : 0); }
   int64_t sharedBytes = 0;
 
   static FusedAttentionLayout of(const AttentionShape &shape, int64_t bq,

@@ -197,12 +197,15 @@ bool hasMatrixInstructions(scf::ForOp loop) {
 /// their C operands are loaded from in the loop's body (directly or as
 /// elements of a loaded vector, or through arithmetic in the body: the
 /// register-resident attention rescales O by a factor computed from its
-/// rows' maxima, which it keeps in a buffer as well); none once the
-/// accumulators are carried in registers.
+/// rows' maxima, which it keeps in a buffer as well), those a wgmma's A
+/// registers are (the overlapped attention's P, which waits a step in a
+/// buffer), and those whose loads feed what the loop stores into any of
+/// them (O's rescale after its product); none once the accumulators are
+/// carried in registers.
 SetVector<Value> accumulatorsOf(scf::ForOp loop) {
   SetVector<Value> buffers;
   // The accumulator values the matrix instructions read: mma.sync's four
-  // f32, MFMA's elements of its C vector, wgmma's tied registers.
+  // f32, MFMA's elements of its C vector, wgmma's registers (tied, and A's).
   SmallVector<Value> operands;
   for (auto mma : loop.getBody()->getOps<NVVM::MmaOp>())
     llvm::append_range(operands, mma.getOperandC());
@@ -212,14 +215,32 @@ SetVector<Value> accumulatorsOf(scf::ForOp loop) {
   }
   for (auto inlineAsm : loop.getBody()->getOps<LLVM::InlineAsmOp>())
     if (isWgmma(inlineAsm))
-      for (Value tied : tiedOperands(inlineAsm))
-        if (tied)
-          operands.push_back(tied);
+      for (Value operand : inlineAsm.getOperands())
+        if (operand.getType().isF32() || operand.getType().isInteger(32))
+          operands.push_back(operand);
   // Back from the C operands through the body's side-effect-free ops, up
   // to loads; a matrix instruction's result is an accumulator value, not
-  // one loaded (its A and B operands are not followed).
-  DenseSet<Operation *> seen;
-  while (!operands.empty()) {
+  // one loaded (mma.sync's and MFMA's A and B operands are not followed).
+  DenseSet<Operation *> seen, storedFollowed;
+  // What the loop stores into a buffer found so far comes from the same
+  // accumulators: followed back too, once a store.
+  auto storedValues = [&] {
+    for (Operation &op : loop.getBody()->getOperations()) {
+      Value stored, base;
+      if (auto store = dyn_cast<vector::StoreOp>(op)) {
+        stored = store.getValueToStore();
+        base = store.getBase();
+      } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+        stored = store.getValueToStore();
+        base = store.getMemRef();
+      }
+      if (stored && buffers.contains(rootBuffer(base)) &&
+          storedFollowed.insert(&op).second)
+        operands.push_back(stored);
+    }
+    return !operands.empty();
+  };
+  while (!operands.empty() || storedValues()) {
     Value c = operands.pop_back_val();
     Operation *def = c.getDefiningOp();
     if (!def || def->getBlock() != loop.getBody() || !seen.insert(def).second)

@@ -916,8 +916,9 @@ private:
   /// Lowers chain `i` where its last piece is: the A fragments and the
   /// first step's accumulators where they are computed, then the
   /// warpgroup's instructions (fenced so that they see the registers and
-  /// the tiles' copies) and the wait for them, and the last step's results
-  /// as its pieces' values.
+  /// the tiles' copies) and their commit, the wait for them where the
+  /// results are first used (waitPointOf), and the last step's results as
+  /// its pieces' values.
   LogicalResult lowerChain(size_t i) {
     ArrayRef<WgmmaRun> chain = chains[i];
     SmallVector<SmallVector<Value>> aRegs;
@@ -939,8 +940,22 @@ private:
         return failure();
       aRegs.push_back(*a);
     }
+    // A chain that starts from zeros (S) does not read its accumulators:
+    // its first instruction's scale-d is 0 and their registers hold
+    // nothing yet (no zero register shared with another chain's, which
+    // ptxas would have to wait for).
+    bool fromZero = llvm::all_of(chain.front().pieces, [](auto piece) {
+      return matchPattern(piece.getAcc(), m_AnyZeroFloat());
+    });
     SmallVector<Value> acc;
     for (vector::ContractionOp piece : chain.front().pieces) {
+      if (fromZero) {
+        b.setInsertionPoint(piece);
+        for (int64_t i = 0; i < 4; ++i)
+          acc.push_back(
+              LLVM::PoisonOp::create(b, piece.getLoc(), b.getF32Type()));
+        continue;
+      }
       FailureOr<SmallVector<Value>> c = accumulatorOf(piece);
       if (failed(c))
         return failure();
@@ -969,9 +984,9 @@ private:
       int64_t n = int64_t(run.pieces.size()) * kN, count = n / 2;
       auto operand = [&](int64_t i) { return "$" + std::to_string(count + i); };
       // d: count f32; a: four 32-bit registers or (from its tile) a
-      // descriptor; b: a descriptor; then scale-d = 1 (accumulate), scale-a
-      // = scale-b = 1, A's transpose (0: K-major) when from its tile, and
-      // B's (1: MN-major).
+      // descriptor; b: a descriptor; then scale-d = 1 (accumulate; 0 for a
+      // chain's first from zeros), scale-a = scale-b = 1, A's transpose (0:
+      // K-major) when from its tile, and B's (1: MN-major).
       std::string ds, text;
       for (int64_t d = 0; d < count; ++d)
         ds += (d ? ", $" : "$") + std::to_string(d);
@@ -989,12 +1004,21 @@ private:
       inputs.push_back({descriptorOf(run), "l"});
       text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) + "k16." +
              types + " {" + ds + "}, " + a + ", " +
-             operand(int64_t(inputs.size()) - 1) + ", 1, 1, 1, " +
+             operand(int64_t(inputs.size()) - 1) + ", " +
+             (fromZero && r == 0 ? "0" : "1") + ", 1, 1, " +
              (run.aRead ? "0, " : "") + (run.transposed ? "0" : "1") + ";";
       acc = inlinePtx(text, acc, inputs);
     }
-    acc = inlinePtx("wgmma.commit_group.sync.aligned;\n\t"
-                    "wgmma.wait_group.sync.aligned 0;",
+    acc = inlinePtx("wgmma.commit_group.sync.aligned;", acc, {});
+    // The wait: where the block first uses the chain's results, so that
+    // the lanes' work in between (the softmax of an attention's step runs
+    // while its P V product is in flight) overlaps the chain. The groups
+    // complete in order: the chains committed after this one and before
+    // that point may stay pending.
+    auto [point, younger] = waitPointOf(i);
+    b.setInsertionPoint(point);
+    acc = inlinePtx("wgmma.wait_group.sync.aligned " + std::to_string(younger) +
+                        ";",
                     acc, {});
     for (auto [j, piece] : llvm::enumerate(chains[i].back().pieces))
       values[piece.getResult()] = {
@@ -1007,6 +1031,32 @@ private:
       addOperandTile(run.base);
     }
     return success();
+  }
+
+  /// Where chain `i`'s wait goes: before the block's first op that uses
+  /// (or holds a use of) its results, else right after its last piece; and
+  /// how many chains end (are committed) between its last piece and there.
+  std::pair<Operation *, int64_t> waitPointOf(size_t i) {
+    Operation *end = chains[i].back().pieces.back();
+    Block *block = end->getBlock();
+    Operation *point = end->getNextNode();
+    bool used = false;
+    for (vector::ContractionOp piece : chains[i].back().pieces)
+      for (Operation *user : piece.getResult().getUsers()) {
+        Operation *at = block->findAncestorOpInBlock(*user);
+        if (at && (!used || at->isBeforeInBlock(point))) {
+          point = at;
+          used = true;
+        }
+      }
+    int64_t younger = 0;
+    for (auto [j, chain] : llvm::enumerate(chains)) {
+      Operation *other = chain.back().pieces.back();
+      if (j != i && other->getBlock() == block && end->isBeforeInBlock(other) &&
+          other->isBeforeInBlock(point))
+        ++younger;
+    }
+    return {point, younger};
   }
 
   /// Records `tile` (a two-dimensional view) as one wgmma reads through

@@ -562,7 +562,10 @@ def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
     tessel-lower-mma issues a warpgroup's wgmma chain as inline PTX whose
     accumulators are tied operands, reached from the loaded values through
     the fence before the chain (followed operand by operand, as it ties
-    them).
+    them); so do wgmma's A registers (the overlapped attention keeps each
+    step's P in a buffer for the next step's product), and the buffers
+    whose loads feed what the loop stores into an accumulator's buffer (O
+    rescaled after its product by the factor from the maxima).
 
     It is sound when, in the loop, the accumulators' buffers are read and
     written only by loads and stores in the loop's body, at addresses
@@ -693,8 +696,11 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
     pieces side by side), and the runs
     that accumulate into each other (a product's 16-deep steps) are issued
     together as inline PTX: `fence.proxy.async` and `wgmma.fence` (tied to
-    the registers they order), the instructions, `wgmma.commit_group` and
-    `wgmma.wait_group 0` (tied to the accumulators). B is read through a
+    the registers they order), the instructions and `wgmma.commit_group`;
+    the chain's `wgmma.wait_group N` (tied to the accumulators) goes where
+    the warp first uses its results, N being the chains committed after it
+    and before that point (the groups complete in order), so that the
+    lanes' work in between runs while the chain does. B is read through a
     matrix descriptor without swizzle: every tile a run reads is laid out
     as 8 x 8 core matrices, each store into it moved to its place
     (passes/WgmmaLayout.h, coreMatrixOffset), the query and key tiles

@@ -7,8 +7,10 @@
 // bench/gpu/prepare.sh compiles it into variants-attention-wgmma/ on
 // sm_90a targets and run_suite.sh's `variants` step times it; compare
 // with scaled_dot_product_attention in the same run's attention step and
-// with the predictions (`tessel-compile --predict-only`). No GPU has run
-// them yet.
+// with the predictions (`tessel-compile --predict-only`). The H200 run of
+// 2026-11-28c measured the wgmma ones before they overlapped the previous
+// step's P v with the softmax (since 2026-11-29); the overlapped kernels
+// have not run on a GPU yet.
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @mistral_wgmma_b64x16_s2(%q: tensor<1x32x2048x128xbf16>, %k: tensor<1x8x2048x128xbf16>, %v: tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16> {
     %r = tessel.kernel @k_mistral_wgmma_b64x16_s2(%q, %k, %v) : (tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16>

@@ -316,6 +316,13 @@ private:
   /// its mask, the rows' statistics, P and O's update never leave the warp.
   void registerStrip(Value row0, Value k0, Value kTile, Value vTile,
                      bool masked);
+  /// `acc` + P v for a strip: `probs` its P pieces in f32 (rounded to the
+  /// input type for the product), v from `vTile`.
+  SmallVector<Value> addProduct(ArrayRef<Value> acc, ArrayRef<Value> probs,
+                                Value vTile);
+  /// Overlapped, after the key loop: the last tile's P v into O (the
+  /// block steps through `count` tiles).
+  void lastProduct(Value count);
   /// Row `r`'s running maximum and sum.
   Value rowMaxOf(Value r);
   Value rowSumOf(Value r);
@@ -362,6 +369,9 @@ private:
   /// The register-resident form's statistics [bq, 2 * pieceN]: each row's
   /// maximum in its first piece's columns, its sum in the second's.
   Value stats;
+  /// Overlapped: each strip's P waiting for the next step's product [bq,
+  /// bkv].
+  Value pending;
 };
 
 void AttentionEmitter::copyRows(Value t, int64_t rows, int64_t width, Value src,
@@ -570,6 +580,19 @@ void AttentionEmitter::prologue() {
           f32(0), o,
           {arith::DivUIOp::create(b, e, dv), arith::RemUIOp::create(b, e, dv)});
     });
+    if (l.overlapped) {
+      // Step 0's P V product is of a zero P and the zero tile in V's last
+      // slot (a copy of rows past the keys: zeros, laid out as the copies
+      // of V lay it out).
+      Value bkv = idx(l.bkv);
+      share(t, l.bq * l.bkv, [&](Value e) {
+        store(f32(0), pending,
+              {arith::DivUIOp::create(b, e, bkv),
+               arith::RemUIOp::create(b, e, bkv)});
+      });
+      copyTile(t, v, kvHead, idx(a.skv), l.bkv, a.skv, a.dv,
+               stageOf(vs, idx(l.vSlots() - 1)));
+    }
     share(t, l.bq, [&](Value r) {
       if (l.registers) {
         loop(idx(0), idx(l.pieceN), idx(1), [&](Value c) {
@@ -717,13 +740,20 @@ void AttentionEmitter::registerStep(Value kt, bool masked) {
   Value kTile = ks, vTile = vs, kDst = ks, vDst = vs, copyStart = k0;
   if (l.stages > 1) {
     Value ahead = add(kt, idx(l.stages - 1));
-    Value slot = arith::RemUIOp::create(b, ahead, idx(l.stages));
-    kDst = stageOf(ks, slot);
-    vDst = stageOf(vs, slot);
+    kDst = stageOf(ks, arith::RemUIOp::create(b, ahead, idx(l.stages)));
     copyStart = tileStart(ahead);
-    Value now = arith::RemUIOp::create(b, kt, idx(l.stages));
-    kTile = stageOf(ks, now);
-    vTile = stageOf(vs, now);
+    kTile = stageOf(ks, arith::RemUIOp::create(b, kt, idx(l.stages)));
+  }
+  // V's slots: tile i in slot i % vSlots. Overlapped, the step reads the
+  // previous tile's (slot vSlots - 1 before the first: zeros), and the
+  // copy's slot is neither that nor the step's own.
+  if (l.vSlots() > 1) {
+    int64_t slots = l.vSlots();
+    vDst = stageOf(
+        vs, arith::RemUIOp::create(b, add(kt, idx(l.stages - 1)), idx(slots)));
+    vTile = stageOf(
+        vs, arith::RemUIOp::create(
+                b, l.overlapped ? add(kt, idx(slots - 1)) : kt, idx(slots)));
   }
   threads([&](Value t) {
     copyTile(t, k, kvHead, copyStart, l.bkv, a.skv, a.d, kDst);
@@ -753,7 +783,7 @@ void AttentionEmitter::registerStep(Value kt, bool masked) {
 
 void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
                                      Value vTile, bool masked) {
-  int64_t pm = l.pieceM, pn = l.pieceN, pk = l.pieceK;
+  int64_t pm = l.pieceM, pn = l.pieceN;
   Type f32Type = b.getF32Type(), indexType = b.getIndexType();
   auto pieceType = VectorType::get({pm, pn}, f32Type);
   auto rowType = VectorType::get({pm}, f32Type);
@@ -791,6 +821,22 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
     keyColumns.push_back(idx(j * pn));
   SmallVector<Value> scores = productPieces(qs, kTile, row0, keyColumns, a.d,
                                             zeros, /*bTransposed=*/true);
+  // Overlapped, the previous step's P V product is issued next, its wait
+  // (tessel-lower-mma: where O's rescale first uses it) after the
+  // softmax below.
+  int64_t oPieces = a.dv / pn;
+  SmallVector<Value> acc;
+  auto readO = [&] {
+    for (int64_t n = 0; n < oPieces; ++n)
+      acc.push_back(readPiece(o, row0, idx(n * pn), pm, pn));
+  };
+  if (l.overlapped) {
+    readO();
+    SmallVector<Value> previous;
+    for (int64_t j = 0; j < sPieces; ++j)
+      previous.push_back(readPiece(pending, row0, idx(j * pn), pm, pn));
+    acc = addProduct(acc, previous, vTile);
+  }
 
   // Scaled and, with `masked`, -inf past the block's keys and, causal,
   // after each row's query's last key (rows interleave the group's heads).
@@ -851,13 +897,31 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   writePiece(max, stats, row0, idx(0));
   writePiece(sumNow, stats, row0, idx(pn));
 
-  // O = O * factor + P v, P rounded once to the input type as
-  // FlashAttention rounds it (the reference's bounds count that rounding),
-  // each 16 x 16 A piece two of P's pieces side by side.
-  int64_t oPieces = a.dv / pn;
-  SmallVector<Value> acc;
+  // O = O * factor + P v; overlapped, O = (O + P' v') * factor with the
+  // previous step's P' and v' (O is already at the previous maximum's
+  // scale), and P waits for the next step.
+  if (!l.overlapped)
+    readO();
+  for (Value &x : acc)
+    x = fmul(x, factor);
+  if (l.overlapped) {
+    for (int64_t j = 0; j < sPieces; ++j)
+      writePiece(probs[j], pending, row0, idx(j * pn));
+  } else {
+    acc = addProduct(acc, probs, vTile);
+  }
   for (int64_t n = 0; n < oPieces; ++n)
-    acc.push_back(fmul(readPiece(o, row0, idx(n * pn), pm, pn), factor));
+    writePiece(acc[n], o, row0, idx(n * pn));
+}
+
+SmallVector<Value> AttentionEmitter::addProduct(ArrayRef<Value> acc,
+                                                ArrayRef<Value> probs,
+                                                Value vTile) {
+  // P rounded once to the input type as FlashAttention rounds it (the
+  // reference's bounds count that rounding), each 16 x 16 A piece two of
+  // P's pieces side by side.
+  int64_t pm = l.pieceM, pn = l.pieceN, pk = l.pieceK;
+  SmallVector<Value> result(acc);
   auto halfType = VectorType::get({pm, pn}, elem);
   auto aType = VectorType::get({pm, pk}, elem);
   Value zeroA = arith::ConstantOp::create(
@@ -870,13 +934,43 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
       SmallVector<int64_t> at = {0, h * pn}, strides = {1, 1};
       pA = vector::InsertStridedSliceOp::create(b, p, pA, at, strides);
     }
-    for (int64_t n = 0; n < oPieces; ++n) {
+    for (int64_t n = 0; n < int64_t(result.size()); ++n) {
       Value vPiece = readPiece(vTile, idx(step * pk), idx(n * pn), pk, pn);
-      acc[n] = mmaPiece(b, b.getLoc(), pA, vPiece, acc[n]);
+      result[n] = mmaPiece(b, b.getLoc(), pA, vPiece, result[n]);
     }
   }
-  for (int64_t n = 0; n < oPieces; ++n)
-    writePiece(acc[n], o, row0, idx(n * pn));
+  return result;
+}
+
+void AttentionEmitter::lastProduct(Value count) {
+  // The last tile's P v: its V in slot (count - 1) % vSlots (with no
+  // tile, the zeros in the last slot: P is zero too).
+  int64_t slots = l.vSlots();
+  Value vTile = stageOf(
+      vs, arith::RemUIOp::create(b, add(count, idx(slots - 1)), idx(slots)));
+  int64_t pm = l.pieceM, pn = l.pieceN;
+  int64_t strips = l.warpRows / pm;
+  warps(l.bq / l.warpRows, [&](Value w) {
+    w.getParentBlock()->getParentOp()->setAttr(
+        TesselDialect::kWarpgroupMmaAttrName, b.getUnitAttr());
+    Value first = mul(w, idx(l.warpRows));
+    auto strip = [&](Value row0) {
+      SmallVector<Value> acc, probs;
+      for (int64_t n = 0; n < a.dv / pn; ++n)
+        acc.push_back(readPiece(o, row0, idx(n * pn), pm, pn));
+      for (int64_t j = 0; j < l.bkv / pn; ++j)
+        probs.push_back(readPiece(pending, row0, idx(j * pn), pm, pn));
+      acc = addProduct(acc, probs, vTile);
+      for (int64_t n = 0; n < a.dv / pn; ++n)
+        writePiece(acc[n], o, row0, idx(n * pn));
+    };
+    if (strips == 1) {
+      strip(first);
+      return;
+    }
+    loop(idx(0), idx(strips), idx(1),
+         [&](Value i) { strip(add(first, mul(i, idx(pm)))); });
+  });
 }
 
 Value AttentionEmitter::rowMaxOf(Value r) {
@@ -1138,16 +1232,19 @@ void AttentionEmitter::emit() {
 
     Type f32Type = b.getF32Type();
     qs = shared({l.bq, l.qRow}, elem);
-    if (l.stages > 1) {
+    if (l.stages > 1)
       ks = shared({l.stages, l.bkv, l.kRow}, elem);
-      vs = shared({l.stages, l.bkv, l.vRow}, elem);
-    } else {
+    else
       ks = shared({l.kTransposed ? a.d : l.bkv, l.kRow}, elem);
+    if (l.vSlots() > 1)
+      vs = shared({l.vSlots(), l.bkv, l.vRow}, elem);
+    else
       vs = shared({l.bkv, l.vRow}, elem);
-    }
     o = shared({l.bq, l.oRow}, f32Type);
     if (l.registers) {
       stats = shared({l.bq, 2 * l.pieceN}, f32Type);
+      if (l.overlapped)
+        pending = shared({l.bq, l.bkv}, f32Type);
     } else {
       s = shared({l.bq, l.sRow}, f32Type);
       if (l.mma) {
@@ -1186,6 +1283,8 @@ void AttentionEmitter::emit() {
         b.setInsertionPointToStart(steps.getBody());
         registerStep(steps.getInductionVar(), masked);
       }
+      if (l.overlapped)
+        lastProduct(count);
     } else {
       // The other forms' O is read by every thread between steps.
       auto steps = scf::ForOp::create(b, idx(0), keyTileCount(), idx(1));

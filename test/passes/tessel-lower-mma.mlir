@@ -307,8 +307,9 @@ func.func @mma_sync_b_transposed(%a: memref<16x16xbf16>, %b: memref<8x16xbf16>, 
 // On wgmma (a warp loop marked tessel.warpgroup_mma): a run of pieces that
 // share A and read B's consecutive 8 columns of one tile is one
 // wgmma.mma_async of the warpgroup (here N = 16, B's tile MN-major, A's
-// K-major, both through descriptors), fenced and waited for; the copy into
-// the tile moves to the tile's core-matrix layout.
+// K-major, both through descriptors; from zeros: scale-d 0), fenced,
+// committed and waited for; the copy into the tile moves to the tile's
+// core-matrix layout.
 #mapA = affine_map<(m, n, k) -> (m, k)>
 #mapB = affine_map<(m, n, k) -> (k, n)>
 #mapC = affine_map<(m, n, k) -> (m, n)>
@@ -339,9 +340,51 @@ func.func @warpgroup_run(%a: memref<16x16xbf16, 3>, %src: memref<16x16xbf16>, %c
   // A read whole from its tile is read there too (K-major: transpose 0).
   // CHECK: memref.extract_aligned_pointer_as_index %arg0
   // CHECK: memref.extract_aligned_pointer_as_index %[[TILE]]
-  // CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {$0, $1, $2, $3, $4, $5, $6, $7}, $8, $9, 1, 1, 1, 0, 1;"
-  // CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.commit_group.sync.aligned;\0A\09wgmma.wait_group.sync.aligned 0;"
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {$0, $1, $2, $3, $4, $5, $6, $7}, $8, $9, 0, 1, 1, 0, 1;"
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.commit_group.sync.aligned;"
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.wait_group.sync.aligned 0;"
   // CHECK-NOT: vector.contract
   // CHECK-NOT: nvvm.mma.sync
+  return
+}
+// -----
+
+// Two chains, the first's results used after the second is issued (the
+// overlapped attention's S, then the previous step's P v): both are
+// committed, the first waited for where it is used with the second still
+// in flight (wait_group 1), the second where it is (wait_group 0). The
+// second accumulates into what it reads (scale-d 1).
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+// CHECK-LABEL: func.func @warpgroup_overlap
+func.func @warpgroup_overlap(%a: memref<16x16xbf16, 3>, %c: memref<16x16xf32, 3>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %pad = arith.constant 0.0 : bf16
+  %fpad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<16x8xf32>
+  %tile = memref.alloc() : memref<16x16xbf16, 3>
+  scf.forall (%w) in (4) {
+    %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x16xbf16>
+    %a1 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x16xbf16>
+    %b0 = vector.transfer_read %tile[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x8xbf16>
+    %b1 = vector.transfer_read %tile[%c0, %c8], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x8xbf16>
+    %o = vector.transfer_read %c[%c0, %c8], %fpad {in_bounds = [true, true]} : memref<16x16xf32, 3>, vector<16x8xf32>
+    %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %zero : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+    %d1 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a1, %b1, %o : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+    %x = arith.mulf %d0, %d0 : vector<16x8xf32>
+    vector.transfer_write %x, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x16xf32, 3>
+    vector.transfer_write %d1, %c[%c0, %c8] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x16xf32, 3>
+  } {mapping = [#gpu.warp<linear_dim_0>], tessel.warpgroup_mma}
+  // CHECK: "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {{.*}}, 0, 1, 1, 0, 1;"
+  // CHECK: "wgmma.commit_group.sync.aligned;"
+  // CHECK-NOT: wgmma.wait_group
+  // CHECK: "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {{.*}}, 1, 1, 1, 0, 1;"
+  // CHECK: "wgmma.commit_group.sync.aligned;"
+  // CHECK-NOT: arith.mulf
+  // CHECK: "wgmma.wait_group.sync.aligned 1;"
+  // CHECK: arith.mulf
+  // CHECK: "wgmma.wait_group.sync.aligned 0;"
   return
 }
