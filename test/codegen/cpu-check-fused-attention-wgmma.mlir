@@ -7,8 +7,10 @@
 // laid out as core matrices (tessel-compile-attention-wgmma.test pins the
 // PTX). Head dims 64, 128 and 256, lengths no tile divides (33, 77, 100,
 // 197) and one it does (128), grouped-query heads with a causal mask, one
-// and two warpgroups, the K and V copies in one and two stages, split-KV
-// (one kernel) decode, bf16 and f16.
+// and two warpgroups, the K and V copies in one to three stages (V in one
+// slot more: each step multiplies the previous step's P by its V tile), a
+// causal prefill whose tiles step through both key loops (unmasked, then
+// masked) several times, split-KV (one kernel) decode, bf16 and f16.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 
 // CHECK: kernel @k_wg_gqa_dim128_bf16
@@ -18,6 +20,8 @@
 // CHECK: kernel @k_wg_dim256_f16
 // CHECK-NEXT: ok
 // CHECK: kernel @k_wg_whole_tiles_bf16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_wg_causal_stages3_bf16
 // CHECK-NEXT: ok
 // CHECK: kernel @k_wg_split_decode_bf16_split
 // CHECK-NEXT: result #0 {{.*}} ok
@@ -70,6 +74,17 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %r : tensor<1x2x80x64xbf16>
   }
 
+  // A causal prefill of 300 tokens, two query heads a KV head, 32-key
+  // tiles in three stages (four V slots): up to 10 steps, most unmasked.
+  func.func @wg_causal_stages3_bf16(%q: tensor<1x4x300x64xbf16>, %k: tensor<1x2x300x64xbf16>, %v: tensor<1x2x300x64xbf16>) -> tensor<1x4x300x64xbf16> {
+    %r = tessel.kernel @k_wg_causal_stages3_bf16(%q, %k, %v) : (tensor<1x4x300x64xbf16>, tensor<1x2x300x64xbf16>, tensor<1x2x300x64xbf16>) -> tensor<1x4x300x64xbf16>
+        schedule = #tessel.schedule<block = [64, 32], warp = [16, 32], warps = 4, stages = 3, mma = wgmma> {
+    ^bb0(%a: tensor<1x4x300x64xbf16>, %b: tensor<1x2x300x64xbf16>, %c: tensor<1x2x300x64xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x4x300x64xbf16>, tensor<1x2x300x64xbf16>, tensor<1x2x300x64xbf16> -> tensor<1x4x300x64xbf16>
+      tessel.yield %0 : tensor<1x4x300x64xbf16>
+    }
+    return %r : tensor<1x4x300x64xbf16>
+  }
   // A decode step over 1000 keys in slices (split-KV, one kernel), four
   // query heads a KV head.
   func.func @wg_split_decode_bf16(%q: tensor<1x8x1x64xbf16>, %k: tensor<1x2x1000x64xbf16>, %v: tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16> {
