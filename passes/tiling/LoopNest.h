@@ -122,6 +122,30 @@ protected:
     return SmallVector<Value>(f.getResults());
   }
 
+  /// A thread's slots 0 .. slots - 1 in batches of `batch` (slots <=
+  /// batches x batch): the batches but the last in a loop, each batch's
+  /// slots unrolled (so that a batch's loads issue before their uses),
+  /// then the last batch unrolled. `body(slot, carried)` steps the loop's
+  /// slots, `last(j, carried)` the last batch's slot j (a constant: where
+  /// it may pass the end, it guards itself).
+  SmallVector<Value>
+  batchedSlots(int64_t slots, int64_t batch, int64_t batches, ValueRange init,
+               function_ref<SmallVector<Value>(Value, ValueRange)> body,
+               function_ref<SmallVector<Value>(int64_t, ValueRange)> last) {
+    SmallVector<Value> carried(init);
+    if (batches > 1)
+      carried = accumulate(batches - 1, init, [&](Value i, ValueRange c) {
+        Value first = arith::MulIOp::create(b, i, idx(batch));
+        SmallVector<Value> next(c);
+        for (int64_t j = 0; j < batch; ++j)
+          next = body(arith::AddIOp::create(b, first, idx(j)), next);
+        return next;
+      });
+    for (int64_t j = (batches - 1) * batch; j < slots; ++j)
+      carried = last(j, carried);
+    return carried;
+  }
+
   /// `tensor`'s buffer (read only) and a new buffer for `result`.
   Value bufferOf(Value tensor) {
     auto type = cast<RankedTensorType>(tensor.getType());

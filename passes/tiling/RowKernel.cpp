@@ -248,24 +248,15 @@ SmallVector<Value> RowEmitter::overSlots(
     // Every batch but the last is whole and inside the row (only a
     // thread's last slot can pass its end); the last one's slots past
     // l.slots are past it for every thread.
-    auto batchBody = [&](Value first, ValueRange carried) {
-      SmallVector<Value> next(carried);
-      for (int64_t j = 0; j < l.batch; ++j) {
-        Value slot = add(first, idx(j));
-        next = body(slot, colOf(slot), next);
-      }
-      return next;
-    };
-    SmallVector<Value> carried(init);
-    if (l.batches > 1)
-      carried = accumulate(l.batches - 1, init, [&](Value i, ValueRange c) {
-        return batchBody(mul(i, idx(l.batch)), c);
-      });
-    for (int64_t j = (l.batches - 1) * l.batch; j < l.slots; ++j) {
-      Value slot = idx(j);
-      carried = guarded(slot, colOf(slot), carried, (j + 1) * span > r.length);
-    }
-    return carried;
+    return batchedSlots(
+        l.slots, l.batch, l.batches, init,
+        [&](Value slot, ValueRange carried) {
+          return body(slot, colOf(slot), carried);
+        },
+        [&](int64_t j, ValueRange carried) {
+          Value slot = idx(j);
+          return guarded(slot, colOf(slot), carried, (j + 1) * span > r.length);
+        });
   }
   if (l.resident) {
     SmallVector<Value> carried(init);
@@ -689,31 +680,26 @@ public:
         // Whole batches in a loop (every slot before a thread's last is
         // inside the reduced length), then the last batch unrolled, its
         // last slot guarded where the groups do not divide the length.
-        SmallVector<Value> acc = {identity};
-        if (l.batches > 1)
-          acc = accumulate(l.batches - 1, acc, [&](Value n, ValueRange c) {
-            Value a = c[0];
-            for (int64_t k = 0; k < l.batch; ++k)
-              a = slot(add(mul(n, idx(l.batch)), idx(k)), a);
-            return SmallVector<Value>{a};
-          });
-        Value a = acc[0];
-        for (int64_t k = (l.batches - 1) * l.batch; k < l.slots; ++k) {
-          if (k + 1 < l.slots || r.length % l.groups == 0) {
-            a = slot(idx(k), a);
-            continue;
-          }
-          Value row = add(g, idx(k * l.groups));
-          auto ifOp =
-              scf::IfOp::create(b, TypeRange{f32Vector}, lt(row, idx(r.length)),
-                                /*withElseRegion=*/true);
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPointToStart(ifOp.thenBlock());
-          scf::YieldOp::create(b, slot(idx(k), a));
-          b.setInsertionPointToStart(ifOp.elseBlock());
-          scf::YieldOp::create(b, a);
-          a = ifOp.getResult(0);
-        }
+        Value a = batchedSlots(
+                      l.slots, l.batch, l.batches, {identity},
+                      [&](Value i, ValueRange c) {
+                        return SmallVector<Value>{slot(i, c[0])};
+                      },
+                      [&](int64_t k, ValueRange c) -> SmallVector<Value> {
+                        if (k + 1 < l.slots || r.length % l.groups == 0)
+                          return {slot(idx(k), c[0])};
+                        Value row = add(g, idx(k * l.groups));
+                        auto ifOp = scf::IfOp::create(b, TypeRange{f32Vector},
+                                                      lt(row, idx(r.length)),
+                                                      /*withElseRegion=*/true);
+                        OpBuilder::InsertionGuard guard(b);
+                        b.setInsertionPointToStart(ifOp.thenBlock());
+                        scf::YieldOp::create(b, slot(idx(k), c[0]));
+                        b.setInsertionPointToStart(ifOp.elseBlock());
+                        scf::YieldOp::create(b, c[0]);
+                        return {ifOp.getResult(0)};
+                      })
+                      .front();
         if (l.groups == 1) {
           finish(a, q);
           return;
