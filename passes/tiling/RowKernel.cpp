@@ -798,23 +798,24 @@ RowShape tiling::rowShape(Operation *op) {
   RowShape s;
   s.residual = bool(rowKernelPrologue(op));
   auto type = cast<RankedTensorType>(op->getOperand(0).getType());
-  int64_t inner = rowRank(op), rank = type.getRank();
-  s.length = 1;
-  s.rows = 1;
+  int64_t rank = type.getRank();
+  // [rows, length, columns]: the dims before, within and after the run of
+  // the row's dims (a reduction's reduced ones; the others' trailing ones).
+  int64_t first = rank - rowRank(op), last = rank - 1;
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    first = reduce.getDims().front();
+    last = reduce.getDims().back();
+  }
+  s.rows = s.length = s.columns = 1;
   for (int64_t i = 0; i < rank; ++i)
-    (i < rank - inner ? s.rows : s.length) *= type.getDimSize(i);
+    (i < first  ? s.rows
+     : i > last ? s.columns
+                : s.length) *= type.getDimSize(i);
   s.type = elementTypeOf(type);
   if (auto softmax = dyn_cast<SoftmaxOp>(op)) {
     s.op = RowOpKind::Softmax;
     s.causal = softmax.getCausal();
   } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
-    // [rows, length, columns]: the dims before, within and after the run.
-    ArrayRef<int64_t> dims = reduce.getDims();
-    s.rows = s.length = s.columns = 1;
-    for (int64_t i = 0; i < rank; ++i)
-      (i < dims.front()  ? s.rows
-       : i > dims.back() ? s.columns
-                         : s.length) *= type.getDimSize(i);
     switch (reduce.getKind()) {
     case ReduceKind::Sum:
       s.op = RowOpKind::Sum;
