@@ -478,13 +478,11 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     maskedShare = a.skv % bkv ? 1 : 0;
   double totalSteps = kvHeads * stepsPerHead;
   double sms = t.get(TargetField::SMCount);
-  p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
+  double blocksOnBusiestSM = model::spreadBlocks(t, p);
+  double resident = model::residentBlocks(p, blocksOnBusiestSM);
   // The SMs take blocks as they free up: the busiest runs its share of
   // the steps, and at least the longest block's.
   double stepsOnBusiestSM = std::max(totalSteps / sms, double(longest));
-  double blocksOnBusiestSM = std::ceil(double(p.blocks) / sms);
-  double resident =
-      std::max(1.0, std::min(double(p.blocksPerSM), blocksOnBusiestSM));
 
   // One key step's phases (passes/tiling/FusedAttention.cpp).
   double d = double(a.d), dv = double(a.dv);
@@ -841,11 +839,8 @@ Prediction predictAttentionCombine(const KernelDesc &k, const Schedule &s,
   if (!occupy(p, t, s.warps, threads))
     return illegal("one block needs more of an SM than it has");
   p.blocks = (c.rows + rows - 1) / rows;
-  double sms = t.get(TargetField::SMCount);
-  p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
-  double blocksOnBusiestSM = std::ceil(double(p.blocks) / sms);
-  double resident =
-      std::max(1.0, std::min(double(p.blocksPerSM), blocksOnBusiestSM));
+  double blocksOnBusiestSM = model::spreadBlocks(t, p);
+  double resident = model::residentBlocks(p, blocksOnBusiestSM);
 
   // The two phases (combinePhases).
   double splits = double(c.splits), dv = double(c.dv);

@@ -203,6 +203,14 @@ std::optional<std::string> occupancyRefusal(const Context &c, Prediction &p);
 // blocks the busiest SM runs.
 double blocksAndWaves(const Context &c, Prediction &p);
 
+/// How p.blocks spread over `t`'s SMs: sets p.waves (at p.blocksPerSM
+/// resident an SM) and returns the blocks the busiest SM runs.
+double spreadBlocks(const Target &t, Prediction &p);
+/// Of those, how many are resident at once (at least one).
+inline double residentBlocks(const Prediction &p, double blocksOnBusiestSM) {
+  return std::max(1.0, std::min(double(p.blocksPerSM), blocksOnBusiestSM));
+}
+
 // 3. What each thread executes (ThreadWork.cpp).
 std::optional<ThreadGeometry> threadGeometry(const Context &c);
 std::optional<std::string> vectorRefusal(const Context &c,

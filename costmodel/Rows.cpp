@@ -241,11 +241,8 @@ Prediction predictColumnKernel(const KernelDesc &k, const Schedule &s,
     return illegal("one block needs more of an SM than it has");
   int64_t columnTiles = (r.columns + l.columnsPerBlock - 1) / l.columnsPerBlock;
   p.blocks = r.rows * columnTiles;
-  double sms = t.get(TargetField::SMCount);
-  p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
-  double blocksOnBusiestSM = std::ceil(double(p.blocks) / sms);
-  double resident =
-      std::max(1.0, std::min(double(p.blocksPerSM), blocksOnBusiestSM));
+  double blocksOnBusiestSM = model::spreadBlocks(t, p);
+  double resident = model::residentBlocks(p, blocksOnBusiestSM);
 
   // A thread's work: per slot a vector load, its conversion and its adds
   // (or maxima); then its partial's store; the first group's threads read
@@ -340,11 +337,8 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
   if (!occupy(p, t, s.warps, threads))
     return illegal("one block needs more of an SM than it has");
   p.blocks = (r.rows + l.rowsPerBlock - 1) / l.rowsPerBlock;
-  double sms = t.get(TargetField::SMCount);
-  p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
-  double blocksOnBusiestSM = std::ceil(double(p.blocks) / sms);
-  double resident =
-      std::max(1.0, std::min(double(p.blocksPerSM), blocksOnBusiestSM));
+  double blocksOnBusiestSM = model::spreadBlocks(t, p);
+  double resident = model::residentBlocks(p, blocksOnBusiestSM);
 
   // What a thread issues for its row: per element its operations and
   // conversions (to f32 and back; a norm's scale and bias too), per
@@ -449,8 +443,8 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
   // reading its input 2.3 times from DRAM).
   if (!l.resident &&
       usable(t, TargetField::L2Bytes, p.uncalibrated)) {
-    double live = sms * double(p.blocksPerSM) * double(l.rowsPerBlock) *
-                  double(r.length) * bytes * inputs;
+    double live = t.get(TargetField::SMCount) * double(p.blocksPerSM) *
+                  double(l.rowsPerBlock) * double(r.length) * bytes * inputs;
     double missed =
         std::max(0.0, 1.0 - t.get(TargetField::L2Bytes) / live);
     p.dramBytes += missed * (passes - 1) * inputs * rowBytes;

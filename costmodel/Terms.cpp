@@ -24,7 +24,11 @@ double blocksAndWaves(const Context &c, Prediction &p) {
     int64_t size = c.kernel.loops[c.parallel[j]].size;
     p.blocks *= (size + c.tiles[j] - 1) / c.tiles[j];
   }
-  double sms = c.target.get(TargetField::SMCount);
+  return spreadBlocks(c.target, p);
+}
+
+double spreadBlocks(const Target &t, Prediction &p) {
+  double sms = t.get(TargetField::SMCount);
   p.waves = double(p.blocks) / (sms * double(p.blocksPerSM));
   return std::ceil(double(p.blocks) / sms);
 }
