@@ -215,16 +215,28 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
   }
   int64_t kRows = l.kTransposed ? shape.d : bkv;
   if (l.registers) {
-    // q, and `stages` k and `vSlots` v tiles, in the input type; O, the
-    // statistics and (overlapped) the pending P in f32.
+    // q, and `stages` k and `vSlots` v tiles, in the input type; O and the
+    // rows' sums in f32 (a slice's also their maxima, for its log-sum-exp),
+    // which the loops carry in registers and store only after them
+    // (tessel-hoist-accumulators): the maxima otherwise, and the
+    // overlapped form's pending P, are read by nothing after the loops and
+    // take no bytes. Overlaid (Target::overlaysSharedMemory), those take
+    // the tiles' bytes.
     l.sSplits = l.oSplits = 1;
     l.sRow = l.pRow = 0;
-    l.sharedBytes =
-        dtypeBytes(shape.type) * (bq * l.qRow + stages * kRows * l.kRow +
-                                  l.vSlots() * bkv * l.vRow) +
-        4 * bq * (l.oRow + 2 * l.pieceN + (l.overlapped ? bkv : 0));
-    if (shape.combined)
+    int64_t tiles =
+        dtypeBytes(shape.type) *
+        (bq * l.qRow + stages * kRows * l.kRow + l.vSlots() * bkv * l.vRow);
+    int64_t results = 4 * bq * (l.oRow + l.pieceN * (shape.splits > 1 ? 2 : 1));
+    l.sharedBytes = tiles + results;
+    // (One step, known when compiling, is no loop: nothing is carried.)
+    if (!shape.singleStep(bq, bkv))
+      l.overlaidBytes = std::max(tiles, results);
+    if (shape.combined) {
       l.sharedBytes += 4 * (1 + bq * (shape.splits + 1));
+      if (l.overlaidBytes)
+        l.overlaidBytes += 4 * (1 + bq * (shape.splits + 1));
+    }
     return l;
   }
   // q, k and v tiles (and P) in the input type; S, O, the partial maxima
@@ -403,7 +415,7 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
       a, bq, bkv, threads, s.compute, t.warpSize(), warpRows, s.stages);
 
   // Legality and occupancy.
-  p.sharedBytes = l.sharedBytes;
+  p.sharedBytes = l.blockBytes(t);
   if (double(p.sharedBytes) > t.blockSharedMemoryLimit())
     return illegal("the block's shared memory (" +
                    std::to_string(p.sharedBytes) +

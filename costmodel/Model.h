@@ -281,10 +281,11 @@ struct FusedAttentionLayout {
   /// tile and all of O, and keeps S, P, O and the rows' statistics in its
   /// lanes' registers across the key loop (FlashAttention-2's structure):
   /// per key step one copy phase and one warp phase, no shared S, P or
-  /// partial statistics. O [bq, oRow] and `stats` [bq, 2 * pieceN] (each
-  /// row's maximum, then its sum, repeated across a piece's columns) are
-  /// only where the loop starts and ends (tessel-hoist-accumulators keeps
-  /// them in registers in between).
+  /// partial statistics. O [bq, oRow] and the rows' maxima and sums (each
+  /// [bq, pieceN], a row's value repeated across a piece's columns) are
+  /// filled before the loops and read after them, and
+  /// tessel-hoist-accumulators keeps them in registers from the first loop
+  /// to the last, stored only after all of them.
   bool registers = false;
   int64_t warpRows = 0;
   /// The register-resident form's K and V buffers: `stages` of each, the
@@ -301,7 +302,18 @@ struct FusedAttentionLayout {
   /// the loop one more P V product adds the last tile's.
   bool overlapped = false;
   int64_t vSlots() const { return stages + (overlapped ? 1 : 0); }
-  int64_t sharedBytes = 0;
+  /// The block's shared memory: its buffers' bytes, and (the
+  /// register-resident form) the bytes they take once those used only
+  /// after the key loops share the tiles' bytes (tessel-dynamic-shared-
+  /// memory places them so where Target::overlaysSharedMemory says).
+  int64_t sharedBytes = 0, overlaidBytes = 0;
+  int64_t blockBytes(const Target &t) const {
+    return overlaidBytes &&
+                   t.overlaysSharedMemory(double(sharedBytes),
+                                          double(overlaidBytes), threads)
+               ? overlaidBytes
+               : sharedBytes;
+  }
 
   static FusedAttentionLayout of(const AttentionShape &shape, int64_t bq,
                                  int64_t bkv, int64_t threads,

@@ -255,14 +255,16 @@ int64_t sharedMemoryBytes(const Context &c) {
                (c.threadsPerBlock + (c.threadsPerBlock + 1) / 2 + carried);
     }
   }
-  // Past the target's overlay threshold the buffers are placed so that
-  // those whose uses do not overlap share bytes
-  // (tessel-dynamic-shared-memory): the accumulator, kept in registers
+  // Past the target's overlay threshold, or where an SM then holds more
+  // blocks, the buffers are placed so that those whose uses do not overlap
+  // share bytes (tessel-dynamic-shared-memory,
+  // Target::overlaysSharedMemory): the accumulator, kept in registers
   // through the K loop and filled only after it
   // (tessel-hoist-accumulators), takes the stage buffers' bytes.
-  std::optional<double> overlay = c.target.sharedMemoryOverlayThreshold();
-  if (mmaAccumulator && overlay && double(bytes) > *overlay)
-    bytes -= std::min(mmaAccumulator, mmaStages);
+  int64_t overlaid = bytes - std::min(mmaAccumulator, mmaStages);
+  if (mmaAccumulator && c.target.overlaysSharedMemory(
+                            double(bytes), double(overlaid), c.threadsPerBlock))
+    bytes = overlaid;
   return bytes;
 }
 

@@ -451,6 +451,26 @@ std::optional<double> Target::sharedMemoryOverlayThreshold() const {
   return std::nullopt;
 }
 
+bool Target::overlaysSharedMemory(double bytes, double overlaid,
+                                  int64_t threads) const {
+  std::optional<double> threshold = sharedMemoryOverlayThreshold();
+  if (!threshold || overlaid >= bytes || overlaid <= 0)
+    return false;
+  if (bytes > *threshold)
+    return true;
+  // Blocks an SM holds by their shared memory, their count and their warps,
+  // as the model counts them (model::occupy, occupancyRefusal).
+  int64_t lanes = int64_t(warpSize());
+  int64_t warps = std::max<int64_t>(1, (threads + lanes - 1) / lanes);
+  auto blocks = [&](double b) {
+    return std::min(
+        {int64_t(get(TargetField::SharedMemPerSMBytes)) / int64_t(b),
+         int64_t(get(TargetField::MaxBlocksPerSM)),
+         int64_t(get(TargetField::MaxWarpsPerSM)) / warps});
+  };
+  return blocks(overlaid) > blocks(bytes);
+}
+
 double Target::blockSharedMemoryLimit() const {
   return get(!hasDynamicSharedMemory() &&
                      has(TargetField::StaticSharedMemPerBlockBytes)

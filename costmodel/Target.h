@@ -163,6 +163,15 @@ public:
   /// may allocate (one static buffer, views into it); none where the table
   /// gives neither.
   std::optional<double> sharedMemoryOverlayThreshold() const;
+  /// Whether a block of `threads` whose buffers take `bytes` of shared
+  /// memory, and `overlaid` bytes once those whose uses do not overlap
+  /// share them, is placed overlaid (tessel-dynamic-shared-memory): past
+  /// the threshold above, and within it where an SM then holds more of the
+  /// blocks, as far as its blocks and warps allow (no TMA load writing
+  /// them, which the pass checks). Where the target has no threshold,
+  /// never.
+  bool overlaysSharedMemory(double bytes, double overlaid,
+                            int64_t threads) const;
   /// The matrix-core MFMA instructions Tessel issues (bf16 and f16 into
   /// f32, 16x16x16 and 32x32x8: AMD CDNA2 and CDNA3, gfx90a and gfx94x;
   /// CDNA1's gfx908 lacks these bf16 shapes).

@@ -19,6 +19,12 @@
 // AMD's LDS has no dynamic opt-in: there, where a launch's buffers exceed
 // what a block may allocate (64 KiB), the same placement puts them in one
 // static workgroup buffer of the bytes they then take, each a view of it.
+// Within the limit (on either vendor), the buffers are placed the same way,
+// in one static buffer, where that lets an SM hold more of the launch's
+// blocks (Target::overlaysSharedMemory, which the cost model counts with):
+// the register-resident attention's O and statistics, carried in
+// registers through its key loops, then take its tiles' bytes. A launch a
+// TMA load writes into keeps its buffers there.
 //
 // tessel-extern-dynamic-shared-memory, after the NVVM conversion, gives the
 // buffer's global external linkage: with the internal linkage the
@@ -31,6 +37,7 @@
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -51,6 +58,17 @@ namespace {
 /// own base the NVVM lowering aligns to 16 bytes): wider than any access
 /// Tessel's kernels make into shared memory outside TMA.
 constexpr int64_t kViewAlignment = 128;
+
+/// The threads of a launch's block (its sizes' product; 1 for each size
+/// not a constant).
+int64_t launchThreads(gpu::LaunchOp launch) {
+  int64_t threads = 1;
+  for (Value size :
+       {launch.getBlockSizeX(), launch.getBlockSizeY(), launch.getBlockSizeZ()})
+    if (std::optional<int64_t> n = getConstantIntValue(size))
+      threads *= *n;
+  return threads;
+}
 
 int64_t bufferBytes(BlockArgument buffer) {
   auto type = cast<MemRefType>(buffer.getType());
@@ -159,16 +177,18 @@ struct DynamicSharedMemoryPass
       return success();
     // The mbarriers stay static.
     int64_t bytes = workgroupBufferBytes(launch);
-    if (bytes + mbarrierBytes(launch) <= staticLimit)
+    int64_t mbarriers = mbarrierBytes(launch);
+    bool pastLimit = bytes + mbarriers > staticLimit;
+    bool tma = llvm::any_of(buffers, isTmaDestination);
+    if (!pastLimit && tma)
       return success();
-    for (BlockArgument buffer : buffers)
-      if (isTmaDestination(buffer))
-        return func.emitOpError()
-               << "kernel @" << func.getSymName() << " needs " << bytes
-               << " bytes of shared memory, more than the " << staticLimit
-               << " a block may allocate statically, and a TMA load writes "
-                  "into it: TMA's swizzled buffers need 1024-byte alignment, "
-                  "which dynamic shared memory does not have here";
+    if (tma)
+      return func.emitOpError()
+             << "kernel @" << func.getSymName() << " needs " << bytes
+             << " bytes of shared memory, more than the " << staticLimit
+             << " a block may allocate statically, and a TMA load writes "
+                "into it: TMA's swizzled buffers need 1024-byte alignment, "
+                "which dynamic shared memory does not have here";
 
     // The buffers' offsets in the dynamic buffer, in the order of their
     // first use: each at the lowest aligned offset clear of every buffer
@@ -184,6 +204,9 @@ struct DynamicSharedMemoryPass
     SmallVector<size_t> placed;
     int64_t total = 0;
     for (size_t i : order) {
+      // A buffer nothing uses takes no bytes (its view is at 0).
+      if (lifetimes.uses[i].first > lifetimes.uses[i].second)
+        continue;
       int64_t size = bufferBytes(buffers[i]), at = 0;
       for (bool moved = true; moved;) {
         moved = false;
@@ -199,8 +222,17 @@ struct DynamicSharedMemoryPass
       placed.push_back(i);
       total = std::max(total, at + size);
     }
-    if (failed(checkLaunchSharedMemory(func, launch, target,
-                                       total + mbarrierBytes(launch))))
+    // Within the static limit the buffers move only where sharing bytes
+    // lets an SM hold more of the launch's blocks.
+    if (!pastLimit &&
+        !target.overlaysSharedMemory(bytes + mbarriers, total + mbarriers,
+                                     launchThreads(launch)))
+      return success();
+    // What fits the static limit stays static: one buffer, the views cut
+    // from it.
+    dynamic &= pastLimit;
+    if (failed(
+            checkLaunchSharedMemory(func, launch, target, total + mbarriers)))
       return failure();
     OpBuilder builder(launch);
     Location loc = launch.getLoc();

@@ -28,6 +28,7 @@
 #include "passes/IndexRange.h"
 #include "passes/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
@@ -240,7 +241,39 @@ SetVector<Value> accumulatorsOf(scf::ForOp loop) {
     }
     return !operands.empty();
   };
-  while (!operands.empty() || storedValues()) {
+  // What the loop stores into a buffer computed from the accumulators (a
+  // row's sum, rescaled by a factor from its maximum): that buffer is
+  // carried too.
+  auto fedStores = [&] {
+    bool added = false;
+    for (Operation &op : loop.getBody()->getOperations()) {
+      std::optional<Access> store = accessOf(&op);
+      if (!store || store->isLoad || buffers.contains(rootBuffer(store->base)))
+        continue;
+      SetVector<Operation *> slice;
+      BackwardSliceOptions options;
+      options.omitBlockArguments = true;
+      options.filter = [&](Operation *def) {
+        return def->getBlock() == loop.getBody();
+      };
+      if (failed(getBackwardSlice(store->stored, &slice, options)))
+        continue;
+      bool fed = llvm::any_of(slice, [&](Operation *def) {
+        if (auto load = dyn_cast<vector::LoadOp>(def))
+          return buffers.contains(rootBuffer(load.getBase()));
+        if (auto load = dyn_cast<memref::LoadOp>(def))
+          return buffers.contains(rootBuffer(load.getMemRef()));
+        return false;
+      });
+      if (fed) {
+        buffers.insert(rootBuffer(store->base));
+        added = true;
+      }
+    }
+    return added;
+  };
+  while (!operands.empty() || storedValues() ||
+         (fedStores() && storedValues())) {
     Value c = operands.pop_back_val();
     Operation *def = c.getDefiningOp();
     if (!def || def->getBlock() != loop.getBody() || !seen.insert(def).second)
@@ -325,6 +358,222 @@ struct Group {
   }
 };
 
+/// The locations the hoisted loops of one block carry in registers (each a
+/// thread's own: the loop stores it), and their buffers.
+struct Carried {
+  SetVector<Value> buffers;
+  std::vector<Access> locations;
+};
+
+/// Whether `op` touches (has an operand that views) one of `buffers`.
+bool touches(Operation *op, const SetVector<Value> &buffers) {
+  bool found = false;
+  op->walk([&](Operation *inner) {
+    if (isa<ViewLikeOpInterface>(inner))
+      return;
+    found |= llvm::any_of(inner->getOperands(), [&](Value v) {
+      return isa<MemRefType>(v.getType()) && buffers.contains(rootBuffer(v));
+    });
+  });
+  return found;
+}
+
+/// Whether `op` only fills some of `buffers`, each with one constant: loop
+/// nests whose only effects are stores of a constant, the same one for all
+/// of a buffer's elements. Adds each buffer's constant to `fills`.
+bool constantFill(Operation *op, const SetVector<Value> &buffers,
+                  DenseMap<Value, Attribute> &fills) {
+  DenseMap<Value, Attribute> found;
+  WalkResult walked = op->walk([&](Operation *inner) {
+    if (isa<ViewLikeOpInterface>(inner) || isPure(inner) ||
+        isa<scf::ForOp, scf::YieldOp>(inner))
+      return WalkResult::advance();
+    std::optional<Access> store = accessOf(inner);
+    Attribute value;
+    if (!store || store->isLoad || !buffers.contains(rootBuffer(store->base)) ||
+        !matchPattern(store->stored, m_Constant(&value)))
+      return WalkResult::interrupt();
+    if (auto splat = dyn_cast<SplatElementsAttr>(value))
+      value = splat.getSplatValue<Attribute>();
+    Attribute &known = found[rootBuffer(store->base)];
+    if (known && known != value)
+      return WalkResult::interrupt();
+    known = value;
+    return WalkResult::advance();
+  });
+  if (walked.wasInterrupted() || found.empty())
+    return false;
+  for (auto [buffer, value] : found) {
+    Attribute &known = fills[buffer];
+    if (known && known != value)
+      return false;
+    known = value;
+  }
+  return true;
+}
+
+/// A constant of `type` (a scalar or a vector) whose elements are `value`.
+Value constantOf(OpBuilder &b, Location loc, Type type, Attribute value) {
+  auto element = cast<TypedAttr>(value);
+  if (auto vector = dyn_cast<VectorType>(type))
+    return arith::ConstantOp::create(b, loc,
+                                     DenseElementsAttr::get(vector, element));
+  return arith::ConstantOp::create(b, loc, element);
+}
+
+/// After the block's loops carry its accumulators in registers: their
+/// loads and stores that remain in the block (before the first loop,
+/// between two loops, after the last: the two key loops of a causal
+/// attention and its last product) are each a thread's own locations, the
+/// loops' (see the pass's header). A load takes the value last stored there
+/// in the block, or the constant the buffer was filled with before; the
+/// stores go after all of it, with the fills (between barriers, once the
+/// thread's copies are complete), where the rest of the block reads the
+/// buffers. Until then the buffers are untouched, and
+/// tessel-dynamic-shared-memory may place them over the loops' stage
+/// buffers. Where an access is not one of these (the epilogue, which reads
+/// other threads' locations), what follows keeps its loads and stores.
+void forward(RewriterBase &rewriter, Block &block, const Carried &carried) {
+  if (carried.locations.empty())
+    return;
+  const SetVector<Value> &buffers = carried.buffers;
+  DenseMap<Value, Attribute> fillValues;
+  SmallVector<Operation *> fills;
+  // Each location's value so far, and whether the block stored it.
+  struct Slot {
+    const Access *at;
+    Value value;
+  };
+  SmallVector<Slot> slots;
+  SmallVector<std::pair<Operation *, Value>> loads; // a load, its value
+  SmallVector<std::pair<Operation *, Attribute>> filledLoads;
+  SmallVector<Operation *> stores;
+  Operation *end = block.getTerminator();
+  for (Operation &op : block) {
+    if (&op == end)
+      break;
+    if (!touches(&op, buffers))
+      continue;
+    std::optional<Access> access = accessOf(&op);
+    const Access *at = nullptr;
+    if (access)
+      for (const Access &location : carried.locations)
+        if (sameLocation(*access, location))
+          at = &location;
+    if (!at) {
+      // Fills come before any access.
+      if (loads.empty() && filledLoads.empty() && stores.empty() &&
+          constantFill(&op, buffers, fillValues)) {
+        fills.push_back(&op);
+        continue;
+      }
+      end = &op;
+      break;
+    }
+    Slot *slot = nullptr;
+    for (Slot &s : slots)
+      if (s.at == at)
+        slot = &s;
+    if (access->isLoad) {
+      Value root = rootBuffer(access->base);
+      if (slot) {
+        loads.push_back({&op, slot->value});
+      } else if (Attribute fill = fillValues.lookup(root)) {
+        filledLoads.push_back({&op, fill});
+      } else {
+        end = &op;
+        break;
+      }
+      continue;
+    }
+    if (slot)
+      slot->value = access->stored;
+    else
+      slots.push_back({at, access->stored});
+    stores.push_back(&op);
+  }
+  // Nothing read from registers instead of memory: leave the block as is.
+  if (loads.empty() && filledLoads.empty())
+    return;
+  // The buffers the rest of the launch touches: anywhere but in the
+  // block's ops before `end`.
+  SetVector<Value> readLater;
+  auto launch = block.getParentOp()->getParentOfType<gpu::LaunchOp>();
+  if (auto direct = dyn_cast<gpu::LaunchOp>(block.getParentOp()))
+    launch = direct;
+  launch.getBody().walk([&](Operation *op) {
+    if (isa<ViewLikeOpInterface>(op))
+      return;
+    Operation *ancestor = block.findAncestorOpInBlock(*op);
+    if (ancestor && ancestor->isBeforeInBlock(end))
+      return;
+    for (Value v : op->getOperands())
+      if (isa<MemRefType>(v.getType()) && buffers.contains(rootBuffer(v)))
+        readLater.insert(rootBuffer(v));
+  });
+
+  for (auto [load, value] : loads)
+    rewriter.replaceAllUsesWith(load->getResult(0), value);
+  for (auto [load, fill] : filledLoads) {
+    rewriter.setInsertionPoint(load);
+    rewriter.replaceAllUsesWith(load->getResult(0),
+                                constantOf(rewriter, load->getLoc(),
+                                           load->getResult(0).getType(), fill));
+  }
+  for (auto [load, value] : loads)
+    rewriter.eraseOp(load);
+  for (auto [load, fill] : filledLoads)
+    rewriter.eraseOp(load);
+  for (Operation *store : stores)
+    rewriter.eraseOp(store);
+
+  // Where the rest of the block reads them: once the thread's copies are
+  // complete and every thread is past the block's last use of the stage
+  // buffers, the fills, then (after a barrier: other threads fill) each
+  // location's last value.
+  // (A barrier already there, which published the stores just erased,
+  // serves: the wait for the copies goes before it.)
+  Location loc = end->getLoc();
+  auto before = dyn_cast_if_present<gpu::BarrierOp>(end->getPrevNode());
+  bool copies = false;
+  block.getParentOp()->walk([&](nvgpu::DeviceAsyncCopyOp) { copies = true; });
+  if (copies) {
+    rewriter.setInsertionPoint(before ? before.getOperation() : end);
+    Value group = nvgpu::DeviceAsyncCreateGroupOp::create(
+        rewriter, loc, nvgpu::DeviceAsyncTokenType::get(rewriter.getContext()),
+        ValueRange());
+    nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, group,
+                                     rewriter.getI32IntegerAttr(0));
+  }
+  rewriter.setInsertionPoint(end);
+  if (!before)
+    gpu::BarrierOp::create(rewriter, loc);
+  bool filled = false;
+  for (Operation *fill : fills) {
+    if (!touches(fill, readLater)) {
+      rewriter.eraseOp(fill);
+      continue;
+    }
+    rewriter.moveOpBefore(fill, end);
+    filled = true;
+  }
+  if (filled)
+    gpu::BarrierOp::create(rewriter, loc);
+  for (const Slot &slot : slots) {
+    const Access &a = *slot.at;
+    // (What nothing reads later need not be stored: the overlapped
+    // attention's pending P.)
+    if (!readLater.contains(rootBuffer(a.base)))
+      continue;
+    if (isa<VectorType>(a.type))
+      vector::StoreOp::create(rewriter, loc, slot.value, a.base, a.indices);
+    else
+      memref::StoreOp::create(rewriter, loc, slot.value, a.base, a.indices);
+  }
+  if (!isa<gpu::BarrierOp>(end))
+    gpu::BarrierOp::create(rewriter, loc);
+}
+
 struct HoistAccumulatorsPass
     : public tessel::impl::TesselHoistAccumulatorsBase<HoistAccumulatorsPass> {
   void runOnOperation() override {
@@ -346,12 +595,16 @@ struct HoistAccumulatorsPass
     IRRewriter rewriter(&getContext());
     DominanceInfo dominance(root);
     eliminateCommonSubExpressions(rewriter, dominance, root);
+    llvm::MapVector<Block *, Carried> carried;
     for (scf::ForOp loop : loops)
-      if (failed(hoist(rewriter, loop)))
+      if (failed(hoist(rewriter, loop, carried[loop->getBlock()])))
         return signalPassFailure();
+    for (auto &[block, locations] : carried)
+      forward(rewriter, *block, locations);
   }
 
-  static LogicalResult hoist(RewriterBase &rewriter, scf::ForOp loop) {
+  static LogicalResult hoist(RewriterBase &rewriter, scf::ForOp loop,
+                             Carried &inRegisters) {
     SetVector<Value> buffers = accumulatorsOf(loop);
     if (buffers.empty())
       return success();
@@ -469,6 +722,14 @@ struct HoistAccumulatorsPass
       }
       rewriter.modifyOpInPlace(
           yield, [&] { yield->setOperand(carried + i, current); });
+    }
+    for (Group &group : groups) {
+      if (!group.stored())
+        continue;
+      inRegisters.buffers.insert(rootBuffer(group.accesses.front()->base));
+      inRegisters.locations.push_back(*group.accesses.front());
+      inRegisters.locations.back().op = nullptr;
+      inRegisters.locations.back().stored = nullptr;
     }
     for (Access &a : accesses)
       rewriter.eraseOp(a.op);

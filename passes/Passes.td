@@ -565,7 +565,9 @@ def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
     them); so do wgmma's A registers (the overlapped attention keeps each
     step's P in a buffer for the next step's product), and the buffers
     whose loads feed what the loop stores into an accumulator's buffer (O
-    rescaled after its product by the factor from the maxima).
+    rescaled after its product by the factor from the maxima), and the
+    buffers the loop stores what it computes from an accumulator into (a
+    row's running sum, rescaled by the factor from its maximum).
 
     It is sound when, in the loop, the accumulators' buffers are read and
     written only by loads and stores in the loop's body, at addresses
@@ -586,6 +588,23 @@ def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
     barrier, before the fragments' stores and another barrier. Nothing
     touches the buffer while the loop runs, so tessel-dynamic-shared-memory
     may place it over the loop's stage buffers.
+
+    Then, in the block that holds the loops, the loads and stores of their
+    locations that remain (before the first loop, between two loops, after
+    the last: a causal attention's unmasked and masked key loops and its
+    last product) are forwarded: a load takes the value the thread last
+    stored there in the block, or the constant its buffer was filled with
+    before any of them (a fill that stores one constant into all of a
+    buffer: O's zeros, the maxima's -inf); the stores go after all of it,
+    where the rest of the block reads the buffers, behind a wait for the
+    thread's cp.async copies and a barrier, with the fills moved there too
+    (a fill or a store of a buffer nothing reads later is dropped). The
+    locations are each a thread's own: each is one the loops carry and
+    store. Where an access is not one of them (the epilogue, reading other
+    threads' elements), forwarding stops: everything from there keeps its
+    loads and stores. So the second loop starts from the first's registers,
+    the buffers are untouched until every loop is done, and
+    tessel-dynamic-shared-memory may place them over the tiles.
   }];
   let dependentDialects = [
     "mlir::gpu::GPUDialect",
@@ -825,8 +844,13 @@ def TesselDynamicSharedMemory : Pass<"tessel-dynamic-shared-memory",
     same placement in one static workgroup attribution of `i8` (the bytes
     the placed buffers take), each former attribution a `memref.view` of
     it, so that an MFMA K step's accumulator overlays its stage buffers.
-    Launches within the limits and targets without them are left as they
-    are. A buffer a TMA load
+    Within the limits (on either vendor), a launch's buffers get the same
+    placement in one static buffer where that lets an SM hold more of its
+    blocks (`Target::overlaysSharedMemory`: by their shared memory, at most
+    `max_blocks_per_sm` and the SM's warps; the cost model counts the same),
+    and are left as they are otherwise; so are a target's without a
+    threshold, and any launch a TMA load writes into when within the
+    limit. A buffer nothing uses takes no bytes. A buffer a TMA load
     writes into cannot move (TMA's swizzled destinations need 1024-byte
     alignment, which the dynamic buffer's base does not have): that is an
     error. A module without a target is left as it is.

@@ -366,9 +366,12 @@ private:
   /// Query heads per KV head, and a KV head's query rows (group x Sq).
   int64_t group = 1, queryRows = 1;
   Value qs, ks, vs, s, o, probs, pm, ps, m, sum, alpha;
-  /// The register-resident form's statistics [bq, 2 * pieceN]: each row's
-  /// maximum in its first piece's columns, its sum in the second's.
-  Value stats;
+  /// The register-resident form's statistics, each [bq, pieceN]: a row's
+  /// maximum and its sum, repeated across a piece's columns. Two buffers,
+  /// each filled with one constant (-inf, 0), so that
+  /// tessel-hoist-accumulators starts the registers that carry them from
+  /// that constant.
+  Value rowMaxima, rowSums;
   /// Overlapped: each strip's P waiting for the next step's product [bq,
   /// bkv].
   Value pending;
@@ -593,14 +596,21 @@ void AttentionEmitter::prologue() {
       copyTile(t, v, kvHead, idx(a.skv), l.bkv, a.skv, a.dv,
                stageOf(vs, idx(l.vSlots() - 1)));
     }
-    share(t, l.bq, [&](Value r) {
-      if (l.registers) {
-        loop(idx(0), idx(l.pieceN), idx(1), [&](Value c) {
-          store(f32(-INFINITY), stats, {r, c});
-          store(f32(0), stats, {r, add(c, idx(l.pieceN))});
+    // (The register-resident form's statistics, a fill each: what no
+    // later code reads, tessel-hoist-accumulators drops whole.)
+    if (l.registers) {
+      auto fill = [&](Value buffer, double value) {
+        share(t, l.bq, [&](Value r) {
+          loop(idx(0), idx(l.pieceN), idx(1), [&](Value c) {
+            store(f32(value), buffer, {r, c});
+          });
         });
-        return;
-      }
+      };
+      fill(rowMaxima, -INFINITY);
+      fill(rowSums, 0);
+      return;
+    }
+    share(t, l.bq, [&](Value r) {
       store(f32(-INFINITY), m, r);
       store(f32(0), sum, r);
       loop(idx(0), idx(l.groups), idx(1), [&](Value g) {
@@ -875,8 +885,8 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
     maxima = maxima ? fmax(maxima, xj) : xj;
 
   // The rows' statistics (as pieces: a row's value in each of its columns).
-  Value oldMax = readPiece(stats, row0, idx(0), pm, pn);
-  Value oldSum = readPiece(stats, row0, idx(pn), pm, pn);
+  Value oldMax = readPiece(rowMaxima, row0, idx(0), pm, pn);
+  Value oldSum = readPiece(rowSums, row0, idx(0), pm, pn);
   Value max = fmax(oldMax, acrossRow(rowReduce(vector::CombiningKind::MAXIMUMF,
                                                maxima, -INFINITY)));
   Value base = max;
@@ -894,8 +904,8 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   Value sumNow =
       fadd(fmul(oldSum, factor),
            acrossRow(rowReduce(vector::CombiningKind::ADD, total, 0)));
-  writePiece(max, stats, row0, idx(0));
-  writePiece(sumNow, stats, row0, idx(pn));
+  writePiece(max, rowMaxima, row0, idx(0));
+  writePiece(sumNow, rowSums, row0, idx(0));
 
   // O = O * factor + P v; overlapped, O = (O + P' v') * factor with the
   // previous step's P' and v' (O is already at the previous maximum's
@@ -974,11 +984,11 @@ void AttentionEmitter::lastProduct(Value count) {
 }
 
 Value AttentionEmitter::rowMaxOf(Value r) {
-  return l.registers ? load(stats, {r, idx(0)}) : load(m, r);
+  return l.registers ? load(rowMaxima, {r, idx(0)}) : load(m, r);
 }
 
 Value AttentionEmitter::rowSumOf(Value r) {
-  return l.registers ? load(stats, {r, idx(l.pieceN)}) : load(sum, r);
+  return l.registers ? load(rowSums, {r, idx(0)}) : load(sum, r);
 }
 
 void AttentionEmitter::simtStep(Value k0) {
@@ -1242,7 +1252,8 @@ void AttentionEmitter::emit() {
       vs = shared({l.bkv, l.vRow}, elem);
     o = shared({l.bq, l.oRow}, f32Type);
     if (l.registers) {
-      stats = shared({l.bq, 2 * l.pieceN}, f32Type);
+      rowMaxima = shared({l.bq, l.pieceN}, f32Type);
+      rowSums = shared({l.bq, l.pieceN}, f32Type);
       if (l.overlapped)
         pending = shared({l.bq, l.bkv}, f32Type);
     } else {
@@ -1517,9 +1528,9 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
   FusedAttentionLayout layout = FusedAttentionLayout::of(
       shape, block[0], block[1], threads, compute, target.warpSize(), warpRows,
       schedule.getStages());
-  if (double(layout.sharedBytes) > target.blockSharedMemoryLimit())
+  if (double(layout.blockBytes(target)) > target.blockSharedMemoryLimit())
     return op->emitOpError()
-           << "needs " << layout.sharedBytes
+           << "needs " << layout.blockBytes(target)
            << " bytes of shared memory per block for query and key tiles of "
            << block[0] << " and " << block[1] << ", more than " << target.name()
            << " gives a block (" << int64_t(target.blockSharedMemoryLimit())

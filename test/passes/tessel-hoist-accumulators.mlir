@@ -417,3 +417,122 @@ func.func @wgmma_accumulator(%a: i32, %desc: i64, %x: f32, %out: memref<64x8xf32
   }
   return
 }
+
+// -----
+
+// Two loops over the same accumulators (a causal attention's unmasked and
+// masked key tiles) and what the block filled them with: the first starts
+// from the fills' constants, the second from the first's registers, and
+// nothing is stored until both are done. There, once every thread is past
+// them, the fills and (after a barrier: other threads fill) each
+// location's last value, where the rest of the block reads them; until
+// then the buffers are untouched (tessel-dynamic-shared-memory may place
+// them over the loops' tiles). The row's running maximum, stored from the
+// products, is carried too.
+// CHECK-LABEL: func @two_loops
+// CHECK: gpu.launch
+// CHECK-SAME: workgroup(%[[ACC:.*]] : memref<16x8xf32, #gpu.address_space<workgroup>>, %[[MAX:.*]] : memref<16x8xf32, #gpu.address_space<workgroup>>)
+// CHECK-NOT: memref.store
+// CHECK: gpu.barrier
+// CHECK-NOT: vector.load
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<2xf32>
+// CHECK-NOT: vector.load
+// CHECK: %[[MINF:.*]] = arith.constant dense<0xFF800000> : vector<2xf32>
+// CHECK-NEXT: %[[R1:.*]]:3 = scf.for %{{.*}} iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %{{.*}}, %{{.*}} = %[[MINF]])
+// CHECK-NOT: vector.{{load|store}}
+// CHECK: %[[R2:.*]]:3 = scf.for %{{.*}} iter_args(%{{.*}} = %[[R1]]#0, %{{.*}} = %[[R1]]#1, %{{.*}} = %[[R1]]#2)
+// CHECK-NOT: vector.{{load|store}}
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.for
+// CHECK: memref.store %{{.*}}, %[[ACC]]
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[MAX]]
+// CHECK: gpu.barrier
+// CHECK-NEXT: vector.store %[[R2]]#0, %[[ACC]]
+// CHECK-NEXT: vector.store %[[R2]]#1, %[[ACC]]
+// CHECK-NEXT: vector.store %[[R2]]#2, %[[MAX]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load %[[ACC]][%{{.*}}, %{{.*}}]
+func.func @two_loops(%a: i32, %b: i32, %n: index, %out: memref<16x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant 0.0 : f32
+  %minf = arith.constant 0xFF800000 : f32
+  %n2 = arith.muli %n, %c2 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+      workgroup(%acc : memref<16x8xf32, #gpu.address_space<workgroup>>,
+                %max : memref<16x8xf32, #gpu.address_space<workgroup>>) {
+    scf.for %e = %tx to %c128 step %c32 {
+      %r = arith.divui %e, %c8 : index
+      %c = arith.remui %e, %c8 : index
+      memref.store %zero, %acc[%r, %c] : memref<16x8xf32, #gpu.address_space<workgroup>>
+    }
+    scf.for %e = %tx to %c128 step %c32 {
+      %r = arith.divui %e, %c8 : index
+      %c = arith.remui %e, %c8 : index
+      memref.store %minf, %max[%r, %c] : memref<16x8xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %lane = gpu.lane_id
+    %g = arith.divui %lane, %c4 : index
+    %t4 = arith.remui %lane, %c4 : index
+    %t = arith.muli %t4, %c2 : index
+    %g8 = arith.addi %g, %c8 : index
+    scf.for %k = %c0 to %n step %c1 {
+      %lo = vector.load %acc[%g, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %hi = vector.load %acc[%g8, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %c00 = vector.extract %lo[0] : f32 from vector<2xf32>
+      %c01 = vector.extract %lo[1] : f32 from vector<2xf32>
+      %c10 = vector.extract %hi[0] : f32 from vector<2xf32>
+      %c11 = vector.extract %hi[1] : f32 from vector<2xf32>
+      %m0 = nvvm.mma.sync A[%a, %a, %a, %a] B[%b, %b] C[%c00, %c01, %c10, %c11] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %d00 = llvm.extractvalue %m0[0] : !llvm.struct<(f32, f32, f32, f32)>
+      %d01 = llvm.extractvalue %m0[1] : !llvm.struct<(f32, f32, f32, f32)>
+      %d10 = llvm.extractvalue %m0[2] : !llvm.struct<(f32, f32, f32, f32)>
+      %d11 = llvm.extractvalue %m0[3] : !llvm.struct<(f32, f32, f32, f32)>
+      %vlo = vector.from_elements %d00, %d01 : vector<2xf32>
+      %vhi = vector.from_elements %d10, %d11 : vector<2xf32>
+      vector.store %vlo, %acc[%g, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      vector.store %vhi, %acc[%g8, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %old = vector.load %max[%g, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %new = arith.maximumf %old, %vlo : vector<2xf32>
+      vector.store %new, %max[%g, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      gpu.barrier
+    }
+    scf.for %k = %n to %n2 step %c1 {
+      %lo = vector.load %acc[%g, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %hi = vector.load %acc[%g8, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %c00 = vector.extract %lo[0] : f32 from vector<2xf32>
+      %c01 = vector.extract %lo[1] : f32 from vector<2xf32>
+      %c10 = vector.extract %hi[0] : f32 from vector<2xf32>
+      %c11 = vector.extract %hi[1] : f32 from vector<2xf32>
+      %m0 = nvvm.mma.sync A[%a, %a, %a, %a] B[%b, %b] C[%c00, %c01, %c10, %c11] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %d00 = llvm.extractvalue %m0[0] : !llvm.struct<(f32, f32, f32, f32)>
+      %d01 = llvm.extractvalue %m0[1] : !llvm.struct<(f32, f32, f32, f32)>
+      %d10 = llvm.extractvalue %m0[2] : !llvm.struct<(f32, f32, f32, f32)>
+      %d11 = llvm.extractvalue %m0[3] : !llvm.struct<(f32, f32, f32, f32)>
+      %vlo = vector.from_elements %d00, %d01 : vector<2xf32>
+      %vhi = vector.from_elements %d10, %d11 : vector<2xf32>
+      vector.store %vlo, %acc[%g, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      vector.store %vhi, %acc[%g8, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %old = vector.load %max[%g, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      %new = arith.maximumf %old, %vlo : vector<2xf32>
+      vector.store %new, %max[%g, %t] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+      gpu.barrier
+    }
+    %v = memref.load %acc[%tx, %c0] : memref<16x8xf32, #gpu.address_space<workgroup>>
+    %m = memref.load %max[%tx, %c0] : memref<16x8xf32, #gpu.address_space<workgroup>>
+    %s = arith.addf %v, %m : f32
+    memref.store %s, %out[%tx, %c0] : memref<16x8xf32>
+    gpu.terminator
+  }
+  return
+}

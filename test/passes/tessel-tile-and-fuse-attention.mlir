@@ -204,15 +204,17 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // 16-row strips): per key step a thread phase copies K (transposed) and V,
 // then one warp phase computes each strip's S, its row maxima and sums as
 // row reductions of whole pieces, P as two 16 x 16 A pieces of the input
-// type, and O's update, reading and writing O and the statistics [64, 16]
-// (maximum, then sum, across a piece's columns) only as whole pieces:
+// type, and O's update, reading and writing O and the statistics (each
+// row's maximum and sum, [64, 8] each, across a piece's columns) only as
+// whole pieces:
 // nothing of S or P in a block buffer. The key tiles no row of the block
 // masks a key of (before the end, and up to its first query's last key)
 // come first, in a loop of their own without the mask's compares and
 // selects; the rest step with them.
 // CHECK-LABEL: func.func private @k_registers(
 // CHECK: %[[O:.*]] = memref.alloc() : memref<64x{{[0-9]+}}xf32>
-// CHECK: %[[STATS:.*]] = memref.alloc() : memref<64x16xf32>
+// CHECK: %[[MAXIMA:.*]] = memref.alloc() : memref<64x8xf32>
+// CHECK: %[[SUMS:.*]] = memref.alloc() : memref<64x8xf32>
 // CHECK-NOT: memref.alloc
 // CHECK: scf.for
 // CHECK: scf.forall (%{{.*}}) in (64)
@@ -231,10 +233,12 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK: vector.contract
 // CHECK: vector.step : vector<8xindex>
 // CHECK: arith.select
-// CHECK: vector.transfer_read %[[STATS]]
+// CHECK: vector.transfer_read %[[MAXIMA]]
+// CHECK: vector.transfer_read %[[SUMS]]
 // CHECK: vector.multi_reduction <maximumf>, %{{.*}} [1] : vector<16x8xf32> to vector<16xf32>
 // CHECK: vector.multi_reduction <add>, %{{.*}} [1] : vector<16x8xf32> to vector<16xf32>
-// CHECK: vector.transfer_write %{{.*}}, %[[STATS]]
+// CHECK: vector.transfer_write %{{.*}}, %[[MAXIMA]]
+// CHECK: vector.transfer_write %{{.*}}, %[[SUMS]]
 // CHECK: vector.transfer_read %[[O]]
 // CHECK: vector.insert_strided_slice %{{.*}} {offsets = [0, 8], strides = [1, 1]} : vector<16x8xf16> into vector<16x16xf16>
 // CHECK: vector.contract

@@ -353,10 +353,23 @@ TEST(FusedAttention, RegisterResidentForm) {
       *k.attention, 64, 64, 128, ComputeClass::MmaSync, 32, 16);
   EXPECT_TRUE(l.registers);
   // q, k (as it is: its B fragments are read transposed) and v in bf16;
-  // O and the statistics in f32.
+  // O and the rows' sums in f32 (the maxima, which no code after the loops
+  // reads, are not kept there).
   EXPECT_FALSE(l.kTransposed);
   EXPECT_EQ(l.sharedBytes,
-            2 * 64 * (l.qRow + l.kRow + l.vRow) + 4 * 64 * (l.oRow + 16));
+            2 * 64 * (l.qRow + l.kRow + l.vRow) + 4 * 64 * (l.oRow + 8));
+  // Stored only after the key loops, those take the tiles' bytes where
+  // tessel-dynamic-shared-memory overlays them: here where an SM then holds
+  // more blocks.
+  EXPECT_EQ(l.overlaidBytes, std::max(2 * 64 * (l.qRow + l.kRow + l.vRow),
+                                      4 * 64 * (l.oRow + 8)));
+  EXPECT_EQ(pr.sharedBytes, l.overlaidBytes);
+  // One step (the keys fit one tile) is no loop: nothing is overlaid.
+  KernelDesc oneTile = attention(1, 1, 64, 64, 64, false, ElementType::BF16);
+  EXPECT_EQ(FusedAttentionLayout::of(*oneTile.attention, 64, 64, 128,
+                                     ComputeClass::MmaSync, 32, 16)
+                .overlaidBytes,
+            0);
   // Two strips a warp hold twice the accumulators: of head dim 64 they
   // fit, of head dim 128 they do not (ptxas spills them).
   KernelDesc k64 = attention(32, 8, 2048, 2048, 64, true, ElementType::BF16);
@@ -437,10 +450,12 @@ TEST(FusedAttention, RegisterFormOnWgmma) {
   EXPECT_EQ(l.vRow, 128);
   EXPECT_TRUE(l.overlapped);
   EXPECT_EQ(l.vSlots(), 3);
-  // q, 2 K and 3 V tiles of 64 x 128 bf16; O [64, 136], the statistics
-  // [64, 16] and the pending P [64, 64] in f32.
-  EXPECT_EQ(l.sharedBytes, 2 * (64 * 128 * 6) + 4 * 64 * (136 + 16 + 64));
-  EXPECT_EQ(pw.sharedBytes, l.sharedBytes);
+  // q, 2 K and 3 V tiles of 64 x 128 bf16; O [64, 136] and the rows' sums
+  // [64, 8] in f32 (the pending P and the maxima, carried in registers to
+  // the end, are read by nothing after it); those take the tiles' bytes.
+  EXPECT_EQ(l.sharedBytes, 2 * (64 * 128 * 6) + 4 * 64 * (136 + 8));
+  EXPECT_EQ(l.overlaidBytes, 2 * (64 * 128 * 6));
+  EXPECT_EQ(pw.sharedBytes, l.overlaidBytes);
   FusedAttentionLayout onSync = FusedAttentionLayout::of(
       *k.attention, 64, 64, 128, ComputeClass::MmaSync, 32, 16, 2);
   EXPECT_FALSE(onSync.overlapped);
