@@ -850,11 +850,15 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
 
   // Scaled and, with `masked`, -inf past the block's keys and, causal,
   // after each row's query's last key (rows interleave the group's heads).
+  // With a positive scale (log2(e) folded in), the scores stay raw: the
+  // rows' maxima are of them, scaled once a row, and each key's scale goes
+  // into exp2's argument, s c - m, one FMA (FlashAttention's softmax).
+  bool folded = scaleLog2e > 0;
   Value scale = constant(pieceType, scaleLog2e);
   Value minusInf = constant(pieceType, -INFINITY);
   SmallVector<Value> x;
   for (Value score : scores)
-    x.push_back(fmul(score, scale));
+    x.push_back(folded ? score : fmul(score, scale));
   if (masked) {
     Value rows = add(splat(rowIndices, add(q0, row0)),
                      vector::StepOp::create(b, rowIndices));
@@ -887,8 +891,10 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   // The rows' statistics (as pieces: a row's value in each of its columns).
   Value oldMax = readPiece(rowMaxima, row0, idx(0), pm, pn);
   Value oldSum = readPiece(rowSums, row0, idx(0), pm, pn);
-  Value max = fmax(oldMax, acrossRow(rowReduce(vector::CombiningKind::MAXIMUMF,
-                                               maxima, -INFINITY)));
+  Value rowMax = rowReduce(vector::CombiningKind::MAXIMUMF, maxima, -INFINITY);
+  if (folded)
+    rowMax = fmul(rowMax, constant(rowType, scaleLog2e));
+  Value max = fmax(oldMax, acrossRow(rowMax));
   Value base = max;
   if (guardEmptyRows)
     base = arith::SelectOp::create(
@@ -897,8 +903,11 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   Value factor = exp2(fsub(oldMax, base));
   SmallVector<Value> probs;
   Value total;
+  Value negBase = folded ? Value(arith::NegFOp::create(b, base)) : Value();
   for (Value xj : x) {
-    probs.push_back(exp2(fsub(xj, base)));
+    probs.push_back(exp2(folded
+                             ? Value(math::FmaOp::create(b, xj, scale, negBase))
+                             : fsub(xj, base)));
     total = total ? fadd(total, probs.back()) : probs.back();
   }
   Value sumNow =
