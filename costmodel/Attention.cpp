@@ -15,6 +15,7 @@
 #include "costmodel/ModelTerms.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -329,10 +330,19 @@ PhaseCycles phaseCycles(const Phase &ph, int64_t threads, const Target &t,
                      : 0;
   // A warp alone on its scheduler issues an instruction every
   // issue_cycles_alone clocks; more warps than that on a scheduler make
-  // the phase issue-bound instead (c.issue).
+  // the phase issue-bound instead (c.issue). Register arithmetic alone
+  // waits on nothing but its own dependences and pipes: an instruction
+  // every lane_cycles_alone clocks, after no round trip.
   double cycles = model::usable(t, TargetField::IssueCyclesAlone, uncalibrated)
                       ? t.get(TargetField::IssueCyclesAlone)
                       : 1;
+  if (ph.registersOnly) {
+    assert(ph.loads == 0 && "a register-only phase has no loads");
+    round = 0;
+    if (t.has(TargetField::LaneCyclesAlone) &&
+        model::usable(t, TargetField::LaneCyclesAlone, uncalibrated))
+      cycles = t.get(TargetField::LaneCyclesAlone);
+  }
   c.chain = round + perThread * ph.ops * cycles;
   return c;
 }
@@ -541,7 +551,8 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     phases = {copy, Phase{double(threads),
                           strips * (keyOps * keys / 2 + kRegisterFormStripOps +
                                     dv / 2),
-                          0, rows * (keys + double(l.pieceN))}};
+                          0, rows * (keys + double(l.pieceN)),
+                          /*registersOnly=*/true}};
   } else {
     // The copy; the scale and mask by segments; the statistics; exp2 into
     // P and O's rescale; the two products on tensor cores, priced apart

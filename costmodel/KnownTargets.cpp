@@ -111,6 +111,15 @@ constexpr const char *kTesselH200IssueAlone =
     "scheduler, stall 5.8-6.5 cycles per instruction issued (the issue "
     "included; waits on global memory, long scoreboard, excluded); the "
     "H100 takes it too (the same GH100 SM and clocks)";
+constexpr const char *kTesselH200LaneAlone =
+    "measured on an H200 (bench/data/h200/ncu-sass-attention-mistral-reg-"
+    "b128x64-2026-11-28d.csv, run d: Nsight Compute's per-instruction stall "
+    "samples of the register-resident attention, two warps a scheduler): "
+    "its softmax arithmetic (FFMA FMUL FADD FMNMX MUFU F2FP FSETP FSEL "
+    "SHFL, 46 % of the instructions executed) takes 2.19 clocks a warp per "
+    "instruction without the stalls another warp or a memory pipe causes "
+    "(`tessel-bench stalls` on that file); the H100 takes it too (the "
+    "same GH100 SM and clocks)";
 constexpr const char *kTesselH100Blocks =
     "measured on an H100 (bench/data/h100/calibration-2026-11-22b.json): "
     "one launch of 540672 blocks of 32 to 256 threads, each storing a word "
@@ -187,6 +196,15 @@ constexpr const char *kFromH200IssueAlone =
     "estimate: the H200's measured figure (bench/data/h200/"
     "ncu-attention-2026-11-27g.csv) in SM clocks; not measured on this "
     "chip";
+constexpr const char *kFromH200LaneAlone =
+    "estimate: the H200's measured figure (bench/data/h200/ncu-sass-"
+    "attention-mistral-reg-b128x64-2026-11-28d.csv) in SM clocks; not "
+    "measured on this chip";
+constexpr const char *kCdnaLaneAlone =
+    "estimate: a CDNA SIMD has 16 lanes, so a 64-wide wavefront's vector "
+    "instruction occupies it 4 clocks, above the H200's measured 2.19 "
+    "(bench/data/h200/ncu-sass-attention-mistral-reg-b128x64-2026-11-28d."
+    "csv); not measured on this chip";
 constexpr const char *kFromH200IssueAloneCdna =
     "estimate: the H200's measured figure (bench/data/h200/"
     "ncu-attention-2026-11-27g.csv) in clocks; a CDNA wavefront's vector "
@@ -252,6 +270,7 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::TmaSmBytesPerClock, 47, kTesselH200TmaSm);
   t.set(F::TmaL2BandwidthTBps, 10.96, kTesselH200TmaL2);
   t.set(F::IssueCyclesAlone, 6, kTesselH200IssueAlone);
+  t.set(F::LaneCyclesAlone, 2.19, kTesselH200LaneAlone);
   t.set(F::WgmmaWaitCycles, 650, kTesselH200WgmmaWait);
   setNvidiaSmLimits(t);
 }
@@ -306,6 +325,7 @@ Target makeA100() {
   setNvidiaSmLimits(t);
   setEstimatesFromH100(t, kFromH100OnChip);
   t.set(F::IssueCyclesAlone, 6, kFromH200IssueAlone);
+  t.set(F::LaneCyclesAlone, 2.19, kFromH200LaneAlone);
   return t;
 }
 
@@ -346,6 +366,7 @@ Target makeMI300X() {
   t.set(F::TensorAchievableFraction, 0.51, kMlEngMatmul);
   setEstimatesFromH100(t, kFromH100Cdna);
   t.set(F::IssueCyclesAlone, 6, kFromH200IssueAloneCdna);
+  t.set(F::LaneCyclesAlone, 4, kCdnaLaneAlone);
   return t;
 }
 
@@ -366,6 +387,7 @@ Target makeMI250X() {
   setCdnaCuLimits(t, kRocmMI250);
   setEstimatesFromH100(t, kFromH100Cdna);
   t.set(F::IssueCyclesAlone, 6, kFromH200IssueAloneCdna);
+  t.set(F::LaneCyclesAlone, 4, kCdnaLaneAlone);
   return t;
 }
 

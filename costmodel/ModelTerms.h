@@ -283,16 +283,19 @@ double lanesPerSM(const Target &t);
 /// One phase of a fused kernel's step (the attention's, a row kernel's):
 /// `items` pieces of work spread over the block's threads (item i on thread i
 /// mod T), each `ops` issue slots of which `loads` are shared-memory accesses,
-/// and `exps` exp2 results in all.
+/// and `exps` exp2 results in all. `registersOnly`: the phase's work is
+/// register arithmetic alone (no memory instruction at all, `loads` 0).
 struct Phase {
   double items = 0, ops = 0, loads = 0, exps = 0;
+  bool registersOnly = false;
 };
 
 /// Cycles of one phase: the SM's issue slots for its busiest thread's work
 /// on every active warp, its shared-memory wavefronts (one per warp-wide
 /// access: the layout keeps lanes in distinct banks or on one word), its
 /// exp2 results, and the chain of one warp alone (one shared round trip,
-/// then an instruction every issue_cycles_alone clocks).
+/// then an instruction every issue_cycles_alone clocks; a register-only
+/// phase, no round trip and an instruction every lane_cycles_alone).
 struct PhaseCycles {
   double issue = 0, wavefronts = 0, sfu = 0, chain = 0;
 };

@@ -138,6 +138,11 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "clocks a warpgroup waits at wgmma.wait_group for a chain of "
        "wgmma.mma_async beyond the chain's tensor time",
        false, false},
+      {F::LaneCyclesAlone, "lane_cycles_alone", "clocks",
+       "SM clocks between two instructions of a warp alone on its "
+       "scheduler in register-only arithmetic (its own dependences and "
+       "pipes; no memory instruction among them)",
+       false, false},
   }};
   return fields;
 }

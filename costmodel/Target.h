@@ -95,10 +95,15 @@ enum class TargetField : unsigned {
   // latency through the async pipe, which a chain waited for at once
   // exposes); absent: none, and uncalibrated for a wgmma chain waited on.
   WgmmaWaitCycles,
+  // SM clocks from one instruction of a warp to its next when the warp
+  // alone issues register-only arithmetic (a register-resident softmax:
+  // FMAs, exp2, maxima, sums, conversions, shuffles; no memory instruction
+  // among them); absent: issue_cycles_alone.
+  LaneCyclesAlone,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::WgmmaWaitCycles) + 1;
+    static_cast<std::size_t>(TargetField::LaneCyclesAlone) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

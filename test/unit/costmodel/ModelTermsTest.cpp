@@ -112,6 +112,33 @@ TEST(ModelTerms, ALoneWarpIssuesEveryFewClocks) {
   }
 }
 
+// Register arithmetic alone (a register-resident softmax) waits only on the
+// warp's own dependences and pipes: no round trip, an instruction every
+// lane_cycles_alone clocks (measured on the H200's register-resident
+// attention, 2.19), never slower than the same work among shared-memory
+// accesses.
+TEST(ModelTerms, RegisterArithmeticIssuesFasterAlone) {
+  for (const std::string &name : knownTargetNames()) {
+    SCOPED_TRACE(name);
+    Target t = *lookupKnownTarget(name);
+    ASSERT_TRUE(t.has(TargetField::LaneCyclesAlone));
+    bool uncalibrated = false;
+    model::Phase lanes{64, 10, 0, 0, /*registersOnly=*/true};
+    model::PhaseCycles c = model::phaseCycles(lanes, 64, t, uncalibrated);
+    EXPECT_DOUBLE_EQ(c.chain, 10 * t.get(TargetField::LaneCyclesAlone));
+    bool ignored = false;
+    model::PhaseCycles mixed =
+        model::phaseCycles(model::Phase{64, 10, 0, 0}, 64, t, ignored);
+    EXPECT_LT(c.chain, mixed.chain);
+    EXPECT_DOUBLE_EQ(c.issue, mixed.issue);
+    if (t.isEstimate(TargetField::LaneCyclesAlone))
+      EXPECT_TRUE(uncalibrated);
+  }
+  Target h200 = *lookupKnownTarget("h200");
+  EXPECT_DOUBLE_EQ(h200.get(TargetField::LaneCyclesAlone), 2.19);
+  EXPECT_FALSE(h200.isEstimate(TargetField::LaneCyclesAlone));
+}
+
 TEST(ModelTerms, ContextFollowsTheSchedule) {
   KernelDesc d = steppable(1000, 512, 256, ElementType::F32);
   Schedule s = simt({64, 128, 32}, 4);
