@@ -729,19 +729,90 @@ std::tuple<double, double, double> mlir::tessel::rankKey(const Prediction &p) {
           p.computeUs + p.loadsUs + p.dramUs + p.l2Us};
 }
 
+namespace {
+/// Schedules that differ only in their pipeline depth and tie on the first
+/// two keys form a family: they are the same kernel, and its time does not
+/// depend on the depth (another term bounds it). The third key sums
+/// throughput terms, which a deeper pipeline may raise by a little (more
+/// of the last steps' copies are waited for) although it hides more of the
+/// loads' latency: within a family the least latency comes first, and the
+/// family takes the place of its best-ranked member. Every schedule gets a
+/// key of its own, so that the order stays a strict weak ordering.
+bool sameButStages(const Schedule &a, const Schedule &b) {
+  return a.block == b.block && a.warp == b.warp && a.thread == b.thread &&
+         a.warps == b.warps && a.splitK == b.splitK && a.vector == b.vector &&
+         a.compute == b.compute;
+}
+
+bool sameFamily(const std::pair<Schedule, Prediction> &a,
+                const std::pair<Schedule, Prediction> &b) {
+  auto [ta, wa, ra] = rankKey(a.second);
+  auto [tb, wb, rb] = rankKey(b.second);
+  return ta == tb && wa == wb && sameButStages(a.first, b.first);
+}
+
+/// (time, time without launch, the family's least third key, the family's
+/// first enumeration index, latency, own enumeration index).
+using FamilyKey = std::tuple<double, double, double, size_t, double, size_t>;
+
+std::vector<FamilyKey>
+familyKeys(ArrayRef<std::pair<Schedule, Prediction>> offered) {
+  std::vector<FamilyKey> keys;
+  keys.reserve(offered.size());
+  for (size_t i = 0; i < offered.size(); ++i) {
+    auto [time, work, rest] = rankKey(offered[i].second);
+    keys.emplace_back(time, work, rest, i, offered[i].second.latencyUs, i);
+  }
+  // Group by (schedule without stages, time, time without launch): only
+  // schedules with stages > 1 or their unpipelined twin can share a family,
+  // and families are small, so sort indices by the grouping fields.
+  std::vector<size_t> order(offered.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  auto groupKey = [&](size_t i) {
+    const Schedule &s = offered[i].first;
+    auto [time, work, rest] = rankKey(offered[i].second);
+    return std::make_tuple(time, work, s.block, s.warp, s.thread, s.warps,
+                           s.splitK, s.vector, int(s.compute));
+  };
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    auto ga = groupKey(a), gb = groupKey(b);
+    return ga != gb ? ga < gb : a < b;
+  });
+  for (size_t begin = 0; begin < order.size();) {
+    size_t end = begin + 1;
+    while (end < order.size() &&
+           sameFamily(offered[order[begin]], offered[order[end]]))
+      ++end;
+    if (end - begin > 1) {
+      double rest = std::get<2>(keys[order[begin]]);
+      size_t first = order[begin]; // the group is sorted by index
+      for (size_t k = begin; k < end; ++k)
+        rest = std::min(rest, std::get<2>(keys[order[k]]));
+      for (size_t k = begin; k < end; ++k) {
+        std::get<2>(keys[order[k]]) = rest;
+        std::get<3>(keys[order[k]]) = first;
+      }
+    }
+    begin = end;
+  }
+  return keys;
+}
+} // namespace
+
 std::vector<std::pair<Schedule, Prediction>>
 mlir::tessel::rankSchedules(const KernelDesc &kernel, const Target &target) {
   std::vector<std::pair<Schedule, Prediction>> offered =
       enumeratePredicted(kernel, target);
-  // By key, then enumeration order (a stable sort, without the temporary
-  // buffer libstdc++'s stable_sort asks for).
+  std::vector<FamilyKey> keys = familyKeys(offered);
+  // By key (the last field is the enumeration index, so no two are equal);
+  // std::sort, without the temporary buffer libstdc++'s stable_sort asks
+  // for.
   std::vector<size_t> order(offered.size());
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = i;
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    auto ka = rankKey(offered[a].second), kb = rankKey(offered[b].second);
-    return ka != kb ? ka < kb : a < b;
-  });
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return keys[a] < keys[b]; });
   std::vector<std::pair<Schedule, Prediction>> ranked;
   ranked.reserve(offered.size());
   for (size_t i : order)
@@ -751,12 +822,28 @@ mlir::tessel::rankSchedules(const KernelDesc &kernel, const Target &target) {
 
 std::optional<std::pair<Schedule, Prediction>>
 mlir::tessel::bestSchedule(const KernelDesc &kernel, const Target &target) {
-  std::optional<std::pair<Schedule, Prediction>> best;
+  // Only the schedules tied with the best so far on the first two keys
+  // are kept: a family never spans two different times.
+  std::vector<std::pair<Schedule, Prediction>> tied;
   forEachPredicted(kernel, target, [&](const Schedule &s, const Prediction &p) {
-    if (!best || rankKey(p) < rankKey(best->second))
-      best.emplace(s, p);
+    if (!tied.empty()) {
+      auto [t, w, r] = rankKey(tied.front().second);
+      auto [tp, wp, rp] = rankKey(p);
+      if (std::make_pair(tp, wp) > std::make_pair(t, w))
+        return;
+      if (std::make_pair(tp, wp) < std::make_pair(t, w))
+        tied.clear();
+    }
+    tied.emplace_back(s, p);
   });
-  return best;
+  if (tied.empty())
+    return std::nullopt;
+  std::vector<FamilyKey> keys = familyKeys(tied);
+  size_t best = 0;
+  for (size_t i = 1; i < tied.size(); ++i)
+    if (keys[i] < keys[best])
+      best = i;
+  return std::move(tied[best]);
 }
 
 OwningOpRef<ModuleOp> mlir::tessel::isolateKernel(KernelOp kernel,

@@ -111,8 +111,10 @@ std::tuple<double, double, double> rankKey(const Prediction &prediction);
 
 /// The schedules codegen can emit for `kernel` on `target`, fastest first:
 /// by predicted time, then the time without the launch, then the sum of
-/// all terms, then enumeration order (deterministic). Empty when none is
-/// legal.
+/// all terms, then enumeration order (deterministic). Schedules that tie on
+/// the first two keys and differ only in `stages` rank together, least
+/// latency first (the deeper pipeline, where it hides more). Empty when
+/// none is legal.
 std::vector<std::pair<Schedule, Prediction>>
 rankSchedules(const KernelDesc &kernel, const Target &target);
 
