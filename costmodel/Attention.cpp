@@ -325,23 +325,24 @@ PhaseCycles phaseCycles(const Phase &ph, int64_t threads, const Target &t,
   c.wavefronts = warps * perThread * ph.loads / l1;
   if (model::usable(t, TargetField::SpecialFunctionsPerClock, uncalibrated))
     c.sfu = ph.exps / t.get(TargetField::SpecialFunctionsPerClock);
-  double round = model::usable(t, TargetField::L1LatencyCycles, uncalibrated)
-                     ? t.get(TargetField::L1LatencyCycles)
-                     : 0;
   // A warp alone on its scheduler issues an instruction every
-  // issue_cycles_alone clocks; more warps than that on a scheduler make
-  // the phase issue-bound instead (c.issue). Register arithmetic alone
-  // waits on nothing but its own dependences and pipes: an instruction
-  // every lane_cycles_alone clocks, after no round trip.
-  double cycles = model::usable(t, TargetField::IssueCyclesAlone, uncalibrated)
-                      ? t.get(TargetField::IssueCyclesAlone)
-                      : 1;
+  // issue_cycles_alone clocks, after a round trip to shared memory; more
+  // warps than that on a scheduler make the phase issue-bound instead
+  // (c.issue). Register arithmetic alone waits on nothing but its own
+  // dependences and pipes: an instruction every lane_cycles_alone clocks,
+  // after no round trip. (Only the figures a phase uses are asked for, so
+  // that an unused one does not mark the prediction uncalibrated.)
+  double round = 0, cycles = 1;
   if (ph.registersOnly) {
     assert(ph.loads == 0 && "a register-only phase has no loads");
-    round = 0;
     if (t.has(TargetField::LaneCyclesAlone) &&
         model::usable(t, TargetField::LaneCyclesAlone, uncalibrated))
       cycles = t.get(TargetField::LaneCyclesAlone);
+  } else {
+    if (model::usable(t, TargetField::L1LatencyCycles, uncalibrated))
+      round = t.get(TargetField::L1LatencyCycles);
+    if (model::usable(t, TargetField::IssueCyclesAlone, uncalibrated))
+      cycles = t.get(TargetField::IssueCyclesAlone);
   }
   c.chain = round + perThread * ph.ops * cycles;
   return c;

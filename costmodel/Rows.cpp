@@ -118,6 +118,17 @@ double opsPerElement(const RowShape &r) {
   return 5;
 }
 
+/// Why `vector` elements of the row's type make no vector access (a power
+/// of two of at most 16 bytes); empty when they do.
+std::string vectorRefusal(const RowShape &shape, int64_t vector) {
+  int64_t bytes = dtypeBytes(shape.type);
+  if (vector < 1 || (vector & (vector - 1)) != 0 || vector * bytes > 16)
+    return "a vector is a power of two of at most 16 bytes (" +
+           std::to_string(vector) + " elements of " + std::to_string(bytes) +
+           " bytes)";
+  return "";
+}
+
 } // namespace
 
 std::string RowKernelLayout::refusal(const RowShape &shape,
@@ -129,11 +140,8 @@ std::string RowKernelLayout::refusal(const RowShape &shape,
     return "the block's " + std::to_string(threads) +
            " threads do not split evenly over its " +
            std::to_string(rowsPerBlock) + " rows";
-  int64_t bytes = dtypeBytes(shape.type);
-  if (vector < 1 || (vector & (vector - 1)) != 0 || vector * bytes > 16)
-    return "a vector is a power of two of at most 16 bytes (" +
-           std::to_string(vector) + " elements of " + std::to_string(bytes) +
-           " bytes)";
+  if (std::string why = vectorRefusal(shape, vector); !why.empty())
+    return why;
   if (shape.length % vector != 0)
     return "vectors of " + std::to_string(vector) +
            " elements do not divide the row of " + std::to_string(shape.length);
@@ -163,11 +171,8 @@ RowKernelLayout RowKernelLayout::of(const RowShape &shape, int64_t rowsPerBlock,
 std::string ColumnKernelLayout::refusal(const RowShape &shape,
                                         int64_t columnsPerBlock,
                                         int64_t threads, int64_t vector) {
-  int64_t bytes = dtypeBytes(shape.type);
-  if (vector < 1 || (vector & (vector - 1)) != 0 || vector * bytes > 16)
-    return "a vector is a power of two of at most 16 bytes (" +
-           std::to_string(vector) + " elements of " + std::to_string(bytes) +
-           " bytes)";
+  if (std::string why = vectorRefusal(shape, vector); !why.empty())
+    return why;
   if (shape.columns % vector != 0)
     return "vectors of " + std::to_string(vector) +
            " elements do not divide the " + std::to_string(shape.columns) +

@@ -307,49 +307,6 @@ SetVector<Value> accumulatorsOf(scf::ForOp loop) {
   return buffers;
 }
 
-/// Whether `op` stores a zero float (a scalar or a splat vector).
-bool storesZero(Operation *op) {
-  Value stored;
-  if (auto store = dyn_cast<memref::StoreOp>(op))
-    stored = store.getValueToStore();
-  else if (auto store = dyn_cast<vector::StoreOp>(op))
-    stored = store.getValueToStore();
-  return stored && matchPattern(stored, m_AnyZeroFloat());
-}
-
-/// The ops of the launch body before `loop` (which must lie directly in it)
-/// that touch `buffers`, when each of them only fills them with zeros: loop
-/// nests of zero stores into the buffers' views, with no other effect.
-/// None when anything else before the loop touches the buffers.
-std::optional<SmallVector<Operation *>>
-zeroFills(scf::ForOp loop, const SetVector<Value> &buffers) {
-  if (!isa<gpu::LaunchOp>(loop->getParentOp()))
-    return std::nullopt;
-  SmallVector<Operation *> fills;
-  for (Operation &op : *loop->getBlock()) {
-    if (&op == loop.getOperation())
-      break;
-    bool touches = false, onlyFills = true;
-    op.walk([&](Operation *inner) {
-      if (isa<ViewLikeOpInterface>(inner) || isPure(inner) ||
-          isa<scf::ForOp, scf::YieldOp>(inner))
-        return;
-      bool here = llvm::any_of(inner->getOperands(), [&](Value v) {
-        return isa<MemRefType>(v.getType()) && buffers.contains(rootBuffer(v));
-      });
-      touches |= here;
-      // Anything with an effect other than a zero store into the buffers.
-      onlyFills &= here && storesZero(inner);
-    });
-    if (!touches)
-      continue;
-    if (!onlyFills)
-      return std::nullopt;
-    fills.push_back(&op);
-  }
-  return fills;
-}
-
 /// One location's accesses, in program order.
 struct Group {
   SmallVector<Access *> accesses;
@@ -410,6 +367,32 @@ bool constantFill(Operation *op, const SetVector<Value> &buffers,
     known = value;
   }
   return true;
+}
+
+/// The ops of the launch body before `loop` (which must lie directly in it)
+/// that touch `buffers`, when each of them only fills them with zeros (a
+/// constantFill of zero). None when anything else before the loop touches
+/// the buffers.
+std::optional<SmallVector<Operation *>>
+zeroFills(scf::ForOp loop, const SetVector<Value> &buffers) {
+  if (!isa<gpu::LaunchOp>(loop->getParentOp()))
+    return std::nullopt;
+  SmallVector<Operation *> fills;
+  for (Operation &op : *loop->getBlock()) {
+    if (&op == loop.getOperation())
+      break;
+    if (!touches(&op, buffers))
+      continue;
+    DenseMap<Value, Attribute> values;
+    if (!constantFill(&op, buffers, values) ||
+        !llvm::all_of(values, [](auto &fill) {
+          auto value = dyn_cast<FloatAttr>(fill.second);
+          return value && value.getValue().isZero();
+        }))
+      return std::nullopt;
+    fills.push_back(&op);
+  }
+  return fills;
 }
 
 /// A constant of `type` (a scalar or a vector) whose elements are `value`.
