@@ -142,9 +142,16 @@ double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p) {
     bandwidth = TargetField::TmaL2BandwidthTBps;
   if (c.wgmma && t.has(TargetField::TmaSmBytesPerClock))
     link = TargetField::TmaSmBytesPerClock;
+  // L2's own throughput carries the SMs' traffic and the DRAM traffic
+  // behind it: every byte read from DRAM is filled into L2 before an SM
+  // gets it, and every byte written back drains from it (Nsight Compute's
+  // lts__t_bytes counts both: 334 MB for the LLaMA M = 128, N = 11008
+  // wgmma GEMM on 64 x 192 tiles, 243 MB of tile reads and 91 MB of fills,
+  // bench/data/h200/ncu-small-m-2026-11-28d.csv). The bandwidths were
+  // measured on L2-resident data, without fills.
   double time = 0;
   if (usable(t, bandwidth, p.uncalibrated))
-    time = p.l2Bytes / (t.get(bandwidth) * 1e12) * 1e6;
+    time = (p.l2Bytes + p.dramBytes) / (t.get(bandwidth) * 1e12) * 1e6;
   if (usable(t, link, p.uncalibrated))
     time = std::max(
         time, blocksOnBusiestSM * perBlockBytes /

@@ -705,13 +705,14 @@ TEST(ModelTerms, MemoryTerms) {
   double dram = dramTime(c, p);
   EXPECT_DOUBLE_EQ(p.dramBytes, 512.0 * 1024 * 1024);
   EXPECT_DOUBLE_EQ(dram, p.dramBytes / (3.35e12 * 0.83) * 1e6);
-  // L2: each block reads and writes its 1024 elements; the SM link bounds
-  // the busiest SM's blocks.
+  // L2: each block reads and writes its 1024 elements, and the DRAM
+  // traffic fills and drains through it; the SM link bounds the busiest
+  // SM's blocks.
   blocksAndWaves(c, p);
   double busiest = std::ceil(double(p.blocks) / 132);
   double l2 = l2Time(c, busiest, p);
   EXPECT_DOUBLE_EQ(p.l2Bytes, 8.0 * 1024 * double(p.blocks));
-  EXPECT_DOUBLE_EQ(l2, std::max(p.l2Bytes / 7.1e12 * 1e6,
+  EXPECT_DOUBLE_EQ(l2, std::max((p.l2Bytes + p.dramBytes) / 7.1e12 * 1e6,
                                 busiest * 8192 / (32 * 1.98e9) * 1e6));
   // Latency: streaming (L2 traffic below twice the unique bytes) waits on
   // DRAM, four rounds in flight.
@@ -881,25 +882,29 @@ TEST(ModelTerms, WgmmaStepsWaitForTheirTmaStages) {
 
 TEST(ModelTerms, WgmmaTilesComeThroughL2AtTheTmaFigures) {
   // The same GEMM's 512 blocks each read a 128 x 4096 slice of A and a
-  // 4096 x 256 slice of B (3 MiB) and write 128 x 256 bf16: in all 1.61 GB
-  // at TMA's 10.96 TB/s; the busiest SM's 4 blocks at 47 bytes a clock.
+  // 4096 x 256 slice of B (3 MiB) and write 128 x 256 bf16: in all 1.61 GB,
+  // with the 96 MiB of DRAM traffic filled and drained through L2, at
+  // TMA's 11.5 TB/s; the busiest SM's 4 blocks at 47 bytes a clock.
   KernelDesc mm = steppable(4096, 4096, 4096, ElementType::BF16);
   mm.wgmmaable = true;
   Held inputs(mm, wgmma(128, 256, 64, 8, 4), h100());
   Prediction p;
+  dramTime(inputs.context, p);
+  EXPECT_DOUBLE_EQ(p.dramBytes, 3 * 4096.0 * 4096 * 2);
   blocksAndWaves(inputs.context, p);
   ASSERT_EQ(p.blocks, 512);
   double perBlock = (128.0 * 4096 + 4096.0 * 256 + 128.0 * 256) * 2;
   double l2 = l2Time(inputs.context, 4, p);
   EXPECT_DOUBLE_EQ(p.l2Bytes, perBlock * 512);
-  EXPECT_DOUBLE_EQ(l2, std::max(p.l2Bytes / 10.96e12 * 1e6,
+  EXPECT_DOUBLE_EQ(l2, std::max((p.l2Bytes + p.dramBytes) / 11.5e12 * 1e6,
                                 4 * perBlock / (47 * 1.98e9) * 1e6));
   // The same tiles on mma.sync go through the SIMT figures.
   Held simtInputs(mm, mma(128, 256, 32, 64, 64, 3), h100());
   Prediction q;
+  dramTime(simtInputs.context, q);
   blocksAndWaves(simtInputs.context, q);
   double simtL2 = l2Time(simtInputs.context, 4, q);
-  EXPECT_DOUBLE_EQ(simtL2, std::max(q.l2Bytes / 7.1e12 * 1e6,
+  EXPECT_DOUBLE_EQ(simtL2, std::max((q.l2Bytes + q.dramBytes) / 7.1e12 * 1e6,
                                     4 * perBlock / (32 * 1.98e9) * 1e6));
 }
 
