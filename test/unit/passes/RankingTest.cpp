@@ -12,11 +12,8 @@
 #include "passes/KernelDescription.h"
 #include "passes/Passes.h"
 
-#include "dialects/Tessel/TesselDialect.h"
+#include "TesselContext.h"
 
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -76,14 +73,7 @@ bool sameButStages(const Schedule &a, const Schedule &b) {
 
 class RankingTest : public ::testing::Test {
 protected:
-  RankingTest() {
-    DialectRegistry registry;
-    registry.insert<TesselDialect>();
-    registerAllDialects(registry);
-    registerAllExtensions(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
+  RankingTest() { unit::loadAllDialects(context); }
 
   /// The kernel @k of `source`, lowered and described.
   KernelDesc describe(const std::string &source) {

@@ -14,11 +14,8 @@
 #include "passes/KernelDescription.h"
 #include "passes/Passes.h"
 
-#include "dialects/Tessel/TesselDialect.h"
+#include "TesselContext.h"
 
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -70,14 +67,7 @@ std::string attentionModule(int64_t heads, int64_t sq, int64_t skv) {
 
 class SplitReductionTest : public ::testing::Test {
 protected:
-  SplitReductionTest() {
-    DialectRegistry registry;
-    registry.insert<TesselDialect>();
-    registerAllDialects(registry);
-    registerAllExtensions(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
+  SplitReductionTest() { unit::loadAllDialects(context); }
 
   /// The best unsplit prediction and the best split one (over
   /// splitCandidates) of the matmul.
