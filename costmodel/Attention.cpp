@@ -578,7 +578,7 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // The products' tensor cycles a step (S's and P v's) and each one's
   // part of the serial step; overlapped, P v's runs beside the lanes' work.
   double tensor = 0, sTensor = 0, pvTensor = 0, sSerial = 0, pvSerial = 0,
-         pvFronts = 0;
+         pvFronts = 0, sGroupSerial = 0, pvGroupSerial = 0;
   double lanesSerial = serial;
   if (mma) {
     // S (bq x bkv x d) and P v (bq x dv x bkv) as pieces of pieceM x pieceN
@@ -675,10 +675,16 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
       if (wgmma &&
           model::usable(t, TargetField::WgmmaWaitCycles, p.uncalibrated))
         wait = t.get(TargetField::WgmmaWaitCycles);
-      return std::pair{tensorCycles,
-                       std::max({tensorCycles, waves,
-                                 round + ksteps * pieces * issueCycles}) +
-                           wait};
+      double issued = round + ksteps * pieces * issueCycles;
+      // One warpgroup's own products alone on the tensor cores (its share
+      // of the rows and of the wavefronts; its 4 warps cover the units).
+      double groups =
+          wgmma ? std::max(1.0, warps / double(WgmmaShape::kWarpsPerGroup))
+                : 1.0;
+      double alone = std::max({tensorCycles / groups, waves / groups, issued});
+      return std::tuple{tensorCycles,
+                        std::max({tensorCycles, waves, issued}) + wait,
+                        alone + wait};
     };
     // Each warp's pieces: a strip's share of the columns, or in the
     // register-resident form all of its strips' columns.
@@ -690,12 +696,13 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
       sWarpPieces *= double(warpStrips);
       oWarpPieces *= double(warpStrips);
     }
-    std::tie(sTensor, sSerial) =
+    std::tie(sTensor, sSerial, sGroupSerial) =
         product(rows, keys, d, sWarps, sWarpPieces, false, l.qRow, l.kRow,
                 l.sRow, !l.kTransposed);
     double before = wavefronts;
-    std::tie(pvTensor, pvSerial) = product(rows, dv, keys, oWarps, oWarpPieces,
-                                           true, l.pRow, l.vRow, l.oRow, false);
+    std::tie(pvTensor, pvSerial, pvGroupSerial) =
+        product(rows, dv, keys, oWarps, oWarpPieces, true, l.pRow, l.vRow,
+                l.oRow, false);
     pvFronts = wavefronts - before;
     tensor = sTensor + pvTensor;
   }
@@ -703,6 +710,15 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // computes P while the previous step's P v runs: the longer of the two.
   serial = l.overlapped ? sSerial + std::max(lanesSerial, pvSerial)
                         : lanesSerial + sSerial + pvSerial;
+  // Pipelined on wgmma, the warpgroups run apart (tessel-warpgroup-pipeline:
+  // mbarriers instead of the step's block barriers, the warpgroups taking
+  // turns issuing their products): a step's chain is one warpgroup's, its
+  // products alone on the tensor cores while the other's softmax runs;
+  // the tensor cores' turns bound the step in `stepCompute` below.
+  bool pipelined = l.stages > 1 && !a.singleStep(bq, bkv);
+  bool apart = l.overlapped && wgmma && pipelined;
+  if (apart)
+    serial = sGroupSerial + std::max(lanesSerial, pvGroupSerial);
   // The copy's loads: a thread's K and V vectors, issued in batches
   // (FusedAttentionLayout::copyBatch), each batch waiting one round trip.
   // Of a head's query tiles that read the same key tile, the first reads
@@ -722,7 +738,6 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // (cp.async) while the step computes: the step takes the longer of the
   // two; without, the copy and its waits come first.
   // (One step, known when compiling, is no loop: nothing to overlap.)
-  bool pipelined = l.stages > 1 && !a.singleStep(bq, bkv);
   serial = pipelined ? std::max(serial, copySerial) : serial + copySerial;
   // Once per block: the q tile in, O zeroed, the result out (a round trip
   // to DRAM).

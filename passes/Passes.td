@@ -862,6 +862,77 @@ def TesselDynamicSharedMemory : Pass<"tessel-dynamic-shared-memory",
   ];
 }
 
+def TesselWarpgroupPipeline : Pass<"tessel-warpgroup-pipeline",
+                                   "mlir::func::FuncOp"> {
+  let summary = "Let a fused attention's warpgroups run apart on mbarriers "
+                "and take turns on the tensor cores (sm_90a)";
+  let description = [{
+    The register-resident fused attention on wgmma (`mma = wgmma`,
+    `stages` = S > 1) copies its key and value tiles with cp.async
+    (tessel-async-copies), and each key step meets the whole block at two
+    barriers: after the step's wait for its copies, and at its end. Two
+    warpgroups a block thus issue their products together and wait through
+    their softmax together, the tensor cores idle meanwhile. In each key
+    loop of such a launch (a loop whose step waits for cp.async copies and
+    issues wgmma chains), this pass, run after tessel-hoist-accumulators
+    and tessel-dynamic-shared-memory:
+
+    - gives the launch 2 S mbarriers (after its dynamic shared memory, or in
+      a buffer of their own), `full[s]` and `done[s]`, each counting every
+      thread of the block, initialized by thread 0 before a barrier;
+    - has each thread's copies of a tile arrive on `full[tile % S]` as they
+      land (`cp.async.mbarrier.arrive.noinc`), the prologue's tiles
+      included, and the step wait for its tile's phase there (parity `(k /
+      S) % 2`) instead of the wait and the barrier;
+    - moves the step's copies (which refill step k - 1's slots) with what
+      only they compute to after the step's products are issued, behind a
+      wait for step k - 1's phase of `done`, and ends the step with an
+      arrival on `done[k % S]` instead of the barrier;
+    - with two warpgroups, makes them take turns issuing their products:
+      `bar.sync 1 + w, 256` before and `bar.arrive 2 - w, 256` after
+      warpgroup w's issue, warpgroup 1 arriving once before the loops and
+      warpgroup 0 taking that last arrival after them (FlashAttention-3's
+      ping-pong: one warpgroup's softmax runs while the other's products
+      do).
+
+    A launch whose key loops do not have that shape (no barrier after the
+    wait, no wgmma chain after it, a block of partial warpgroups or more
+    than two) is an error; kernels of other schedules are left as they
+    are.
+
+    ```mlir
+    scf.for %k = ... {
+      nvgpu.device_async_copy ...          // tile k + S - 1
+      %g = nvgpu.device_async_create_group
+      nvgpu.device_async_wait %g {numGroups = ...}
+      gpu.barrier
+      llvm.inline_asm "fence.proxy.async...; wgmma.fence..."  // products
+      ...
+      gpu.barrier
+    }
+    // becomes
+    scf.for %k = ... {
+      llvm.inline_asm "...mbarrier.try_wait.parity..."        // full[k % S]
+      llvm.inline_asm "bar.sync $0, $1;"                       // my turn
+      llvm.inline_asm "fence.proxy.async...; wgmma.fence..."  // products
+      llvm.inline_asm "bar.arrive $0, $1;"                     // its turn
+      scf.if %k >= 1 { ...mbarrier.try_wait.parity... }        // done[k - 1]
+      nvgpu.device_async_copy ...
+      llvm.inline_asm "cp.async.mbarrier.arrive.noinc..."      // full[...]
+      ...
+      llvm.inline_asm "...mbarrier.arrive..."                  // done[k % S]
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect",
+    "mlir::gpu::GPUDialect",
+    "mlir::LLVM::LLVMDialect",
+    "mlir::memref::MemRefDialect",
+    "mlir::scf::SCFDialect",
+  ];
+}
+
 def TesselExternDynamicSharedMemory
     : Pass<"tessel-extern-dynamic-shared-memory", "mlir::gpu::GPUModuleOp"> {
   let summary = "Declare a kernel's dynamic shared memory as external";

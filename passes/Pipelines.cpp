@@ -156,6 +156,10 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
   // dynamic shared memory, which the runtime opts into; on AMD, LDS past
   // 64 KiB is overlaid where the buffers' lifetimes allow.
   pm.addNestedPass<func::FuncOp>(createTesselDynamicSharedMemory());
+  // The wgmma attention's warpgroups run apart on mbarriers and take turns
+  // on the tensor cores (after the buffers are placed from its barriers).
+  if (target.vendor() == Vendor::NVIDIA)
+    pm.addNestedPass<func::FuncOp>(createTesselWarpgroupPipeline());
   // A thread's own buffers (a SIMT K step's accumulator tile) become
   // registers only when every index is a constant.
   pm.addNestedPass<func::FuncOp>(createTesselUnrollPrivateBuffers());

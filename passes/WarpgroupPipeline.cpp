@@ -1,0 +1,468 @@
+//===- WarpgroupPipeline.cpp - tessel-warpgroup-pipeline ------------------===//
+//
+// The register-resident fused attention on wgmma (sm_90a) copies its key
+// and value tiles with cp.async, `stages` tiles in flight
+// (tessel-async-copies), and its key steps met at two block barriers each:
+// one after the copies (every thread's cp.async done: the tile is the
+// block's) and one at the end of the step (every warpgroup done with the
+// slots the next copies refill). With two warpgroups a block, both issue
+// their products at the same moment, the tensor cores serve them together,
+// and both then wait through their softmax with the tensor cores idle.
+//
+// This pass lets the warpgroups run apart, as FlashAttention-3 does:
+//
+// - `full[s]` (one mbarrier a stage slot, all the block's threads
+//   counted): each thread's copies of a tile arrive on it when they land
+//   (cp.async.mbarrier.arrive.noinc), and a step waits for its tile's phase
+//   instead of a barrier;
+// - `done[s]`: each thread arrives at the end of its step; the copies that
+//   refill step k - 1's slots wait for its phase, and move from the start
+//   of step k to after step k's products are issued, so that a warpgroup
+//   half a step ahead of the other does not wait for it;
+// - with two warpgroups, named barriers 1 and 2 make them take turns
+//   issuing their products (warpgroup 0 first): while one's products run on
+//   the tensor cores, the other computes its softmax on the lanes.
+//
+// It runs after tessel-hoist-accumulators and tessel-dynamic-shared-memory,
+// which place the buffers from the block barriers this pass removes. The
+// mbarriers (2 x stages x 8 bytes) go after the dynamic shared memory, or
+// in a buffer of their own where the launch has none.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+namespace mlir::tessel {
+#define GEN_PASS_DEF_TESSELWARPGROUPPIPELINE
+#include "passes/Passes.h.inc"
+} // namespace mlir::tessel
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+/// Threads of a warpgroup; named barrier 0 is the block's (bar.sync 0).
+constexpr int64_t kGroupThreads = 128;
+constexpr int64_t kMbarrierBytes = 8;
+
+/// Whether `op` is inline PTX whose text holds `text` (the instructions
+/// tessel-lower-mma writes for wgmma).
+bool isAsm(Operation &op, StringRef text) {
+  auto asmOp = dyn_cast<LLVM::InlineAsmOp>(op);
+  return asmOp && asmOp.getAsmString().contains(text);
+}
+
+/// One key loop of the attention and the points of its step.
+struct KeyLoop {
+  scf::ForOp loop;
+  nvgpu::DeviceAsyncWaitOp wait; // the step's wait for its tile
+  gpu::BarrierOp published;      // the barrier after it
+  gpu::BarrierOp end;            // the barrier that ends the step
+  Operation *firstFence = nullptr, *lastCommit = nullptr;
+};
+
+class Rewriter {
+public:
+  /// `limit`: the shared memory a block may opt into, where known.
+  Rewriter(gpu::LaunchOp launch, int64_t stages, int64_t threads,
+           std::optional<int64_t> limit)
+      : launch(launch), stages(stages), threads(threads), limit(limit),
+        loc(launch.getLoc()) {}
+
+  LogicalResult run(ArrayRef<scf::ForOp> loops);
+
+private:
+  InFlightDiagnostic fail(Operation *at, const Twine &why) {
+    return at->emitOpError()
+           << "tessel-warpgroup-pipeline: cannot decouple the warpgroups: "
+           << why;
+  }
+  FailureOr<KeyLoop> match(scf::ForOp loop);
+  Value index(OpBuilder &b, int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  /// The shared-window address (i32) of mbarrier `slot` of `first` + ...
+  Value barrierAddress(OpBuilder &b, int64_t first, Value slot);
+  /// Inline PTX with side effects and a memory clobber.
+  void ptx(OpBuilder &b, StringRef text, ArrayRef<Value> operands,
+           StringRef constraints);
+  void waitParity(OpBuilder &b, Value address, Value step);
+  /// Named barrier 1 + w of warpgroup w's turn (`mine`) or of the other's:
+  /// waited for (bar.sync) or arrived at (bar.arrive), 256 threads. The ids
+  /// stay constants (a predicate picks one), so that ptxas reserves 3
+  /// barriers rather than all 16.
+  Operation *turn(OpBuilder &b, bool wait, bool mine);
+  Value slotOf(OpBuilder &b, Value step) {
+    return arith::RemUIOp::create(b, loc, step, index(b, stages));
+  }
+  LogicalResult rewriteLoop(KeyLoop &k);
+
+  gpu::LaunchOp launch;
+  int64_t stages, threads;
+  std::optional<int64_t> limit;
+  Location loc;
+  /// The mbarriers' base address (i32), `full` at slots [0, stages),
+  /// `done` at [stages, 2 stages).
+  Value base;
+  Value groupIndex; // the thread's warpgroup
+  int64_t groups = 1;
+};
+
+FailureOr<KeyLoop> Rewriter::match(scf::ForOp loop) {
+  KeyLoop k;
+  k.loop = loop;
+  Block *body = loop.getBody();
+  for (Operation &op : body->without_terminator()) {
+    if (auto wait = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op)) {
+      if (k.wait)
+        return fail(loop, "its step waits for its copies twice");
+      k.wait = wait;
+      k.published = dyn_cast_or_null<gpu::BarrierOp>(wait->getNextNode());
+    } else if (!k.firstFence && k.wait && isAsm(op, "wgmma.fence")) {
+      k.firstFence = &op;
+    } else if (isAsm(op, "wgmma.commit_group") && k.firstFence) {
+      // The last commit before the first wait for a chain.
+      bool waited = false;
+      for (Operation *o = k.firstFence; o != &op; o = o->getNextNode())
+        waited |= isAsm(*o, "wgmma.wait_group");
+      if (!waited)
+        k.lastCommit = &op;
+    }
+  }
+  if (!k.wait || !k.published)
+    return fail(loop, "its step's wait for its copies is not followed by a "
+                      "barrier");
+  if (!k.firstFence || !k.lastCommit)
+    return fail(loop, "its step issues no wgmma chain after its copies");
+  k.end =
+      dyn_cast_or_null<gpu::BarrierOp>(body->getTerminator()->getPrevNode());
+  if (!k.end)
+    return fail(loop, "its step does not end with a barrier");
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!step || *step != 1)
+    return fail(loop, "its key steps are not 1 apart");
+  return k;
+}
+
+Value Rewriter::barrierAddress(OpBuilder &b, int64_t first, Value slot) {
+  Value offset = arith::MulIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, slot, index(b, first)),
+      index(b, kMbarrierBytes));
+  Value i32Offset = arith::IndexCastOp::create(b, loc, b.getI32Type(), offset);
+  return arith::AddIOp::create(b, loc, base, i32Offset);
+}
+
+void Rewriter::ptx(OpBuilder &b, StringRef text, ArrayRef<Value> operands,
+                   StringRef constraints) {
+  std::string all = constraints.str();
+  all += all.empty() ? "~{memory}" : ",~{memory}";
+  LLVM::InlineAsmOp::create(
+      b, loc, Type(), operands, text, all, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
+}
+
+void Rewriter::waitParity(OpBuilder &b, Value address, Value step) {
+  // Phase step / stages of the slot: its parity.
+  Value phase = arith::DivUIOp::create(b, loc, step, index(b, stages));
+  Value parity = arith::IndexCastOp::create(
+      b, loc, b.getI32Type(),
+      arith::RemUIOp::create(b, loc, phase, index(b, 2)));
+  ptx(b,
+      "{\n\t.reg .pred done;\n\tTESSEL_WAIT:\n\t"
+      "mbarrier.try_wait.parity.shared::cta.b64 done, [$0], $1;\n\t"
+      "@!done bra TESSEL_WAIT;\n\t}",
+      {address, parity}, "r,r");
+}
+
+Operation *Rewriter::turn(OpBuilder &b, bool wait, bool mine) {
+  Value group = arith::IndexCastOp::create(b, loc, b.getI32Type(), groupIndex);
+  std::string op = wait ? "bar.sync" : "bar.arrive";
+  std::string count = std::to_string(2 * kGroupThreads);
+  // Warpgroup 0's own barrier is 1, the other's 2; warpgroup 1's the
+  // reverse.
+  int first = mine ? 1 : 2, second = mine ? 2 : 1;
+  std::string text =
+      "{\n\t.reg .pred zero;\n\tsetp.eq.u32 zero, $0, 0;\n\t@zero " + op + " " +
+      std::to_string(first) + ", " + count + ";\n\t@!zero " + op + " " +
+      std::to_string(second) + ", " + count + ";\n\t}";
+  ptx(b, text, {group}, "r");
+  return &*std::prev(b.getInsertionPoint());
+}
+
+LogicalResult Rewriter::rewriteLoop(KeyLoop &k) {
+  Block *body = k.loop.getBody();
+  Value step = k.loop.getInductionVar();
+  // The step waits for its tile's phase of full[step % stages].
+  OpBuilder b(k.wait);
+  waitParity(b, barrierAddress(b, 0, slotOf(b, step)), step);
+  // The copies that refill step - 1's slots, with what only they use, go
+  // after the products are issued.
+  SetVector<Operation *> moved;
+  for (Operation &op : llvm::make_range(body->begin(), k.wait->getIterator()))
+    if (isa<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp>(op))
+      moved.insert(&op);
+  if (moved.empty())
+    return fail(k.loop, "its step copies nothing before its wait");
+  k.published->erase();
+  k.wait->erase();
+  // Backwards from the products: an op joins when it is pure and only
+  // moved ops use it.
+  SmallVector<Operation *> before;
+  for (Operation &op :
+       llvm::make_range(body->begin(), k.firstFence->getIterator()))
+    before.push_back(&op);
+  for (Operation *op : llvm::reverse(before)) {
+    if (moved.contains(op) || !isPure(op) || op->getNumResults() == 0 ||
+        op->getNumRegions() != 0)
+      continue;
+    bool onlyMoved = llvm::all_of(
+        op->getUsers(), [&](Operation *user) { return moved.contains(user); });
+    if (onlyMoved && !op->use_empty())
+      moved.insert(op);
+  }
+  SmallVector<Operation *> inOrder;
+  for (Operation *op : before)
+    if (moved.contains(op))
+      inOrder.push_back(op);
+
+  // Taking turns: after its products are issued, the warpgroup lets the
+  // other issue its own.
+  Operation *after = k.lastCommit;
+  if (groups == 2) {
+    b.setInsertionPoint(k.firstFence);
+    turn(b, /*wait=*/true, /*mine=*/true);
+    b.setInsertionPointAfter(k.lastCommit);
+    after = turn(b, /*wait=*/false, /*mine=*/false);
+  }
+  // The refill waits until every thread is done with step - 1.
+  b.setInsertionPointAfter(after);
+  Value positive = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                         step, index(b, 1));
+  Operation *last =
+      scf::IfOp::create(b, loc, positive, [&](OpBuilder &tb, Location) {
+        Value previous = arith::SubIOp::create(tb, loc, step, index(tb, 1));
+        waitParity(tb, barrierAddress(tb, stages, slotOf(tb, previous)),
+                   previous);
+        scf::YieldOp::create(tb, loc);
+      });
+  for (Operation *op : inOrder) {
+    op->moveAfter(last);
+    last = op;
+  }
+  // ... and its copies arrive on full[(step + stages - 1) % stages] as
+  // they land.
+  b.setInsertionPointAfter(last);
+  Value ahead = arith::AddIOp::create(b, loc, step, index(b, stages - 1));
+  ptx(b, "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [$0];",
+      {barrierAddress(b, 0, slotOf(b, ahead))}, "r");
+  // The step's end: an arrival on done[step % stages], no barrier.
+  b.setInsertionPoint(k.end);
+  ptx(b,
+      "{\n\t.reg .b64 state;\n\tmbarrier.arrive.shared::cta.b64 state, "
+      "[$0];\n\t}",
+      {barrierAddress(b, stages, slotOf(b, step))}, "r");
+  k.end->erase();
+  return success();
+}
+
+LogicalResult Rewriter::run(ArrayRef<scf::ForOp> loops) {
+  SmallVector<KeyLoop> keyLoops;
+  for (scf::ForOp loop : loops) {
+    FailureOr<KeyLoop> k = match(loop);
+    if (failed(k))
+      return failure();
+    keyLoops.push_back(*k);
+  }
+  if (threads % kGroupThreads)
+    return fail(launch, "its block of " + Twine(threads) +
+                            " threads is not whole warpgroups");
+  groups = threads / kGroupThreads;
+  if (groups > 2)
+    return fail(launch, "it has " + Twine(groups) +
+                            " warpgroups; the turns are for one or two");
+  Block &top = launch.getBody().front();
+  // Every loop's copies per step, and the prologue's: the last (stages - 1)
+  // x that many groups before the first loop.
+  auto groupsIn = [](auto range) {
+    SmallVector<Operation *> out;
+    for (Operation &op : range)
+      if (isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
+        out.push_back(&op);
+    return out;
+  };
+  size_t perStep =
+      groupsIn(keyLoops.front().loop.getBody()->without_terminator()).size();
+  SmallVector<Operation *> prologue = groupsIn(
+      llvm::make_range(top.begin(), keyLoops.front().loop->getIterator()));
+  size_t ahead = size_t(stages - 1) * perStep;
+  if (perStep == 0 || prologue.size() < ahead)
+    return fail(keyLoops.front().loop, "its prologue does not copy the first " +
+                                           Twine(stages - 1) + " tiles");
+  prologue.erase(prologue.begin(), prologue.end() - ahead);
+
+  // The mbarriers: after the dynamic shared memory, or their own buffer.
+  MLIRContext *ctx = launch.getContext();
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  int64_t bytes = 2 * stages * kMbarrierBytes;
+  OpBuilder b = OpBuilder::atBlockBegin(&top);
+  Value buffer;
+  gpu::DynamicSharedMemoryOp dynamic;
+  for (Operation &op : top)
+    if ((dynamic = dyn_cast<gpu::DynamicSharedMemoryOp>(op)))
+      break;
+  if (Value size = launch.getDynamicSharedMemorySize()) {
+    std::optional<int64_t> old = getConstantIntValue(size);
+    if (!old || !dynamic)
+      return fail(launch, "its dynamic shared memory size is not a constant "
+                          "with one buffer");
+    int64_t offset = llvm::alignTo(*old, kMbarrierBytes);
+    if (limit && offset + bytes > *limit)
+      return fail(launch, "its " + Twine(offset + bytes) +
+                              " bytes of shared memory with the mbarriers "
+                              "exceed the " +
+                              Twine(*limit) + " a block may opt into");
+    OpBuilder outside(launch);
+    launch.getDynamicSharedMemorySizeMutable().assign(
+        arith::ConstantIntOp::create(outside, loc, outside.getI32Type(),
+                                     offset + bytes));
+    b.setInsertionPointAfter(dynamic);
+    buffer = memref::ViewOp::create(
+        b, loc,
+        MemRefType::get({2 * stages}, b.getI64Type(),
+                        MemRefLayoutAttrInterface(), workgroup),
+        dynamic, index(b, offset), ValueRange{});
+  } else {
+    buffer = launch.addWorkgroupAttribution(
+        MemRefType::get({2 * stages}, b.getI64Type(),
+                        MemRefLayoutAttrInterface(), workgroup),
+        loc);
+  }
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
+  base = arith::IndexCastOp::create(b, loc, b.getI32Type(), pointer);
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  groupIndex = arith::DivUIOp::create(b, loc, tid, index(b, kGroupThreads));
+  Value count = arith::ConstantIntOp::create(b, loc, b.getI32Type(), threads);
+  Value leader =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, index(b, 0));
+  scf::IfOp::create(b, loc, leader, [&](OpBuilder &tb, Location) {
+    for (int64_t s = 0; s < 2 * stages; ++s)
+      ptx(tb, "mbarrier.init.shared::cta.b64 [$0], $1;",
+          {barrierAddress(tb, s, index(tb, 0)), count}, "r,r");
+    scf::YieldOp::create(tb, loc);
+  });
+  gpu::BarrierOp::create(b, loc);
+
+  // The prologue's tiles arrive on full[0 .. stages - 2].
+  for (int64_t t = 0; t + 1 < stages; ++t) {
+    b.setInsertionPointAfter(prologue[(t + 1) * perStep - 1]);
+    ptx(b, "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [$0];",
+        {barrierAddress(b, 0, index(b, t))}, "r");
+  }
+  // A barrier between two key loops with nothing but arithmetic between
+  // them guards no memory: the loops' mbarriers order the tiles.
+  for (auto [first, second] : llvm::zip(keyLoops, llvm::drop_begin(keyLoops))) {
+    auto range = llvm::make_range(std::next(first.loop->getIterator()),
+                                  second.loop->getIterator());
+    SmallVector<gpu::BarrierOp> barriers;
+    bool onlyArithmetic = true;
+    for (Operation &op : range) {
+      if (auto barrier = dyn_cast<gpu::BarrierOp>(op))
+        barriers.push_back(barrier);
+      else
+        onlyArithmetic &= isPure(&op) && op.getNumRegions() == 0;
+    }
+    if (onlyArithmetic)
+      for (gpu::BarrierOp barrier : barriers)
+        barrier->erase();
+  }
+  for (KeyLoop &k : keyLoops) {
+    if (groupsIn(k.loop.getBody()->without_terminator()).size() != perStep)
+      return fail(k.loop, "its key loops copy different tiles per step");
+    if (failed(rewriteLoop(k)))
+      return failure();
+  }
+  if (groups == 2) {
+    // Warpgroup 0 takes the first turn; after the loops it takes the last
+    // arrival on its barrier, so that both named barriers end empty.
+    b.setInsertionPoint(keyLoops.front().loop);
+    Value second = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         groupIndex, index(b, 1));
+    scf::IfOp::create(b, loc, second, [&](OpBuilder &tb, Location) {
+      ptx(tb, "bar.arrive 1, " + std::to_string(2 * kGroupThreads) + ";", {},
+          "");
+      scf::YieldOp::create(tb, loc);
+    });
+    b.setInsertionPointAfter(keyLoops.back().loop);
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        groupIndex, index(b, 0));
+    scf::IfOp::create(b, loc, first, [&](OpBuilder &tb, Location) {
+      ptx(tb, "bar.sync 1, " + std::to_string(2 * kGroupThreads) + ";", {}, "");
+      scf::YieldOp::create(tb, loc);
+    });
+  }
+  return success();
+}
+
+struct WarpgroupPipelinePass
+    : public tessel::impl::TesselWarpgroupPipelineBase<WarpgroupPipelinePass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    auto schedule =
+        func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
+    if (!schedule || schedule.getMma() != InstructionClass::Wgmma ||
+        schedule.getStages() < 2)
+      return;
+    std::optional<int64_t> limit;
+    auto module = func->getParentOfType<ModuleOp>();
+    if (module && module->hasAttr(TesselDialect::kTargetAttrName)) {
+      FailureOr<Target> target =
+          getModuleTarget(module, "tessel-warpgroup-pipeline");
+      if (failed(target))
+        return signalPassFailure();
+      limit = int64_t(target->blockSharedMemoryLimit());
+    }
+    SmallVector<gpu::LaunchOp> launches;
+    func.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
+    for (gpu::LaunchOp launch : launches) {
+      // The key loops: the launch's loops whose step waits for cp.async
+      // copies and issues wgmma (a wgmma GEMM's K step loads by TMA).
+      SmallVector<scf::ForOp> loops;
+      for (Operation &op : launch.getBody().front())
+        if (auto loop = dyn_cast<scf::ForOp>(op))
+          if (llvm::any_of(loop.getBody()->getOperations(),
+                           [](Operation &o) {
+                             return isa<nvgpu::DeviceAsyncWaitOp>(o);
+                           }) &&
+              llvm::any_of(loop.getBody()->getOperations(), [](Operation &o) {
+                return isAsm(o, "wgmma.commit_group");
+              }))
+            loops.push_back(loop);
+      if (loops.empty())
+        continue;
+      std::optional<int64_t> threads =
+          getConstantIntValue(launch.getBlockSizeX());
+      if (!threads || !isConstantIntValue(launch.getBlockSizeY(), 1) ||
+          !isConstantIntValue(launch.getBlockSizeZ(), 1)) {
+        launch.emitOpError() << "tessel-warpgroup-pipeline: cannot decouple "
+                                "the warpgroups: its block is not one row of "
+                                "a constant number of threads";
+        return signalPassFailure();
+      }
+      if (failed(Rewriter(launch, schedule.getStages(), *threads, limit)
+                     .run(loops)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
