@@ -99,6 +99,30 @@ constexpr const char *kTesselStreamLaunch =
     "launches at 1.02 (bench/data/h100/calibration-2026-11-22.json), but "
     "Tessel's runners launch on a stream. The launch path is the driver's "
     "and the host's: the same figure stands for every NVIDIA target";
+constexpr const char *kTesselH200Copy =
+    "measured on an H200 (bench/data/h200/calibration-2026-11-28a.json): "
+    "elementwise copy kernel, bytes read + written, cold L2: 3.435 TB/s at "
+    "64 MiB, 3.843 at 256 MiB, of the datasheet's 4.8";
+constexpr const char *kTesselH200Copy16MiB =
+    "measured: 1.874 TB/s on an H200 (bench/data/h200/calibration-2026-11-"
+    "28a.json) and 1.89 on an H100 (bench/data/h100/calibration-2026-11-"
+    "22.json) for a 16 MiB copy, each a lower bound (the launches from "
+    "Python are close to the copy's time); the H200, the same die with more "
+    "bandwidth, copies at least as fast as the H100: 1.89 / 4.8";
+constexpr const char *kTesselH200L2 =
+    "measured on an H200 (bench/data/h200/calibration-2026-11-28a.json): "
+    "read of a 16 MiB buffer resident in L2, 16-byte loads, every SM busy "
+    "(7.76 TB/s; 7.27 at 8 MiB, 8.05 at 24 MiB)";
+constexpr const char *kTesselH200DramLatency =
+    "measured on an H200 (bench/data/h200/calibration-2026-11-28a.json): "
+    "one thread chasing pointers 256 B apart in random order, DRAM 665.7 "
+    "clocks";
+constexpr const char *kHopperOnChip =
+    "measured on an H100 (bench/data/h100/calibration-2026-11-22b.json: L1 "
+    "hit 43, L2 hit 271 clocks, 162 clocks per block per SM); the H200, the "
+    "same die and clocks, measures 42.6, 279.4 and 161 "
+    "(bench/data/h200/calibration-2026-11-28a.json), within 3 %: one figure "
+    "for both";
 constexpr const char *kTesselH200WgmmaWait =
     "fitted on an H200 (bench/data/h200/variants-2026-11-28c.json): the "
     "16 fused attention schedules of bench/workloads/attention-wgmma-"
@@ -301,8 +325,15 @@ Target makeH200() {
   setHopperCore(t, kXlaH200);
   t.set(F::HbmBandwidthTBps, 4.8, kH200Sheet);
   t.set(F::DeviceMemoryBytes, 141 * kGB, kH200Sheet);
-  setEstimatesFromH100(t, kFromH100OnChip);
+  t.set(F::L2BandwidthTBps, 7.76, kTesselH200L2);
+  t.set(F::HbmEfficiency16MiB, 0.394, kTesselH200Copy16MiB);
+  t.set(F::HbmEfficiency64MiB, 0.716, kTesselH200Copy);
+  t.set(F::HbmEfficiency256MiB, 0.80, kTesselH200Copy);
   t.set(F::TensorAchievableFraction, 0.755, kTesselH200Gemm);
+  t.set(F::BlockCycles, 162, kHopperOnChip);
+  t.set(F::L2LatencyCycles, 271, kHopperOnChip);
+  t.set(F::L1LatencyCycles, 43, kHopperOnChip);
+  t.set(F::DramLatencyCycles, 666, kTesselH200DramLatency);
   return t;
 }
 
