@@ -7,7 +7,8 @@
 // laid out as core matrices (tessel-compile-attention-wgmma.test pins the
 // PTX). Head dims 64, 128 and 256, lengths no tile divides (33, 77, 100,
 // 197) and one it does (128), grouped-query heads with a causal mask, one
-// and two warpgroups, the K and V copies in one to three stages (V in one
+// and two warpgroups (taking turns where pipelined), the K and V copies in
+// one to three stages (V in one
 // slot more: each step multiplies the previous step's P by its V tile), a
 // causal prefill whose tiles step through both key loops (unmasked, then
 // masked) several times, split-KV (one kernel) decode, bf16 and f16.
@@ -22,6 +23,8 @@
 // CHECK: kernel @k_wg_whole_tiles_bf16
 // CHECK-NEXT: ok
 // CHECK: kernel @k_wg_causal_stages3_bf16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_wg_turns_causal_bf16
 // CHECK-NEXT: ok
 // CHECK: kernel @k_wg_split_decode_bf16_split
 // CHECK-NEXT: result #0 {{.*}} ok
@@ -84,6 +87,19 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %0 : tensor<1x4x300x64xbf16>
     }
     return %r : tensor<1x4x300x64xbf16>
+  }
+  // Two warpgroups taking turns (tessel-warpgroup-pipeline: the tiles on
+  // mbarriers, the products issued in turn), as the Mistral-7B prefill:
+  // head dim 128, causal, two query heads a KV head, 200 tokens on
+  // 128 x 64 tiles in two stages (both key loops).
+  func.func @wg_turns_causal_bf16(%q: tensor<1x4x200x128xbf16>, %k: tensor<1x2x200x128xbf16>, %v: tensor<1x2x200x128xbf16>) -> tensor<1x4x200x128xbf16> {
+    %r = tessel.kernel @k_wg_turns_causal_bf16(%q, %k, %v) : (tensor<1x4x200x128xbf16>, tensor<1x2x200x128xbf16>, tensor<1x2x200x128xbf16>) -> tensor<1x4x200x128xbf16>
+        schedule = #tessel.schedule<block = [128, 64], warp = [16, 64], warps = 8, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<1x4x200x128xbf16>, %b: tensor<1x2x200x128xbf16>, %c: tensor<1x2x200x128xbf16>):
+      %0 = tessel.attention %a, %b, %c causal : tensor<1x4x200x128xbf16>, tensor<1x2x200x128xbf16>, tensor<1x2x200x128xbf16> -> tensor<1x4x200x128xbf16>
+      tessel.yield %0 : tensor<1x4x200x128xbf16>
+    }
+    return %r : tensor<1x4x200x128xbf16>
   }
   // A decode step over 1000 keys in slices (split-KV, one kernel), four
   // query heads a KV head.
