@@ -769,11 +769,12 @@ familyKeys(ArrayRef<std::pair<Schedule, Prediction>> offered) {
   std::vector<size_t> order(offered.size());
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = i;
+  // (References: the comparisons copy no tile vector.)
   auto groupKey = [&](size_t i) {
     const Schedule &s = offered[i].first;
-    auto [time, work, rest] = rankKey(offered[i].second);
-    return std::make_tuple(time, work, s.block, s.warp, s.thread, s.warps,
-                           s.splitK, s.vector, int(s.compute));
+    return std::forward_as_tuple(std::get<0>(keys[i]), std::get<1>(keys[i]),
+                                 s.block, s.warp, s.thread, s.warps, s.splitK,
+                                 s.vector, s.compute);
   };
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     auto ga = groupKey(a), gb = groupKey(b);
