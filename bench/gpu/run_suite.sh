@@ -19,6 +19,9 @@
 #                     the reference and timed (tessel-run-device)
 #   baseline.json     the same kernels as eager PyTorch (+ torch.compile, and
 #                     Triton's autotuned GEMM for matmul kernels)
+#   sanitize.log      the wgmma attention's checks under compute-sanitizer's
+#                     racecheck and synccheck (not run by default:
+#                     STEPS="checks sanitize ...")
 #   demo.json         the bundled example, checked and timed
 #   models.log        imported PyTorch models run whole (tessel-run-device
 #                     --inputs): checked against the reference and
@@ -138,6 +141,26 @@ if want checks && [ -d "$CARRY/checks" ]; then
     fi
   done
   merge_runs runs "$OUT/checks.json" "$TMP"/check_*.json
+fi
+
+# The kernels that synchronize on mbarriers and named barriers rather than
+# block barriers (the wgmma attention's, tessel-warpgroup-pipeline) under
+# compute-sanitizer's racecheck (shared-memory hazards) and synccheck
+# (barrier misuse), into sanitize.log: slow, so not run by default
+# (STEPS="checks sanitize ...").
+if want sanitize && [ -d "$CARRY/checks" ] &&
+    command -v compute-sanitizer >/dev/null; then
+  echo "== sanitize" | tee -a "$LOG"
+  for dir in "$CARRY"/checks/*attention-wgmma*/; do
+    [ -d "$dir" ] || continue
+    for tool in racecheck synccheck; do
+      echo "-- $(basename "$dir") under compute-sanitizer --tool $tool" |
+        tee -a "$LOG" "$OUT/sanitize.log"
+      timeout -s KILL 240 compute-sanitizer --tool "$tool" --print-limit 20 \
+        "$CARRY/bin/tessel-run-device" "$dir" --no-time 2>&1 | tail -40 |
+        tee -a "$LOG" "$OUT/sanitize.log"
+    done
+  done
 fi
 
 want demo && echo "== demo" | tee -a "$LOG" && timeout 120 "$CARRY/bin/tessel-run-device" "$CARRY/demo" --json="$OUT/demo.json" 2>&1 | tee -a "$LOG"
