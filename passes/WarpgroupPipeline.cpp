@@ -87,7 +87,8 @@ private:
   Value index(OpBuilder &b, int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
   }
-  /// The shared-window address (i32) of mbarrier `slot` of `first` + ...
+  /// The shared-window address (i32) of mbarrier `first + slot`: `full[s]`
+  /// is `first = 0`, `done[s]` is `first = stages`.
   Value barrierAddress(OpBuilder &b, int64_t first, Value slot);
   /// Inline PTX with side effects and a memory clobber.
   void ptx(OpBuilder &b, StringRef text, ArrayRef<Value> operands,
@@ -118,6 +119,9 @@ FailureOr<KeyLoop> Rewriter::match(scf::ForOp loop) {
   KeyLoop k;
   k.loop = loop;
   Block *body = loop.getBody();
+  // The products issued: the last commit before the first wait for a
+  // chain.
+  bool chainWaited = false;
   for (Operation &op : body->without_terminator()) {
     if (auto wait = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op)) {
       if (k.wait)
@@ -126,13 +130,11 @@ FailureOr<KeyLoop> Rewriter::match(scf::ForOp loop) {
       k.published = dyn_cast_or_null<gpu::BarrierOp>(wait->getNextNode());
     } else if (!k.firstFence && k.wait && isAsm(op, "wgmma.fence")) {
       k.firstFence = &op;
-    } else if (isAsm(op, "wgmma.commit_group") && k.firstFence) {
-      // The last commit before the first wait for a chain.
-      bool waited = false;
-      for (Operation *o = k.firstFence; o != &op; o = o->getNextNode())
-        waited |= isAsm(*o, "wgmma.wait_group");
-      if (!waited)
-        k.lastCommit = &op;
+    } else if (k.firstFence && isAsm(op, "wgmma.wait_group")) {
+      chainWaited = true;
+    } else if (k.firstFence && !chainWaited &&
+               isAsm(op, "wgmma.commit_group")) {
+      k.lastCommit = &op;
     }
   }
   if (!k.wait || !k.published)
