@@ -37,6 +37,16 @@ inline constexpr double kRoundsInFlight = 4;
 /// 32 + the accumulator tile within -12..+16 registers (32 to 162 in all),
 /// and 16 to 40 for the SIMT kernels of the demo.
 inline constexpr int64_t kBaseRegisters = 32;
+/// What a SIMT K step of a one-warp block takes on NVIDIA beyond
+/// kBaseRegisters and its accumulators, and beyond that with f32 operands.
+/// ptxas, told the block is 32 threads (.maxntid) and so free to give each
+/// up to 255 registers without costing a block, keeps more of a step's
+/// operands and addresses live than in larger blocks. Fitted on ptxas 13
+/// -v (sm_90a) over the 30 kernels of
+/// bench/workloads/simt-register-sweep.mlir (48 to 154 registers; 17
+/// within 10 %, 5 at kBaseRegisters + accumulators).
+inline constexpr int64_t kOneWarpKStepRegisters = 14;
+inline constexpr int64_t kOneWarpF32KStepRegisters = 16;
 /// A wgmma kernel's registers beyond its accumulators: its descriptors,
 /// barriers' addresses, pipeline indices and the epilogue's (ptxas -v, see
 /// registersPerThread).
@@ -242,6 +252,13 @@ double dramTime(const Context &c, Prediction &p);
 /// Tile footprints through L2 and the busiest SM's link to it; sets
 /// p.l2Bytes.
 double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p);
+/// The clocks of a SIMT K step of one block alone on the SM: a
+/// shared-memory round trip every k and the issue of each of its warps at
+/// lane_cycles_alone, its warps on a scheduler hiding each other's waits
+/// (NVIDIA, where the k loop stays rolled); `overlapped` on AMD and where
+/// the target lacks a figure.
+double simtStepAlone(const Context &c, const WorkCost &w, double overlapped,
+                     Prediction &p);
 /// Dependent rounds on the busiest SM, and a K loop's steps as a pipeline
 /// of `stages` (reads p.computeUs and p.loadsUs: a step's own work).
 double latencyTime(const Context &c, const WorkCost &w,

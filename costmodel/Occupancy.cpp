@@ -371,11 +371,17 @@ int64_t registersPerThread(const Context &c) {
   if (c.kStep == 0)
     return simtRegisters(c);
   // A K step keeps each thread's tile of the accumulator in registers
-  // through a step.
+  // through a step; a one-warp block's more besides on NVIDIA
+  // (kOneWarpKStepRegisters: what ptxas does).
   std::optional<std::vector<int64_t>> layout = threadLayout(
       c.tiles, c.schedule.block, c.schedule.thread, c.threadsPerBlock);
   if (!layout)
     return registers;
+  if (c.schedule.warps == 1 && c.target.vendor() == Vendor::NVIDIA)
+    registers +=
+        kOneWarpKStepRegisters + (narrowestInput(c.kernel) == ElementType::F32
+                                      ? kOneWarpF32KStepRegisters
+                                      : 0);
   for (const Work &w : c.kernel.work) {
     if (!w.isContraction())
       continue;

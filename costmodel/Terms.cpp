@@ -175,6 +175,45 @@ double closedQueueCycle(double service, double think, int64_t population) {
   return cycle;
 }
 
+// A SIMT K step of one block alone on the SM, in clocks. Each k of the
+// step loads its slices of the tiles from shared memory and then runs its
+// FMAs on them. On NVIDIA the emitted k loop stays rolled (LLVM's NVPTX
+// backend unrolls tessel-tile-and-fuse's scf.for at no thread tile; its
+// AMDGPU backend, with higher unroll thresholds, unrolls it whole), so no
+// k's loads are issued before the previous k's FMAs: a warp alone on its
+// scheduler waits a shared-memory round trip every k, and issues an
+// instruction every lane_cycles_alone clocks. Nsight Compute measured
+// 2.63 clocks an instruction (38 % of issue slots) for the f32 GEMM 1024^3
+// on 64 x 128 x 64 tiles, one warp a scheduler
+// (bench/data/h200/ncu-suite-2026-11-27e.csv); this gives 2.73. The
+// block's warps on one scheduler hide each other's waits (a closed queue
+// of them, as for blocks in latencyTime). `overlapped` (the rounds
+// kRoundsInFlight at a time) on AMD and where the target lacks a figure.
+double simtStepAlone(const Context &c, const WorkCost &w, double overlapped,
+                     Prediction &p) {
+  const Target &t = c.target;
+  if (t.vendor() != Vendor::NVIDIA || !t.has(TargetField::LaneCyclesAlone) ||
+      !t.has(TargetField::TensorUnitsPerSM) ||
+      !usable(t, TargetField::LaneCyclesAlone, p.uncalibrated) ||
+      !usable(t, TargetField::L1LatencyCycles, p.uncalibrated) ||
+      !usable(t, TargetField::TensorUnitsPerSM, p.uncalibrated))
+    return overlapped;
+  // A warp's instructions a step (an FMA's two flops each, as
+  // perThreadFlops counts them), and the clocks its scheduler spends
+  // issuing them: the warp's lanes over the scheduler's
+  // (tensor_units_per_sm counts the sub-partitions, one scheduler each).
+  double schedulers = t.get(TargetField::TensorUnitsPerSM);
+  double instructions = w.perThreadFlops / 2.0 / w.kSteps;
+  double issue =
+      instructions * double(t.warpSize()) * schedulers / lanesPerSM(t);
+  double alone =
+      w.sharedRoundsPerStep * t.get(TargetField::L1LatencyCycles) +
+      std::max(issue, instructions * t.get(TargetField::LaneCyclesAlone));
+  int64_t perScheduler =
+      int64_t(std::ceil(double(c.schedule.warps) / std::max(schedulers, 1.0)));
+  return closedQueueCycle(issue, alone - issue, perScheduler);
+}
+
 // 6. Latency (Little's law): the busiest SM runs its blocks blocksPerSM at a
 // time, and each thread's rounds follow one another, kRoundsInFlight of
 // them overlapping, each a memory latency: an L2 hit where the kernel
@@ -186,13 +225,13 @@ double closedQueueCycle(double service, double think, int64_t population) {
 // copies' round trip (the latency, then the step's bytes over the SM's
 // link to L2 at sm_bytes_per_clock), then its math: its work on the SM (the
 // compute or loads term's share, whichever binds) or its chain of shared-memory
-// rounds, whichever is longer. With S stages the copies of step k + S - 1
-// are issued during step k, so S steps' round trips overlap: each step
-// takes max(step, (roundTrip + step) / S). With several blocks resident,
-// one block's exposed latency is covered only while another has work for
-// the SM, which is a closed queue: `resident` blocks each alternate
-// between a step's work on the SM (its share of the compute or loads
-// term) and the rest of its step alone (the latency it exposes), and mean
+// rounds (a SIMT step's with its issue: simtStepAlone), whichever is longer.
+// With S stages the copies of step k + S - 1 are issued during step k, so S
+// steps' round trips overlap: each step takes max(step, (roundTrip + step) /
+// S). With several blocks resident, one block's exposed latency is covered only
+// while another has work for the SM, which is a closed queue: `resident` blocks
+// each alternate between a step's work on the SM (its share of the compute or
+// loads term) and the rest of its step alone (the latency it exposes), and mean
 // value analysis (Lazowska et al., Quantitative System Performance, ch.
 // 6) gives the SM's steps per clock. One block: the two add; many: the
 // SM's work alone (closedQueueCycle). Each step
@@ -224,6 +263,8 @@ double latencyTime(const Context &c, const WorkCost &w,
     double stepWork = std::max(p.computeUs, p.loadsUs) * 1e-6 * clockHz /
                       (blocksOnBusiestSM * w.kSteps);
     double chain = w.sharedRoundsPerStep * sharedLatency / kRoundsInFlight;
+    if (!c.mma)
+      chain = simtStepAlone(c, w, chain, p);
     double step = std::max(stepWork, chain);
     double stages = double(c.schedule.stages);
     // A turn of `blocks` resident blocks.

@@ -4,13 +4,16 @@
 // tensor.extract: those reads are loads too) is latency-bound: each thread
 // waits for its operands' L2 round trips, one inner-loop iteration after
 // another (4 overlapping). An f32 4096 x 1024 x 4096 GEMM takes a K step of
-// 64 over 128 x 128 tiles of eight warps (each thread accumulating 8 x 8
-// outputs in registers) in two stages, two blocks per SM: bound by its
-// compute, its shared-memory loads close behind. Since a K step's round
-// trip counts its bytes over the SM's link to L2, the larger tiles, which
-// copy fewer bytes per flop, win over the 16 x 256 tiles of one warp it
-// took before (34 KiB a step at 32 bytes a clock); earlier still, its
-// 16 x 1024 tiles of four warps filled an SM with one block (194 KiB of
+// 32 over 64 x 128 tiles of four warps (each thread accumulating 8 x 8
+// outputs in registers) in one stage, four blocks per SM: latency-bound,
+// since each warp waits a shared-memory round every k (its k loop stays
+// rolled) and four warps a scheduler hide most of those waits, its
+// compute close behind. Before that term (2026-11-30) it took 128 x 128
+// tiles of eight warps in two stages, one block per SM, priced at its
+// compute (681.8 us; 1051.8 us now, two warps a scheduler); before the K
+// step's round trip counted its bytes over the SM's link to L2, the 16 x
+// 256 tiles of one warp (34 KiB a step at 32 bytes a clock); earlier still,
+// its 16 x 1024 tiles of four warps filled an SM with one block (194 KiB of
 // shared memory), whose steps waited for their copies with no other block
 // to compute meanwhile (the K loop's latency). A relu
 // over 8192 x 8192 f32 is DRAM-bound at the measured bandwidth for 512 MiB,
@@ -33,8 +36,8 @@
 // H100-SAME: schedule = #tessel.schedule<block = [4, 16], warps = 2, stages = 1, split_k = 1,
 // H100-SAME: #tessel.prediction<time_us = 5.235455e+01, bound = "latency", compute_us = 3.491335e+00, loads_us = 1.047273e+01, dram_us = 2.139701e-01, l2_us = 1.130727e-01, launch_us = 2.100000e+00, latency_us = 5.025455e+01, blocks_us = 1.963636e+00, achievable_us = 3.456069e+00, fraction_of_peak = 6.601278e-02, occupancy = 1.000000e+00, waves = 7.424242e-01, blocks = 3136, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false, registers = 32, achievable_compute_us = 3.456069e+00>
 // H100: tessel.kernel @gemm
-// H100-SAME: schedule = #tessel.schedule<block = [128, 128, 64], thread = [8, 8, 64], warps = 8, stages = 2, split_k = 1,
-// H100-SAME: #tessel.prediction<time_us = 6.817627e+02, bound = "compute", compute_us = 6.796627e+02, loads_us = 6.293980e+02, dram_us = 3.850065e+01, l2_us = 1.677722e+02, launch_us = 2.100000e+00, latency_us = 6.796627e+02, blocks_us = 1.636364e-01, achievable_us = 5.135985e+02, fraction_of_peak = 7.533391e-01, occupancy = 1.250000e-01, waves = 1.939394e+00, blocks = 256, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false, registers = 96, achievable_compute_us = 5.135985e+02>
+// H100-SAME: schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 8, 32], warps = 4, stages = 1, split_k = 1,
+// H100-SAME: #tessel.prediction<time_us = 8.066318e+02, bound = "latency", compute_us = 6.967153e+02, loads_us = 7.116283e+02, dram_us = 3.850065e+01, l2_us = 2.433878e+02, launch_us = 2.100000e+00, latency_us = 8.045318e+02, blocks_us = 3.272727e-01, achievable_us = 5.135985e+02, fraction_of_peak = 6.367198e-01, occupancy = 2.500000e-01, waves = 9.696970e-01, blocks = 512, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false, registers = 96, achievable_compute_us = 5.135985e+02>
 // H100: tessel.kernel @relu
 // H100-SAME: schedule = #tessel.schedule<block = [2, 128], warps = 1, stages = 1, split_k = 1,
 // H100-SAME: #tessel.prediction<time_us = 1.951843e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 8.024242e+00, dram_us = 1.930843e+02, l2_us = 1.512312e+02, launch_us = 2.100000e+00, latency_us = 1.099318e+01, blocks_us = 1.624909e+02, achievable_us = 1.930843e+02, fraction_of_peak = 5.139358e-03, occupancy = 5.000000e-01, waves = 6.206061e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false, registers = 17, achievable_compute_us = 1.003122e+00>

@@ -12,7 +12,7 @@
 // RUN: tessel-opt %s --tessel-select-schedules > %t.a && tessel-opt %s --tessel-select-schedules > %t.b && diff %t.a %t.b
 
 // CHECK-LABEL: func.func @model
-// CHECK: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]{{(, thread = \[[0-9]+, [0-9]+, [0-9]+\])?}}, warps = {{[1248]}}, stages = {{[1-4]}}, split_k = 1, vector = {{[124]}}, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us = {{.*}}, bound = "{{compute|loads|dram|l2|latency|blocks|launch}}", compute_us = {{.*}}, blocks = {{[0-9]+}}, flops = {{.*}}, dram_bytes = {{.*}}, uncalibrated = false, registers = {{[0-9]+}}, achievable_compute_us = {{.*}}>}
+// CHECK: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]{{(, thread = \[[0-9]+, [0-9]+, [0-9]+\])?}}, warps = {{[1248]}}, stages = {{[1-4]}}, split_k = {{[1248]}}, vector = {{[124]}}, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us = {{.*}}, bound = "{{compute|loads|dram|l2|latency|blocks|launch}}", compute_us = {{.*}}, blocks = {{[0-9]+}}, flops = {{.*}}, dram_bytes = {{.*}}, uncalibrated = false, registers = {{[0-9]+}}, achievable_compute_us = {{.*}}>}
 // A schedule written by hand is kept, and predicted.
 // CHECK: tessel.kernel @mine({{.*}} schedule = #tessel.schedule<block = [4, 4], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction = #tessel.prediction<time_us
 // A hand-written schedule of an instruction class the model does not know
@@ -26,7 +26,7 @@
 // TOPK: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<{{[^>]*}}>, #tessel.schedule<{{[^>]*}}>], tessel.prediction
 // RESELECT: tessel.kernel @mine({{.*}} attributes {tessel.prediction
 // SECOND: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<[[SECOND:[^>]*]]>]
-// RANK1: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [16, 32, 64], thread = [4, 4, 64], warps = 1, stages = 2, split_k = 1, vector = 2, mma = simt> attributes {tessel.prediction
+// RANK1: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [8, 16], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt> attributes {tessel.prediction
 // LAST: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<{{.*}}> attributes {tessel.prediction = #tessel.prediction<time_us
 // A vector width applies to every value a kernel returns: none is offered
 // when one of them (a row sum beside an elementwise exp) is computed over

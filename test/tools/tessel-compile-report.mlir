@@ -18,7 +18,7 @@
 
 // TABLE: Predicted on h100 (sm_90a, NVIDIA H100 SXM5 80GB (Hopper)), 4 kernel(s):
 // TABLE-NEXT: kernel time (us)  bound %achv. %peak occ. waves  schedule
-// TABLE-NEXT: model_k0_matmul {{[0-9]+\.[0-9]+}}  {{compute|loads|dram|l2|latency|blocks|launch}} {{[0-9.]+}}% {{[0-9.]+}}% {{[0-9.]+}} {{[0-9.]+}}  block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]{{(, thread = \[[0-9]+, [0-9]+, [0-9]+\])?}}, warps = {{[1248]}}{{(, vector = [24])?}}{{$}}
+// TABLE-NEXT: model_k0_matmul {{[0-9]+\.[0-9]+}}  {{compute|loads|dram|l2|latency|blocks|launch}} {{[0-9.]+}}% {{[0-9.]+}}% {{[0-9.]+}} {{[0-9.]+}}  block = [{{[0-9]+, [0-9]+(, [0-9]+)?}}]{{(, thread = \[[0-9]+, [0-9]+, [0-9]+\])?}}, warps = {{[1248]}}{{(, vector = [24])?}}{{$}}
 // TABLE-NEXT: row_softmax {{[0-9.]+}}  {{[a-z0-9]+}}
 // TABLE-NEXT: flip {{[0-9.]+}}  {{[a-z0-9]+}} {{.*}} 0.00% {{.*}} block = [8, 32], warps = 2 (given){{$}}
 // TABLE-NEXT: tensor_cores -  -  block = [64, 64], warps = 4, mma = wgmma (given): no prediction: wgmma needs a K step: block = [M, N, 64]
@@ -41,7 +41,7 @@
 // JSON-NEXT: "io_bytes": 1157576.0,
 // JSON-NEXT: "achievable_us": {{[0-9.]+}}
 // JSON: "name": "model_k0_matmul",
-// JSON-NEXT: "schedule": "#tessel.schedule<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]{{(, thread = \[[0-9]+, [0-9]+, [0-9]+\])?}}, warps = {{[1248]}}, stages = 1, split_k = 1, vector = {{[124]}}, mma = simt>",
+// JSON-NEXT: "schedule": "#tessel.schedule<block = [{{[0-9]+, [0-9]+(, [0-9]+)?}}]{{(, thread = \[[0-9]+, [0-9]+, [0-9]+\])?}}, warps = {{[1248]}}, stages = 1, split_k = 1, vector = {{[124]}}, mma = simt>",
 // JSON-NEXT: "schedule_source": "model",
 // JSON-NEXT: "predicted_us": {{[0-9.]+}},
 // JSON-NEXT: "bound":

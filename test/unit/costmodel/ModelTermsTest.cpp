@@ -749,14 +749,16 @@ TEST(ModelTerms, MemoryTerms) {
 TEST(ModelTerms, LatencyTimeRunsTheKLoopAsAPipeline) {
   // A K loop of 8 steps on the H100, the busiest SM running 4 blocks 2 at
   // a time (2 turns). A step alone: its share of the SM's work, 4 us of
-  // compute over 4 blocks x 8 steps = 247.5 clocks, or its 33 dependent
-  // shared rounds at 43 clocks, 4 in flight = 354.75 clocks, whichever is
-  // longer; before it, the copies' round trip: DRAM (691) in the first
-  // turn, L2 (271) after it where the kernel rereads its operands.
+  // compute over 4 blocks x 8 steps = 247.5 clocks, or its 8 dependent
+  // shared rounds at 43 clocks (a SIMT k loop's rounds do not overlap;
+  // the thread's issue, none here, after them: simtStepAlone) = 344
+  // clocks, whichever is longer; before it, the copies' round trip: DRAM
+  // (691) in the first turn, L2 (271) after it where the kernel rereads
+  // its operands.
   KernelDesc mm = steppable(256, 256, 256, ElementType::F32);
   WorkCost w;
   w.kSteps = 8;
-  w.sharedRoundsPerStep = 33;
+  w.sharedRoundsPerStep = 8;
   auto latency = [&](int64_t stages, double l2Bytes, double uniqueBytes) {
     Schedule s = simt({64, 64, 32}, 4);
     s.stages = stages;
@@ -768,7 +770,7 @@ TEST(ModelTerms, LatencyTimeRunsTheKLoopAsAPipeline) {
     p.l2Bytes = l2Bytes;
     return latencyTime(inputs.context, w, 4, uniqueBytes, p) * 1.98e3;
   };
-  double step = 33 * 43.0 / kRoundsInFlight;
+  double step = 8 * 43.0;
   // A turn's 2 blocks each alternate between a step's work on the SM
   // (247.5 clocks) and the rest of its step alone: a closed queue.
   auto turn = [&](double alone) {
@@ -786,7 +788,7 @@ TEST(ModelTerms, LatencyTimeRunsTheKLoopAsAPipeline) {
   w.sharedRoundsPerStep = 1;
   EXPECT_NEAR(latency(4, 4e6, 1e6), 2 * 8 * 2 * 247.5, 1e-6);
   // 5 blocks, 2 at a time: two full turns, then one block alone.
-  w.sharedRoundsPerStep = 33;
+  w.sharedRoundsPerStep = 8;
   Held five(mm, simt({64, 64, 32}, 4), h100());
   Prediction q;
   q.blocksPerSM = 2;
@@ -797,6 +799,47 @@ TEST(ModelTerms, LatencyTimeRunsTheKLoopAsAPipeline) {
               turn(691 + step) + turn(271 + step) +
                   8 * closedQueueCycle(247.5, 271 + step - 247.5, 1),
               1e-6);
+}
+
+TEST(ModelTerms, SimtStepWaitsARoundEveryK) {
+  // A SIMT K step of 64 k on the H100: 65 shared rounds (one a k, and the
+  // accumulator's) of 43 clocks, and 5000 instructions a warp (10000
+  // flops of a thread a step, an FMA's two each), each lane_cycles_alone
+  // (2.19) apart when the warp is alone on its scheduler, which spends
+  // about a clock issuing each (a warp's 32 lanes over its 32).
+  KernelDesc mm = steppable(1024, 1024, 1024, ElementType::F32);
+  WorkCost w;
+  w.kSteps = 16;
+  w.sharedRoundsPerStep = 65;
+  w.perThreadFlops = 16 * 10000.0;
+  auto alone = [&](int64_t warps) {
+    Held held(mm, simt({64, 128, 64}, warps), h100());
+    Prediction p;
+    return simtStepAlone(held.context, w, 0, p);
+  };
+  double lone = 65 * 43.0 + 5000 * 2.19;
+  double issue = 5000 * 32 * 4 / lanesPerSM(h100());
+  EXPECT_NEAR(issue, 5000, 10);
+  // Four warps, one a scheduler: each waits out its rounds alone.
+  EXPECT_NEAR(alone(4), lone, 1e-6);
+  EXPECT_NEAR(alone(2), lone, 1e-6);
+  // Two a scheduler: each issues while the other waits; a closed queue of
+  // two, shorter than two steps one after the other, longer than their
+  // issue alone.
+  EXPECT_NEAR(alone(8), closedQueueCycle(issue, lone - issue, 2), 1e-6);
+  EXPECT_LT(alone(8), 2 * lone);
+  EXPECT_GT(alone(8), 2 * issue);
+  // Many: the issue binds.
+  EXPECT_NEAR(alone(32), 8 * issue, 0.02 * 8 * issue);
+  // A target without the figure keeps the rounds overlapped as given, as
+  // AMD does (the AMDGPU backend unrolls the k loop).
+  Held held(mm, simt({64, 128, 64}, 4),
+            without(h100(), {TargetField::LaneCyclesAlone}));
+  Prediction p;
+  EXPECT_EQ(simtStepAlone(held.context, w, 123.0, p), 123.0);
+  Held amd(mm, simt({64, 128, 64}, 4), *lookupKnownTarget("mi300x"));
+  ASSERT_TRUE(amd.target.has(TargetField::LaneCyclesAlone));
+  EXPECT_EQ(simtStepAlone(amd.context, w, 123.0, p), 123.0);
 }
 
 TEST(ModelTerms, ClosedQueueCycleIsMeanValueAnalysis) {
