@@ -17,6 +17,7 @@
 #                                   mfma-variants.mlir)
 #   <dir>/variants-small-m/         bench/workloads/wgmma-small-m.mlir
 #   <dir>/variants-mma-stages/      bench/workloads/mma-stage-variants.mlir
+#   <dir>/variants-simt/            bench/workloads/simt-variants.mlir
 #   <dir>/variants-rows/            bench/workloads/row-variants.mlir
 #   <dir>/variants-attention/       bench/workloads/attention-variants.mlir
 #                                   (NVIDIA only)
@@ -145,6 +146,18 @@ else
   compile_or_report "$CARRY/mma-stage-variants.mlir" \
     "$CARRY/variants-mma-stages" \
     "the mma.sync stage variants do not compile for $TARGET"
+fi
+# f32 SIMT GEMM schedules at one to four warps a scheduler side by side:
+# what the SIMT K step's shared-memory round every k (simtStepAlone) is
+# measured against, on NVIDIA (the AMDGPU backend unrolls that loop).
+if [[ "$TARGET" == mi* ]]; then
+  echo "prepare: no SIMT K-step variants on $TARGET" \
+    >"$CARRY/variants-simt.log"
+else
+  sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/simt-variants.mlir \
+    >"$CARRY/simt-variants.mlir"
+  compile_or_report "$CARRY/simt-variants.mlir" "$CARRY/variants-simt" \
+    "the SIMT K-step variants do not compile for $TARGET"
 fi
 # Row kernel schedules side by side (and the multi-pass kernel beside them),
 # on every target.
