@@ -48,6 +48,19 @@ compile_or_report() {
     rm -rf "${dir:?}"
   fi
 }
+# A variants file of an NVIDIA-only class (written for h100), retargeted
+# and compiled into $CARRY/<dir>; on AMD a log says why there is none.
+nvidia_variants() {
+  local name=$1 dir=$2 what=$3
+  if [[ "$TARGET" == mi* ]]; then
+    echo "prepare: no $what on $TARGET" >"$CARRY/$dir.log"
+    return
+  fi
+  sed "s/\"h100\"/\"$TARGET\"/" "bench/workloads/$name.mlir" \
+    >"$CARRY/$name.mlir"
+  compile_or_report "$CARRY/$name.mlir" "$CARRY/$dir" \
+    "the $what do not compile for $TARGET"
+}
 rm -rf "$CARRY"
 mkdir -p "$CARRY/bin" "$CARRY/suite"
 cp "$BUILD/bin/tessel-run-device" "$CARRY/bin/"
@@ -137,28 +150,12 @@ done
 # mma.sync schedules at 1 to 4 pipeline stages side by side: what the K
 # loop's round trip (latency, then the step's bytes over the SM's link) is
 # measured against, on NVIDIA (cp.async: sm_80 and newer).
-if [[ "$TARGET" == mi* ]]; then
-  echo "prepare: no mma.sync stage variants on $TARGET" \
-    >"$CARRY/variants-mma-stages.log"
-else
-  sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/mma-stage-variants.mlir \
-    >"$CARRY/mma-stage-variants.mlir"
-  compile_or_report "$CARRY/mma-stage-variants.mlir" \
-    "$CARRY/variants-mma-stages" \
-    "the mma.sync stage variants do not compile for $TARGET"
-fi
+nvidia_variants mma-stage-variants variants-mma-stages \
+  "mma.sync stage variants"
 # f32 SIMT GEMM schedules at one to four warps a scheduler side by side:
 # what the SIMT K step's shared-memory round every k (simtStepAlone) is
 # measured against, on NVIDIA (the AMDGPU backend unrolls that loop).
-if [[ "$TARGET" == mi* ]]; then
-  echo "prepare: no SIMT K-step variants on $TARGET" \
-    >"$CARRY/variants-simt.log"
-else
-  sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/simt-variants.mlir \
-    >"$CARRY/simt-variants.mlir"
-  compile_or_report "$CARRY/simt-variants.mlir" "$CARRY/variants-simt" \
-    "the SIMT K-step variants do not compile for $TARGET"
-fi
+nvidia_variants simt-variants variants-simt "SIMT K-step variants"
 # Row kernel schedules side by side (and the multi-pass kernel beside them),
 # on every target.
 sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/row-variants.mlir \
@@ -167,16 +164,7 @@ compile_or_report "$CARRY/row-variants.mlir" "$CARRY/variants-rows" \
   "the row variants do not compile for $TARGET"
 # Fused attention schedules side by side: the register-resident form (a
 # warp tile, mma.sync) against the shared-memory form, on NVIDIA.
-if [[ "$TARGET" == mi* ]]; then
-  echo "prepare: no register-resident attention on $TARGET (mma.sync only)" \
-    >"$CARRY/variants-attention.log"
-else
-  sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/attention-variants.mlir \
-    >"$CARRY/attention-variants.mlir"
-  compile_or_report "$CARRY/attention-variants.mlir" \
-    "$CARRY/variants-attention" \
-    "the attention variants do not compile for $TARGET"
-fi
+nvidia_variants attention-variants variants-attention "attention variants"
 # The same form on warpgroup MMA beside mma.sync, on sm_90a.
 case "$TARGET" in
   h100|h200)
