@@ -163,6 +163,10 @@ constexpr const char *kCudaBanks =
 constexpr const char *kCudaSectors =
     "CUDA C++ Best Practices Guide, coalesced access to global memory: a "
     "warp's loads are served in 32-byte transactions (sectors)";
+constexpr const char *kCudaLines =
+    "CUDA C++ Programming Guide, compute capability 9.0 and 8.x global "
+    "memory: L1 caches global loads in 128-byte lines of four 32-byte "
+    "sectors";
 constexpr const char *kCudaThroughput =
     "CUDA C++ Programming Guide, 'Arithmetic Instructions' throughput table "
     "(compute capability 8.0 and 9.0: 16 results per clock per SM for "
@@ -221,6 +225,15 @@ constexpr const char *kFromH200IssueAlone =
     "estimate: the H200's measured figure (bench/data/h200/"
     "ncu-attention-2026-11-27g.csv) in SM clocks; not measured on this "
     "chip";
+constexpr const char *kTesselH200LineWalk =
+    "measured on an H200 (bench/data/h200/ncu-suite-2026-11-27e.csv, the "
+    "row sum 8192 x 8192 f32 run one thread a row: 32 blocks of one warp "
+    "an SM): L1 took a warp's load request every 1.80 clocks "
+    "(l1tex__lsuin_requests 55.7 % of one a clock), the requests' "
+    "throttle (lg_throttle) the main stall";
+constexpr const char *kFromH200LineWalk =
+    "estimate: the H200's measured figure (bench/data/h200/"
+    "ncu-suite-2026-11-27e.csv) in SM clocks; not measured on this chip";
 constexpr const char *kFromH200LaneAlone =
     "estimate: the H200's measured figure (bench/data/h200/ncu-sass-"
     "attention-mistral-reg-b128x64-2026-11-28d.csv) in SM clocks; not "
@@ -250,6 +263,7 @@ void setNvidiaSmLimits(Target &t) {
   t.set(F::SmBytesPerClock, 32, kXlaSmBandwidth);
   t.set(F::L1BytesPerClock, 128, kCudaBanks);
   t.set(F::MemorySectorBytes, 32, kCudaSectors);
+  t.set(F::CacheLineBytes, 128, kCudaLines);
   t.set(F::SpecialFunctionsPerClock, 16, kCudaThroughput);
   t.set(F::WarpSize, 32, kCudaCC);
   t.set(F::RegistersPerSM, 65536, kCudaCC);
@@ -296,6 +310,7 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::TmaL2BandwidthTBps, 11.5, kTesselH200TmaL2);
   t.set(F::IssueCyclesAlone, 6, kTesselH200IssueAlone);
   t.set(F::LaneCyclesAlone, 2.19, kTesselH200LaneAlone);
+  t.set(F::LineWalkRequestCycles, 1.8, kTesselH200LineWalk);
   t.set(F::WgmmaWaitCycles, 650, kTesselH200WgmmaWait);
   setNvidiaSmLimits(t);
 }
@@ -358,6 +373,7 @@ Target makeA100() {
   setEstimatesFromH100(t, kFromH100OnChip);
   t.set(F::IssueCyclesAlone, 6, kFromH200IssueAlone);
   t.set(F::LaneCyclesAlone, 2.19, kFromH200LaneAlone);
+  t.set(F::LineWalkRequestCycles, 1.8, kFromH200LineWalk);
   return t;
 }
 

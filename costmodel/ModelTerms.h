@@ -30,6 +30,14 @@ namespace mlir::tessel::model {
 /// 0.74 / 0.71 and MAPE 249 / 125 / 92 / 91 % at 1 / 2 / 4 / 8.
 inline constexpr double kRoundsInFlight = 4;
 
+/// The loads of a walk along a row (a reduction an instance runs whole)
+/// issued before the first add that waits on them: LLVM's unroller unrolls
+/// the loop by 4 (the PTX of f32 and bf16 row sums on 1 to 8 warps). A
+/// figure of the emitted code, like kRoundsInFlight. (ptxas, given a
+/// one-warp block, keeps more in flight; such a block is bound by its
+/// requests to L1 instead.)
+inline constexpr double kWalkLoadsPerRound = 4;
+
 /// Registers a thread of Tessel's kernels uses besides a K step's
 /// accumulator tile (addresses, indices, loaded operands). Like
 /// kRoundsInFlight a figure of the emitted code: ptxas -v on sm_90a for
@@ -154,6 +162,14 @@ struct WorkCost {
   /// loads are issued together; its next iteration waits for them), and to
   /// shared memory (an L1 hit's latency), outside a K loop.
   double perThreadRounds = 0, sharedRounds = 0;
+  /// Rounds to global memory that nothing overlaps: a thread walking a row
+  /// along memory in an op's own loop (a reduction) issues the loads of one
+  /// cache line, then adds them into its running value before the next
+  /// line's; the line's later loads hit L1.
+  double serialRounds = 0;
+  /// ... and, of each line, the later loads' rounds: L1 hits, waited on
+  /// kWalkLoadsPerRound loads at a time.
+  double serialHitRounds = 0;
   /// A K loop: its steps, each a global round trip for the copies to
   /// shared memory and a barrier before the step's math, which reads the
   /// tiles in `sharedRoundsPerStep` dependent shared-memory rounds; the

@@ -86,6 +86,14 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
       {F::MemorySectorBytes, "memory_sector_bytes", "bytes",
        "memory transaction size: the unit a warp's global load moves", true,
        false},
+      {F::CacheLineBytes, "cache_line_bytes", "bytes",
+       "L1 cache line: a thread reading along a row waits on memory once a "
+       "line",
+       true, false},
+      {F::LineWalkRequestCycles, "line_walk_request_cycles", "SM clocks",
+       "clocks a warp's global load holds L1 when its line is still being "
+       "fetched (a thread reading a row element by element)",
+       false, false},
       {F::SpecialFunctionsPerClock, "special_functions_per_clock",
        "results/clock",
        "special-function (exp2, log2, rsqrt, sin, cos) results per clock per "

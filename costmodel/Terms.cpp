@@ -256,9 +256,14 @@ double latencyTime(const Context &c, const WorkCost &w,
       usable(t, TargetField::L1LatencyCycles, p.uncalibrated))
     sharedLatency = t.get(TargetField::L1LatencyCycles);
   double turns = std::ceil(blocksOnBusiestSM / double(p.blocksPerSM));
+  double hitLatency = latency;
+  if (w.serialHitRounds > 0 &&
+      usable(t, TargetField::L1LatencyCycles, p.uncalibrated))
+    hitLatency = t.get(TargetField::L1LatencyCycles);
   double cycles =
-      turns * (w.perThreadRounds * latency + w.sharedRounds * sharedLatency) /
-      kRoundsInFlight;
+      turns * ((w.perThreadRounds * latency + w.sharedRounds * sharedLatency) /
+                   kRoundsInFlight +
+               w.serialRounds * latency + w.serialHitRounds * hitLatency);
   if (w.kSteps > 0) {
     double stepWork = std::max(p.computeUs, p.loadsUs) * 1e-6 * clockHz /
                       (blocksOnBusiestSM * w.kSteps);

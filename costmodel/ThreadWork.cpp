@@ -306,22 +306,67 @@ void addCooperative(const Context &c, const ThreadGeometry &g, const Work &w,
 /// vector loads, each step's loads one round. Other ops of the step stay
 /// scalar.
 void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
-                    double instances, double ops, WorkCost &cost) {
+                    double instances, double ops, WorkCost &cost,
+                    bool &uncalibrated) {
   int64_t vector = std::max<int64_t>(c.schedule.vector, 1);
   cost.perThreadFlops += instances * ops;
   bool stepped = vector > 1 && !w.perThread() && w.vectorized;
   double steps = stepped ? std::ceil(instances / double(vector)) : instances;
-  double longest = 0;
+  // An instance reads the elements of the op's own loops (a reduction's)
+  // one after another; along memory, a cache line's worth share one round
+  // trip (the rest hit L1), and the lines follow one another.
+  const Target &t = c.target;
+  double line = t.has(TargetField::CacheLineBytes)
+                    ? t.get(TargetField::CacheLineBytes)
+                    : 0;
+  auto walks = [&](const Load &load) {
+    return line > 0 && load.contiguousAlongOwnLoop &&
+           load.count * load.bytes > line;
+  };
+  // Where the walk is all the instance reads, its loads are issued back to
+  // back and each finds its line still being fetched (the line's first
+  // load missed), which holds L1 line_walk_request_cycles clocks however
+  // few bytes the warp reads: the bytes of that many clocks. (Loads of
+  // other rows between them, as in a matmul without a K step, pace the
+  // walk instead.)
+  double walkRequestBytes = 0;
+  if (!w.loads.empty() && std::all_of(w.loads.begin(), w.loads.end(), walks) &&
+      t.has(TargetField::L1BytesPerClock) &&
+      usable(t, TargetField::LineWalkRequestCycles, uncalibrated))
+    walkRequestBytes = t.get(TargetField::LineWalkRequestCycles) *
+                       t.get(TargetField::L1BytesPerClock);
+  double longest = 0, lines = 0, hits = 0;
   for (const Load &load : w.loads) {
+    bool walk = walks(load);
     if (stepped && load.contiguous == g.innermost)
       cost.perWarpLoadBytes +=
           steps * load.count * warpLoadBytes(c, g, load, double(vector));
     else
       cost.perWarpLoadBytes +=
-          instances * load.count * warpLoadBytes(c, g, load);
-    longest = std::max(longest, load.count);
+          instances * load.count *
+          std::max(warpLoadBytes(c, g, load), walk ? walkRequestBytes : 0.0);
+    if (!walk) {
+      longest = std::max(longest, load.count);
+      continue;
+    }
+    // A line's first round waits on memory, its later ones
+    // (kWalkLoadsPerRound loads each) on L1.
+    double walkLines = std::ceil(load.count * load.bytes / line);
+    double laterRounds =
+        std::ceil(line / (kWalkLoadsPerRound * load.bytes)) - 1;
+    if (walkLines > lines) {
+      lines = walkLines;
+      hits = walkLines * std::max(0.0, laterRounds);
+    }
   }
-  cost.perThreadRounds += steps * longest;
+  // The walk's lines against the other loads' rounds, kRoundsInFlight of
+  // which overlap: whichever chain is longer.
+  if (lines * kRoundsInFlight > longest) {
+    cost.serialRounds += steps * lines;
+    cost.serialHitRounds += steps * hits;
+  } else {
+    cost.perThreadRounds += steps * longest;
+  }
 }
 
 } // namespace
@@ -523,7 +568,7 @@ WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
       addCooperative(c, g, w, n, ops, cost);
       continue;
     }
-    addElementwise(c, g, w, n.perThread, ops, cost);
+    addElementwise(c, g, w, n.perThread, ops, cost, p.uncalibrated);
   }
   if (k.work.empty())
     cost.perThreadRounds = std::ceil(

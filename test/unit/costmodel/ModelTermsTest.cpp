@@ -656,6 +656,75 @@ TEST(ModelTerms, WorkCostFollowsEachRole) {
   EXPECT_DOUBLE_EQ(plain.sharedRounds, 0);
 }
 
+// A row sum run a row to a thread (one lane of each warp busy; the form
+// the H100 and H200 suites measured at 458-1288 us): the thread walks its
+// row along memory, waiting on memory once a 128-byte line (the line's
+// later loads hit L1, kWalkLoadsPerRound at a time), and each of its loads,
+// to a line still being fetched, holds L1 line_walk_request_cycles clocks
+// (measured on the H200) however few bytes it reads.
+TEST(ModelTerms, ARowWalkWaitsOnceALine) {
+  const Target &t = h100();
+  const double n = 8192;
+  KernelDesc sum;
+  sum.loops = {{8192, false}, {8192, true}};
+  sum.operands = {{{0, 1}, ElementType::F32, false},
+                  {{0}, ElementType::F32, true}};
+  sum.flops = 8192 * n;
+  sum.work = {
+      opWork(n, 0, {{4.0, n, {0}, -1, true}}, {0}, Execution::PerElement)};
+  auto cost = [&](const KernelDesc &k, const Target &target, Prediction &p) {
+    Held held(k, simt({1}, 1), target);
+    std::optional<ThreadGeometry> g = threadGeometry(held.context);
+    EXPECT_TRUE(g);
+    return workCost(held.context, *g, p);
+  };
+  Prediction p;
+  WorkCost w = cost(sum, t, p);
+  EXPECT_FALSE(p.uncalibrated);
+  // 8192 f32: 256 lines, each a memory round and 7 L1 rounds of 4 loads;
+  // nothing else overlaps them.
+  ASSERT_EQ(t.get(TargetField::CacheLineBytes), 128);
+  EXPECT_DOUBLE_EQ(w.serialRounds, 256);
+  EXPECT_DOUBLE_EQ(w.serialHitRounds,
+                   256 * (128 / (kWalkLoadsPerRound * 4) - 1));
+  EXPECT_DOUBLE_EQ(w.perThreadRounds, 0);
+  // Each load: 1.8 clocks of L1, above its one 32-byte sector.
+  double request = t.get(TargetField::LineWalkRequestCycles) *
+                   t.get(TargetField::L1BytesPerClock);
+  EXPECT_GT(request, t.get(TargetField::MemorySectorBytes));
+  EXPECT_DOUBLE_EQ(w.perWarpLoadBytes, n * request);
+
+  // A load of another row between the walk's (a matmul's column without a
+  // K step) paces it: its elements' rounds, kRoundsInFlight at a time, are
+  // the longer chain, and the walk's requests cost their sectors.
+  KernelDesc paced = sum;
+  paced.operands.push_back({{1}, ElementType::F32, false});
+  paced.work[0].loads.push_back({4.0, n, {}, -1});
+  WorkCost q = cost(paced, t, p);
+  EXPECT_DOUBLE_EQ(q.serialRounds, 0);
+  EXPECT_DOUBLE_EQ(q.perThreadRounds, n);
+  EXPECT_LT(q.perWarpLoadBytes, w.perWarpLoadBytes);
+
+  // Without a line size (AMD's table today) every element is a round.
+  Prediction a;
+  WorkCost plain = cost(sum, without(t, {TargetField::CacheLineBytes}), a);
+  EXPECT_DOUBLE_EQ(plain.serialRounds, 0);
+  EXPECT_DOUBLE_EQ(plain.perThreadRounds, n);
+  EXPECT_DOUBLE_EQ(plain.perWarpLoadBytes,
+                   n * t.get(TargetField::MemorySectorBytes));
+
+  // The rounds as latencyTime adds them: one turn of blocks, each line a
+  // DRAM round (the kernel streams its input) and 7 L1 hits.
+  Held held(sum, simt({1}, 1), t);
+  Prediction l;
+  l.blocksPerSM = 32;
+  l.l2Bytes = 8192 * n * 4;
+  double cycles = 256 * (t.get(TargetField::DramLatencyCycles) +
+                         7 * t.get(TargetField::L1LatencyCycles));
+  EXPECT_NEAR(latencyTime(held.context, w, 32, 8192 * n * 4, l),
+              cycles / (t.get(TargetField::SimtClockGHz) * 1e3), 1e-6);
+}
+
 TEST(ModelTerms, ComputeTimeUsesTheClassPeak) {
   const Target &t = h100();
   KernelDesc bf16 = steppable(1024, 1024, 1024, ElementType::BF16);
