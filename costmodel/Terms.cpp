@@ -251,19 +251,18 @@ double latencyTime(const Context &c, const WorkCost &w,
   bool streams = p.l2Bytes < 2 * uniqueBytes;
   double dramLatency = t.get(TargetField::DramLatencyCycles);
   double latency = streams ? dramLatency : t.get(TargetField::L2LatencyCycles);
+  // Shared-memory rounds and a walk's later loads (L1 hits) take L1's
+  // latency.
   double sharedLatency = latency;
-  if ((w.sharedRounds > 0 || w.sharedRoundsPerStep > 0) &&
+  if ((w.sharedRounds > 0 || w.sharedRoundsPerStep > 0 ||
+       w.serialHitRounds > 0) &&
       usable(t, TargetField::L1LatencyCycles, p.uncalibrated))
     sharedLatency = t.get(TargetField::L1LatencyCycles);
   double turns = std::ceil(blocksOnBusiestSM / double(p.blocksPerSM));
-  double hitLatency = latency;
-  if (w.serialHitRounds > 0 &&
-      usable(t, TargetField::L1LatencyCycles, p.uncalibrated))
-    hitLatency = t.get(TargetField::L1LatencyCycles);
   double cycles =
       turns * ((w.perThreadRounds * latency + w.sharedRounds * sharedLatency) /
                    kRoundsInFlight +
-               w.serialRounds * latency + w.serialHitRounds * hitLatency);
+               w.serialRounds * latency + w.serialHitRounds * sharedLatency);
   if (w.kSteps > 0) {
     double stepWork = std::max(p.computeUs, p.loadsUs) * 1e-6 * clockHz /
                       (blocksOnBusiestSM * w.kSteps);
