@@ -509,11 +509,14 @@ LogicalResult applyTiling(func::FuncOp func, const TilingPlan &plan,
       result = failure();
   if (failed(result) || failed(cleanUp(func, patterns)))
     return failure();
+  // A thread's share of a root reduction accumulates in a buffer of its own
+  // (after the clean-up, which drops what else read the block's fill).
+  IRRewriter rewriter(func.getContext());
+  privatizeThreadAccumulators(rewriter, func);
   FailureOr<bool> vectorized = vectorizeMarked(func);
   if (failed(vectorized) || (*vectorized && failed(cleanUp(func, patterns))))
     return failure();
   // Last: a clean-up would fold the slices back into dynamic empties.
-  IRRewriter rewriter(func.getContext());
   boundThreadBuffers(rewriter, func);
   return success();
 }

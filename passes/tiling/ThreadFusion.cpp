@@ -192,6 +192,54 @@ FailureOr<TilingInterface> tiling::tileToThreads(RewriterBase &rewriter,
   return cast<TilingInterface>(tiled->tiledOps.back());
 }
 
+void tiling::privatizeThreadAccumulators(RewriterBase &rewriter,
+                                         Operation *root) {
+  SmallVector<std::pair<OpOperand *, linalg::FillOp>> shared;
+  root->walk([&](scf::ForallOp forall) {
+    std::optional<ArrayAttr> mapping = forall.getMapping();
+    if (!mapping || llvm::none_of(*mapping, [](Attribute a) {
+          return isa<gpu::GPUThreadMappingAttr>(a);
+        }))
+      return;
+    for (OpOperand &init : forall.getOutputsMutable()) {
+      auto fill = init.get().getDefiningOp<linalg::FillOp>();
+      if (!fill || !fill->hasOneUse() || isInThreadForall(fill))
+        continue;
+      BlockArgument arg = forall.getTiedBlockArgument(&init);
+      bool ownSlices = llvm::all_of(arg.getUses(), [&](OpOperand &use) {
+        if (auto slice = dyn_cast<tensor::ExtractSliceOp>(use.getOwner()))
+          return slice.getSourceType().getRank() ==
+                     slice.getResultType().getRank() &&
+                 slice.getResultType().getNumDynamicDims() ==
+                     int64_t(slice.getSizes().size());
+        auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(use.getOwner());
+        return insert && use.get() == insert.getDest();
+      });
+      if (ownSlices)
+        shared.push_back({&init, fill});
+    }
+  });
+  for (auto [init, fill] : shared) {
+    auto forall = cast<scf::ForallOp>(init->getOwner());
+    BlockArgument arg = forall.getTiedBlockArgument(init);
+    SmallVector<tensor::ExtractSliceOp> slices;
+    for (Operation *user : arg.getUsers())
+      if (auto slice = dyn_cast<tensor::ExtractSliceOp>(user))
+        slices.push_back(slice);
+    for (tensor::ExtractSliceOp slice : slices) {
+      rewriter.setInsertionPoint(slice);
+      Value empty = tensor::EmptyOp::create(
+          rewriter, slice.getLoc(), slice.getResultType(), slice.getSizes());
+      auto own = linalg::FillOp::create(rewriter, slice.getLoc(),
+                                        fill.getInputs(), empty);
+      rewriter.replaceOp(slice, own.getResult(0));
+    }
+    rewriter.modifyOpInPlace(
+        forall, [&] { init->set(fill.getDpsInitOperand(0)->get()); });
+    rewriter.eraseOp(fill);
+  }
+}
+
 SmallVector<int64_t> tiling::onesFor(TilingInterface op) {
   return SmallVector<int64_t>(op.getLoopIteratorTypes().size(), 1);
 }

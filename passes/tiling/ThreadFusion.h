@@ -66,6 +66,17 @@ Value boundedTensor(RewriterBase &rewriter, Location loc, RankedTensorType type,
 /// left as it is.
 void boundThreadBuffers(RewriterBase &rewriter, Operation *root);
 
+/// A thread loop whose shared output starts from a block-level fill (the
+/// accumulator of a reduction that is the kernel's result, such as a
+/// matmul without a K step) would have every thread fill the whole block
+/// tile, racing with the results of the others, and then accumulate in
+/// global memory. Instead each thread fills a tile of its own (a private
+/// buffer, registers once bufferized), accumulates there, and writes its
+/// slice once; the shared output starts from the fill's destination, which
+/// the threads' slices cover. Where the shared output has any use but a
+/// thread's slice of it and the slices written back, it is left as it is.
+void privatizeThreadAccumulators(RewriterBase &rewriter, Operation *root);
+
 /// Single elements, for the element level: 1 along every loop.
 SmallVector<int64_t> onesFor(TilingInterface op);
 

@@ -330,3 +330,34 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     return %0 : tensor<128x64xbf16>
   }
 }
+
+// -----
+
+// A matmul that is the kernel's result, without a K step: each thread
+// zeroes an accumulator of its own (its 4 x 1 share of the 8 x 16 tile),
+// accumulates there and writes its share once (20 x 30 in 8 x 16 tiles:
+// the last ones are partial, so the shares' sizes are dynamic, within a
+// buffer of their bound). The block does not zero its tile first: every thread would write all of it, over what the others
+// have written, and each would then accumulate in global memory.
+// CHECK-LABEL: func.func private @matmul_result
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (3, 2) shared_outs
+// CHECK-NOT: linalg.fill
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 16) shared_outs
+// CHECK: %[[OWN:.*]] = bufferization.alloc_tensor() : tensor<4x1xf32>
+// CHECK: %[[SHARE:.*]] = tensor.extract_slice %[[OWN]][0, 0]
+// CHECK: %[[ZERO:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[SHARE]] : tensor<?x?xf32>)
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %[[ZERO]])
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<1x40xf32>, tensor<40x1xf32>) outs(%{{.*}} : tensor<1x1xf32>)
+// CHECK: tensor.parallel_insert_slice
+// CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<20x40xf32>, %y: tensor<40x30xf32>) -> tensor<20x30xf32> {
+    %0 = tessel.kernel @matmul_result(%x, %y) : (tensor<20x40xf32>, tensor<40x30xf32>) -> tensor<20x30xf32>
+        schedule = #tessel.schedule<block = [8, 16], warps = 1> {
+    ^bb0(%a: tensor<20x40xf32>, %b: tensor<40x30xf32>):
+      %1 = tessel.matmul %a, %b : tensor<20x40xf32>, tensor<40x30xf32> -> tensor<20x30xf32>
+      tessel.yield %1 : tensor<20x30xf32>
+    }
+    return %0 : tensor<20x30xf32>
+  }
+}
