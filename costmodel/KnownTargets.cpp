@@ -225,13 +225,13 @@ constexpr const char *kFromH200IssueAlone =
     "estimate: the H200's measured figure (bench/data/h200/"
     "ncu-attention-2026-11-27g.csv) in SM clocks; not measured on this "
     "chip";
-constexpr const char *kTesselH200LineWalk =
+constexpr const char *kTesselH200LoadRequest =
     "measured on an H200 (bench/data/h200/ncu-suite-2026-11-27e.csv, the "
     "row sum 8192 x 8192 f32 run one thread a row: 32 blocks of one warp "
     "an SM): L1 took a warp's load request every 1.80 clocks "
     "(l1tex__lsuin_requests 55.7 % of one a clock), the requests' "
     "throttle (lg_throttle) the main stall";
-constexpr const char *kFromH200LineWalk =
+constexpr const char *kFromH200LoadRequest =
     "estimate: the H200's measured figure (bench/data/h200/"
     "ncu-suite-2026-11-27e.csv) in SM clocks; not measured on this chip";
 constexpr const char *kFromH200LaneAlone =
@@ -310,7 +310,7 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::TmaL2BandwidthTBps, 11.5, kTesselH200TmaL2);
   t.set(F::IssueCyclesAlone, 6, kTesselH200IssueAlone);
   t.set(F::LaneCyclesAlone, 2.19, kTesselH200LaneAlone);
-  t.set(F::LineWalkRequestCycles, 1.8, kTesselH200LineWalk);
+  t.set(F::LoadRequestCycles, 1.8, kTesselH200LoadRequest);
   t.set(F::WgmmaWaitCycles, 650, kTesselH200WgmmaWait);
   setNvidiaSmLimits(t);
 }
@@ -373,7 +373,7 @@ Target makeA100() {
   setEstimatesFromH100(t, kFromH100OnChip);
   t.set(F::IssueCyclesAlone, 6, kFromH200IssueAlone);
   t.set(F::LaneCyclesAlone, 2.19, kFromH200LaneAlone);
-  t.set(F::LineWalkRequestCycles, 1.8, kFromH200LineWalk);
+  t.set(F::LoadRequestCycles, 1.8, kFromH200LoadRequest);
   return t;
 }
 

@@ -180,6 +180,9 @@ struct WorkCost {
   /// operand tile's rows in memory sectors): a step's round trip delivers
   /// them over the SM's link to L2 after the latency.
   double stepBytes = 0;
+  /// The warps of a block that issue this work (0: not known, and
+  /// latencyTime counts the latency chain alone).
+  double warps = 0;
 };
 
 /// What combining a cooperative reduction's partials in a tree costs

@@ -90,9 +90,10 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "L1 cache line: a thread reading along a row waits on memory once a "
        "line",
        true, false},
-      {F::LineWalkRequestCycles, "line_walk_request_cycles", "SM clocks",
-       "clocks a warp's global load holds L1 when its line is still being "
-       "fetched (a thread reading a row element by element)",
+      {F::LoadRequestCycles, "load_request_cycles", "SM clocks",
+       "clocks a warp's global load request holds L1 however few bytes it "
+       "moves (a row walked element by element, a matmul's column without a "
+       "K step)",
        false, false},
       {F::SpecialFunctionsPerClock, "special_functions_per_clock",
        "results/clock",

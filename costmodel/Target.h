@@ -61,7 +61,7 @@ enum class TargetField : unsigned {
   L1BytesPerClock,          // bytes an SM's L1/shared memory returns per clock
   MemorySectorBytes,        // smallest unit a warp's global access moves
   CacheLineBytes,           // L1 line: a thread's later reads in it hit
-  LineWalkRequestCycles,    // L1 clocks a load to a line in flight holds
+  LoadRequestCycles,        // L1 clocks a warp's global load request holds
   SpecialFunctionsPerClock, // exp2/rsqrt/... results per clock per SM
   // Statically allocated shared memory one block may use (Tessel allocates
   // no dynamic shared memory); absent: shared_mem_per_block_bytes.

@@ -259,10 +259,27 @@ double latencyTime(const Context &c, const WorkCost &w,
       usable(t, TargetField::L1LatencyCycles, p.uncalibrated))
     sharedLatency = t.get(TargetField::L1LatencyCycles);
   double turns = std::ceil(blocksOnBusiestSM / double(p.blocksPerSM));
-  double cycles =
-      turns * ((w.perThreadRounds * latency + w.sharedRounds * sharedLatency) /
-                   kRoundsInFlight +
-               w.serialRounds * latency + w.serialHitRounds * sharedLatency);
+  double chain =
+      (w.perThreadRounds * latency + w.sharedRounds * sharedLatency) /
+          kRoundsInFlight +
+      w.serialRounds * latency + w.serialHitRounds * sharedLatency;
+  double cycles = turns * chain;
+  // Without a K step, each link of a warp's chain (kRoundsInFlight rounds,
+  // or a serial one) first takes its share of the warp's L1 clocks (the
+  // loads term's), queueing there behind the other resident warps, then
+  // waits its latency: the closed queue of the K loop, one warp a customer.
+  // Few warps: the two add; many: L1 alone.
+  if (w.kSteps == 0 && w.warps > 0 && chain > 0 &&
+      t.has(TargetField::L1BytesPerClock)) {
+    double links = (w.perThreadRounds + w.sharedRounds) / kRoundsInFlight +
+                   w.serialRounds + w.serialHitRounds;
+    double service = w.perWarpLoadBytes / t.get(TargetField::L1BytesPerClock);
+    auto resident = int64_t(std::ceil(
+        std::min(blocksOnBusiestSM, double(p.blocksPerSM)) * w.warps));
+    if (links > 0 && service > 0)
+      cycles = turns * links *
+               closedQueueCycle(service / links, chain / links, resident);
+  }
   if (w.kSteps > 0) {
     double stepWork = std::max(p.computeUs, p.loadsUs) * 1e-6 * clockHz /
                       (blocksOnBusiestSM * w.kSteps);

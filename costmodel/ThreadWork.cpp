@@ -53,6 +53,17 @@ int parallelIndex(const Context &c, int loop) {
   return it == c.parallel.end() ? -1 : int(it - c.parallel.begin());
 }
 
+/// What a warp's global load request costs L1 at least, in bytes: the
+/// bytes of the load_request_cycles clocks it holds L1 (0 where the target
+/// lacks either figure).
+double requestBytes(const Target &t, bool &uncalibrated) {
+  if (!t.has(TargetField::L1BytesPerClock) ||
+      !usable(t, TargetField::LoadRequestCycles, uncalibrated))
+    return 0;
+  return t.get(TargetField::LoadRequestCycles) *
+         t.get(TargetField::L1BytesPerClock);
+}
+
 /// One Work's instances: per thread, and per block (the tile's, for a
 /// per-thread op; 1 for a fused one, whose instances are the thread's
 /// elements).
@@ -268,7 +279,8 @@ void addSimtKStep(const Context &c, const ThreadGeometry &g, const Work &w,
 /// shared-memory round each, and every reader reads its rows' results (one
 /// shared load each).
 void addCooperative(const Context &c, const ThreadGeometry &g, const Work &w,
-                    Instances n, double ops, WorkCost &cost) {
+                    Instances n, double ops, WorkCost &cost,
+                    bool &uncalibrated) {
   double threads = double(c.threadsPerBlock);
   double warps = double(c.schedule.warps);
   int64_t warpSize = c.target.warpSize();
@@ -292,7 +304,9 @@ void addCooperative(const Context &c, const ThreadGeometry &g, const Work &w,
                                           : double(warpSize) * sector;
     }
     double warpLoads = n.perBlock * load.count / double(warpSize);
-    cost.perWarpLoadBytes += warpLoads * bytes / warps;
+    cost.perWarpLoadBytes +=
+        warpLoads * std::max(bytes, requestBytes(c.target, uncalibrated)) /
+        warps;
   }
   double longest = 0;
   for (const Load &load : w.loads)
@@ -323,28 +337,20 @@ void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
     return line > 0 && load.contiguousAlongOwnLoop &&
            load.count * load.bytes > line;
   };
-  // Where the walk is all the instance reads, its loads are issued back to
-  // back and each finds its line still being fetched (the line's first
-  // load missed), which holds L1 line_walk_request_cycles clocks however
-  // few bytes the warp reads: the bytes of that many clocks. (Loads of
-  // other rows between them, as in a matmul without a K step, pace the
-  // walk instead.)
-  double walkRequestBytes = 0;
-  if (!w.loads.empty() && std::all_of(w.loads.begin(), w.loads.end(), walks) &&
-      t.has(TargetField::L1BytesPerClock) &&
-      usable(t, TargetField::LineWalkRequestCycles, uncalibrated))
-    walkRequestBytes = t.get(TargetField::LineWalkRequestCycles) *
-                       t.get(TargetField::L1BytesPerClock);
+  // Each warp-wide load request holds L1 load_request_cycles clocks however
+  // few bytes it moves (a walk's load to a line still being fetched, a
+  // broadcast or a 32-byte slice of a matmul's column).
+  double request = w.loads.empty() ? 0 : requestBytes(t, uncalibrated);
   double longest = 0, lines = 0, hits = 0;
   for (const Load &load : w.loads) {
     bool walk = walks(load);
     if (stepped && load.contiguous == g.innermost)
       cost.perWarpLoadBytes +=
-          steps * load.count * warpLoadBytes(c, g, load, double(vector));
+          steps * load.count *
+          std::max(warpLoadBytes(c, g, load, double(vector)), request);
     else
       cost.perWarpLoadBytes +=
-          instances * load.count *
-          std::max(warpLoadBytes(c, g, load), walk ? walkRequestBytes : 0.0);
+          instances * load.count * std::max(warpLoadBytes(c, g, load), request);
     if (!walk) {
       longest = std::max(longest, load.count);
       continue;
@@ -565,7 +571,7 @@ WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
     if (c.tilesDivide && w.execution == Execution::CooperativeCopy)
       continue;
     if (c.tilesDivide && w.cooperative()) {
-      addCooperative(c, g, w, n, ops, cost);
+      addCooperative(c, g, w, n, ops, cost, p.uncalibrated);
       continue;
     }
     addElementwise(c, g, w, n.perThread, ops, cost, p.uncalibrated);
@@ -573,6 +579,7 @@ WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
   if (k.work.empty())
     cost.perThreadRounds = std::ceil(
         g.elementsPerThread / double(std::max<int64_t>(c.schedule.vector, 1)));
+  cost.warps = c.everyThread ? double(c.schedule.warps) : g.activeWarps;
   // Every output element costs at least one operation (its store), so that
   // pure data movement (a transpose) still occupies the lanes it uses.
   cost.perThreadFlops = std::max(cost.perThreadFlops, g.elementsPerThread);

@@ -33,21 +33,21 @@
 // RUN: sed 's/TARGET/mi300x/' %s | tessel-opt --tessel-select-schedules | FileCheck %s --check-prefix=MI300X
 
 // H100: tessel.kernel @conv3x3
-// H100-SAME: schedule = #tessel.schedule<block = [4, 16], warps = 2, stages = 1, split_k = 1,
-// H100-SAME: #tessel.prediction<time_us = 5.235455e+01, bound = "latency", compute_us = 3.491335e+00, loads_us = 1.047273e+01, dram_us = 2.139701e-01, l2_us = 1.130727e-01, launch_us = 2.100000e+00, latency_us = 5.025455e+01, blocks_us = 1.963636e+00, achievable_us = 3.456069e+00, fraction_of_peak = 6.601278e-02, occupancy = 1.000000e+00, waves = 7.424242e-01, blocks = 3136, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false, registers = 32, achievable_compute_us = 3.456069e+00>
+// H100-SAME: schedule = #tessel.schedule<block = [1, 64], warps = 2, stages = 1, split_k = 1,
+// H100-SAME: #tessel.prediction<time_us = 5.836903e+01, bound = "latency", compute_us = 3.491335e+00, loads_us = 5.026909e+01, dram_us = 2.139701e-01, l2_us = 1.130727e-01, launch_us = 2.100000e+00, latency_us = 5.626903e+01, blocks_us = 1.963636e+00, achievable_us = 3.456069e+00, fraction_of_peak = 5.921066e-02, occupancy = 1.000000e+00, waves = 7.424242e-01, blocks = 3136, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false, registers = 32, achievable_compute_us = 3.456069e+00>
 // H100: tessel.kernel @gemm
 // H100-SAME: schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 8, 32], warps = 4, stages = 1, split_k = 1,
 // H100-SAME: #tessel.prediction<time_us = 8.066318e+02, bound = "latency", compute_us = 6.967153e+02, loads_us = 7.116283e+02, dram_us = 3.850065e+01, l2_us = 2.433878e+02, launch_us = 2.100000e+00, latency_us = 8.045318e+02, blocks_us = 3.272727e-01, achievable_us = 5.135985e+02, fraction_of_peak = 6.367198e-01, occupancy = 2.500000e-01, waves = 9.696970e-01, blocks = 512, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false, registers = 96, achievable_compute_us = 5.135985e+02>
 // H100: tessel.kernel @relu
 // H100-SAME: schedule = #tessel.schedule<block = [2, 128], warps = 1, stages = 1, split_k = 1,
-// H100-SAME: #tessel.prediction<time_us = 1.951843e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 8.024242e+00, dram_us = 1.930843e+02, l2_us = 1.512312e+02, launch_us = 2.100000e+00, latency_us = 1.099318e+01, blocks_us = 1.624909e+02, achievable_us = 1.930843e+02, fraction_of_peak = 5.139358e-03, occupancy = 5.000000e-01, waves = 6.206061e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false, registers = 17, achievable_compute_us = 1.003122e+00>
+// H100-SAME: #tessel.prediction<time_us = 1.951843e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 8.024242e+00, dram_us = 1.930843e+02, l2_us = 1.512312e+02, launch_us = 2.100000e+00, latency_us = 1.170695e+01, blocks_us = 1.624909e+02, achievable_us = 1.930843e+02, fraction_of_peak = 5.139358e-03, occupancy = 5.000000e-01, waves = 6.206061e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false, registers = 17, achievable_compute_us = 1.003122e+00>
 
 // MI300X: tessel.kernel @gemm
 // MI300X-SAME: schedule = #tessel.schedule<block = [64, 64, 32], thread = [8, 8, 32], warps = 1, stages = 1, split_k = 4,
 // MI300X-SAME: #tessel.prediction<time_us = 3.944827e+02, bound = "latency", compute_us = 2.879869e+02, loads_us = 3.020190e+02, dram_us = 5.609139e+01, l2_us = 2.335086e+02, launch_us = 2.000000e+00, latency_us = 3.729770e+02, blocks_us = 5.245714e+00, achievable_us = 2.308014e+02, fraction_of_peak = 5.330523e-01, occupancy = 6.250000e-02, waves = 6.736842e+00, blocks = 4096, flops = 3.437652e+10, dram_bytes = 2.348810e+08, uncalibrated = true, registers = 96, achievable_compute_us = 2.102799e+02>
 // MI300X: tessel.kernel @relu
 // MI300X-SAME: schedule = #tessel.schedule<block = [1, 256], warps = 1, stages = 1, split_k = 1,
-// MI300X-SAME: #tessel.prediction<time_us = 1.230439e+02, bound = "dram", compute_us = 4.110288e-01, loads_us = 3.287619e+00, dram_us = 1.220439e+02, l2_us = 5.260190e+01, launch_us = 1.000000e+00, latency_us = 9.424286e+00, blocks_us = 6.657429e+01, achievable_us = 1.220439e+02, fraction_of_peak = 3.337858e-03, occupancy = 1.000000e+00, waves = 2.694737e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = true, registers = 16, achievable_compute_us = 4.107030e-01>
+// MI300X-SAME: #tessel.prediction<time_us = 1.230439e+02, bound = "dram", compute_us = 4.110288e-01, loads_us = 3.287619e+00, dram_us = 1.220439e+02, l2_us = 5.260190e+01, launch_us = 1.000000e+00, latency_us = 9.577329e+00, blocks_us = 6.657429e+01, achievable_us = 1.220439e+02, fraction_of_peak = 3.337858e-03, occupancy = 1.000000e+00, waves = 2.694737e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = true, registers = 16, achievable_compute_us = 4.107030e-01>
 
 module attributes {tessel.target = #tessel.target<"TARGET">} {
   func.func @conv(%x: tensor<1x56x56x64xbf16>, %w: tensor<3x3x64x64xbf16>) -> tensor<1x56x56x64xbf16> {

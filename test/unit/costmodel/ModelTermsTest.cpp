@@ -660,8 +660,8 @@ TEST(ModelTerms, WorkCostFollowsEachRole) {
 // the H100 and H200 suites measured at 458-1288 us): the thread walks its
 // row along memory, waiting on memory once a 128-byte line (the line's
 // later loads hit L1, kWalkLoadsPerRound at a time), and each of its loads,
-// to a line still being fetched, holds L1 line_walk_request_cycles clocks
-// (measured on the H200) however few bytes it reads.
+// as any warp's load request, holds L1 load_request_cycles clocks (measured
+// on the H200) however few bytes it reads.
 TEST(ModelTerms, ARowWalkWaitsOnceALine) {
   const Target &t = h100();
   const double n = 8192;
@@ -689,28 +689,36 @@ TEST(ModelTerms, ARowWalkWaitsOnceALine) {
                    256 * (128 / (kWalkLoadsPerRound * 4) - 1));
   EXPECT_DOUBLE_EQ(w.perThreadRounds, 0);
   // Each load: 1.8 clocks of L1, above its one 32-byte sector.
-  double request = t.get(TargetField::LineWalkRequestCycles) *
+  double request = t.get(TargetField::LoadRequestCycles) *
                    t.get(TargetField::L1BytesPerClock);
   EXPECT_GT(request, t.get(TargetField::MemorySectorBytes));
   EXPECT_DOUBLE_EQ(w.perWarpLoadBytes, n * request);
 
   // A load of another row between the walk's (a matmul's column without a
   // K step) paces it: its elements' rounds, kRoundsInFlight at a time, are
-  // the longer chain, and the walk's requests cost their sectors.
+  // the longer chain. Its requests, one sector each, hold L1 as long as the
+  // walk's: the H100's f32 and bf16 matmuls without a K step
+  // (bench/data/h100/suite-2026-11-22.json) took 1.8 clocks a request.
   KernelDesc paced = sum;
   paced.operands.push_back({{1}, ElementType::F32, false});
   paced.work[0].loads.push_back({4.0, n, {}, -1});
   WorkCost q = cost(paced, t, p);
   EXPECT_DOUBLE_EQ(q.serialRounds, 0);
   EXPECT_DOUBLE_EQ(q.perThreadRounds, n);
-  EXPECT_LT(q.perWarpLoadBytes, w.perWarpLoadBytes);
+  EXPECT_DOUBLE_EQ(q.perWarpLoadBytes, 2 * n * request);
 
-  // Without a line size (AMD's table today) every element is a round.
+  // Without a line size (AMD's table today) every element is a round; its
+  // requests still hold L1 (a figure of their own, which AMD lacks too).
   Prediction a;
   WorkCost plain = cost(sum, without(t, {TargetField::CacheLineBytes}), a);
   EXPECT_DOUBLE_EQ(plain.serialRounds, 0);
   EXPECT_DOUBLE_EQ(plain.perThreadRounds, n);
-  EXPECT_DOUBLE_EQ(plain.perWarpLoadBytes,
+  EXPECT_DOUBLE_EQ(plain.perWarpLoadBytes, n * request);
+  WorkCost sectors = cost(
+      sum,
+      without(t, {TargetField::CacheLineBytes, TargetField::LoadRequestCycles}),
+      a);
+  EXPECT_DOUBLE_EQ(sectors.perWarpLoadBytes,
                    n * t.get(TargetField::MemorySectorBytes));
 
   // The rounds as latencyTime adds them: one turn of blocks, each line a
@@ -721,8 +729,28 @@ TEST(ModelTerms, ARowWalkWaitsOnceALine) {
   l.l2Bytes = 8192 * n * 4;
   double cycles = 256 * (t.get(TargetField::DramLatencyCycles) +
                          7 * t.get(TargetField::L1LatencyCycles));
-  EXPECT_NEAR(latencyTime(held.context, w, 32, 8192 * n * 4, l),
-              cycles / (t.get(TargetField::SimtClockGHz) * 1e3), 1e-6);
+  double clockMHz = t.get(TargetField::SimtClockGHz) * 1e3;
+  WorkCost alone = w;
+  alone.warps = 0;
+  EXPECT_NEAR(latencyTime(held.context, alone, 32, 8192 * n * 4, l),
+              cycles / clockMHz, 1e-6);
+  // Each of the 2048 links also takes its share of the warp's L1 clocks,
+  // queued behind the 31 other resident warps: with 32 of them L1 binds
+  // (its clocks, 32 warps' requests, exceed one warp's chain), and the
+  // queue lies between L1 alone and L1 plus the chain.
+  ASSERT_DOUBLE_EQ(w.warps, 1);
+  double l1 = 32 * w.perWarpLoadBytes / t.get(TargetField::L1BytesPerClock);
+  ASSERT_GT(l1, cycles);
+  double queued = latencyTime(held.context, w, 32, 8192 * n * 4, l);
+  EXPECT_GT(queued, l1 / clockMHz);
+  EXPECT_LT(queued, (l1 + cycles) / clockMHz);
+  EXPECT_DOUBLE_EQ(
+      queued,
+      2048 *
+          closedQueueCycle(w.perWarpLoadBytes /
+                               t.get(TargetField::L1BytesPerClock) / 2048,
+                           cycles / 2048, 32) /
+          clockMHz);
 }
 
 TEST(ModelTerms, ComputeTimeUsesTheClassPeak) {
