@@ -292,6 +292,7 @@ void addCooperative(const Context &c, const ThreadGeometry &g, const Work &w,
         (tree.warpLoads + n.perThread * warps) * double(warpSize) * 4.0 / warps;
     cost.sharedRounds += tree.steps + 1;
   }
+  double request = w.loads.empty() ? 0 : requestBytes(c.target, uncalibrated);
   for (const Load &load : w.loads) {
     // A warp's load: thread t reads elements t, t + T, ... of the row
     // (tessel-tile-and-fuse's distributeCyclically), so 32 lanes read 32
@@ -304,9 +305,7 @@ void addCooperative(const Context &c, const ThreadGeometry &g, const Work &w,
                                           : double(warpSize) * sector;
     }
     double warpLoads = n.perBlock * load.count / double(warpSize);
-    cost.perWarpLoadBytes +=
-        warpLoads * std::max(bytes, requestBytes(c.target, uncalibrated)) /
-        warps;
+    cost.perWarpLoadBytes += warpLoads * std::max(bytes, request) / warps;
   }
   double longest = 0;
   for (const Load &load : w.loads)

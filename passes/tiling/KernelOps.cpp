@@ -98,13 +98,17 @@ SmallVector<Operation *> tiling::producersOf(Operation *root,
   return ordered;
 }
 
+bool tiling::isThreadForall(scf::ForallOp forall) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  return mapping && llvm::any_of(*mapping, [](Attribute a) {
+           return isa<gpu::GPUThreadMappingAttr>(a);
+         });
+}
+
 bool tiling::isInThreadForall(Operation *op) {
   for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
        forall = forall->getParentOfType<scf::ForallOp>())
-    if (std::optional<ArrayAttr> mapping = forall.getMapping())
-      if (llvm::any_of(*mapping, [](Attribute a) {
-            return isa<gpu::GPUThreadMappingAttr>(a);
-          }))
-        return true;
+    if (isThreadForall(forall))
+      return true;
   return false;
 }

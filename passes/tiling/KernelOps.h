@@ -10,6 +10,7 @@
 #define TESSEL_PASSES_TILING_KERNELOPS_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -33,6 +34,9 @@ FailureOr<KernelOps> analyzeKernel(func::FuncOp func);
 /// The tileable ops that `root` depends on, nearest first (reverse program
 /// order), which is the order fusion needs.
 SmallVector<Operation *> producersOf(Operation *root, const KernelOps &k);
+
+/// Whether `forall` is mapped to GPU threads.
+bool isThreadForall(scf::ForallOp forall);
 
 /// Whether `op` is inside an scf.forall mapped to GPU threads.
 bool isInThreadForall(Operation *op);

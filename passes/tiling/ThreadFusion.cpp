@@ -196,10 +196,7 @@ void tiling::privatizeThreadAccumulators(RewriterBase &rewriter,
                                          Operation *root) {
   SmallVector<std::pair<OpOperand *, linalg::FillOp>> shared;
   root->walk([&](scf::ForallOp forall) {
-    std::optional<ArrayAttr> mapping = forall.getMapping();
-    if (!mapping || llvm::none_of(*mapping, [](Attribute a) {
-          return isa<gpu::GPUThreadMappingAttr>(a);
-        }))
+    if (!isThreadForall(forall))
       return;
     for (OpOperand &init : forall.getOutputsMutable()) {
       auto fill = init.get().getDefiningOp<linalg::FillOp>();
