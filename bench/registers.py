@@ -22,9 +22,11 @@ import sys
 import tempfile
 
 
-def compile_module(binary, source, target, out):
+def compile_module(binary, source, target, out, rank=0):
     report = os.path.join(out, "report.json")
     cmd = [binary, source, "--target=" + target, "-o", out, "--report=" + report]
+    if rank:
+        cmd.append("--schedule-rank=%d" % rank)
     run = subprocess.run(cmd, capture_output=True, text=True)
     if run.returncode != 0:
         sys.exit("registers.py: tessel-compile failed on %s:\n%s" %
@@ -56,6 +58,11 @@ def main():
     ap.add_argument("--input", action="append", required=True,
                     help="a module to compile (repeatable)")
     ap.add_argument("--target", default="h100")
+    ap.add_argument("--schedule-rank", type=int, action="append",
+                    help="compile with the schedule the cost model ranks N "
+                    "(0, the chosen one, by default; repeatable: every "
+                    "kernel once per rank, to check the estimate on "
+                    "schedules the model does not choose)")
     ap.add_argument("--tolerance", type=float, default=0.10,
                     help="relative error counted as agreeing (0.10)")
     ap.add_argument("--min-share", type=float, default=0.0,
@@ -65,8 +72,10 @@ def main():
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for i, source in enumerate(args.input):
-            out = os.path.join(tmp, str(i))
-            rows += rows_of(*compile_module(binary, source, args.target, out))
+            for rank in args.schedule_rank or [0]:
+                out = os.path.join(tmp, "%d-%d" % (i, rank))
+                rows += rows_of(*compile_module(binary, source, args.target,
+                                                out, rank))
     print("%-44s %6s %6s %7s  %s" % ("kernel", "model", "ptxas", "error",
                                       "schedule"))
     within = 0

@@ -78,12 +78,23 @@ inline constexpr MmaRegisterFit kMmaRegisters = {15, 1.3, 0.8, 7, 4};
 /// The fitted figures of simtRegisters: a base (indices, the first
 /// addresses), a load's address share besides its values, a
 /// transcendental's temporaries (up to transcendentalsSeen of a step), an
-/// unrolled vector step (up to stepsSeen), a gathered element's index.
+/// unrolled vector step (up to stepsSeen), a gather's index terms for each
+/// root loop its indices follow past the first, and a gathered element's
+/// index (up to gatherElementsSeen of a thread).
 struct SimtRegisterFit {
   double base, perLoadAddress, perTranscendental, transcendentalsSeen, perStep,
-      stepsSeen, perGatherElement;
+      stepsSeen, perGatherLoop, perGatherElement, gatherElementsSeen;
 };
-inline constexpr SimtRegisterFit kSimtRegisters = {11, 0.5, 2, 8, 1, 8, 1};
+inline constexpr SimtRegisterFit kSimtRegisters = {
+    /*base=*/11,
+    /*perLoadAddress=*/0.5,
+    /*perTranscendental=*/2,
+    /*transcendentalsSeen=*/8,
+    /*perStep=*/1,
+    /*stepsSeen=*/8,
+    /*perGatherLoop=*/4,
+    /*perGatherElement=*/0.25,
+    /*gatherElementsSeen=*/8};
 
 /// A tensor-core K step's shape in pieces of its instruction (mma.sync's
 /// 16 x 8 x 16, or MFMA's): a warp's pieces along M and N and along the

@@ -295,12 +295,21 @@ static int64_t simtRegisters(const Context &c) {
   const SimtRegisterFit &f = kSimtRegisters;
   double vector = double(std::max<int64_t>(c.schedule.vector, 1));
   double registers = f.base, transcendentals = 0;
-  bool gathers = false;
+  // The most loops of the block tile (more than one element along them)
+  // that one gather's indices follow; 0: no gather.
+  int64_t gatherLoops = 0;
   for (const Work &w : c.kernel.work) {
     for (const Load &load : w.loads) {
       double words = std::max(1.0, load.bytes * vector / 4);
       registers += load.count * (words + f.perLoadAddress);
-      gathers |= load.gather;
+      if (!load.gather)
+        continue;
+      int64_t tiled = 0;
+      for (size_t j = 0; j < c.parallel.size(); ++j)
+        tiled +=
+            c.tiles[j] > 1 && std::find(load.loops.begin(), load.loops.end(),
+                                        c.parallel[j]) != load.loops.end();
+      gatherLoops = std::max<int64_t>({gatherLoops, tiled, 1});
     }
     transcendentals += w.transcendentalsPerInstance * vector;
   }
@@ -309,8 +318,10 @@ static int64_t simtRegisters(const Context &c) {
   if (std::optional<ThreadGeometry> g = threadGeometry(c)) {
     double steps = g->elementsPerThread / vector;
     registers += f.perStep * std::min(steps - 1, f.stepsSeen);
-    if (gathers)
-      registers += f.perGatherElement * g->elementsPerThread;
+    if (gatherLoops)
+      registers += f.perGatherLoop * double(gatherLoops - 1) +
+                   f.perGatherElement *
+                       std::min(g->elementsPerThread, f.gatherElementsSeen);
   }
   return std::min(int64_t(std::lround(registers)),
                   registerBudget(c.target, c.schedule.warps));

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace mlir::tessel {
 
@@ -30,17 +31,32 @@ namespace {
 /// (ptxas keeps a value and its exponent or square apart), at least 24
 /// (30 for a causal softmax);
 /// layer_norm, which centres the kept values once, 24 plus one an element.
-/// A streamed row's thread keeps a vector and its pass's temporaries.
-int64_t rowRegisters(const RowShape &r, int64_t elements) {
+/// A block of several rows keeps its row's index and its share of the
+/// partials' addresses besides: a softmax at least 34 registers, a
+/// layer_norm 32 (2026-11-30: ptxas -v, sm_90a, on 187 resident softmax
+/// and 111 layer_norm schedules of tier 1, tier 2 and the row-kernel
+/// checks, ranks 0 to 11: within 10 % for 138 and 80 of them, against 117
+/// and 73 with the one-row floor alone; `bench/registers.py
+/// --schedule-rank`). Not past `fullSM`, though: a block of half an SM's
+/// threads or more is held to what lets two such blocks fill it (32 on
+/// the H100 for 1024 threads; ptxas took 31-32 for every such schedule
+/// with up to 16 elements). A streamed row's thread keeps a vector and its
+/// pass's temporaries.
+int64_t rowRegisters(const RowShape &r, int64_t elements, int64_t rowsPerBlock,
+                     int64_t fullSM) {
   if (elements == 0)
     return r.op == RowOpKind::Softmax     ? 60
            : r.op == RowOpKind::LayerNorm ? 30
                                           : 26;
+  int64_t severalRows = rowsPerBlock > 1 ? fullSM : 0;
   if (r.op == RowOpKind::LayerNorm)
-    return 24 + elements;
+    return std::max<int64_t>(std::min<int64_t>(severalRows, 32), 24 + elements);
   // (A causal mask's indices keep a softmax at 30 or more.)
-  return std::max<int64_t>(r.op == RowOpKind::Softmax && r.causal ? 30 : 24,
-                           std::llround(1.9 * double(elements)));
+  int64_t floor = r.op == RowOpKind::Softmax
+                      ? std::max<int64_t>(std::min<int64_t>(severalRows, 34),
+                                          r.causal ? 30 : 24)
+                      : 24;
+  return std::max<int64_t>(floor, std::llround(1.9 * double(elements)));
 }
 
 /// A reduction's thread holds one batch of loads (`words` 32-bit
@@ -331,11 +347,19 @@ Prediction predictRowKernel(const KernelDesc &k, const Schedule &s,
   if (double(p.sharedBytes) > t.blockSharedMemoryLimit())
     return illegal("the block's partials (" + std::to_string(p.sharedBytes) +
                    " bytes) exceed what one block may allocate");
+  // The registers that let two blocks of `threads` fill an SM's threads,
+  // where they are at least half of them (else no limit).
+  int64_t smThreads = int64_t(t.get(TargetField::MaxWarpsPerSM)) * t.warpSize();
+  int64_t fullSM =
+      2 * threads >= smThreads
+          ? int64_t(t.get(TargetField::RegistersPerSM)) / smThreads / 8 * 8
+          : std::numeric_limits<int64_t>::max();
   // A resident row's elements in f32 registers.
   double elements = double(l.slots * l.vector);
   p.registers = r.reduces()
                     ? reductionRegisters(l, dtypeBytes(r.type))
-                    : rowRegisters(r, l.resident ? l.slots * l.vector : 0);
+                    : rowRegisters(r, l.resident ? l.slots * l.vector : 0,
+                                   l.rowsPerBlock, fullSM);
   if (p.registers > int64_t(t.get(TargetField::MaxRegistersPerThread)))
     return illegal("a thread would keep more of its row than it has "
                    "registers");
