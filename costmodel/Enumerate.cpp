@@ -58,6 +58,16 @@ public:
         narrowest = std::min(narrowest, dtypeBytes(o.type));
       for (int64_t v = 2; v * narrowest <= 16; v *= 2)
         vectors.push_back(v);
+      epilogueVectors = vectors;
+    } else if (k.contraction && k.kSteppable) {
+      // A contraction that is the root: its tensor-core accumulator is
+      // copied to the output up to 16 bytes of the output a store.
+      int64_t narrowest = 4;
+      for (const Operand &o : k.operands)
+        if (o.output)
+          narrowest = std::min(narrowest, dtypeBytes(o.type));
+      for (int64_t v = 2; v * narrowest <= 16; v *= 2)
+        epilogueVectors.push_back(v);
     }
   }
 
@@ -336,7 +346,8 @@ private:
     size_t last = s.block.size() - 1;
     int64_t bm = s.block[last - 2], bn = s.block[last - 1];
     int64_t threads = s.warps * t.warpSize();
-    for (auto it = vectors.rbegin(); it != vectors.rend(); ++it) {
+    for (auto it = epilogueVectors.rbegin(); it != epilogueVectors.rend();
+         ++it) {
       int64_t v = *it;
       int64_t across = bn / v;
       if (bn % v || threads % across || bm % (threads / across))
@@ -454,6 +465,9 @@ private:
   bool pipelines;
   std::vector<int> parallel;
   std::vector<int64_t> kSteps, vectors;
+  /// The vector widths of a tensor-core kernel's epilogue: an elementwise
+  /// root's `vectors`, or a root contraction's copy to its output.
+  std::vector<int64_t> epilogueVectors;
 };
 
 } // namespace

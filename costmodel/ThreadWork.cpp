@@ -476,14 +476,18 @@ std::optional<ThreadGeometry> threadGeometry(const Context &c) {
 
 // A vector width: each thread's elements along the innermost loop are taken
 // `vector` at a time (tessel-tile-and-fuse), legal only where every
-// thread's share is a whole number of aligned vectors.
+// thread's share is a whole number of aligned vectors. A tensor-core
+// contraction that is its kernel's root takes them in its copy from the
+// accumulator to the output.
 std::optional<std::string> vectorRefusal(const Context &c,
                                          const ThreadGeometry &g) {
   int64_t vector = std::max<int64_t>(c.schedule.vector, 1);
   if (vector <= 1)
     return std::nullopt;
-  if (!c.kernel.elementwiseRoot)
-    return "a vector width needs a root whose loops are all parallel";
+  if (!c.kernel.elementwiseRoot &&
+      !(c.mma && c.kernel.contraction && c.kernel.kSteppable))
+    return "a vector width needs a root whose loops are all parallel (or a "
+           "tensor-core contraction's copy to its output)";
   if (!vectorWidthFits(c.kernel.loops[c.parallel.back()].size, c.tiles.back(),
                        g.layout.back(), vector))
     return "the vector width does not divide each thread's share of the "

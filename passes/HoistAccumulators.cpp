@@ -21,7 +21,9 @@
 // stores (between barriers, after the thread's cp.async copies are
 // complete): the buffer is then untouched until the loop is over, and
 // tessel-dynamic-shared-memory may place it over the K step's stage
-// buffers.
+// buffers. Where the fragments' stores cover everything the fill writes
+// (a tensor-core step's block tile: the threads times each one's stored
+// elements are the tile's), the fill is dropped instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -395,6 +397,76 @@ zeroFills(scf::ForOp loop, const SetVector<Value> &buffers) {
   return fills;
 }
 
+/// The view of its buffer that `memref` is cut from last before the buffer
+/// itself (the outermost memref.subview of its chain), or the buffer.
+Value outermostView(Value memref) {
+  Value view = memref;
+  while (auto subview = memref.getDefiningOp<memref::SubViewOp>()) {
+    view = subview.getResult();
+    memref = subview.getSource();
+  }
+  return view;
+}
+
+/// Whether a subview chain leads from `memref` through `view`.
+bool cutFrom(Value memref, Value view) {
+  for (;;) {
+    if (memref == view)
+      return true;
+    auto subview = memref.getDefiningOp<memref::SubViewOp>();
+    if (!subview)
+      return false;
+    memref = subview.getSource();
+  }
+}
+
+/// Whether the accumulator's stores after the loop cover the whole view of
+/// the buffer that they and `fills` write, so that the fills are dead: the
+/// stores are each thread's own locations (the pass's header: a location
+/// two threads shared would be a race), in bounds of one static view, and
+/// the launch's threads times the elements each thread stores are that
+/// view's elements; every fill stays inside the view. (A tensor-core
+/// step's fragments cover its block tile by construction: MmaLayout's and
+/// MfmaLayout's unit tests; this checks the instance.)
+bool storesCoverFills(gpu::LaunchOp launch, ArrayRef<Group> groups,
+                      ArrayRef<Operation *> fills) {
+  int64_t threads = 1;
+  for (Value size : {launch.getBlockSizeX(), launch.getBlockSizeY(),
+                     launch.getBlockSizeZ()}) {
+    APInt value;
+    if (!matchPattern(size, m_ConstantInt(&value)))
+      return false;
+    threads *= value.getSExtValue();
+  }
+  Value view;
+  int64_t stored = 0;
+  for (const Group &group : groups) {
+    if (!group.stored())
+      continue;
+    const Access &a = *group.accesses.front();
+    Value outer = outermostView(a.base);
+    if (!outer || (view && outer != view))
+      return false;
+    view = outer;
+    stored += a.length;
+  }
+  auto viewType = view ? dyn_cast<MemRefType>(view.getType()) : MemRefType();
+  if (!viewType || !viewType.hasStaticShape() ||
+      threads * stored != viewType.getNumElements())
+    return false;
+  for (Operation *fill : fills) {
+    WalkResult inside = fill->walk([&](Operation *op) {
+      std::optional<Access> store = accessOf(op);
+      if (store && !store->isLoad && !cutFrom(store->base, view))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (inside.wasInterrupted())
+      return false;
+  }
+  return true;
+}
+
 /// A constant of `type` (a scalar or a vector) whose elements are `value`.
 Value constantOf(OpBuilder &b, Location loc, Type type, Attribute value) {
   auto element = cast<TypedAttr>(value);
@@ -720,7 +792,10 @@ struct HoistAccumulatorsPass
     if (zeroStart) {
       // The fill after the loop: once this thread's copies into the stage
       // buffers are complete and every thread is past the loop (the buffer
-      // may overlay the stages), and before the fragments' stores.
+      // may overlay the stages), and before the fragments' stores. Where
+      // the stores cover all the fill writes, it goes: they overwrite it.
+      bool fillsDead = storesCoverFills(
+          cast<gpu::LaunchOp>(newLoop->getParentOp()), groups, *fills);
       bool copies = false;
       newLoop->getParentOp()->walk(
           [&](nvgpu::DeviceAsyncCopyOp) { copies = true; });
@@ -733,10 +808,15 @@ struct HoistAccumulatorsPass
                                          rewriter.getI32IntegerAttr(0));
       }
       gpu::BarrierOp::create(rewriter, loc);
-      for (Operation *fill : *fills)
-        rewriter.moveOpBefore(fill, rewriter.getInsertionBlock(),
-                              rewriter.getInsertionPoint());
-      gpu::BarrierOp::create(rewriter, loc);
+      if (fillsDead) {
+        for (Operation *fill : *fills)
+          rewriter.eraseOp(fill);
+      } else {
+        for (Operation *fill : *fills)
+          rewriter.moveOpBefore(fill, rewriter.getInsertionBlock(),
+                                rewriter.getInsertionPoint());
+        gpu::BarrierOp::create(rewriter, loc);
+      }
     }
     bool stored = false;
     for (auto [i, group] : llvm::enumerate(groups)) {

@@ -151,6 +151,8 @@ struct KStepRoot {
   SmallVector<int64_t> warpTile;
   /// The schedule's software-pipeline depth.
   int64_t stages = 1;
+  /// A tensor-core root's vector width for its copy to the output.
+  int64_t vector = 1;
 };
 
 /// What tileElements splits an op of the kernel (by its tile id) into, and
@@ -264,7 +266,7 @@ planKStep(func::FuncOp func, const KernelOps &k, Operation *root,
   return std::optional<KStepRoot>(
       KStepRoot{idOf(root), idOf((*kStep)->contraction), (*kStep)->step,
                 SmallVector<int64_t>(numThreads), sched.getMma(), warpTile,
-                sched.getStages()});
+                sched.getStages(), sched.getVector()});
 }
 
 /// Step 2 for one root: its block tiles and threads, its K step, the
@@ -401,7 +403,7 @@ LogicalResult tileKStepRoot(RewriterBase &rewriter, func::FuncOp func,
         cThreads[i] = distributed[--next];
     if (failed(tileContractionK(rewriter, c, r.kStep, cThreads, threads,
                                 r.root == r.contraction, r.mma, r.warpTile,
-                                r.stages)))
+                                r.stages, r.vector)))
       return failure();
   }
   if (r.root == r.contraction)

@@ -353,11 +353,13 @@ FailureOr<std::optional<KStep>> tiling::kStepOf(func::FuncOp func,
   return std::optional<KStep>(KStep{contractions.front(), block.back()});
 }
 
-LogicalResult
-tiling::tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
-                         int64_t kStep, ArrayRef<int64_t> cThreads,
-                         int64_t threads, bool isRoot, InstructionClass mma,
-                         ArrayRef<int64_t> warpTile, int64_t stages) {
+LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
+                                       linalg::LinalgOp c, int64_t kStep,
+                                       ArrayRef<int64_t> cThreads,
+                                       int64_t threads, bool isRoot,
+                                       InstructionClass mma,
+                                       ArrayRef<int64_t> warpTile,
+                                       int64_t stages, int64_t vector) {
   Location loc = c.getLoc();
   // Diagnostics name c, or its K loop once c is tiled.
   Operation *anchor = c;
@@ -457,8 +459,16 @@ tiling::tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
       fail("its accumulator could not be split over threads");
       return failure();
     }
-    if (failed(tileElements(rewriter, *tile, onesFor(*tile))))
+    // The copy to the output, `vector` elements of a row at a time.
+    bool wide = vector > 1 && op == outputOps.back() && writeBack;
+    SmallVector<int64_t> elementTiles = onesFor(*tile);
+    if (wide)
+      elementTiles.back() = vector;
+    SmallVector<LoopLikeOpInterface> loops;
+    if (failed(tileElements(rewriter, *tile, elementTiles, &loops)))
       return failure();
+    if (wide && !loops.empty())
+      prepareVectorTiles(rewriter, cast<scf::ForOp>(loops.back()), vector);
   }
 
   if (wgmma) {

@@ -58,11 +58,16 @@ FailureOr<std::optional<KStep>> kStepOf(func::FuncOp func, Operation *root,
 /// kWgmmaStepAttrName): the CPU path runs them as loops; on sm_90a each
 /// copy becomes a TMA load into a pipeline of `stages` swizzled buffers and
 /// the step warpgroup MMAs with the accumulator in registers.
+///
+/// A tensor-core root's copy to the output takes `vector` consecutive
+/// elements of its innermost dim at a time (1: one), prepared for
+/// vectorizeMarked: 16-byte shared loads and global stores where the
+/// schedule's thread tile gives each thread whole vectors of a row.
 LogicalResult tileContractionK(RewriterBase &rewriter, linalg::LinalgOp c,
                                int64_t kStep, ArrayRef<int64_t> cThreads,
                                int64_t threads, bool isRoot,
                                InstructionClass mma, ArrayRef<int64_t> warpTile,
-                               int64_t stages);
+                               int64_t stages, int64_t vector = 1);
 
 } // namespace mlir::tessel::tiling
 

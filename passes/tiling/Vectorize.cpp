@@ -65,13 +65,23 @@ LogicalResult tiling::checkVectorWidth(func::FuncOp func, Operation *root,
     return func.emitOpError()
            << "schedule " << sched << " sets vector = " << width << ", but ";
   };
-  if (kStepped)
-    return refuse() << "the kernel's root is its K-stepped contraction, whose "
-                       "result is copied out by scalar loops; give the "
-                       "kernel vector = 1";
+  // A tensor-core root copies its accumulator to the output in vectors
+  // along the output's innermost dim (tileContractionK); a SIMT K step's
+  // accumulator is each thread's own tile, copied out element by element.
+  if (kStepped && sched.getMma() == InstructionClass::Simt)
+    return refuse() << "the kernel's root is its SIMT K-stepped contraction, "
+                       "whose result is copied out by scalar loops; give the "
+                       "kernel vector = 1 (tensor-core schedules take a "
+                       "vector width for that copy)";
   auto linalgOp = cast<linalg::LinalgOp>(root);
+  // The loop the vectors run along: the innermost, or a contraction's
+  // innermost parallel loop (its output's innermost dim, N).
   int64_t inner = linalgOp.getNumLoops() - 1;
-  if (linalgOp.getNumReductionLoops() > 0 || !blockSizes[inner])
+  if (kStepped)
+    while (inner > 0 && linalgOp.getIteratorTypesArray()[inner] !=
+                            utils::IteratorType::parallel)
+      --inner;
+  if (!kStepped && (linalgOp.getNumReductionLoops() > 0 || !blockSizes[inner]))
     return refuse() << "the kernel's root (" << root->getName()
                     << ") reduces; a vector width applies to a root whose "
                        "loops are all parallel (an elementwise op, a norm's "

@@ -197,7 +197,8 @@ func.func @shared_accumulators(%a: i32, %b: i32, %out: memref<16x8xf32>) {
 // An accumulator the launch only fills with zeros before the loop starts at
 // zero in registers; the fill moves after the loop (after the thread's
 // cp.async copies are complete and a barrier), before the fragments'
-// stores, so that nothing touches the buffer while the loop runs.
+// stores, so that nothing touches the buffer while the loop runs. (Half a
+// warp's fragments cover half the 16 x 8 buffer: the fill stays.)
 // CHECK-LABEL: func @zero_start
 // CHECK: gpu.launch
 // CHECK-NOT: memref.store %{{.*}}, %[[ACC:.*]][
@@ -227,7 +228,7 @@ func.func @zero_start(%a: i32, %b: i32, %src: memref<16xf32>, %out: memref<16x8x
   %c256 = arith.constant 256 : index
   %zero = arith.constant 0.0 : f32
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
-      threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c16, %sy = %c1, %sz = %c1)
       workgroup(%acc : memref<16x8xf32, #gpu.address_space<workgroup>>,
                 %stage : memref<16xf32, #gpu.address_space<workgroup>>) {
     scf.for %i = %c0 to %c16 step %c1 {
@@ -260,6 +261,78 @@ func.func @zero_start(%a: i32, %b: i32, %src: memref<16xf32>, %out: memref<16x8x
     }
     %v = memref.load %acc[%tx, %c0] : memref<16x8xf32, #gpu.address_space<workgroup>>
     memref.store %v, %out[%tx, %c0] : memref<16x8xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// The same with a full warp: its fragments cover the 16 x 8 tile of the
+// padded buffer that the fill writes (32 threads x 2 pieces x 2 elements),
+// so the fill goes; one barrier (after the copies) precedes the stores.
+// CHECK-LABEL: func @zero_start_covered
+// CHECK: gpu.launch
+// CHECK: %[[TILE:.*]] = memref.subview
+// CHECK-NOT: memref.store
+// CHECK: %[[R:.*]]:2 = scf.for
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[G:.*]] = nvgpu.device_async_create_group
+// CHECK-NEXT: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: vector.store %[[R]]#0, %[[TILE]]
+// CHECK-NEXT: vector.store %[[R]]#1, %[[TILE]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load %[[TILE]]
+func.func @zero_start_covered(%a: i32, %b: i32, %src: memref<16xf32>, %out: memref<16x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+      workgroup(%buf : memref<16x12xf32, #gpu.address_space<workgroup>>,
+                %stage : memref<16xf32, #gpu.address_space<workgroup>>) {
+    %acc = memref.subview %buf[0, 0] [16, 8] [1, 1] : memref<16x12xf32, #gpu.address_space<workgroup>> to memref<16x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>
+    %row = arith.divui %tx, %c8 : index
+    %col = arith.remui %tx, %c8 : index
+    scf.for %i = %c0 to %c16 step %c4 {
+      %r = arith.addi %i, %row : index
+      memref.store %zero, %acc[%r, %col] : memref<16x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %copy = nvgpu.device_async_copy %src[%c0], %stage[%c0], 4 : memref<16xf32> to memref<16xf32, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c256 step %c32 {
+      %lane = gpu.lane_id
+      %g = arith.divui %lane, %c4 : index
+      %t4 = arith.remui %lane, %c4 : index
+      %t = arith.muli %t4, %c2 : index
+      %g8 = arith.addi %g, %c8 : index
+      %lo = vector.load %acc[%g, %t] : memref<16x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>, vector<2xf32>
+      %hi = vector.load %acc[%g8, %t] : memref<16x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>, vector<2xf32>
+      %c00 = vector.extract %lo[0] : f32 from vector<2xf32>
+      %c01 = vector.extract %lo[1] : f32 from vector<2xf32>
+      %c10 = vector.extract %hi[0] : f32 from vector<2xf32>
+      %c11 = vector.extract %hi[1] : f32 from vector<2xf32>
+      %m0 = nvvm.mma.sync A[%a, %a, %a, %a] B[%b, %b] C[%c00, %c01, %c10, %c11] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %d00 = llvm.extractvalue %m0[0] : !llvm.struct<(f32, f32, f32, f32)>
+      %d01 = llvm.extractvalue %m0[1] : !llvm.struct<(f32, f32, f32, f32)>
+      %d10 = llvm.extractvalue %m0[2] : !llvm.struct<(f32, f32, f32, f32)>
+      %d11 = llvm.extractvalue %m0[3] : !llvm.struct<(f32, f32, f32, f32)>
+      %vlo = vector.from_elements %d00, %d01 : vector<2xf32>
+      %vhi = vector.from_elements %d10, %d11 : vector<2xf32>
+      vector.store %vlo, %acc[%g, %t] : memref<16x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>, vector<2xf32>
+      vector.store %vhi, %acc[%g8, %t] : memref<16x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>, vector<2xf32>
+      gpu.barrier
+    }
+    %v = memref.load %acc[%row, %col] : memref<16x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>
+    memref.store %v, %out[%row, %col] : memref<16x8xf32>
     gpu.terminator
   }
   return

@@ -228,11 +228,11 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // -----
 
-// A matmul that is its kernel's root, with a K step, is copied out by
+// A matmul that is its kernel's root, with a SIMT K step, is copied out by
 // scalar loops.
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%x: tensor<64x64xf32>, %y: tensor<64x64xf32>) -> tensor<64x64xf32> {
-    // expected-error @+1 {{sets vector = 4, but the kernel's root is its K-stepped contraction, whose result is copied out by scalar loops; give the kernel vector = 1}}
+    // expected-error @+1 {{sets vector = 4, but the kernel's root is its SIMT K-stepped contraction, whose result is copied out by scalar loops; give the kernel vector = 1 (tensor-core schedules take a vector width for that copy)}}
     %0 = tessel.kernel @k(%x, %y) : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
         schedule = #tessel.schedule<block = [16, 32, 16], thread = [2, 4, 16], warps = 2, vector = 4> {
     ^bb0(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>):

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 
 using namespace mlir::tessel;
 using namespace mlir::tessel::testing;
@@ -723,6 +724,48 @@ TEST(Model, VectorWidthsAreOfferedUpTo16Bytes) {
       d.elementwiseRoot = false;
       for (const Schedule &s : enumerateSchedules(d, t))
         EXPECT_EQ(s.vector, 1) << t.name();
+    }
+}
+
+TEST(Model, RootContractionsCopyTheirAccumulatorInVectors) {
+  // A tensor-core contraction that is its kernel's root (a split-K
+  // partial, an f32-output matmul) copies its accumulator to the output up
+  // to 16 bytes of the output a store: 4-wide for f32, 8-wide for bf16,
+  // offered with a thread tile of [rows, v, K step] and legal; its SIMT
+  // schedules, whose threads copy their own tiles out, take none. The
+  // model does not price the copy: a vector epilogue ties with its scalar
+  // twin, and the enumeration offers it first.
+  for (const Target &t : allTargets())
+    for (auto [type, widest] :
+         {std::pair{ElementType::F32, 4}, std::pair{ElementType::BF16, 8}}) {
+      KernelDesc d = mmaMatmul(512, 384, 256, ElementType::BF16);
+      d.operands.back().type = type;
+      int64_t most = 1;
+      bool tensorCores = false;
+      std::optional<Schedule> simt;
+      for (const Schedule &s : enumerateSchedules(d, t)) {
+        if (s.compute == ComputeClass::Simt) {
+          EXPECT_EQ(s.vector, 1) << t.name();
+          simt = s;
+          continue;
+        }
+        tensorCores = true;
+        most = std::max(most, s.vector);
+        if (s.vector == 1)
+          continue;
+        Prediction p = predict(d, s, t);
+        ASSERT_TRUE(p.legal) << t.name() << ": " << p.illegalReason;
+        EXPECT_EQ(s.thread[s.thread.size() - 2], s.vector) << t.name();
+        Schedule scalar = s;
+        scalar.vector = 1;
+        scalar.thread.clear();
+        EXPECT_EQ(predict(d, scalar, t).timeUs, p.timeUs) << t.name();
+      }
+      if (tensorCores)
+        EXPECT_EQ(most, widest) << t.name();
+      ASSERT_TRUE(simt) << t.name();
+      simt->vector = 2;
+      EXPECT_FALSE(predict(d, *simt, t).legal) << t.name();
     }
 }
 
