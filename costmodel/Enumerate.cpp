@@ -51,24 +51,23 @@ public:
       for (int64_t step = 16; step <= 64 && step < 2 * reduction; step *= 2)
         kSteps.push_back(step);
     // Vector widths for an elementwise root: up to 16 bytes of its narrowest
-    // operand per lane (one ld.global.v4).
-    if (k.elementwiseRoot) {
-      int64_t narrowest = 4;
+    // operand per lane (one ld.global.v4). A contraction that is the root
+    // copies its tensor-core accumulator to the output up to 16 bytes of
+    // the output a store.
+    auto widthsUpTo16Bytes = [&](bool outputsOnly) {
+      int64_t bytes = 4;
       for (const Operand &o : k.operands)
-        narrowest = std::min(narrowest, dtypeBytes(o.type));
-      for (int64_t v = 2; v * narrowest <= 16; v *= 2)
-        vectors.push_back(v);
-      epilogueVectors = vectors;
-    } else if (k.contraction && k.kSteppable) {
-      // A contraction that is the root: its tensor-core accumulator is
-      // copied to the output up to 16 bytes of the output a store.
-      int64_t narrowest = 4;
-      for (const Operand &o : k.operands)
-        if (o.output)
-          narrowest = std::min(narrowest, dtypeBytes(o.type));
-      for (int64_t v = 2; v * narrowest <= 16; v *= 2)
-        epilogueVectors.push_back(v);
-    }
+        if (o.output || !outputsOnly)
+          bytes = std::min(bytes, dtypeBytes(o.type));
+      std::vector<int64_t> widths;
+      for (int64_t v = 2; v * bytes <= 16; v *= 2)
+        widths.push_back(v);
+      return widths;
+    };
+    if (k.elementwiseRoot)
+      epilogueVectors = vectors = widthsUpTo16Bytes(/*outputsOnly=*/false);
+    else if (k.contraction && k.kSteppable)
+      epilogueVectors = widthsUpTo16Bytes(/*outputsOnly=*/true);
   }
 
   void run() {

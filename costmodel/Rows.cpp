@@ -48,12 +48,13 @@ int64_t rowRegisters(const RowShape &r, int64_t elements, int64_t rowsPerBlock,
     return r.op == RowOpKind::Softmax     ? 60
            : r.op == RowOpKind::LayerNorm ? 30
                                           : 26;
-  int64_t severalRows = rowsPerBlock > 1 ? fullSM : 0;
+  // The most a floor of several rows may ask (0: one row).
+  int64_t rowsCap = rowsPerBlock > 1 ? fullSM : 0;
   if (r.op == RowOpKind::LayerNorm)
-    return std::max<int64_t>(std::min<int64_t>(severalRows, 32), 24 + elements);
+    return std::max<int64_t>(std::min<int64_t>(rowsCap, 32), 24 + elements);
   // (A causal mask's indices keep a softmax at 30 or more.)
   int64_t floor = r.op == RowOpKind::Softmax
-                      ? std::max<int64_t>(std::min<int64_t>(severalRows, 34),
+                      ? std::max<int64_t>(std::min<int64_t>(rowsCap, 34),
                                           r.causal ? 30 : 24)
                       : 24;
   return std::max<int64_t>(floor, std::llround(1.9 * double(elements)));

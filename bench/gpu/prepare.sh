@@ -101,6 +101,7 @@ for f in $AMD_CHECKS \
          test/codegen/cpu-check-mma-transposed.mlir \
          test/codegen/cpu-check-mma-large-tiles.mlir \
          test/codegen/cpu-check-mma-partial.mlir \
+         test/codegen/cpu-check-mma-vector-epilogue.mlir \
          test/codegen/cpu-check-split-k.mlir \
          test/codegen/cpu-check-wgmma.mlir \
          test/codegen/cpu-check-fused-attention-mma.mlir \

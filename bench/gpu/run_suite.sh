@@ -60,6 +60,8 @@ MODEL_BASELINE_OPTS=${MODEL_BASELINE_OPTS-"--compile"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 CARRY=$1
 OUT=$2
+# (Made here: every step writes its files into it.)
+mkdir -p "$OUT"
 TMP=$(mktemp -d)
 LOG=$OUT/run.log
 export PYTHONUNBUFFERED=1
