@@ -445,7 +445,7 @@ bool storesCoverFills(gpu::LaunchOp launch, ArrayRef<Group> groups,
       continue;
     const Access &a = *group.accesses.front();
     Value outer = outermostView(a.base);
-    if (!outer || (view && outer != view))
+    if (view && outer != view)
       return false;
     view = outer;
     stored += a.length;
