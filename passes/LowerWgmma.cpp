@@ -295,12 +295,27 @@ LogicalResult WgmmaStep::rewrite() {
   // The tensor maps, built on the host (the runtime encodes them from the
   // manifest's description, see tessel-compile).
   OpBuilder host(launch);
-  auto tensorMap = [&](Value global, ArrayRef<int64_t> box) -> Value {
-    auto type = nvgpu::TensorMapDescriptorType::get(
+  auto mapType = [&](ArrayRef<int64_t> box) {
+    return nvgpu::TensorMapDescriptorType::get(
         ctx, smem(box), nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
         nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
         nvgpu::TensorMapOOBKind::OOB_ZERO,
         nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+  };
+  // Each operand's map twice: `tma` (the box TMA loads, with the batch's
+  // unit dim when batched) and `layout`, the same map under its [rows, 64]
+  // box, for the warpgroup MMA descriptors. NVGPU's descriptor lowering
+  // reads the leading-dimension byte offset (the distance between an
+  // MN-major operand's 64-column chunks: rows x 128 bytes) from the map
+  // type's first box dim, which for a batched map is the unit batch dim: a
+  // P v of 192 columns read its chunks 128 bytes apart instead of 8 KiB and
+  // only its first 64 columns were right (H200, 2026-11-30).
+  struct Map {
+    Value tma;
+    Value layout;
+  };
+  auto tensorMap = [&](Value global, ArrayRef<int64_t> box) -> Map {
+    auto type = mapType(box);
     Value unranked = memref::CastOp::create(
         host, loc, UnrankedMemRefType::get(element, Attribute()), global);
     SmallVector<Value> dims;
@@ -320,14 +335,20 @@ LogicalResult WgmmaStep::rewrite() {
     Value bits =
         LLVM::PtrToIntOp::create(inside, loc, inside.getI64Type(), address);
     Value again = LLVM::IntToPtrOp::create(inside, loc, pointer, bits);
-    return UnrealizedConversionCastOp::create(inside, loc, type, again)
-        .getResult(0);
+    Value tma = UnrealizedConversionCastOp::create(inside, loc, type, again)
+                    .getResult(0);
+    if (!batched)
+      return {tma, tma};
+    Value layout = UnrealizedConversionCastOp::create(
+                       inside, loc, mapType(box.drop_front()), again)
+                       .getResult(0);
+    return {tma, layout};
   };
-  Value mapA = aMNMajor ? tensorMap(a->global, boxed({}, {kt, W::kM}))
-                        : tensorMap(a->global, boxed({}, {bm, kt}));
+  Map mapA = aMNMajor ? tensorMap(a->global, boxed({}, {kt, W::kM}))
+                      : tensorMap(a->global, boxed({}, {bm, kt}));
   // B K-major: one [N, 64] box a stage, as A; row-major: [64, 64] boxes.
-  Value mapB = bKMajor ? tensorMap(b->global, boxed({}, {bn, kt}))
-                       : tensorMap(b->global, boxed({}, {kt, W::kNChunk}));
+  Map mapB = bKMajor ? tensorMap(b->global, boxed({}, {bn, kt}))
+                     : tensorMap(b->global, boxed({}, {kt, W::kNChunk}));
 
   std::optional<ViewChain> accChain = stripSubviews(acc);
   auto accBuffer =
@@ -475,8 +496,8 @@ LogicalResult WgmmaStep::rewrite() {
     Value kAt = arith::MulIOp::create(ob, loc, k, index(ob, kt));
     nvgpu::MBarrierArriveExpectTxOp::create(ob, loc, bars, index(ob, txBytes),
                                             slot, leader);
-    load(ob, *a, aStages, mapA, bm, kAt, slot);
-    load(ob, *b, bStages, mapB, bn, kAt, slot);
+    load(ob, *a, aStages, mapA.tma, bm, kAt, slot);
+    load(ob, *b, bStages, mapB.tma, bn, kAt, slot);
   };
   for (int64_t s = 0; s < std::min(stages, steps); ++s)
     issue(builder, index(builder, s), index(builder, s));
@@ -526,9 +547,9 @@ LogicalResult WgmmaStep::rewrite() {
                     : view(lb, bStages, at({slot, zero}, {k, zero}, lb),
                            {W::kK, W::kNChunk});
             Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
-                lb, loc, descriptor({W::kM, W::kK}), aTile, mapA);
+                lb, loc, descriptor({W::kM, W::kK}), aTile, mapA.layout);
             Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
-                lb, loc, descriptor({W::kK, bn}), bTile, mapB);
+                lb, loc, descriptor({W::kK, bn}), bTile, mapB.layout);
             d = nvgpu::WarpgroupMmaOp::create(
                 lb, loc, fragments, descA, descB, uint64_t(slice + 1),
                 aMNMajor ? lb.getUnitAttr() : UnitAttr(),
@@ -538,12 +559,12 @@ LogicalResult WgmmaStep::rewrite() {
           Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
               lb, loc, descriptor({W::kM, kt}),
               view(lb, aStages, at({slot}, {groupRow, zero}, lb), {W::kM, kt}),
-              mapA);
+              mapA.layout);
           Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
               lb, loc, descriptor({kt, bn}),
               view(lb, bStages, at({slot, zero}, {zero, zero}, lb),
                    {kt, W::kNChunk}),
-              mapB);
+              mapB.layout);
           // One group in flight: step i - 1's wgmma is complete after this.
           d = nvgpu::WarpgroupMmaOp::create(lb, loc, fragments, descA, descB,
                                             uint64_t(1), UnitAttr(),

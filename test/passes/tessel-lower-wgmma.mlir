@@ -16,6 +16,15 @@
 // per 16-wide slice, without transposeB) from descriptors at the slice's
 // columns of both tiles, the first waiting for one group, the others for
 // none.
+//
+// A batch_matmul takes one batch element a block: its tensor maps are 3-D
+// (box [1, rows, 64], TMA's third coordinate the batch element), while the
+// warpgroup MMA descriptors take the same map under its [rows, 64] box.
+// NVGPU's descriptor lowering reads the distance between a row-major B's
+// 64-column chunks (rows x 128 bytes) from the map type's first box dim,
+// which would be the unit batch dim: the 192-column P v here would read
+// its chunks 128 bytes apart (it did, on an H200: only its first 64
+// columns were right).
 
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @mm(%x: tensor<256x256xbf16>, %w: tensor<256x384xbf16>) -> tensor<256x384xf32> {
@@ -36,6 +45,16 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %0 : tensor<256x384xf32>
     }
     return %r : tensor<256x384xf32>
+  }
+
+  func.func @batch_pv(%p: tensor<2x130x128xf16>, %v: tensor<2x128x192xf16>) -> tensor<2x130x192xf32> {
+    %r = tessel.kernel @k_batch_pv(%p, %v) : (tensor<2x130x128xf16>, tensor<2x128x192xf16>) -> tensor<2x130x192xf32>
+        schedule = #tessel.schedule<block = [1, 64, 192, 64], warps = 4, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<2x130x128xf16>, %c: tensor<2x128x192xf16>):
+      %0 = tessel.batch_matmul %a, %c : tensor<2x130x128xf16>, tensor<2x128x192xf16> -> tensor<2x130x192xf32>
+      tessel.yield %0 : tensor<2x130x192xf32>
+    }
+    return %r : tensor<2x130x192xf32>
   }
 }
 
@@ -92,3 +111,21 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK-COUNT-2: nvgpu.tma.async.load
 // CHECK-NOT: nvgpu.tma.async.load
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+
+// CHECK-LABEL: func.func private @k_batch_pv
+// CHECK-COUNT-2: nvgpu.tma.create.descriptor %{{.*}} box[%{{.*}}, %{{.*}}, %{{.*}}] : memref<*xf16> -> <tensor = memref<1x64x64xf16
+// CHECK: gpu.launch
+// B's map (the later built, first in the block), then A's: each for TMA
+// and under its 2-D box.
+// CHECK: %[[BPTR:.*]] = llvm.inttoptr
+// CHECK-NEXT: %[[BTMA:.*]] = builtin.unrealized_conversion_cast %[[BPTR]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<1x64x64xf16
+// CHECK-NEXT: %[[BMMA:.*]] = builtin.unrealized_conversion_cast %[[BPTR]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16
+// CHECK: %[[APTR:.*]] = llvm.inttoptr
+// CHECK-NEXT: %[[ATMA:.*]] = builtin.unrealized_conversion_cast %[[APTR]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<1x64x64xf16
+// CHECK-NEXT: %[[AMMA:.*]] = builtin.unrealized_conversion_cast %[[APTR]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16
+// CHECK: nvgpu.tma.async.load %[[ATMA]][%{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK-COUNT-3: nvgpu.tma.async.load %[[BTMA]][%{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK: scf.for
+// CHECK: nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[AMMA]] : {{.*}} -> <tensor = memref<64x64xf16
+// CHECK: nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[BMMA]] : {{.*}} -> <tensor = memref<64x192xf16
+// CHECK: nvgpu.warpgroup.mma {{.*}} {transposeB}
