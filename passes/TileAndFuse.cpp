@@ -324,6 +324,8 @@ LogicalResult planRoot(func::FuncOp func, const KernelOps &k, Operation *root,
   if (vector > 1 && failed(checkVectorWidth(func, root, r.blockSizes,
                                             r.numThreads, sched, kStepped)))
     return failure();
+  if (!kStepped)
+    r.vector = vector;
   plan.roots.push_back(r);
   // A root that is the K-stepped contraction is split to the end there.
   if (kStepped)
@@ -387,7 +389,8 @@ SmallVector<Operation *> blockLevelOps(func::FuncOp func, int id) {
 /// fused into a block loop) through tileContractionK, then the root over
 /// the threads, as the script does for other roots.
 LogicalResult tileKStepRoot(RewriterBase &rewriter, func::FuncOp func,
-                            const KStepRoot &r, int64_t threads) {
+                            const KStepRoot &r, int64_t threads,
+                            int64_t vector) {
   SmallVector<int64_t> distributed;
   for (int64_t n : r.numThreads)
     if (n)
@@ -410,13 +413,14 @@ LogicalResult tileKStepRoot(RewriterBase &rewriter, func::FuncOp func,
     return success();
   for (Operation *op : blockLevelOps(func, r.root))
     if (failed(tileToThreads(rewriter, cast<TilingInterface>(op), r.numThreads,
-                             /*linear=*/false)))
+                             /*linear=*/false, vector)))
       return op->emitOpError() << "could not be split over threads";
   return success();
 }
 
-/// Step 3a: the block level (the script), then, in C++, the K steps and
-/// the cooperative reductions' trees.
+/// Step 3a: the block level (the script), then, in C++, the thread level of
+/// roots with a vector width, the K steps and the cooperative reductions'
+/// trees.
 LogicalResult applyBlockLevel(func::FuncOp func, const TilingPlan &plan,
                               const FrozenRewritePatternSet &patterns,
                               bool printScripts) {
@@ -430,12 +434,21 @@ LogicalResult applyBlockLevel(func::FuncOp func, const TilingPlan &plan,
   }
   if (failed(applyTilingScript(func, *script)))
     return failure();
+  IRRewriter rewriter(func.getContext());
+  // The thread level of the roots with a vector width (RootTiling::vector).
+  for (const RootTiling &r : plan.roots) {
+    if (!r.threadLevel || r.vector <= 1)
+      continue;
+    for (Operation *op : blockLevelOps(func, r.root))
+      if (failed(tileToThreads(rewriter, cast<TilingInterface>(op),
+                               r.numThreads, /*linear=*/false, r.vector)))
+        return op->emitOpError() << "could not be split over threads";
+  }
   // Tensor-core steps need whole tiles: a last block that the tiles do not
   // fill is shifted back to overlap its neighbour.
   if (plan.schedule.getMma() != InstructionClass::Simt &&
       failed(shiftPartialBlocks(func)))
     return failure();
-  IRRewriter rewriter(func.getContext());
   // A contraction fused once per consumer at block level (a softmax's max,
   // sum and output all read it) becomes one: it is computed once per block
   // into shared memory, which all of them read.
@@ -446,7 +459,8 @@ LogicalResult applyBlockLevel(func::FuncOp func, const TilingPlan &plan,
     eliminateCommonSubExpressions(rewriter, dominance, func);
   }
   for (const KStepRoot &r : plan.kSteps)
-    if (failed(tileKStepRoot(rewriter, func, r, plan.threads)))
+    if (failed(tileKStepRoot(rewriter, func, r, plan.threads,
+                             plan.schedule.getVector())))
       return failure();
   // Cooperative reductions: their partials are combined in a tree.
   SmallVector<linalg::LinalgOp> merges;

@@ -52,8 +52,9 @@ public:
     // Thread level: `numThreads` along the loops it names, mapped x
     // (innermost), y, z. (With a K step, C++ does it: tileContractionK.)
     // The producers join the thread loop in C++ (fuseIntoThreadLoop):
-    // which copies of a producer a thread reads is only known then.
-    if (r.threadLevel)
+    // which copies of a producer a thread reads is only known then. (With
+    // a vector width, C++ does this level too: see RootTiling::vector.)
+    if (r.threadLevel && r.vector <= 1)
       transform::TileUsingForallOp::create(b, blocks.getTiledOp(), r.numThreads,
                                            transform::NumThreadsSpec(),
                                            threadMapping(r.numThreads));

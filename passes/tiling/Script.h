@@ -38,6 +38,10 @@ struct RootTiling {
   /// Whether the script also splits the root over the threads (not when a
   /// K step does it in C++).
   bool threadLevel = true;
+  /// The schedule's vector width where it applies to this root. The thread
+  /// level of such a root is not in the script but in C++ (tileToThreads),
+  /// which gives each thread whole vectors.
+  int64_t vector = 1;
 };
 
 /// The script tiling `roots` of a kernel whose blocks have `threads`

@@ -10,6 +10,7 @@
 #include "passes/KernelDescription.h"
 #include "passes/tiling/KernelOps.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/ViewLikeInterfaceUtils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -168,7 +169,7 @@ tiling::tileElements(RewriterBase &rewriter, TilingInterface root,
 FailureOr<TilingInterface> tiling::tileToThreads(RewriterBase &rewriter,
                                                  TilingInterface op,
                                                  ArrayRef<int64_t> numThreads,
-                                                 bool linear) {
+                                                 bool linear, int64_t vector) {
   MLIRContext *ctx = op->getContext();
   int distributed = llvm::count_if(numThreads, [](int64_t n) { return n; });
   if (distributed > 3 && !linear)
@@ -183,6 +184,31 @@ FailureOr<TilingInterface> tiling::tileToThreads(RewriterBase &rewriter,
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
       .setNumThreads(getAsIndexOpFoldResult(ctx, numThreads))
       .setMapping(mapping);
+  // SCF tiling's own share, ceil(n / threads), is not a multiple of the
+  // width in a partial tile (4 elements over 8 threads: 1 each), and the
+  // vector steps would run past it.
+  if (vector > 1) {
+    SmallVector<int64_t> threads(numThreads);
+    options.setTileSizeComputationFunction(
+        [threads, vector](OpBuilder &b, Operation *op) {
+          SmallVector<Range> domain =
+              cast<TilingInterface>(op).getIterationDomain(b);
+          AffineExpr n = b.getAffineSymbolExpr(0);
+          SmallVector<OpFoldResult> sizes;
+          for (size_t i = 0; i < threads.size() && i < domain.size(); ++i) {
+            if (!threads[i]) {
+              sizes.push_back(b.getIndexAttr(0));
+              continue;
+            }
+            AffineExpr share = n.ceilDiv(threads[i]);
+            if (i + 1 == domain.size())
+              share = share.ceilDiv(vector) * vector;
+            sizes.push_back(affine::makeComposedFoldedAffineApply(
+                b, op->getLoc(), AffineMap::get(0, 1, share), domain[i].size));
+          }
+          return sizes;
+        });
+  }
   rewriter.setInsertionPoint(op);
   FailureOr<scf::SCFTilingResult> tiled =
       scf::tileUsingSCF(rewriter, op, options);

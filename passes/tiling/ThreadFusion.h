@@ -37,11 +37,16 @@ tileElements(RewriterBase &rewriter, TilingInterface root,
 /// Tiles `op` over the block's threads, `numThreads` along each of its loops
 /// (0: not distributed), mapped x, y, z from the innermost distributed loop,
 /// or to linear thread ids (any shape of as many threads) when `linear`.
-/// Returns the op computing one thread's tile.
+/// Thread t along a loop of n elements takes ceil(n / threads) of them from
+/// t times that; with a `vector` width, that share of the innermost loop is
+/// rounded up to whole vectors, so that in a partial block tile (fewer
+/// elements than the schedule's tile) every thread's share still starts at
+/// a multiple of the width and holds whole vectors (the threads past the
+/// tile's end get none). Returns the op computing one thread's tile.
 FailureOr<TilingInterface> tileToThreads(RewriterBase &rewriter,
                                          TilingInterface op,
                                          ArrayRef<int64_t> numThreads,
-                                         bool linear);
+                                         bool linear, int64_t vector = 1);
 
 /// The static upper bound of each dim of the tensor `v` (a tile): its size
 /// where static, else the bound of the remainder tile's size (rangeOfDim).

@@ -4,7 +4,8 @@
 // another loop (a row's max, a norm's statistics) and scalar reads of
 // transposed operands. Three widths per kernel (2, 4, 8), in f32, f16 and
 // bf16, on shapes whose outer dims no tile divides (the innermost dims are
-// multiples of the width, which the schedule needs): an elementwise chain
+// multiples of the width, which the schedule needs; partial tiles along
+// them: cpu-check-vector-partial.mlir): an elementwise chain
 // with broadcasts, softmax, a residual layer_norm, rms_norm, a transposed
 // operand, and a matmul epilogue with and without a K step. Compiled for
 // sm_90a to check that the loads are vector loads.
@@ -748,7 +749,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK: all outputs match the reference
 // GPU: tessel-compile: 54 GPU kernel(s) for h100
 // W64: all outputs match the reference
-// AMD: tessel-compile: 3 GPU kernel(s) for mi300x
+// AMD: tessel-compile: 4 GPU kernel(s) for mi300x
 
 // Four f32 per thread: the x and x + row reads and the store are 16 bytes
 // each; the column (broadcast along the row) is one scalar.

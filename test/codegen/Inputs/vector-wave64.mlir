@@ -33,4 +33,17 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
     }
     return %r : tensor<6x8x64xf16>
   }
+
+  // A partial last tile along the vector dim (cpu-check-vector-partial.mlir):
+  // 100 columns in tiles of 64 leave 36, over 16 threads along the columns
+  // whose share of a whole tile is one vector of 4: 9 threads take one.
+  func.func @add_f32_w64_v4_partial(%x: tensor<37x100xf32>, %y: tensor<37x100xf32>) -> tensor<37x100xf32> {
+    %r = tessel.kernel @k_add_f32_w64_v4_partial(%x, %y) : (tensor<37x100xf32>, tensor<37x100xf32>) -> tensor<37x100xf32>
+        schedule = #tessel.schedule<block = [16, 64], thread = [1, 4], warps = 4, vector = 4> {
+    ^bb0(%a: tensor<37x100xf32>, %b: tensor<37x100xf32>):
+      %0 = tessel.add %a, %b : tensor<37x100xf32>, tensor<37x100xf32> -> tensor<37x100xf32>
+      tessel.yield %0 : tensor<37x100xf32>
+    }
+    return %r : tensor<37x100xf32>
+  }
 }
