@@ -231,6 +231,12 @@ constexpr const char *kTesselH200LoadRequest =
     "an SM): L1 took a warp's load request every 1.80 clocks "
     "(l1tex__lsuin_requests 55.7 % of one a clock), the requests' "
     "throttle (lg_throttle) the main stall";
+constexpr const char *kTesselH100L2Requests =
+    "fitted on bench/data/h100/suite-2026-11-22.json (add_relu 8192 x 8192 "
+    "f32, whose schedules [1, 256], [2, 256], [1, 128] and [32, 1] store "
+    "lanes a sector apart: 90-99 G L2 requests a second in the model's "
+    "count, a line of a tile's row or a sector of a store each, at the "
+    "1.98 GHz clock); the H200 has the same GH100 die";
 constexpr const char *kFromH200LoadRequest =
     "estimate: the H200's measured figure (bench/data/h200/"
     "ncu-suite-2026-11-27e.csv) in SM clocks; not measured on this chip";
@@ -312,6 +318,7 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::LaneCyclesAlone, 2.19, kTesselH200LaneAlone);
   t.set(F::LoadRequestCycles, 1.8, kTesselH200LoadRequest);
   t.set(F::WgmmaWaitCycles, 650, kTesselH200WgmmaWait);
+  t.set(F::L2RequestsPerClock, 48, kTesselH100L2Requests);
   setNvidiaSmLimits(t);
 }
 

@@ -318,7 +318,7 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   p.loadsUs = loadsTime(c, *geometry, work, blocksOnBusiestSM, p);
   p.dramUs = dramTime(c, p);
   double uniqueBytes = p.dramBytes;
-  p.l2Us = l2Time(c, blocksOnBusiestSM, p);
+  p.l2Us = l2Time(c, work, blocksOnBusiestSM, p);
   p.latencyUs = latencyTime(c, work, blocksOnBusiestSM, uniqueBytes, p);
   p.blocksUs = blocksTime(c, blocksOnBusiestSM, p);
   p.launchUs = launchTime(c, p);

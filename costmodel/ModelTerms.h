@@ -167,6 +167,12 @@ struct WorkCost {
   double perThreadFlops = 0;
   /// Bytes each warp moves through L1 / shared memory.
   double perWarpLoadBytes = 0;
+  /// Bytes each warp's stores of the output move through L1, in whole
+  /// sectors (L1 writes through: a store instruction sends every sector its
+  /// lanes touch on to L2). Counted for a pure elementwise kernel (see
+  /// addElementwiseSteps in ThreadWork.cpp); 0 elsewhere, where the store
+  /// is one of the loads' many instructions.
+  double perWarpStoreBytes = 0;
   /// Flops a block runs on tensor cores (mma.sync K steps).
   double tensorFlopsPerBlock = 0;
   /// Dependent round trips to global memory per thread (an op instance's
@@ -279,9 +285,12 @@ double loadsTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
 /// Unique bytes at the achievable bandwidth for their size; sets
 /// p.dramBytes.
 double dramTime(const Context &c, Prediction &p);
-/// Tile footprints through L2 and the busiest SM's link to it; sets
-/// p.l2Bytes.
-double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p);
+/// Tile footprints through L2 and the busiest SM's link to it, each row of
+/// a tile in whole sectors (a pure elementwise kernel's output as its
+/// stores move it: w.perWarpStoreBytes), and the requests they make of L2
+/// (l2_requests_per_clock); sets p.l2Bytes (the tiles' bytes).
+double l2Time(const Context &c, const WorkCost &w, double blocksOnBusiestSM,
+              Prediction &p);
 /// The clocks of a SIMT K step of one block alone on the SM: a
 /// shared-memory round trip every k and the issue of each of its warps at
 /// lane_cycles_alone, its warps on a scheduler hiding each other's waits

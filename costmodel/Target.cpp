@@ -152,6 +152,10 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "scheduler in register-only arithmetic (its own dependences and "
        "pipes; no memory instruction among them)",
        false, false},
+      {F::L2RequestsPerClock, "l2_requests_per_clock", "requests/clock",
+       "requests L2 serves per SM clock in all: one per cache line of a "
+       "block's tile read, one per sector a warp's store instruction writes",
+       false, false},
   }};
   return fields;
 }

@@ -102,10 +102,15 @@ enum class TargetField : unsigned {
   // FMAs, exp2, maxima, sums, conversions, shuffles; no memory instruction
   // among them); absent: issue_cycles_alone.
   LaneCyclesAlone,
+  // Requests L2 serves per SM clock, all its slices together: a block's
+  // read of a cache line of its tile (or of the sectors of one it needs),
+  // a sector a warp's store instruction writes. Narrow tiles and scattered
+  // stores reach this before L2's bandwidth; absent: no such limit.
+  L2RequestsPerClock,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::LaneCyclesAlone) + 1;
+    static_cast<std::size_t>(TargetField::L2RequestsPerClock) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

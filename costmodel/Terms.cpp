@@ -88,15 +88,16 @@ double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
   return peak;
 }
 
-// 3b. Loads: what each warp's loads move through the SM's L1, which returns
-// l1_bytes_per_clock.
+// 3b. Loads: what each warp's loads (and a pure elementwise kernel's
+// stores) move through the SM's L1, which returns l1_bytes_per_clock.
 double loadsTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
                  double blocksOnBusiestSM, Prediction &p) {
   const Target &t = c.target;
   if (!usable(t, TargetField::L1BytesPerClock, p.uncalibrated))
     return 0;
   double warps = c.everyThread ? double(c.schedule.warps) : g.activeWarps;
-  return blocksOnBusiestSM * warps * w.perWarpLoadBytes /
+  return blocksOnBusiestSM * warps *
+         (w.perWarpLoadBytes + w.perWarpStoreBytes) /
          (t.get(TargetField::L1BytesPerClock) *
           t.get(TargetField::SimtClockGHz) * 1e9) *
          1e6;
@@ -118,30 +119,64 @@ double dramTime(const Context &c, Prediction &p) {
 // 5. L2 and the SMs' links to it: every block reads the part of each
 // operand its tile indexes (whole along loops outside the tile) and writes
 // its outputs. In all, that is L2 traffic; per SM, it is limited by the
-// bytes an SM can move per clock.
-double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p) {
+// bytes an SM can move per clock. Both move whole sectors: each row of a
+// tile (its run along the operand's contiguous dim) counts in sectors, and
+// a pure elementwise kernel's output as its store instructions write it
+// (w.perWarpStoreBytes: lanes a chunk apart touch a sector each). L2 also
+// serves a bounded number of requests a clock: a row of a tile takes one
+// per cache line it touches, a store one per sector; narrow tiles and
+// scattered stores reach that before the bandwidth.
+double l2Time(const Context &c, const WorkCost &w, double blocksOnBusiestSM,
+              Prediction &p) {
   const Target &t = c.target;
-  double perBlockBytes = 0;
+  auto tileAlong = [&](int l) {
+    auto it = std::find(c.parallel.begin(), c.parallel.end(), l);
+    return it == c.parallel.end() ? double(c.kernel.loops[l].size)
+                                  : double(c.tiles[it - c.parallel.begin()]);
+  };
+  double sector = t.has(TargetField::MemorySectorBytes)
+                      ? t.get(TargetField::MemorySectorBytes)
+                      : 0;
+  double line = t.has(TargetField::CacheLineBytes)
+                    ? t.get(TargetField::CacheLineBytes)
+                    : 0;
+  // The output's stores, where the kernel's work counts them.
+  double storeBytes = w.perWarpStoreBytes * w.warps;
+  double perBlockBytes = 0, movedBytes = 0, requests = 0;
   for (const Operand &o : c.kernel.operands) {
     double bytes = double(dtypeBytes(o.type));
-    for (int l : o.loops) {
-      auto it = std::find(c.parallel.begin(), c.parallel.end(), l);
-      bytes *= it == c.parallel.end()
-                   ? double(c.kernel.loops[l].size)
-                   : double(c.tiles[it - c.parallel.begin()]);
+    double rows = 1, row = bytes;
+    for (size_t i = 0; i < o.loops.size(); ++i) {
+      if (i + 1 == o.loops.size())
+        row *= tileAlong(o.loops[i]);
+      else
+        rows *= tileAlong(o.loops[i]);
     }
-    perBlockBytes += bytes;
+    perBlockBytes += rows * row;
+    if (o.output && storeBytes > 0) {
+      movedBytes += storeBytes;
+      if (sector > 0)
+        requests += storeBytes / sector;
+      continue;
+    }
+    movedBytes +=
+        sector > 0 ? rows * std::ceil(row / sector) * sector : rows * row;
+    if (line > 0)
+      requests += rows * std::ceil(row / line);
   }
   p.l2Bytes = perBlockBytes * double(p.blocks);
   // A wgmma kernel's operand tiles come by TMA, which reaches more of L2
   // and of an SM's link to it than SIMT loads do (where the target has
-  // those figures).
+  // those figures); its boxes are counted as their bytes, and its requests
+  // are not the SIMT loads' (TMA's own limits are in its figures).
   TargetField bandwidth = TargetField::L2BandwidthTBps;
   TargetField link = TargetField::SmBytesPerClock;
   if (c.wgmma && t.has(TargetField::TmaL2BandwidthTBps))
     bandwidth = TargetField::TmaL2BandwidthTBps;
   if (c.wgmma && t.has(TargetField::TmaSmBytesPerClock))
     link = TargetField::TmaSmBytesPerClock;
+  if (c.wgmma)
+    movedBytes = perBlockBytes;
   // L2's own throughput carries the SMs' traffic and the DRAM traffic
   // behind it: every byte read from DRAM is filled into L2 before an SM
   // gets it, and every byte written back drains from it (Nsight Compute's
@@ -149,13 +184,18 @@ double l2Time(const Context &c, double blocksOnBusiestSM, Prediction &p) {
   // wgmma GEMM on 64 x 192 tiles, 243 MB of tile reads and 91 MB of fills,
   // bench/data/h200/ncu-small-m-2026-11-28d.csv). The bandwidths were
   // measured on L2-resident data, without fills.
+  double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
   double time = 0;
   if (usable(t, bandwidth, p.uncalibrated))
-    time = (p.l2Bytes + p.dramBytes) / (t.get(bandwidth) * 1e12) * 1e6;
+    time = (movedBytes * double(p.blocks) + p.dramBytes) /
+           (t.get(bandwidth) * 1e12) * 1e6;
   if (usable(t, link, p.uncalibrated))
+    time = std::max(time, blocksOnBusiestSM * movedBytes /
+                              (t.get(link) * clockHz) * 1e6);
+  if (!c.wgmma && requests > 0 && t.has(TargetField::L2RequestsPerClock))
     time = std::max(
-        time, blocksOnBusiestSM * perBlockBytes /
-                  (t.get(link) * t.get(TargetField::SimtClockGHz) * 1e9) * 1e6);
+        time, requests * double(p.blocks) /
+                  (t.get(TargetField::L2RequestsPerClock) * clockHz) * 1e6);
   return time;
 }
 
@@ -266,14 +306,15 @@ double latencyTime(const Context &c, const WorkCost &w,
   double cycles = turns * chain;
   // Without a K step, each link of a warp's chain (kRoundsInFlight rounds,
   // or a serial one) first takes its share of the warp's L1 clocks (the
-  // loads term's), queueing there behind the other resident warps, then
-  // waits its latency: the closed queue of the K loop, one warp a customer.
-  // Few warps: the two add; many: L1 alone.
+  // loads term's, its stores' with them), queueing there behind the other
+  // resident warps, then waits its latency: the closed queue of the K loop, one
+  // warp a customer. Few warps: the two add; many: L1 alone.
   if (w.kSteps == 0 && w.warps > 0 && chain > 0 &&
       t.has(TargetField::L1BytesPerClock)) {
     double links = (w.perThreadRounds + w.sharedRounds) / kRoundsInFlight +
                    w.serialRounds + w.serialHitRounds;
-    double service = w.perWarpLoadBytes / t.get(TargetField::L1BytesPerClock);
+    double service = (w.perWarpLoadBytes + w.perWarpStoreBytes) /
+                     t.get(TargetField::L1BytesPerClock);
     auto resident = int64_t(std::ceil(
         std::min(blocksOnBusiestSM, double(p.blocksPerSM)) * w.warps));
     if (links > 0 && service > 0)

@@ -374,6 +374,95 @@ void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
   }
 }
 
+/// Whether every op of the kernel runs once per output element, reading
+/// single elements of the kernel's inputs at indices of the root's loops
+/// (no loop of its own, no computed index, no operand dim indexed other
+/// than by one of the root's loops) and no K step: a pure elementwise
+/// kernel, whose element loop addElementwiseSteps prices.
+bool pureElementwise(const Context &c) {
+  const KernelDesc &k = c.kernel;
+  if (c.kStep > 0 || !k.elementwiseRoot || k.work.empty())
+    return false;
+  for (size_t l = 0; l < k.loops.size(); ++l)
+    if (k.loops[l].size > 1 && std::find(c.parallel.begin(), c.parallel.end(),
+                                         int(l)) == c.parallel.end())
+      return false;
+  return std::all_of(k.work.begin(), k.work.end(), [](const Work &w) {
+    return w.execution == Execution::PerElement &&
+           w.kStepRole == KStepRole::None &&
+           std::all_of(w.loads.begin(), w.loads.end(), [](const Load &l) {
+             return l.count == 1 && !l.contiguousAlongOwnLoop && !l.gather;
+           });
+  });
+}
+
+/// A pure elementwise kernel's element loop, step by step: a step's loads,
+/// its math, its store, and only then the next step's loads. Nothing tells
+/// LLVM or ptxas that the output does not alias the inputs, so no load is
+/// hoisted above the store before it (the PTX of add_relu on [1, 256]
+/// tiles: ld, ld, st, eight times): the steps wait in turn, not
+/// kRoundsInFlight at a time. A step is one element, or `vector` of them
+/// with a vector width (all the step's loads, a transposed operand's scalar
+/// ones too, come before its one vector store). A step whose loads find
+/// their sectors already fetched by the thread waits on L1 instead: along
+/// the innermost loop a thread takes `e` contiguous elements, so a load
+/// contiguous along it misses once a sector (ceil(e * bytes / sector) of
+/// the e / vector steps), one along another dim every step, and one the
+/// innermost loop does not index once a row. Each warp's store instruction
+/// moves every sector its lanes touch (L1 writes through to L2): lanes 8
+/// f32 apart store 32 sectors for 128 bytes. Where the target gives no
+/// sector size the rounds stay as addElementwise counts them.
+void addElementwiseSteps(const Context &c, const ThreadGeometry &g,
+                         WorkCost &cost) {
+  if (!g.sectors)
+    return;
+  const KernelDesc &k = c.kernel;
+  const Target &t = c.target;
+  double sector = t.get(TargetField::MemorySectorBytes);
+  size_t last = c.parallel.size() - 1;
+  int innermost = c.parallel[last];
+  double along = g.extent[last];
+  double vector = double(std::max<int64_t>(c.schedule.vector, 1));
+  double stepsPerRow = std::ceil(along / vector);
+  double rows = g.elementsPerThread / along;
+  double misses = 0;
+  bool loads = false;
+  for (const Work &w : k.work)
+    for (const Load &load : w.loads) {
+      loads = true;
+      bool indexed = std::find(load.loops.begin(), load.loops.end(),
+                               innermost) != load.loops.end();
+      double loadMisses = stepsPerRow;
+      if (!indexed)
+        loadMisses = 1;
+      else if (load.contiguous == innermost)
+        loadMisses =
+            std::min(stepsPerRow, std::ceil(along * load.bytes / sector));
+      misses = std::max(misses, loadMisses);
+    }
+  if (loads) {
+    cost.perThreadRounds = 0;
+    cost.serialRounds = rows * misses;
+    cost.serialHitRounds = rows * (stepsPerRow - misses);
+  }
+  auto out = std::find_if(k.operands.begin(), k.operands.end(),
+                          [](const Operand &o) { return o.output; });
+  if (out == k.operands.end() || out->loops.empty())
+    return;
+  // A step stores its `vector` elements at once where its ops all became
+  // vector code, else one at a time (an op the vectorizer leaves a scalar
+  // loop: isVectorizedInStep).
+  bool vectorized = std::all_of(k.work.begin(), k.work.end(),
+                                [](const Work &w) { return w.vectorized; });
+  double lanes = vectorized ? std::min(vector, along) : 1;
+  Load store;
+  store.bytes = double(dtypeBytes(out->type));
+  store.loops = out->loops;
+  store.contiguous = out->loops.back();
+  cost.perWarpStoreBytes = rows * stepsPerRow * std::min(vector, along) /
+                           lanes * warpLoadBytes(c, g, store, lanes);
+}
+
 } // namespace
 
 MfmaFragmentFronts mfmaFragmentFronts(const MfmaShape &s, int64_t aRowBytes,
@@ -579,6 +668,8 @@ WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
     }
     addElementwise(c, g, w, n.perThread, ops, cost, p.uncalibrated);
   }
+  if (pureElementwise(c))
+    addElementwiseSteps(c, g, cost);
   if (k.work.empty())
     cost.perThreadRounds = std::ceil(
         g.elementsPerThread / double(std::max<int64_t>(c.schedule.vector, 1)));

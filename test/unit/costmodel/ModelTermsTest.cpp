@@ -788,6 +788,97 @@ TEST(ModelTerms, ComputeTimeUsesTheClassPeak) {
                    66.9e12);
 }
 
+// A pure elementwise kernel: add_relu over 8192 x 8192 f32, as the H100
+// suite measured it (bench/data/h100/suite-2026-11-22.json: 286-2157 us
+// over 13 schedules). A step's loads wait for the store before them, so
+// the steps' rounds come one after another: a memory round where a step
+// starts a sector, an L1 round where the thread has fetched it already.
+// Each warp's store moves every sector its lanes touch, through L1 and
+// into L2, where each sector is a request of its own, as each line of a
+// block's tile read is.
+TEST(ModelTerms, ElementwiseStepsWaitInTurnAndStoreWholeSectors) {
+  const Target &t = h100();
+  const double n = 8192;
+  KernelDesc add;
+  add.loops = {{8192, false}, {8192, false}};
+  add.operands = {{{0, 1}, ElementType::F32, false},
+                  {{0, 1}, ElementType::F32, false},
+                  {{0, 1}, ElementType::F32, true}};
+  add.flops = 2 * n * n;
+  add.work = {opWork(1, 0, {{4.0, 1, {0, 1}, 1}, {4.0, 1, {0, 1}, 1}}, {0, 1},
+                     Execution::PerElement),
+              opWork(1, 0, {}, {0, 1}, Execution::PerElement)};
+  add.work[0].vectorized = add.work[1].vectorized = true;
+  add.elementwiseRoot = true;
+  auto cost = [&](const KernelDesc &k, const Schedule &s, const Target &target,
+                  Prediction &p) {
+    Held held(k, s, target);
+    std::optional<ThreadGeometry> g = threadGeometry(held.context);
+    EXPECT_TRUE(g);
+    return workCost(held.context, *g, p);
+  };
+  const double sector = t.get(TargetField::MemorySectorBytes);
+  ASSERT_EQ(sector, 32);
+
+  // [1, 256] on one warp: each lane takes 8 contiguous f32 (one sector), so
+  // of its 8 steps the first waits on memory and 7 on L1; each store
+  // instruction's 32 lanes lie 32 bytes apart: 32 sectors for 128 bytes.
+  Prediction p;
+  Schedule row = simt({1, 256}, 1);
+  WorkCost w = cost(add, row, t, p);
+  EXPECT_DOUBLE_EQ(w.serialRounds, 1);
+  EXPECT_DOUBLE_EQ(w.serialHitRounds, 7);
+  EXPECT_DOUBLE_EQ(w.perThreadRounds, 0);
+  EXPECT_DOUBLE_EQ(w.perWarpStoreBytes, 8 * 32 * sector);
+  // In L2: each input row of 1 KiB (8 lines, a request each) and the
+  // stores' 256 sectors; 262144 blocks at 48 requests a clock bind, well
+  // above the bytes (10 KiB a block) at L2's bandwidth.
+  Held rowHeld(add, row, t);
+  blocksAndWaves(rowHeld.context, p);
+  dramTime(rowHeld.context, p);
+  ASSERT_EQ(p.blocks, 262144);
+  double busiest = std::ceil(262144.0 / 132);
+  double requests = 2 * 8 + 256;
+  double l2 = l2Time(rowHeld.context, w, busiest, p);
+  EXPECT_DOUBLE_EQ(p.l2Bytes, 3 * 1024.0 * 262144);
+  EXPECT_DOUBLE_EQ(l2, requests * 262144 /
+                           (t.get(TargetField::L2RequestsPerClock) * 1.98e9) *
+                           1e6);
+  EXPECT_GT(l2, (2 * 1024.0 + 8 * 32 * sector) * 262144 / 7.1e12 * 1e6);
+
+  // Vector 4: two steps of a vector each, one on memory and one on L1; the
+  // store instructions touch the same 32 sectors, half as often.
+  Schedule vector = row;
+  vector.vector = 4;
+  WorkCost v = cost(add, vector, t, p);
+  EXPECT_DOUBLE_EQ(v.serialRounds, 1);
+  EXPECT_DOUBLE_EQ(v.serialHitRounds, 1);
+  EXPECT_DOUBLE_EQ(v.perWarpStoreBytes, 2 * 32 * sector);
+
+  // [64, 8]: 8 lanes along a row (32 bytes, one sector) and 4 rows a warp;
+  // each thread's 16 elements lie on 16 rows, every step a memory round;
+  // a store instruction writes 4 sectors.
+  WorkCost tall = cost(add, simt({64, 8}, 1), t, p);
+  EXPECT_DOUBLE_EQ(tall.serialRounds, 16);
+  EXPECT_DOUBLE_EQ(tall.serialHitRounds, 0);
+  EXPECT_DOUBLE_EQ(tall.perWarpStoreBytes, 16 * 4 * sector);
+
+  // Not a pure elementwise kernel (its root reduces: the rounds overlap
+  // kRoundsInFlight at a time, as before), and a target without a sector
+  // size (AMD's table): no store bytes, the rounds as addElementwise counts
+  // them.
+  KernelDesc reduces = add;
+  reduces.elementwiseRoot = false;
+  WorkCost r = cost(reduces, row, t, p);
+  EXPECT_DOUBLE_EQ(r.perWarpStoreBytes, 0);
+  EXPECT_DOUBLE_EQ(r.serialRounds, 0);
+  EXPECT_DOUBLE_EQ(r.perThreadRounds, 8);
+  WorkCost amd = cost(add, simt({1, 512}, 1), *lookupKnownTarget("mi300x"), p);
+  EXPECT_DOUBLE_EQ(amd.perWarpStoreBytes, 0);
+  EXPECT_DOUBLE_EQ(amd.serialRounds, 0);
+  EXPECT_DOUBLE_EQ(amd.perThreadRounds, 8);
+}
+
 TEST(ModelTerms, MemoryTerms) {
   const Target &t = h100();
   // 64 Mi f32 in, 64 Mi out: 512 MiB at the 256 MiB efficiency (held flat
@@ -807,7 +898,7 @@ TEST(ModelTerms, MemoryTerms) {
   // SM's blocks.
   blocksAndWaves(c, p);
   double busiest = std::ceil(double(p.blocks) / 132);
-  double l2 = l2Time(c, busiest, p);
+  double l2 = l2Time(c, WorkCost(), busiest, p);
   EXPECT_DOUBLE_EQ(p.l2Bytes, 8.0 * 1024 * double(p.blocks));
   EXPECT_DOUBLE_EQ(l2, std::max((p.l2Bytes + p.dramBytes) / 7.1e12 * 1e6,
                                 busiest * 8192 / (32 * 1.98e9) * 1e6));
@@ -1034,7 +1125,7 @@ TEST(ModelTerms, WgmmaTilesComeThroughL2AtTheTmaFigures) {
   blocksAndWaves(inputs.context, p);
   ASSERT_EQ(p.blocks, 512);
   double perBlock = (128.0 * 4096 + 4096.0 * 256 + 128.0 * 256) * 2;
-  double l2 = l2Time(inputs.context, 4, p);
+  double l2 = l2Time(inputs.context, WorkCost(), 4, p);
   EXPECT_DOUBLE_EQ(p.l2Bytes, perBlock * 512);
   EXPECT_DOUBLE_EQ(l2, std::max((p.l2Bytes + p.dramBytes) / 11.5e12 * 1e6,
                                 4 * perBlock / (47 * 1.98e9) * 1e6));
@@ -1043,7 +1134,7 @@ TEST(ModelTerms, WgmmaTilesComeThroughL2AtTheTmaFigures) {
   Prediction q;
   dramTime(simtInputs.context, q);
   blocksAndWaves(simtInputs.context, q);
-  double simtL2 = l2Time(simtInputs.context, 4, q);
+  double simtL2 = l2Time(simtInputs.context, WorkCost(), 4, q);
   EXPECT_DOUBLE_EQ(simtL2, std::max((q.l2Bytes + q.dramBytes) / 7.1e12 * 1e6,
                                     4 * perBlock / (32 * 1.98e9) * 1e6));
 }

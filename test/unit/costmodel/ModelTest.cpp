@@ -670,10 +670,12 @@ TEST(Model, VectorWidthsFitEveryThreadsShare) {
 
 TEST(Model, VectorWidthsTakeVectorLoads) {
   // Rows of 4096 f32, a block of 1 x 1024 over 128 threads of 8 contiguous
-  // elements each (thread tile 1 x 8): scalar, a warp's load of one element
-  // per lane touches 32 sectors (lanes 32 bytes apart) and the thread waits
-  // on 8 loads in turn; with vector = 8 each lane reads its 32 bytes at
-  // once: the same 32 sectors, once, and one round instead of 8.
+  // elements each (thread tile 1 x 8): scalar, a warp's load (and store) of
+  // one element per lane touches 32 sectors (lanes 32 bytes apart) and the
+  // thread takes 8 steps in turn, one waiting on memory and 7 on L1; with
+  // vector = 8 each lane reads and writes its 32 bytes at once: the same 32
+  // sectors, once, and one step instead of 8. Both wait on L1 mostly
+  // (its queue of 64 warps an SM), so the latency term shrinks as much.
   Target t = *lookupKnownTarget("h100");
   KernelDesc d = expRows(int64_t(t.smCount()) * 64, 4096, ElementType::F32);
   Schedule scalar = schedule({1, 1024}, 4);
@@ -687,8 +689,8 @@ TEST(Model, VectorWidthsTakeVectorLoads) {
   EXPECT_EQ(s.computeUs, v.computeUs);
   EXPECT_EQ(s.dramBytes, v.dramBytes);
   EXPECT_LE(v.timeUs, s.timeUs);
-  // An op the step leaves scalar (a reduction fused into it) reads as it
-  // did.
+  // An op the step leaves scalar (a reduction fused into it) reads and
+  // stores as it did.
   KernelDesc scalarOp = d;
   scalarOp.work[0].vectorized = false;
   EXPECT_EQ(predict(scalarOp, vector, t).loadsUs, s.loadsUs);
