@@ -414,7 +414,7 @@ bool pureElementwise(const Context &c) {
 /// sector size the rounds stay as addElementwise counts them.
 void addElementwiseSteps(const Context &c, const ThreadGeometry &g,
                          WorkCost &cost) {
-  if (!g.sectors)
+  if (!g.sectors || c.parallel.empty())
     return;
   const KernelDesc &k = c.kernel;
   const Target &t = c.target;
