@@ -215,12 +215,16 @@ int64_t sharedMemoryBytes(const Context &c) {
       // padded (kMmaOperandPad, kMmaAccumulatorPad), the tiles once per
       // stage.
       int64_t bm = c.tileM(), bn = c.tileN();
-      // The overlay below needs the K loop directly in the launch: no
-      // loop over several batch elements around it.
+      // The overlay below needs the K loop directly in the launch (no loop
+      // over several batch elements around it) and a loop at all: with a
+      // single K step the accumulator is not carried through one, and its
+      // buffer lives while the step's tiles do (a K of 64 on 64-wide steps
+      // needed 101376 bytes on gfx942, not the 64 KiB overlaid).
       bool oneBatch = std::all_of(c.tiles.begin(), c.tiles.end() - 2,
                                   [](int64_t t) { return t == 1; });
+      bool loops = w.reduction > c.kStep;
       int64_t pad = accumulatorPad(s.compute);
-      mmaAccumulator = oneBatch ? 4 * bm * (bn + pad) : 0;
+      mmaAccumulator = oneBatch && loops ? 4 * bm * (bn + pad) : 0;
       mmaStages = s.stages * (2 * bm * (c.kStep + kMmaOperandPad) +
                               2 * c.kStep * (bn + kMmaOperandPad));
       bytes += 4 * bm * (bn + pad) + mmaStages;

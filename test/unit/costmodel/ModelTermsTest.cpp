@@ -393,6 +393,14 @@ TEST(ModelTerms, SharedMemoryBytes) {
   EXPECT_TRUE(h100().overlaysSharedMemory(
       double(accumulator + stages), double(accumulator), c.threadsPerBlock));
   EXPECT_EQ(sharedMemoryBytes(c), accumulator);
+  // With a single K step (K = 32) there is no loop to carry the
+  // accumulator through, and its buffer lives while the step's tiles do:
+  // no overlay (a K of 64 in one step needed 101376 bytes on gfx942, not
+  // the 64 KiB overlaid).
+  KernelDesc oneStep = steppable(1024, 1024, 32, ElementType::BF16);
+  Held oneInputs(oneStep, s, h100());
+  ASSERT_FALSE(mmaRefusal(oneInputs.context));
+  EXPECT_EQ(sharedMemoryBytes(oneInputs.context), accumulator + stages);
   // SIMT K step of 32 on a 64 x 128 f32 tile: the accumulator and one
   // step's A [64, 32] and B [32, 128].
   KernelDesc f32 = steppable(1024, 1024, 1024, ElementType::F32);
