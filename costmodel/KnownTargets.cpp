@@ -31,6 +31,12 @@ constexpr const char *kA100Sheet = "NVIDIA A100 Tensor Core GPU datasheet";
 constexpr const char *kCudaCC =
     "CUDA C++ Programming Guide, 'Technical Specifications per Compute "
     "Capability'";
+constexpr const char *kCudaL1Hopper =
+    "CUDA C++ Programming Guide, compute capability 9.0: a unified data "
+    "cache of 256 KB per SM, shared memory taking up to 228 KB of it";
+constexpr const char *kCudaL1Ampere =
+    "CUDA C++ Programming Guide, compute capability 8.0: a unified data "
+    "cache of 192 KB per SM, shared memory taking up to 164 KB of it";
 constexpr const char *kRocmMI300 =
     "AMD ROCm docs gpu-arch/mi300.md and reference/gpu-specs.rst";
 constexpr const char *kRocmMI250 =
@@ -306,6 +312,7 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::PeakF32SimtTFlops, 66.9, kHopperSheet);
   t.set(F::L2Bytes, 50 * kMiB, xla);
   t.set(F::SharedMemPerSMBytes, 228 * kKiB, kCudaCC);
+  t.set(F::L1CacheBytes, 256 * kKiB, kCudaL1Hopper);
   t.set(F::SharedMemPerBlockBytes, 227 * kKiB, kCudaCC);
   t.set(F::StaticSharedMemPerBlockBytes, 227 * kKiB, kPtxasSm90Static);
   // Full rate on Hopper needs wgmma; warp-level mma.sync reaches less.
@@ -371,6 +378,7 @@ Target makeA100() {
   t.set(F::DeviceMemoryBytes, 80 * kGB, kA100Sheet);
   t.set(F::L2Bytes, 40 * kMiB, kXlaA100);
   t.set(F::SharedMemPerSMBytes, 164 * kKiB, kCudaCC);
+  t.set(F::L1CacheBytes, 192 * kKiB, kCudaL1Ampere);
   t.set(F::SharedMemPerBlockBytes, 163 * kKiB, kCudaCC);
   t.set(F::StaticSharedMemPerBlockBytes, 48 * kKiB, kPtxasSm80Static);
   t.set(F::TensorAchievableFraction, 0.869, kMlEngMatmul);

@@ -265,6 +265,14 @@ std::optional<std::string> vectorRefusal(const Context &c,
 /// elements per lane for a vector load.
 double warpLoadBytes(const Context &c, const ThreadGeometry &g,
                      const Load &load, double lanes = 1);
+/// What one warp's load holds L1 for, in bytes at l1_bytes_per_clock: its
+/// sectors (warpLoadBytes), and at least a clock for each cache line its
+/// lanes touch. L1 serves one line a clock however few of its sectors a
+/// load uses: lanes along a dim other than the contiguous one take a clock
+/// each (measured on the H100: a direct convolution's time in proportion
+/// to the lines its input loads touch; docs/cost-model.md, term 3).
+double warpL1Bytes(const Context &c, const ThreadGeometry &g, const Load &load,
+                   double lanes = 1);
 /// The kernel's Work as the block's threads run it; sets p.uncalibrated
 /// where a figure is missing.
 WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p);

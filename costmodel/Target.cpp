@@ -156,6 +156,10 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "requests L2 serves per SM clock in all: one per cache line of a "
        "block's tile read, one per sector a warp's store instruction writes",
        false, false},
+      {F::L1CacheBytes, "l1_cache_bytes", "bytes",
+       "an SM's (CU's) L1 data cache; on NVIDIA shared with the blocks' "
+       "shared memory",
+       true, false},
   }};
   return fields;
 }

@@ -107,10 +107,15 @@ enum class TargetField : unsigned {
   // a sector a warp's store instruction writes. Narrow tiles and scattered
   // stores reach this before L2's bandwidth; absent: no such limit.
   L2RequestsPerClock,
+  // Bytes of an SM's (CU's) L1 data cache; on NVIDIA the unified L1 and
+  // shared memory, of which the blocks' shared memory takes its part. An
+  // input the kernel reads no more of than fits stays there after its first
+  // read; absent: every load waits on L2 or DRAM.
+  L1CacheBytes,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::L2RequestsPerClock) + 1;
+    static_cast<std::size_t>(TargetField::L1CacheBytes) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

@@ -319,8 +319,8 @@ void addCooperative(const Context &c, const ThreadGeometry &g, const Work &w,
 /// vector loads, each step's loads one round. Other ops of the step stay
 /// scalar.
 void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
-                    double instances, double ops, WorkCost &cost,
-                    bool &uncalibrated) {
+                    double instances, double ops, double l1Bytes,
+                    WorkCost &cost, bool &uncalibrated) {
   int64_t vector = std::max<int64_t>(c.schedule.vector, 1);
   cost.perThreadFlops += instances * ops;
   bool stepped = vector > 1 && !w.perThread() && w.vectorized;
@@ -340,16 +340,35 @@ void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
   // few bytes it moves (a walk's load to a line still being fetched, a
   // broadcast or a 32-byte slice of a matmul's column).
   double request = w.loads.empty() ? 0 : requestBytes(t, uncalibrated);
-  double longest = 0, lines = 0, hits = 0;
+  // A load of an input that the kernel rereads (a root loop of more than
+  // one iteration does not index it) and reads no more of than fits in L1
+  // (`l1Bytes`, beside the blocks' shared memory) finds it there once the
+  // SM's first blocks have read it (a convolution's filter, a bias): its
+  // rounds wait on L1 (`resident`, the longest such load). Not yet in a K
+  // step's epilogue, whose stores are not priced: its bias reads on L1 moved
+  // the H200's tensor-core GEMMs further from their measurements.
+  double longest = 0, lines = 0, hits = 0, resident = 0;
   for (const Load &load : w.loads) {
     bool walk = walks(load);
     if (stepped && load.contiguous == g.innermost)
       cost.perWarpLoadBytes +=
           steps * load.count *
-          std::max(warpLoadBytes(c, g, load, double(vector)), request);
+          std::max(warpL1Bytes(c, g, load, double(vector)), request);
     else
       cost.perWarpLoadBytes +=
-          instances * load.count * std::max(warpLoadBytes(c, g, load), request);
+          instances * load.count * std::max(warpL1Bytes(c, g, load), request);
+    double footprint = load.bytes * load.count;
+    for (int l : load.loops)
+      footprint *= double(c.kernel.loops[l].size);
+    bool reread = std::any_of(c.parallel.begin(), c.parallel.end(), [&](int l) {
+      return c.kernel.loops[l].size > 1 &&
+             std::find(load.loops.begin(), load.loops.end(), l) ==
+                 load.loops.end();
+    });
+    if (!walk && reread && footprint <= l1Bytes && c.kStep == 0) {
+      resident = std::max(resident, load.count);
+      continue;
+    }
     if (!walk) {
       longest = std::max(longest, load.count);
       continue;
@@ -366,12 +385,17 @@ void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
   }
   // The walk's lines against the other loads' rounds, kRoundsInFlight of
   // which overlap: whichever chain is longer.
+  double covered = longest;
   if (lines * kRoundsInFlight > longest) {
     cost.serialRounds += steps * lines;
     cost.serialHitRounds += steps * hits;
+    covered = (lines + hits) * kWalkLoadsPerRound;
   } else {
     cost.perThreadRounds += steps * longest;
   }
+  // The resident loads ride in the rounds of the others; beyond those,
+  // each of their rounds waits on L1.
+  cost.sharedRounds += steps * std::max(0.0, resident - covered);
 }
 
 /// Whether every op of the kernel runs once per output element, reading
@@ -584,31 +608,61 @@ std::optional<std::string> vectorRefusal(const Context &c,
   return std::nullopt;
 }
 
+namespace {
+/// The elements one warp's load reads: `distinct` of them, `alongX` of
+/// which lie along the innermost distributed loop, each lane's chunk there
+/// `stride` elements wide.
+struct WarpSpan {
+  double distinct = 1, alongX = 1, stride = 1;
+};
+
+WarpSpan warpSpan(const Context &c, const ThreadGeometry &g, const Load &load) {
+  WarpSpan span;
+  for (size_t j = 0; j < c.parallel.size(); ++j)
+    if (std::find(load.loops.begin(), load.loops.end(), c.parallel[j]) !=
+        load.loops.end()) {
+      span.distinct *= g.activeLanes[j];
+      if (c.parallel[j] == g.innermost) {
+        span.alongX = g.activeLanes[j];
+        span.stride = g.extent[j];
+      }
+    }
+  return span;
+}
+
+/// How many `unit`-byte pieces of memory a warp's load touches. Each thread
+/// takes a contiguous chunk of `stride` elements along x, so neighbouring
+/// lanes read `stride` elements apart: they share a piece only when their
+/// chunks are narrower than one. A vector load reads `lanes` elements of
+/// the chunk at once.
+double warpPieces(const Load &load, const ThreadGeometry &g,
+                  const WarpSpan &span, double lanes, double unit) {
+  if (load.contiguous != g.innermost || span.alongX <= 1)
+    return span.distinct;
+  return span.distinct / span.alongX *
+         std::min(span.alongX * std::ceil(lanes * load.bytes / unit),
+                  std::ceil(span.alongX * span.stride * load.bytes / unit));
+}
+} // namespace
+
 double warpLoadBytes(const Context &c, const ThreadGeometry &g,
                      const Load &load, double lanes) {
   if (!g.sectors)
     return double(c.target.warpSize()) * load.bytes * lanes;
   double sector = c.target.get(TargetField::MemorySectorBytes);
-  double distinct = 1, alongX = 1, stride = 1;
-  for (size_t j = 0; j < c.parallel.size(); ++j)
-    if (std::find(load.loops.begin(), load.loops.end(), c.parallel[j]) !=
-        load.loops.end()) {
-      distinct *= g.activeLanes[j];
-      if (c.parallel[j] == g.innermost) {
-        alongX = g.activeLanes[j];
-        stride = g.extent[j];
-      }
-    }
-  // Each thread takes a contiguous chunk of `stride` elements along x, so
-  // neighbouring lanes read `stride` elements apart: they share a sector
-  // only when their chunks are narrower than one. A vector load reads
-  // `lanes` elements of the chunk at once.
-  double count = distinct;
-  if (load.contiguous == g.innermost && alongX > 1)
-    count = distinct / alongX *
-            std::min(alongX * std::ceil(lanes * load.bytes / sector),
-                     std::ceil(alongX * stride * load.bytes / sector));
-  return count * sector;
+  return warpPieces(load, g, warpSpan(c, g, load), lanes, sector) * sector;
+}
+
+double warpL1Bytes(const Context &c, const ThreadGeometry &g, const Load &load,
+                   double lanes) {
+  double bytes = warpLoadBytes(c, g, load, lanes);
+  const Target &t = c.target;
+  if (!g.sectors || !t.has(TargetField::CacheLineBytes) ||
+      !t.has(TargetField::L1BytesPerClock))
+    return bytes;
+  double lines = warpPieces(load, g, warpSpan(c, g, load), lanes,
+                            t.get(TargetField::CacheLineBytes));
+  return std::max(bytes, lines * t.get(TargetField::L1BytesPerClock));
 }
 
 WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
@@ -631,6 +685,13 @@ WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
         0.0,
         lanesPerSM(t) / t.get(TargetField::SpecialFunctionsPerClock) - 1.0);
   bool kStep = c.kStep > 0;
+  // The L1 an input can stay in: the cache less the resident blocks'
+  // shared memory (none where the target gives no size).
+  double l1Bytes = -1;
+  if (t.has(TargetField::L1CacheBytes))
+    l1Bytes =
+        t.get(TargetField::L1CacheBytes) -
+        double(p.sharedBytes) * double(std::max<int64_t>(p.blocksPerSM, 1));
   for (const Work &w : k.work) {
     Instances n = instancesOf(c, g, w);
     double ops =
@@ -666,7 +727,7 @@ WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
       addCooperative(c, g, w, n, ops, cost, p.uncalibrated);
       continue;
     }
-    addElementwise(c, g, w, n.perThread, ops, cost, p.uncalibrated);
+    addElementwise(c, g, w, n.perThread, ops, l1Bytes, cost, p.uncalibrated);
   }
   if (pureElementwise(c))
     addElementwiseSteps(c, g, cost);

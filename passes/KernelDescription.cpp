@@ -84,6 +84,26 @@ bool isKernelInput(Value v) {
   return isa<BlockArgument>(v) && isa<TensorType>(v.getType());
 }
 
+/// Whether `e` (an indexing map's result) moves by one element when the
+/// op's loop `dim` does: its coefficient in the sum is 1.
+bool unitStride(AffineExpr e, unsigned dim) {
+  std::function<int64_t(AffineExpr)> coefficient = [&](AffineExpr x) {
+    if (auto d = dyn_cast<AffineDimExpr>(x))
+      return int64_t(d.getPosition() == dim);
+    auto bin = dyn_cast<AffineBinaryOpExpr>(x);
+    if (!bin)
+      return int64_t(0);
+    if (bin.getKind() == AffineExprKind::Add)
+      return coefficient(bin.getLHS()) + coefficient(bin.getRHS());
+    if (bin.getKind() == AffineExprKind::Mul)
+      if (auto k = dyn_cast<AffineConstantExpr>(bin.getRHS()))
+        return k.getValue() * coefficient(bin.getLHS());
+    // floordiv, mod, ceildiv: not a plain stride.
+    return int64_t(0);
+  };
+  return coefficient(e) == 1;
+}
+
 /// The loops (linalg.index dims) an index computed in a linalg body
 /// depends on.
 SmallVector<unsigned> loopsOf(Value index) {
@@ -469,14 +489,30 @@ Load KernelDescriber::readOf(linalg::LinalgOp op, OpOperand *in,
                              const OpContext &c) const {
   Load load;
   load.bytes = double(dtypeBytes(elementTypeOf(in->get().getType())));
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   for (AffineExpr e : op.getMatchingIndexingMap(in).getResults()) {
-    auto d = dyn_cast<AffineDimExpr>(e);
-    int rootLoop = d ? c.map[d.getPosition()] : -1;
-    if (isParallelRootLoop(rootLoop) &&
-        !llvm::is_contained(load.loops, rootLoop))
-      load.loops.push_back(rootLoop);
-    load.contiguous = isParallelRootLoop(rootLoop) ? rootLoop : -1;
-    load.contiguousAlongOwnLoop = d && !isParallelRootLoop(rootLoop);
+    // The element moves with each of the op's loops in the index (both of
+    // a convolution's oh + kh) but one of a single iteration (the group
+    // dim of a convolution with one group, which the root's collapsed
+    // output traces to its channel loop).
+    int rootLoop = -1, ownLoops = 0;
+    e.walk([&](AffineExpr sub) {
+      auto d = dyn_cast<AffineDimExpr>(sub);
+      if (!d || ranges[d.getPosition()] == 1)
+        return;
+      int l = c.map[d.getPosition()];
+      if (!isParallelRootLoop(l)) {
+        ++ownLoops;
+        return;
+      }
+      if (!llvm::is_contained(load.loops, l))
+        load.loops.push_back(l);
+      // Along memory only a loop of stride 1 (ow + kw, not 2 * ow + kw).
+      if (unitStride(e, d.getPosition()))
+        rootLoop = l;
+    });
+    load.contiguous = rootLoop;
+    load.contiguousAlongOwnLoop = rootLoop < 0 && ownLoops > 0;
   }
   return load;
 }
@@ -493,8 +529,13 @@ KernelDescriber::gathersOf(linalg::LinalgOp op) {
     Gather g;
     g.bytes =
         double(dtypeBytes(elementTypeOf(extract.getTensor().getType())));
-    for (Value index : extract.getIndices())
-      g.indexLoops.push_back(loopsOf(index));
+    // An index moves with none of the op's loops of a single iteration.
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    for (Value index : extract.getIndices()) {
+      SmallVector<unsigned> dims = loopsOf(index);
+      llvm::erase_if(dims, [&](unsigned d) { return ranges[d] == 1; });
+      g.indexLoops.push_back(std::move(dims));
+    }
     gathers.push_back(std::move(g));
   });
   return gathers;
@@ -514,7 +555,10 @@ Load KernelDescriber::gatherLoad(const Gather &gather,
         if (!llvm::is_contained(load.loops, rootLoop))
           load.loops.push_back(rootLoop);
       }
-    load.contiguous = rootLoop; // the last index's, in the end
+    // The last index's, in the end: its root loop, or one of the op's own
+    // (a convolution's input channel).
+    load.contiguous = rootLoop;
+    load.contiguousAlongOwnLoop = rootLoop < 0 && !dims.empty();
   }
   return load;
 }

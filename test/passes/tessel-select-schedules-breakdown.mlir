@@ -1,9 +1,11 @@
 // The prediction breakdown of three kernels pinned on named targets. On the
 // H100, whose table holds measured latencies and per-block cost, a 3x3
 // convolution (its padded input gathered inside the loop nest,
-// tensor.extract: those reads are loads too) is latency-bound: each thread
-// waits for its operands' L2 round trips, one inner-loop iteration after
-// another (4 overlapping). An f32 4096 x 1024 x 4096 GEMM takes a K step of
+// tensor.extract: those reads are loads too) is bound by its loads' L1
+// clocks: its 72 KiB filter stays in L1 (its reads wait on L1, 4
+// overlapping) and each thread walks its input pixels' channels a line at a
+// time, which leaves the latency (50.3 us) at the loads' (it was 56.3 us
+// with every filter read waiting on L2, before 2026-12-01). An f32 4096 x 1024 x 4096 GEMM takes a K step of
 // 32 over 64 x 128 tiles of four warps (each thread accumulating 8 x 8
 // outputs in registers) in one stage, four blocks per SM: latency-bound,
 // since each warp waits a shared-memory round every k (its k loop stays
@@ -37,7 +39,7 @@
 
 // H100: tessel.kernel @conv3x3
 // H100-SAME: schedule = #tessel.schedule<block = [1, 64], warps = 2, stages = 1, split_k = 1,
-// H100-SAME: #tessel.prediction<time_us = 5.836903e+01, bound = "latency", compute_us = 3.491335e+00, loads_us = 5.026909e+01, dram_us = 2.139701e-01, l2_us = 1.130727e-01, launch_us = 2.100000e+00, latency_us = 5.626903e+01, blocks_us = 1.963636e+00, achievable_us = 3.456069e+00, fraction_of_peak = 5.921066e-02, occupancy = 1.000000e+00, waves = 7.424242e-01, blocks = 3136, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false, registers = 32, achievable_compute_us = 3.456069e+00>
+// H100-SAME: #tessel.prediction<time_us = 5.236909e+01, bound = "loads", compute_us = 3.491335e+00, loads_us = 5.026909e+01, dram_us = 2.139701e-01, l2_us = 1.130727e-01, launch_us = 2.100000e+00, latency_us = 5.026909e+01, blocks_us = 1.963636e+00, achievable_us = 3.456069e+00, fraction_of_peak = 6.599444e-02, occupancy = 1.000000e+00, waves = 7.424242e-01, blocks = 3136, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false, registers = 32, achievable_compute_us = 3.456069e+00>
 // H100: tessel.kernel @gemm
 // H100-SAME: schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 8, 32], warps = 4, stages = 1, split_k = 1,
 // H100-SAME: #tessel.prediction<time_us = 8.066318e+02, bound = "latency", compute_us = 6.967153e+02, loads_us = 7.116283e+02, dram_us = 3.850065e+01, l2_us = 2.433878e+02, launch_us = 2.100000e+00, latency_us = 8.045318e+02, blocks_us = 3.272727e-01, achievable_us = 5.135985e+02, fraction_of_peak = 6.367198e-01, occupancy = 2.500000e-01, waves = 9.696970e-01, blocks = 512, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false, registers = 96, achievable_compute_us = 5.135985e+02>

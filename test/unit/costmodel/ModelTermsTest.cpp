@@ -601,6 +601,96 @@ TEST(ModelTerms, WarpLoadBytesCountsSectors) {
   EXPECT_EQ(warpLoadBytes(amd, *a, along), 64 * 4);
 }
 
+/// out[w, c] = sum_i x[w, i] f[i, c] over `inputs` channels, a direct
+/// 1x1 convolution as describeKernel states it (bf16, NHWC): the input's
+/// element moves with the output's pixel w and lies along the op's own
+/// loop i; the filter's along the output channel c.
+KernelDesc directConv(int64_t pixels, int64_t channels, int64_t inputs) {
+  KernelDesc d;
+  d.name = "conv";
+  d.loops = {{pixels, false}, {channels, false}, {inputs, true}};
+  d.operands = {{{0, 2}, ElementType::BF16, false},
+                {{2, 1}, ElementType::BF16, false},
+                {{0, 1}, ElementType::BF16, true}};
+  d.flops = 2.0 * double(pixels * channels * inputs);
+  Load x{2.0, double(inputs), {0}, -1, true};
+  Load f{2.0, double(inputs), {1}, 1};
+  d.work = {
+      opWork(2.0 * double(inputs), 0, {x, f}, {0, 1}, Execution::PerElement)};
+  d.elementwiseRoot = true;
+  return d;
+}
+
+// L1 returns a cache line a clock: a warp's load takes a clock for each line
+// its lanes touch, whatever it moves of it.
+TEST(ModelTerms, WarpL1BytesTakeAClockALine) {
+  KernelDesc conv = directConv(3136, 64, 256);
+  // 16 pixels x 8 channels on 4 warps: 8 threads along the channels, so a
+  // warp holds 4 pixels x 8 channels.
+  Held cInputs(conv, simt({16, 8}, 4), h100());
+  Context &c = cInputs.context;
+  std::optional<ThreadGeometry> g = threadGeometry(c);
+  ASSERT_TRUE(g);
+  ASSERT_EQ(g->layout, (std::vector<int64_t>{16, 8}));
+  const Load &x = conv.work[0].loads[0], &f = conv.work[0].loads[1];
+  // The input: 4 pixels' rows, a sector and a line each (4 clocks).
+  EXPECT_EQ(warpLoadBytes(c, *g, x), 4 * 32);
+  EXPECT_EQ(warpL1Bytes(c, *g, x), 4 * 128);
+  // The filter: 8 neighbouring channels, one sector of one line.
+  EXPECT_EQ(warpLoadBytes(c, *g, f), 32);
+  EXPECT_EQ(warpL1Bytes(c, *g, f), 128);
+  // One channel a block: each lane its own pixel's row, 32 lines.
+  Held narrowInputs(conv, simt({128, 1}, 4), h100());
+  Context &narrow = narrowInputs.context;
+  std::optional<ThreadGeometry> n = threadGeometry(narrow);
+  ASSERT_TRUE(n);
+  EXPECT_EQ(warpL1Bytes(narrow, *n, x), 32 * 128);
+  // Without sector sizes (mi300x) a lane's bytes, as warpLoadBytes.
+  Held amdInputs(conv, simt({16, 8}, 2), *lookupKnownTarget("mi300x"));
+  Context &amd = amdInputs.context;
+  std::optional<ThreadGeometry> a = threadGeometry(amd);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(warpL1Bytes(amd, *a, x), warpLoadBytes(amd, *a, x));
+}
+
+// An input the kernel reads no more of than fits in L1 waits on L1: a
+// convolution's 32 KiB filter read along its channels, on every built-in
+// target that gives an L1 size (the NVIDIA ones; a CDNA CU's 16-32 KiB
+// vector cache is not given: not measured); a filter too large for it, or a
+// target without the size, waits on memory.
+TEST(ModelTerms, AnInputThatFitsInL1WaitsOnL1) {
+  // Only the filter: out[w, c] = sum_i f[i, c].
+  auto filterOnly = [](int64_t channels) {
+    KernelDesc k = directConv(3136, channels, 256);
+    k.work[0].loads.erase(k.work[0].loads.begin());
+    return k;
+  };
+  for (const std::string &name : knownTargetNames()) {
+    SCOPED_TRACE(name);
+    Target t = *lookupKnownTarget(name);
+    ASSERT_EQ(t.has(TargetField::L1CacheBytes), t.vendor() == Vendor::NVIDIA);
+    double l1 =
+        t.has(TargetField::L1CacheBytes) ? t.get(TargetField::L1CacheBytes) : 0;
+    auto rounds = [&](const KernelDesc &k, const Target &target) {
+      Held held(k, simt({16, 8}, 4), target);
+      std::optional<ThreadGeometry> g = threadGeometry(held.context);
+      EXPECT_TRUE(g);
+      Prediction p;
+      WorkCost w = workCost(held.context, *g, p);
+      return std::make_pair(w.perThreadRounds, w.sharedRounds);
+    };
+    // 256 x 64 bf16: 32 KiB, within every L1 given.
+    KernelDesc small = filterOnly(64);
+    bool fits = 256 * 64 * 2 <= l1;
+    EXPECT_EQ(rounds(small, t),
+              fits ? std::make_pair(0.0, 256.0) : std::make_pair(256.0, 0.0));
+    EXPECT_EQ(rounds(small, without(t, {TargetField::L1CacheBytes})),
+              std::make_pair(256.0, 0.0));
+    // 256 x 1024 bf16: 512 KiB, in none.
+    EXPECT_EQ(rounds(filterOnly(1024), t), std::make_pair(256.0, 0.0));
+  }
+}
+
 TEST(ModelTerms, TreeCost) {
   // 256 partials: 8 halvings, nothing carried.
   TreeCost power = treeCost(1, 256, 32);
@@ -707,13 +797,21 @@ TEST(ModelTerms, ARowWalkWaitsOnceALine) {
   // the longer chain. Its requests, one sector each, hold L1 as long as the
   // walk's: the H100's f32 and bf16 matmuls without a K step
   // (bench/data/h100/suite-2026-11-22.json) took 1.8 clocks a request.
+  // (The column here, 32 KiB that every row rereads, would stay in L1:
+  // the target without an L1 size stands for a column too large for it.)
   KernelDesc paced = sum;
   paced.operands.push_back({{1}, ElementType::F32, false});
   paced.work[0].loads.push_back({4.0, n, {}, -1});
-  WorkCost q = cost(paced, t, p);
+  Target noL1 = without(t, {TargetField::L1CacheBytes});
+  WorkCost q = cost(paced, noL1, p);
   EXPECT_DOUBLE_EQ(q.serialRounds, 0);
   EXPECT_DOUBLE_EQ(q.perThreadRounds, n);
   EXPECT_DOUBLE_EQ(q.perWarpLoadBytes, 2 * n * request);
+  // In L1 its rounds ride in the walk's (4 loads each, 8192 in all).
+  WorkCost inL1 = cost(paced, t, p);
+  EXPECT_DOUBLE_EQ(inL1.serialRounds, 256);
+  EXPECT_DOUBLE_EQ(inL1.perThreadRounds, 0);
+  EXPECT_DOUBLE_EQ(inL1.sharedRounds, 0);
 
   // Without a line size (AMD's table today) every element is a round; its
   // requests still hold L1 (a figure of their own, which AMD lacks too).

@@ -601,11 +601,13 @@ TEST(Model, DependentLoadsCostTheirLatency) {
 }
 
 TEST(Model, LoadsCountTheSectorsAWarpTouches) {
-  // On a target with 32-byte sectors: 32 lanes along a row read 128
-  // contiguous bytes (4 sectors); 32 lanes each on its own row touch 32
-  // sectors for the same 128 useful bytes; 32 lanes reading the same row
-  // statistic element touch one. (Without load_request_cycles, the L1
-  // clocks any request holds, which the end of the test adds.)
+  // On a target with 32-byte sectors and 128-byte lines, L1 returning a
+  // line a clock: 32 lanes along a row read 128 contiguous bytes (4
+  // sectors of one line, a clock); 32 lanes each on its own row touch 32
+  // lines for the same 128 useful bytes (32 clocks); 32 lanes reading the
+  // same row statistic element touch one line. (Without
+  // load_request_cycles, the L1 clocks any request holds, which the end of
+  // the test adds.)
   Target h100 = *lookupKnownTarget("h100");
   Target t = without(h100, {TargetField::LoadRequestCycles});
   KernelDesc d = rowKernel(int64_t(t.smCount()) * 32 * 16, 4096);
@@ -617,15 +619,15 @@ TEST(Model, LoadsCountTheSectorsAWarpTouches) {
   rowPerThread.thread = {1, 4096};
   Prediction coalesced = predict(d, oneEach, t);
   Prediction strided = predict(d, rowPerThread, t);
-  EXPECT_NEAR(strided.loadsUs / coalesced.loadsUs, 8.0, 0.01);
+  EXPECT_NEAR(strided.loadsUs / coalesced.loadsUs, 32.0, 0.01);
   // Threads take contiguous chunks: 32 lanes with 128 elements each along a
   // row read 128 elements apart, as strided as a thread per row.
   Schedule chunks = schedule({1, 4096}, 1);
   EXPECT_NEAR(predict(d, chunks, t).loadsUs / strided.loadsUs, 1.0, 0.01);
   // A row statistic read element by element, computed per thread (rows the
   // tiles do not divide): 32 lanes of one row read the same element (a
-  // broadcast: one sector for the warp), 32 lanes on 32 rows touch 32
-  // sectors for 32 rows. Per row, the same L1 traffic; the broadcast's cost
+  // broadcast: one line for the warp), 32 lanes on 32 rows touch 32
+  // lines for 32 rows. Per row, the same L1 traffic; the broadcast's cost
   // is in the 32 lanes computing the same value.
   int64_t rows = int64_t(t.smCount()) * 32 * 16 + 1;
   d = rowKernel(rows, 4096);
@@ -644,14 +646,14 @@ TEST(Model, LoadsCountTheSectorsAWarpTouches) {
   EXPECT_NEAR(broadcast.computeUs / distinctRows.computeUs, 32.0 / rowsRatio,
               0.5);
   // Each request holds L1 load_request_cycles clocks (1.8 on the H100)
-  // however few sectors it moves: the broadcast's one sector costs that
-  // many clocks' bytes, the 32 rows' 32 sectors their own.
-  double request = h100.get(TargetField::LoadRequestCycles) *
-                   h100.get(TargetField::L1BytesPerClock);
-  ASSERT_GT(request, 32.0);
-  ASSERT_LT(request, 32.0 * 32);
+  // however few lines it touches: the broadcast's one line costs that many
+  // clocks, the 32 rows' 32 lines their own.
+  double line = h100.get(TargetField::L1BytesPerClock);
+  double request = h100.get(TargetField::LoadRequestCycles) * line;
+  ASSERT_GT(request, line);
+  ASSERT_LT(request, line * 32);
   EXPECT_NEAR(predict(d, alongRows, h100).loadsUs / broadcast.loadsUs,
-              request / 32, 0.01);
+              request / line, 0.01);
   EXPECT_NEAR(predict(d, rowPerThread, h100).loadsUs / distinctRows.loadsUs,
               1.0, 0.01);
 }

@@ -1,0 +1,116 @@
+//===- DescriptionTest.cpp - what describeKernel says a kernel reads -----===//
+//
+// The cost model prices a kernel's loads from describeKernel's Loads: the
+// root loops each element moves with and the loop along its memory. A
+// convolution's input is read at a sum of loops (oh + kh, ow + kw) or, when
+// padded, gathered at indices computed in the body; its group dim (one
+// group: a loop of one iteration, which the root's collapsed output traces
+// to the channel loop) moves nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/KernelDescription.h"
+#include "passes/Passes.h"
+
+#include "TesselContext.h"
+
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace mlir::tessel;
+
+namespace {
+
+/// A module holding one kernel @k, a convolution of `x` by `w` into `y`
+/// with `padding` on every side and `stride`.
+std::string convModule(const std::string &x, const std::string &w,
+                       const std::string &y, int padding, int stride) {
+  std::string p = std::to_string(padding), s = std::to_string(stride);
+  return "module {\nfunc.func @f(%x: " + x + ", %w: " + w + ") -> " + y +
+         " {\n  %r = tessel.kernel @k(%x, %w) : (" + x + ", " + w + ") -> " +
+         y + " {\n  ^bb0(%p: " + x + ", %q: " + w +
+         "):\n    %0 = tessel.conv2d %p, %q strides = [" + s + ", " + s +
+         "] padding = [" + p + ", " + p + ", " + p + ", " + p +
+         "] dilations = [1, 1] groups = 1 : " + x + ", " + w + " -> " + y +
+         "\n    tessel.yield %0 : " + y + "\n  }\n  return %r : " + y +
+         "\n}\n}\n";
+}
+
+class DescriptionTest : public ::testing::Test {
+protected:
+  DescriptionTest() { unit::loadAllDialects(context); }
+
+  KernelDesc describe(const std::string &source) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
+    EXPECT_TRUE(module);
+    PassManager pm(&context);
+    pm.addPass(createTesselLowerToLinalg());
+    EXPECT_TRUE(succeeded(pm.run(*module)));
+    FailureOr<KernelDesc> desc =
+        describeKernel(module->lookupSymbol<func::FuncOp>("k"));
+    EXPECT_TRUE(succeeded(desc));
+    return *desc;
+  }
+
+  /// The convolution's input and filter loads (the input's contiguous dim
+  /// is its channel, a loop of the op's own; the filter's the output
+  /// channel).
+  static std::pair<Load, Load> inputAndFilter(const KernelDesc &d) {
+    std::optional<Load> input, filter;
+    for (const Work &w : d.work)
+      for (const Load &l : w.loads)
+        (l.contiguous < 0 ? input : filter) = l;
+    EXPECT_TRUE(input && filter);
+    return {input.value_or(Load{}), filter.value_or(Load{})};
+  }
+
+  /// The root's loops of more than one iteration among `loops`, by size.
+  static std::vector<int64_t> sizes(const KernelDesc &d,
+                                    const std::vector<int> &loops) {
+    std::vector<int64_t> out;
+    for (int l : loops)
+      if (d.loops[l].size > 1)
+        out.push_back(d.loops[l].size);
+    return out;
+  }
+
+  MLIRContext context;
+};
+
+// A 1x1 convolution, 56 x 56 pixels of 256 channels to 48: each input
+// element moves with the output's row and column (56, 56), not its channel
+// (48); it lies along the input channel, the op's own loop. The filter's
+// moves with the output channel and lies along it.
+TEST_F(DescriptionTest, ConvolutionInputMovesWithItsPixels) {
+  KernelDesc d = describe(convModule("tensor<1x56x56x256xbf16>",
+                                     "tensor<1x1x256x48xbf16>",
+                                     "tensor<1x56x56x48xbf16>", 0, 1));
+  auto [input, filter] = inputAndFilter(d);
+  EXPECT_EQ(sizes(d, input.loops), (std::vector<int64_t>{56, 56}));
+  EXPECT_TRUE(input.contiguousAlongOwnLoop);
+  EXPECT_FALSE(input.gather);
+  EXPECT_EQ(input.count, 256);
+  EXPECT_EQ(sizes(d, filter.loops), (std::vector<int64_t>{48}));
+  EXPECT_EQ(d.loops[filter.contiguous].size, 48);
+  EXPECT_FALSE(filter.contiguousAlongOwnLoop);
+}
+
+// Padded 3x3, stride 2: the input is gathered (its padding is tested in the
+// body); its indices still move with the output's pixels (28, 28) and lie
+// along the input channel.
+TEST_F(DescriptionTest, GatheredInputMovesWithItsPixels) {
+  KernelDesc d = describe(convModule("tensor<1x56x56x64xbf16>",
+                                     "tensor<3x3x64x32xbf16>",
+                                     "tensor<1x28x28x32xbf16>", 1, 2));
+  auto [input, filter] = inputAndFilter(d);
+  EXPECT_TRUE(input.gather);
+  EXPECT_EQ(sizes(d, input.loops), (std::vector<int64_t>{28, 28}));
+  EXPECT_TRUE(input.contiguousAlongOwnLoop);
+  EXPECT_EQ(sizes(d, filter.loops), (std::vector<int64_t>{32}));
+}
+
+} // namespace
