@@ -313,6 +313,22 @@ void addCooperative(const Context &c, const ThreadGeometry &g, const Work &w,
   cost.perThreadRounds += n.perBlock * longest;
 }
 
+/// Whether the kernel rereads `load`'s input (a root loop of more than one
+/// iteration does not index it) and reads no more of it than `l1Bytes`.
+bool staysInL1(const Context &c, const Load &load, double l1Bytes) {
+  if (l1Bytes <= 0)
+    return false;
+  double footprint = load.bytes * load.count;
+  for (int l : load.loops)
+    footprint *= double(c.kernel.loops[l].size);
+  return footprint <= l1Bytes &&
+         std::any_of(c.parallel.begin(), c.parallel.end(), [&](int l) {
+           return c.kernel.loops[l].size > 1 &&
+                  std::find(load.loops.begin(), load.loops.end(), l) ==
+                      load.loops.end();
+         });
+}
+
 /// An op fused per element or run per thread. Fused into the element loops,
 /// an op that vectorizes (Work::vectorized) runs per vector step when the
 /// schedule has a vector width: its loads along the innermost loop are
@@ -357,15 +373,7 @@ void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
     else
       cost.perWarpLoadBytes +=
           instances * load.count * std::max(warpL1Bytes(c, g, load), request);
-    double footprint = load.bytes * load.count;
-    for (int l : load.loops)
-      footprint *= double(c.kernel.loops[l].size);
-    bool reread = std::any_of(c.parallel.begin(), c.parallel.end(), [&](int l) {
-      return c.kernel.loops[l].size > 1 &&
-             std::find(load.loops.begin(), load.loops.end(), l) ==
-                 load.loops.end();
-    });
-    if (!walk && reread && footprint <= l1Bytes && c.kStep == 0) {
+    if (!walk && c.kStep == 0 && staysInL1(c, load, l1Bytes)) {
       resident = std::max(resident, load.count);
       continue;
     }
@@ -655,14 +663,16 @@ double warpLoadBytes(const Context &c, const ThreadGeometry &g,
 
 double warpL1Bytes(const Context &c, const ThreadGeometry &g, const Load &load,
                    double lanes) {
-  double bytes = warpLoadBytes(c, g, load, lanes);
   const Target &t = c.target;
   if (!g.sectors || !t.has(TargetField::CacheLineBytes) ||
       !t.has(TargetField::L1BytesPerClock))
-    return bytes;
-  double lines = warpPieces(load, g, warpSpan(c, g, load), lanes,
-                            t.get(TargetField::CacheLineBytes));
-  return std::max(bytes, lines * t.get(TargetField::L1BytesPerClock));
+    return warpLoadBytes(c, g, load, lanes);
+  WarpSpan span = warpSpan(c, g, load);
+  double sector = t.get(TargetField::MemorySectorBytes);
+  double line = t.get(TargetField::CacheLineBytes);
+  return std::max(warpPieces(load, g, span, lanes, sector) * sector,
+                  warpPieces(load, g, span, lanes, line) *
+                      t.get(TargetField::L1BytesPerClock));
 }
 
 WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {

@@ -10,12 +10,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/KernelDescription.h"
-#include "passes/Passes.h"
 
 #include "TesselContext.h"
 
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
 
 #include <gtest/gtest.h>
 
@@ -43,15 +41,12 @@ class DescriptionTest : public ::testing::Test {
 protected:
   DescriptionTest() { unit::loadAllDialects(context); }
 
+  /// The kernel @k of `source`, lowered and described.
   KernelDesc describe(const std::string &source) {
     OwningOpRef<ModuleOp> module =
         parseSourceString<ModuleOp>(source, &context);
     EXPECT_TRUE(module);
-    PassManager pm(&context);
-    pm.addPass(createTesselLowerToLinalg());
-    EXPECT_TRUE(succeeded(pm.run(*module)));
-    FailureOr<KernelDesc> desc =
-        describeKernel(module->lookupSymbol<func::FuncOp>("k"));
+    FailureOr<KernelDesc> desc = unit::describeLowered(*module, "k");
     EXPECT_TRUE(succeeded(desc));
     return *desc;
   }

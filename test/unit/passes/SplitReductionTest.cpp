@@ -12,12 +12,10 @@
 
 #include "passes/SplitReduction.h"
 #include "passes/KernelDescription.h"
-#include "passes/Passes.h"
 
 #include "TesselContext.h"
 
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
 
 #include <gtest/gtest.h>
 
@@ -86,12 +84,7 @@ protected:
     module->walk([&](KernelOp op) { kernel = op; });
     Target h100 = *lookupKnownTarget("h100");
 
-    OwningOpRef<ModuleOp> lowered = module->clone();
-    PassManager pm(&context);
-    pm.addPass(createTesselLowerToLinalg());
-    EXPECT_TRUE(succeeded(pm.run(*lowered)));
-    FailureOr<KernelDesc> desc =
-        describeKernel(lowered->lookupSymbol<func::FuncOp>(name));
+    FailureOr<KernelDesc> desc = unit::describeLowered(*module, name);
     EXPECT_TRUE(succeeded(desc));
     Prediction unsplit = bestSchedule(*desc, h100)->second;
 

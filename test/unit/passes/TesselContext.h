@@ -1,7 +1,8 @@
 //===- TesselContext.h - an MLIRContext for the passes' unit tests --------===//
 //
 // The MLIR-linked unit tests of the passes parse Tessel modules and run
-// passes on them: every upstream dialect and extension, and Tessel's.
+// passes on them: every upstream dialect and extension, and Tessel's; and
+// describe a kernel as the cost model sees it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,10 +10,15 @@
 #define TESSEL_TEST_UNIT_PASSES_TESSELCONTEXT_H
 
 #include "dialects/Tessel/TesselDialect.h"
+#include "passes/KernelDescription.h"
+#include "passes/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
 
 namespace mlir::tessel::unit {
 
@@ -24,6 +30,22 @@ inline void loadAllDialects(MLIRContext &context) {
   registerAllExtensions(registry);
   context.appendDialectRegistry(registry);
   context.loadAllAvailableDialects();
+}
+
+/// The kernel function `name` of `module` as tessel-select-schedules
+/// describes it: a copy of the module lowered to linalg
+/// (tessel-lower-to-linalg), then describeKernel. Failure where the lowering
+/// fails or there is no such function.
+inline FailureOr<KernelDesc> describeLowered(ModuleOp module, StringRef name) {
+  OwningOpRef<ModuleOp> lowered = module.clone();
+  PassManager pm(module.getContext());
+  pm.addPass(createTesselLowerToLinalg());
+  if (failed(pm.run(*lowered)))
+    return failure();
+  auto func = lowered->lookupSymbol<func::FuncOp>(name);
+  if (!func)
+    return failure();
+  return describeKernel(func);
 }
 
 } // namespace mlir::tessel::unit
