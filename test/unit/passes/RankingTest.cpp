@@ -13,8 +13,6 @@
 
 #include "TesselContext.h"
 
-#include "mlir/Parser/Parser.h"
-
 #include <gtest/gtest.h>
 
 using namespace mlir;
@@ -75,12 +73,9 @@ protected:
 
   /// The kernel @k of `source`, lowered and described.
   KernelDesc describe(const std::string &source) {
-    OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(source, &context);
-    EXPECT_TRUE(module);
-    FailureOr<KernelDesc> desc = unit::describeLowered(*module, "k");
+    FailureOr<KernelDesc> desc = unit::describeLowered(context, source, "k");
     EXPECT_TRUE(succeeded(desc));
-    return *desc;
+    return succeeded(desc) ? *desc : KernelDesc{};
   }
 
   MLIRContext context;

@@ -18,6 +18,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 
 namespace mlir::tessel::unit {
@@ -46,6 +47,16 @@ inline FailureOr<KernelDesc> describeLowered(ModuleOp module, StringRef name) {
   if (!func)
     return failure();
   return describeKernel(func);
+}
+
+/// The same for the module parsed from `source`; failure where it does not
+/// parse either.
+inline FailureOr<KernelDesc> describeLowered(MLIRContext &context,
+                                             StringRef source, StringRef name) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+  if (!module)
+    return failure();
+  return describeLowered(*module, name);
 }
 
 } // namespace mlir::tessel::unit
