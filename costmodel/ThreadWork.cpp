@@ -472,8 +472,11 @@ void addElementwiseSteps(const Context &c, const ThreadGeometry &g,
             std::min(stepsPerRow, std::ceil(along * load.bytes / sector));
       misses = std::max(misses, loadMisses);
     }
+  // The steps replace every round addElementwise counted, an input's that
+  // stays in L1 too (its steps wait on L1 after their first).
   if (loads) {
     cost.perThreadRounds = 0;
+    cost.sharedRounds = 0;
     cost.serialRounds = rows * misses;
     cost.serialHitRounds = rows * (stepsPerRow - misses);
   }

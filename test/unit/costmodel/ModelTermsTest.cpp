@@ -969,6 +969,20 @@ TEST(ModelTerms, ElementwiseStepsWaitInTurnAndStoreWholeSectors) {
   EXPECT_DOUBLE_EQ(tall.serialHitRounds, 0);
   EXPECT_DOUBLE_EQ(tall.perWarpStoreBytes, 16 * 4 * sector);
 
+  // A row broadcast (out[m, n] = b[n], 32 KiB that every row rereads: it
+  // stays in L1) is still priced as the steps, once: its one load a step
+  // waits on memory once a sector (8 f32 a thread, one sector) and on L1
+  // after, never also as an L1 round of addElementwise's.
+  KernelDesc broadcast = add;
+  broadcast.operands = {{{1}, ElementType::F32, false},
+                        {{0, 1}, ElementType::F32, true}};
+  broadcast.work[0].loads = {{4.0, 1, {1}, 1}};
+  WorkCost b = cost(broadcast, row, t, p);
+  EXPECT_DOUBLE_EQ(b.serialRounds, 1);
+  EXPECT_DOUBLE_EQ(b.serialHitRounds, 7);
+  EXPECT_DOUBLE_EQ(b.perThreadRounds, 0);
+  EXPECT_DOUBLE_EQ(b.sharedRounds, 0);
+
   // Not a pure elementwise kernel (its root reduces: the rounds overlap
   // kRoundsInFlight at a time, as before), and a target without a sector
   // size (AMD's table): no store bytes, the rounds as addElementwise counts
