@@ -38,6 +38,17 @@ inline constexpr double kRoundsInFlight = 4;
 /// requests to L1 instead.)
 inline constexpr double kWalkLoadsPerRound = 4;
 
+/// The k's whose loads a thread of a contraction without a K step has in
+/// flight at once: LLVM unrolls the k loop by 2 (ld A, ld B, fma, ld A,
+/// ld B, fma in the PTX of the suite's SIMT matmuls, f32 and bf16, K of 768
+/// to 11008), and ptxas, at the 32 registers that a block of two or more
+/// warps gets at full occupancy (ptxas -v for sm_90a: 28 to 32), issues
+/// none of the next iteration's loads before this one's FMAs. A one-warp
+/// block may take 64 registers (ptxas -v: 61 to 64) and keeps more in
+/// flight: kRoundsInFlight k's a round, as fitted. A figure of the emitted
+/// code, like kRoundsInFlight.
+inline constexpr double kUnrolledKPerRound = 2;
+
 /// Registers a thread of Tessel's kernels uses besides a K step's
 /// accumulator tile (addresses, indices, loaded operands). Like
 /// kRoundsInFlight a figure of the emitted code: ptxas -v on sm_90a for
@@ -187,6 +198,10 @@ struct WorkCost {
   /// ... and, of each line, the later loads' rounds: L1 hits, waited on
   /// kWalkLoadsPerRound loads at a time.
   double serialHitRounds = 0;
+  /// A contraction without a K step: the rounds of its k loop, each an L2
+  /// round trip nothing overlaps (kUnrolledKPerRound k's each, or
+  /// kRoundsInFlight in a one-warp block).
+  double contractionRounds = 0;
   /// A K loop: its steps, each a global round trip for the copies to
   /// shared memory and a barrier before the step's math, which reads the
   /// tiles in `sharedRoundsPerStep` dependent shared-memory rounds; the

@@ -299,27 +299,39 @@ double latencyTime(const Context &c, const WorkCost &w,
       usable(t, TargetField::L1LatencyCycles, p.uncalibrated))
     sharedLatency = t.get(TargetField::L1LatencyCycles);
   double turns = std::ceil(blocksOnBusiestSM / double(p.blocksPerSM));
+  // A contraction's k loop without a K step waits L2's latency a round even
+  // where the kernel streams its operands: the H100's SIMT GEMVs (M = 1,
+  // B read once; bench/data/h100/tier2-rank0-2026-11-22.json) took 215 to
+  // 250 clocks a round, under L2's latency, not DRAM's.
   double chain =
       (w.perThreadRounds * latency + w.sharedRounds * sharedLatency) /
           kRoundsInFlight +
-      w.serialRounds * latency + w.serialHitRounds * sharedLatency;
+      w.serialRounds * latency + w.serialHitRounds * sharedLatency +
+      w.contractionRounds * t.get(TargetField::L2LatencyCycles);
   double cycles = turns * chain;
   // Without a K step, each link of a warp's chain (kRoundsInFlight rounds,
-  // or a serial one) first takes its share of the warp's L1 clocks (the
-  // loads term's, its stores' with them), queueing there behind the other
-  // resident warps, then waits its latency: the closed queue of the K loop, one
-  // warp a customer. Few warps: the two add; many: L1 alone.
+  // a contraction's round or a serial one) first takes its share of the
+  // warp's L1 clocks (the loads term's, its stores' with them), queueing
+  // there behind the other resident warps, then waits its latency: the
+  // closed queue of the K loop, one warp a customer. Few warps: the two
+  // add; many: L1 alone.
   if (w.kSteps == 0 && w.warps > 0 && chain > 0 &&
       t.has(TargetField::L1BytesPerClock)) {
     double links = (w.perThreadRounds + w.sharedRounds) / kRoundsInFlight +
-                   w.serialRounds + w.serialHitRounds;
+                   w.serialRounds + w.serialHitRounds + w.contractionRounds;
     double service = (w.perWarpLoadBytes + w.perWarpStoreBytes) /
                      t.get(TargetField::L1BytesPerClock);
-    auto resident = int64_t(std::ceil(
-        std::min(blocksOnBusiestSM, double(p.blocksPerSM)) * w.warps));
+    // The busiest SM's turns: full ones of blocksPerSM blocks, and the
+    // rest in the last, whose fewer warps queue less for L1.
+    auto turn = [&](int64_t blocks) {
+      auto resident = int64_t(std::ceil(double(blocks) * w.warps));
+      return links * closedQueueCycle(service / links, chain / links, resident);
+    };
+    auto blocks = int64_t(std::ceil(blocksOnBusiestSM));
+    int64_t perTurn = std::max<int64_t>(1, p.blocksPerSM);
     if (links > 0 && service > 0)
-      cycles = turns * links *
-               closedQueueCycle(service / links, chain / links, resident);
+      cycles = double(blocks / perTurn) * turn(perTurn) +
+               (blocks % perTurn ? turn(blocks % perTurn) : 0.0);
   }
   if (w.kSteps > 0) {
     double stepWork = std::max(p.computeUs, p.loadsUs) * 1e-6 * clockHz /

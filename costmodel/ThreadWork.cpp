@@ -398,6 +398,12 @@ void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
     cost.serialRounds += steps * lines;
     cost.serialHitRounds += steps * hits;
     covered = (lines + hits) * kWalkLoadsPerRound;
+  } else if (w.isContraction() && c.kStep == 0) {
+    // A contraction's k loop: its k's loads come kUnrolledKPerRound at a
+    // time (kRoundsInFlight in a one-warp block), then its FMAs.
+    double perRound =
+        c.schedule.warps > 1 ? kUnrolledKPerRound : kRoundsInFlight;
+    cost.contractionRounds += steps * longest / perRound;
   } else {
     cost.perThreadRounds += steps * longest;
   }

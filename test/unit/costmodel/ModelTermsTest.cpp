@@ -859,6 +859,83 @@ TEST(ModelTerms, ARowWalkWaitsOnceALine) {
           clockMHz);
 }
 
+TEST(ModelTerms, AKLoopWithoutAKStepWaitsOnL2EveryUnrolledIteration) {
+  // The k loop of a matmul without a K step: each of a thread's outputs
+  // reads A[m, k] and B[k, n] for every k. LLVM unrolls the loop by 2 and
+  // ptxas keeps one iteration's loads in flight in a block of several
+  // warps: a round every kUnrolledKPerRound k's. The H100's SIMT matmuls
+  // with M = 4 and 16 (bench/data/h100/tier2-rank0-2026-11-22.json) took
+  // 1.8 to 2x the time kRoundsInFlight k's a round gave them.
+  const Target &t = h100();
+  KernelDesc mm = steppable(16, 4096, 4096, ElementType::BF16);
+  auto cost = [&](const Schedule &s, Prediction &p) {
+    Held held(mm, s, t);
+    std::optional<ThreadGeometry> g = threadGeometry(held.context);
+    EXPECT_TRUE(g);
+    return workCost(held.context, *g, p);
+  };
+  Prediction p;
+  // [8, 32] on 8 warps: one output a thread.
+  WorkCost w = cost(simt({8, 32}, 8), p);
+  EXPECT_FALSE(p.uncalibrated);
+  EXPECT_DOUBLE_EQ(w.contractionRounds, 4096 / kUnrolledKPerRound);
+  EXPECT_DOUBLE_EQ(w.perThreadRounds, 0);
+  // Four outputs a thread, one after another.
+  EXPECT_DOUBLE_EQ(cost(simt({16, 64}, 8), p).contractionRounds,
+                   4 * 4096 / kUnrolledKPerRound);
+  // A one-warp block's ptxas takes 64 registers and hoists more loads.
+  EXPECT_DOUBLE_EQ(cost(simt({1, 32}, 1), p).contractionRounds,
+                   4096 / kRoundsInFlight);
+  // Not a contraction (a column read per element): kRoundsInFlight rounds
+  // at the kernel's latency, as before.
+  KernelDesc column = mm;
+  column.work[0].kStepRole = KStepRole::None;
+  Held plain(column, simt({8, 32}, 8), t);
+  WorkCost q = workCost(plain.context, *threadGeometry(plain.context), p);
+  EXPECT_DOUBLE_EQ(q.contractionRounds, 0);
+  EXPECT_DOUBLE_EQ(q.perThreadRounds, 4096);
+
+  // Each round waits L2's latency, also where the kernel streams its
+  // operands (L2 traffic below twice the unique bytes), where other
+  // rounds wait DRAM's: the GEMVs (M = 1) took 215 to 250 clocks a round.
+  Held held(mm, simt({8, 32}, 8), t);
+  Prediction l;
+  l.blocksPerSM = 8;
+  l.l2Bytes = 1e6;
+  WorkCost alone = w;
+  alone.warps = 0;
+  double clockMHz = t.get(TargetField::SimtClockGHz) * 1e3;
+  EXPECT_NEAR(latencyTime(held.context, alone, 1, 1e6, l) * clockMHz,
+              2048 * t.get(TargetField::L2LatencyCycles), 1e-6);
+}
+
+TEST(ModelTerms, TheLastTurnWithoutAKStepQueuesOnlyItsWarps) {
+  // 12 blocks of 8 warps on the busiest SM, 8 at a time: a turn of 64
+  // warps queueing for L1, then one of the 4 blocks left, whose 32 warps
+  // queue less; not two full turns.
+  const Target &t = h100();
+  KernelDesc mm = steppable(1024, 3072, 768, ElementType::BF16);
+  Held held(mm, simt({64, 32}, 8), t);
+  Prediction p;
+  WorkCost w = workCost(held.context, *threadGeometry(held.context), p);
+  ASSERT_GT(w.contractionRounds, 0);
+  p.blocksPerSM = 8;
+  p.l2Bytes = 1e9;
+  double links = w.contractionRounds;
+  double service = w.perWarpLoadBytes / t.get(TargetField::L1BytesPerClock);
+  double chain = w.contractionRounds * t.get(TargetField::L2LatencyCycles);
+  auto turn = [&](int64_t warps) {
+    return links * closedQueueCycle(service / links, chain / links, warps);
+  };
+  double clockMHz = t.get(TargetField::SimtClockGHz) * 1e3;
+  double cycles = latencyTime(held.context, w, 12, 1e6, p) * clockMHz;
+  EXPECT_NEAR(cycles, turn(64) + turn(32), 1e-6 * cycles);
+  EXPECT_LT(cycles, 2 * turn(64));
+  // Whole turns only: each as full.
+  EXPECT_NEAR(latencyTime(held.context, w, 16, 1e6, p) * clockMHz, 2 * turn(64),
+              1e-6 * cycles);
+}
+
 TEST(ModelTerms, ComputeTimeUsesTheClassPeak) {
   const Target &t = h100();
   KernelDesc bf16 = steppable(1024, 1024, 1024, ElementType::BF16);
