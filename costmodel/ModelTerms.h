@@ -202,6 +202,12 @@ struct WorkCost {
   /// round trip nothing overlaps (kUnrolledKPerRound k's each, or
   /// kRoundsInFlight in a one-warp block).
   double contractionRounds = 0;
+  /// Of those, the rounds of a thread's later outputs over the elements of
+  /// the input that paces the loop (its outputs along the loops that input
+  /// does not index: a column of B read again for each of its rows), and
+  /// that input's footprint per block: where the resident blocks'
+  /// footprints fit in L1, those rounds wait on L1 (latencyTime).
+  double contractionRereadRounds = 0, contractionBlockBytes = 0;
   /// A K loop: its steps, each a global round trip for the copies to
   /// shared memory and a barrier before the step's math, which reads the
   /// tiles in `sharedRoundsPerStep` dependent shared-memory rounds; the

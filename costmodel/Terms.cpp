@@ -308,7 +308,28 @@ double latencyTime(const Context &c, const WorkCost &w,
           kRoundsInFlight +
       w.serialRounds * latency + w.serialHitRounds * sharedLatency +
       w.contractionRounds * t.get(TargetField::L2LatencyCycles);
-  double cycles = turns * chain;
+  // A turn of `blocks` resident blocks: a contraction's later passes over
+  // its pacing input find it in L1 where the blocks' footprints of it fit
+  // there beside their shared memory.
+  auto chainOf = [&](int64_t blocks) {
+    if (w.contractionRereadRounds <= 0 || !t.has(TargetField::L1CacheBytes) ||
+        !usable(t, TargetField::L1LatencyCycles, p.uncalibrated))
+      return chain;
+    double l1 = t.get(TargetField::L1CacheBytes) -
+                double(p.sharedBytes) * double(blocks);
+    if (double(blocks) * w.contractionBlockBytes > l1)
+      return chain;
+    return chain -
+           w.contractionRereadRounds * (t.get(TargetField::L2LatencyCycles) -
+                                        t.get(TargetField::L1LatencyCycles));
+  };
+  // The busiest SM's turns: full ones of blocksPerSM blocks, and the rest in
+  // the last.
+  auto blocks = int64_t(std::ceil(blocksOnBusiestSM));
+  int64_t perTurn = std::max<int64_t>(1, p.blocksPerSM);
+  int64_t fullTurns = blocks / perTurn, rest = blocks % perTurn;
+  double cycles =
+      double(fullTurns) * chainOf(perTurn) + (rest ? chainOf(rest) : 0.0);
   // Without a K step, each link of a warp's chain (kRoundsInFlight rounds,
   // a contraction's round or a serial one) first takes its share of the
   // warp's L1 clocks (the loads term's, its stores' with them), queueing
@@ -321,17 +342,14 @@ double latencyTime(const Context &c, const WorkCost &w,
                    w.serialRounds + w.serialHitRounds + w.contractionRounds;
     double service = (w.perWarpLoadBytes + w.perWarpStoreBytes) /
                      t.get(TargetField::L1BytesPerClock);
-    // The busiest SM's turns: full ones of blocksPerSM blocks, and the
-    // rest in the last, whose fewer warps queue less for L1.
+    // The last turn's fewer warps queue less for L1.
     auto turn = [&](int64_t blocks) {
       auto resident = int64_t(std::ceil(double(blocks) * w.warps));
-      return links * closedQueueCycle(service / links, chain / links, resident);
+      return links * closedQueueCycle(service / links, chainOf(blocks) / links,
+                                      resident);
     };
-    auto blocks = int64_t(std::ceil(blocksOnBusiestSM));
-    int64_t perTurn = std::max<int64_t>(1, p.blocksPerSM);
     if (links > 0 && service > 0)
-      cycles = double(blocks / perTurn) * turn(perTurn) +
-               (blocks % perTurn ? turn(blocks % perTurn) : 0.0);
+      cycles = double(fullTurns) * turn(perTurn) + (rest ? turn(rest) : 0.0);
   }
   if (w.kSteps > 0) {
     double stepWork = std::max(p.computeUs, p.loadsUs) * 1e-6 * clockHz /
@@ -347,11 +365,7 @@ double latencyTime(const Context &c, const WorkCost &w,
       double work = std::min(stepWork, alone);
       return w.kSteps * closedQueueCycle(work, alone - work, blocks);
     };
-    // The busiest SM's turns: full ones of blocksPerSM blocks, and the
-    // rest in the last.
-    int64_t blocks = int64_t(std::ceil(blocksOnBusiestSM));
-    int64_t perTurn = std::max<int64_t>(1, p.blocksPerSM);
-    int64_t fullTurns = blocks / perTurn, rest = blocks % perTurn;
+    // The busiest SM's turns (fullTurns of perTurn blocks, and the rest).
     auto turnsOf = [&](double firstTrip, double laterTrip) {
       if (fullTurns == 0)
         return loop(firstTrip, rest);

@@ -364,6 +364,7 @@ void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
   // step's epilogue, whose stores are not priced: its bias reads on L1 moved
   // the H200's tensor-core GEMMs further from their measurements.
   double longest = 0, lines = 0, hits = 0, resident = 0;
+  std::vector<const Load *> pacing;
   for (const Load &load : w.loads) {
     bool walk = walks(load);
     if (stepped && load.contiguous == g.innermost)
@@ -378,6 +379,7 @@ void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
       continue;
     }
     if (!walk) {
+      pacing.push_back(&load);
       longest = std::max(longest, load.count);
       continue;
     }
@@ -403,7 +405,34 @@ void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
     // time (kRoundsInFlight in a one-warp block), then its FMAs.
     double perRound =
         c.schedule.warps > 1 ? kUnrolledKPerRound : kRoundsInFlight;
-    cost.contractionRounds += steps * longest / perRound;
+    double rounds = steps * longest / perRound;
+    cost.contractionRounds += rounds;
+    // A round waits for each load of the loop. A thread's outputs along
+    // the loops a load does not index read its elements again (a column of
+    // B, once for each of the thread's rows), and the block reads the
+    // load's tile along its loops for every k, which L1 holds in whole
+    // lines: a round is a reread where every load's is.
+    double passes = INFINITY, bytes = 0;
+    for (const Load *load : pacing) {
+      double again = 1, tileBytes = load->bytes * load->count;
+      for (size_t j = 0; j < c.parallel.size(); ++j) {
+        if (std::find(load->loops.begin(), load->loops.end(), c.parallel[j]) ==
+            load->loops.end()) {
+          again *= g.extent[j];
+          continue;
+        }
+        double tile = double(c.tiles[j]);
+        if (line > 0 && load->contiguous == c.parallel[j])
+          tile = std::ceil(tile * load->bytes / line) * line / load->bytes;
+        tileBytes *= tile;
+      }
+      passes = std::min(passes, again);
+      bytes += tileBytes;
+    }
+    if (std::isfinite(passes)) {
+      cost.contractionRereadRounds += rounds * (passes - 1) / passes;
+      cost.contractionBlockBytes = std::max(cost.contractionBlockBytes, bytes);
+    }
   } else {
     cost.perThreadRounds += steps * longest;
   }

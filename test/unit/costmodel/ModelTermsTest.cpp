@@ -909,6 +909,55 @@ TEST(ModelTerms, AKLoopWithoutAKStepWaitsOnL2EveryUnrolledIteration) {
               2048 * t.get(TargetField::L2LatencyCycles), 1e-6);
 }
 
+TEST(ModelTerms, ALaterPassOverAColumnWaitsOnL1WhereTheBlocksFit) {
+  // BERT's QKV projection on [16, 32] tiles of 2 warps: each thread takes
+  // outputs of several rows in one column, and reads that column of B (768
+  // k's, 64 bytes of a 128-byte line each) again for each row after the
+  // first. Where the resident blocks' columns fit in L1 (256 KiB on the
+  // H100, in whole lines), those passes wait on L1, not L2.
+  const Target &t = h100();
+  KernelDesc mm = steppable(1024, 2304, 768, ElementType::BF16);
+  // A row-major A, as describeKernel says: each thread walks its row.
+  mm.work[0].loads[0].contiguousAlongOwnLoop = true;
+  Held held(mm, simt({16, 32}, 2), t);
+  Prediction p;
+  ThreadGeometry g = *threadGeometry(held.context);
+  WorkCost w = workCost(held.context, g, p);
+  double rows = g.extent[0];
+  ASSERT_GT(rows, 1);
+  ASSERT_EQ(g.extent[1], 1);
+  EXPECT_DOUBLE_EQ(w.contractionRounds, rows * 768 / kUnrolledKPerRound);
+  EXPECT_DOUBLE_EQ(w.contractionRereadRounds,
+                   w.contractionRounds * (rows - 1) / rows);
+  EXPECT_DOUBLE_EQ(w.contractionBlockBytes, 768 * 128);
+
+  p.blocksPerSM = 32;
+  p.l2Bytes = 1e9;
+  w.warps = 0; // the rounds alone, no queue at L1
+  double clockMHz = t.get(TargetField::SimtClockGHz) * 1e3;
+  double l2 = t.get(TargetField::L2LatencyCycles);
+  double l1 = t.get(TargetField::L1LatencyCycles);
+  // Two blocks: 192 KiB of columns fit.
+  EXPECT_NEAR(latencyTime(held.context, w, 2, 1e6, p) * clockMHz,
+              w.contractionRounds * l2 - w.contractionRereadRounds * (l2 - l1),
+              1e-6);
+  // Three: 288 KiB do not.
+  EXPECT_NEAR(latencyTime(held.context, w, 3, 1e6, p) * clockMHz,
+              w.contractionRounds * l2, 1e-6);
+  // Where A's loads are not a walk, a round waits for them too, and the
+  // thread's outputs of one row read A's row once: no pass is a reread.
+  KernelDesc transposed = steppable(1024, 2304, 768, ElementType::BF16);
+  Held both(transposed, simt({16, 32}, 2), t);
+  Prediction q;
+  WorkCost v = workCost(both.context, *threadGeometry(both.context), q);
+  EXPECT_DOUBLE_EQ(v.contractionRounds, w.contractionRounds);
+  EXPECT_DOUBLE_EQ(v.contractionRereadRounds, 0);
+  // A target without an L1 size: L2 always.
+  Held noSize(mm, simt({16, 32}, 2), without(t, {TargetField::L1CacheBytes}));
+  EXPECT_NEAR(latencyTime(noSize.context, w, 2, 1e6, p) * clockMHz,
+              w.contractionRounds * l2, 1e-6);
+}
+
 TEST(ModelTerms, TheLastTurnWithoutAKStepQueuesOnlyItsWarps) {
   // 12 blocks of 8 warps on the busiest SM, 8 at a time: a turn of 64
   // warps queueing for L1, then one of the 4 blocks left, whose 32 warps
