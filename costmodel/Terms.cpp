@@ -298,7 +298,6 @@ double latencyTime(const Context &c, const WorkCost &w,
        w.serialHitRounds > 0) &&
       usable(t, TargetField::L1LatencyCycles, p.uncalibrated))
     sharedLatency = t.get(TargetField::L1LatencyCycles);
-  double turns = std::ceil(blocksOnBusiestSM / double(p.blocksPerSM));
   // A contraction's k loop without a K step waits L2's latency a round even
   // where the kernel streams its operands: the H100's SIMT GEMVs (M = 1,
   // B read once; bench/data/h100/tier2-rank0-2026-11-22.json) took 215 to
@@ -328,6 +327,7 @@ double latencyTime(const Context &c, const WorkCost &w,
   auto blocks = int64_t(std::ceil(blocksOnBusiestSM));
   int64_t perTurn = std::max<int64_t>(1, p.blocksPerSM);
   int64_t fullTurns = blocks / perTurn, rest = blocks % perTurn;
+  double turns = double(fullTurns + (rest ? 1 : 0));
   double cycles =
       double(fullTurns) * chainOf(perTurn) + (rest ? chainOf(rest) : 0.0);
   // Without a K step, each link of a warp's chain (kRoundsInFlight rounds,

@@ -414,17 +414,15 @@ void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
     // lines: a round is a reread where every load's is.
     double passes = INFINITY, bytes = 0;
     for (const Load *load : pacing) {
-      double again = 1, tileBytes = load->bytes * load->count;
-      for (size_t j = 0; j < c.parallel.size(); ++j) {
-        if (std::find(load->loops.begin(), load->loops.end(), c.parallel[j]) ==
-            load->loops.end()) {
-          again *= g.extent[j];
-          continue;
-        }
-        double tile = double(c.tiles[j]);
-        if (line > 0 && load->contiguous == c.parallel[j])
-          tile = std::ceil(tile * load->bytes / line) * line / load->bytes;
-        tileBytes *= tile;
+      double again = g.elementsPerThread;
+      for (int l : load->loops)
+        if (int j = parallelIndex(c, l); j >= 0)
+          again /= g.extent[j];
+      double tileBytes =
+          load->count * tileProduct(c, load->loops) * load->bytes;
+      if (int j = parallelIndex(c, load->contiguous); line > 0 && j >= 0) {
+        double row = double(c.tiles[j]) * load->bytes;
+        tileBytes *= std::ceil(row / line) * line / row;
       }
       passes = std::min(passes, again);
       bytes += tileBytes;
