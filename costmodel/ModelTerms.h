@@ -152,6 +152,10 @@ struct Context {
   /// pieces of `mfmaShape`).
   MmaTiles mmaTiles;
   MfmaShape mfmaShape;
+  /// The L1 cache `blocks` resident blocks leave for global data beside their
+  /// shared memory (l1_cache_bytes less theirs); -1 where the target gives
+  /// no L1 size.
+  double l1BesideShared(const Target &t, const Prediction &p, int64_t blocks);
   /// The reduction length of the kernel's K-steppable contraction (0: none).
   int64_t contractionReduction = 0;
 };
@@ -345,6 +349,10 @@ double achievableTime(const Context &c, double uniqueBytes, Prediction &p);
 /// that is absent, or holds an estimate (Target::isEstimate), marks the
 /// prediction uncalibrated.
 bool usable(const Target &t, TargetField field, bool &uncalibrated);
+/// The L1 cache `blocks` resident blocks leave for global data beside their
+/// shared memory (l1_cache_bytes less theirs); -1 where the target gives
+/// no L1 size.
+double l1BesideShared(const Target &t, const Prediction &p, int64_t blocks);
 /// The reduction length of the kernel's K-steppable contraction (0: none).
 int64_t contractionReduction(const KernelDesc &k);
 /// The schedule's K step: the `block` entry after those of the parallel

@@ -311,12 +311,10 @@ double latencyTime(const Context &c, const WorkCost &w,
   // its pacing input find it in L1 where the blocks' footprints of it fit
   // there beside their shared memory.
   auto chainOf = [&](int64_t blocks) {
-    if (w.contractionRereadRounds <= 0 || !t.has(TargetField::L1CacheBytes) ||
-        !usable(t, TargetField::L1LatencyCycles, p.uncalibrated))
-      return chain;
-    double l1 = t.get(TargetField::L1CacheBytes) -
-                double(p.sharedBytes) * double(blocks);
-    if (double(blocks) * w.contractionBlockBytes > l1)
+    double l1 = l1BesideShared(t, p, blocks);
+    if (w.contractionRereadRounds <= 0 || l1 < 0 ||
+        !usable(t, TargetField::L1LatencyCycles, p.uncalibrated) ||
+        double(blocks) * w.contractionBlockBytes > l1)
       return chain;
     return chain -
            w.contractionRereadRounds * (t.get(TargetField::L2LatencyCycles) -
@@ -401,6 +399,13 @@ double latencyTime(const Context &c, const WorkCost &w,
     }
   }
   return cycles / clockHz * 1e6;
+}
+
+double l1BesideShared(const Target &t, const Prediction &p, int64_t blocks) {
+  if (!t.has(TargetField::L1CacheBytes))
+    return -1;
+  return t.get(TargetField::L1CacheBytes) -
+         double(p.sharedBytes) * double(blocks);
 }
 
 // 7. Blocks: an SM spends block_cycles on each block it runs besides the

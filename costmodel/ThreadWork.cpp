@@ -733,11 +733,7 @@ WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
   bool kStep = c.kStep > 0;
   // The L1 an input can stay in: the cache less the resident blocks'
   // shared memory (none where the target gives no size).
-  double l1Bytes = -1;
-  if (t.has(TargetField::L1CacheBytes))
-    l1Bytes =
-        t.get(TargetField::L1CacheBytes) -
-        double(p.sharedBytes) * double(std::max<int64_t>(p.blocksPerSM, 1));
+  double l1Bytes = l1BesideShared(t, p, std::max<int64_t>(p.blocksPerSM, 1));
   for (const Work &w : k.work) {
     Instances n = instancesOf(c, g, w);
     double ops =
