@@ -49,6 +49,22 @@ inline constexpr double kWalkLoadsPerRound = 4;
 /// code, like kRoundsInFlight.
 inline constexpr double kUnrolledKPerRound = 2;
 
+/// The share of a kernel's last, partial turn of blocks (no K step) that
+/// the turn before it hides. In lockstep, the last turn's blocks start
+/// when the previous turn's end and, being fewer, queue less for L1 but
+/// expose more of their latency (latencyTime's turn). The blocks of a turn
+/// do not end together (L1 serves their warps in no fixed order, and SMs
+/// sit at different distances from L2's slices), and the block scheduler
+/// hands those left to whichever SM frees a slot first, so the last turn
+/// overlaps the previous one's end: this much of its excess over its share
+/// of a full turn (its blocks over a full turn's) is hidden. Fitted on the
+/// H100 suite's first run (bench/data/h100/suite-2026-11-22.json; it moves
+/// the SIMT GEMMs of BERT and LLaMA at 1.1 to 4.4 waves): top-1 regret 2.0 /
+/// 1.4 / 1.4 / 4.3 % and Spearman 0.88 / 0.92 / 0.92 / 0.90 at 0 / 0.6 /
+/// 0.75 / 1 (MAPE 17.3 / 16.0 / 15.8 / 15.8 %). A figure of how the
+/// hardware schedules blocks, not of any one target, like kRoundsInFlight.
+inline constexpr double kLastTurnHidden = 0.75;
+
 /// Registers a thread of Tessel's kernels uses besides a K step's
 /// accumulator tile (addresses, indices, loaded operands). Like
 /// kRoundsInFlight a figure of the emitted code: ptxas -v on sm_90a for

@@ -346,8 +346,19 @@ double latencyTime(const Context &c, const WorkCost &w,
       return links * closedQueueCycle(service / links, chainOf(blocks) / links,
                                       resident);
     };
-    if (links > 0 && service > 0)
-      cycles = double(fullTurns) * turn(perTurn) + (rest ? turn(rest) : 0.0);
+    // A last, partial turn after full ones overlaps their end
+    // (kLastTurnHidden of its excess over its share of a full turn).
+    if (links > 0 && service > 0) {
+      double full = turn(perTurn);
+      cycles = double(fullTurns) * full;
+      if (rest) {
+        double last = turn(rest);
+        double share = double(rest) / double(perTurn) * full;
+        if (fullTurns > 0 && last > share)
+          last -= kLastTurnHidden * (last - share);
+        cycles += last;
+      }
+    }
   }
   if (w.kSteps > 0) {
     double stepWork = std::max(p.computeUs, p.loadsUs) * 1e-6 * clockHz /

@@ -22,7 +22,8 @@
 // with the blocks term (162 clocks per block per SM) close behind; its
 // stores count in its loads term and its steps (a vector each) wait on
 // memory in turn since 2026-11-30 (loads 8.0 -> 16.0 us, latency 11.7 ->
-// 44.8 us). The
+// 44.8 us; 44.3 since its last, partial turn of blocks overlaps the one
+// before, 2026-12-01). The
 // MI300X's table has no sector size, and its latencies and block cost are
 // estimates (the H100's): its GEMM (8 x 8 register tiles) is latency-bound
 // (its one-stage K steps wait for their copies, and the blocks an SM holds
@@ -45,14 +46,14 @@
 // H100-SAME: #tessel.prediction<time_us = 8.066318e+02, bound = "latency", compute_us = 6.967153e+02, loads_us = 7.116283e+02, dram_us = 3.850065e+01, l2_us = 2.433878e+02, launch_us = 2.100000e+00, latency_us = 8.045318e+02, blocks_us = 3.272727e-01, achievable_us = 5.135985e+02, fraction_of_peak = 6.367198e-01, occupancy = 2.500000e-01, waves = 9.696970e-01, blocks = 512, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false, registers = 96, achievable_compute_us = 5.135985e+02>
 // H100: tessel.kernel @relu
 // H100-SAME: schedule = #tessel.schedule<block = [2, 128], warps = 1, stages = 1, split_k = 1,
-// H100-SAME: #tessel.prediction<time_us = 1.951843e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 1.604848e+01, dram_us = 1.930843e+02, l2_us = 1.512312e+02, launch_us = 2.100000e+00, latency_us = 4.474803e+01, blocks_us = 1.624909e+02, achievable_us = 1.930843e+02, fraction_of_peak = 5.139358e-03, occupancy = 5.000000e-01, waves = 6.206061e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false, registers = 17, achievable_compute_us = 1.003122e+00>
+// H100-SAME: #tessel.prediction<time_us = 1.951843e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 1.604848e+01, dram_us = 1.930843e+02, l2_us = 1.512312e+02, launch_us = 2.100000e+00, latency_us = 4.425171e+01, blocks_us = 1.624909e+02, achievable_us = 1.930843e+02, fraction_of_peak = 5.139358e-03, occupancy = 5.000000e-01, waves = 6.206061e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false, registers = 17, achievable_compute_us = 1.003122e+00>
 
 // MI300X: tessel.kernel @gemm
 // MI300X-SAME: schedule = #tessel.schedule<block = [64, 64, 32], thread = [8, 8, 32], warps = 1, stages = 1, split_k = 4,
 // MI300X-SAME: #tessel.prediction<time_us = 3.944827e+02, bound = "latency", compute_us = 2.879869e+02, loads_us = 3.020190e+02, dram_us = 5.609139e+01, l2_us = 2.335086e+02, launch_us = 2.000000e+00, latency_us = 3.729770e+02, blocks_us = 5.245714e+00, achievable_us = 2.308014e+02, fraction_of_peak = 5.330523e-01, occupancy = 6.250000e-02, waves = 6.736842e+00, blocks = 4096, flops = 3.437652e+10, dram_bytes = 2.348810e+08, uncalibrated = true, registers = 96, achievable_compute_us = 2.102799e+02>
 // MI300X: tessel.kernel @relu
 // MI300X-SAME: schedule = #tessel.schedule<block = [1, 256], warps = 1, stages = 1, split_k = 1,
-// MI300X-SAME: #tessel.prediction<time_us = 1.230439e+02, bound = "dram", compute_us = 4.110288e-01, loads_us = 3.287619e+00, dram_us = 1.220439e+02, l2_us = 5.260190e+01, launch_us = 1.000000e+00, latency_us = 9.577242e+00, blocks_us = 6.657429e+01, achievable_us = 1.220439e+02, fraction_of_peak = 3.337858e-03, occupancy = 1.000000e+00, waves = 2.694737e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = true, registers = 16, achievable_compute_us = 4.107030e-01>
+// MI300X-SAME: #tessel.prediction<time_us = 1.230439e+02, bound = "dram", compute_us = 4.110288e-01, loads_us = 3.287619e+00, dram_us = 1.220439e+02, l2_us = 5.260190e+01, launch_us = 1.000000e+00, latency_us = 9.568993e+00, blocks_us = 6.657429e+01, achievable_us = 1.220439e+02, fraction_of_peak = 3.337858e-03, occupancy = 1.000000e+00, waves = 2.694737e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = true, registers = 16, achievable_compute_us = 4.107030e-01>
 
 module attributes {tessel.target = #tessel.target<"TARGET">} {
   func.func @conv(%x: tensor<1x56x56x64xbf16>, %w: tensor<3x3x64x64xbf16>) -> tensor<1x56x56x64xbf16> {

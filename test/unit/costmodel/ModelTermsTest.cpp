@@ -961,7 +961,8 @@ TEST(ModelTerms, ALaterPassOverAColumnWaitsOnL1WhereTheBlocksFit) {
 TEST(ModelTerms, TheLastTurnWithoutAKStepQueuesOnlyItsWarps) {
   // 12 blocks of 8 warps on the busiest SM, 8 at a time: a turn of 64
   // warps queueing for L1, then one of the 4 blocks left, whose 32 warps
-  // queue less; not two full turns.
+  // queue less, but expose more latency than half a full turn: of that
+  // excess, the end of the full turn hides kLastTurnHidden.
   const Target &t = h100();
   KernelDesc mm = steppable(1024, 3072, 768, ElementType::BF16);
   Held held(mm, simt({64, 32}, 8), t);
@@ -978,10 +979,18 @@ TEST(ModelTerms, TheLastTurnWithoutAKStepQueuesOnlyItsWarps) {
   };
   double clockMHz = t.get(TargetField::SimtClockGHz) * 1e3;
   double cycles = latencyTime(held.context, w, 12, 1e6, p) * clockMHz;
-  EXPECT_NEAR(cycles, turn(64) + turn(32), 1e-6 * cycles);
-  EXPECT_LT(cycles, 2 * turn(64));
+  double half = turn(64) / 2;
+  ASSERT_GT(turn(32), half);
+  EXPECT_NEAR(cycles, turn(64) + turn(32) - kLastTurnHidden * (turn(32) - half),
+              1e-6 * cycles);
+  EXPECT_LT(cycles, turn(64) + turn(32));
+  EXPECT_GT(cycles, 1.5 * turn(64));
   // Whole turns only: each as full.
   EXPECT_NEAR(latencyTime(held.context, w, 16, 1e6, p) * clockMHz, 2 * turn(64),
+              1e-6 * cycles);
+  // A partial turn alone has nothing before it to overlap: its own warps'
+  // queue, whole.
+  EXPECT_NEAR(latencyTime(held.context, w, 4, 1e6, p) * clockMHz, turn(32),
               1e-6 * cycles);
 }
 
