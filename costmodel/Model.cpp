@@ -22,7 +22,7 @@ Work opWork(double flops, double transcendentals, std::vector<Load> loads,
             std::vector<int> loops, Execution execution) {
   Work w;
   w.flopsPerInstance = flops;
-  w.transcendentalsPerInstance = transcendentals;
+  w.mathCallsPerInstance[size_t(MathFunction::Other)] = transcendentals;
   w.loads = std::move(loads);
   w.loops = std::move(loops);
   w.execution = execution;

@@ -116,13 +116,20 @@ enum class KStepRole {
   TransposedBPrologue,
 };
 
+/// The math functions an op's body calls, by what the code emitted for
+/// them costs (ModelTerms.h, kNvidiaMathCode and kAmdMathCode): a routine
+/// of many instructions (exp, tanh, erf), or, for the rest, one
+/// special-function instruction.
+enum class MathFunction { Exp, Tanh, Erf, Rsqrt, Other };
+inline constexpr size_t kMathFunctions = size_t(MathFunction::Other) + 1;
+
 /// One op of a kernel as the SIMT strategy executes it, once per way it is
 /// reached from the root.
 struct Work {
   double flopsPerInstance = 0;
-  /// Of those, math functions (exp, tanh, erf, rsqrt...): each also takes a
-  /// special-function unit result, which SMs produce at a lower rate.
-  double transcendentalsPerInstance = 0;
+  /// Of those, calls of math functions, by function (each counted once in
+  /// the flops too).
+  std::array<double, kMathFunctions> mathCallsPerInstance{};
   /// Reads straight from the kernel's inputs.
   std::vector<Load> loads;
   /// Root parallel loops (indices into KernelDesc::loops).
@@ -148,6 +155,13 @@ struct Work {
            execution == Execution::CooperativeCopy;
   }
   bool isContraction() const { return kStepRole == KStepRole::Contraction; }
+  /// The math functions called per instance, all kinds.
+  double transcendentalsPerInstance() const {
+    double n = 0;
+    for (double calls : mathCallsPerInstance)
+      n += calls;
+    return n;
+  }
   bool isPrologue() const {
     return kStepRole == KStepRole::Prologue ||
            kStepRole == KStepRole::RowCopyPrologue ||
@@ -156,8 +170,9 @@ struct Work {
 };
 
 /// The Work of an op that is not a contraction: `flops` and
-/// `transcendentals` per instance, its `loads`, the root `loops` it follows,
-/// run as `execution` says.
+/// `transcendentals` (math functions of one special-function instruction,
+/// MathFunction::Other) per instance, its `loads`, the root `loops` it
+/// follows, run as `execution` says.
 Work opWork(double flops, double transcendentals, std::vector<Load> loads,
             std::vector<int> loops, Execution execution);
 

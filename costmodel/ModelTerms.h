@@ -15,6 +15,7 @@
 
 #include "costmodel/Model.h"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,6 +65,26 @@ inline constexpr double kUnrolledKPerRound = 2;
 /// 0.75 / 1 (MAPE 17.3 / 16.0 / 15.8 / 15.8 %). A figure of how the
 /// hardware schedules blocks, not of any one target, like kRoundsInFlight.
 inline constexpr double kLastTurnHidden = 0.75;
+
+/// What the code Tessel emits for one call of a math function issues: its
+/// instructions, and of those the special-function ones (results an SM
+/// produces at special_functions_per_clock). Figures of the emitted code,
+/// like kRoundsInFlight. NVIDIA (tessel-to-nvvm links libdevice): the PTX
+/// of an f32 elementwise kernel calling the function once an element
+/// (tessel-compile --emit=ptx for h100, LLVM 22), less the kernel's loads,
+/// stores and addresses: exp 12 (one ex2.approx), tanh 19 (ex2.approx and
+/// rcp.approx), erf 26 (one ex2.approx), rsqrt 1 (rsqrt.approx). AMD
+/// (tessel-expand-math's polynomials, counted in its output): exp 32,
+/// tanh 19 and erf 37 (a division one of them), rsqrt 2 (a square root,
+/// then a division). Other math functions: one special-function
+/// instruction.
+struct MathFunctionCode {
+  double instructions, specialFunctions;
+};
+inline constexpr std::array<MathFunctionCode, kMathFunctions> kNvidiaMathCode =
+    {{{12, 1}, {19, 2}, {26, 1}, {1, 1}, {1, 1}}};
+inline constexpr std::array<MathFunctionCode, kMathFunctions> kAmdMathCode = {
+    {{32, 0}, {19, 0}, {37, 0}, {2, 1}, {1, 1}}};
 
 /// Registers a thread of Tessel's kernels uses besides a K step's
 /// accumulator tile (addresses, indices, loaded operands). Like

@@ -315,7 +315,7 @@ static int64_t simtRegisters(const Context &c) {
                                         c.parallel[j]) != load.loops.end();
       gatherLoops = std::max<int64_t>({gatherLoops, tiled, 1});
     }
-    transcendentals += w.transcendentalsPerInstance * vector;
+    transcendentals += w.transcendentalsPerInstance() * vector;
   }
   registers +=
       f.perTranscendental * std::min(transcendentals, f.transcendentalsSeen);

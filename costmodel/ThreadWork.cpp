@@ -722,22 +722,31 @@ WorkCost workCost(const Context &c, const ThreadGeometry &g, Prediction &p) {
       outputs *= double(k.loops[l].size);
     cost.perThreadFlops = g.elementsPerThread * k.flops / outputs;
   }
-  // A math function costs at least the lanes' share of special-function
-  // throughput: lanesPerSM / special_functions_per_clock issue slots (8 on
-  // Hopper) instead of 1.
-  double transcendentalExtra = 0;
+  // A math function's call issues the instructions of the code emitted for
+  // it (kNvidiaMathCode, kAmdMathCode) or, where more, its special-function
+  // instructions' share of the SM's special-function throughput,
+  // lanesPerSM / special_functions_per_clock issue slots each (8 on
+  // Hopper). An issue slot is two of the flops the SIMT peak counts (an
+  // FMA's); the call's own flop is already in flopsPerInstance.
+  double specialSlots = 0;
   if (usable(t, TargetField::SpecialFunctionsPerClock, p.uncalibrated))
-    transcendentalExtra = std::max(
-        0.0,
-        lanesPerSM(t) / t.get(TargetField::SpecialFunctionsPerClock) - 1.0);
+    specialSlots = lanesPerSM(t) / t.get(TargetField::SpecialFunctionsPerClock);
+  const std::array<MathFunctionCode, kMathFunctions> &code =
+      t.vendor() == Vendor::NVIDIA ? kNvidiaMathCode : kAmdMathCode;
+  std::array<double, kMathFunctions> callFlops;
+  for (size_t f = 0; f < kMathFunctions; ++f)
+    callFlops[f] = 2.0 * std::max(code[f].instructions,
+                                  code[f].specialFunctions * specialSlots) -
+                   1.0;
   bool kStep = c.kStep > 0;
   // The L1 an input can stay in: the cache less the resident blocks'
   // shared memory (none where the target gives no size).
   double l1Bytes = l1BesideShared(t, p, std::max<int64_t>(p.blocksPerSM, 1));
   for (const Work &w : k.work) {
     Instances n = instancesOf(c, g, w);
-    double ops =
-        w.flopsPerInstance + w.transcendentalsPerInstance * transcendentalExtra;
+    double ops = w.flopsPerInstance;
+    for (size_t f = 0; f < kMathFunctions; ++f)
+      ops += w.mathCallsPerInstance[f] * callFlops[f];
     // Under a K step the contraction is computed once per block, into
     // shared memory, whichever ops read it.
     if (kStep && w.kStepRole == KStepRole::ContractionCopy)

@@ -21,6 +21,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::tessel;
@@ -34,16 +35,24 @@ ElementType mlir::tessel::elementTypeOf(Type shaped) {
 
 namespace {
 
-/// Math functions (exp, tanh, erf...) in a linalg body.
-double bodyTranscendentals(linalg::LinalgOp op) {
-  double n = 0;
+/// The math functions (exp, tanh, erf...) a linalg body calls, by kind.
+std::array<double, kMathFunctions> bodyMathCalls(linalg::LinalgOp op) {
+  std::array<double, kMathFunctions> calls{};
   op->walk([&](Operation *inner) {
-    if (isa<math::MathDialect>(inner->getDialect()) &&
-        !isa<math::FmaOp, math::AbsFOp, math::FloorOp, math::CeilOp,
-             math::CopySignOp>(inner))
-      n += 1;
+    if (!isa<math::MathDialect>(inner->getDialect()) ||
+        isa<math::FmaOp, math::AbsFOp, math::FloorOp, math::CeilOp,
+            math::CopySignOp>(inner))
+      return;
+    MathFunction f =
+        TypeSwitch<Operation *, MathFunction>(inner)
+            .Case([](math::ExpOp) { return MathFunction::Exp; })
+            .Case([](math::TanhOp) { return MathFunction::Tanh; })
+            .Case([](math::ErfOp) { return MathFunction::Erf; })
+            .Case([](math::RsqrtOp) { return MathFunction::Rsqrt; })
+            .Default([](Operation *) { return MathFunction::Other; });
+    calls[size_t(f)] += 1;
   });
-  return n;
+  return calls;
 }
 
 /// Arithmetic operations in a linalg body (what one iteration executes).
@@ -567,7 +576,7 @@ Load KernelDescriber::gatherLoad(const Gather &gather,
 // read straight from a kernel input, and gathers.
 void KernelDescriber::describeWork(linalg::LinalgOp op) {
   double perIteration = bodyOps(op);
-  double transcendentals = bodyTranscendentals(op);
+  std::array<double, kMathFunctions> mathCalls = bodyMathCalls(op);
   SmallVector<int64_t> sizes = op.getStaticLoopRanges();
   double total = perIteration;
   for (int64_t size : sizes)
@@ -615,7 +624,9 @@ void KernelDescriber::describeWork(linalg::LinalgOp op) {
         work.operandTiles.push_back(readOf(op, in, c));
     }
     work.flopsPerInstance = perIteration * iterationsPerInstance;
-    work.transcendentalsPerInstance = transcendentals * iterationsPerInstance;
+    for (auto [perInstance, calls] :
+         llvm::zip_equal(work.mathCallsPerInstance, mathCalls))
+      perInstance = calls * iterationsPerInstance;
     for (OpOperand *in : inputLoads) {
       Load load = readOf(op, in, c);
       load.count = iterationsPerInstance;

@@ -705,9 +705,11 @@ TEST(ModelTerms, TreeCost) {
 
 TEST(ModelTerms, WorkCostFollowsEachRole) {
   const Target &t = h100();
-  // lanes / SFU results per clock - 1 extra issue slots per math function.
-  double extra =
-      lanesPerSM(t) / t.get(TargetField::SpecialFunctionsPerClock) - 1.0;
+  // A math function of one special-function instruction takes its share of
+  // the SM's special-function throughput, lanes / results per clock issue
+  // slots, two flops each (an FMA's), its own flop among them.
+  double perCall =
+      2.0 * lanesPerSM(t) / t.get(TargetField::SpecialFunctionsPerClock);
   KernelDesc exp;
   exp.loops = {{4096, false}};
   exp.operands = {{{0}, ElementType::F32, false},
@@ -719,7 +721,7 @@ TEST(ModelTerms, WorkCostFollowsEachRole) {
   ASSERT_TRUE(g);
   Prediction p;
   WorkCost w = workCost(c, *g, p);
-  EXPECT_DOUBLE_EQ(w.perThreadFlops, 8 * (1 + extra));
+  EXPECT_DOUBLE_EQ(w.perThreadFlops, 8 * perCall);
   EXPECT_DOUBLE_EQ(w.perThreadRounds, 8);
   EXPECT_DOUBLE_EQ(w.perWarpLoadBytes,
                    8 * warpLoadBytes(c, *g, exp.work[0].loads[0]));

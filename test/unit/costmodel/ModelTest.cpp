@@ -805,10 +805,11 @@ TEST(Model, ShortInnerLoopsTakeAThirdBlockDim) {
 }
 
 TEST(Model, MathFunctionsCostSpecialFunctionThroughput) {
-  // exp over 64M f32 on the H100: 16 special-function results per clock per
-  // SM against 128 FMA lanes, so an exp costs 8 issue slots; with 64 exps
-  // per element (a deliberately heavy body) compute binds, 8x the time of
-  // the same count of plain flops.
+  // A math function of one special-function instruction over 64M f32 on
+  // the H100: 16 special-function results per clock per SM against 128 FMA
+  // lanes, so a call costs 8 issue slots, 16 of the flops the peak counts
+  // (an FMA's two a slot); with 64 calls per element (a deliberately heavy
+  // body) compute binds, 16x the time of the same count of plain flops.
   Target t = *lookupKnownTarget("h100");
   KernelDesc d = add(1 << 26, ElementType::F32);
   d.operands.pop_back();
@@ -816,10 +817,46 @@ TEST(Model, MathFunctionsCostSpecialFunctionThroughput) {
   d.work = {opWork(64, 64, {{4.0, 1.0, {0}, 0}}, {0}, Execution::PerElement)};
   Schedule s = schedule({256}, 8);
   Prediction withExp = predict(d, s, t);
-  d.work[0].transcendentalsPerInstance = 0;
+  d.work[0].mathCallsPerInstance = {};
   Prediction plain = predict(d, s, t);
-  EXPECT_NEAR(withExp.computeUs / plain.computeUs, 8.0, 0.01);
+  EXPECT_NEAR(withExp.computeUs / plain.computeUs, 16.0, 0.01);
   EXPECT_EQ(withExp.bound, Bound::Compute);
+}
+
+TEST(Model, MathFunctionsCostTheCodeEmittedForThem) {
+  // One call an element over 64M f32, 64 calls an element so that compute
+  // binds: erf issues libdevice's 26 instructions on NVIDIA (more than its
+  // one special-function result's 8 slots on the H100), exp 12, rsqrt its
+  // special-function slots; on AMD, tessel-expand-math's polynomials (erf
+  // 37, exp 32 instructions). Each against as many plain flops (half a
+  // slot each).
+  KernelDesc d = add(1 << 26, ElementType::F32);
+  d.operands.pop_back();
+  d.operands.back().output = true;
+  d.work = {opWork(64, 0, {{4.0, 1.0, {0}, 0}}, {0}, Execution::PerElement)};
+  Schedule s = schedule({256}, 8);
+  auto ratio = [&](const Target &t, MathFunction f) {
+    Prediction plain = predict(d, s, t);
+    KernelDesc calls = d;
+    calls.work[0].mathCallsPerInstance[size_t(f)] = 64;
+    Prediction math = predict(calls, s, t);
+    EXPECT_EQ(math.bound, Bound::Compute) << t.name();
+    return math.computeUs / plain.computeUs;
+  };
+  Target h100 = *lookupKnownTarget("h100");
+  EXPECT_NEAR(ratio(h100, MathFunction::Erf), 52.0, 0.01);
+  EXPECT_NEAR(ratio(h100, MathFunction::Exp), 24.0, 0.01);
+  EXPECT_NEAR(ratio(h100, MathFunction::Rsqrt), 16.0, 0.01);
+  Target mi300x = *lookupKnownTarget("mi300x");
+  EXPECT_NEAR(ratio(mi300x, MathFunction::Erf), 74.0, 0.01);
+  EXPECT_NEAR(ratio(mi300x, MathFunction::Exp), 64.0, 0.01);
+  // On every target, erf costs more than exp, and exp more than a plain
+  // flop.
+  for (const Target &t : allTargets()) {
+    EXPECT_GT(ratio(t, MathFunction::Erf), ratio(t, MathFunction::Exp))
+        << t.name();
+    EXPECT_GT(ratio(t, MathFunction::Exp), 1.0) << t.name();
+  }
 }
 
 TEST(Model, ThreadLayoutMatchesTheCodeGenerator) {

@@ -103,4 +103,27 @@ TEST_F(DescriptionTest, GatheredInputMovesWithItsPixels) {
   EXPECT_EQ(sizes(d, filter.loops), (std::vector<int64_t>{32}));
 }
 
+// The math functions a body calls, by kind (what the model prices each by
+// the code emitted for it): GELU's erf, SiLU's exp (x / (1 + exp(-x))),
+// tanh's tanh.
+TEST_F(DescriptionTest, MathFunctionsAreCountedByKind) {
+  std::string t = "tensor<64x64xf32>";
+  KernelDesc d = describe(
+      "module {\nfunc.func @f(%x: " + t + ") -> " + t +
+      " {\n  %r = tessel.kernel @k(%x) : (" + t + ") -> " + t +
+      " {\n  ^bb0(%p: " + t + "):\n    %0 = tessel.gelu erf %p : " + t +
+      "\n    %1 = tessel.silu %0 : " + t + "\n    %2 = tessel.tanh %1 : " + t +
+      "\n    tessel.yield %2 : " + t + "\n  }\n  return %r : " + t +
+      "\n}\n}\n");
+  std::array<double, kMathFunctions> calls{};
+  for (const Work &w : d.work)
+    for (size_t f = 0; f < kMathFunctions; ++f)
+      calls[f] += w.mathCallsPerInstance[f];
+  EXPECT_EQ(calls[size_t(MathFunction::Erf)], 1);
+  EXPECT_EQ(calls[size_t(MathFunction::Exp)], 1);
+  EXPECT_EQ(calls[size_t(MathFunction::Tanh)], 1);
+  EXPECT_EQ(calls[size_t(MathFunction::Rsqrt)], 0);
+  EXPECT_EQ(calls[size_t(MathFunction::Other)], 0);
+}
+
 } // namespace
