@@ -81,10 +81,22 @@ inline constexpr double kLastTurnHidden = 0.75;
 struct MathFunctionCode {
   double instructions, specialFunctions;
 };
+/// Indexed by MathFunction.
 inline constexpr std::array<MathFunctionCode, kMathFunctions> kNvidiaMathCode =
-    {{{12, 1}, {19, 2}, {26, 1}, {1, 1}, {1, 1}}};
-inline constexpr std::array<MathFunctionCode, kMathFunctions> kAmdMathCode = {
-    {{32, 0}, {19, 0}, {37, 0}, {2, 1}, {1, 1}}};
+    {{
+        {12, 1}, // Exp
+        {19, 2}, // Tanh
+        {26, 1}, // Erf
+        {1, 1},  // Rsqrt
+        {1, 1},  // Other
+    }};
+inline constexpr std::array<MathFunctionCode, kMathFunctions> kAmdMathCode = {{
+    {32, 0}, // Exp
+    {19, 0}, // Tanh
+    {37, 0}, // Erf
+    {2, 1},  // Rsqrt
+    {1, 1},  // Other
+}};
 
 /// Registers a thread of Tessel's kernels uses besides a K step's
 /// accumulator tile (addresses, indices, loaded operands). Like
