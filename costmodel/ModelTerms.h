@@ -201,10 +201,6 @@ struct Context {
   /// pieces of `mfmaShape`).
   MmaTiles mmaTiles;
   MfmaShape mfmaShape;
-  /// The L1 cache `blocks` resident blocks leave for global data beside their
-  /// shared memory (l1_cache_bytes less theirs); -1 where the target gives
-  /// no L1 size.
-  double l1BesideShared(const Target &t, const Prediction &p, int64_t blocks);
   /// The reduction length of the kernel's K-steppable contraction (0: none).
   int64_t contractionReduction = 0;
 };
