@@ -232,6 +232,7 @@ void mlir::tessel::injectMiscompile(ModuleOp module, Fault fault) {
       return;
     case Fault::Mask:
       op->removeAttr("causal");
+      op->removeAttr("window");
       return;
     case Fault::Index:
       if (auto transpose = dyn_cast<TransposeOp>(op)) {

@@ -25,10 +25,20 @@
 
 namespace mlir::tessel {
 
+int64_t AttentionShape::firstKey(int64_t q0, int64_t bkv, int64_t split) const {
+  int64_t first = slicedFrom() + split * sliceLength();
+  if (window <= 0)
+    return first;
+  // The first row's query's window starts at that query + skv - sq - window
+  // + 1; the block steps from the start of its tile.
+  int64_t start = q0 / group() + (skv - sq) + 1 - window;
+  return std::max(first, std::max<int64_t>(0, start) / bkv * bkv);
+}
+
 int64_t AttentionShape::keyTiles(int64_t q0, int64_t bq, int64_t bkv,
                                  int64_t split) const {
-  int64_t first = split * sliceLength();
-  int64_t end = std::min(first + sliceLength(), skv);
+  int64_t first = firstKey(q0, bkv, split);
+  int64_t end = std::min(slicedFrom() + (split + 1) * sliceLength(), skv);
   // The tile's last row's query (rows interleave the group's heads) attends
   // to keys up to that query + skv - sq.
   if (causal)
@@ -37,10 +47,22 @@ int64_t AttentionShape::keyTiles(int64_t q0, int64_t bq, int64_t bkv,
   return std::max<int64_t>(0, (end - first + bkv - 1) / bkv);
 }
 
+int64_t AttentionShape::leadingMaskedKeyTiles(int64_t q0, int64_t bq,
+                                              int64_t bkv,
+                                              int64_t split) const {
+  if (window <= 0)
+    return 0;
+  // Keys before the last row's window start are masked for that row.
+  int64_t last = (std::min(q0 + bq, queryRows()) - 1) / group();
+  int64_t start = last + (skv - sq) + 1 - window;
+  int64_t before = std::max<int64_t>(0, start - firstKey(q0, bkv, split));
+  return std::min(keyTiles(q0, bq, bkv, split), (before + bkv - 1) / bkv);
+}
+
 int64_t AttentionShape::unmaskedKeyTiles(int64_t q0, int64_t bkv,
                                          int64_t split) const {
-  int64_t first = split * sliceLength();
-  int64_t end = std::min(first + sliceLength(), skv);
+  int64_t first = firstKey(q0, bkv, split);
+  int64_t end = std::min(slicedFrom() + (split + 1) * sliceLength(), skv);
   int64_t full = std::max<int64_t>(0, end - first) / bkv;
   if (causal)
     full = std::min(
@@ -51,10 +73,16 @@ int64_t AttentionShape::unmaskedKeyTiles(int64_t q0, int64_t bkv,
 
 double AttentionShape::unmaskedPairs() const {
   double perHead = double(sq) * double(skv);
-  if (causal)
-    // Query i attends to i + skv - sq + 1 keys (causal needs sq <= skv).
-    perHead =
-        double(sq) * double(skv - sq + 1) + double(sq) * double(sq - 1) / 2.0;
+  if (causal) {
+    // Query i attends to its last key i + skv - sq and those before it, at
+    // most `window` of them (causal needs sq <= skv): the sum of min(W, n)
+    // over n = skv - sq + 1 .. skv.
+    auto upTo = [&](double n) {
+      double w = window > 0 ? double(window) : n;
+      return n <= w ? n * (n + 1) / 2 : w * (w + 1) / 2 + (n - w) * w;
+    };
+    perHead = upTo(double(skv)) - upTo(double(skv - sq));
+  }
   return perHead * double(batch) * double(heads);
 }
 
@@ -493,9 +521,11 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   for (int64_t qt = 0; qt < qTiles; ++qt)
     for (int64_t split = 0; split < a.splits; ++split) {
       int64_t steps = a.keyTiles(qt * bq, bq, bkv, split);
+      int64_t lead = a.leadingMaskedKeyTiles(qt * bq, bq, bkv, split);
+      int64_t unmasked =
+          std::min(steps, a.unmaskedKeyTiles(qt * bq, bkv, split));
       stepsPerHead += double(steps);
-      maskedPerHead += double(
-          steps - std::min(steps, a.unmaskedKeyTiles(qt * bq, bkv, split)));
+      maskedPerHead += double(steps - std::max<int64_t>(0, unmasked - lead));
       longest = std::max(longest, steps);
     }
   // The share of the steps that mask their keys. Without a causal mask or
@@ -810,8 +840,9 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // back from L2).
   if (a.combined)
     out += result;
-  double kv =
-      double(a.batch) * double(a.kvHeads) * double(a.skv) * (d + dv) * bytes;
+  // K and V in once: the keys some query attends to (a window's).
+  double kv = double(a.batch) * double(a.kvHeads) * double(a.keysRead()) *
+              (d + dv) * bytes;
   p.dramBytes = qIn + out + kv;
   p.dramUs =
       p.dramBytes / model::dramBandwidth(t, p.dramBytes, p.uncalibrated) * 1e6;

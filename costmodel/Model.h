@@ -18,6 +18,7 @@
 #include "costmodel/Target.h"
 #include "runtime/Support.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -178,36 +179,53 @@ Work opWork(double flops, double transcendentals, std::vector<Load> loads,
 
 /// A scaled dot-product attention: q [batch, heads, sq, d], k [batch,
 /// kvHeads, skv, d], v [batch, kvHeads, skv, dv], all of `type`; with
-/// `causal`, query i attends to keys j <= i + skv - sq.
+/// `causal`, query i attends to keys j <= i + skv - sq, and with a `window`
+/// W > 0 (causal only) to those of them after i + skv - sq - W.
 struct AttentionShape {
   int64_t batch = 1, heads = 1, kvHeads = 1, sq = 1, skv = 1, d = 1, dv = 1;
   bool causal = false;
+  /// A sliding window's keys (0: none).
+  int64_t window = 0;
   ElementType type = ElementType::F32;
-  /// Split-KV (tessel.attention_partial): the keys cut into this many
-  /// slices of sliceLength() keys, each attended to by blocks of its own.
+  /// Split-KV (tessel.attention_partial): the keys some query attends to
+  /// (keysRead) cut into this many slices of sliceLength() keys, each
+  /// attended to by blocks of its own.
   int64_t splits = 1;
   /// With splits: the kernel also combines the slices (tessel.attention_
   /// split): the last block of each query tile to finish weighs them.
   bool combined = false;
 
-  /// Keys per slice: ceil(skv / splits), the last slice what is left.
-  int64_t sliceLength() const { return (skv + splits - 1) / splits; }
+  /// Keys per slice: ceil(keysRead() / splits) of the keys from
+  /// slicedFrom(), the last slice what is left.
+  int64_t sliceLength() const { return (keysRead() + splits - 1) / splits; }
+  int64_t slicedFrom() const { return skv - keysRead(); }
   /// Query heads per key/value head, and a key/value head's query rows:
   /// the fused kernel's query tiles take rows of group() x sq, row R being
   /// query R / group() of the group's head R % group(), so that the heads
   /// sharing a key/value head read each of its tiles once.
   int64_t group() const { return heads / kvHeads; }
   int64_t queryRows() const { return group() * sq; }
+  /// The first key a tile of query rows starting at row `q0` visits in
+  /// slice `split` with key tiles of `bkv`: the slice's first, or with a
+  /// window, if later, the start of the key tile (counted from 0) where
+  /// its first row's window starts: the tiles before are masked for every
+  /// row, and skipped.
+  int64_t firstKey(int64_t q0, int64_t bkv, int64_t split = 0) const;
   /// Key tiles of `bkv` keys a tile of `bq` query rows starting at row `q0`
-  /// visits in slice `split`: all of the slice's, or with `causal` those up
-  /// to the last key its last row's query attends to (the fully masked
-  /// ones are skipped; none when the whole slice is).
+  /// visits in slice `split`, from firstKey: all of the slice's, or with
+  /// `causal` those up to the last key its last row's query attends to (the
+  /// fully masked ones are skipped; none when the whole slice is).
   int64_t keyTiles(int64_t q0, int64_t bq, int64_t bkv,
                    int64_t split = 0) const;
-  /// Of those, the leading tiles no row of the tile masks a key of: before
-  /// the slice's end and, with `causal`, up to the last key the tile's
-  /// first row's query attends to (the register-resident form steps them
-  /// without its mask).
+  /// Of those, the leading tiles the window masks a key of for some row:
+  /// those before its last row's window starts (none without a window).
+  int64_t leadingMaskedKeyTiles(int64_t q0, int64_t bq, int64_t bkv,
+                                int64_t split = 0) const;
+  /// Of those, the leading tiles before the first masked at their end:
+  /// before the slice's end and, with `causal`, up to the last key the
+  /// tile's first row's query attends to. Those of them after the
+  /// leadingMaskedKeyTiles no row masks a key of (the register-resident
+  /// form steps them without its mask).
   int64_t unmaskedKeyTiles(int64_t q0, int64_t bkv, int64_t split = 0) const;
   /// Whether no key loop is left with query tiles of `bq` rows and key
   /// tiles of `bkv`: the loops' bounds are known when compiling (no
@@ -220,8 +238,18 @@ struct AttentionShape {
       return skv <= bkv;
     if (queryRows() > bq)
       return false;
-    int64_t unmasked = unmaskedKeyTiles(0, bkv);
-    return unmasked <= 1 && keyTiles(0, bq, bkv) - unmasked <= 1;
+    int64_t tiles = keyTiles(0, bq, bkv);
+    int64_t lead = leadingMaskedKeyTiles(0, bq, bkv);
+    int64_t unmasked =
+        std::max(lead, std::min(tiles, unmaskedKeyTiles(0, bkv)));
+    return lead <= 1 && unmasked - lead <= 1 && tiles - unmasked <= 1;
+  }
+  /// Keys some query attends to: all of them, or with a window those from
+  /// the first query's window on (the keys before are never read).
+  int64_t keysRead() const {
+    if (window <= 0)
+      return skv;
+    return std::min(skv, sq - 1 + window);
   }
   /// Query-key pairs that are not masked (a multiply-add each per element
   /// of d and of dv).

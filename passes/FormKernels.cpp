@@ -312,14 +312,14 @@ struct OpParts {
 };
 
 /// Builds, before `op`, S = q k^T (batch_matmul, f32 for f16 and bf16),
-/// P = softmax(scale * S) with the causal mask (f32), and O = P v with v
-/// cast to f32, stored in the result type: like the one attention kernel,
-/// every intermediate stays f32 and only the result is rounded (rounding P
-/// to bf16, as FlashAttention does, would put its second matmul on tensor
-/// cores at the cost of that rounding). Grouped-query heads become rows of one
-/// batch: q [B, H, Sq, D] is viewed as [B * Hkv, (H / Hkv) * Sq, D], k and v as
-/// [B * Hkv, Skv, .]; the causal softmax views S as [B * Hkv, H / Hkv, Sq,
-/// Skv] so that its rows are query positions.
+/// P = softmax(scale * S) with the causal mask and its window (f32), and
+/// O = P v with v cast to f32, stored in the result type: like the one
+/// attention kernel, every intermediate stays f32 and only the result is
+/// rounded (rounding P to bf16, as FlashAttention does, would put its second
+/// matmul on tensor cores at the cost of that rounding). Grouped-query heads
+/// become rows of one batch: q [B, H, Sq, D] is viewed as [B * Hkv, (H /
+/// Hkv) * Sq, D], k and v as [B * Hkv, Skv, .]; the causal softmax views S
+/// as [B * Hkv, H / Hkv, Sq, Skv] so that its rows are query positions.
 OpParts buildAttentionParts(OpBuilder &b, AttentionOp op) {
   OpParts parts;
   Location loc = op.getLoc();
@@ -367,7 +367,8 @@ OpParts buildAttentionParts(OpBuilder &b, AttentionOp op) {
   auto sType = cast<RankedTensorType>(s.getType());
   Value p = parts.record(SoftmaxOp::create(
       b, loc, sType, s, b.getI64IntegerAttr(sType.getRank() - 1),
-      b.getF64FloatAttr(scale), causal ? b.getUnitAttr() : UnitAttr()));
+      b.getF64FloatAttr(scale), causal ? b.getUnitAttr() : UnitAttr(),
+      op.getWindowAttr()));
   probabilities.push_back(parts.ops.back());
   if (causal)
     p = reshape(p, type({batch, group * sq, skv}, f32));

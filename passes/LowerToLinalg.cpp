@@ -607,9 +607,11 @@ Value lowerReduce(OpBuilder &b, Location loc, ReduceOp op) {
 
 /// `scale * x` in f32, with the causal mask where `causal`: the element at
 /// position j along `dim` and i along `dim - 1` becomes -inf where
-/// j > i + size(dim) - size(dim - 1).
+/// j > i + size(dim) - size(dim - 1), and with a `window` W also where
+/// j + W <= i + size(dim) - size(dim - 1).
 Value scaleAndMask(OpBuilder &b, Location loc, Value x, int64_t dim,
-                   std::optional<double> scale, bool causal) {
+                   std::optional<double> scale, bool causal,
+                   std::optional<int64_t> window) {
   RankedTensorType type = tensorType(x);
   int64_t rank = type.getRank();
   auto f32Type = RankedTensorType::get(type.getShape(), b.getF32Type());
@@ -629,6 +631,14 @@ Value scaleAndMask(OpBuilder &b, Location loc, Value x, int64_t dim,
             nb, nloc, i, arith::ConstantIndexOp::create(nb, nloc, offset));
         Value masked = arith::CmpIOp::create(
             nb, nloc, arith::CmpIPredicate::ugt, j, limit);
+        if (window) {
+          Value start = arith::AddIOp::create(
+              nb, nloc, j, arith::ConstantIndexOp::create(nb, nloc, *window));
+          masked = arith::OrIOp::create(
+              nb, nloc, masked,
+              arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ule, start,
+                                    limit));
+        }
         return arith::SelectOp::create(nb, nloc, masked,
                                        f32Const(nb, nloc, -INFINITY), v);
       });
@@ -738,8 +748,9 @@ Value lowerNorm(OpBuilder &b, Location loc, NormOp op, bool centred) {
       });
 }
 
-/// Unfused attention: S = q k^T (f32), T = scale * S with the causal mask,
-/// P = softmax(T) along keys (f32), O = P v, stored in the result type.
+/// Unfused attention: S = q k^T (f32), T = scale * S with the causal mask
+/// (and its window), P = softmax(T) along keys (f32), O = P v, stored in the
+/// result type.
 Value lowerAttention(OpBuilder &b, Location loc, AttentionOp op) {
   MLIRContext *ctx = b.getContext();
   RankedTensorType qType = tensorType(op.getQuery()),
@@ -763,7 +774,7 @@ Value lowerAttention(OpBuilder &b, Location loc, AttentionOp op) {
   Value s = buildContraction(b, loc, op.getQuery(), op.getKey(), sMaps, sIters,
                              {batch, heads, sq, skv});
 
-  Value t = scaleAndMask(b, loc, s, 3, scale, op.getCausal());
+  Value t = scaleAndMask(b, loc, s, 3, scale, op.getCausal(), op.getWindow());
   Value p = softmax(b, loc, t, 3, tensorType(t));
 
   // O[b, h, i, e] = sum_j P[b, h, i, j] * v[b, h / group, j, e]
@@ -973,7 +984,7 @@ Value lowerOp(OpBuilder &b, Operation *op) {
           scale = s.getScale()->convertToDouble();
         Value x = s.getInput();
         if (scale || s.getCausal())
-          x = scaleAndMask(b, loc, x, dim, scale, s.getCausal());
+          x = scaleAndMask(b, loc, x, dim, scale, s.getCausal(), s.getWindow());
         return softmax(b, loc, x, dim, tensorType(s.getResult()));
       })
       .Case(

@@ -42,9 +42,8 @@ AttentionOp theAttention(KernelOp kernel) {
       tiling::soleOpOf(kernel.getBody().front()));
 }
 
-int64_t keyLength(AttentionOp attention) {
-  return cast<RankedTensorType>(attention.getKey().getType()).getDimSize(2);
-}
+/// The keys the attention's slices would cut: those some query attends to.
+int64_t keyLength(AttentionOp attention) { return attention.getKeysRead(); }
 
 /// The kernel's one matmul, or null with `why` set.
 MatmulOp theMatmul(KernelOp kernel, std::string &why) {
@@ -252,7 +251,8 @@ static KernelOp splitAttention(RewriterBase &rewriter, KernelOp kernel,
       rewriter, loc, attention.getType(), partialType, lseType, arrivalsType,
       map.lookup(attention.getQuery()), map.lookup(attention.getKey()),
       map.lookup(attention.getValue()), rewriter.getI64IntegerAttr(splits),
-      attention.getScaleAttr(), attention.getCausalAttr());
+      attention.getScaleAttr(), attention.getCausalAttr(),
+      attention.getWindowAttr());
   YieldOp::create(rewriter, loc, op->getResults());
   rewriter.replaceOp(kernel, split.getResults().take_front(1));
   return split;

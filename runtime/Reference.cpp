@@ -284,6 +284,18 @@ bool flag(const Op &op, const char *name) {
   return it != op.ints.end() && !it->second.empty() && it->second[0] != 0;
 }
 
+/// A causal mask's sliding window (`window = W`), or 0 where there is none.
+int64_t windowOf(const Op &op) {
+  auto it = op.ints.find("window");
+  return it != op.ints.end() && !it->second.empty() ? it->second[0] : 0;
+}
+
+/// Whether a causal mask, with `window` (0: none), hides position j of a
+/// row whose last visible position is `last`.
+bool causallyMasked(int64_t j, int64_t last, int64_t window) {
+  return j > last || (window > 0 && j <= last - window);
+}
+
 class Evaluator {
 public:
   Evaluator(std::vector<const BTensor *> values, std::string &error)
@@ -636,11 +648,12 @@ bool Evaluator::softmax(const Op &op, BTensor &out) {
       v = v * exact(it->second);
   if (flag(op, "causal")) {
     // Position j along dim is masked where j > i + (len - rows), with i the
-    // position along dim - 1 (tessel.attention's causal mask).
+    // position along dim - 1 (tessel.attention's causal mask), and with a
+    // window W where j <= i + (len - rows) - W.
     auto st = stridesOf(shape);
-    int64_t offset = shape[dim] - shape[dim - 1];
+    int64_t offset = shape[dim] - shape[dim - 1], window = windowOf(op);
     forEachIndex(shape, [&](const std::vector<int64_t> &idx) {
-      if (idx[dim] > idx[dim - 1] + offset)
+      if (causallyMasked(idx[dim], idx[dim - 1] + offset, window))
         out.data[linear(idx, st)] = exact(-INFINITY);
     });
   }
@@ -691,7 +704,7 @@ bool Evaluator::norm(const Op &op, BTensor &out, bool centred) {
 
 /// An attention's operands (attention, attention_partial) and, for one
 /// query row, its scaled scores against keys [first, end), -inf where the
-/// causal mask hides a key.
+/// causal mask (and its window) hides a key.
 struct AttentionRows {
   AttentionRows(const Op &op, const BTensor &q, const BTensor &k,
                 const BTensor &v)
@@ -703,6 +716,7 @@ struct AttentionRows {
     scale =
         exact(it != op.floats.end() ? it->second : 1 / std::sqrt(double(d)));
     causal = flag(op, "causal");
+    window = windowOf(op);
     // P enters the product with v in the operands' type (FlashAttention's
     // P; tessel.attention's description): a rounding of each probability.
     if (q.type.dtype != DType::F32) {
@@ -720,7 +734,7 @@ struct AttentionRows {
       Sum s;
       for (int64_t e = 0; e < d; ++e)
         s.add(qb[e] * kb[j * d + e]);
-      bool masked = causal && j > i + (skv - sq);
+      bool masked = causal && causallyMasked(j, i + (skv - sq), window);
       row.push_back(masked ? exact(-INFINITY) : s.result() * scale);
     }
     return row;
@@ -753,6 +767,7 @@ struct AttentionRows {
   int64_t b, h, sq, d, hkv, skv, dv;
   Bounded scale;
   bool causal;
+  int64_t window;
   /// The rounding of P to the operands' type, and its floor near zero.
   double probRoundoff = 0, probFloor = 0;
 };
@@ -777,13 +792,17 @@ bool Evaluator::attentionPartial(const Op &op, BTensor &out) {
   AttentionRows a(op, operand(op, 0), operand(op, 1), operand(op, 2));
   int64_t splits = op.ints.at("splits").at(0);
   bool lse = op.ints.at("result_index").at(0) == 1;
-  int64_t slice = (a.skv + splits - 1) / splits;
+  // The slices cut the keys some query attends to: the last
+  // min(Skv, Sq - 1 + window) with a window.
+  int64_t read = a.window > 0 ? std::min(a.skv, a.sq - 1 + a.window) : a.skv;
+  int64_t slice = (read + splits - 1) / splits;
   int64_t row = 0;
   for (int64_t s = 0; s < splits; ++s)
     for (int64_t bb = 0; bb < a.b; ++bb)
       for (int64_t hh = 0; hh < a.h; ++hh)
         for (int64_t i = 0; i < a.sq; ++i, ++row) {
-          int64_t first = s * slice, end = std::min(first + slice, a.skv);
+          int64_t first = a.skv - read + s * slice,
+                  end = std::min(first + slice, a.skv);
           std::vector<Bounded> probs = a.scores(bb, hh, i, first, end);
           Bounded mx = exact(-INFINITY);
           for (const Bounded &x : probs)

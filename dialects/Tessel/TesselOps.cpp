@@ -403,6 +403,23 @@ static constexpr const char *kPositiveNormalF32 =
     " must be a positive normal f32 (1.2e-38 to 3.4e38): the kernels compute "
     "in f32";
 
+/// A sliding window (`window = W`): at least one element, and only over a
+/// causal mask, whose last visible element it counts back from.
+static LogicalResult verifyWindow(Operation *op, std::optional<int64_t> window,
+                                  bool causal) {
+  if (!window)
+    return success();
+  if (*window < 1)
+    return op->emitOpError()
+           << "window = " << *window << " must be at least 1 (each row keeps "
+           << "its window's latest elements, its own included)";
+  if (!causal)
+    return op->emitOpError() << "window = " << *window
+                             << " needs causal: the window ends at each "
+                                "row's last visible element";
+  return success();
+}
+
 LogicalResult SoftmaxOp::verify() {
   int64_t rank = tensorOf(getInput()).getRank(), dim = getDimAttr().getInt();
   if (dim < 0 || dim >= rank)
@@ -412,6 +429,8 @@ LogicalResult SoftmaxOp::verify() {
       scale && !isPositiveNormalF32(scale->convertToDouble()))
     return emitOpError() << "scale = " << scale->convertToDouble()
                          << kPositiveNormalF32;
+  if (failed(verifyWindow(*this, getWindow(), getCausal())))
+    return failure();
   if (!getCausal())
     return success();
   if (dim < 1)
@@ -469,6 +488,7 @@ LogicalResult RmsNormOp::verify() { return verifyNorm(*this); }
 static LogicalResult verifyAttentionOperands(Operation *op, RankedTensorType q,
                                              RankedTensorType k,
                                              RankedTensorType v, bool causal,
+                                             std::optional<int64_t> window,
                                              std::optional<APFloat> scale) {
   if (failed(verifyRank(op, "query", q, 4)) ||
       failed(verifyRank(op, "key", k, 4)) ||
@@ -505,7 +525,7 @@ static LogicalResult verifyAttentionOperands(Operation *op, RankedTensorType q,
   if (scale && !isPositiveNormalF32(scale->convertToDouble()))
     return op->emitOpError()
            << "scale = " << scale->convertToDouble() << kPositiveNormalF32;
-  return success();
+  return verifyWindow(op, window, causal);
 }
 
 /// An attention's result (tessel.attention, tessel.attention_split): [B, H,
@@ -524,19 +544,40 @@ static LogicalResult verifyAttentionResult(Operation *op, RankedTensorType q,
 LogicalResult AttentionOp::verify() {
   RankedTensorType q = tensorOf(getQuery()), k = tensorOf(getKey()),
                    v = tensorOf(getValue()), result = tensorOf(getResult());
-  if (failed(verifyAttentionOperands(*this, q, k, v, getCausal(), getScale())))
+  if (failed(verifyAttentionOperands(*this, q, k, v, getCausal(), getWindow(),
+                                     getScale())))
     return failure();
   return verifyAttentionResult(*this, q, v, result);
 }
 
-/// Keys per slice of a split-KV attention: ceil(Skv / splits).
-static int64_t sliceLengthOf(Value key, int64_t splits) {
-  return (tensorOf(key).getDimSize(2) + splits - 1) / splits;
+/// The keys some query of an attention attends to: Skv, or with a window
+/// the last min(Skv, Sq - 1 + window).
+static int64_t keysReadOf(Value query, Value key,
+                          std::optional<int64_t> window) {
+  int64_t skv = tensorOf(key).getDimSize(2);
+  if (!window)
+    return skv;
+  return std::min(skv, tensorOf(query).getDimSize(2) - 1 + *window);
 }
 
-int64_t AttentionPartialOp::getSliceLength() {
-  return sliceLengthOf(getKey(), getSplits());
+int64_t AttentionOp::getKeysRead() {
+  return keysReadOf(getQuery(), getKey(), getWindow());
 }
+
+/// Keys per slice of a split-KV attention: ceil(keys read / splits).
+template <typename SlicedOp> static int64_t sliceLengthOf(SlicedOp op) {
+  return (op.getKeysRead() + op.getSplits() - 1) / op.getSplits();
+}
+
+int64_t AttentionPartialOp::getKeysRead() {
+  return keysReadOf(getQuery(), getKey(), getWindow());
+}
+
+int64_t AttentionPartialOp::getFirstSlicedKey() {
+  return tensorOf(getKey()).getDimSize(2) - getKeysRead();
+}
+
+int64_t AttentionPartialOp::getSliceLength() { return sliceLengthOf(*this); }
 
 /// The slices of a split-KV attention (tessel.attention_partial,
 /// tessel.attention_split): its operands, `splits` non-empty slices of the
@@ -548,14 +589,15 @@ static LogicalResult verifyAttentionSlices(SlicedOp op) {
                    v = tensorOf(op.getValue()),
                    partial = tensorOf(op.getPartial()),
                    lse = tensorOf(op.getLse());
-  if (failed(
-          verifyAttentionOperands(op, q, k, v, op.getCausal(), op.getScale())))
+  if (failed(verifyAttentionOperands(op, q, k, v, op.getCausal(),
+                                     op.getWindow(), op.getScale())))
     return failure();
-  int64_t splits = op.getSplits(), keys = k.getDimSize(2);
-  // Every slice holds a key: ceil(Skv / S) keys each, the last what is left.
+  // Every slice holds a key: ceil(R / S) keys each of the R keys read, the
+  // last what is left.
+  int64_t splits = op.getSplits(), keys = op.getKeysRead();
   if (splits < 1 || (splits - 1) * op.getSliceLength() >= keys)
     return op.emitOpError() << "splits = " << splits << " must cut the " << keys
-                            << " keys into that many non-empty slices "
+                            << " keys read into that many non-empty slices "
                             << "of ceil(" << keys << " / splits) keys";
   if (!partial.getElementType().isF32() || !lse.getElementType().isF32())
     return op.emitOpError()
@@ -575,9 +617,15 @@ LogicalResult AttentionPartialOp::verify() {
   return verifyAttentionSlices(*this);
 }
 
-int64_t AttentionSplitOp::getSliceLength() {
-  return sliceLengthOf(getKey(), getSplits());
+int64_t AttentionSplitOp::getKeysRead() {
+  return keysReadOf(getQuery(), getKey(), getWindow());
 }
+
+int64_t AttentionSplitOp::getFirstSlicedKey() {
+  return tensorOf(getKey()).getDimSize(2) - getKeysRead();
+}
+
+int64_t AttentionSplitOp::getSliceLength() { return sliceLengthOf(*this); }
 
 LogicalResult AttentionSplitOp::verify() {
   if (failed(verifyAttentionSlices(*this)))

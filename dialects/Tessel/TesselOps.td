@@ -319,21 +319,27 @@ def Tessel_SoftmaxOp : Tessel_Op<"softmax", [Pure, SameOperandsAndResultType]> {
     element at position `j` along `dim` and `i` along `dim - 1` counts as
     `-inf` where `j > i + size(dim) - size(dim - 1)` (the mask of
     `tessel.attention`'s `causal`, keys aligned at the bottom right), which
-    needs `size(dim - 1) <= size(dim)`. Together they are attention's
-    scores-to-probabilities step.
+    needs `size(dim - 1) <= size(dim)`. With `window = W` (which needs
+    `causal`, `W >= 1`) the elements more than `W - 1` before that last one
+    count as `-inf` too, `j <= i + size(dim) - size(dim - 1) - W`: each row
+    keeps at most its `W` latest elements (a sliding-window attention's
+    mask). Together they are attention's scores-to-probabilities step.
 
     ```mlir
     %p = tessel.softmax %s dim = 3 : tensor<1x12x128x128xf32>
     %c = tessel.softmax %s dim = 3 scale = 0.125 causal
         : tensor<1x12x128x128xf32>
+    %w = tessel.softmax %s dim = 3 causal window = 64
+        : tensor<1x12x128x128xf32>
     ```
   }];
   let arguments = (ins Tessel_Tensor:$input, I64Attr:$dim,
-                       OptionalAttr<F64Attr>:$scale, UnitAttr:$causal);
+                       OptionalAttr<F64Attr>:$scale, UnitAttr:$causal,
+                       OptionalAttr<I64Attr>:$window);
   let results = (outs Tessel_Tensor:$result);
   let assemblyFormat = [{
     $input `dim` `=` $dim (`scale` `=` $scale^)? (`causal` $causal^)?
-    attr-dict `:` type($result)
+    (`window` `=` $window^)? attr-dict `:` type($result)
   }];
   let hasVerifier = 1;
 }
@@ -371,7 +377,7 @@ def Tessel_RmsNormOp : Tessel_NormOp<"rms_norm", "RMS normalization",
 //===----------------------------------------------------------------------===//
 
 def Tessel_AttentionOp : Tessel_Op<"attention", [Pure]> {
-  let summary = "Scaled dot-product attention, optionally causal";
+  let summary = "Scaled dot-product attention, optionally causal or windowed";
   let description = [{
     `result = softmax(scale * q k^T + mask) v` per batch and head. Shapes:
     `query [B, H, Sq, D]`, `key [B, Hkv, Skv, D]`, `value [B, Hkv, Skv, Dv]`,
@@ -379,7 +385,11 @@ def Tessel_AttentionOp : Tessel_Op<"attention", [Pure]> {
     attention; `Hkv = H` is ordinary multi-head attention). `scale` defaults
     to `1 / sqrt(D)`. With `causal`, query `i` attends to keys
     `j <= i + Skv - Sq` (aligned at the bottom right, as for decoding with a
-    KV cache), which needs `Sq <= Skv`. All element types are equal. The
+    KV cache), which needs `Sq <= Skv`. With `window = W` as well (`W >= 1`),
+    query `i` attends to at most its `W` latest keys, `i + Skv - Sq - W < j
+    <= i + Skv - Sq` (sliding-window attention, as in Mistral-7B; keys
+    wholly before every window of a block are skipped, not read). All
+    element types are equal. The
     scores, the softmax's statistics and the accumulation are f32; in bf16
     and f16 the probabilities may enter the product with `value` rounded to
     that type, as FlashAttention rounds them.
@@ -388,33 +398,44 @@ def Tessel_AttentionOp : Tessel_Op<"attention", [Pure]> {
     %o = tessel.attention %q, %k, %v causal
         : tensor<1x32x128x128xbf16>, tensor<1x8x128x128xbf16>,
           tensor<1x8x128x128xbf16> -> tensor<1x32x128x128xbf16>
+    %w = tessel.attention %q, %k, %v causal window = 4096
+        : tensor<1x32x8192x128xbf16>, tensor<1x8x8192x128xbf16>,
+          tensor<1x8x8192x128xbf16> -> tensor<1x32x8192x128xbf16>
     ```
   }];
   let arguments = (ins Tessel_Tensor:$query, Tessel_Tensor:$key,
                        Tessel_Tensor:$value, OptionalAttr<F64Attr>:$scale,
-                       UnitAttr:$causal);
+                       UnitAttr:$causal, OptionalAttr<I64Attr>:$window);
   let results = (outs Tessel_Tensor:$result);
   let assemblyFormat = [{
     $query `,` $key `,` $value (`scale` `=` $scale^)? (`causal` $causal^)?
-    attr-dict `:` type($query) `,` type($key) `,` type($value) `->`
-    type($result)
+    (`window` `=` $window^)? attr-dict `:` type($query) `,` type($key) `,`
+    type($value) `->` type($result)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The keys some query attends to: Skv, or with a window the last
+    /// min(Skv, Sq - 1 + window) (those before are never read).
+    int64_t getKeysRead();
+  }];
 }
 
 def Tessel_AttentionPartialOp : Tessel_Op<"attention_partial", [Pure]> {
   let summary = "An attention over each of several slices of its keys";
   let description = [{
     The first half of a split-KV (flash-decoding) attention: the keys (and
-    values) are cut into `splits` consecutive slices of `L = ceil(Skv /
-    splits)` keys (the last may be shorter; none is empty), and for each
+    values) some query attends to (all `Skv`, or with a window the last
+    `R = min(Skv, Sq - 1 + window)`: those before are never read) are cut
+    into `splits` consecutive slices of `L = ceil(R / splits)` keys (the
+    last may be shorter; none is empty), and for each
     slice `s` and query this computes the attention over that slice alone:
     `partial[s, b, h, i, :]`, normalized over the slice, and `lse[s, b, h,
     i]`, the natural log of the sum of `exp(scale * q k^T)` over the slice's
     keys that the query attends to. A query that attends to none of a
-    slice's keys (causal) gets a partial of zeros and an `lse` of -inf.
+    slice's keys (causal, or windowed) gets a partial of zeros and an `lse`
+    of -inf.
     `tessel.attention_combine` then weighs the partials by `exp(lse)` into
-    the attention. Operands, `scale` and `causal` are those of
+    the attention. Operands, `scale`, `causal` and `window` are those of
     `tessel.attention`; both results are f32.
 
     `tessel-split-reduction` makes this op (with the combine) from a kernel
@@ -432,17 +453,24 @@ def Tessel_AttentionPartialOp : Tessel_Op<"attention_partial", [Pure]> {
   }];
   let arguments = (ins Tessel_Tensor:$query, Tessel_Tensor:$key,
                        Tessel_Tensor:$value, I64Attr:$splits,
-                       OptionalAttr<F64Attr>:$scale, UnitAttr:$causal);
+                       OptionalAttr<F64Attr>:$scale, UnitAttr:$causal,
+                       OptionalAttr<I64Attr>:$window);
   let results = (outs Tessel_Tensor:$partial, Tessel_Tensor:$lse);
   let assemblyFormat = [{
     $query `,` $key `,` $value `splits` `=` $splits
-    (`scale` `=` $scale^)? (`causal` $causal^)?
+    (`scale` `=` $scale^)? (`causal` $causal^)? (`window` `=` $window^)?
     attr-dict `:` type($query) `,` type($key) `,` type($value) `->`
     type($partial) `,` type($lse)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// Keys per slice, ceil(Skv / splits); the last slice may be shorter.
+    /// The keys some query attends to, which the slices cut: the last
+    /// Skv of them, or with a window the last min(Skv, Sq - 1 + window).
+    int64_t getKeysRead();
+    /// The first of them, Skv - getKeysRead().
+    int64_t getFirstSlicedKey();
+    /// Keys per slice, ceil(getKeysRead() / splits); the last slice may be
+    /// shorter.
     int64_t getSliceLength();
   }];
 }
@@ -509,18 +537,25 @@ def Tessel_AttentionSplitOp : Tessel_Op<"attention_split", [Pure]> {
   }];
   let arguments = (ins Tessel_Tensor:$query, Tessel_Tensor:$key,
                        Tessel_Tensor:$value, I64Attr:$splits,
-                       OptionalAttr<F64Attr>:$scale, UnitAttr:$causal);
+                       OptionalAttr<F64Attr>:$scale, UnitAttr:$causal,
+                       OptionalAttr<I64Attr>:$window);
   let results = (outs Tessel_Tensor:$result, Tessel_Tensor:$partial,
                       Tessel_Tensor:$lse, Tessel_Tensor:$arrivals);
   let assemblyFormat = [{
     $query `,` $key `,` $value `splits` `=` $splits
-    (`scale` `=` $scale^)? (`causal` $causal^)?
+    (`scale` `=` $scale^)? (`causal` $causal^)? (`window` `=` $window^)?
     attr-dict `:` type($query) `,` type($key) `,` type($value) `->`
     type($result) `,` type($partial) `,` type($lse) `,` type($arrivals)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// Keys per slice, ceil(Skv / splits); the last slice may be shorter.
+    /// The keys some query attends to, which the slices cut: the last
+    /// Skv of them, or with a window the last min(Skv, Sq - 1 + window).
+    int64_t getKeysRead();
+    /// The first of them, Skv - getKeysRead().
+    int64_t getFirstSlicedKey();
+    /// Keys per slice, ceil(getKeysRead() / splits); the last slice may be
+    /// shorter.
     int64_t getSliceLength();
   }];
 }

@@ -72,7 +72,8 @@ AttentionOp tiling::fusedAttentionOf(func::FuncOp kernel) {
 }
 
 static AttentionShape attentionShapeOf(Value query, Value key, Value value,
-                                       bool causal) {
+                                       bool causal,
+                                       std::optional<int64_t> window) {
   auto q = cast<RankedTensorType>(query.getType());
   auto k = cast<RankedTensorType>(key.getType());
   auto v = cast<RankedTensorType>(value.getType());
@@ -85,25 +86,26 @@ static AttentionShape attentionShapeOf(Value query, Value key, Value value,
   a.skv = k.getDimSize(2);
   a.dv = v.getDimSize(3);
   a.causal = causal;
+  a.window = window.value_or(0);
   a.type = elementTypeOf(q);
   return a;
 }
 
 AttentionShape tiling::attentionShape(AttentionOp op) {
   return attentionShapeOf(op.getQuery(), op.getKey(), op.getValue(),
-                          op.getCausal());
+                          op.getCausal(), op.getWindow());
 }
 
 AttentionShape tiling::attentionShape(AttentionPartialOp op) {
   AttentionShape a = attentionShapeOf(op.getQuery(), op.getKey(), op.getValue(),
-                                      op.getCausal());
+                                      op.getCausal(), op.getWindow());
   a.splits = op.getSplits();
   return a;
 }
 
 AttentionShape tiling::attentionShape(AttentionSplitOp op) {
   AttentionShape a = attentionShapeOf(op.getQuery(), op.getKey(), op.getValue(),
-                                      op.getCausal());
+                                      op.getCausal(), op.getWindow());
   a.splits = op.getSplits();
   a.combined = true;
   return a;
@@ -219,9 +221,10 @@ public:
     partial = combined || isa<AttentionPartialOp>(op);
     group = a.heads / a.kvHeads;
     queryRows = group * a.sq;
-    // A row of a causal partial may see no key of its slice: its maximum
-    // stays -inf, which the exponents must not subtract from itself.
-    guardEmptyRows = partial && a.causal;
+    // A row of a causal partial may see no key of its slice, and a row
+    // with a window none of the block's first tiles: its maximum stays
+    // -inf, which the exponents must not subtract from itself.
+    guardEmptyRows = (partial && a.causal) || a.window > 0;
   }
 
   void emit();
@@ -304,10 +307,19 @@ private:
   /// `masked`, the strips mask the keys past the end and, causal, those
   /// after a row's query.
   void registerStep(Value kt, bool masked);
-  /// The leading key tiles no row of the block masks a key of (every key
-  /// before the end, and causal, before the block's first query's last):
-  /// the register-resident form steps them without a mask.
+  /// The leading key tiles before the first that the end masks a key of
+  /// (every key before the end, and causal, before the block's first
+  /// query's last); those after leadingMaskedTileCount's no row of the
+  /// block masks a key of: the register-resident form steps them without
+  /// a mask.
   Value unmaskedTileCount();
+  /// With a window, the leading key tiles the window masks a key of for
+  /// some row (before the block's last query's window starts).
+  Value leadingMaskedTileCount();
+  /// With a window, the block's first key: the start of the key tile
+  /// (counted from 0) in which its first query's window starts, or the
+  /// slice's first key if later (AttentionShape::firstKey).
+  Value windowStart();
   /// With stages, before the key loop: the first stages - 1 tiles' copies.
   void pipelinePrologue();
   /// One 16-row strip at `row0` against the key tile at `k0` (in `kTile`
@@ -346,7 +358,8 @@ private:
   /// weighs the slices' partials into the attention.
   void arriveAndCombine();
   /// `x` (a score, scaled), or -inf where query tile row `r` does not
-  /// attend to `key` (past the keys, or causal and after its last).
+  /// attend to `key` (past the keys, or causal and after its last, or
+  /// before its window).
   Value maskedScore(Value x, Value r, Value key);
 
   Operation *op;
@@ -360,9 +373,10 @@ private:
   // The kernel's buffers (a partial's: out [splits, B, H, Sq, Dv] and lse
   // [splits, B, H, Sq]; a split's also the attention and the arrival
   // counts [B, H, Sq]), and the block's indices and shared buffers; the
-  // block's keys are [kBegin, kEnd).
+  // block's keys are [kBegin, kEnd), of which it steps through those from
+  // kStart (none: from 0) in tiles.
   Value q, k, v, out, lse, attention, arrivals;
-  Value batch, kvHead, q0, split, kBegin, kEnd;
+  Value batch, kvHead, q0, split, kBegin, kEnd, kStart;
   /// Query heads per KV head, and a KV head's query rows (group x Sq).
   int64_t group = 1, queryRows = 1;
   Value qs, ks, vs, s, o, probs, pm, ps, m, sum, alpha;
@@ -635,7 +649,7 @@ void AttentionEmitter::stripProducts(Value a, Value bMatrix, Value c, int64_t k,
 
 Value AttentionEmitter::tileStart(Value kt) {
   Value k0 = mul(kt, idx(l.bkv));
-  return partial ? add(kBegin, k0) : k0;
+  return kStart ? add(kStart, k0) : k0;
 }
 
 void AttentionEmitter::keyStep(Value kt) {
@@ -849,7 +863,8 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   }
 
   // Scaled and, with `masked`, -inf past the block's keys and, causal,
-  // after each row's query's last key (rows interleave the group's heads).
+  // after each row's query's last key (rows interleave the group's heads)
+  // and, with a window, at or before that key minus the window.
   // With a positive scale (log2(e) folded in), the scores stay raw: the
   // rows' maxima are of them, scaled once a row, and each key's scale goes
   // into exp2's argument, s c - m, one FMA (FlashAttention's softmax).
@@ -862,12 +877,16 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   if (masked) {
     Value rows = add(splat(rowIndices, add(q0, row0)),
                      vector::StepOp::create(b, rowIndices));
-    Value limit;
+    Value limit, windowLimit;
     if (a.causal) {
       Value queries = group == 1 ? rows
                                  : Value(arith::DivUIOp::create(
                                        b, rows, splat(rowIndices, idx(group))));
       limit = acrossRow(add(queries, splat(rowIndices, idx(a.skv - a.sq))));
+      // Keys at or before a row's last minus the window are hidden too.
+      if (a.window > 0)
+        windowLimit = acrossRow(
+            add(queries, splat(rowIndices, idx(a.skv - a.sq - a.window))));
     }
     Value end = splat(pieceIndices, kEnd);
     for (int64_t j = 0; j < sPieces; ++j) {
@@ -881,6 +900,11 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
         hidden = arith::OrIOp::create(
             b, hidden,
             arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, keys, limit));
+      if (windowLimit)
+        hidden = arith::OrIOp::create(
+            b, hidden,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::sle, keys,
+                                  windowLimit));
       x[j] = arith::SelectOp::create(b, hidden, minusInf, x[j]);
     }
   }
@@ -1110,6 +1134,11 @@ Value AttentionEmitter::maskedScore(Value x, Value r, Value key) {
     masked = arith::OrIOp::create(
         b, masked,
         arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, key, limit));
+    if (a.window > 0)
+      masked = arith::OrIOp::create(
+          b, masked,
+          arith::CmpIOp::create(b, arith::CmpIPredicate::sle,
+                                add(key, idx(a.window)), limit));
   }
   return arith::SelectOp::create(b, masked, f32(-INFINITY), x);
 }
@@ -1243,11 +1272,19 @@ void AttentionEmitter::emit() {
     q0 = mul(tile, idx(l.bq));
     if (partial) {
       split = ids[3];
+      // The slices cut the keys some query attends to (with a window, those
+      // from slicedFrom()).
       kBegin = mul(split, idx(a.sliceLength()));
+      if (a.slicedFrom() > 0)
+        kBegin = add(idx(a.slicedFrom()), kBegin);
       kEnd = minIdx(add(kBegin, idx(a.sliceLength())), idx(a.skv));
+      kStart = kBegin;
     } else {
       kEnd = idx(a.skv);
+      kStart = Value();
     }
+    if (a.window > 0)
+      kStart = windowStart();
 
     Type f32Type = b.getF32Type();
     qs = shared({l.bq, l.qRow}, elem);
@@ -1292,6 +1329,15 @@ void AttentionEmitter::emit() {
       SmallVector<std::tuple<Value, Value, bool>> loops;
       if (!a.causal && !partial) {
         loops.push_back({idx(0), count, a.skv % l.bkv != 0});
+      } else if (a.window > 0) {
+        // The tiles the window's start masks keys of, those no row masks
+        // a key of, and those the end does.
+        Value lead = minIdx(leadingMaskedTileCount(), count);
+        Value full =
+            arith::MaxSIOp::create(b, lead, minIdx(unmaskedTileCount(), count));
+        loops.push_back({idx(0), lead, true});
+        loops.push_back({lead, full, false});
+        loops.push_back({full, count, true});
       } else {
         Value full = minIdx(unmaskedTileCount(), count);
         loops.push_back({idx(0), full, false});
@@ -1372,20 +1418,55 @@ void AttentionEmitter::arriveAndCombine() {
 }
 
 Value AttentionEmitter::unmaskedTileCount() {
-  // AttentionShape::unmaskedKeyTiles: the tiles before the end, and causal,
-  // before the first row's query's last key + 1.
-  Value keys =
-      partial ? arith::SubIOp::create(b, kEnd, kBegin).getResult() : idx(a.skv);
+  // AttentionShape::unmaskedKeyTiles: the tiles from kStart before the end,
+  // and causal, before the first row's query's last key + 1.
+  auto fromStart = [&](Value end) -> Value {
+    if (!kStart)
+      return end;
+    return arith::MaxSIOp::create(b, arith::SubIOp::create(b, end, kStart),
+                                  idx(0));
+  };
+  Value keys = idx(a.skv);
+  if (a.window > 0)
+    keys = fromStart(kEnd);
+  else if (partial)
+    keys = arith::SubIOp::create(b, kEnd, kStart);
   Value full = arith::DivUIOp::create(b, keys, idx(l.bkv));
   if (!a.causal)
     return full;
   Value firstQuery =
       group == 1 ? q0 : Value(arith::DivUIOp::create(b, q0, idx(group)));
-  Value visible = add(firstQuery, idx(a.skv - a.sq + 1));
-  if (partial)
-    visible = arith::MaxSIOp::create(
-        b, arith::SubIOp::create(b, visible, kBegin), idx(0));
+  Value visible = fromStart(add(firstQuery, idx(a.skv - a.sq + 1)));
   return minIdx(full, arith::DivUIOp::create(b, visible, idx(l.bkv)));
+}
+
+Value AttentionEmitter::leadingMaskedTileCount() {
+  // AttentionShape::leadingMaskedKeyTiles: the keys from kStart before the
+  // last row's query's window starts, in tiles.
+  Value lastRow = minIdx(add(q0, idx(l.bq - 1)), idx(queryRows - 1));
+  Value lastQuery = group == 1
+                        ? lastRow
+                        : Value(arith::DivUIOp::create(b, lastRow, idx(group)));
+  Value before = arith::MaxSIOp::create(
+      b,
+      arith::SubIOp::create(b, add(lastQuery, idx(a.skv - a.sq + 1 - a.window)),
+                            kStart),
+      idx(0));
+  return arith::DivUIOp::create(b, add(before, idx(l.bkv - 1)), idx(l.bkv));
+}
+
+Value AttentionEmitter::windowStart() {
+  // The first row's query's window starts at that query + skv - sq + 1 -
+  // window (before key 0 when negative); the block starts at its tile's
+  // first key, or at the slice's if later.
+  Value firstQuery =
+      group == 1 ? q0 : Value(arith::DivUIOp::create(b, q0, idx(group)));
+  Value start = arith::MaxSIOp::create(
+      b, add(firstQuery, idx(a.skv - a.sq + 1 - a.window)), idx(0));
+  Value tileFirst =
+      mul(arith::DivUIOp::create(b, start, idx(l.bkv)), idx(l.bkv));
+  return partial ? Value(arith::MaxSIOp::create(b, tileFirst, kBegin))
+                 : tileFirst;
 }
 
 Value AttentionEmitter::keyTileCount() {
@@ -1395,14 +1476,14 @@ Value AttentionEmitter::keyTileCount() {
     return group == 1 ? lastRow
                       : arith::DivUIOp::create(b, lastRow, idx(group));
   };
-  if (partial) {
-    // The slice's keys up to the tile's last query's last (none when that
-    // is before the slice).
+  if (kStart) {
+    // The slice's keys from kStart up to the tile's last query's last (none
+    // when that is before them).
     Value end = kEnd;
     if (a.causal)
       end = minIdx(end, add(lastQuery(), idx(a.skv - a.sq + 1)));
     Value keys = arith::MaxSIOp::create(
-        b, arith::SubIOp::create(b, end, kBegin), idx(0));
+        b, arith::SubIOp::create(b, end, kStart), idx(0));
     return arith::DivUIOp::create(b, add(keys, idx(l.bkv - 1)), idx(l.bkv));
   }
   Value tiles = idx((a.skv + l.bkv - 1) / l.bkv);

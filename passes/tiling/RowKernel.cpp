@@ -296,15 +296,23 @@ Value RowEmitter::readInput(Value row, Value col) {
   if (!softmax.getCausal())
     return v;
   // Element j of row i (its position along dim - 1, i = row % that size)
-  // is -inf where j > i + length - size(dim - 1).
+  // is -inf where j > i + length - size(dim - 1), and with a window W where
+  // j + W <= i + length - size(dim - 1).
   auto type = cast<RankedTensorType>(softmax.getInput().getType());
   int64_t queries = type.getDimSize(type.getRank() - 2);
   Value limit = add(arith::RemUIOp::create(b, row, idx(queries)),
                     idx(r.length - queries));
+  std::optional<int64_t> window = softmax.getWindow();
   Value minusInf = f32(-INFINITY);
   return eachElement(v, [&](Value e, int64_t i) -> Value {
-    Value masked = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
-                                         add(col, idx(i)), limit);
+    Value j = add(col, idx(i));
+    Value masked =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, j, limit);
+    if (window)
+      masked = arith::OrIOp::create(
+          b, masked,
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ule,
+                                add(j, idx(*window)), limit));
     return arith::SelectOp::create(b, masked, minusInf, e);
   });
 }

@@ -8,7 +8,7 @@
 // parts are checked with `parts=always`. Grouped-query heads become rows of
 // one batch; shapes that divide no tile; all three types. Every kernel and
 // every function is checked against the reference, the functions against
-// the attention as written.
+// the attention as written (a sliding window's too).
 // RUN: tessel-opt --tessel-form-kernels=explain %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DECIDE
 // RUN: tessel-opt --tessel-form-kernels=parts=always %s | FileCheck %s --check-prefix=KERNELS
 // RUN: tessel-run %s --cpu --check --parts=always | FileCheck %s
@@ -17,13 +17,14 @@
 // parts too:
 // COMPILE-SUITE-FLAGS: --parts=always
 
-// DECIDE: 78:8: remark: stays one kernel: {{[0-9.]+}} us as one kernel against {{[0-9.]+}} us ({{[0-9.]+}} + {{[0-9.]+}} + {{[0-9.]+}} + {{[0-9.]+}}) as 4 kernels on h100
-// DECIDE: 82:8: remark: stays one kernel:
-// DECIDE: 86:8: remark: stays one kernel: {{.*}} as 3 kernels on h100
-// DECIDE: 90:8: remark: stays one kernel: {{[0-9.]+}} us as one kernel against {{[0-9.]+}} us ({{.*}}) as 4 kernels on h100
-// DECIDE: 94:8: remark: stays one kernel: {{[0-9.]+}} us as one kernel against {{[0-9.]+}} us ({{[0-9.]+}} + {{[0-9.]+}} + {{[0-9.]+}} + {{[0-9.]+}}) as 4 kernels on h100
-// DECIDE: 98:8: remark: stays one kernel:
-// DECIDE: 102:8: remark: stays one kernel: {{.*}} as 3 kernels on h100
+// DECIDE: 83:8: remark: stays one kernel: {{[0-9.]+}} us as one kernel against {{[0-9.]+}} us ({{[0-9.]+}} + {{[0-9.]+}} + {{[0-9.]+}} + {{[0-9.]+}}) as 4 kernels on h100
+// DECIDE: 87:8: remark: stays one kernel:
+// DECIDE: 91:8: remark: stays one kernel: {{.*}} as 3 kernels on h100
+// DECIDE: 95:8: remark: stays one kernel: {{[0-9.]+}} us as one kernel against {{[0-9.]+}} us ({{.*}}) as 4 kernels on h100
+// DECIDE: 99:8: remark: stays one kernel: {{[0-9.]+}} us as one kernel against {{[0-9.]+}} us ({{[0-9.]+}} + {{[0-9.]+}} + {{[0-9.]+}} + {{[0-9.]+}}) as 4 kernels on h100
+// DECIDE: 103:8: remark: stays one kernel:
+// DECIDE: 107:8: remark: stays one kernel: {{.*}} as 3 kernels on h100
+// DECIDE: 113:8: remark: stays one kernel: {{[0-9.]+}} us as one kernel against {{[0-9.]+}} us ({{.*}}) as 4 kernels on h100
 
 // KERNELS-LABEL: func.func @gqa_causal_bf16
 // KERNELS: tessel.kernel @gqa_causal_bf16_k0_batch_matmul
@@ -52,8 +53,10 @@
 // KERNELS-NOT: tessel.cast
 // KERNELS: tessel.softmax %{{.*}} dim = 3 scale = 2.500000e-01 causal : tensor<2x3x2x1000xf32>
 // KERNELS-NOT: tessel.cast
+// KERNELS-LABEL: func.func @window_gqa_bf16
+// KERNELS: tessel.softmax %{{.*}} dim = 3 scale = 0.17677669529663687 causal window = 20 : tensor<2x2x50x77xf32>
 
-// CHECK-COUNT-26: ok
+// CHECK-COUNT-30: ok
 // CHECK: func @gqa_causal_bf16
 // CHECK-NEXT: ok
 // CHECK: func @mha_f16
@@ -68,9 +71,11 @@
 // CHECK-NEXT: ok
 // CHECK: func @decode_gqa_causal_f32
 // CHECK-NEXT: ok
+// CHECK: func @window_gqa_bf16
+// CHECK-NEXT: ok
 // CHECK: all outputs match the reference
 
-// PREDICT: Predicted on h100 ({{.*}}), 7 kernel(s):
+// PREDICT: Predicted on h100 ({{.*}}), 8 kernel(s):
 // PREDICT-NOT: no prediction
 
 module attributes {tessel.target = #tessel.target<"h100">} {
@@ -101,5 +106,11 @@ func.func @decode_mha_f16(%q: tensor<1x3x5x64xf16>, %k: tensor<1x3x3000x64xf16>,
 func.func @decode_gqa_causal_f32(%q: tensor<1x6x2x16xf32>, %k: tensor<1x2x1000x16xf32>, %v: tensor<1x2x1000x16xf32>) -> tensor<1x6x2x16xf32> {
   %0 = tessel.attention %q, %k, %v causal : tensor<1x6x2x16xf32>, tensor<1x2x1000x16xf32>, tensor<1x2x1000x16xf32> -> tensor<1x6x2x16xf32>
   return %0 : tensor<1x6x2x16xf32>
+}
+// A sliding window of 20 keys on a causal grouped-query prefill: the
+// softmax's mask hides the keys before each query's window too.
+func.func @window_gqa_bf16(%q: tensor<1x4x50x32xbf16>, %k: tensor<1x2x77x32xbf16>, %v: tensor<1x2x77x32xbf16>) -> tensor<1x4x50x32xbf16> {
+  %0 = tessel.attention %q, %k, %v causal window = 20 : tensor<1x4x50x32xbf16>, tensor<1x2x77x32xbf16>, tensor<1x2x77x32xbf16> -> tensor<1x4x50x32xbf16>
+  return %0 : tensor<1x4x50x32xbf16>
 }
 }

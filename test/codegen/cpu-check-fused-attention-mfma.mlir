@@ -5,8 +5,8 @@
 // wavefronts over the strips runs: one strip split four ways along the keys
 // and the value columns, head dim 80 (five 16-column pieces: not split),
 // two strips of a grouped-query causal prefill, a decode step on eight
-// wavefronts, head dim 256 on one wavefront; lengths no tile divides, bf16
-// and f16. Compiled for mi300x (gfx942) and mi250x (gfx90a), each kernel's
+// wavefronts, head dim 256 on one wavefront, a sliding window; lengths no
+// tile divides, bf16 and f16. Compiled for mi300x (gfx942) and mi250x (gfx90a), each kernel's
 // key loop issues v_mfma_f32_16x16x16.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: rm -rf %t && tessel-compile %s --target=mi300x -o %t | FileCheck %s --check-prefix=GPU
@@ -27,10 +27,12 @@
 // CHECK-NEXT: ok
 // CHECK: kernel @k_mfma_dim256_bf16
 // CHECK-NEXT: ok
+// CHECK: kernel @k_mfma_window_bf16
+// CHECK-NEXT: ok
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
-// GPU: tessel-compile: 5 GPU kernel(s) for mi300x
-// GPU250: tessel-compile: 5 GPU kernel(s) for mi250x
+// GPU: tessel-compile: 6 GPU kernel(s) for mi300x
+// GPU250: tessel-compile: 6 GPU kernel(s) for mi250x
 // GFX942-F16: v_mfma_f32_16x16x16_f16
 // GFX942: v_mfma_f32_16x16x16_bf16
 // GFX90A: v_mfma_f32_16x16x16bf16_1k
@@ -91,5 +93,16 @@ func.func @mfma_dim256_bf16(%q: tensor<1x1x40x256xbf16>, %k: tensor<1x1x40x256xb
     tessel.yield %0 : tensor<1x1x40x256xbf16>
   }
   return %r : tensor<1x1x40x256xbf16>
+}
+
+// a sliding window of 25 keys on a grouped-query causal prefill.
+func.func @mfma_window_bf16(%q: tensor<1x2x90x64xbf16>, %k: tensor<1x1x90x64xbf16>, %v: tensor<1x1x90x64xbf16>) -> tensor<1x2x90x64xbf16> {
+  %r = tessel.kernel @k_mfma_window_bf16(%q, %k, %v) : (tensor<1x2x90x64xbf16>, tensor<1x1x90x64xbf16>, tensor<1x1x90x64xbf16>) -> tensor<1x2x90x64xbf16>
+      schedule = #tessel.schedule<block = [32, 32], warps = 4, mma = mfma> {
+  ^bb0(%a: tensor<1x2x90x64xbf16>, %b: tensor<1x1x90x64xbf16>, %c: tensor<1x1x90x64xbf16>):
+    %0 = tessel.attention %a, %b, %c causal window = 25 : tensor<1x2x90x64xbf16>, tensor<1x1x90x64xbf16>, tensor<1x1x90x64xbf16> -> tensor<1x2x90x64xbf16>
+    tessel.yield %0 : tensor<1x2x90x64xbf16>
+  }
+  return %r : tensor<1x2x90x64xbf16>
 }
 }

@@ -6,7 +6,8 @@
 // 77, 90, 100, 197, 1000), grouped-query heads, causal masks, a decode
 // step, and split-KV (one kernel) decode and prefill, bf16 and f16; the K
 // and V copies in one, two and three stages; a length the key tile divides
-// (no causal mask: every step without the mask).
+// (no causal mask: every step without the mask); sliding windows (prefill,
+// grouped-query, split-KV decode and prefill).
 // tessel-compile-suite-h100.test compiles them for sm_90a and pins the
 // structure (shuffles, no S in shared memory, O and the statistics kept in
 // registers across the loop).
@@ -30,6 +31,14 @@
 // CHECK-NEXT: result #0 {{.*}} ok
 // CHECK: kernel @k_reg_whole_tiles_bf16
 // CHECK-NEXT: ok
+// CHECK: kernel @k_reg_window_gqa_bf16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_reg_window_long_f16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_reg_window_split_decode_bf16_split
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK: kernel @k_reg_window_split_prefill_f16_split
+// CHECK-NEXT: result #0 {{.*}} ok
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
 
@@ -134,4 +143,54 @@ func.func @reg_whole_tiles_bf16(%q: tensor<1x2x80x64xbf16>, %k: tensor<1x2x128x6
     tessel.yield %0 : tensor<1x2x80x64xbf16>
   }
   return %r : tensor<1x2x80x64xbf16>
+}
+
+// a sliding window of 50 keys, grouped-query heads (2 per KV head), a
+// length no tile divides: each block starts at the tile of its first
+// query's window, then steps the tiles the window masks for some row, those
+// no row masks, and those the causal mask does; two stages.
+func.func @reg_window_gqa_bf16(%q: tensor<1x4x197x64xbf16>, %k: tensor<1x2x197x64xbf16>, %v: tensor<1x2x197x64xbf16>) -> tensor<1x4x197x64xbf16> {
+  %r = tessel.kernel @k_reg_window_gqa_bf16(%q, %k, %v) : (tensor<1x4x197x64xbf16>, tensor<1x2x197x64xbf16>, tensor<1x2x197x64xbf16>) -> tensor<1x4x197x64xbf16>
+      schedule = #tessel.schedule<block = [64, 32], warp = [32, 32], warps = 2, stages = 2, mma = mma_sync> {
+  ^bb0(%a: tensor<1x4x197x64xbf16>, %b: tensor<1x2x197x64xbf16>, %c: tensor<1x2x197x64xbf16>):
+    %0 = tessel.attention %a, %b, %c causal window = 50 : tensor<1x4x197x64xbf16>, tensor<1x2x197x64xbf16>, tensor<1x2x197x64xbf16> -> tensor<1x4x197x64xbf16>
+    tessel.yield %0 : tensor<1x4x197x64xbf16>
+  }
+  return %r : tensor<1x4x197x64xbf16>
+}
+
+// a window of 130 keys over 300: several unmasked tiles between the
+// window's masked ones and the causal ones; three stages.
+func.func @reg_window_long_f16(%q: tensor<1x1x300x64xf16>, %k: tensor<1x1x300x64xf16>, %v: tensor<1x1x300x64xf16>) -> tensor<1x1x300x64xf16> {
+  %r = tessel.kernel @k_reg_window_long_f16(%q, %k, %v) : (tensor<1x1x300x64xf16>, tensor<1x1x300x64xf16>, tensor<1x1x300x64xf16>) -> tensor<1x1x300x64xf16>
+      schedule = #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2, stages = 3, mma = mma_sync> {
+  ^bb0(%a: tensor<1x1x300x64xf16>, %b: tensor<1x1x300x64xf16>, %c: tensor<1x1x300x64xf16>):
+    %0 = tessel.attention %a, %b, %c scale = 0.2 causal window = 130 : tensor<1x1x300x64xf16>, tensor<1x1x300x64xf16>, tensor<1x1x300x64xf16> -> tensor<1x1x300x64xf16>
+    tessel.yield %0 : tensor<1x1x300x64xf16>
+  }
+  return %r : tensor<1x1x300x64xf16>
+}
+
+// a decode step's window of 300 of 1000 keys, split five ways in one kernel:
+// the slices cut the window's keys alone (60 each, from key 700).
+func.func @reg_window_split_decode_bf16(%q: tensor<1x8x1x64xbf16>, %k: tensor<1x2x1000x64xbf16>, %v: tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16> {
+  %r = tessel.kernel @k_reg_window_split_decode_bf16(%q, %k, %v) : (tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16>
+      schedule = #tessel.schedule<block = [16, 64], warp = [16, 64], warps = 1, stages = 3, split_k = 5, mma = mma_sync> {
+  ^bb0(%a: tensor<1x8x1x64xbf16>, %b: tensor<1x2x1000x64xbf16>, %c: tensor<1x2x1000x64xbf16>):
+    %0 = tessel.attention %a, %b, %c causal window = 300 : tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16> -> tensor<1x8x1x64xbf16>
+    tessel.yield %0 : tensor<1x8x1x64xbf16>
+  }
+  return %r : tensor<1x8x1x64xbf16>
+}
+
+// a causal prefill with a window of 10, split two ways: rows that see none
+// of a slice's keys on either side.
+func.func @reg_window_split_prefill_f16(%q: tensor<1x2x77x64xf16>, %k: tensor<1x1x77x64xf16>, %v: tensor<1x1x77x64xf16>) -> tensor<1x2x77x64xf16> {
+  %r = tessel.kernel @k_reg_window_split_prefill_f16(%q, %k, %v) : (tensor<1x2x77x64xf16>, tensor<1x1x77x64xf16>, tensor<1x1x77x64xf16>) -> tensor<1x2x77x64xf16>
+      schedule = #tessel.schedule<block = [32, 32], warp = [32, 32], warps = 1, split_k = 2, mma = mma_sync> {
+  ^bb0(%a: tensor<1x2x77x64xf16>, %b: tensor<1x1x77x64xf16>, %c: tensor<1x1x77x64xf16>):
+    %0 = tessel.attention %a, %b, %c causal window = 10 : tensor<1x2x77x64xf16>, tensor<1x1x77x64xf16>, tensor<1x1x77x64xf16> -> tensor<1x2x77x64xf16>
+    tessel.yield %0 : tensor<1x2x77x64xf16>
+  }
+  return %r : tensor<1x2x77x64xf16>
 }

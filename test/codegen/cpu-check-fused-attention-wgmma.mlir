@@ -11,7 +11,8 @@
 // one to three stages (V in one
 // slot more: each step multiplies the previous step's P by its V tile), a
 // causal prefill whose tiles step through both key loops (unmasked, then
-// masked) several times, split-KV (one kernel) decode, bf16 and f16.
+// masked) several times, split-KV (one kernel) decode, sliding windows
+// (three key loops), bf16 and f16.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 
 // CHECK: kernel @k_wg_gqa_dim128_bf16
@@ -28,6 +29,10 @@
 // CHECK-NEXT: ok
 // CHECK: kernel @k_wg_split_decode_bf16_split
 // CHECK-NEXT: result #0 {{.*}} ok
+// CHECK: kernel @k_wg_window_stages3_bf16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_wg_window_turns_bf16
+// CHECK-NEXT: ok
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
 
@@ -111,5 +116,28 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %0 : tensor<1x8x1x64xbf16>
     }
     return %r : tensor<1x8x1x64xbf16>
+  }
+  // A sliding window of 90 keys on the causal prefill of 300 tokens: each
+  // block starts at its first query's window, its three key loops (the
+  // window's masked tiles, the unmasked ones, the causal ones) in three
+  // stages.
+  func.func @wg_window_stages3_bf16(%q: tensor<1x4x300x64xbf16>, %k: tensor<1x2x300x64xbf16>, %v: tensor<1x2x300x64xbf16>) -> tensor<1x4x300x64xbf16> {
+    %r = tessel.kernel @k_wg_window_stages3_bf16(%q, %k, %v) : (tensor<1x4x300x64xbf16>, tensor<1x2x300x64xbf16>, tensor<1x2x300x64xbf16>) -> tensor<1x4x300x64xbf16>
+        schedule = #tessel.schedule<block = [64, 32], warp = [16, 32], warps = 4, stages = 3, mma = wgmma> {
+    ^bb0(%a: tensor<1x4x300x64xbf16>, %b: tensor<1x2x300x64xbf16>, %c: tensor<1x2x300x64xbf16>):
+      %0 = tessel.attention %a, %b, %c causal window = 90 : tensor<1x4x300x64xbf16>, tensor<1x2x300x64xbf16>, tensor<1x2x300x64xbf16> -> tensor<1x4x300x64xbf16>
+      tessel.yield %0 : tensor<1x4x300x64xbf16>
+    }
+    return %r : tensor<1x4x300x64xbf16>
+  }
+  // Two warpgroups taking turns with a window of 70 keys (head dim 128).
+  func.func @wg_window_turns_bf16(%q: tensor<1x4x200x128xbf16>, %k: tensor<1x2x200x128xbf16>, %v: tensor<1x2x200x128xbf16>) -> tensor<1x4x200x128xbf16> {
+    %r = tessel.kernel @k_wg_window_turns_bf16(%q, %k, %v) : (tensor<1x4x200x128xbf16>, tensor<1x2x200x128xbf16>, tensor<1x2x200x128xbf16>) -> tensor<1x4x200x128xbf16>
+        schedule = #tessel.schedule<block = [128, 64], warp = [16, 64], warps = 8, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<1x4x200x128xbf16>, %b: tensor<1x2x200x128xbf16>, %c: tensor<1x2x200x128xbf16>):
+      %0 = tessel.attention %a, %b, %c causal window = 70 : tensor<1x4x200x128xbf16>, tensor<1x2x200x128xbf16>, tensor<1x2x200x128xbf16> -> tensor<1x4x200x128xbf16>
+      tessel.yield %0 : tensor<1x4x200x128xbf16>
+    }
+    return %r : tensor<1x4x200x128xbf16>
   }
 }

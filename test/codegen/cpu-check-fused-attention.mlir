@@ -4,17 +4,16 @@
 // causal masks with more keys than queries, f32, f16 and bf16. The first
 // functions take the schedule the model chooses on h100 (each the fused
 // kernel, in its shared-memory or register-resident form, one kernel per
-// function, but the small f32 one's parts; GPT-2's
-// two heads and the grouped-query
-// prefill split their keys: tessel-split-reduction's split-KV kernel, whose
-// four results are checked); the kernels
-// after them are written with
-// schedules the model would not choose (a decode step, one head), so that
-// every micro-tile shape and thread count runs on SIMT lanes (tensor
-// cores: cpu-check-fused-attention-mma.mlir).
+// function, but the small f32 one's parts; GPT-2's two heads and the
+// grouped-query prefill split their keys: tessel-split-reduction's split-KV
+// kernel, whose four results are checked); the kernels after them are
+// written with schedules the model would not choose (a decode step, one
+// head, a sliding window), so that every micro-tile shape and thread count
+// runs on SIMT lanes (tensor cores: cpu-check-fused-attention-mma.mlir).
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: tessel-opt %s --tessel-set-target=target=h100 --tessel-form-kernels --tessel-select-schedules | FileCheck %s --check-prefix=CHOSEN
 // RUN: not tessel-run %s --cpu --check --inject-fault=mask --only=k_wide_block_bf16 | FileCheck %s --check-prefix=FAULT
+// RUN: not tessel-run %s --cpu --check --inject-fault=mask --only=k_window_f32 | FileCheck %s --check-prefix=FAULT
 
 
 // CHOSEN-LABEL: func.func @bert_bf16
@@ -77,6 +76,8 @@
 // CHECK: kernel @k_one_warp_f16
 // CHECK-NEXT: ok
 // CHECK: kernel @k_wide_block_bf16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_window_f32
 // CHECK-NEXT: ok
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
@@ -185,3 +186,15 @@ func.func @wide_block_bf16(%q: tensor<1x2x77x32xbf16>, %k: tensor<1x1x90x32xbf16
   return %r : tensor<1x2x77x32xbf16>
 }
 
+
+// a sliding window of 21 keys on SIMT lanes: blocks start at their first
+// query's window.
+func.func @window_f32(%q: tensor<1x2x77x32xf32>, %k: tensor<1x1x90x32xf32>, %v: tensor<1x1x90x32xf32>) -> tensor<1x2x77x32xf32> {
+  %r = tessel.kernel @k_window_f32(%q, %k, %v) : (tensor<1x2x77x32xf32>, tensor<1x1x90x32xf32>, tensor<1x1x90x32xf32>) -> tensor<1x2x77x32xf32>
+      schedule = #tessel.schedule<block = [16, 32], warps = 2> {
+  ^bb0(%a: tensor<1x2x77x32xf32>, %b: tensor<1x1x90x32xf32>, %c: tensor<1x1x90x32xf32>):
+    %0 = tessel.attention %a, %b, %c causal window = 21 : tensor<1x2x77x32xf32>, tensor<1x1x90x32xf32>, tensor<1x1x90x32xf32> -> tensor<1x2x77x32xf32>
+    tessel.yield %0 : tensor<1x2x77x32xf32>
+  }
+  return %r : tensor<1x2x77x32xf32>
+}

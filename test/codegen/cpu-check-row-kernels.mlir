@@ -4,10 +4,10 @@
 // again each phase when not (streamed). Checked against the reference in all
 // three types: rows a block does not divide, rows its threads' vectors do
 // not cover evenly (guarded slots), more than 32 threads a row (partials
-// combined by a thread per 32; 48 and 80: a last group of 16), causal and
-// scaled softmax, norms over two trailing dims, a single row; then compiled
-// for sm_90a (one global read of each vector; stores after the last
-// barrier) and gfx942.
+// combined by a thread per 32; 48 and 80: a last group of 16), causal,
+// windowed and scaled softmax, norms over two trailing dims, a single row;
+// then compiled for sm_90a (one global read of each vector; stores after
+// the last barrier) and gfx942.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: rm -rf %t && tessel-compile %s --target=h100 --emit=ptx -o %t/nv | FileCheck %s --check-prefix=GPU
 // RUN: FileCheck %s --check-prefix=PTX < %t/nv/k_softmax_pinned_f32_kernel.ptx
@@ -66,6 +66,19 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %0 : tensor<2x3x50x77xf32>
     }
     return %r : tensor<2x3x50x77xf32>
+  }
+  // A sliding window of 9 on the causal mask: each row keeps its 9 latest
+  // elements (vectors of 4 straddle the window's start).
+  // CHECK-LABEL: func @softmax_window_bf16
+  // CHECK: ok
+  func.func @softmax_window_bf16(%x: tensor<2x50x80xbf16>) -> tensor<2x50x80xbf16> {
+    %r = tessel.kernel @k_softmax_window_bf16(%x) : (tensor<2x50x80xbf16>) -> tensor<2x50x80xbf16>
+        schedule = #tessel.schedule<block = [4], warps = 1, vector = 4> {
+    ^bb0(%bx: tensor<2x50x80xbf16>):
+      %0 = tessel.softmax %bx dim = 2 scale = 0.5 causal window = 9 : tensor<2x50x80xbf16>
+      tessel.yield %0 : tensor<2x50x80xbf16>
+    }
+    return %r : tensor<2x50x80xbf16>
   }
   // CHECK-LABEL: func @softmax_streamed_f32
   // CHECK: ok

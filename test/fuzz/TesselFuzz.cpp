@@ -13,7 +13,7 @@
 //
 // The mutator knows the input's structure: it changes all uses of one
 // integer at once (a dim, a tile size: shapes stay consistent), swaps element
-// types and targets, adds or drops keywords (causal, keep_dims,
+// types and targets, adds or drops keywords (causal, a window, keep_dims,
 // transpose_rhs...), writes schedules onto kernels, and edits lines. This
 // file is built two ways: as a libFuzzer target (`make fuzz`, with coverage
 // feedback and ASan/UBSan) and into tessel-fuzz-run (FuzzMain.cpp), a plain
@@ -214,9 +214,15 @@ const std::vector<std::string> &sizes() {
 }
 
 const std::vector<std::string> &words() {
-  static const std::vector<std::string> v = {
-      " causal",        " keep_dims",   " transpose_lhs",    " transpose_rhs",
-      " scale = 0.125", " scale = 2.0", " epsilon = 1.0e-05"};
+  static const std::vector<std::string> v = {" causal",
+                                             " keep_dims",
+                                             " transpose_lhs",
+                                             " transpose_rhs",
+                                             " scale = 0.125",
+                                             " scale = 2.0",
+                                             " epsilon = 1.0e-05",
+                                             " window = 3",
+                                             " causal window = 17"};
   return v;
 }
 

@@ -1,6 +1,6 @@
-// Every verifier rule of tessel.attention, tessel.attention_partial,
-// tessel.attention_split, tessel.attention_combine, tessel.transpose and
-// tessel.reshape.
+// Every verifier rule of tessel.attention (its sliding window's too),
+// tessel.attention_partial, tessel.attention_split, tessel.attention_combine,
+// tessel.transpose and tessel.reshape.
 // RUN: tessel-opt %s -split-input-file -verify-diagnostics
 
 func.func @query_rank(%q: tensor<8x64x64xf16>, %k: tensor<1x8x64x64xf16>, %v: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf16> {
@@ -180,7 +180,7 @@ func.func @reshape_count(%x: tensor<4x8xf32>) -> tensor<4x4xf32> {
 // -----
 
 func.func @partial_empty_slice(%q: tensor<1x2x1x64xf16>, %k: tensor<1x2x6x64xf16>, %v: tensor<1x2x6x64xf16>) -> tensor<1x2x1x64xf16> {
-  // expected-error @+1 {{'tessel.attention_partial' op splits = 4 must cut the 6 keys into that many non-empty slices of ceil(6 / splits) keys}}
+  // expected-error @+1 {{'tessel.attention_partial' op splits = 4 must cut the 6 keys read into that many non-empty slices of ceil(6 / splits) keys}}
   %p, %l = tessel.attention_partial %q, %k, %v splits = 4 : tensor<1x2x1x64xf16>, tensor<1x2x6x64xf16>, tensor<1x2x6x64xf16> -> tensor<4x1x2x1x64xf32>, tensor<4x1x2x1xf32>
   %o = tessel.attention_combine %p, %l : tensor<4x1x2x1x64xf32>, tensor<4x1x2x1xf32> -> tensor<1x2x1x64xf16>
   return %o : tensor<1x2x1x64xf16>
@@ -253,7 +253,7 @@ func.func @combine_shape(%p: tensor<2x1x2x1x64xf32>, %l: tensor<2x1x2x1xf32>) ->
 // -----
 
 func.func @split_empty_slice(%q: tensor<1x2x1x64xf16>, %k: tensor<1x2x6x64xf16>, %v: tensor<1x2x6x64xf16>) -> tensor<1x2x1x64xf16> {
-  // expected-error @+1 {{'tessel.attention_split' op splits = 4 must cut the 6 keys into that many non-empty slices of ceil(6 / splits) keys}}
+  // expected-error @+1 {{'tessel.attention_split' op splits = 4 must cut the 6 keys read into that many non-empty slices of ceil(6 / splits) keys}}
   %o, %p, %l, %n = tessel.attention_split %q, %k, %v splits = 4 : tensor<1x2x1x64xf16>, tensor<1x2x6x64xf16>, tensor<1x2x6x64xf16> -> tensor<1x2x1x64xf16>, tensor<4x1x2x1x64xf32>, tensor<4x1x2x1xf32>, tensor<1x2x1xf32>
   return %o : tensor<1x2x1x64xf16>
 }
@@ -272,4 +272,37 @@ func.func @split_arrivals(%q: tensor<1x2x1x64xf16>, %k: tensor<1x2x10x64xf16>, %
   // expected-error @+1 {{'tessel.attention_split' op arrivals shape [1, 2] differs from the expected [1, 2, 1]}}
   %o, %p, %l, %n = tessel.attention_split %q, %k, %v splits = 2 : tensor<1x2x1x64xf16>, tensor<1x2x10x64xf16>, tensor<1x2x10x64xf16> -> tensor<1x2x1x64xf16>, tensor<2x1x2x1x64xf32>, tensor<2x1x2x1xf32>, tensor<1x2xf32>
   return %o : tensor<1x2x1x64xf16>
+}
+
+// -----
+
+func.func @window_without_causal(%q: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op window = 16 needs causal: the window ends at each row's last visible element}}
+  %0 = tessel.attention %q, %q, %q window = 16 : tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16> -> tensor<1x8x64x64xf16>
+  return %0 : tensor<1x8x64x64xf16>
+}
+
+// -----
+
+func.func @window_empty(%q: tensor<1x8x64x64xf16>) -> tensor<1x8x64x64xf16> {
+  // expected-error @+1 {{'tessel.attention' op window = 0 must be at least 1 (each row keeps its window's latest elements, its own included)}}
+  %0 = tessel.attention %q, %q, %q causal window = 0 : tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16>, tensor<1x8x64x64xf16> -> tensor<1x8x64x64xf16>
+  return %0 : tensor<1x8x64x64xf16>
+}
+
+// -----
+
+func.func @split_window_without_causal(%q: tensor<1x32x1x128xbf16>, %k: tensor<1x8x4096x128xbf16>) -> tensor<1x32x1x128xbf16> {
+  // expected-error @+1 {{'tessel.attention_split' op window = 512 needs causal}}
+  %o, %p, %lse, %n = tessel.attention_split %q, %k, %k splits = 8 window = 512 : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16> -> tensor<1x32x1x128xbf16>, tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>, tensor<1x32x1xf32>
+  return %o : tensor<1x32x1x128xbf16>
+}
+
+// -----
+
+func.func @window_slices(%q: tensor<1x32x1x128xbf16>, %k: tensor<1x8x4096x128xbf16>) -> tensor<8x1x32x1xf32> {
+  // A decode step's window of 5 keys: 8 slices of its 5 keys leave some empty.
+  // expected-error @+1 {{'tessel.attention_partial' op splits = 8 must cut the 5 keys read into that many non-empty slices of ceil(5 / splits) keys}}
+  %p, %lse = tessel.attention_partial %q, %k, %k splits = 8 causal window = 5 : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16> -> tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>
+  return %lse : tensor<8x1x32x1xf32>
 }

@@ -194,3 +194,19 @@ func.func @norm_negative_epsilon(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %0 = tessel.rms_norm %x normalized_rank = 1 epsilon = -1.0 : (tensor<4x8xf32>) -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
 }
+
+// -----
+
+func.func @softmax_window_without_causal(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'tessel.softmax' op window = 3 needs causal: the window ends at each row's last visible element}}
+  %0 = tessel.softmax %x dim = 1 window = 3 : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @softmax_window_negative(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'tessel.softmax' op window = -2 must be at least 1}}
+  %0 = tessel.softmax %x dim = 1 causal window = -2 : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}

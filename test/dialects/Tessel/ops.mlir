@@ -118,6 +118,8 @@ func.func @rowwise(%s: tensor<1x12x128x128xf32>, %x: tensor<128x768xbf16>,
   %0 = tessel.softmax %s dim = 3 : tensor<1x12x128x128xf32>
   // CHECK: tessel.softmax %{{.*}} dim = 3 scale = 1.250000e-01 causal : tensor<1x12x128x128xf32>
   %sc = tessel.softmax %s dim = 3 scale = 0.125 causal : tensor<1x12x128x128xf32>
+  // CHECK: tessel.softmax %{{.*}} dim = 3 causal window = 64 : tensor<1x12x128x128xf32>
+  %sw = tessel.softmax %s dim = 3 causal window = 64 : tensor<1x12x128x128xf32>
   // CHECK: tessel.layer_norm %{{.*}} scale(%{{.*}}) bias(%{{.*}}) normalized_rank = 1 epsilon = 1.000000e-05 : (tensor<128x768xbf16>, tensor<768xbf16>, tensor<768xbf16>) -> tensor<128x768xbf16>
   %1 = tessel.layer_norm %x scale(%g) bias(%b) normalized_rank = 1 epsilon = 1.0e-05 : (tensor<128x768xbf16>, tensor<768xbf16>, tensor<768xbf16>) -> tensor<128x768xbf16>
   // CHECK: tessel.rms_norm %{{.*}} scale(%{{.*}}) normalized_rank = 1 epsilon = 9.9999999999999995E-7 : (tensor<128x768xbf16>, tensor<768xbf16>) -> tensor<128x768xbf16>
@@ -136,6 +138,8 @@ func.func @attention(%q: tensor<1x32x128x128xbf16>, %k: tensor<1x8x256x128xbf16>
   %0 = tessel.attention %q, %k, %v causal : tensor<1x32x128x128xbf16>, tensor<1x8x256x128xbf16>, tensor<1x8x256x64xbf16> -> tensor<1x32x128x64xbf16>
   // CHECK: tessel.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 1.250000e-01 : tensor<2x12x64x64xf16>
   %1 = tessel.attention %q12, %q12, %q12 scale = 0.125 : tensor<2x12x64x64xf16>, tensor<2x12x64x64xf16>, tensor<2x12x64x64xf16> -> tensor<2x12x64x64xf16>
+  // CHECK: tessel.attention %{{.*}}, %{{.*}}, %{{.*}} causal window = 4096 : tensor<1x32x128x128xbf16>
+  %w = tessel.attention %q, %k, %v causal window = 4096 : tensor<1x32x128x128xbf16>, tensor<1x8x256x128xbf16>, tensor<1x8x256x64xbf16> -> tensor<1x32x128x64xbf16>
   return %0, %1 : tensor<1x32x128x64xbf16>, tensor<2x12x64x64xf16>
 }
 
@@ -144,6 +148,8 @@ func.func @split_kv_attention(%q: tensor<1x32x1x128xbf16>, %k: tensor<1x8x4096x1
                               %v: tensor<1x8x4096x128xbf16>) -> tensor<1x32x1x128xbf16> {
   // CHECK: %[[P:.*]], %[[L:.*]] = tessel.attention_partial %{{.*}}, %{{.*}}, %{{.*}} splits = 8 scale = 1.250000e-01 causal : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16> -> tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>
   %p, %lse = tessel.attention_partial %q, %k, %v splits = 8 scale = 0.125 causal : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16> -> tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>
+  // CHECK: tessel.attention_partial %{{.*}}, %{{.*}}, %{{.*}} splits = 8 causal window = 1024 : tensor<1x32x1x128xbf16>
+  %pw, %lw = tessel.attention_partial %q, %k, %v splits = 8 causal window = 1024 : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16> -> tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>
   // CHECK: tessel.attention_combine %[[P]], %[[L]] : tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32> -> tensor<1x32x1x128xbf16>
   %o = tessel.attention_combine %p, %lse : tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32> -> tensor<1x32x1x128xbf16>
   return %o : tensor<1x32x1x128xbf16>
@@ -154,6 +160,8 @@ func.func @split_kv_attention_in_one_kernel(%q: tensor<1x32x1x128xbf16>, %k: ten
                                             %v: tensor<1x8x4096x128xbf16>) -> tensor<1x32x1x128xbf16> {
   // CHECK: %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = tessel.attention_split %{{.*}}, %{{.*}}, %{{.*}} splits = 8 causal : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16> -> tensor<1x32x1x128xbf16>, tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>, tensor<1x32x1xf32>
   %o, %p, %lse, %n = tessel.attention_split %q, %k, %v splits = 8 causal : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16> -> tensor<1x32x1x128xbf16>, tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>, tensor<1x32x1xf32>
+  // CHECK: tessel.attention_split %{{.*}}, %{{.*}}, %{{.*}} splits = 8 causal window = 1024 : tensor<1x32x1x128xbf16>
+  %ow, %pw, %lw, %nw = tessel.attention_split %q, %k, %v splits = 8 causal window = 1024 : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16> -> tensor<1x32x1x128xbf16>, tensor<8x1x32x1x128xf32>, tensor<8x1x32x1xf32>, tensor<1x32x1xf32>
   return %o : tensor<1x32x1x128xbf16>
 }
 

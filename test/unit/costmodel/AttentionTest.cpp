@@ -3,8 +3,9 @@
 // Properties of predictFusedAttention and of the block layout it shares
 // with the code generator: causal key tiles skipped, micro-tiles that give
 // every thread work, shared memory as the emitted buffers take it, legal
-// schedules on every target, no prediction below the roofline, and a
-// causal attention predicted faster than the same one unmasked.
+// schedules on every target, no prediction below the roofline, a causal
+// attention predicted faster than the same one unmasked, and a sliding
+// window's keys skipped.
 //
 //===----------------------------------------------------------------------===//
 
@@ -116,6 +117,79 @@ TEST(AttentionShape, CausalPairsAreTheLowerTriangle) {
   a.sq = a.skv = 8;
   a.causal = true;
   EXPECT_DOUBLE_EQ(a.unmaskedPairs(), 36); // 1 + 2 + ... + 8
+}
+
+TEST(AttentionShape, AWindowSkipsTheKeysBeforeIt) {
+  AttentionShape a;
+  a.sq = a.skv = 100;
+  a.causal = true;
+  a.window = 50;
+  // Rows 60..69: row 60's window starts at key 11, in tile 10..19, where
+  // the block starts; row 69's at key 20. Tile 10..19 is masked for rows
+  // 61..69, tiles 20..59 for none, tile 60..69 by the causal mask.
+  EXPECT_EQ(a.firstKey(60, 10), 10);
+  EXPECT_EQ(a.keyTiles(60, 10, 10), 6);
+  EXPECT_EQ(a.leadingMaskedKeyTiles(60, 10, 10), 1);
+  EXPECT_EQ(a.unmaskedKeyTiles(60, 10), 5);
+  // Early rows' windows start before key 0: none is skipped or masked.
+  EXPECT_EQ(a.firstKey(0, 10), 0);
+  EXPECT_EQ(a.leadingMaskedKeyTiles(0, 10, 10), 0);
+  // A window of one key: each row sees its own alone.
+  a.window = 1;
+  EXPECT_EQ(a.firstKey(60, 10), 60);
+  EXPECT_EQ(a.keyTiles(60, 10, 10), 1);
+  EXPECT_EQ(a.leadingMaskedKeyTiles(60, 10, 10), 1);
+  EXPECT_DOUBLE_EQ(a.unmaskedPairs(), 100);
+}
+
+TEST(AttentionShape, AWindowOverSlicesAndGroups) {
+  // A decode step (4 query heads a KV head) whose window holds the last 300
+  // of 1000 keys: the slices cut those 300 alone, 60 keys each from key
+  // 700, every one of them visible to the query.
+  AttentionShape a;
+  a.heads = 8;
+  a.kvHeads = 2;
+  a.sq = 1;
+  a.skv = 1000;
+  a.causal = true;
+  a.window = 300;
+  a.splits = 5;
+  EXPECT_EQ(a.keysRead(), 300);
+  EXPECT_EQ(a.slicedFrom(), 700);
+  EXPECT_EQ(a.sliceLength(), 60);
+  for (int64_t split = 0; split < 5; ++split) {
+    EXPECT_EQ(a.firstKey(0, 16, split), 700 + 60 * split) << split;
+    EXPECT_EQ(a.keyTiles(0, 16, 16, split), 4) << split;
+    EXPECT_EQ(a.leadingMaskedKeyTiles(0, 16, 16, split), 0) << split;
+  }
+  EXPECT_DOUBLE_EQ(a.unmaskedPairs(), 8 * 300);
+  // A prefill of 100 queries at the end of those keys reads 399 of them:
+  // query 0's window starts at key 601.
+  a.sq = 100;
+  a.splits = 3;
+  EXPECT_EQ(a.keysRead(), 399);
+  EXPECT_EQ(a.sliceLength(), 133);
+  // Rows 0..15 (queries 0..3): in slice 0 (keys 601..733) from the
+  // slice's first key (query 0's window starts in the tile at 592); in
+  // slice 2 (keys 867..999) up to query 3's last key, 903: 37 keys.
+  EXPECT_EQ(a.firstKey(0, 16, 0), 601);
+  EXPECT_EQ(a.keyTiles(0, 16, 16, 2), 3);
+}
+
+TEST(AttentionShape, WindowPairs) {
+  // Queries 0..7 see 1, 2, 3, 3, ... keys with a window of 3.
+  AttentionShape a;
+  a.sq = a.skv = 8;
+  a.causal = true;
+  a.window = 3;
+  EXPECT_DOUBLE_EQ(a.unmaskedPairs(), 1 + 2 + 3 * 6);
+  // A window as long as the keys changes nothing.
+  a.window = 8;
+  EXPECT_DOUBLE_EQ(a.unmaskedPairs(), 36);
+  // Two queries at the end of 8 keys: 3 keys each.
+  a.sq = 2;
+  a.window = 3;
+  EXPECT_DOUBLE_EQ(a.unmaskedPairs(), 6);
 }
 
 TEST(FusedAttentionLayout, MicroTilesGiveEveryThreadWork) {
@@ -335,6 +409,29 @@ TEST(FusedAttention, TensorCoresWhereTheyExist) {
 // warp tile too large for the registers is refused; it is offered on
 // NVIDIA alone and, for a long causal prefill, predicted faster than the
 // shared-memory form and chosen.
+TEST(FusedAttention, AWindowCostsItsKeys) {
+  // Mistral-7B's sliding window of 4096 keys over an 8192-token prefill:
+  // about 3/4 of the causal work (the first 4096 queries see what they see
+  // causally, the rest 4096 keys each), and the prediction follows.
+  Target t = *lookupKnownTarget("h100");
+  KernelDesc causal =
+      attention(32, 8, 8192, 8192, 128, true, ElementType::BF16);
+  KernelDesc windowed = causal;
+  windowed.attention->window = 4096;
+  windowed.flops = 2 * windowed.attention->unmaskedPairs() * double(2 * 128);
+  Schedule s;
+  s.block = {128, 64};
+  s.warp = {16, 64};
+  s.warps = 8;
+  s.stages = 2;
+  s.compute = ComputeClass::Wgmma;
+  Prediction pc = predict(causal, s, t), pw = predict(windowed, s, t);
+  ASSERT_TRUE(pc.legal && pw.legal) << pw.illegalReason;
+  EXPECT_NEAR(pw.flops / pc.flops, 0.75, 0.01);
+  EXPECT_LT(pw.timeUs, 0.85 * pc.timeUs);
+  EXPECT_GT(pw.timeUs, 0.6 * pc.timeUs);
+}
+
 TEST(FusedAttention, RegisterResidentForm) {
   KernelDesc k = attention(32, 8, 2048, 2048, 128, true, ElementType::BF16);
   Target h100 = *lookupKnownTarget("h100");

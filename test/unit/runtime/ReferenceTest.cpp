@@ -265,6 +265,25 @@ TEST(Reference, CausalGroupedAttention) {
   EXPECT_EQ(run1(a, {q, k, v}), (std::vector<double>{3, 3, 3, 3}));
 }
 
+TEST(Reference, SlidingWindowAttention) {
+  // Causal with a window of 2, Sq = Skv = 3, zero queries: row 0 sees key
+  // 0, row 1 keys 0 and 1, row 2 keys 1 and 2 (key 0 left the window).
+  Tensor q = tensor({1, 1, 3, 1}, {0, 0, 0});
+  Tensor v = tensor({1, 1, 3, 1}, {2, 4, 8});
+  Op a = op("attention", f32({1, 1, 3, 1}));
+  a.ints["causal"] = {1};
+  a.ints["window"] = {2};
+  EXPECT_EQ(run1(a, {q, q, v}), (std::vector<double>{2, 3, 6}));
+  // The softmax's window: rows of 4 over 2 positions keep j in (i + 2 - 2,
+  // i + 2]: row 0 elements 1 and 2, row 1 elements 2 and 3.
+  Op s = op("softmax", f32({2, 4}));
+  s.ints["dim"] = {1};
+  s.ints["causal"] = {1};
+  s.ints["window"] = {2};
+  EXPECT_EQ(run1(s, {tensor({2, 4}, {0, 0, 0, 0, 0, 0, 0, 0})}),
+            (std::vector<double>{0, 0.5, 0.5, 0, 0, 0, 0.5, 0.5}));
+}
+
 TEST(Reference, ResultsAreRoundedToTheirType) {
   Op add = op("add", {DType::BF16, {1}});
   std::vector<double> r =
