@@ -315,9 +315,21 @@ constexpr int64_t kRegisterFormNearKeys = 64;
 /// test/codegen/cpu-check-fused-attention-wgmma.mlir and the 8 of
 /// bench/workloads/attention-wgmma-variants.mlir (head dims 64 to 256, key
 /// tiles 16 to 64, 4 and 8 warps; 116 to 213 registers): 11 of 13 within
-/// 10 %, -15 % .. +7 % (one stage and 8 warps take more).
+/// 10 %, -15 % .. +7 % (one stage and 8 warps take more). Past 64 keys,
+/// 1.15 a key: six kernels of 128-key tiles (head dims 64 and 128, 4 and 8
+/// warps, causal or not; 198 to 252 registers, which 0.95 put 5 % to 8 %
+/// low) within -7 % .. +3 %.
 constexpr double kWgmmaFormBaseRegisters = 47;
 constexpr double kWgmmaFormKeyRegisters = 0.95;
+constexpr double kWgmmaFormFarKeyRegisters = 1.15;
+/// What a sliding window adds to the register-resident forms (the steps'
+/// rotation, FusedAttention.cpp's stepStart, and the masked loop's one
+/// more compare): the median of ptxas -v's increase over the same kernel
+/// causal alone (sm_90a, CUDA 13): 3 on wgmma (7 pairs, -14 .. +31), 12 on
+/// mma.sync (5 pairs, -1 .. +21); head dims 64 and 128, key tiles 32 to
+/// 128, 4 and 8 warps.
+constexpr double kWgmmaWindowRegisters = 3;
+constexpr double kRegisterFormWindowRegisters = 12;
 /// The register-resident form's warp phase, in instructions a lane issues
 /// per strip: kRegisterFormKeyOps per key of a lane (bkv / 2), and
 /// kRegisterFormMaskOps more in a step that masks; kRegisterFormStripOps,
@@ -490,15 +502,19 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   int64_t warpStrips = warpRows / l.pieceM;
   double nearKeys = double(std::min(bkv, kRegisterFormNearKeys));
   double farKeys = double(bkv) - nearKeys;
+  bool window = a.window > 0;
   p.registers =
       wgmma ? int64_t(std::ceil(kWgmmaFormBaseRegisters + double(a.dv) / 2 +
-                                kWgmmaFormKeyRegisters * double(bkv)))
+                                kWgmmaFormKeyRegisters * nearKeys +
+                                kWgmmaFormFarKeyRegisters * farKeys +
+                                (window ? kWgmmaWindowRegisters : 0)))
       : l.registers
           ? int64_t(std::ceil(kRegisterFormBaseRegisters +
                               double(warpStrips) *
                                   (double(a.dv) / 2 + double(a.d) / 4 +
                                    kRegisterFormKeyRegisters * nearKeys +
-                                   kRegisterFormFarKeyRegisters * farKeys)))
+                                   kRegisterFormFarKeyRegisters * farKeys) +
+                              (window ? kRegisterFormWindowRegisters : 0)))
       : mma ? kFusedAttentionMmaBaseRegisters +
                   kFusedAttentionMmaPieceRegisters * std::max(sPieces, oPieces)
             : kFusedAttentionBaseRegisters +

@@ -29,6 +29,7 @@ DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}
 
 def build(graph):
     """A function of the graph's inputs computing its outputs with torch."""
+    masks = {}  # a sliding window's attention masks, by shape
 
     def run(*inputs):
         values = list(inputs)
@@ -98,10 +99,27 @@ def build(graph):
                     r = F.rms_norm(x, x.shape[-rank:], scale, eps)
             elif k == "attention":
                 q, kk, v = args[:3]
-                r = F.scaled_dot_product_attention(
-                    q, kk, v, scale=floats.get("scale"),
-                    is_causal=flag("causal"),
-                    enable_gqa=q.shape[1] != kk.shape[1])
+                window = ints.get("window", [0])[0]
+                if window:
+                    # SDPA takes no sliding window: a boolean mask of the
+                    # keys each query attends to (its memory-efficient or
+                    # cuDNN backend then, not FlashAttention's), made once.
+                    sq, skv = q.shape[2], kk.shape[2]
+                    key = (sq, skv, window)
+                    if key not in masks:
+                        last = torch.arange(sq, device=q.device)[:, None] + (
+                            skv - sq)
+                        j = torch.arange(skv, device=q.device)[None, :]
+                        masks[key] = (j <= last) & (j > last - window)
+                    r = F.scaled_dot_product_attention(
+                        q, kk, v, attn_mask=masks[key],
+                        scale=floats.get("scale"),
+                        enable_gqa=q.shape[1] != kk.shape[1])
+                else:
+                    r = F.scaled_dot_product_attention(
+                        q, kk, v, scale=floats.get("scale"),
+                        is_causal=flag("causal"),
+                        enable_gqa=q.shape[1] != kk.shape[1])
             elif k == "transpose":
                 r = args[0].permute(*ints["permutation"])
             elif k == "reshape":

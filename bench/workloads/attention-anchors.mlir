@@ -10,6 +10,9 @@
 //   tokens, head dim 128, causal (FlashAttention-class kernels: roughly
 //   50-100 us on an H100, FACTS.md).
 // - Mistral-7B decode: one query token against a 4096-token KV cache.
+// - Mistral-7B prefill with a sliding window of 512 keys over 2048 tokens
+//   (the window's masked tiles skipped; scaled_dot_product_attention takes
+//   it as a boolean mask, so not through its FlashAttention backend).
 // - ViT-B/16: 12 heads, 197 tokens (196 patches + class token), dim 64.
 module {
 func.func @bert_base_s128(%q: tensor<1x12x128x64xbf16>, %k: tensor<1x12x128x64xbf16>, %v: tensor<1x12x128x64xbf16>) -> tensor<1x12x128x64xbf16> {
@@ -27,6 +30,10 @@ func.func @mistral_prefill_s2048(%q: tensor<1x32x2048x128xbf16>, %k: tensor<1x8x
 func.func @mistral_decode_kv4096(%q: tensor<1x32x1x128xbf16>, %k: tensor<1x8x4096x128xbf16>, %v: tensor<1x8x4096x128xbf16>) -> tensor<1x32x1x128xbf16> {
   %o = tessel.attention %q, %k, %v causal : tensor<1x32x1x128xbf16>, tensor<1x8x4096x128xbf16>, tensor<1x8x4096x128xbf16> -> tensor<1x32x1x128xbf16>
   return %o : tensor<1x32x1x128xbf16>
+}
+func.func @mistral_prefill_s2048_w512(%q: tensor<1x32x2048x128xbf16>, %k: tensor<1x8x2048x128xbf16>, %v: tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16> {
+  %o = tessel.attention %q, %k, %v causal window = 512 : tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16> -> tensor<1x32x2048x128xbf16>
+  return %o : tensor<1x32x2048x128xbf16>
 }
 func.func @vit_b16_s197(%q: tensor<1x12x197x64xbf16>, %k: tensor<1x12x197x64xbf16>, %v: tensor<1x12x197x64xbf16>) -> tensor<1x12x197x64xbf16> {
   %o = tessel.attention %q, %k, %v : tensor<1x12x197x64xbf16>, tensor<1x12x197x64xbf16>, tensor<1x12x197x64xbf16> -> tensor<1x12x197x64xbf16>

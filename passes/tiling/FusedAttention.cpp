@@ -5,7 +5,8 @@
 //
 //   copy the q tile to shared memory (rows past the queries as zeros); O = 0,
 //   m = -inf, l = 0 per row
-//   for each key tile kt the tile's queries reach (causal: no further):
+//   for each key tile kt the tile's queries reach (causal: no further;
+//   with a window: from the tile where the first query's window starts):
 //     copy the k and v tiles to shared memory (keys past Skv as zeros)
 //     S = (q k^T) * scale * log2(e), masked to -inf; each thread's
 //         micro-tile's row maxima to Pm
@@ -299,14 +300,23 @@ private:
   void mmaStep(Value k0);
   /// The first key of key tile `kt` of the block's keys.
   Value tileStart(Value kt);
+  /// The first key of the tile the register-resident form's step `step`
+  /// takes: tile `step`, or with a window the steps rotated to start at
+  /// tile `rotation` (wrapping past `rotatedSteps`).
+  Value stepStart(Value step);
   /// Slot `slot` of stage buffers [stages, rows, cols], as [rows, cols].
   Value stageOf(Value buffers, Value slot);
-  /// The register-resident form's key step `kt`: the K and V copy (with
-  /// stages, of the tile stages - 1 steps ahead, into its slot), then one
-  /// warp phase in which each warp steps its strips (registerStrip); with
-  /// `masked`, the strips mask the keys past the end and, causal, those
-  /// after a row's query.
-  void registerStep(Value kt, bool masked);
+  /// What a register-resident key step masks: nothing, or the keys past
+  /// the end and, with `causal`, those after a row's last, and with
+  /// `window`, those before its window.
+  struct StepMask {
+    bool any = false, causal = false, window = false;
+  };
+  /// The register-resident form's key step `step` (stepStart's tile): the
+  /// K and V copy (with stages, of the tile stages - 1 steps ahead, into
+  /// its slot), then one warp phase in which each warp steps its strips
+  /// (registerStrip), which mask as `mask` says.
+  void registerStep(Value step, StepMask mask);
   /// The leading key tiles before the first that the end masks a key of
   /// (every key before the end, and causal, before the block's first
   /// query's last); those after leadingMaskedTileCount's no row of the
@@ -327,7 +337,7 @@ private:
   /// columns [8]) that tessel-lower-mma spreads over the warp's lanes: S,
   /// its mask, the rows' statistics, P and O's update never leave the warp.
   void registerStrip(Value row0, Value k0, Value kTile, Value vTile,
-                     bool masked);
+                     StepMask mask);
   /// `acc` + P v for a strip: `probs` its P pieces in f32 (rounded to the
   /// input type for the product), v from `vTile`.
   SmallVector<Value> addProduct(ArrayRef<Value> acc, ArrayRef<Value> probs,
@@ -377,6 +387,9 @@ private:
   // kStart (none: from 0) in tiles.
   Value q, k, v, out, lse, attention, arrivals;
   Value batch, kvHead, q0, split, kBegin, kEnd, kStart;
+  /// With a window, the register-resident form's steps: `rotatedSteps` of
+  /// them, from tile `rotation` (stepStart).
+  Value rotation, rotatedSteps;
   /// Query heads per KV head, and a KV head's query rows (group x Sq).
   int64_t group = 1, queryRows = 1;
   Value qs, ks, vs, s, o, probs, pm, ps, m, sum, alpha;
@@ -652,6 +665,16 @@ Value AttentionEmitter::tileStart(Value kt) {
   return kStart ? add(kStart, k0) : k0;
 }
 
+Value AttentionEmitter::stepStart(Value step) {
+  if (!rotation)
+    return tileStart(step);
+  Value tile = add(step, rotation);
+  Value wrapped =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::sge, tile, rotatedSteps);
+  return tileStart(arith::SelectOp::create(
+      b, wrapped, arith::SubIOp::create(b, tile, rotatedSteps), tile));
+}
+
 void AttentionEmitter::keyStep(Value kt) {
   Value k0 = tileStart(kt);
   if (l.mma)
@@ -748,15 +771,15 @@ void AttentionEmitter::pipelinePrologue() {
     slots.push_back({stageOf(ks, idx(s)), stageOf(vs, idx(s))});
   threads([&](Value t) {
     for (auto [s, slot] : llvm::enumerate(slots)) {
-      Value k0 = tileStart(idx(s));
+      Value k0 = stepStart(idx(s));
       copyTile(t, k, kvHead, k0, l.bkv, a.skv, a.d, slot.first);
       copyTile(t, v, kvHead, k0, l.bkv, a.skv, a.dv, slot.second);
     }
   });
 }
 
-void AttentionEmitter::registerStep(Value kt, bool masked) {
-  Value k0 = tileStart(kt);
+void AttentionEmitter::registerStep(Value kt, StepMask mask) {
+  Value k0 = stepStart(kt);
   // Without stages, the step's own tiles; with them, those of the step
   // stages - 1 ahead into its slot (past the block's last tile a harmless
   // copy: rows past the keys are zeros, a slice's next keys are masked),
@@ -765,7 +788,7 @@ void AttentionEmitter::registerStep(Value kt, bool masked) {
   if (l.stages > 1) {
     Value ahead = add(kt, idx(l.stages - 1));
     kDst = stageOf(ks, arith::RemUIOp::create(b, ahead, idx(l.stages)));
-    copyStart = tileStart(ahead);
+    copyStart = stepStart(ahead);
     kTile = stageOf(ks, arith::RemUIOp::create(b, kt, idx(l.stages)));
   }
   // V's slots: tile i in slot i % vSlots. Overlapped, the step reads the
@@ -795,18 +818,17 @@ void AttentionEmitter::registerStep(Value kt, bool masked) {
           TesselDialect::kWarpgroupMmaAttrName, b.getUnitAttr());
     Value first = mul(w, idx(l.warpRows));
     if (strips == 1) {
-      registerStrip(first, k0, kTile, vTile, masked);
+      registerStrip(first, k0, kTile, vTile, mask);
       return;
     }
     loop(idx(0), idx(strips), idx(1), [&](Value i) {
-      registerStrip(add(first, mul(i, idx(l.pieceM))), k0, kTile, vTile,
-                    masked);
+      registerStrip(add(first, mul(i, idx(l.pieceM))), k0, kTile, vTile, mask);
     });
   });
 }
 
 void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
-                                     Value vTile, bool masked) {
+                                     Value vTile, StepMask mask) {
   int64_t pm = l.pieceM, pn = l.pieceN;
   Type f32Type = b.getF32Type(), indexType = b.getIndexType();
   auto pieceType = VectorType::get({pm, pn}, f32Type);
@@ -862,9 +884,9 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
     acc = addProduct(acc, previous, vTile);
   }
 
-  // Scaled and, with `masked`, -inf past the block's keys and, causal,
-  // after each row's query's last key (rows interleave the group's heads)
-  // and, with a window, at or before that key minus the window.
+  // Scaled and, as `mask` says, -inf past the block's keys, after each
+  // row's query's last key (rows interleave the group's heads), and at or
+  // before that key minus the window.
   // With a positive scale (log2(e) folded in), the scores stay raw: the
   // rows' maxima are of them, scaled once a row, and each key's scale goes
   // into exp2's argument, s c - m, one FMA (FlashAttention's softmax).
@@ -874,17 +896,18 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   SmallVector<Value> x;
   for (Value score : scores)
     x.push_back(folded ? score : fmul(score, scale));
-  if (masked) {
+  if (mask.any) {
     Value rows = add(splat(rowIndices, add(q0, row0)),
                      vector::StepOp::create(b, rowIndices));
     Value limit, windowLimit;
-    if (a.causal) {
+    if (mask.causal || mask.window) {
       Value queries = group == 1 ? rows
                                  : Value(arith::DivUIOp::create(
                                        b, rows, splat(rowIndices, idx(group))));
-      limit = acrossRow(add(queries, splat(rowIndices, idx(a.skv - a.sq))));
-      // Keys at or before a row's last minus the window are hidden too.
-      if (a.window > 0)
+      if (mask.causal)
+        limit = acrossRow(add(queries, splat(rowIndices, idx(a.skv - a.sq))));
+      // Keys at or before a row's last minus the window.
+      if (mask.window && !mask.causal)
         windowLimit = acrossRow(
             add(queries, splat(rowIndices, idx(a.skv - a.sq - a.window))));
     }
@@ -896,11 +919,19 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
               vector::StepOp::create(b, colIndices)));
       Value hidden =
           arith::CmpIOp::create(b, arith::CmpIPredicate::sge, keys, end);
-      if (a.causal)
+      // Both: limit - key, unsigned, is at least the window after the
+      // row's last key (negative) and before its window.
+      if (limit && mask.window)
+        hidden = arith::OrIOp::create(
+            b, hidden,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::uge,
+                                  arith::SubIOp::create(b, limit, keys),
+                                  splat(pieceIndices, idx(a.window))));
+      else if (limit)
         hidden = arith::OrIOp::create(
             b, hidden,
             arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, keys, limit));
-      if (windowLimit)
+      else if (windowLimit)
         hidden = arith::OrIOp::create(
             b, hidden,
             arith::CmpIOp::create(b, arith::CmpIPredicate::sle, keys,
@@ -1315,6 +1346,19 @@ void AttentionEmitter::emit() {
     }
 
     prologue();
+    // With a window, the register-resident form steps the tiles no row
+    // masks a key of first, then those the end masks and last those the
+    // window's start does (any order gives the same online softmax): one
+    // unmasked loop and one masked, as causal alone, rather than three,
+    // whose bounds and limits take registers the widest tiles lack.
+    Value lead, full;
+    if (l.registers && a.window > 0) {
+      rotatedSteps = keyTileCount();
+      lead = minIdx(leadingMaskedTileCount(), rotatedSteps);
+      full = arith::MaxSIOp::create(b, lead,
+                                    minIdx(unmaskedTileCount(), rotatedSteps));
+      rotation = lead;
+    }
     if (l.stages > 1)
       pipelinePrologue();
     if (l.registers) {
@@ -1325,29 +1369,27 @@ void AttentionEmitter::emit() {
       // masked unless the tile divides the keys (two loops of constant
       // bounds would fold away where they step once, and with them the
       // pipeline tessel-async-copies builds).
-      Value count = keyTileCount();
-      SmallVector<std::tuple<Value, Value, bool>> loops;
+      Value count = rotatedSteps ? rotatedSteps : keyTileCount();
+      SmallVector<std::tuple<Value, Value, StepMask>> loops;
+      StepMask none, end{true, a.causal, false};
       if (!a.causal && !partial) {
-        loops.push_back({idx(0), count, a.skv % l.bkv != 0});
+        loops.push_back({idx(0), count, a.skv % l.bkv != 0 ? end : none});
       } else if (a.window > 0) {
-        // The tiles the window's start masks keys of, those no row masks
-        // a key of, and those the end does.
-        Value lead = minIdx(leadingMaskedTileCount(), count);
-        Value full =
-            arith::MaxSIOp::create(b, lead, minIdx(unmaskedTileCount(), count));
-        loops.push_back({idx(0), lead, true});
-        loops.push_back({lead, full, false});
-        loops.push_back({full, count, true});
+        // Steps 0 .. full - lead - 1 take tiles lead .. full - 1, the rest
+        // tiles full .. count - 1 and 0 .. lead - 1 (stepStart).
+        Value unmasked = arith::SubIOp::create(b, full, lead);
+        loops.push_back({idx(0), unmasked, none});
+        loops.push_back({unmasked, count, StepMask{true, true, true}});
       } else {
         Value full = minIdx(unmaskedTileCount(), count);
-        loops.push_back({idx(0), full, false});
-        loops.push_back({full, count, true});
+        loops.push_back({idx(0), full, none});
+        loops.push_back({full, count, end});
       }
-      for (auto [from, to, masked] : loops) {
+      for (auto [from, to, mask] : loops) {
         auto steps = scf::ForOp::create(b, from, to, idx(1));
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(steps.getBody());
-        registerStep(steps.getInductionVar(), masked);
+        registerStep(steps.getInductionVar(), mask);
       }
       if (l.overlapped)
         lastProduct(count);

@@ -430,6 +430,21 @@ TEST(FusedAttention, AWindowCostsItsKeys) {
   EXPECT_NEAR(pw.flops / pc.flops, 0.75, 0.01);
   EXPECT_LT(pw.timeUs, 0.85 * pc.timeUs);
   EXPECT_GT(pw.timeUs, 0.6 * pc.timeUs);
+  // The window's registers (its rotated steps and second compare).
+  EXPECT_GT(pw.registers, pc.registers);
+  // Its K and V bytes are those some query reads: a decode step against
+  // 16384 keys with a window of 4096 moves what one against 4096 does.
+  KernelDesc decode = attention(32, 8, 1, 16384, 128, true, ElementType::BF16);
+  decode.attention->window = 4096;
+  decode.flops = 2 * decode.attention->unmaskedPairs() * double(2 * 128);
+  KernelDesc short4096 =
+      attention(32, 8, 1, 4096, 128, true, ElementType::BF16);
+  Schedule d;
+  d.block = {16, 128};
+  d.warps = 4;
+  Prediction pd = predict(decode, d, t), ps = predict(short4096, d, t);
+  ASSERT_TRUE(pd.legal && ps.legal);
+  EXPECT_DOUBLE_EQ(pd.dramBytes, ps.dramBytes);
 }
 
 TEST(FusedAttention, RegisterResidentForm) {
