@@ -238,11 +238,14 @@ struct AttentionShape {
       return skv <= bkv;
     if (queryRows() > bq)
       return false;
+    // The register-resident form's two loops: the unmasked tiles, then the
+    // masked ones (with a window, those before its start too, rotated to
+    // the end: FusedAttention.cpp's stepStart).
     int64_t tiles = keyTiles(0, bq, bkv);
     int64_t lead = leadingMaskedKeyTiles(0, bq, bkv);
     int64_t unmasked =
         std::max(lead, std::min(tiles, unmaskedKeyTiles(0, bkv)));
-    return lead <= 1 && unmasked - lead <= 1 && tiles - unmasked <= 1;
+    return unmasked - lead <= 1 && tiles - unmasked + lead <= 1;
   }
   /// Keys some query attends to: all of them, or with a window those from
   /// the first query's window on (the keys before are never read).

@@ -484,7 +484,8 @@ LogicalResult RmsNormOp::verify() { return verifyNorm(*this); }
 
 /// The operands of an attention (tessel.attention, tessel.attention_partial):
 /// q [B, H, Sq, D], k [B, Hkv, Skv, D], v [B, Hkv, Skv, Dv], one element
-/// type, H a multiple of Hkv, causal only with Sq <= Skv, a usable scale.
+/// type, H a multiple of Hkv, causal only with Sq <= Skv, a usable scale,
+/// a window only with causal.
 static LogicalResult verifyAttentionOperands(Operation *op, RankedTensorType q,
                                              RankedTensorType k,
                                              RankedTensorType v, bool causal,

@@ -308,7 +308,7 @@ private:
   Value stageOf(Value buffers, Value slot);
   /// What a register-resident key step masks: nothing, or the keys past
   /// the end and, with `causal`, those after a row's last, and with
-  /// `window`, those before its window.
+  /// `window` (causal only) also those before its window.
   struct StepMask {
     bool any = false, causal = false, window = false;
   };
@@ -781,9 +781,10 @@ void AttentionEmitter::pipelinePrologue() {
 void AttentionEmitter::registerStep(Value kt, StepMask mask) {
   Value k0 = stepStart(kt);
   // Without stages, the step's own tiles; with them, those of the step
-  // stages - 1 ahead into its slot (past the block's last tile a harmless
-  // copy: rows past the keys are zeros, a slice's next keys are masked),
-  // while the step reads its own slot.
+  // stages - 1 ahead into its slot (past the block's last step a harmless
+  // copy: rows past the keys are zeros, a slice's next keys are masked,
+  // with a window's rotated steps a tile already stepped), while the step
+  // reads its own slot.
   Value kTile = ks, vTile = vs, kDst = ks, vDst = vs, copyStart = k0;
   if (l.stages > 1) {
     Value ahead = add(kt, idx(l.stages - 1));
@@ -897,19 +898,14 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   for (Value score : scores)
     x.push_back(folded ? score : fmul(score, scale));
   if (mask.any) {
-    Value rows = add(splat(rowIndices, add(q0, row0)),
-                     vector::StepOp::create(b, rowIndices));
-    Value limit, windowLimit;
-    if (mask.causal || mask.window) {
+    Value limit;
+    if (mask.causal) {
+      Value rows = add(splat(rowIndices, add(q0, row0)),
+                       vector::StepOp::create(b, rowIndices));
       Value queries = group == 1 ? rows
                                  : Value(arith::DivUIOp::create(
                                        b, rows, splat(rowIndices, idx(group))));
-      if (mask.causal)
-        limit = acrossRow(add(queries, splat(rowIndices, idx(a.skv - a.sq))));
-      // Keys at or before a row's last minus the window.
-      if (mask.window && !mask.causal)
-        windowLimit = acrossRow(
-            add(queries, splat(rowIndices, idx(a.skv - a.sq - a.window))));
+      limit = acrossRow(add(queries, splat(rowIndices, idx(a.skv - a.sq))));
     }
     Value end = splat(pieceIndices, kEnd);
     for (int64_t j = 0; j < sPieces; ++j) {
@@ -919,8 +915,9 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
               vector::StepOp::create(b, colIndices)));
       Value hidden =
           arith::CmpIOp::create(b, arith::CmpIPredicate::sge, keys, end);
-      // Both: limit - key, unsigned, is at least the window after the
-      // row's last key (negative) and before its window.
+      // With a window, one compare for both sides: limit - key, unsigned,
+      // is at least the window after the row's last key (negative) and
+      // before its window.
       if (limit && mask.window)
         hidden = arith::OrIOp::create(
             b, hidden,
@@ -931,11 +928,6 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
         hidden = arith::OrIOp::create(
             b, hidden,
             arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, keys, limit));
-      else if (windowLimit)
-        hidden = arith::OrIOp::create(
-            b, hidden,
-            arith::CmpIOp::create(b, arith::CmpIPredicate::sle, keys,
-                                  windowLimit));
       x[j] = arith::SelectOp::create(b, hidden, minusInf, x[j]);
     }
   }
