@@ -42,9 +42,6 @@ AttentionOp theAttention(KernelOp kernel) {
       tiling::soleOpOf(kernel.getBody().front()));
 }
 
-/// The keys the attention's slices would cut: those some query attends to.
-int64_t keyLength(AttentionOp attention) { return attention.getKeysRead(); }
-
 /// The kernel's one matmul, or null with `why` set.
 MatmulOp theMatmul(KernelOp kernel, std::string &why) {
   MatmulOp matmul;
@@ -129,7 +126,7 @@ SmallVector<int64_t> withoutBatchTile(ArrayRef<int64_t> tiles) {
 std::string mlir::tessel::splitReductionRefusal(KernelOp kernel,
                                                 int64_t splits) {
   if (AttentionOp attention = theAttention(kernel)) {
-    int64_t keys = keyLength(attention);
+    int64_t keys = attention.getKeysRead();
     if (splits < 2)
       return "split_k = " + std::to_string(splits) + " splits nothing";
     if ((splits - 1) * ((keys + splits - 1) / splits) >= keys)
@@ -193,7 +190,7 @@ ScheduleAttr mlir::tessel::splitScheduleOf(KernelOp kernel,
 SmallVector<int64_t> mlir::tessel::splitCandidates(KernelOp kernel) {
   if (AttentionOp attention = theAttention(kernel)) {
     SmallVector<int64_t> splits;
-    int64_t keys = keyLength(attention);
+    int64_t keys = attention.getKeysRead();
     for (int64_t s : {2, 4, 8, 16, 32})
       if ((keys + s - 1) / s >= kMinAttentionSlice &&
           splitReductionRefusal(kernel, s).empty())

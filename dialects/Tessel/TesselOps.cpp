@@ -574,10 +574,6 @@ int64_t AttentionPartialOp::getKeysRead() {
   return keysReadOf(getQuery(), getKey(), getWindow());
 }
 
-int64_t AttentionPartialOp::getFirstSlicedKey() {
-  return tensorOf(getKey()).getDimSize(2) - getKeysRead();
-}
-
 int64_t AttentionPartialOp::getSliceLength() { return sliceLengthOf(*this); }
 
 /// The slices of a split-KV attention (tessel.attention_partial,
@@ -620,10 +616,6 @@ LogicalResult AttentionPartialOp::verify() {
 
 int64_t AttentionSplitOp::getKeysRead() {
   return keysReadOf(getQuery(), getKey(), getWindow());
-}
-
-int64_t AttentionSplitOp::getFirstSlicedKey() {
-  return tensorOf(getKey()).getDimSize(2) - getKeysRead();
 }
 
 int64_t AttentionSplitOp::getSliceLength() { return sliceLengthOf(*this); }

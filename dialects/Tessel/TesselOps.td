@@ -467,8 +467,6 @@ def Tessel_AttentionPartialOp : Tessel_Op<"attention_partial", [Pure]> {
     /// The keys some query attends to, which the slices cut: the last
     /// Skv of them, or with a window the last min(Skv, Sq - 1 + window).
     int64_t getKeysRead();
-    /// The first of them, Skv - getKeysRead().
-    int64_t getFirstSlicedKey();
     /// Keys per slice, ceil(getKeysRead() / splits); the last slice may be
     /// shorter.
     int64_t getSliceLength();
@@ -552,8 +550,6 @@ def Tessel_AttentionSplitOp : Tessel_Op<"attention_split", [Pure]> {
     /// The keys some query attends to, which the slices cut: the last
     /// Skv of them, or with a window the last min(Skv, Sq - 1 + window).
     int64_t getKeysRead();
-    /// The first of them, Skv - getKeysRead().
-    int64_t getFirstSlicedKey();
     /// Keys per slice, ceil(getKeysRead() / splits); the last slice may be
     /// shorter.
     int64_t getSliceLength();
