@@ -219,8 +219,10 @@ double storageFloor(DType dtype) {
 /// read (data movement), which keeps its bound.
 Bounded store(DType dtype, Bounded x, bool rounds) {
   double v = roundTo(dtype, x.v);
+  // An infinity (a mask's -inf added to a score) takes part in no rounding,
+  // as exact()'s does: the exp of a masked score is an exact 0.
   if (!std::isfinite(v))
-    return {v, 0, std::fabs(v), 0};
+    return {v, 0, 0, 0};
   if (!rounds)
     return x;
   // An f32 result is the kernel's own f32 (its last rounding counted in

@@ -100,3 +100,30 @@ class ValueDependent(nn.Module):
 def value_dependent():
     torch.manual_seed(0)
     return ValueDependent(), torch.randn(4, 8)
+
+
+class Masks(nn.Module):
+    """Attention of 4 queries over 16 keys (the latest 4 positions of a
+    decode step) under three constant masks: causal with a window of 6
+    (each query sees its 6 latest keys), causal alone, and a causal mask
+    with one more key hidden, which no `causal window` states (it stays an
+    added mask)."""
+
+    def forward(self, q, k, v):
+        sq, skv = q.shape[-2], k.shape[-2]
+        i = torch.arange(sq).unsqueeze(1) + (skv - sq)
+        j = torch.arange(skv).unsqueeze(0)
+        inf = torch.tensor(float("-inf"))
+        zero = torch.tensor(0.0)
+        window = torch.where((j <= i) & (j > i - 6), zero, inf)
+        causal = torch.where(j <= i, zero, inf)
+        holed = torch.where((j <= i) & (j != 3), zero, inf)
+        outs = []
+        for mask in (window, causal, holed):
+            s = q @ k.transpose(-2, -1) / math.sqrt(q.shape[-1])
+            outs.append(F.softmax(s + mask, dim=-1) @ v)
+        return tuple(outs)
+
+
+def masks():
+    return Masks(), (torch.randn(2, 4, 8), torch.randn(2, 16, 8), torch.randn(2, 16, 8))

@@ -421,6 +421,37 @@ TEST(Bounds, ErrorsOfInputsAreCarriedThroughFunctions) {
   EXPECT_LT(bound, std::exp(2.0) * 1e-3 * 1.1);
 }
 
+TEST(Bounds, AnAddedMaskOfMinusInfinityRoundsNothing) {
+  // softmax(x + mask) with a -inf in the mask (an attention mask written
+  // as an add, as PyTorch models build it): the masked score is an exact
+  // -inf and its exp an exact 0, so every result keeps a finite bound
+  // (before, the stored -inf carried an infinite rounding scale into the
+  // row's sum, and no element of the row could be checked).
+  Graph g;
+  g.name = "masked_softmax";
+  g.inputs = {f32({1, 3}), f32({1, 3})};
+  Op add = op("add", f32({1, 3}));
+  add.operands = {0, 1};
+  Op softmax = op("softmax", f32({1, 3}));
+  softmax.operands = {2};
+  softmax.ints["dim"] = {1};
+  g.ops = {add, softmax};
+  g.outputs = {3};
+  std::string error;
+  auto out = evaluate(
+      g,
+      {tensor({1, 3}, {0.5, 1.0, 2.0}), tensor({1, 3}, {0.0, 0.0, -INFINITY})},
+      error);
+  ASSERT_TRUE(out) << error;
+  const Tensor &p = (*out)[0];
+  EXPECT_EQ(p.data[2], 0.0);
+  EXPECT_NEAR(p.data[0] + p.data[1], 1.0, 1e-6);
+  for (double b : p.bound) {
+    EXPECT_TRUE(std::isfinite(b));
+    EXPECT_LT(b, 1e-5);
+  }
+}
+
 TEST(Bounds, AttentionRoundsPOnceToItsOperandsType) {
   // One query against two keys of equal score: P = (1/2, 1/2), o = 1. In
   // bf16, P's roundings are surely at most 2^-8 (1/2 + 1/2) |v| = 2^-8:

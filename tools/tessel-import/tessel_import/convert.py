@@ -17,7 +17,8 @@ What is recognized on the way (each a rewrite a test pins):
 - `x @ w.t()` (nn.Linear) and `q @ k.transpose(-2, -1)` become
   `transpose_rhs`; addmm's bias an add.
 - A division or multiplication by a positive constant before a softmax
-  becomes its `scale`; an added constant causal mask its `causal`.
+  becomes its `scale`; an added constant causal mask its `causal` (and a
+  sliding window's band its `window`).
 - matmul -> softmax -> matmul over [B*H, S, D] becomes `tessel.attention`
   (the scale of a pre-scaled q folded too; K/V repeated for grouped-query
   attention by expand + reshape are read with their own KV heads).
@@ -70,17 +71,33 @@ class T:
         return tuple(self.value.shape[inv[d]] for d in range(len(self.perm)))
 
 
-def is_causal_mask(data):
-    """0 on and below the diagonal, -inf (or below -1e30) above: square."""
+def causal_window(data):
+    """The causal mask `data` is, as Tessel's `causal` and `window` say it:
+    0 where a query i of Sq attends to a key j of Skv (Sq <= Skv), -inf (or
+    below -1e30) elsewhere, the keys attended to being
+    i + Skv - Sq - W < j <= i + Skv - Sq. Returns W (0: no window, every
+    earlier key), or None where `data` is not such a mask."""
     if data is None or data.dim() < 2:
-        return False
+        return None
     if any(s != 1 for s in data.shape[:-2]):
-        return False
-    m = data.reshape(data.shape[-2], data.shape[-1]).float()
-    if m.shape[0] != m.shape[1]:
-        return False
-    upper = torch.ones_like(m, dtype=torch.bool).triu(1)
-    return bool((m[~upper] == 0).all()) and bool((m[upper] <= -1e30).all())
+        return None
+    sq, skv = data.shape[-2], data.shape[-1]
+    if sq > skv:
+        return None
+    m = data.reshape(sq, skv).float()
+    attended = m == 0
+    if not bool((attended | (m <= -1e30)).all()):
+        return None
+    # The widest row's keys; a window as wide as the keys is none.
+    window = int(attended.sum(dim=1).max())
+    if window == 0:
+        return None
+    i = torch.arange(sq).unsqueeze(1) + (skv - sq)
+    j = torch.arange(skv).unsqueeze(0)
+    expected = (j <= i) & (j > i - window)
+    if not bool((attended == expected).all()):
+        return None
+    return 0 if window >= skv else window
 
 
 class Unsupported:
@@ -153,6 +170,11 @@ class Converter:
             else:
                 env[node] = T(data=ph.tensor, source=ph)
         for node in nodes:
+            if node.op == "get_attr":
+                # A tensor the model's code made from Python values
+                # (torch.tensor(...) in forward): a constant.
+                env[node] = T(data=getattr(gm, node.target))
+                continue
             if node.op != "call_function" or node not in needed:
                 continue
             try:
@@ -616,16 +638,18 @@ class Converter:
     def softmax(self, dim):
         """Softmax, with a scale and a constant causal mask folded in."""
         src = self.node.args[0]
-        scale, causal = None, False
+        scale, causal, window = None, False, 0
         rank = len(self.env[src].shape)
         dim %= rank
         if dim == rank - 1 and self.kind(src) == "add":
             a, b = src.args
             for s, m in ((a, b), (b, a)):
                 mt = self.env.get(m) if self.converted(m) else None
-                if mt is not None and mt.known and mt.source is None and is_causal_mask(mt.data) \
-                        and isinstance(s, torch.fx.Node):
+                w = causal_window(mt.data) if mt is not None and mt.known \
+                    and mt.source is None else None
+                if w is not None and isinstance(s, torch.fx.Node):
                     src, causal = s, self.fault != "drop-causal"
+                    window = w if causal and self.fault != "drop-window" else 0
                     break
         if self.kind(src) in ("div", "mul") and len(src.users) == 1:
             a, c = src.args
@@ -634,7 +658,7 @@ class Converter:
                 src = a
         x = self.env[src]
         v = self.val(x)
-        attrs = {"dim": dim, "scale": scale, "causal": causal}
+        attrs = {"dim": dim, "scale": scale, "causal": causal, "window": window}
         return T(value=self.g.op("softmax", [v], attrs, v.shape, self.out_dtype()))
 
     @staticmethod
@@ -834,7 +858,7 @@ class Converter:
         if not p.defined_by("softmax") or p.op.attrs["dim"] != p.rank - 1:
             return None
         scale = p.op.attrs["scale"] or 1.0
-        causal = p.op.attrs["causal"]
+        causal, window = p.op.attrs["causal"], p.op.attrs.get("window", 0)
         s = p.op.operands[0]
         while s.defined_by("reshape"):
             s = s.op.operands[0]
@@ -857,5 +881,6 @@ class Converter:
                 and q4.shape[3] == k4.shape[3]):
             return None
         out = (q4.shape[0], q4.shape[1], q4.shape[2], v4.shape[3])
-        o = self.g.op("attention", [q4, k4, v4], {"scale": scale, "causal": causal}, out)
+        o = self.g.op("attention", [q4, k4, v4],
+                      {"scale": scale, "causal": causal, "window": window}, out)
         return self.g.reshape(o, self.out_shape())

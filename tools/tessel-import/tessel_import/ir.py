@@ -236,6 +236,7 @@ def print_op(o):
     if k == "softmax":
         extra = f" scale = {fmt_float(a['scale'])}" if a.get("scale") is not None else ""
         extra += " causal" if a.get("causal") else ""
+        extra += f" window = {a['window']}" if a.get("window") else ""
         return f"{lhs} = tessel.softmax {ins} dim = {a['dim']}{extra} : {rs}"
     if k in ("layer_norm", "rms_norm"):
         x = o.operands[0].name
@@ -254,5 +255,6 @@ def print_op(o):
     if k == "attention":
         extra = f" scale = {fmt_float(a['scale'])}"
         extra += " causal" if a.get("causal") else ""
+        extra += f" window = {a['window']}" if a.get("window") else ""
         return f"{lhs} = tessel.attention {ins}{extra} : {ts} -> {rs}"
     raise ImportError_(f"no printer for tessel.{k}")

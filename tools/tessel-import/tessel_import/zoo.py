@@ -103,11 +103,14 @@ def rotate_half(x):
 
 class LlamaBlock(nn.Module):
     """A LLaMA-style decoder block: RMSNorm, grouped-query attention with
-    rotary embeddings and a causal mask, SwiGLU feed-forward."""
+    rotary embeddings and a causal mask, SwiGLU feed-forward. With a
+    `window` (Mistral's sliding window), a query attends to its `window`
+    latest keys, itself included."""
 
-    def __init__(self, dim, heads, kv_heads, hidden, seq):
+    def __init__(self, dim, heads, kv_heads, hidden, seq, window=None):
         super().__init__()
         self.heads, self.kv_heads, self.head_dim = heads, kv_heads, dim // heads
+        self.window = window
         hd = self.head_dim
         self.wq = nn.Linear(dim, heads * hd, bias=False)
         self.wk = nn.Linear(dim, kv_heads * hd, bias=False)
@@ -139,6 +142,9 @@ class LlamaBlock(nn.Module):
         scores = q @ k.transpose(-2, -1) / math.sqrt(hd)
         mask = torch.full((s, s), float("-inf"), dtype=x.dtype,
                           device=x.device).triu(1)
+        if self.window is not None:
+            mask = mask + torch.full((s, s), float("-inf"), dtype=x.dtype,
+                                     device=x.device).tril(-self.window)
         p = F.softmax(scores + mask, dim=-1)
         o = (p @ v).transpose(1, 2).reshape(b, s, d)
         x = x + self.wo(o)
@@ -154,3 +160,9 @@ def llama_block(seq=128):
 
 def llama_block_small():
     return LlamaBlock(256, 8, 2, 512, 32), torch.randn(1, 32, 256)
+
+
+def mistral_block_small():
+    """llama_block_small with Mistral's sliding window: each of the 32
+    tokens attends to its 8 latest (Mistral-7B: 4096 of up to 32768)."""
+    return LlamaBlock(256, 8, 2, 512, 32, window=8), torch.randn(1, 32, 256)
