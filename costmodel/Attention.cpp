@@ -116,11 +116,9 @@ std::array<int64_t, 3> FusedAttentionLayout::pieceOf(ComputeClass compute) {
   return {MmaSyncShape::kM, MmaSyncShape::kN, MmaSyncShape::kK};
 }
 
-std::string FusedAttentionLayout::mmaRefusal(const AttentionShape &shape,
-                                             int64_t bq, int64_t bkv,
-                                             int64_t warps,
-                                             ComputeClass compute,
-                                             int64_t warpRows, int64_t stages) {
+std::string FusedAttentionLayout::mmaRefusal(
+    const AttentionShape &shape, int64_t bq, int64_t bkv, int64_t warps,
+    ComputeClass compute, int64_t warpRows, int64_t stages, int64_t warpKeys) {
   auto [pm, pn, pk] = pieceOf(compute);
   // Whether the head dims make rows of whole 16-byte vectors, and the
   // multiple of elements they must be.
@@ -142,9 +140,25 @@ std::string FusedAttentionLayout::mmaRefusal(const AttentionShape &shape,
     if (compute != ComputeClass::MmaSync && compute != ComputeClass::Wgmma)
       return "the register-resident form (a warp tile) runs on mma.sync or "
              "wgmma";
-    if (warpRows % pm || bq != warpRows * warps)
+    // A warp tile of part of the key tile: the warps split each key tile
+    // (whole 16-key depths of P v's pieces) as well as the query tile.
+    int64_t keySplits = 1;
+    if (warpKeys && warpKeys != bkv) {
+      if (compute != ComputeClass::MmaSync)
+        return "a warp tile of part of the key tile (warp = [rows, keys]) "
+               "runs on mma.sync";
+      int64_t depth = std::lcm(pn, pk);
+      if (warpKeys < 1 || bkv % warpKeys || warpKeys % depth)
+        return "a warp tile's keys must divide the key tile and be a "
+               "multiple of " +
+               std::to_string(depth);
+      keySplits = bkv / warpKeys;
+    }
+    if (warpRows % pm || warps % keySplits ||
+        bq != warpRows * (warps / keySplits))
       return "a warp tile's rows must be a multiple of " + std::to_string(pm) +
-             " and the warps' tiles must make up the query tile";
+             " and the warps' tiles must make up the query tile" +
+             (keySplits > 1 ? " and the key tile" : "");
   }
   if (compute == ComputeClass::Wgmma) {
     // A warpgroup's wgmma is 64 rows, warp w of the group its rows 16 w to
@@ -185,9 +199,12 @@ std::string FusedAttentionLayout::mmaRefusal(const AttentionShape &shape,
 FusedAttentionLayout
 FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
                          int64_t threads, ComputeClass compute,
-                         int64_t warpSize, int64_t warpRows, int64_t stages) {
+                         int64_t warpSize, int64_t warpRows, int64_t stages,
+                         int64_t warpKeys) {
   FusedAttentionLayout l;
   l.registers = warpRows > 0;
+  if (l.registers && warpKeys > 0 && warpKeys < bkv)
+    l.warpKeys = warpKeys;
   l.overlapped = l.registers && compute == ComputeClass::Wgmma;
   l.warpRows = warpRows;
   l.stages = stages;
@@ -249,14 +266,18 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
     // which the loops carry in registers and store only after them
     // (tessel-hoist-accumulators): the maxima otherwise, and the
     // overlapped form's pending P, are read by nothing after the loops and
-    // take no bytes. Overlaid (Target::overlaysSharedMemory), those take
-    // the tiles' bytes.
+    // take no bytes. With the key tile split among the warps, each split's
+    // O and statistics (maxima too: the merge weighs the splits by them).
+    // Overlaid (Target::overlaysSharedMemory), those take the tiles'
+    // bytes.
     l.sSplits = l.oSplits = 1;
     l.sRow = l.pRow = 0;
     int64_t tiles =
         dtypeBytes(shape.type) *
         (bq * l.qRow + stages * kRows * l.kRow + l.vSlots() * bkv * l.vRow);
-    int64_t results = 4 * bq * (l.oRow + l.pieceN * (shape.splits > 1 ? 2 : 1));
+    bool maxima = shape.splits > 1 || l.keySplits() > 1;
+    int64_t results =
+        4 * bq * l.keySplits() * (l.oRow + l.pieceN * (maxima ? 2 : 1));
     l.sharedBytes = tiles + results;
     // (One step, known when compiling, is no loop: nothing is carried.)
     if (!shape.singleStep(bq, bkv))
@@ -300,13 +321,14 @@ constexpr int64_t kFusedAttentionCausalRegisters = 24;
 constexpr int64_t kFusedAttentionMmaBaseRegisters = 62;
 constexpr int64_t kFusedAttentionMmaPieceRegisters = 8;
 /// The register-resident form: a base, and per 16-row strip of a warp its
-/// O pieces (dv / 2 a lane), its q fragments (d / 4, kept across the loop)
-/// and per key of the tile S, P's two terms and the statistics: 1.25
-/// registers a key up to 64 keys, 0.6 past them (ptxas reuses S's
-/// registers for P's).
-constexpr double kRegisterFormBaseRegisters = 21;
-constexpr double kRegisterFormKeyRegisters = 1.25;
-constexpr double kRegisterFormFarKeyRegisters = 0.6;
+/// O pieces (dv / 2 a lane) and q fragments (d / 4), both scaled by
+/// kRegisterFormFragmentScale, and per key of the warp's S, P's two terms
+/// and the statistics: 1.1 registers a key up to 64 keys, 0.7 past them
+/// (ptxas reuses S's registers for P's).
+constexpr double kRegisterFormBaseRegisters = 13;
+constexpr double kRegisterFormFragmentScale = 0.95;
+constexpr double kRegisterFormKeyRegisters = 1.1;
+constexpr double kRegisterFormFarKeyRegisters = 0.7;
 constexpr int64_t kRegisterFormNearKeys = 64;
 /// The same form on wgmma, overlapped: q and B stay in shared memory (no
 /// fragments loaded); a base, O's dv / 2 and 0.95 a key (a lane holds bkv /
@@ -444,12 +466,15 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   if ((s.compute != ComputeClass::Simt && !mma) || s.stages < 1 ||
       (s.stages != 1 && s.warp.empty()) || s.splitK != 1 || s.vector != 1 ||
       !s.thread.empty() ||
-      (!s.warp.empty() && ((s.compute != ComputeClass::MmaSync && !wgmma) ||
-                           s.warp.size() != 2 || s.warp[1] != bkv)))
+      (!s.warp.empty() &&
+       ((s.compute != ComputeClass::MmaSync && !wgmma) || s.warp.size() != 2 ||
+        s.warp[1] < 1 || bkv % s.warp[1])))
     return illegal("the fused attention kernel runs on SIMT lanes, mma.sync "
                    "or MFMA, or on mma.sync or wgmma with warp = [rows, key "
-                   "tile] (and stages); no split-K, vector or thread tiles");
+                   "tile or a part of it] (and stages); no split-K, vector "
+                   "or thread tiles");
   int64_t warpRows = s.warp.empty() ? 0 : s.warp[0];
+  int64_t warpKeys = s.warp.empty() ? 0 : s.warp[1];
   int64_t threads = s.warps * t.warpSize();
   p.threadsPerBlock = threads;
   if (s.warps < 1 || double(threads) > t.get(TargetField::MaxThreadsPerBlock))
@@ -463,12 +488,13 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                    "gfx94x)");
   if (mma) {
     std::string why = FusedAttentionLayout::mmaRefusal(
-        a, bq, bkv, s.warps, s.compute, warpRows, s.stages);
+        a, bq, bkv, s.warps, s.compute, warpRows, s.stages, warpKeys);
     if (!why.empty())
       return illegal(why);
   }
-  FusedAttentionLayout l = FusedAttentionLayout::of(
-      a, bq, bkv, threads, s.compute, t.warpSize(), warpRows, s.stages);
+  FusedAttentionLayout l =
+      FusedAttentionLayout::of(a, bq, bkv, threads, s.compute, t.warpSize(),
+                               warpRows, s.stages, warpKeys);
 
   // Legality and occupancy.
   p.sharedBytes = l.blockBytes(t);
@@ -493,15 +519,22 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // within -14 % .. +21 %, the worst the decode kernel's 58).
   int64_t sPieces = bkv / l.pieceN / l.sSplits,
           oPieces = a.dv / l.pieceN / l.oSplits;
-  // The register-resident form: kRegisterForm* above, fitted on ptxas -v
-  // (sm_90a) for the 8 kernels of
-  // test/codegen/cpu-check-fused-attention-registers.mlir and 17 others
-  // that do not spill (head dims 64, 80, 128, 256; key tiles 16 to 128; one
-  // and two strips a warp; 78 to 255 registers): 21 of 25 within 10 %,
-  // -16 % .. +17 % (two strips a warp hold both strips' S at once).
+  // The register-resident form: kRegisterForm* above, fitted again (least
+  // squares of the relative error, the window's term held at its pairs'
+  // figure) on ptxas -v (sm_90a, CUDA 13) for the 39 mma.sync kernels of
+  // test/codegen/cpu-check-fused-attention-registers.mlir,
+  // cpu-check-fused-attention-key-split.mlir and
+  // bench/workloads/attention-variants.mlir (head dims 64 to 256, a warp's
+  // keys 16 to 128, one and two strips, key splits 1 to 8, 68 to 254
+  // registers): 26 of 39 within 10 %, median +1 %, -26 % .. +28 % (the
+  // constants of 2026-11-28 put 11 of them within 10 %, median +16 %: the
+  // ldmatrix loads and the statistics kept in registers through both key
+  // loops since took registers away).
+  // (A warp's S is of its keys: the whole tile, or its part of it.)
   int64_t warpStrips = warpRows / l.pieceM;
-  double nearKeys = double(std::min(bkv, kRegisterFormNearKeys));
-  double farKeys = double(bkv) - nearKeys;
+  int64_t ownKeys = l.keysPerWarp();
+  double nearKeys = double(std::min(ownKeys, kRegisterFormNearKeys));
+  double farKeys = double(ownKeys) - nearKeys;
   bool window = a.window > 0;
   p.registers =
       wgmma ? int64_t(std::ceil(kWgmmaFormBaseRegisters + double(a.dv) / 2 +
@@ -511,7 +544,8 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
       : l.registers
           ? int64_t(std::ceil(kRegisterFormBaseRegisters +
                               double(warpStrips) *
-                                  (double(a.dv) / 2 + double(a.d) / 4 +
+                                  (kRegisterFormFragmentScale *
+                                       (double(a.dv) / 2 + double(a.d) / 4) +
                                    kRegisterFormKeyRegisters * nearKeys +
                                    kRegisterFormFarKeyRegisters * farKeys) +
                               (window ? kRegisterFormWindowRegisters : 0)))
@@ -593,12 +627,15 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     // shuffles (kRegisterFormStripOps); O's rescale (dv / 2). The products
     // on tensor cores, priced apart below; every exp2 of the strip's
     // pieces (P, and the rescale factor in each of a lane's four values).
+    // With the key tile split among the warps, a warp's part of the keys,
+    // and each split's rescale factors.
     double strips = double(warpStrips);
     double keyOps = kRegisterFormKeyOps + maskedShare * kRegisterFormMaskOps;
+    double splits = double(l.keySplits());
     phases = {copy, Phase{double(threads),
-                          strips * (keyOps * keys / 2 + kRegisterFormStripOps +
-                                    dv / 2),
-                          0, rows * (keys + double(l.pieceN)),
+                          strips * (keyOps * double(ownKeys) / 2 +
+                                    kRegisterFormStripOps + dv / 2),
+                          0, rows * (keys + splits * double(l.pieceN)),
                           /*registersOnly=*/true}};
   } else {
     // The copy; the scale and mask by segments; the statistics; exp2 into
@@ -667,14 +704,16 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     // A step's A operand takes every B piece of the step, each read once;
     // rows of A, B and the accumulator are `*Row` elements apart; with
     // `bByRows` B is held [N, K] (the key tile on MFMA), a lane's fragment
-    // consecutive in a row as A's is.
-    auto product = [&](double m, double n, double kdim, double warps,
-                       double pieces, bool accumulates, int64_t aRow,
-                       int64_t bRow, int64_t cRow, bool bByRows) {
+    // consecutive in a row as A's is. A warp steps `warpDepth` of the
+    // depth kdim (all of it, but P v's part of the keys where the warps
+    // split the key tile).
+    auto product = [&](double m, double n, double kdim, double warpDepth,
+                       double warps, double pieces, bool accumulates,
+                       int64_t aRow, int64_t bRow, int64_t cRow, bool bByRows) {
       double flops = 2 * m * n * kdim;
       double busy = std::min(1.0, warps * double(p.blocksPerSM) / units);
       double tensorCycles = flops / (perClock * busy);
-      double ksteps = kdim / double(l.pieceK);
+      double ksteps = warpDepth / double(l.pieceK);
       double aFronts = 4, bFronts = 4, cFronts = 2, issueCycles = 2;
       if (mfma) {
         constexpr MfmaShape shape = kMfmaShapes[0];
@@ -739,16 +778,16 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     double sWarpPieces = double(sPieces), oWarpPieces = double(oPieces);
     if (l.registers) {
       sWarps = oWarps = double(s.warps);
-      sWarpPieces *= double(warpStrips);
+      sWarpPieces = double(ownKeys / l.pieceN * warpStrips);
       oWarpPieces *= double(warpStrips);
     }
     std::tie(sTensor, sSerial, sGroupSerial) =
-        product(rows, keys, d, sWarps, sWarpPieces, false, l.qRow, l.kRow,
+        product(rows, keys, d, d, sWarps, sWarpPieces, false, l.qRow, l.kRow,
                 l.sRow, !l.kTransposed);
     double before = wavefronts;
     std::tie(pvTensor, pvSerial, pvGroupSerial) =
-        product(rows, dv, keys, oWarps, oWarpPieces, true, l.pRow, l.vRow,
-                l.oRow, false);
+        product(rows, dv, keys, double(ownKeys), oWarps, oWarpPieces, true,
+                l.pRow, l.vRow, l.oRow, false);
     pvFronts = wavefronts - before;
     tensor = sTensor + pvTensor;
   }
@@ -789,6 +828,21 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // to DRAM).
   Phase edges{rows * (d / wk + 2 * dv), 4, 1, 0};
   PhaseCycles once = phaseCycles(edges, threads, t, p.uncalibrated);
+  // With the key tile split among the warps, the splits' O zeroed and,
+  // after the loops, merged (FusedAttention.cpp's mergeKeySplits): a
+  // thread per value weighs the splits' (each weight an exp2 of its
+  // maximum's distance to theirs), then a thread per row their sums.
+  if (int64_t splits = l.keySplits(); splits > 1) {
+    double k = double(splits);
+    for (const Phase &ph : {Phase{rows * dv * (k - 1), 1, 1, 0},
+                            Phase{rows * dv, 5 * k + 4, 2 * k, rows * dv * k},
+                            Phase{rows, 6 * k + 4, 2 * k, rows * k}}) {
+      PhaseCycles c = phaseCycles(ph, threads, t, p.uncalibrated);
+      once.issue += std::max(c.issue, c.sfu);
+      once.wavefronts += c.wavefronts;
+      once.chain += std::max({c.issue, c.wavefronts, c.sfu, c.chain});
+    }
+  }
   double edgeChain = once.chain;
   // Overlapped, the last tile's P v after the loop.
   double onceTensor = 0, onceFronts = once.wavefronts;

@@ -122,9 +122,11 @@ private:
   /// past the first power of two covering its length), 1 to 8 warps, on
   /// mma.sync (bf16, f16 on NVIDIA sm_80+), on MFMA (bf16, f16 on AMD
   /// gfx90a, gfx94x) and on SIMT lanes; on mma.sync also the register-
-  /// resident form, each warp 16, 32 or 64 of the query tile's rows, its
-  /// K and V copies in 1 to 3 stages, and on sm_90a that form on wgmma
-  /// where each warp holds 16 rows and the warps make whole warpgroups.
+  /// resident form, each warp 16, 32 or 64 of the query tile's rows and
+  /// the whole key tile or a half, quarter or eighth of it (at least 16
+  /// keys; up to 8 warps in all), its K and V copies in 1 to 3 stages, and
+  /// on sm_90a that form on wgmma (the whole key tile) where each warp
+  /// holds 16 rows and the warps make whole warpgroups.
   void attentionTiles() {
     const AttentionShape &a = *k.attention;
     std::optional<ComputeClass> tensorCores;
@@ -158,28 +160,30 @@ private:
          bq *= 2)
       for (int64_t bkv = 16; bkv <= std::min<int64_t>(128, covering(a.skv));
            bkv *= 2)
-        for (int64_t warpRows : {16, 32, 64}) {
-          if (bq % warpRows != 0 || bq / warpRows > 8)
-            continue;
-          for (int64_t stages : {1, 2, 3}) {
-            if (stages > 1 && a.singleStep(bq, bkv))
-              break;
-            Schedule s;
-            s.block = {bq, bkv};
-            s.warp = {warpRows, bkv};
-            s.warps = bq / warpRows;
-            s.stages = stages;
-            s.compute = ComputeClass::MmaSync;
-            offer(s);
-            // On sm_90a, one strip a warp and whole warpgroups: the same
-            // form on wgmma.
-            if (t.hasWgmma() && warpRows == 16 &&
-                s.warps % WgmmaShape::kWarpsPerGroup == 0) {
-              s.compute = ComputeClass::Wgmma;
+        for (int64_t warpRows : {16, 32, 64})
+          for (int64_t keySplits : {1, 2, 4, 8}) {
+            int64_t warps = bq / warpRows * keySplits;
+            if (bq % warpRows != 0 || warps > 8 || bkv / keySplits < 16)
+              continue;
+            for (int64_t stages : {1, 2, 3}) {
+              if (stages > 1 && a.singleStep(bq, bkv))
+                break;
+              Schedule s;
+              s.block = {bq, bkv};
+              s.warp = {warpRows, bkv / keySplits};
+              s.warps = warps;
+              s.stages = stages;
+              s.compute = ComputeClass::MmaSync;
               offer(s);
+              // On sm_90a, one strip a warp and whole warpgroups: the same
+              // form on wgmma.
+              if (t.hasWgmma() && warpRows == 16 && keySplits == 1 &&
+                  s.warps % WgmmaShape::kWarpsPerGroup == 0) {
+                s.compute = ComputeClass::Wgmma;
+                offer(s);
+              }
             }
           }
-        }
   }
 
   /// A row kernel: 1 to 64 rows a block (none past the first power of two

@@ -334,6 +334,18 @@ struct FusedAttentionLayout {
   /// to the last, stored only after all of them.
   bool registers = false;
   int64_t warpRows = 0;
+  /// The register-resident form on mma.sync with `warp = [warpRows,
+  /// warpKeys]`, warpKeys < bkv: the key tile is split among the warps
+  /// (FlashDecoding's split within a block, for query tiles of few rows,
+  /// such as a decode step's): warp w takes strip rows (w % stripWarps)
+  /// and keys (w / stripWarps) * warpKeys .. + warpKeys - 1 of each tile,
+  /// with an O and statistics of its own (rows w * warpRows of O, the
+  /// maxima and the sums, keySplits() * bq rows each), which the block
+  /// merges after the key loops. 0: the whole tile (bkv).
+  int64_t warpKeys = 0;
+  int64_t keySplits() const { return warpKeys ? bkv / warpKeys : 1; }
+  /// The keys of a tile one warp takes.
+  int64_t keysPerWarp() const { return bkv / keySplits(); }
   /// The register-resident form's K and V buffers: `stages` of each, the
   /// copies of the tiles `stages - 1` steps ahead in flight (cp.async)
   /// while a step computes.
@@ -365,17 +377,19 @@ struct FusedAttentionLayout {
                                  int64_t bkv, int64_t threads,
                                  ComputeClass compute = ComputeClass::Simt,
                                  int64_t warpSize = 32, int64_t warpRows = 0,
-                                 int64_t stages = 1);
+                                 int64_t stages = 1, int64_t warpKeys = 0);
   /// The piece {M, N, K} the products of `compute` (MmaSync or Mfma) run
   /// in: mma.sync's m16n8k16, MFMA's 16x16x16.
   static std::array<int64_t, 3> pieceOf(ComputeClass compute);
   /// Why `shape` with tiles bq x bkv and `warps` warps cannot run on the
   /// tensor cores of `compute` (MmaSync or Mfma); empty when it can.
-  /// With `warpRows`, of the register-resident form, and `stages` of it.
+  /// With `warpRows`, of the register-resident form, and `stages` and
+  /// `warpKeys` (0: bkv) of it.
   static std::string mmaRefusal(const AttentionShape &shape, int64_t bq,
                                 int64_t bkv, int64_t warps,
                                 ComputeClass compute = ComputeClass::MmaSync,
-                                int64_t warpRows = 0, int64_t stages = 1);
+                                int64_t warpRows = 0, int64_t stages = 1,
+                                int64_t warpKeys = 0);
   /// Loads a thread keeps in flight when it copies a tile to shared
   /// memory: the copy is `rounds` vectors a thread, issued in batches of
   /// this many loads before their stores (each batch waits one round trip

@@ -239,7 +239,9 @@ std::optional<Piece> matchA(ValueRange regs) {
 }
 
 /// B's two registers when they are lower-mma's loads of one 16 x 8 piece:
-/// elements at rows 2t, 2t + 1 (+8), column g.
+/// elements at rows 2t, 2t + 1 (+8), column g; the rows may carry a
+/// warp-uniform term (the fused attention's V rows where the warps split
+/// the key tile).
 std::optional<Piece> matchB(ValueRange regs) {
   std::optional<Piece> piece;
   for (auto [i, reg] : llvm::enumerate(regs)) {
@@ -253,16 +255,17 @@ std::optional<Piece> matchB(ValueRange regs) {
       auto load = element.getDefiningOp<memref::LoadOp>();
       if (!load || !inSharedMemory(load.getMemRef()))
         return std::nullopt;
-      auto [rowRoot, row] = splitConstantOffset(load.getIndices()[0]);
+      auto [rowIndex, row] = splitConstantOffset(load.getIndices()[0]);
+      auto [rowRoot, rowTerm] = splitUniformTerm(rowIndex);
       auto [colRoot, col] = splitConstantOffset(load.getIndices()[1]);
       if (!isTwiceThreadInGroup(rowRoot) || !isGroupOfLane(colRoot))
         return std::nullopt;
       if (!piece)
-        piece =
-            Piece{load.getMemRef(), row - p.row0 - int64_t(e), col - p.col0};
+        piece = Piece{load.getMemRef(), row - p.row0 - int64_t(e), col - p.col0,
+                      rowTerm};
       if (load.getMemRef() != piece->base ||
           row != piece->row0 + p.row0 + int64_t(e) ||
-          col != piece->col0 + p.col0)
+          col != piece->col0 + p.col0 || !sameTerm(rowTerm, piece->rowTerm))
         return std::nullopt;
     }
   }

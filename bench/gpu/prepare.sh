@@ -108,6 +108,7 @@ for f in $AMD_CHECKS \
          test/codegen/cpu-check-wgmma.mlir \
          test/codegen/cpu-check-fused-attention-mma.mlir \
          test/codegen/cpu-check-fused-attention-registers.mlir \
+         test/codegen/cpu-check-fused-attention-key-split.mlir \
          test/codegen/cpu-check-fused-attention-wgmma.mlir \
          test/codegen/cpu-check-split-kv-attention.mlir \
          test/codegen/cpu-check-row-kernels.mlir \

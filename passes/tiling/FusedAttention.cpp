@@ -222,10 +222,12 @@ public:
     partial = combined || isa<AttentionPartialOp>(op);
     group = a.heads / a.kvHeads;
     queryRows = group * a.sq;
-    // A row of a causal partial may see no key of its slice, and a row
-    // with a window none of the block's first tiles: its maximum stays
-    // -inf, which the exponents must not subtract from itself.
-    guardEmptyRows = (partial && a.causal) || a.window > 0;
+    // A row of a causal partial may see no key of its slice, a row with a
+    // window none of the block's first tiles, and where the warps split
+    // the key tile, a warp none of its part of the first (the diagonal's,
+    // or past the keys): its maximum stays -inf, which the exponents must
+    // not subtract from itself.
+    guardEmptyRows = (partial && a.causal) || a.window > 0 || l.keySplits() > 1;
   }
 
   void emit();
@@ -332,16 +334,23 @@ private:
   Value windowStart();
   /// With stages, before the key loop: the first stages - 1 tiles' copies.
   void pipelinePrologue();
-  /// One 16-row strip at `row0` against the key tile at `k0` (in `kTile`
-  /// and `vTile`), as whole warp-level vectors (pieces [16, 8], rows [16],
-  /// columns [8]) that tessel-lower-mma spreads over the warp's lanes: S,
-  /// its mask, the rows' statistics, P and O's update never leave the warp.
-  void registerStrip(Value row0, Value k0, Value kTile, Value vTile,
-                     StepMask mask);
+  /// One 16-row strip at query tile row `row0` against the keys from
+  /// `keys` of the key tile at `k0` (in `kTile` and `vTile`; all of it, or
+  /// a warp's part where the warps split it), as whole warp-level vectors
+  /// (pieces [16, 8], rows [16], columns [8]) that tessel-lower-mma spreads
+  /// over the warp's lanes: S, its mask, the rows' statistics, P and O's
+  /// update never leave the warp. The strip's O and statistics are rows
+  /// `acc0` .. acc0 + 15 of their buffers (row0 but for a key split's).
+  void registerStrip(Value row0, Value acc0, Value keys, Value k0, Value kTile,
+                     Value vTile, StepMask mask);
   /// `acc` + P v for a strip: `probs` its P pieces in f32 (rounded to the
-  /// input type for the product), v from `vTile`.
+  /// input type for the product), v from `vTile`'s rows from `keys`.
   SmallVector<Value> addProduct(ArrayRef<Value> acc, ArrayRef<Value> probs,
-                                Value vTile);
+                                Value vTile, Value keys);
+  /// With the key tile split among the warps, after the key loops: each
+  /// query tile row's O and statistics merged from its splits' into the
+  /// first split's rows (what the epilogues read).
+  void mergeKeySplits();
   /// Overlapped, after the key loop: the last tile's P v into O (the
   /// block steps through `count` tiles).
   void lastProduct(Value count);
@@ -605,7 +614,7 @@ void AttentionEmitter::prologue() {
   threads([&](Value t) {
     copyQueries(t);
     Value dv = idx(a.dv);
-    share(t, l.bq * a.dv, [&](Value e) {
+    share(t, l.keySplits() * l.bq * a.dv, [&](Value e) {
       store(
           f32(0), o,
           {arith::DivUIOp::create(b, e, dv), arith::RemUIOp::create(b, e, dv)});
@@ -627,7 +636,7 @@ void AttentionEmitter::prologue() {
     // later code reads, tessel-hoist-accumulators drops whole.)
     if (l.registers) {
       auto fill = [&](Value buffer, double value) {
-        share(t, l.bq, [&](Value r) {
+        share(t, l.keySplits() * l.bq, [&](Value r) {
           loop(idx(0), idx(l.pieceN), idx(1), [&](Value c) {
             store(f32(value), buffer, {r, c});
           });
@@ -810,26 +819,38 @@ void AttentionEmitter::registerStep(Value kt, StepMask mask) {
   int64_t strips = l.warpRows / l.pieceM;
   // The warp's rows, strip i at first + 16 i (a constant apart once
   // tessel-lower-mma unrolls the loop, so that the strips' accumulators are
-  // provably apart).
-  warps(l.bq / l.warpRows, [&](Value w) {
+  // provably apart). With the key tile split, warp w takes the rows of
+  // warp w % stripWarps and split w / stripWarps of the keys; its O and
+  // statistics are rows w * warpRows of theirs either way.
+  int64_t stripWarps = l.bq / l.warpRows, splits = l.keySplits();
+  warps(stripWarps * splits, [&](Value w) {
     // On wgmma, tessel-lower-mma issues the strip's products as its
     // warpgroup's (the 4 warps' strips are the instructions' 64 rows).
     if (l.compute == ComputeClass::Wgmma)
       w.getParentBlock()->getParentOp()->setAttr(
           TesselDialect::kWarpgroupMmaAttrName, b.getUnitAttr());
-    Value first = mul(w, idx(l.warpRows));
+    Value acc0 = mul(w, idx(l.warpRows)), first = acc0, keys = idx(0);
+    if (splits > 1) {
+      first =
+          mul(arith::RemUIOp::create(b, w, idx(stripWarps)), idx(l.warpRows));
+      keys = mul(arith::DivUIOp::create(b, w, idx(stripWarps)),
+                 idx(l.keysPerWarp()));
+    }
     if (strips == 1) {
-      registerStrip(first, k0, kTile, vTile, mask);
+      registerStrip(first, acc0, keys, k0, kTile, vTile, mask);
       return;
     }
     loop(idx(0), idx(strips), idx(1), [&](Value i) {
-      registerStrip(add(first, mul(i, idx(l.pieceM))), k0, kTile, vTile, mask);
+      Value offset = mul(i, idx(l.pieceM));
+      registerStrip(add(first, offset), add(acc0, offset), keys, k0, kTile,
+                    vTile, mask);
     });
   });
 }
 
-void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
-                                     Value vTile, StepMask mask) {
+void AttentionEmitter::registerStrip(Value row0, Value acc0, Value keys,
+                                     Value k0, Value kTile, Value vTile,
+                                     StepMask mask) {
   int64_t pm = l.pieceM, pn = l.pieceN;
   Type f32Type = b.getF32Type(), indexType = b.getIndexType();
   auto pieceType = VectorType::get({pm, pn}, f32Type);
@@ -859,13 +880,13 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
         .getResult();
   };
 
-  // S = q k^T, a piece per 8 keys (B read transposed from the [bkv, d] K
-  // tile).
-  int64_t sPieces = l.bkv / pn;
+  // S = q k^T, a piece per 8 of the warp's keys (B read transposed from
+  // the [bkv, d] K tile).
+  int64_t sPieces = l.keysPerWarp() / pn;
   SmallVector<Value> zeros(sPieces, constant(pieceType, 0));
   SmallVector<Value> keyColumns;
   for (int64_t j = 0; j < sPieces; ++j)
-    keyColumns.push_back(idx(j * pn));
+    keyColumns.push_back(add(keys, idx(j * pn)));
   SmallVector<Value> scores = productPieces(qs, kTile, row0, keyColumns, a.d,
                                             zeros, /*bTransposed=*/true);
   // Overlapped, the previous step's P V product is issued next, its wait
@@ -875,14 +896,14 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   SmallVector<Value> acc;
   auto readO = [&] {
     for (int64_t n = 0; n < oPieces; ++n)
-      acc.push_back(readPiece(o, row0, idx(n * pn), pm, pn));
+      acc.push_back(readPiece(o, acc0, idx(n * pn), pm, pn));
   };
   if (l.overlapped) {
     readO();
     SmallVector<Value> previous;
     for (int64_t j = 0; j < sPieces; ++j)
-      previous.push_back(readPiece(pending, row0, idx(j * pn), pm, pn));
-    acc = addProduct(acc, previous, vTile);
+      previous.push_back(readPiece(pending, acc0, idx(j * pn), pm, pn));
+    acc = addProduct(acc, previous, vTile, keys);
   }
 
   // Scaled and, as `mask` says, -inf past the block's keys, after each
@@ -909,12 +930,12 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
     }
     Value end = splat(pieceIndices, kEnd);
     for (int64_t j = 0; j < sPieces; ++j) {
-      Value keys = vector::BroadcastOp::create(
+      Value pieceKeys = vector::BroadcastOp::create(
           b, pieceIndices,
-          add(splat(colIndices, add(k0, idx(j * pn))),
+          add(splat(colIndices, add(k0, keyColumns[j])),
               vector::StepOp::create(b, colIndices)));
       Value hidden =
-          arith::CmpIOp::create(b, arith::CmpIPredicate::sge, keys, end);
+          arith::CmpIOp::create(b, arith::CmpIPredicate::sge, pieceKeys, end);
       // With a window, one compare for both sides: limit - key, unsigned,
       // is at least the window after the row's last key (negative) and
       // before its window.
@@ -922,12 +943,13 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
         hidden = arith::OrIOp::create(
             b, hidden,
             arith::CmpIOp::create(b, arith::CmpIPredicate::uge,
-                                  arith::SubIOp::create(b, limit, keys),
+                                  arith::SubIOp::create(b, limit, pieceKeys),
                                   splat(pieceIndices, idx(a.window))));
       else if (limit)
         hidden = arith::OrIOp::create(
             b, hidden,
-            arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, keys, limit));
+            arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, pieceKeys,
+                                  limit));
       x[j] = arith::SelectOp::create(b, hidden, minusInf, x[j]);
     }
   }
@@ -936,8 +958,8 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
     maxima = maxima ? fmax(maxima, xj) : xj;
 
   // The rows' statistics (as pieces: a row's value in each of its columns).
-  Value oldMax = readPiece(rowMaxima, row0, idx(0), pm, pn);
-  Value oldSum = readPiece(rowSums, row0, idx(0), pm, pn);
+  Value oldMax = readPiece(rowMaxima, acc0, idx(0), pm, pn);
+  Value oldSum = readPiece(rowSums, acc0, idx(0), pm, pn);
   Value rowMax = rowReduce(vector::CombiningKind::MAXIMUMF, maxima, -INFINITY);
   if (folded)
     rowMax = fmul(rowMax, constant(rowType, scaleLog2e));
@@ -960,8 +982,8 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
   Value sumNow =
       fadd(fmul(oldSum, factor),
            acrossRow(rowReduce(vector::CombiningKind::ADD, total, 0)));
-  writePiece(max, rowMaxima, row0, idx(0));
-  writePiece(sumNow, rowSums, row0, idx(0));
+  writePiece(max, rowMaxima, acc0, idx(0));
+  writePiece(sumNow, rowSums, acc0, idx(0));
 
   // O = O * factor + P v; overlapped, O = (O + P' v') * factor with the
   // previous step's P' and v' (O is already at the previous maximum's
@@ -972,17 +994,17 @@ void AttentionEmitter::registerStrip(Value row0, Value k0, Value kTile,
     x = fmul(x, factor);
   if (l.overlapped) {
     for (int64_t j = 0; j < sPieces; ++j)
-      writePiece(probs[j], pending, row0, idx(j * pn));
+      writePiece(probs[j], pending, acc0, idx(j * pn));
   } else {
-    acc = addProduct(acc, probs, vTile);
+    acc = addProduct(acc, probs, vTile, keys);
   }
   for (int64_t n = 0; n < oPieces; ++n)
-    writePiece(acc[n], o, row0, idx(n * pn));
+    writePiece(acc[n], o, acc0, idx(n * pn));
 }
 
 SmallVector<Value> AttentionEmitter::addProduct(ArrayRef<Value> acc,
                                                 ArrayRef<Value> probs,
-                                                Value vTile) {
+                                                Value vTile, Value keys) {
   // P rounded once to the input type as FlashAttention rounds it (the
   // reference's bounds count that rounding), each 16 x 16 A piece two of
   // P's pieces side by side.
@@ -992,7 +1014,7 @@ SmallVector<Value> AttentionEmitter::addProduct(ArrayRef<Value> acc,
   auto aType = VectorType::get({pm, pk}, elem);
   Value zeroA = arith::ConstantOp::create(
       b, DenseElementsAttr::get(aType, b.getZeroAttr(elem)));
-  for (int64_t step = 0; step < l.bkv / pk; ++step) {
+  for (int64_t step = 0; step < l.keysPerWarp() / pk; ++step) {
     Value pA = zeroA;
     for (int64_t h = 0; h < pk / pn; ++h) {
       Value p =
@@ -1001,7 +1023,8 @@ SmallVector<Value> AttentionEmitter::addProduct(ArrayRef<Value> acc,
       pA = vector::InsertStridedSliceOp::create(b, p, pA, at, strides);
     }
     for (int64_t n = 0; n < int64_t(result.size()); ++n) {
-      Value vPiece = readPiece(vTile, idx(step * pk), idx(n * pn), pk, pn);
+      Value vPiece =
+          readPiece(vTile, add(keys, idx(step * pk)), idx(n * pn), pk, pn);
       result[n] = mmaPiece(b, b.getLoc(), pA, vPiece, result[n]);
     }
   }
@@ -1026,7 +1049,7 @@ void AttentionEmitter::lastProduct(Value count) {
         acc.push_back(readPiece(o, row0, idx(n * pn), pm, pn));
       for (int64_t j = 0; j < l.bkv / pn; ++j)
         probs.push_back(readPiece(pending, row0, idx(j * pn), pm, pn));
-      acc = addProduct(acc, probs, vTile);
+      acc = addProduct(acc, probs, vTile, idx(0));
       for (int64_t n = 0; n < a.dv / pn; ++n)
         writePiece(acc[n], o, row0, idx(n * pn));
     };
@@ -1036,6 +1059,58 @@ void AttentionEmitter::lastProduct(Value count) {
     }
     loop(idx(0), idx(strips), idx(1),
          [&](Value i) { strip(add(first, mul(i, idx(pm)))); });
+  });
+}
+
+void AttentionEmitter::mergeKeySplits() {
+  int64_t splits = l.keySplits();
+  if (splits == 1)
+    return;
+  // Row r's splits' maxima m_p (log2 units) and their weights 2^(m_p - m),
+  // m the largest: a split that saw no key of the row (m_p = -inf, its O
+  // and sum 0) weighs 0; a row no split saw (m = -inf) keeps its zeros.
+  auto weigh = [&](Value r) {
+    SmallVector<Value> maxima, weights;
+    Value max = f32(-INFINITY);
+    for (int64_t p = 0; p < splits; ++p) {
+      maxima.push_back(load(rowMaxima, {add(idx(p * l.bq), r), idx(0)}));
+      max = fmax(max, maxima.back());
+    }
+    Value base = arith::SelectOp::create(
+        b,
+        arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, max,
+                              f32(-INFINITY)),
+        f32(0), max);
+    for (Value mp : maxima)
+      weights.push_back(exp2(fsub(mp, base)));
+    return std::pair{max, weights};
+  };
+  // A thread per value of O, into the first split's row; then (their
+  // maxima read, a barrier later) a thread per row its sum and maximum.
+  threads([&](Value t) {
+    Value dv = idx(a.dv);
+    share(t, l.bq * a.dv, [&](Value e) {
+      Value r = arith::DivUIOp::create(b, e, dv);
+      Value c = arith::RemUIOp::create(b, e, dv);
+      SmallVector<Value> weights = weigh(r).second;
+      Value merged = f32(0);
+      for (int64_t p = 0; p < splits; ++p)
+        merged =
+            fadd(merged, fmul(weights[p], load(o, {add(idx(p * l.bq), r), c})));
+      store(merged, o, {r, c});
+    });
+  });
+  threads([&](Value t) {
+    share(t, l.bq, [&](Value r) {
+      auto [max, weights] = weigh(r);
+      Value total = f32(0);
+      for (int64_t p = 0; p < splits; ++p)
+        total =
+            fadd(total, fmul(weights[p],
+                             load(rowSums, {add(idx(p * l.bq), r), idx(0)})));
+      store(total, rowSums, {r, idx(0)});
+      store(max, rowMaxima, {r, idx(0)});
+    });
   });
 }
 
@@ -1319,10 +1394,13 @@ void AttentionEmitter::emit() {
       vs = shared({l.vSlots(), l.bkv, l.vRow}, elem);
     else
       vs = shared({l.bkv, l.vRow}, elem);
-    o = shared({l.bq, l.oRow}, f32Type);
+    // (The register-resident form's O and statistics: a query tile's rows
+    // for each split of the key tile among the warps.)
+    int64_t accRows = l.keySplits() * l.bq;
+    o = shared({accRows, l.oRow}, f32Type);
     if (l.registers) {
-      rowMaxima = shared({l.bq, l.pieceN}, f32Type);
-      rowSums = shared({l.bq, l.pieceN}, f32Type);
+      rowMaxima = shared({accRows, l.pieceN}, f32Type);
+      rowSums = shared({accRows, l.pieceN}, f32Type);
       if (l.overlapped)
         pending = shared({l.bq, l.bkv}, f32Type);
     } else {
@@ -1385,6 +1463,7 @@ void AttentionEmitter::emit() {
       }
       if (l.overlapped)
         lastProduct(count);
+      mergeKeySplits();
     } else {
       // The other forms' O is read by every thread between steps.
       auto steps = scf::ForOp::create(b, idx(0), keyTileCount(), idx(1));
@@ -1604,16 +1683,19 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
       (schedule.getStages() != 1 && warp.empty()) ||
       schedule.getSplitK() != 1 || schedule.getVector() != 1 ||
       !schedule.getThread().empty() ||
-      (!warp.empty() && (!(mmaSync || wgmma) || warp[1] != block[1])) ||
+      (!warp.empty() &&
+       (!(mmaSync || wgmma) || warp[1] < 1 || block[1] % warp[1])) ||
       (wgmma && warp.empty()))
     return op->emitOpError()
            << "runs as one fused attention kernel, whose schedule is block = "
               "[query tile, key tile] and warps on SIMT lanes, mma.sync or "
-              "MFMA, or on mma.sync or wgmma with warp = [rows, key tile] "
-              "(each warp's rows in registers; stages pipeline its copies); "
+              "MFMA, or on mma.sync or wgmma with warp = [rows, key tile or "
+              "a part of it] (each warp's rows in registers; stages pipeline "
+              "its copies); "
               "no split-K, vector or thread tiles; got "
            << schedule;
   int64_t warpRows = warp.empty() ? 0 : warp[0];
+  int64_t warpKeys = warp.empty() ? 0 : warp[1];
   FailureOr<int64_t> blockSize = blockThreads(op, schedule, target);
   if (failed(blockSize))
     return failure();
@@ -1644,14 +1726,14 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
                         : " (mma = mfma runs it on this GPU's matrix cores)");
     std::string why = FusedAttentionLayout::mmaRefusal(
         shape, block[0], block[1], schedule.getWarps(), compute, warpRows,
-        schedule.getStages());
+        schedule.getStages(), warpKeys);
     if (!why.empty())
       return op->emitOpError()
              << "cannot run on " << name << " with " << schedule << ": " << why;
   }
   FusedAttentionLayout layout = FusedAttentionLayout::of(
       shape, block[0], block[1], threads, compute, target.warpSize(), warpRows,
-      schedule.getStages());
+      schedule.getStages(), warpKeys);
   if (double(layout.blockBytes(target)) > target.blockSharedMemoryLimit())
     return op->emitOpError()
            << "needs " << layout.blockBytes(target)

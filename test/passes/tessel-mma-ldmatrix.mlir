@@ -3,7 +3,8 @@
 // 16 x 16 piece of A with .x4, two 16 x 8 pieces of B side by side with
 // .x4.trans, a lone one with .x2.trans. Each lane points at row lane % 16
 // of the piece, column 8 (lane / 16) (passes/MmaLayout.h); B held as
-// [N, K] takes ldmatrix without .trans.
+// [N, K] takes ldmatrix without .trans. Rows may be offset by a term every
+// lane of the warp shares (a warp's first row or key).
 // RUN: tessel-opt %s --split-input-file --tessel-mma-ldmatrix | FileCheck %s
 
 // CHECK-LABEL: func @pieces
@@ -199,6 +200,77 @@ func.func @warp_rows_and_keys(%c: f32) {
     %m0 = nvvm.mma.sync A[%a0, %a1, %a2, %a3] B[%x0, %x1] C[%c, %c, %c, %c] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
     %m1 = nvvm.mma.sync A[%a0, %a1, %a2, %a3] B[%y0, %y1] C[%c, %c, %c, %c] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
     %m2 = nvvm.mma.sync A[%a0, %a1, %a2, %a3] B[%z0, %z1] C[%c, %c, %c, %c] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// B held as [K, N] at rows a warp's own (the fused attention's V when the
+// warps split the key tile: warp w's keys from 32 w): two pieces side by
+// side still take one .x4.trans, lane l at row l % 16 plus the warp's
+// first key.
+// CHECK-LABEL: func @warp_keys_of_b
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[WARP:.*]] = arith.divui %[[TID]], %c32
+// CHECK: %[[KEYS:.*]] = arith.muli %[[WARP]], %c32
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[L16:.*]] = arith.remui %[[LANE]], %c16
+// CHECK: %[[ROW:.*]] = arith.addi %[[L16]], %[[KEYS]] : index
+// CHECK: nvgpu.ldmatrix %{{.*}}[%[[ROW]], %{{.*}}] {numTiles = 4 : i32, transpose = true} : memref<64x24xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+// CHECK-NOT: memref.load
+// CHECK-COUNT-2: nvvm.mma.sync
+
+func.func @warp_keys_of_b(%c: f32, %a0: i32, %a1: i32, %a2: i32, %a3: i32) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c9 = arith.constant 9 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1)
+      workgroup(%v : memref<64x24xbf16, #gpu.address_space<workgroup>>) {
+    %tid = gpu.thread_id x
+    %warp = arith.divui %tid, %c32 : index
+    %keys = arith.muli %warp, %c32 : index
+    %lane = gpu.lane_id
+    %g = arith.divui %lane, %c4 : index
+    %t4 = arith.remui %lane, %c4 : index
+    %t = arith.muli %t4, %c2 : index
+    // Rows keys + 2t (+1, +8, +9), columns g and g + 8.
+    %k0 = arith.addi %t, %keys : index
+    %k1p = arith.addi %t, %keys : index
+    %k1 = arith.addi %k1p, %c1 : index
+    %k8p = arith.addi %t, %keys : index
+    %k8 = arith.addi %k8p, %c8 : index
+    %k9p = arith.addi %t, %keys : index
+    %k9 = arith.addi %k9p, %c9 : index
+    %n8 = arith.addi %g, %c8 : index
+    %x0_e0 = memref.load %v[%k0, %g] : memref<64x24xbf16, #gpu.address_space<workgroup>>
+    %x0_e1 = memref.load %v[%k1, %g] : memref<64x24xbf16, #gpu.address_space<workgroup>>
+    %x0_p = vector.from_elements %x0_e0, %x0_e1 : vector<2xbf16>
+    %x0_w = vector.bitcast %x0_p : vector<2xbf16> to vector<1xi32>
+    %x0 = vector.extract %x0_w[0] : i32 from vector<1xi32>
+    %x1_e0 = memref.load %v[%k8, %g] : memref<64x24xbf16, #gpu.address_space<workgroup>>
+    %x1_e1 = memref.load %v[%k9, %g] : memref<64x24xbf16, #gpu.address_space<workgroup>>
+    %x1_p = vector.from_elements %x1_e0, %x1_e1 : vector<2xbf16>
+    %x1_w = vector.bitcast %x1_p : vector<2xbf16> to vector<1xi32>
+    %x1 = vector.extract %x1_w[0] : i32 from vector<1xi32>
+    %y0_e0 = memref.load %v[%k0, %n8] : memref<64x24xbf16, #gpu.address_space<workgroup>>
+    %y0_e1 = memref.load %v[%k1, %n8] : memref<64x24xbf16, #gpu.address_space<workgroup>>
+    %y0_p = vector.from_elements %y0_e0, %y0_e1 : vector<2xbf16>
+    %y0_w = vector.bitcast %y0_p : vector<2xbf16> to vector<1xi32>
+    %y0 = vector.extract %y0_w[0] : i32 from vector<1xi32>
+    %y1_e0 = memref.load %v[%k8, %n8] : memref<64x24xbf16, #gpu.address_space<workgroup>>
+    %y1_e1 = memref.load %v[%k9, %n8] : memref<64x24xbf16, #gpu.address_space<workgroup>>
+    %y1_p = vector.from_elements %y1_e0, %y1_e1 : vector<2xbf16>
+    %y1_w = vector.bitcast %y1_p : vector<2xbf16> to vector<1xi32>
+    %y1 = vector.extract %y1_w[0] : i32 from vector<1xi32>
+    %m0 = nvvm.mma.sync A[%a0, %a1, %a2, %a3] B[%x0, %x1] C[%c, %c, %c, %c] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+    %m1 = nvvm.mma.sync A[%a0, %a1, %a2, %a3] B[%y0, %y1] C[%c, %c, %c, %c] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
     gpu.terminator
   }
   return

@@ -492,7 +492,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
         schedule = #tessel.schedule<block = [1, 64, 64], warps = 4> {
     ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
-      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA, or on mma.sync or wgmma with warp = [rows, key tile] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [1, 64, 64], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>}}
+      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA, or on mma.sync or wgmma with warp = [rows, key tile or a part of it] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [1, 64, 64], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>}}
       %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
       tessel.yield %1 : tensor<1x2x40x32xf16>
     }
@@ -539,7 +539,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
         schedule = #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2> {
     ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
-      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA, or on mma.sync or wgmma with warp = [rows, key tile] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt>}}
+      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA, or on mma.sync or wgmma with warp = [rows, key tile or a part of it] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt>}}
       %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
       tessel.yield %1 : tensor<1x2x40x32xf16>
     }
@@ -757,5 +757,38 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %1 : tensor<48xf32>
     }
     return %0 : tensor<48xf32>
+  }
+}
+
+// -----
+
+// A warp's part of the key tile (warp = [rows, keys]) must divide it in
+// whole 16-key depths of P v's pieces.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<1x2x40x64xf16>, %k: tensor<1x2x50x64xf16>, %v: tensor<1x2x50x64xf16>) -> tensor<1x2x40x64xf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x64xf16>, tensor<1x2x50x64xf16>, tensor<1x2x50x64xf16>) -> tensor<1x2x40x64xf16>
+        schedule = #tessel.schedule<block = [16, 64], warp = [16, 8], warps = 8, mma = mma_sync> {
+    ^bb0(%a: tensor<1x2x40x64xf16>, %b: tensor<1x2x50x64xf16>, %c: tensor<1x2x50x64xf16>):
+      // expected-error @+1 {{'tessel.attention' op cannot run on mma.sync with #tessel.schedule<block = [16, 64], warp = [16, 8], warps = 8, stages = 1, split_k = 1, vector = 1, mma = mma_sync>: a warp tile's keys must divide the key tile and be a multiple of 16}}
+      %1 = tessel.attention %a, %b, %c causal : tensor<1x2x40x64xf16>, tensor<1x2x50x64xf16>, tensor<1x2x50x64xf16> -> tensor<1x2x40x64xf16>
+      tessel.yield %1 : tensor<1x2x40x64xf16>
+    }
+    return %0 : tensor<1x2x40x64xf16>
+  }
+}
+
+// -----
+
+// wgmma's warpgroups take the whole key tile: no split among the warps.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%q: tensor<1x2x40x64xf16>, %k: tensor<1x2x50x64xf16>, %v: tensor<1x2x50x64xf16>) -> tensor<1x2x40x64xf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x64xf16>, tensor<1x2x50x64xf16>, tensor<1x2x50x64xf16>) -> tensor<1x2x40x64xf16>
+        schedule = #tessel.schedule<block = [64, 64], warp = [16, 32], warps = 8, mma = wgmma> {
+    ^bb0(%a: tensor<1x2x40x64xf16>, %b: tensor<1x2x50x64xf16>, %c: tensor<1x2x50x64xf16>):
+      // expected-error @+1 {{'tessel.attention' op cannot run on wgmma with #tessel.schedule<block = [64, 64], warp = [16, 32], warps = 8, stages = 1, split_k = 1, vector = 1, mma = wgmma>: a warp tile of part of the key tile (warp = [rows, keys]) runs on mma.sync}}
+      %1 = tessel.attention %a, %b, %c causal : tensor<1x2x40x64xf16>, tensor<1x2x50x64xf16>, tensor<1x2x50x64xf16> -> tensor<1x2x40x64xf16>
+      tessel.yield %1 : tensor<1x2x40x64xf16>
+    }
+    return %0 : tensor<1x2x40x64xf16>
   }
 }

@@ -522,6 +522,111 @@ TEST(FusedAttention, RegisterResidentForm) {
   }
 }
 
+// The register-resident form with the key tile split among the warps
+// (warp = [rows, keys], FlashDecoding's split within a block): legal on
+// mma.sync where a warp's keys divide the tile in whole 16-key depths and
+// the warps cover the query tile times the splits; each split keeps an O
+// and statistics of its own in shared memory after the loops (maxima
+// too: the merge weighs by them); a warp's S, and its registers, are of
+// its keys.
+TEST(FusedAttentionLayout, KeySplitsAmongTheWarps) {
+  AttentionShape a;
+  a.d = a.dv = 128;
+  a.type = ElementType::BF16;
+  auto refusal = [&](int64_t bq, int64_t bkv, int64_t warps,
+                     ComputeClass compute, int64_t warpKeys) {
+    return FusedAttentionLayout::mmaRefusal(a, bq, bkv, warps, compute, 16, 1,
+                                            warpKeys);
+  };
+  EXPECT_EQ(refusal(16, 128, 4, ComputeClass::MmaSync, 32), "");
+  EXPECT_EQ(refusal(32, 128, 8, ComputeClass::MmaSync, 32), "");
+  // Keys that do not divide the tile, or not in whole 16-key depths.
+  EXPECT_NE(refusal(16, 128, 3, ComputeClass::MmaSync, 48), "");
+  EXPECT_NE(refusal(16, 128, 16, ComputeClass::MmaSync, 8), "");
+  // Warps that do not cover the tile times the splits.
+  EXPECT_NE(refusal(16, 128, 2, ComputeClass::MmaSync, 32), "");
+  EXPECT_NE(refusal(32, 128, 4, ComputeClass::MmaSync, 32), "");
+  // Only on mma.sync.
+  EXPECT_NE(refusal(64, 128, 8, ComputeClass::Wgmma, 64), "");
+
+  FusedAttentionLayout whole = FusedAttentionLayout::of(
+      a, 16, 128, 32, ComputeClass::MmaSync, 32, 16, 2);
+  FusedAttentionLayout split = FusedAttentionLayout::of(
+      a, 16, 128, 128, ComputeClass::MmaSync, 32, 16, 2, 32);
+  EXPECT_EQ(whole.keySplits(), 1);
+  EXPECT_EQ(whole.keysPerWarp(), 128);
+  EXPECT_EQ(split.keySplits(), 4);
+  EXPECT_EQ(split.keysPerWarp(), 32);
+  // The tiles alike; O, the sums and the maxima four times.
+  int64_t tiles =
+      2 * (16 * split.qRow + 2 * 128 * split.kRow + 2 * 128 * split.vRow);
+  EXPECT_EQ(split.sharedBytes, tiles + 4 * 4 * 16 * (split.oRow + 2 * 8));
+  EXPECT_EQ(whole.sharedBytes, tiles + 4 * 16 * (whole.oRow + 8));
+  // A key tile as wide as the warp's keys is no split.
+  EXPECT_EQ(FusedAttentionLayout::of(a, 16, 128, 32, ComputeClass::MmaSync, 32,
+                                     16, 2, 128)
+                .keySplits(),
+            1);
+}
+
+// A decode step (one query, four heads a KV head: 4 of a 16-row tile's
+// rows) on one warp steps every key of a tile alone; split among four or
+// eight warps, each steps a part: a shorter chain, fewer registers a
+// thread (S of 32 keys, not 128), and faster on every NVIDIA target. The
+// merge is priced: the same split over a single tile of keys costs more
+// than no split where the warps have nothing to share.
+TEST(FusedAttention, KeySplitsShortenADecodeStep) {
+  KernelDesc decode = attention(32, 8, 1, 4096, 128, true, ElementType::BF16);
+  Schedule one;
+  one.block = {16, 128};
+  one.warp = {16, 128};
+  one.warps = 1;
+  one.stages = 2;
+  one.compute = ComputeClass::MmaSync;
+  Schedule four = one;
+  four.warp = {16, 32};
+  four.warps = 4;
+  for (const char *name : {"h100", "h200", "a100"}) {
+    Target t = *lookupKnownTarget(name);
+    Prediction p1 = predict(decode, one, t), p4 = predict(decode, four, t);
+    ASSERT_TRUE(p1.legal && p4.legal) << name << ": " << p4.illegalReason;
+    EXPECT_LT(p4.latencyUs, p1.latencyUs) << name;
+    EXPECT_LT(p4.timeUs, p1.timeUs) << name;
+    EXPECT_LT(p4.registers, p1.registers) << name;
+    EXPECT_GE(p4.timeUs, p4.achievableUs) << name;
+    EXPECT_EQ(p4.blocks, p1.blocks) << name;
+    // Offered, and on AMD (no mma.sync) never.
+    std::vector<Schedule> offers = enumerateSchedules(decode, t);
+    EXPECT_TRUE(std::any_of(offers.begin(), offers.end(), [&](auto &o) {
+      return o.warp == four.warp && o.warps == 4;
+    })) << name;
+  }
+  Target h100 = *lookupKnownTarget("h100");
+  std::vector<Schedule> amd =
+      enumerateSchedules(decode, *lookupKnownTarget("mi300x"));
+  EXPECT_FALSE(std::any_of(amd.begin(), amd.end(), [](const Schedule &o) {
+    return !o.warp.empty() && o.warp[1] < o.block[1];
+  }));
+  // Not on wgmma.
+  Schedule wgmma = four;
+  wgmma.compute = ComputeClass::Wgmma;
+  EXPECT_FALSE(predict(decode, wgmma, h100).legal);
+  // Splits are not free: each repeats a strip's statistics and O's
+  // rescale, and the block merges them after the loop, so eight splits of
+  // a tile issue more than two.
+  KernelDesc tiny = attention(4, 1, 1, 128, 128, false, ElementType::BF16);
+  Schedule eight = one;
+  eight.stages = 1;
+  eight.warp = {16, 16};
+  eight.warps = 8;
+  Schedule two = eight;
+  two.warp = {16, 64};
+  two.warps = 2;
+  Prediction pe = predict(tiny, eight, h100), p2 = predict(tiny, two, h100);
+  ASSERT_TRUE(pe.legal && p2.legal) << pe.illegalReason;
+  EXPECT_GT(pe.computeUs, p2.computeUs);
+}
+
 // The register-resident form on wgmma (sm_90a): one 16-row strip a warp,
 // whole warpgroups; unpadded K and V tiles (no fragments read); the
 // products at the wgmma fraction (less compute than on mma.sync), S's
