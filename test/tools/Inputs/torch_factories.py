@@ -104,10 +104,11 @@ def value_dependent():
 
 class Masks(nn.Module):
     """Attention of 4 queries over 16 keys (the latest 4 positions of a
-    decode step) under three constant masks: causal with a window of 6
-    (each query sees its 6 latest keys), causal alone, and a causal mask
-    with one more key hidden, which no `causal window` states (it stays an
-    added mask)."""
+    decode step) under four constant masks: causal with a window of 6
+    (each query sees its 6 latest keys), causal alone, a causal mask with
+    one more key hidden, which no `causal window` states, and a padding
+    mask of zeros broadcast over the queries ([1, 16], hiding nothing: not
+    causal). The last two stay added masks."""
 
     def forward(self, q, k, v):
         sq, skv = q.shape[-2], k.shape[-2]
@@ -118,8 +119,9 @@ class Masks(nn.Module):
         window = torch.where((j <= i) & (j > i - 6), zero, inf)
         causal = torch.where(j <= i, zero, inf)
         holed = torch.where((j <= i) & (j != 3), zero, inf)
+        padding = torch.zeros(1, skv)
         outs = []
-        for mask in (window, causal, holed):
+        for mask in (window, causal, holed, padding):
             s = q @ k.transpose(-2, -1) / math.sqrt(q.shape[-1])
             outs.append(F.softmax(s + mask, dim=-1) @ v)
         return tuple(outs)

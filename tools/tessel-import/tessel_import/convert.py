@@ -71,18 +71,20 @@ class T:
         return tuple(self.value.shape[inv[d]] for d in range(len(self.perm)))
 
 
-def causal_window(data):
-    """The causal mask `data` is, as Tessel's `causal` and `window` say it:
-    0 where a query i of Sq attends to a key j of Skv (Sq <= Skv), -inf (or
-    below -1e30) elsewhere, the keys attended to being
+def causal_window(data, scores):
+    """The causal mask `data`, added to scores of shape `scores`, is, as
+    Tessel's `causal` and `window` say it: [Sq, Skv] as the scores' last two
+    dims (no broadcast along them: a [1, Skv] padding mask of zeros masks
+    nothing), 0 where a query i of Sq attends to a key j of Skv (Sq <= Skv),
+    -inf (or below -1e30) elsewhere, the keys attended to being
     i + Skv - Sq - W < j <= i + Skv - Sq. Returns W (0: no window, every
     earlier key), or None where `data` is not such a mask."""
-    if data is None or data.dim() < 2:
+    if data is None or data.dim() < 2 or len(scores) < 2:
         return None
     if any(s != 1 for s in data.shape[:-2]):
         return None
     sq, skv = data.shape[-2], data.shape[-1]
-    if sq > skv:
+    if (sq, skv) != tuple(scores[-2:]) or sq > skv:
         return None
     m = data.reshape(sq, skv).float()
     attended = m == 0
@@ -645,8 +647,9 @@ class Converter:
             a, b = src.args
             for s, m in ((a, b), (b, a)):
                 mt = self.env.get(m) if self.converted(m) else None
-                w = causal_window(mt.data) if mt is not None and mt.known \
-                    and mt.source is None else None
+                w = causal_window(mt.data, self.env[src].shape) \
+                    if mt is not None and mt.known and mt.source is None \
+                    else None
                 if w is not None and isinstance(s, torch.fx.Node):
                     src, causal = s, self.fault != "drop-causal"
                     window = w if causal and self.fault != "drop-window" else 0
