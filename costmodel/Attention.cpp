@@ -267,7 +267,8 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
     // (tessel-hoist-accumulators): the maxima otherwise, and the
     // overlapped form's pending P, are read by nothing after the loops and
     // take no bytes. With the key tile split among the warps, each split's
-    // O and statistics (maxima too: the merge weighs the splits by them).
+    // O and statistics (maxima too: the merge weighs the splits by them)
+    // and the merge's weights.
     // Overlaid (Target::overlaysSharedMemory), those take the tiles'
     // bytes.
     l.sSplits = l.oSplits = 1;
@@ -278,6 +279,9 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
     bool maxima = shape.splits > 1 || l.keySplits() > 1;
     int64_t results =
         4 * bq * l.keySplits() * (l.oRow + l.pieceN * (maxima ? 2 : 1));
+    // The merge's weights, a split's for each row.
+    if (l.keySplits() > 1)
+      results += 4 * bq * l.keySplits();
     l.sharedBytes = tiles + results;
     // (One step, known when compiling, is no loop: nothing is carried.)
     if (!shape.singleStep(bq, bkv))
@@ -828,16 +832,16 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // to DRAM).
   Phase edges{rows * (d / wk + 2 * dv), 4, 1, 0};
   PhaseCycles once = phaseCycles(edges, threads, t, p.uncalibrated);
-  // With the key tile split among the warps, the splits' O zeroed and,
-  // after the loops, merged (FusedAttention.cpp's mergeKeySplits): a
-  // thread per value weighs the splits' (each weight an exp2 of its
-  // maximum's distance to theirs), then a thread per row their sums.
+  // With the key tile split among the warps, the other splits' O zeroed
+  // and, after the loops, merged as a split-KV attention's slices are
+  // combined (FusedAttention.cpp's mergeKeySplits: a thread per row weighs
+  // the splits, then a thread per value sums them; combinePhases).
   if (int64_t splits = l.keySplits(); splits > 1) {
     double k = double(splits);
-    for (const Phase &ph : {Phase{rows * dv * (k - 1), 1, 1, 0},
-                            Phase{rows * dv, 5 * k + 4, 2 * k, rows * dv * k},
-                            Phase{rows, 6 * k + 4, 2 * k, rows * k}}) {
-      PhaseCycles c = phaseCycles(ph, threads, t, p.uncalibrated);
+    PhaseCycles zero = phaseCycles(Phase{rows * dv * (k - 1), 1, 1, 0}, threads,
+                                   t, p.uncalibrated);
+    auto [w, v] = combinePhases(rows, k, dv, threads, t, p.uncalibrated);
+    for (const PhaseCycles &c : {zero, w, v}) {
       once.issue += std::max(c.issue, c.sfu);
       once.wavefronts += c.wavefronts;
       once.chain += std::max({c.issue, c.wavefronts, c.sfu, c.chain});

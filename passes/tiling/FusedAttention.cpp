@@ -1066,50 +1066,49 @@ void AttentionEmitter::mergeKeySplits() {
   int64_t splits = l.keySplits();
   if (splits == 1)
     return;
-  // Row r's splits' maxima m_p (log2 units) and their weights 2^(m_p - m),
-  // m the largest: a split that saw no key of the row (m_p = -inf, its O
-  // and sum 0) weighs 0; a row no split saw (m = -inf) keeps its zeros.
-  auto weigh = [&](Value r) {
-    SmallVector<Value> maxima, weights;
-    Value max = f32(-INFINITY);
-    for (int64_t p = 0; p < splits; ++p) {
-      maxima.push_back(load(rowMaxima, {add(idx(p * l.bq), r), idx(0)}));
-      max = fmax(max, maxima.back());
-    }
-    Value base = arith::SelectOp::create(
-        b,
-        arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, max,
-                              f32(-INFINITY)),
-        f32(0), max);
-    for (Value mp : maxima)
-      weights.push_back(exp2(fsub(mp, base)));
-    return std::pair{max, weights};
-  };
-  // A thread per value of O, into the first split's row; then (their
-  // maxima read, a barrier later) a thread per row its sum and maximum.
+  // As the slices of a split-KV attention are combined (SliceCombiner): a
+  // thread per row weighs its splits, 2^(m_p - m) with m the largest of
+  // their maxima m_p (log2 units; a split that saw no key of the row, m_p
+  // = -inf, its O and sum 0, weighs 0; a row no split saw, m = -inf, keeps
+  // its zeros), and leaves the row's merged sum and maximum in the first
+  // split's rows (what the epilogues read); then a thread per value of O
+  // sums the splits' weighted values into the first split's row.
+  Value weights = shared({splits, l.bq}, b.getF32Type());
+  threads([&](Value t) {
+    share(t, l.bq, [&](Value r) {
+      SmallVector<Value> maxima;
+      Value max = f32(-INFINITY);
+      for (int64_t p = 0; p < splits; ++p) {
+        maxima.push_back(load(rowMaxima, {add(idx(p * l.bq), r), idx(0)}));
+        max = fmax(max, maxima.back());
+      }
+      Value base = arith::SelectOp::create(
+          b,
+          arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, max,
+                                f32(-INFINITY)),
+          f32(0), max);
+      Value total = f32(0);
+      for (int64_t p = 0; p < splits; ++p) {
+        Value weight = exp2(fsub(maxima[p], base));
+        store(weight, weights, {idx(p), r});
+        total =
+            fadd(total,
+                 fmul(weight, load(rowSums, {add(idx(p * l.bq), r), idx(0)})));
+      }
+      store(total, rowSums, {r, idx(0)});
+      store(max, rowMaxima, {r, idx(0)});
+    });
+  });
   threads([&](Value t) {
     Value dv = idx(a.dv);
     share(t, l.bq * a.dv, [&](Value e) {
       Value r = arith::DivUIOp::create(b, e, dv);
       Value c = arith::RemUIOp::create(b, e, dv);
-      SmallVector<Value> weights = weigh(r).second;
       Value merged = f32(0);
       for (int64_t p = 0; p < splits; ++p)
-        merged =
-            fadd(merged, fmul(weights[p], load(o, {add(idx(p * l.bq), r), c})));
+        merged = fadd(merged, fmul(load(weights, {idx(p), r}),
+                                   load(o, {add(idx(p * l.bq), r), c})));
       store(merged, o, {r, c});
-    });
-  });
-  threads([&](Value t) {
-    share(t, l.bq, [&](Value r) {
-      auto [max, weights] = weigh(r);
-      Value total = f32(0);
-      for (int64_t p = 0; p < splits; ++p)
-        total =
-            fadd(total, fmul(weights[p],
-                             load(rowSums, {add(idx(p * l.bq), r), idx(0)})));
-      store(total, rowSums, {r, idx(0)});
-      store(max, rowMaxima, {r, idx(0)});
     });
   });
 }

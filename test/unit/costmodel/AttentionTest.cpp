@@ -557,10 +557,12 @@ TEST(FusedAttentionLayout, KeySplitsAmongTheWarps) {
   EXPECT_EQ(whole.keysPerWarp(), 128);
   EXPECT_EQ(split.keySplits(), 4);
   EXPECT_EQ(split.keysPerWarp(), 32);
-  // The tiles alike; O, the sums and the maxima four times.
+  // The tiles alike; O, the sums and the maxima four times, and the
+  // merge's weights (a split's for each row).
   int64_t tiles =
       2 * (16 * split.qRow + 2 * 128 * split.kRow + 2 * 128 * split.vRow);
-  EXPECT_EQ(split.sharedBytes, tiles + 4 * 4 * 16 * (split.oRow + 2 * 8));
+  EXPECT_EQ(split.sharedBytes,
+            tiles + 4 * 4 * 16 * (split.oRow + 2 * 8) + 4 * 4 * 16);
   EXPECT_EQ(whole.sharedBytes, tiles + 4 * 16 * (whole.oRow + 8));
   // A key tile as wide as the warp's keys is no split.
   EXPECT_EQ(FusedAttentionLayout::of(a, 16, 128, 32, ComputeClass::MmaSync, 32,
