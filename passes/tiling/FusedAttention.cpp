@@ -1082,11 +1082,8 @@ void AttentionEmitter::mergeKeySplits() {
         maxima.push_back(load(rowMaxima, {add(idx(p * l.bq), r), idx(0)}));
         max = fmax(max, maxima.back());
       }
-      Value base = arith::SelectOp::create(
-          b,
-          arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, max,
-                                f32(-INFINITY)),
-          f32(0), max);
+      // (guardEmptyRows holds wherever the warps split the key tile.)
+      Value base = exponentBase(max);
       Value total = f32(0);
       for (int64_t p = 0; p < splits; ++p) {
         Value weight = exp2(fsub(maxima[p], base));
