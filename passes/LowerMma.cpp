@@ -845,10 +845,8 @@ private:
   Value descriptorOf(const WgmmaRun &run) {
     auto type = cast<MemRefType>(run.base.getType());
     int64_t width = type.getDimSize(1);
-    return descriptorAt(run.base,
-                        arith::ConstantIndexOp::create(
-                            b, run.base.getLoc(),
-                            wgmma::coreMatrixOffset(run.row0, run.col0, width)),
+    return descriptorAt(run.base, Value(),
+                        wgmma::coreMatrixOffset(run.row0, run.col0, width),
                         run.transposed ? wgmma::kMajorOffsets(width)
                                        : wgmma::mnMajorOffsets(width));
   }
@@ -864,16 +862,23 @@ private:
     };
     // coreMatrixOffset(64 (row / 64), col): row a multiple of 8.
     Value group = arith::DivUIOp::create(b, loc, run.aRow, index(wgmma::W::kM));
-    Value offset = arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, group, index(wgmma::W::kM * width)),
-        index(wgmma::coreMatrixOffset(0, run.aCol, width)));
-    return descriptorAt(run.aTile, offset, wgmma::kMajorOffsets(width));
+    Value offset =
+        arith::MulIOp::create(b, loc, group, index(wgmma::W::kM * width));
+    return descriptorAt(run.aTile, offset,
+                        wgmma::coreMatrixOffset(0, run.aCol, width),
+                        wgmma::kMajorOffsets(width));
   }
 
   /// A descriptor without swizzle of `tile` (laid out as core matrices)
-  /// from element `elementOffset` of its layout, with `offsets`.
-  Value descriptorAt(Value tile, Value elementOffset,
+  /// from element `elementOffset` (if any) + `constantOffset` of its
+  /// layout, with `offsets`. The constant is added to the descriptor of
+  /// the rest, in its start address field: the chain's descriptors of one
+  /// tile are then one register and immediates (an address computed
+  /// whole for each went through the field's mask and shift, which hid
+  /// that they differ by constants: registers of their own, live across
+  /// the key loop). The field holds the shared-memory address >> 4, 14
+  /// bits, which no address below 256 KiB carries out of.
+  Value descriptorAt(Value tile, Value elementOffset, int64_t constantOffset,
                      wgmma::DescriptorOffsets offsets) {
     Location loc = tile.getLoc();
     int64_t bytes = 2;
@@ -882,7 +887,7 @@ private:
     };
     // The tile's first element: its buffer's address, and the offsets of
     // the subviews between (a stage of the tiles).
-    Value view = tile, offset = elementOffset;
+    Value view = tile, offset = elementOffset ? elementOffset : index(0);
     while (auto sub = view.getDefiningOp<memref::SubViewOp>()) {
       auto [strides, unused] = sub.getSourceType().getStridesAndOffset();
       for (auto [o, stride] : llvm::zip(sub.getMixedOffsets(), strides))
@@ -910,7 +915,13 @@ private:
         constant(4));
     int64_t fields =
         ((offsets.leading >> 4) << 16) | (int64_t(offsets.stride >> 4) << 32);
-    return arith::OrIOp::create(b, loc, start, constant(fields));
+    assert(constantOffset * bytes % 16 == 0 &&
+           "core matrices start at 16-byte boundaries");
+    Value descriptor = arith::OrIOp::create(b, loc, start, constant(fields));
+    if (constantOffset == 0)
+      return descriptor;
+    return arith::AddIOp::create(b, loc, descriptor,
+                                 constant(constantOffset * bytes >> 4));
   }
 
   /// Lowers chain `i` where its last piece is: the A fragments and the
@@ -1365,6 +1376,19 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
       };
       unsigned n = indices.size();
       Value row = indices[n - 2].get(), col = indices[n - 1].get();
+      // A row of x + c, c a multiple of 8 (a thread's later copies of a
+      // tile, tessel-tile-and-fuse's copyRows): x's place c rows on, so
+      // that the copies share x's address and differ by an offset.
+      int64_t rowsOn = 0;
+      if (auto sum = row.getDefiningOp<arith::AddIOp>())
+        for (int64_t i : {0, 1})
+          if (std::optional<int64_t> c =
+                  getConstantIntValue(sum->getOperand(i));
+              c && *c >= 0 && *c % 8 == 0) {
+            row = sum->getOperand(1 - i);
+            rowsOn = *c;
+            break;
+          }
       auto div = [&](Value x, int64_t d) {
         return arith::DivUIOp::create(b, loc, x, index(d)).getResult();
       };
@@ -1380,7 +1404,9 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
       Value offset =
           mulAdd(div(row, 8), 8 * width,
                  mulAdd(div(col, 8), 64, mulAdd(rem(row, 8), 8, rem(col, 8))));
-      indices[n - 2].set(div(offset, width));
+      // (The offset of c rows on is c rows of width on: whole rows.)
+      indices[n - 2].set(
+          arith::AddIOp::create(b, loc, div(offset, width), index(rowsOn)));
       indices[n - 1].set(rem(offset, width));
     }
     return success();

@@ -435,26 +435,47 @@ void AttentionEmitter::copyRows(Value t, int64_t rows, int64_t width, Value src,
       b, vw == 1 ? TypedAttr(b.getZeroAttr(elem))
                  : TypedAttr(DenseElementsAttr::get(cast<VectorType>(type),
                                                     b.getZeroAttr(elem))));
+  // Item e's row and column. On wgmma, the e-th 16-byte row of the tile
+  // laid out as core matrices (8 rows of one 16-byte column each, column by
+  // column within each 8-row group): consecutive threads write consecutive
+  // 16 bytes there, where row order would put 8 threads' writes 128 bytes
+  // apart, in the same four banks.
+  int64_t span = coreMatrices ? 8 * perRow : perRow;
+  auto place = [&](Value e) -> std::pair<Value, Value> {
+    if (coreMatrices) {
+      Value group = arith::DivUIOp::create(b, e, idx(span));
+      Value within = arith::RemUIOp::create(b, e, idx(span));
+      return {
+          add(mul(group, idx(8)), arith::RemUIOp::create(b, within, idx(8))),
+          mul(arith::DivUIOp::create(b, within, idx(8)), idx(vw))};
+    }
+    return {arith::DivUIOp::create(b, e, idx(perRow)),
+            mul(arith::RemUIOp::create(b, e, idx(perRow)), idx(vw))};
+  };
+  // Where the threads cover whole rows (whole 8-row groups) a round and
+  // every round is whole, a thread's items share its first item's column
+  // and step its row by a constant: placed once, so that the rounds'
+  // addresses are one register and offsets (each item placed apart, the
+  // addresses of a step's copies were registers of their own, live across
+  // the key loop).
+  bool strided = threadCount % span == 0 && items % threadCount == 0;
+  int64_t rowsPerRound =
+      strided ? threadCount / span * (coreMatrices ? 8 : 1) : 0;
+  std::pair<Value, Value> first0;
+  if (strided)
+    first0 = place(t);
   loop(idx(0), idx(rounds), idx(batch), [&](Value first) {
     SmallVector<std::array<Value, 3>> loaded; // value, row, column
     for (int64_t j = 0; j < batch; ++j) {
-      Value e = add(t, mul(add(first, idx(j)), idx(threadCount)));
-      if (items % threadCount != 0)
-        e = minIdx(e, idx(items - 1));
       Value r, c;
-      if (coreMatrices) {
-        // Item e is the e-th 16-byte row of the tile laid out as core
-        // matrices (8 rows of one 16-byte column each, column by column
-        // within each 8-row group): consecutive threads write consecutive
-        // 16 bytes there, where row order would put 8 threads' writes
-        // 128 bytes apart, in the same four banks.
-        Value group = arith::DivUIOp::create(b, e, idx(8 * perRow));
-        Value within = arith::RemUIOp::create(b, e, idx(8 * perRow));
-        r = add(mul(group, idx(8)), arith::RemUIOp::create(b, within, idx(8)));
-        c = mul(arith::DivUIOp::create(b, within, idx(8)), idx(vw));
+      if (strided) {
+        r = add(first0.first, mul(add(first, idx(j)), idx(rowsPerRound)));
+        c = first0.second;
       } else {
-        r = arith::DivUIOp::create(b, e, idx(perRow));
-        c = mul(arith::RemUIOp::create(b, e, idx(perRow)), idx(vw));
+        Value e = add(t, mul(add(first, idx(j)), idx(threadCount)));
+        if (items % threadCount != 0)
+          e = minIdx(e, idx(items - 1));
+        std::tie(r, c) = place(e);
       }
       SmallVector<Value> at = source(r);
       at.push_back(c);
