@@ -356,6 +356,18 @@ constexpr double kWgmmaFormFarKeyRegisters = 1.15;
 /// 128, 4 and 8 warps.
 constexpr double kWgmmaWindowRegisters = 3;
 constexpr double kRegisterFormWindowRegisters = 12;
+/// Two warpgroups or more (8 warps) with value rows longer than 64: per
+/// key, 0.47 more for each 64 values past the first 64. Since exp2 became
+/// ex2.approx.ftz (tessel-expand-math), ptxas keeps more of the softmax in
+/// flight, and 8-warp kernels of dv = 128 take 144 to 204 registers
+/// (ptxas -v, sm_90a, CUDA 13; the same [128, 64] tile 168 to 204, causal
+/// or not), where the terms above say 142 to 175; the term follows the
+/// larger (64 keys: 202; 32 keys: 157). 8-warp kernels of dv = 64 need
+/// nothing more (101 to 140 registers for 32 and 64 keys). Its purpose is
+/// the [128, 128] tile of dv = 128 (Mistral-7B's prefill): ptxas holds it
+/// in 255 registers only by spilling (4 bytes, causal 104), which the
+/// terms above (246) did not say; the term puts it at 307, out of reach.
+constexpr double kWgmmaTurnsKeyRegisters = 0.47;
 /// The register-resident form's warp phase, in instructions a lane issues
 /// per strip: kRegisterFormKeyOps per key of a lane (bkv / 2), and
 /// kRegisterFormMaskOps more in a step that masks; kRegisterFormStripOps,
@@ -540,10 +552,15 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   double nearKeys = double(std::min(ownKeys, kRegisterFormNearKeys));
   double farKeys = double(ownKeys) - nearKeys;
   bool window = a.window > 0;
+  double turnsPerKey = s.warps >= 2 * WgmmaShape::kWarpsPerGroup
+                           ? kWgmmaTurnsKeyRegisters *
+                                 double(std::max<int64_t>(0, a.dv - 64)) / 64
+                           : 0;
   p.registers =
       wgmma ? int64_t(std::ceil(kWgmmaFormBaseRegisters + double(a.dv) / 2 +
                                 kWgmmaFormKeyRegisters * nearKeys +
                                 kWgmmaFormFarKeyRegisters * farKeys +
+                                turnsPerKey * double(ownKeys) +
                                 (window ? kWgmmaWindowRegisters : 0)))
       : l.registers
           ? int64_t(std::ceil(kRegisterFormBaseRegisters +

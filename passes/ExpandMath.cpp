@@ -5,11 +5,12 @@
 // with plain floating-point arithmetic: upstream's polynomial approximations
 // (and the floor they use, through integer conversion), and rsqrt as a
 // division by a square root; exp2 and log2, which every GPU has an
-// instruction for (v_exp_f32, v_log_f32, ex2, lg2), become LLVM's
-// intrinsics. Kernels then call no device
-// library. The ROCDL path needs this because the device libraries Debian
-// packages (rocm-device-libs 5.2) predate gfx942; the NVIDIA path links
-// libdevice instead.
+// instruction for (v_exp_f32, v_log_f32, ex2, lg2), become intrinsics:
+// exp2 the instruction alone (subnormal results flushed), log2 LLVM's.
+// Kernels then call no device library. The ROCDL path needs this because the
+// device libraries Debian packages (rocm-device-libs 5.2) predate gfx942; the
+// NVIDIA path links libdevice instead, and runs this pass (option `nvvm`) only
+// for exp2, which it makes ex2.approx.ftz: one instruction instead of four.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tessel {
@@ -52,10 +54,9 @@ struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
   }
 };
 
-/// exp2(x) and log2(x) as llvm.exp2.f32 and llvm.log2.f32, which the
-/// AMDGPU backend selects as v_exp_f32 and v_log_f32 (base-2 functions,
-/// with their denormal ranges handled) instead of calls into the device
-/// library.
+/// log2(x) as llvm.log2.f32, which the AMDGPU backend selects as v_log_f32
+/// (a base-2 function, with its denormal range handled) instead of a call
+/// into the device library.
 template <typename MathOp>
 struct Base2ToIntrinsic : public OpRewritePattern<MathOp> {
   Base2ToIntrinsic(MLIRContext *ctx, StringRef intrinsic)
@@ -68,6 +69,44 @@ struct Base2ToIntrinsic : public OpRewritePattern<MathOp> {
     // llvm.intr.exp2 and log2 ops into device-library calls.
     rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
         op, op.getType(), rewriter.getStringAttr(intrinsic), op.getOperand());
+    return success();
+  }
+  StringRef intrinsic;
+};
+
+/// exp2(x) of f32 as the GPU's base-2 exponential instruction alone, which
+/// flushes subnormal results to zero: `intrinsic` is
+/// llvm.nvvm.ex2.approx.ftz.f32 (one MUFU.EX2) or llvm.amdgcn.exp2.f32 (one
+/// v_exp_f32). llvm.exp2.f32 is the same instruction wrapped in a fix-up of
+/// the subnormal range: four instructions on sm_90a (ptxas, CUDA 13), six
+/// on gfx942 (LLVM 22). A result below 2^-126 becomes 0 instead of a
+/// subnormal, which changes no softmax (each row's sum holds a term of 1).
+/// A 1-D vector's lanes one by one: the intrinsics take scalars.
+struct Exp2ToFlushingIntrinsic : public OpRewritePattern<math::Exp2Op> {
+  Exp2ToFlushingIntrinsic(MLIRContext *ctx, StringRef intrinsic)
+      : OpRewritePattern<math::Exp2Op>(ctx), intrinsic(intrinsic) {}
+  LogicalResult matchAndRewrite(math::Exp2Op op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    auto vector = dyn_cast<VectorType>(type);
+    if (!getElementTypeOrSelf(type).isF32() ||
+        (vector && (vector.getRank() != 1 || vector.isScalable())))
+      return rewriter.notifyMatchFailure(op, "only f32 and 1-D vectors of it");
+    Location loc = op.getLoc();
+    auto exp2 = [&](Value x) {
+      return LLVM::CallIntrinsicOp::create(rewriter, loc, rewriter.getF32Type(),
+                                           rewriter.getStringAttr(intrinsic), x)
+          ->getResult(0);
+    };
+    if (!vector) {
+      rewriter.replaceOp(op, exp2(op.getOperand()));
+      return success();
+    }
+    SmallVector<Value> lanes;
+    for (int64_t i = 0; i < vector.getNumElements(); ++i)
+      lanes.push_back(
+          exp2(vector::ExtractOp::create(rewriter, loc, op.getOperand(), i)));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vector, lanes);
     return success();
   }
   StringRef intrinsic;
@@ -107,11 +146,19 @@ struct ExpandFloor : public OpRewritePattern<math::FloorOp> {
 
 struct ExpandMathPass
     : public tessel::impl::TesselExpandMathBase<ExpandMathPass> {
+  using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
+    if (nvvm) {
+      patterns.add<Exp2ToFlushingIntrinsic>(&getContext(),
+                                            "llvm.nvvm.ex2.approx.ftz.f32");
+      if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+        signalPassFailure();
+      return;
+    }
     patterns.add<ExpandRsqrt, ExpandFloor>(&getContext());
-    patterns.add<Base2ToIntrinsic<math::Exp2Op>>(&getContext(),
-                                                 "llvm.exp2.f32");
+    patterns.add<Exp2ToFlushingIntrinsic>(&getContext(),
+                                          "llvm.amdgcn.exp2.f32");
     patterns.add<Base2ToIntrinsic<math::Log2Op>>(&getContext(),
                                                  "llvm.log2.f32");
     populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {

@@ -992,12 +992,27 @@ def TesselExpandMath : Pass<"tessel-expand-math"> {
   let description = [{
     Rewrites `math.exp`, `math.tanh` and `math.erf` into upstream's
     polynomial approximations, the `math.floor` these use (f32) into integer
-    conversions, and `math.rsqrt` into a division by `math.sqrt`; `math.exp2`
-    and `math.log2` (f32), which GPUs execute as one instruction
-    (`v_exp_f32`, `v_log_f32`), become calls of the `llvm.exp2.f32` and
-    `llvm.log2.f32` intrinsics. A kernel then calls no device library. The ROCDL path
-    runs it on each gpu.module.
+    conversions, and `math.rsqrt` into a division by `math.sqrt`;
+    `math.log2` (f32), which GPUs execute as one instruction (`v_log_f32`),
+    becomes a call of the `llvm.log2.f32` intrinsic. A kernel then calls no
+    device library. The ROCDL path runs it on each gpu.module.
+
+    `math.exp2` of f32 (scalars, and 1-D vectors lane by lane) becomes the
+    GPU's exponential instruction alone, which flushes subnormal results to
+    zero: `llvm.amdgcn.exp2.f32` (one `v_exp_f32`), or with `nvvm`
+    `llvm.nvvm.ex2.approx.ftz.f32` (one `MUFU.EX2`). `llvm.exp2.f32`, and
+    libdevice's `exp2f` without FTZ, wrap that instruction in a fix-up of
+    subnormal results: six instructions on gfx942 (LLVM 22), four on sm_90a
+    (ptxas, CUDA 13), for every exp2 of every softmax. A result below
+    2^-126 becomes 0 instead of a subnormal, which changes no softmax (each
+    row's sum holds a term of 1). With `nvvm` nothing else is rewritten
+    (libdevice covers the rest); the NVVM path runs it so on each
+    gpu.module.
   }];
+  let options = [
+    Option<"nvvm", "nvvm", "bool", /*default=*/"false",
+           "only math.exp2 (f32), as ex2.approx.ftz (NVIDIA GPUs)">,
+  ];
   let dependentDialects = [
     "mlir::LLVM::LLVMDialect",
     "mlir::arith::ArithDialect",

@@ -280,6 +280,11 @@ LogicalResult buildNvvmLowering(OpPassManager &pm, const Target &target,
   // cp.async (tessel-async-copies) and its groups, TMA and wgmma
   // (tessel-lower-wgmma) become NVVM first, on memrefs.
   pm.addPass(createConvertNVGPUToNVVMPass());
+  // exp2 (every softmax's) as one MUFU.EX2, before libdevice's exp2f, which
+  // is four instructions (tessel-expand-math's `nvvm`).
+  TesselExpandMathOptions exp2;
+  exp2.nvvm = true;
+  pm.addNestedPass<gpu::GPUModuleOp>(createTesselExpandMath(exp2));
   buildDeviceCommonPipeline(pm);
   GpuNVVMAttachTargetOptions attach;
   attach.chip = target.arch();

@@ -28,7 +28,7 @@
 // PTX-COUNT-8: ld.global.v4.b32
 // PTX-NOT: ld.global
 // PTX: bar.sync
-// PTX: ex2.approx
+// PTX: ex2.approx.ftz.f32
 // PTX: bar.sync
 // PTX: bar.sync
 // PTX: st.global.v4.b32
