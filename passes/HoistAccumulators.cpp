@@ -163,12 +163,9 @@ bool disjoint(const Access &x, const Access &y) {
 }
 
 /// Whether `op` is a warpgroup MMA: tessel-lower-mma issues wgmma as
-/// inline PTX (its accumulators tied operands, as `inlinePtx` writes them).
-bool isWgmma(Operation *op) {
-  auto inlineAsm = dyn_cast<LLVM::InlineAsmOp>(op);
-  return inlineAsm &&
-         StringRef(inlineAsm.getAsmString()).starts_with("wgmma.mma_async");
-}
+/// inline PTX (its accumulators tied operands, as `inlinePtx` writes them),
+/// tagged WgmmaAsm::Mma.
+bool isWgmma(Operation *op) { return wgmmaAsmKind(op) == WgmmaAsm::Mma; }
 
 /// The operands of inline assembly `op` tied to its results: for each
 /// result, the operand whose constraint names it, or null.

@@ -807,7 +807,8 @@ private:
   /// `results` of `operands` (`+` operands, constraint `tied`), then the
   /// rest with their own constraints; the results, by index.
   SmallVector<Value> inlinePtx(StringRef text, ArrayRef<Value> tiedOperands,
-                               ArrayRef<std::pair<Value, StringRef>> inputs) {
+                               ArrayRef<std::pair<Value, StringRef>> inputs,
+                               WgmmaAsm kind) {
     Location loc = contracts.front().getLoc();
     SmallVector<Type> types;
     SmallVector<std::string> constraints;
@@ -834,6 +835,7 @@ private:
         LLVM::tailcallkind::TailCallKind::None,
         LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
         ArrayAttr());
+    tagWgmmaAsm(op, kind);
     SmallVector<Value> out;
     for (int64_t i = 0; i < int64_t(types.size()); ++i)
       out.push_back(LLVM::ExtractValueOp::create(b, loc, op.getRes(), i));
@@ -986,7 +988,7 @@ private:
     llvm::append_range(fenced, words);
     fenced = inlinePtx("fence.proxy.async.shared::cta;\n\t"
                        "wgmma.fence.sync.aligned;",
-                       fenced, {});
+                       fenced, {}, WgmmaAsm::Fence);
     acc.assign(fenced.begin(), fenced.begin() + acc.size());
     Type input = last.getLhsType().getElementType();
     std::string types = input.isBF16() ? "f32.bf16.bf16" : "f32.f16.f16";
@@ -1018,9 +1020,10 @@ private:
              operand(int64_t(inputs.size()) - 1) + ", " +
              (fromZero && r == 0 ? "0" : "1") + ", 1, 1, " +
              (run.aRead ? "0, " : "") + (run.transposed ? "0" : "1") + ";";
-      acc = inlinePtx(text, acc, inputs);
+      acc = inlinePtx(text, acc, inputs, WgmmaAsm::Mma);
     }
-    acc = inlinePtx("wgmma.commit_group.sync.aligned;", acc, {});
+    acc = inlinePtx("wgmma.commit_group.sync.aligned;", acc, {},
+                    WgmmaAsm::Commit);
     // The wait: where the block first uses the chain's results, so that
     // the lanes' work in between (the softmax of an attention's step runs
     // while its P V product is in flight) overlaps the chain. The groups
@@ -1030,7 +1033,7 @@ private:
     b.setInsertionPoint(point);
     acc = inlinePtx("wgmma.wait_group.sync.aligned " + std::to_string(younger) +
                         ";",
-                    acc, {});
+                    acc, {}, WgmmaAsm::Wait);
     for (auto [j, piece] : llvm::enumerate(chains[i].back().pieces))
       values[piece.getResult()] = {
           LaneValues::Piece, SmallVector<Value>(ArrayRef(acc).slice(4 * j, 4))};
@@ -1414,3 +1417,28 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
 };
 
 } // namespace
+
+namespace {
+constexpr llvm::StringLiteral kWgmmaAsmAttr = TesselDialect::kWgmmaAsmAttrName;
+constexpr std::pair<WgmmaAsm, llvm::StringLiteral> kWgmmaAsmNames[] = {
+    {WgmmaAsm::Fence, "fence"},
+    {WgmmaAsm::Mma, "mma"},
+    {WgmmaAsm::Commit, "commit"},
+    {WgmmaAsm::Wait, "wait"}};
+} // namespace
+
+void mlir::tessel::tagWgmmaAsm(Operation *op, WgmmaAsm kind) {
+  for (auto [k, name] : kWgmmaAsmNames)
+    if (k == kind)
+      op->setAttr(kWgmmaAsmAttr, StringAttr::get(op->getContext(), name));
+}
+
+WgmmaAsm mlir::tessel::wgmmaAsmKind(Operation *op) {
+  auto name = op->getAttrOfType<StringAttr>(kWgmmaAsmAttr);
+  if (!name || !isa<LLVM::InlineAsmOp>(op))
+    return WgmmaAsm::None;
+  for (auto [kind, n] : kWgmmaAsmNames)
+    if (name.getValue() == n)
+      return kind;
+  return WgmmaAsm::None;
+}

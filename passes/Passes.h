@@ -65,6 +65,17 @@ bool movesToDynamicSharedMemory(const Target &target);
 int64_t workgroupBufferBytes(gpu::LaunchOp launch);
 /// The bytes of its largest workgroup attribution.
 int64_t largestWorkgroupBuffer(gpu::LaunchOp launch);
+
+/// What a piece of inline PTX that tessel-lower-mma writes for a warpgroup
+/// MMA chain does: the fence before the chain, one wgmma.mma_async, the
+/// chain's commit, or the wait for it. tessel-lower-mma tags each with its
+/// kind (the `tessel.wgmma` attribute); tessel-hoist-accumulators and
+/// tessel-warpgroup-pipeline find them by the tag, not by their text.
+enum class WgmmaAsm { None, Fence, Mma, Commit, Wait };
+/// Tags `op` (inline PTX) as `kind`.
+void tagWgmmaAsm(Operation *op, WgmmaAsm kind);
+/// The kind `op` is tagged as, None when it is not such inline PTX.
+WgmmaAsm wgmmaAsmKind(Operation *op);
 /// The bytes of a launch's mbarriers (tessel-lower-wgmma), 8 each: static
 /// shared memory, whatever happens to its buffers.
 int64_t mbarrierBytes(gpu::LaunchOp launch);

@@ -51,12 +51,9 @@ namespace {
 constexpr int64_t kGroupThreads = 128;
 constexpr int64_t kMbarrierBytes = 8;
 
-/// Whether `op` is inline PTX whose text holds `text` (the instructions
-/// tessel-lower-mma writes for wgmma).
-bool isAsm(Operation &op, StringRef text) {
-  auto asmOp = dyn_cast<LLVM::InlineAsmOp>(op);
-  return asmOp && asmOp.getAsmString().contains(text);
-}
+/// Whether `op` is the inline PTX tessel-lower-mma writes for a wgmma
+/// chain's `kind` of instruction (its tag: Passes.h's WgmmaAsm).
+bool isAsm(Operation &op, WgmmaAsm kind) { return wgmmaAsmKind(&op) == kind; }
 
 /// One key loop of the attention and the points of its step.
 struct KeyLoop {
@@ -128,12 +125,11 @@ FailureOr<KeyLoop> Rewriter::match(scf::ForOp loop) {
         return fail(loop, "its step waits for its copies twice");
       k.wait = wait;
       k.published = dyn_cast_or_null<gpu::BarrierOp>(wait->getNextNode());
-    } else if (!k.firstFence && k.wait && isAsm(op, "wgmma.fence")) {
+    } else if (!k.firstFence && k.wait && isAsm(op, WgmmaAsm::Fence)) {
       k.firstFence = &op;
-    } else if (k.firstFence && isAsm(op, "wgmma.wait_group")) {
+    } else if (k.firstFence && isAsm(op, WgmmaAsm::Wait)) {
       chainWaited = true;
-    } else if (k.firstFence && !chainWaited &&
-               isAsm(op, "wgmma.commit_group")) {
+    } else if (k.firstFence && !chainWaited && isAsm(op, WgmmaAsm::Commit)) {
       k.lastCommit = &op;
     }
   }
@@ -446,7 +442,7 @@ struct WarpgroupPipelinePass
                              return isa<nvgpu::DeviceAsyncWaitOp>(o);
                            }) &&
               llvm::any_of(loop.getBody()->getOperations(), [](Operation &o) {
-                return isAsm(o, "wgmma.commit_group");
+                return isAsm(o, WgmmaAsm::Commit);
               }))
             loops.push_back(loop);
       if (loops.empty())

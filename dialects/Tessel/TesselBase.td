@@ -88,6 +88,12 @@ def Tessel_Dialect : Dialect {
     /// buffer [n] of its own instead (unit attribute).
     static constexpr ::llvm::StringLiteral kPerThreadAttrName =
         "tessel.per_thread";
+    /// Tags the inline PTX tessel-lower-mma writes for a wgmma chain with
+    /// what it does ("fence", "mma", "commit" or "wait"), which
+    /// tessel-hoist-accumulators and tessel-warpgroup-pipeline find it by
+    /// (a string attribute of llvm.inline_asm).
+    static constexpr ::llvm::StringLiteral kWgmmaAsmAttrName =
+        "tessel.wgmma";
 
   private:
     /// Registers the attributes (TesselAttrs.cpp, beside their storage).

@@ -90,6 +90,18 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
                                 "(or the memref.alloca it may become)";
     return success();
   }
+  if (name == kWgmmaAsmAttrName) {
+    // (By name: the dialect does not depend on LLVM's.)
+    auto kind = dyn_cast<StringAttr>(value);
+    if (!kind || op->getName().getStringRef() != "llvm.inline_asm" ||
+        !llvm::is_contained({"fence", "mma", "commit", "wait"},
+                            kind.getValue()))
+      return op->emitError()
+             << "'" << name
+             << "' is a string attribute of an llvm.inline_asm: \"fence\", "
+                "\"mma\", \"commit\" or \"wait\"";
+    return success();
+  }
   return op->emitError() << "unknown Tessel attribute '" << name
                          << "' (the dialect defines '" << kTargetAttrName
                          << "', '" << kKernelAttrName << "', '"
@@ -98,6 +110,7 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
                          << kUnpricedAttrName << "', '" << kTmaCopyAttrName
                          << "', '" << kWgmmaStepAttrName << "', '"
                          << kSharedAccumulatorsAttrName << "', '"
-                         << kWarpgroupMmaAttrName << "' and '"
-                         << kPerThreadAttrName << "')";
+                         << kWarpgroupMmaAttrName << "', '"
+                         << kPerThreadAttrName << "' and '" << kWgmmaAsmAttrName
+                         << "')";
 }

@@ -457,23 +457,23 @@ func.func @wgmma_accumulator(%a: i32, %desc: i64, %x: f32, %out: memref<64x8xf32
       %s01 = arith.mulf %c01, %x : f32
       %s10 = arith.mulf %c10, %x : f32
       %s11 = arith.mulf %c11, %x : f32
-      %f = llvm.inline_asm has_side_effects asm_dialect = att "fence.proxy.async.shared::cta;\0A\09wgmma.fence.sync.aligned;", "=f,=f,=f,=f,=r,0,1,2,3,4" %s00, %s01, %s10, %s11, %a : (f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32, i32)>
+      %f = llvm.inline_asm has_side_effects asm_dialect = att {tessel.wgmma = "fence"} "fence.proxy.async.shared::cta;\0A\09wgmma.fence.sync.aligned;", "=f,=f,=f,=f,=r,0,1,2,3,4" %s00, %s01, %s10, %s11, %a : (f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32, i32)>
       %f0 = llvm.extractvalue %f[0] : !llvm.struct<(f32, f32, f32, f32, i32)>
       %f1 = llvm.extractvalue %f[1] : !llvm.struct<(f32, f32, f32, f32, i32)>
       %f2 = llvm.extractvalue %f[2] : !llvm.struct<(f32, f32, f32, f32, i32)>
       %f3 = llvm.extractvalue %f[3] : !llvm.struct<(f32, f32, f32, f32, i32)>
       %fa = llvm.extractvalue %f[4] : !llvm.struct<(f32, f32, f32, f32, i32)>
-      %w0 = llvm.inline_asm has_side_effects asm_dialect = att "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0, $1, $2, $3}, {$4, $4, $4, $4}, $5, 1, 1, 1, 1;", "=f,=f,=f,=f,r,l,0,1,2,3" %fa, %desc, %f0, %f1, %f2, %f3 : (i32, i64, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %w0 = llvm.inline_asm has_side_effects asm_dialect = att {tessel.wgmma = "mma"} "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0, $1, $2, $3}, {$4, $4, $4, $4}, $5, 1, 1, 1, 1;", "=f,=f,=f,=f,r,l,0,1,2,3" %fa, %desc, %f0, %f1, %f2, %f3 : (i32, i64, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
       %x0 = llvm.extractvalue %w0[0] : !llvm.struct<(f32, f32, f32, f32)>
       %x1 = llvm.extractvalue %w0[1] : !llvm.struct<(f32, f32, f32, f32)>
       %x2 = llvm.extractvalue %w0[2] : !llvm.struct<(f32, f32, f32, f32)>
       %x3 = llvm.extractvalue %w0[3] : !llvm.struct<(f32, f32, f32, f32)>
-      %w1 = llvm.inline_asm has_side_effects asm_dialect = att "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0, $1, $2, $3}, {$4, $4, $4, $4}, $5, 1, 1, 1, 1;", "=f,=f,=f,=f,r,l,0,1,2,3" %fa, %desc, %x0, %x1, %x2, %x3 : (i32, i64, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %w1 = llvm.inline_asm has_side_effects asm_dialect = att {tessel.wgmma = "mma"} "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0, $1, $2, $3}, {$4, $4, $4, $4}, $5, 1, 1, 1, 1;", "=f,=f,=f,=f,r,l,0,1,2,3" %fa, %desc, %x0, %x1, %x2, %x3 : (i32, i64, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
       %y0 = llvm.extractvalue %w1[0] : !llvm.struct<(f32, f32, f32, f32)>
       %y1 = llvm.extractvalue %w1[1] : !llvm.struct<(f32, f32, f32, f32)>
       %y2 = llvm.extractvalue %w1[2] : !llvm.struct<(f32, f32, f32, f32)>
       %y3 = llvm.extractvalue %w1[3] : !llvm.struct<(f32, f32, f32, f32)>
-      %done = llvm.inline_asm has_side_effects asm_dialect = att "wgmma.commit_group.sync.aligned;\0A\09wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,0,1,2,3" %y0, %y1, %y2, %y3 : (f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %done = llvm.inline_asm has_side_effects asm_dialect = att {tessel.wgmma = "wait"} "wgmma.commit_group.sync.aligned;\0A\09wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,0,1,2,3" %y0, %y1, %y2, %y3 : (f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
       %d00 = llvm.extractvalue %done[0] : !llvm.struct<(f32, f32, f32, f32)>
       %d01 = llvm.extractvalue %done[1] : !llvm.struct<(f32, f32, f32, f32)>
       %d10 = llvm.extractvalue %done[2] : !llvm.struct<(f32, f32, f32, f32)>

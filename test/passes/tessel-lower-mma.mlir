@@ -308,8 +308,10 @@ func.func @mma_sync_b_transposed(%a: memref<16x16xbf16>, %b: memref<8x16xbf16>, 
 // share A and read B's consecutive 8 columns of one tile is one
 // wgmma.mma_async of the warpgroup (here N = 16, B's tile MN-major, A's
 // K-major, both through descriptors; from zeros: scale-d 0), fenced,
-// committed and waited for; the copy into the tile moves to the tile's
-// core-matrix layout.
+// committed and waited for, each piece of inline PTX tagged with what it
+// does (`tessel.wgmma`, which tessel-hoist-accumulators and
+// tessel-warpgroup-pipeline find it by); the copy into the tile moves to
+// the tile's core-matrix layout.
 #mapA = affine_map<(m, n, k) -> (m, k)>
 #mapB = affine_map<(m, n, k) -> (k, n)>
 #mapC = affine_map<(m, n, k) -> (m, n)>
@@ -336,13 +338,13 @@ func.func @warpgroup_run(%a: memref<16x16xbf16, 3>, %src: memref<16x16xbf16>, %c
     vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x16xf32, 3>
     vector.transfer_write %d1, %c[%c0, %c8] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x16xf32, 3>
   } {mapping = [#gpu.warp<linear_dim_0>], tessel.warpgroup_mma}
-  // CHECK: llvm.inline_asm has_side_effects {{.*}}"fence.proxy.async.shared::cta;\0A\09wgmma.fence.sync.aligned;"
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}{tessel.wgmma = "fence"} "fence.proxy.async.shared::cta;\0A\09wgmma.fence.sync.aligned;"
   // A read whole from its tile is read there too (K-major: transpose 0).
   // CHECK: memref.extract_aligned_pointer_as_index %arg0
   // CHECK: memref.extract_aligned_pointer_as_index %[[TILE]]
-  // CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {$0, $1, $2, $3, $4, $5, $6, $7}, $8, $9, 0, 1, 1, 0, 1;"
-  // CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.commit_group.sync.aligned;"
-  // CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.wait_group.sync.aligned 0;"
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}{tessel.wgmma = "mma"} "wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {$0, $1, $2, $3, $4, $5, $6, $7}, $8, $9, 0, 1, 1, 0, 1;"
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}{tessel.wgmma = "commit"} "wgmma.commit_group.sync.aligned;"
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}{tessel.wgmma = "wait"} "wgmma.wait_group.sync.aligned 0;"
   // CHECK-NOT: vector.contract
   // CHECK-NOT: nvvm.mma.sync
   return

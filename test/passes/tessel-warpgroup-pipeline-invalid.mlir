@@ -18,9 +18,9 @@ func.func @no_barrier(%a: memref<64x64xbf16>) attributes {tessel.schedule = #tes
       %t = nvgpu.device_async_copy %a[%tx, %c0], %buf[%c1, %tx, %c0], 8 : memref<64x64xbf16> to memref<2x64x64xbf16, #gpu.address_space<workgroup>>
       %g = nvgpu.device_async_create_group %t
       nvgpu.device_async_wait %g {numGroups = 1 : i32}
-      llvm.inline_asm has_side_effects asm_dialect = att "wgmma.fence.sync.aligned;", "" : () -> ()
-      llvm.inline_asm has_side_effects asm_dialect = att "wgmma.commit_group.sync.aligned;", "" : () -> ()
-      llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "" : () -> ()
+      llvm.inline_asm has_side_effects asm_dialect = att {tessel.wgmma = "fence"} "wgmma.fence.sync.aligned;", "" : () -> ()
+      llvm.inline_asm has_side_effects asm_dialect = att {tessel.wgmma = "commit"} "wgmma.commit_group.sync.aligned;", "" : () -> ()
+      llvm.inline_asm has_side_effects asm_dialect = att {tessel.wgmma = "wait"} "wgmma.wait_group.sync.aligned 0;", "" : () -> ()
       gpu.barrier
     }
     gpu.terminator
@@ -45,9 +45,9 @@ func.func @three_groups(%a: memref<64x64xbf16>) attributes {tessel.schedule = #t
       %g = nvgpu.device_async_create_group %t
       nvgpu.device_async_wait %g {numGroups = 1 : i32}
       gpu.barrier
-      llvm.inline_asm has_side_effects asm_dialect = att "wgmma.fence.sync.aligned;", "" : () -> ()
-      llvm.inline_asm has_side_effects asm_dialect = att "wgmma.commit_group.sync.aligned;", "" : () -> ()
-      llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "" : () -> ()
+      llvm.inline_asm has_side_effects asm_dialect = att {tessel.wgmma = "fence"} "wgmma.fence.sync.aligned;", "" : () -> ()
+      llvm.inline_asm has_side_effects asm_dialect = att {tessel.wgmma = "commit"} "wgmma.commit_group.sync.aligned;", "" : () -> ()
+      llvm.inline_asm has_side_effects asm_dialect = att {tessel.wgmma = "wait"} "wgmma.wait_group.sync.aligned 0;", "" : () -> ()
       gpu.barrier
     }
     gpu.terminator

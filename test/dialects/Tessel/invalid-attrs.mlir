@@ -24,7 +24,7 @@ module attributes {tessel.target = "h100"} {}
 
 // -----
 
-// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction', 'tessel.candidates', 'tessel.unpriced', 'tessel.tma_copy', 'tessel.wgmma_step', 'tessel.shared_accumulators', 'tessel.warpgroup_mma' and 'tessel.per_thread')}}
+// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction', 'tessel.candidates', 'tessel.unpriced', 'tessel.tma_copy', 'tessel.wgmma_step', 'tessel.shared_accumulators', 'tessel.warpgroup_mma', 'tessel.per_thread' and 'tessel.wgmma')}}
 module attributes {tessel.targets = #tessel.target<"h100">} {}
 
 // -----
@@ -171,3 +171,17 @@ func.func private @k() attributes {tessel.shared_accumulators}
 // 'tessel.per_thread' marks a buffer (a row kernel's registers).
 // expected-error @+1 {{'tessel.per_thread' is a unit attribute of a memref.alloc (or the memref.alloca it may become)}}
 func.func private @k() attributes {tessel.per_thread}
+
+// -----
+
+// 'tessel.wgmma' tags tessel-lower-mma's inline PTX for a wgmma chain.
+func.func @wgmma_kind() {
+  // expected-error @+1 {{'tessel.wgmma' is a string attribute of an llvm.inline_asm: "fence", "mma", "commit" or "wait"}}
+  llvm.inline_asm has_side_effects asm_dialect = att {tessel.wgmma = "issue"} "wgmma.fence.sync.aligned;", "" : () -> ()
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tessel.wgmma' is a string attribute of an llvm.inline_asm: "fence", "mma", "commit" or "wait"}}
+func.func private @k() attributes {tessel.wgmma = "mma"}
