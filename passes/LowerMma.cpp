@@ -1418,27 +1418,22 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
 
 } // namespace
 
-namespace {
-constexpr llvm::StringLiteral kWgmmaAsmAttr = TesselDialect::kWgmmaAsmAttrName;
-constexpr std::pair<WgmmaAsm, llvm::StringLiteral> kWgmmaAsmNames[] = {
-    {WgmmaAsm::Fence, "fence"},
-    {WgmmaAsm::Mma, "mma"},
-    {WgmmaAsm::Commit, "commit"},
-    {WgmmaAsm::Wait, "wait"}};
-} // namespace
-
 void mlir::tessel::tagWgmmaAsm(Operation *op, WgmmaAsm kind) {
-  for (auto [k, name] : kWgmmaAsmNames)
-    if (k == kind)
-      op->setAttr(kWgmmaAsmAttr, StringAttr::get(op->getContext(), name));
+  static_assert(std::size(TesselDialect::kWgmmaAsmKinds) ==
+                    size_t(WgmmaAsm::Wait),
+                "a name for each WgmmaAsm past None");
+  assert(kind != WgmmaAsm::None && "tag with what the PTX does");
+  op->setAttr(TesselDialect::kWgmmaAsmAttrName,
+              StringAttr::get(op->getContext(),
+                              TesselDialect::kWgmmaAsmKinds[int(kind) - 1]));
 }
 
 WgmmaAsm mlir::tessel::wgmmaAsmKind(Operation *op) {
-  auto name = op->getAttrOfType<StringAttr>(kWgmmaAsmAttr);
+  auto name = op->getAttrOfType<StringAttr>(TesselDialect::kWgmmaAsmAttrName);
   if (!name || !isa<LLVM::InlineAsmOp>(op))
     return WgmmaAsm::None;
-  for (auto [kind, n] : kWgmmaAsmNames)
-    if (name.getValue() == n)
-      return kind;
+  for (auto [i, kind] : llvm::enumerate(TesselDialect::kWgmmaAsmKinds))
+    if (name.getValue() == kind)
+      return WgmmaAsm(i + 1);
   return WgmmaAsm::None;
 }

@@ -69,7 +69,8 @@ int64_t largestWorkgroupBuffer(gpu::LaunchOp launch);
 /// What a piece of inline PTX that tessel-lower-mma writes for a warpgroup
 /// MMA chain does: the fence before the chain, one wgmma.mma_async, the
 /// chain's commit, or the wait for it. tessel-lower-mma tags each with its
-/// kind (the `tessel.wgmma` attribute); tessel-hoist-accumulators and
+/// kind (the `tessel.wgmma` attribute, whose values are the dialect's
+/// kWgmmaAsmKinds in this order); tessel-hoist-accumulators and
 /// tessel-warpgroup-pipeline find them by the tag, not by their text.
 enum class WgmmaAsm { None, Fence, Mma, Commit, Wait };
 /// Tags `op` (inline PTX) as `kind`.

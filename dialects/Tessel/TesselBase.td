@@ -94,6 +94,9 @@ def Tessel_Dialect : Dialect {
     /// (a string attribute of llvm.inline_asm).
     static constexpr ::llvm::StringLiteral kWgmmaAsmAttrName =
         "tessel.wgmma";
+    /// Its values, in the order of passes/Passes.h's WgmmaAsm (past None).
+    static constexpr ::llvm::StringLiteral kWgmmaAsmKinds[] = {
+        "fence", "mma", "commit", "wait"};
 
   private:
     /// Registers the attributes (TesselAttrs.cpp, beside their storage).

@@ -94,8 +94,7 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
     // (By name: the dialect does not depend on LLVM's.)
     auto kind = dyn_cast<StringAttr>(value);
     if (!kind || op->getName().getStringRef() != "llvm.inline_asm" ||
-        !llvm::is_contained({"fence", "mma", "commit", "wait"},
-                            kind.getValue()))
+        !llvm::is_contained(kWgmmaAsmKinds, kind.getValue()))
       return op->emitError()
              << "'" << name
              << "' is a string attribute of an llvm.inline_asm: \"fence\", "
