@@ -13,6 +13,16 @@ kernels whose contraction is a matmul or batch_matmul, torch.compile in
 max-autotune mode restricted to Inductor's Triton GEMM templates (the
 epilogue fused into them): Triton's GEMM for the same kernel, autotuned,
 under its own time budget ("triton_us").
+
+A split-KV attention kernel also returns its workspace (the slices'
+partial results and log-sum-exps, `attention_partial`, and the arrival
+counter it zeroes): the vendor's attention keeps none of it, so the
+baseline computes and returns the kernel's other results alone.
+
+  python3 bench/gpu/baseline.py out/rank0 --dry-run
+
+prints, for each kernel, the ops the baseline runs and the results it
+returns (and the workspace it leaves out), with no GPU or PyTorch.
 """
 
 import argparse
@@ -21,19 +31,62 @@ import math
 import sys
 import time
 
-import torch
-import torch.nn.functional as F
+try:
+    import torch
+    import torch.nn.functional as F
+except ImportError:  # --dry-run needs neither PyTorch nor a GPU
+    torch = F = None
 
-DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}
+
+def dtypes():
+    return {"f32": torch.float32, "f16": torch.float16,
+            "bf16": torch.bfloat16}
+
+
+# The op kinds build() computes with PyTorch.
+SUPPORTED = {"matmul", "batch_matmul", "conv2d", "im2col", "neg", "exp",
+             "tanh", "sigmoid", "relu", "rsqrt", "silu", "gelu", "cast",
+             "add", "sub", "mul", "div", "max", "min", "reduce", "softmax",
+             "layer_norm", "rms_norm", "attention", "clamp", "slice",
+             "concat", "pool2d", "constant", "transpose", "reshape"}
+
+
+def vendor_work(graph):
+    """The graph's outputs a vendor library computes, the outputs left out
+    as the kernel's workspace, and the ops the kept outputs need (by
+    index into graph["ops"]; value i >= len(inputs) is op i - len(inputs)'s
+    result)."""
+    ops, n = graph["ops"], len(graph["inputs"])
+    split = any(op["kind"] == "attention_partial" for op in ops)
+
+    def workspace(value):
+        if value < n:
+            return False
+        kind = ops[value - n]["kind"]
+        return kind == "attention_partial" or (split and kind == "constant")
+
+    kept = [v for v in graph["outputs"] if not workspace(v)]
+    left = [v for v in graph["outputs"] if workspace(v)]
+    needed, stack = set(), list(kept)
+    while stack:
+        v = stack.pop()
+        if v >= n and v - n not in needed:
+            needed.add(v - n)
+            stack.extend(i for i in ops[v - n]["operands"] if i >= 0)
+    return kept, left, sorted(needed)
 
 
 def build(graph):
     """A function of the graph's inputs computing its outputs with torch."""
     masks = {}  # a sliding window's attention masks, by shape
+    DTYPES = dtypes()
+    kept, _, needed = vendor_work(graph)
+    n = len(graph["inputs"])
 
     def run(*inputs):
-        values = list(inputs)
-        for op in graph["ops"]:
+        values = {i: x for i, x in enumerate(inputs)}
+        for index in needed:
+            op = graph["ops"][index]
             k = op["kind"]
             ints, floats = op.get("ints", {}), op.get("floats", {})
             strings = op.get("strings", {})
@@ -58,6 +111,18 @@ def build(graph):
                              padding=(pad[0], pad[2]),
                              dilation=ints["dilations"],
                              groups=ints["groups"][0]).permute(0, 2, 3, 1)
+            elif k == "im2col":
+                # NHWC input -> [N, OH, OW, KH, KW, C] patches, zero
+                # padded: each window dimension unfolded over the padded
+                # input (its dilation as a step within the span), then
+                # materialized, as the kernel writes it.
+                x = args[0]
+                s, pad = ints["strides"], ints["padding"]
+                d, win = ints["dilations"], ints["window"]
+                x = F.pad(x, (0, 0, pad[2], pad[3], pad[0], pad[1]))
+                x = x.unfold(1, (win[0] - 1) * d[0] + 1, s[0])[..., ::d[0]]
+                x = x.unfold(2, (win[1] - 1) * d[1] + 1, s[1])[..., ::d[1]]
+                r = x[:, :shape[1], :shape[2]].permute(0, 1, 2, 4, 5, 3)
             elif k == "neg":
                 r = -args[0]
             elif k in ("exp", "tanh", "sigmoid", "relu", "rsqrt"):
@@ -120,14 +185,35 @@ def build(graph):
                         q, kk, v, scale=floats.get("scale"),
                         is_causal=flag("causal"),
                         enable_gqa=q.shape[1] != kk.shape[1])
+            elif k == "clamp":
+                r = torch.clamp(args[0], min=floats.get("min"),
+                                max=floats.get("max"))
+            elif k == "slice":
+                r = args[0][tuple(
+                    slice(o, o + st * (m - 1) + 1, st) for o, st, m in zip(
+                        ints["offsets"], ints["strides"], shape))]
+            elif k == "concat":
+                r = torch.cat(args, ints["dim"][0])
+            elif k == "pool2d":
+                # NHWC; max skips the padding, mean counts it as zeros.
+                s, pad, win = ints["strides"], ints["padding"], ints["window"]
+                fill = -math.inf if strings["kind"] == "max" else 0.0
+                x = F.pad(args[0].permute(0, 3, 1, 2),
+                          (pad[2], pad[3], pad[0], pad[1]), value=fill)
+                pool = F.max_pool2d if strings["kind"] == "max" else \
+                    F.avg_pool2d
+                r = pool(x, win, stride=s).permute(0, 2, 3, 1)
+            elif k == "constant":
+                r = torch.full(shape, floats["value"], dtype=torch.float32,
+                               device="cuda")
             elif k == "transpose":
                 r = args[0].permute(*ints["permutation"])
             elif k == "reshape":
                 r = args[0].reshape(shape)
             else:
                 raise ValueError(f"no torch equivalent for '{k}'")
-            values.append(r.to(dtype).reshape(shape))
-        return [values[i].contiguous() for i in graph["outputs"]]
+            values[n + index] = r.to(dtype).reshape(shape)
+        return [values[i].contiguous() for i in kept]
 
     return run
 
@@ -140,7 +226,7 @@ def make_inputs(graph):
     filters = {op["operands"][1] for op in graph["ops"]
                if op["kind"] == "conv2d"}
     for i, t in enumerate(graph["inputs"]):
-        x = torch.empty(t["shape"], dtype=DTYPES[t["dtype"]],
+        x = torch.empty(t["shape"], dtype=dtypes()[t["dtype"]],
                         device="cuda").uniform_(-1, 1)
         if i in filters:  # HWCF -> OIHW, channels-last strides
             x = x.permute(3, 2, 0, 1).contiguous(
@@ -175,7 +261,10 @@ def triton_gemm(graph, inputs):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("manifest_dir")
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--out")
+    ap.add_argument("--dry-run", action="store_true",
+                    help="print what the baseline computes for each kernel "
+                         "and exit (no GPU, no PyTorch)")
     ap.add_argument("--compile", action="store_true",
                     help="also time torch.compile for kernels with no "
                          "contraction")
@@ -187,6 +276,26 @@ def main():
     args = ap.parse_args()
     manifest = json.load(open(f"{args.manifest_dir}/manifest.json"))
     graphs = manifest.get("reference_graphs", {})
+    if args.dry_run:
+        for name, graph in graphs.items():
+            kept, left, needed = vendor_work(graph)
+            kinds = " ".join(graph["ops"][i]["kind"] for i in needed)
+            line = f"{name}: {kinds} -> {kept}"
+            missing = sorted({graph["ops"][i]["kind"] for i in needed} -
+                             SUPPORTED)
+            if missing:
+                line += "; no torch equivalent: " + ", ".join(missing)
+            if left:
+                n = len(graph["inputs"])
+                line += "; workspace left out: " + ", ".join(
+                    f"{v} ({graph['ops'][v - n]['kind']})" for v in left)
+            print(line)
+        return 0
+    if torch is None:
+        ap.error("PyTorch is not importable here (--dry-run needs neither "
+                 "it nor a GPU)")
+    if not args.out:
+        ap.error("--out is required")
     rows = []
     start = time.time()
     triton_spent = 0.0
