@@ -65,9 +65,17 @@ func.func @sq_4096(%x: tensor<4096x4096xbf16>, %w: tensor<4096x4096xbf16>) -> te
   %0 = tessel.matmul %x, %w : tensor<4096x4096xbf16>, tensor<4096x4096xbf16> -> tensor<4096x4096xbf16>
   return %0 : tensor<4096x4096xbf16>
 }
+// 8192 x 4096 x 4096, as LLaMA's M = 8192 projection (not 8192^3, which
+// the H200 runs up to 2026-11-30a therefore never timed; it is
+// @gemm_8192x8192x8192 below): kept under its name for the replays of
+// the runs that measured it.
 func.func @sq_8192(%x: tensor<8192x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<8192x4096xbf16> {
   %0 = tessel.matmul %x, %w : tensor<8192x4096xbf16>, tensor<4096x4096xbf16> -> tensor<8192x4096xbf16>
   return %0 : tensor<8192x4096xbf16>
+}
+func.func @gemm_8192x8192x8192(%x: tensor<8192x8192xbf16>, %w: tensor<8192x8192xbf16>) -> tensor<8192x8192xbf16> {
+  %y = tessel.matmul %x, %w : tensor<8192x8192xbf16>, tensor<8192x8192xbf16> -> tensor<8192x8192xbf16>
+  return %y : tensor<8192x8192xbf16>
 }
 func.func @vit_196(%x: tensor<196x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<196x4096xbf16> {
   %0 = tessel.matmul %x, %w : tensor<196x4096xbf16>, tensor<4096x4096xbf16> -> tensor<196x4096xbf16>
