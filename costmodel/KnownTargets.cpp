@@ -92,8 +92,9 @@ constexpr const char *kTesselH200TmaSm =
 constexpr const char *kTesselH200TmaL2 =
     "measured on an H200 (bench/data/h200/variants-2026-11-27.json): 4096^3 "
     "on 128x128x64 three-stage wgmma tiles reads 2.15 GB of tiles through "
-    "L2, and fills and drains its 101 MB of DRAM traffic there, in 195.7 us "
-    "(a lower bound)";
+    "L2, and fills and drains its DRAM traffic there (136 MB read, its "
+    "waves' tiles: model::waveReadBytes; 34 MB written), in 195.7 us (a "
+    "lower bound)";
 constexpr const char *kTesselH200Gemm =
     "measured on an H200 (bench/data/h200/calibration-2026-11-27.json): "
     "8192^3 bf16 matmul through cuBLAS (PyTorch), 747 TFLOP/s";
@@ -123,6 +124,25 @@ constexpr const char *kTesselH200DramLatency =
     "measured on an H200 (bench/data/h200/calibration-2026-11-28a.json): "
     "one thread chasing pointers 256 B apart in random order, DRAM 665.7 "
     "clocks";
+// Where a wave of blocks finds the previous wave's tiles in L2.
+constexpr const char *kTesselH200L2Reuse =
+    "fitted on an H200 (bench/data/h200/ncu-gemms-2026-11-27f.csv): the "
+    "DRAM reads of the 18 wgmma GEMM anchors, 35 MB to 1.98 GB, are each "
+    "wave's tiles read anew (model::waveReadBytes) to 0.1 % for any figure "
+    "from 0 to 45 MiB, and not at 60 MiB (the L2 Nsight Compute reports, "
+    "device__attribute_l2_cache_size); half of it, one of L2's two "
+    "partitions, each of which caches for the SMs wired to it (NVIDIA A100 "
+    "Tensor Core GPU Architecture whitepaper, \"L2 cache\")";
+constexpr const char *kHopperL2Reuse =
+    "half of the L2 (one of its two partitions: NVIDIA A100 Tensor Core GPU "
+    "Architecture whitepaper, \"L2 cache\"), as on the H200, where the "
+    "GEMM anchors' DRAM reads fit any figure from 0 to 45 MiB "
+    "(bench/data/h200/ncu-gemms-2026-11-27f.csv; the same GH100 die)";
+constexpr const char *kAmpereL2Reuse =
+    "estimate: half of the L2 (one of its two partitions: NVIDIA A100 "
+    "Tensor Core GPU Architecture whitepaper, \"L2 cache\"), as fitted on "
+    "the H200 (bench/data/h200/ncu-gemms-2026-11-27f.csv); not measured on "
+    "this chip";
 constexpr const char *kHopperOnChip =
     "measured on an H100 (bench/data/h100/calibration-2026-11-22b.json: L1 "
     "hit 43, L2 hit 271 clocks, 162 clocks per block per SM); the H200, the "
@@ -320,7 +340,7 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::TensorUnitsPerSM, 4, kHopperTensorUnits);
   t.set(F::TmaStreamBytesPerClock, 22, kTesselH200TmaStream);
   t.set(F::TmaSmBytesPerClock, 47, kTesselH200TmaSm);
-  t.set(F::TmaL2BandwidthTBps, 11.5, kTesselH200TmaL2);
+  t.set(F::TmaL2BandwidthTBps, 11.8, kTesselH200TmaL2);
   t.set(F::IssueCyclesAlone, 6, kTesselH200IssueAlone);
   t.set(F::LaneCyclesAlone, 2.19, kTesselH200LaneAlone);
   t.set(F::LoadRequestCycles, 1.8, kTesselH200LoadRequest);
@@ -346,6 +366,7 @@ Target makeH100() {
   t.set(F::L2LatencyCycles, 271, kTesselH100Latency);
   t.set(F::DramLatencyCycles, 691, kTesselH100Latency);
   t.set(F::L1LatencyCycles, 43, kTesselH100Latency);
+  t.set(F::L2ReuseBytes, 25 * kMiB, kHopperL2Reuse);
   return t;
 }
 
@@ -363,6 +384,7 @@ Target makeH200() {
   t.set(F::L2LatencyCycles, 271, kHopperOnChip);
   t.set(F::L1LatencyCycles, 43, kHopperOnChip);
   t.set(F::DramLatencyCycles, 666, kTesselH200DramLatency);
+  t.set(F::L2ReuseBytes, 30 * kMiB, kTesselH200L2Reuse);
   return t;
 }
 
@@ -389,6 +411,7 @@ Target makeA100() {
   t.set(F::IssueCyclesAlone, 6, kFromH200IssueAlone);
   t.set(F::LaneCyclesAlone, 2.19, kFromH200LaneAlone);
   t.set(F::LoadRequestCycles, 1.8, kFromH200LoadRequest);
+  t.set(F::L2ReuseBytes, 20 * kMiB, kAmpereL2Reuse);
   return t;
 }
 

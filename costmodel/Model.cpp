@@ -316,8 +316,8 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   // 3-8. The terms, each a lower bound on the kernel's time.
   double peak = computeTime(c, *geometry, work, blocksOnBusiestSM, p);
   p.loadsUs = loadsTime(c, *geometry, work, blocksOnBusiestSM, p);
-  p.dramUs = dramTime(c, p);
-  double uniqueBytes = p.dramBytes;
+  double uniqueBytes = 0;
+  p.dramUs = dramTime(c, p, &uniqueBytes);
   p.l2Us = l2Time(c, work, blocksOnBusiestSM, p);
   p.latencyUs = latencyTime(c, work, blocksOnBusiestSM, uniqueBytes, p);
   p.blocksUs = blocksTime(c, blocksOnBusiestSM, p);

@@ -360,9 +360,16 @@ double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
                    double blocksOnBusiestSM, Prediction &p);
 double loadsTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
                  double blocksOnBusiestSM, Prediction &p);
-/// Unique bytes at the achievable bandwidth for their size; sets
+/// The bytes DRAM moves at the achievable bandwidth for their size: each
+/// operand once (unique bytes, also set in `uniqueBytes`), or an input its
+/// blocks reread as each wave of resident blocks reads it
+/// (waveReadBytes) where the inputs exceed l2_reuse_bytes; sets
 /// p.dramBytes.
-double dramTime(const Context &c, Prediction &p);
+double dramTime(const Context &c, Prediction &p, double *uniqueBytes = nullptr);
+/// What the waves of blocks (SMs x blocksPerSM at a time, in linear id
+/// order) read of the inputs, each wave its blocks' tiles once; nullopt
+/// where no block rereads an input or the grid is too long to walk.
+std::optional<double> waveReadBytes(const Context &c, const Prediction &p);
 /// Tile footprints through L2 and the busiest SM's link to it, each row of
 /// a tile in whole sectors (a pure elementwise kernel's output as its
 /// stores move it: w.perWarpStoreBytes), and the requests they make of L2

@@ -160,6 +160,10 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "an SM's (CU's) L1 data cache; on NVIDIA shared with the blocks' "
        "shared memory",
        true, false},
+      {F::L2ReuseBytes, "l2_reuse_bytes", "bytes",
+       "inputs that stay in L2 from one wave of blocks to the next (more: "
+       "each wave reads its tiles from DRAM again)",
+       true, false},
   }};
   return fields;
 }

@@ -112,10 +112,15 @@ enum class TargetField : unsigned {
   // input the kernel reads no more of than fits stays there after its first
   // read; absent: every load waits on L2 or DRAM.
   L1CacheBytes,
+  // Bytes of inputs that stay in L2 from one wave of blocks to the next: a
+  // kernel reading no more is read from DRAM once; one reading more reads
+  // each wave's tiles again (model::waveReadBytes); absent: every input is
+  // read once.
+  L2ReuseBytes,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::L1CacheBytes) + 1;
+    static_cast<std::size_t>(TargetField::L2ReuseBytes) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

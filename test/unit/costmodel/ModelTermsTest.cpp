@@ -1372,7 +1372,7 @@ TEST(ModelTerms, WgmmaTilesComeThroughL2AtTheTmaFigures) {
   // The same GEMM's 512 blocks each read a 128 x 4096 slice of A and a
   // 4096 x 256 slice of B (3 MiB) and write 128 x 256 bf16: in all 1.61 GB,
   // with the 96 MiB of DRAM traffic filled and drained through L2, at
-  // TMA's 11.5 TB/s; the busiest SM's 4 blocks at 47 bytes a clock.
+  // TMA's 11.8 TB/s; the busiest SM's 4 blocks at 47 bytes a clock.
   KernelDesc mm = steppable(4096, 4096, 4096, ElementType::BF16);
   mm.wgmmaable = true;
   Held inputs(mm, wgmma(128, 256, 64, 8, 4), h100());
@@ -1384,7 +1384,7 @@ TEST(ModelTerms, WgmmaTilesComeThroughL2AtTheTmaFigures) {
   double perBlock = (128.0 * 4096 + 4096.0 * 256 + 128.0 * 256) * 2;
   double l2 = l2Time(inputs.context, WorkCost(), 4, p);
   EXPECT_DOUBLE_EQ(p.l2Bytes, perBlock * 512);
-  EXPECT_DOUBLE_EQ(l2, std::max((p.l2Bytes + p.dramBytes) / 11.5e12 * 1e6,
+  EXPECT_DOUBLE_EQ(l2, std::max((p.l2Bytes + p.dramBytes) / 11.8e12 * 1e6,
                                 4 * perBlock / (47 * 1.98e9) * 1e6));
   // The same tiles on mma.sync go through the SIMT figures.
   Held simtInputs(mm, mma(128, 256, 32, 64, 64, 3), h100());
@@ -1394,6 +1394,79 @@ TEST(ModelTerms, WgmmaTilesComeThroughL2AtTheTmaFigures) {
   double simtL2 = l2Time(simtInputs.context, WorkCost(), 4, q);
   EXPECT_DOUBLE_EQ(simtL2, std::max((q.l2Bytes + q.dramBytes) / 7.1e12 * 1e6,
                                     4 * perBlock / (32 * 1.98e9) * 1e6));
+}
+
+// Each wave of resident blocks reads its tiles from DRAM again once the
+// inputs outgrow what stays in L2 (l2_reuse_bytes): Nsight Compute on the
+// H200 measured these GEMMs' DRAM reads (bench/data/h200/
+// ncu-gemms-2026-11-27f.csv): 1,981,872,128 bytes for LLaMA M = 8192,
+// N = 11008 on 128 x 256 tiles (21 waves of one block an SM, each three A
+// panels and all 43 B panels), 531,392,000 for M = 2048 on 128 x 128 (two
+// blocks an SM) and 170,938,880 for 4095 x 4096 x 4096 on 128 x 256.
+TEST(ModelTerms, EachWaveReadsItsTilesFromDram) {
+  Target h200 = *lookupKnownTarget("h200");
+  auto dram = [&](KernelDesc mm, Schedule s, int64_t blocksPerSM,
+                  const Target &t, double *unique = nullptr) {
+    mm.wgmmaable = true;
+    Held inputs(mm, s, t);
+    Prediction p;
+    p.blocksPerSM = blocksPerSM;
+    dramTime(inputs.context, p, unique);
+    return p.dramBytes;
+  };
+  auto output = [](double m, double n) { return m * n * 2; };
+  double unique = 0;
+  EXPECT_NEAR(dram(steppable(8192, 11008, 4096, ElementType::BF16),
+                   wgmma(128, 256, 64, 8, 4), 1, h200, &unique) -
+                  output(8192, 11008),
+              1981872128.0, 1981872128.0 * 1e-3);
+  EXPECT_DOUBLE_EQ(unique,
+                   (8192.0 * 4096 + 4096.0 * 11008) * 2 + output(8192, 11008));
+  EXPECT_NEAR(dram(steppable(2048, 11008, 4096, ElementType::BF16),
+                   wgmma(128, 128, 64, 8, 3), 2, h200) -
+                  output(2048, 11008),
+              531392000.0, 531392000.0 * 1e-3);
+  EXPECT_NEAR(dram(steppable(4095, 4096, 4096, ElementType::BF16),
+                   wgmma(128, 256, 64, 8, 4), 1, h200) -
+                  output(4095, 4096),
+              170938880.0, 170938880.0 * 1e-3);
+  // One wave reads each tile once: the unique bytes (LLaMA M = 512 on
+  // 128 x 128, 128 blocks; measured 37.8 MB).
+  KernelDesc oneWave = steppable(512, 4096, 4096, ElementType::BF16);
+  EXPECT_DOUBLE_EQ(dram(oneWave, wgmma(128, 128, 64, 8, 5), 1, h200),
+                   (512.0 * 4096 + 4096.0 * 4096) * 2 + output(512, 4096));
+  // Inputs that stay in L2 (1024^3: 4 MiB) are read once however many
+  // waves run, and without the figure every input is read once.
+  KernelDesc small = steppable(1024, 1024, 1024, ElementType::BF16);
+  EXPECT_DOUBLE_EQ(dram(small, wgmma(64, 64, 64, 4, 4), 1, h200),
+                   3 * 1024.0 * 1024 * 2);
+  KernelDesc big = steppable(8192, 11008, 4096, ElementType::BF16);
+  EXPECT_DOUBLE_EQ(dram(big, wgmma(128, 256, 64, 8, 4), 1,
+                        without(h200, {TargetField::L2ReuseBytes})),
+                   (8192.0 * 4096 + 4096.0 * 11008) * 2 + output(8192, 11008));
+  // More blocks resident at once (a wave of more tiles) share more.
+  EXPECT_LT(dram(big, wgmma(128, 256, 64, 8, 4), 2, h200),
+            dram(big, wgmma(128, 256, 64, 8, 4), 1, h200));
+  // A batch of such GEMMs walks its waves tile by tile (the rows and
+  // columns of two dims in closed form above): one of them reads what the
+  // matmul reads, two read 375,373,824 bytes (a wave crosses from one
+  // batch element's tiles to the next's).
+  auto batched = [](int64_t batch, int64_t m, int64_t n, int64_t k) {
+    KernelDesc d = steppable(m, n, k, ElementType::BF16);
+    d.loops.insert(d.loops.begin(), {batch, false});
+    d.operands = {{{0, 1, 3}, ElementType::BF16, false},
+                  {{0, 3, 2}, ElementType::BF16, false},
+                  {{0, 1, 2}, ElementType::BF16, true}};
+    return d;
+  };
+  Schedule tiles = wgmma(128, 256, 64, 8, 4);
+  tiles.block.insert(tiles.block.begin(), 1);
+  EXPECT_DOUBLE_EQ(dram(batched(1, 4095, 4096, 4096), tiles, 1, h200),
+                   dram(steppable(4095, 4096, 4096, ElementType::BF16),
+                        wgmma(128, 256, 64, 8, 4), 1, h200));
+  EXPECT_DOUBLE_EQ(dram(batched(2, 4095, 4096, 4096), tiles, 1, h200) -
+                       2 * output(4095, 4096),
+                   375373824.0);
 }
 
 TEST(ModelTerms, CombineTermsPicksTheBindingOne) {
