@@ -481,14 +481,14 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   int64_t bq = s.block[0], bkv = s.block[1];
   if ((s.compute != ComputeClass::Simt && !mma) || s.stages < 1 ||
       (s.stages != 1 && s.warp.empty()) || s.splitK != 1 || s.vector != 1 ||
-      !s.thread.empty() ||
+      s.raster != 1 || !s.thread.empty() ||
       (!s.warp.empty() &&
        ((s.compute != ComputeClass::MmaSync && !wgmma) || s.warp.size() != 2 ||
         s.warp[1] < 1 || bkv % s.warp[1])))
     return illegal("the fused attention kernel runs on SIMT lanes, mma.sync "
                    "or MFMA, or on mma.sync or wgmma with warp = [rows, key "
-                   "tile or a part of it] (and stages); no split-K, vector "
-                   "or thread tiles");
+                   "tile or a part of it] (and stages); no split-K, raster, "
+                   "vector or thread tiles");
   int64_t warpRows = s.warp.empty() ? 0 : s.warp[0];
   int64_t warpKeys = s.warp.empty() ? 0 : s.warp[1];
   int64_t threads = s.warps * t.warpSize();
@@ -988,7 +988,7 @@ Prediction predictAttentionCombine(const KernelDesc &k, const Schedule &s,
   };
   if (s.block.size() != 1 || s.block[0] < 1 ||
       s.compute != ComputeClass::Simt || s.stages != 1 || s.splitK != 1 ||
-      s.vector != 1 || !s.warp.empty() || !s.thread.empty())
+      s.vector != 1 || s.raster != 1 || !s.warp.empty() || !s.thread.empty())
     return illegal("a split-KV combine's schedule is block = [rows] and "
                    "warps, on SIMT lanes");
   int64_t rows = s.block[0];

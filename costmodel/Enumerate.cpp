@@ -11,6 +11,7 @@
 #include "costmodel/ModelTerms.h"
 
 #include <array>
+#include <map>
 
 namespace mlir::tessel {
 
@@ -98,9 +99,7 @@ private:
   /// also offered pipelined, 2 to 4 stages, and an MFMA K step with 2
   /// (its next step staged in registers).
   void offer(const Schedule &s) {
-    Prediction p = predict(k, s, t);
-    if (p.legal)
-      visit(s, p);
+    offerRasters(s, predict(k, s, t));
     bool staged = pipelines || s.compute == ComputeClass::Mfma;
     if (!staged || model::kStepOf(k, s) == 0)
       return;
@@ -112,10 +111,34 @@ private:
     for (int64_t stages = 2; stages <= deepest; ++stages) {
       Schedule staged = s;
       staged.stages = stages;
-      Prediction q = predict(k, staged, t);
-      if (q.legal)
-        visit(staged, q);
+      offerRasters(staged, predict(k, staged, t));
     }
+  }
+
+  /// Visits `s` (blocks in linear order) when legal, then, where its waves
+  /// of blocks reread inputs from DRAM, the same schedule with the raster
+  /// whose waves read the fewest bytes (model::fewestReadsRaster). The
+  /// grouped one is never predicted slower; where the two tie (another
+  /// term bounds the time), ranking takes the one with the smaller sum of
+  /// terms, which is the grouped one (fewer DRAM and L2 bytes).
+  void offerRasters(const Schedule &s, const Prediction &p) {
+    if (!p.legal)
+      return;
+    visit(s, p);
+    // The group depends on the block tile and the blocks an SM holds
+    // alone: schedules differing in thread tiles, vectors or stages share it.
+    auto [it, inserted] =
+        rasters.try_emplace(std::make_pair(s.block, p.blocksPerSM), 1);
+    if (inserted)
+      it->second = model::fewestReadsRaster(k, s, p, t);
+    int64_t group = it->second;
+    if (group == 1)
+      return;
+    Schedule grouped = s;
+    grouped.raster = group;
+    Prediction q = predict(k, grouped, t);
+    if (q.legal)
+      visit(grouped, q);
   }
 
   /// The fused attention kernel: query and key tiles of 16 to 128 (none
@@ -468,6 +491,8 @@ private:
   bool pipelines;
   std::vector<int> parallel;
   std::vector<int64_t> kSteps, vectors;
+  /// fewestReadsRaster by (block tile, blocks per SM).
+  std::map<std::pair<std::vector<int64_t>, int64_t>, int64_t> rasters;
   /// The vector widths of a tensor-core kernel's epilogue: an elementwise
   /// root's `vectors`, or a root contraction's copy to its output.
   std::vector<int64_t> epilogueVectors;

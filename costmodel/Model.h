@@ -667,6 +667,11 @@ struct Schedule {
   /// vectorWidthFits); 1: scalar.
   int64_t vector = 1;
   ComputeClass compute = ComputeClass::Simt;
+  /// The order blocks start in: 1, by linear id (the last parallel loop
+  /// fastest); G > 1, groups of G rows of tiles over the last two parallel
+  /// loops, each walked down its rows, then across (see
+  /// model::rasterBlock).
+  int64_t raster = 1;
 };
 
 /// Why a time is what it is.

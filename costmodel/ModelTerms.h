@@ -366,10 +366,26 @@ double loadsTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
 /// (waveReadBytes) where the inputs exceed l2_reuse_bytes; sets
 /// p.dramBytes.
 double dramTime(const Context &c, Prediction &p, double *uniqueBytes = nullptr);
-/// What the waves of blocks (SMs x blocksPerSM at a time, in linear id
-/// order) read of the inputs, each wave its blocks' tiles once; nullopt
-/// where no block rereads an input or the grid is too long to walk.
+/// What the waves of blocks (SMs x blocksPerSM at a time, in the order the
+/// schedule's raster starts them) read of the inputs, each wave its
+/// blocks' tiles once; nullopt where no block rereads an input or the grid
+/// is too long to walk.
 std::optional<double> waveReadBytes(const Context &c, const Prediction &p);
+/// The row and column of tiles of block `id` in a plane of rows x cols
+/// tiles whose blocks start in groups of `group` rows (Schedule::raster;
+/// clamped to [1, rows]): the group's blocks walk down its rows, then
+/// across its columns (tessel-raster-blocks emits the same arithmetic).
+std::pair<int64_t, int64_t> rasterBlock(int64_t id, int64_t rows, int64_t cols,
+                                        int64_t group);
+/// The largest group the enumeration offers.
+inline constexpr int64_t kMaxRasterGroup = 64;
+/// For a linear tensor-core schedule `s` of two parallel loops (a matmul)
+/// predicted as `p`: the raster whose waves read the fewest DRAM bytes
+/// (waveReadBytes at p's blocks per SM), of 1 and the powers of two up to
+/// the rows of tiles (or kMaxRasterGroup); 1 where no group reads fewer,
+/// the smaller group on a tie, and for any other schedule.
+int64_t fewestReadsRaster(const KernelDesc &k, const Schedule &s,
+                          const Prediction &p, const Target &t);
 /// Tile footprints through L2 and the busiest SM's link to it, each row of
 /// a tile in whole sectors (a pure elementwise kernel's output as its
 /// stores move it: w.perWarpStoreBytes), and the requests they make of L2

@@ -24,6 +24,10 @@ std::optional<std::string> scheduleRefusal(const Context &c) {
            "(tessel-select-schedules adds them)";
   if (s.stages < 1)
     return "stages must be at least 1";
+  if (s.raster < 1)
+    return "raster must be at least 1";
+  if (s.raster > 1 && c.parallel.size() < 2)
+    return "raster groups rows of tiles: it needs two parallel loops";
   if (c.threadsPerBlock > c.target.get(TargetField::MaxThreadsPerBlock))
     return "the block's threads exceed max_threads_per_block";
   if (c.kStep < 0)

@@ -134,8 +134,10 @@ double dramTime(const Context &c, Prediction &p, double *uniqueBytes) {
   return p.dramBytes / dramBandwidth(t, p.dramBytes, p.uncalibrated) * 1e6;
 }
 
-// Blocks start in the order of their linear ids (the root's last parallel
-// loop fastest: it is the grid's x), SMs x blocksPerSM of them at a time.
+// Blocks start in the order of their ids (with raster = 1 the root's last
+// parallel loop fastest: it is the grid's x; with raster = G, groups of G
+// rows of tiles of the last two loops, each walked down its rows, then
+// across: rasterBlock), SMs x blocksPerSM of them at a time.
 // Each such wave reads from DRAM the tiles of every input its blocks index,
 // once however many of its blocks share them (they meet in L2), and none
 // from the wave before: a GEMM's whole set of operand panels, a wave's
@@ -145,8 +147,9 @@ double dramTime(const Context &c, Prediction &p, double *uniqueBytes) {
 // to 1.98 GB (LLaMA M = 8192, N = 11008 on 128 x 256 tiles: 12.6 times its
 // inputs; its 21 waves each read three A panels and all 43 B panels). An
 // input set no larger than l2_reuse_bytes stays in L2 and is read once
-// (dramTime). The walk takes a run of ids along the last loop at a time;
-// past kMaxWaveRuns runs, nullopt (unique bytes stand).
+// (dramTime). Two parallel loops take a few pieces of ids a wave (one per
+// group it crosses); more loops, a run of ids along the last loop at a
+// time, merged, and past kMaxWaveRuns runs, nullopt (unique bytes stand).
 static std::optional<double> walkWaves(const Context &c, const Prediction &p);
 
 std::optional<double> waveReadBytes(const Context &c, const Prediction &p) {
@@ -156,13 +159,11 @@ std::optional<double> waveReadBytes(const Context &c, const Prediction &p) {
   int64_t wave = int64_t(c.target.get(TargetField::SMCount)) * p.blocksPerSM;
   if (p.blocks > 0 && p.blocks <= wave)
     return std::nullopt;
-  // Two parallel loops (a matmul's) take closed forms, a wave at a time.
-  if (c.parallel.size() <= 2)
-    return walkWaves(c, p);
   // A schedule search predicts tens of thousands of schedules a kernel, of
-  // a few hundred tilings: a longer walk is remembered, by what it reads
-  // (the parallel loops' sizes and tiles, the wave, the inputs' loops).
-  std::vector<int64_t> key = {wave};
+  // a few hundred tilings: a walk is remembered, by what it reads (the
+  // parallel loops' sizes and tiles, the wave, the raster, the inputs'
+  // loops).
+  std::vector<int64_t> key = {wave, c.schedule.raster};
   for (size_t j = 0; j < c.parallel.size(); ++j) {
     key.push_back(c.kernel.loops[c.parallel[j]].size);
     key.push_back(c.tiles[j]);
@@ -198,9 +199,64 @@ std::optional<double> waveReadBytes(const Context &c, const Prediction &p) {
   return bytes;
 }
 
+std::pair<int64_t, int64_t> rasterBlock(int64_t id, int64_t rows, int64_t cols,
+                                        int64_t group) {
+  group = std::clamp<int64_t>(group, 1, std::max<int64_t>(rows, 1));
+  int64_t span = group * cols;
+  int64_t first = id / span * group;
+  int64_t height = std::min(rows - first, group);
+  int64_t in = id % span;
+  return {first + in % height, in / height};
+}
+
+int64_t fewestReadsRaster(const KernelDesc &k, const Schedule &s,
+                          const Prediction &p, const Target &t) {
+  // Tensor-core matmuls (the GEMMs whose waves the data measured): a SIMT
+  // schedule, a batch_matmul or a split-K partial (three parallel loops,
+  // whose walks would cost the search seconds) takes a raster only where
+  // one is given, and is priced with it.
+  if (!p.legal || s.raster != 1 || s.compute == ComputeClass::Simt ||
+      !t.has(TargetField::L2ReuseBytes))
+    return 1;
+  // Inputs that stay in L2 are read once in any order (dramTime).
+  double inputs = 0;
+  for (const Operand &o : k.operands) {
+    double bytes = double(dtypeBytes(o.type));
+    for (int l : o.loops)
+      bytes *= double(k.loops[l].size);
+    inputs += o.output ? 0 : bytes;
+  }
+  if (inputs <= t.get(TargetField::L2ReuseBytes))
+    return 1;
+  Context linear(k, s, t);
+  size_t rank = linear.parallel.size();
+  if (rank != 2)
+    return 1;
+  int64_t rows =
+      (k.loops[linear.parallel[rank - 2]].size + linear.tileM() - 1) /
+      linear.tileM();
+  std::optional<double> fewest = waveReadBytes(linear, p);
+  if (!fewest || rows < 2)
+    return 1;
+  int64_t best = 1;
+  Schedule grouped = s;
+  // Powers of two up to the first that covers every row (the plane walked
+  // a column at a time), 64 at most.
+  for (int64_t group = 2; group <= kMaxRasterGroup; group *= 2) {
+    grouped.raster = std::min(group, rows);
+    Context c(k, grouped, t);
+    std::optional<double> bytes = waveReadBytes(c, p);
+    if (bytes && *bytes < *fewest) {
+      fewest = bytes;
+      best = grouped.raster;
+    }
+    if (group >= rows)
+      break;
+  }
+  return best;
+}
+
 static std::optional<double> walkWaves(const Context &c, const Prediction &p) {
-  // Each wave's runs along the last loop: a longer walk is left out.
-  constexpr int64_t kMaxWaveRuns = 4096;
   size_t rank = c.parallel.size();
   std::vector<int64_t> sizes(rank), counts(rank);
   int64_t blocks = 1;
@@ -210,9 +266,12 @@ static std::optional<double> walkWaves(const Context &c, const Prediction &p) {
     blocks *= counts[j];
   }
   int64_t wave = int64_t(c.target.get(TargetField::SMCount)) * p.blocksPerSM;
-  int64_t last = counts[rank - 1];
-  if (blocks / last + blocks / std::max<int64_t>(wave, 1) > kMaxWaveRuns)
-    return std::nullopt;
+  // The plane of the last two parallel loops (a matmul's rows and columns
+  // of tiles), which the raster walks in groups of `group` rows.
+  int64_t cols = counts[rank - 1];
+  int64_t rows = rank >= 2 ? counts[rank - 2] : 1;
+  int64_t group = std::clamp<int64_t>(c.schedule.raster, 1, rows);
+  int64_t plane = rows * cols, span = group * cols;
   // The tile's extent along parallel position j at block index i (the last
   // tile may be partial); summed over the indices [a, b).
   auto extentSum = [&](size_t j, int64_t a, int64_t b) {
@@ -221,6 +280,7 @@ static std::optional<double> walkWaves(const Context &c, const Prediction &p) {
   struct Input {
     std::vector<size_t> indexed; // parallel positions (but the last) it takes
     bool byLast = false;         // indexed by the last parallel loop
+    bool byRow = false;          // ... by the one before (rank >= 2)
     double rest = 1;             // bytes along its other loops, whole
   };
   std::vector<Input> inputs;
@@ -246,6 +306,7 @@ static std::optional<double> walkWaves(const Context &c, const Prediction &p) {
         in.byLast = true;
       else
         in.indexed.push_back(j);
+      in.byRow |= rank >= 2 && j + 2 == rank;
     }
     for (size_t j = 0; panel && j < rank; ++j)
       reread |= counts[j] > 1 &&
@@ -255,6 +316,114 @@ static std::optional<double> walkWaves(const Context &c, const Prediction &p) {
     inputs.push_back(std::move(in));
   }
   if (!reread)
+    return std::nullopt;
+
+  // A wave's ids [start, end) in pieces, each within one group of one
+  // plane: the plane's index (the leading loops' tile indices as one
+  // number), the rows of tiles the piece crosses (one or two intervals) and
+  // its columns [c0, c1). In a group, ids walk down its rows, then across.
+  struct Piece {
+    int64_t outer, c0, c1;
+    std::array<std::pair<int64_t, int64_t>, 2> rows;
+    int numRows;
+  };
+  auto forEachPiece = [&](int64_t start, int64_t end, auto &&fn) {
+    for (int64_t id = start; id < end;) {
+      int64_t outer = id / plane, local = id % plane;
+      int64_t g = local / span, first = g * group;
+      int64_t height = std::min(rows - first, group);
+      int64_t s = local - g * span;
+      int64_t e = std::min(std::min(plane, (g + 1) * span), local + end - id) -
+                  g * span;
+      Piece piece{outer, s / height, (e - 1) / height + 1, {}, 1};
+      int64_t r0 = s % height, r1 = (e - 1) % height;
+      if (e - s >= height)
+        piece.rows[0] = {first, first + height};
+      else if (r0 <= r1)
+        piece.rows[0] = {first + r0, first + r1 + 1};
+      else {
+        piece.rows[0] = {first + r0, first + height};
+        piece.rows[1] = {first, first + r1 + 1};
+        piece.numRows = 2;
+      }
+      fn(piece);
+      id += e - s;
+    }
+  };
+
+  double total = 0;
+  // An input that both loops index (a residual) is read once whatever the
+  // order: its tiles are the blocks' own.
+  auto ownTiles = [&](const Input &in) {
+    return in.byLast && in.byRow && in.indexed.size() + 1 == rank;
+  };
+  // Two parallel loops at most (a matmul's), by linear id: a wave's rows
+  // r0..r1, the first from column a0, the last to column b1.
+  if (rank <= 2 && group == 1) {
+    for (int64_t start = 0; start < blocks; start += wave) {
+      int64_t end = std::min(blocks, start + wave);
+      int64_t r0 = start / cols, a0 = start % cols;
+      int64_t r1 = (end - 1) / cols, b1 = (end - 1) % cols + 1;
+      for (const Input &in : inputs) {
+        if (ownTiles(in))
+          continue;
+        // (byRow: rank 2, the rows are position 0.)
+        double rowExtent = in.byRow ? extentSum(0, r0, r1 + 1) : 1;
+        double columns = 1;
+        if (in.byLast && r0 == r1)
+          columns = extentSum(rank - 1, a0, b1);
+        else if (in.byLast && r1 == r0 + 1 && b1 < a0)
+          columns = extentSum(rank - 1, a0, cols) + extentSum(rank - 1, 0, b1);
+        else if (in.byLast)
+          columns = double(sizes[rank - 1]);
+        total += in.rest * rowExtent * columns;
+      }
+    }
+    for (const Input &in : inputs)
+      if (ownTiles(in))
+        total += in.rest * double(sizes[0]) * double(sizes[1]);
+    return total;
+  }
+  // ... in groups: a wave's pieces lie in different groups, so their rows
+  // never meet; their columns are merged.
+  if (rank <= 2) {
+    std::vector<std::pair<int64_t, int64_t>> columns;
+    for (int64_t start = 0; start < blocks; start += wave) {
+      int64_t end = std::min(blocks, start + wave);
+      double rowExtent = 0;
+      columns.clear();
+      forEachPiece(start, end, [&](const Piece &piece) {
+        for (int r = 0; r < piece.numRows; ++r)
+          rowExtent += rank == 2 ? extentSum(0, piece.rows[r].first,
+                                             piece.rows[r].second)
+                                 : 1;
+        columns.emplace_back(piece.c0, piece.c1);
+      });
+      std::sort(columns.begin(), columns.end());
+      double columnExtent = 0;
+      int64_t reached = 0;
+      for (auto [a, b] : columns) {
+        a = std::max(a, reached);
+        if (b > a)
+          columnExtent += extentSum(rank - 1, a, b);
+        reached = std::max(reached, b);
+      }
+      for (const Input &in : inputs)
+        if (!ownTiles(in))
+          total += in.rest * (in.byRow ? rowExtent : 1) *
+                   (in.byLast ? columnExtent : 1);
+    }
+    for (const Input &in : inputs)
+      if (ownTiles(in))
+        total += in.rest * double(sizes[0]) * double(sizes[1]);
+    return total;
+  }
+
+  // More loops: each wave's runs along the last loop, a tile of an input
+  // at a time, merged. A longer walk is left out.
+  constexpr int64_t kMaxWaveRuns = 4096;
+  if (blocks / cols + blocks / std::max<int64_t>(wave, 1) * group >
+      kMaxWaveRuns)
     return std::nullopt;
   // A tile of an input a wave reads: its index along the input's other
   // parallel loops (as one number), its bytes there, and a run [a, b) of
@@ -267,55 +436,38 @@ static std::optional<double> walkWaves(const Context &c, const Prediction &p) {
     }
   };
   std::vector<Run> runs;
-  double total = 0;
-  // Rows and columns of tiles (a matmul's M and N): a wave's rows r0..r1,
-  // the first from column a0, the last to column b1, in closed form.
-  if (rank == 2) {
-    for (int64_t start = 0; start < blocks; start += wave) {
-      int64_t end = std::min(blocks, start + wave);
-      int64_t r0 = start / last, a0 = start % last;
-      int64_t r1 = (end - 1) / last, b1 = (end - 1) % last + 1;
-      for (const Input &in : inputs) {
-        double rows = in.indexed.empty() ? 1 : extentSum(0, r0, r1 + 1);
-        double columns = 1;
-        if (in.byLast && !in.indexed.empty())
-          columns = 0; // its own tiles: read once, below
-        else if (in.byLast && r0 == r1)
-          columns = extentSum(1, a0, b1);
-        else if (in.byLast && r1 == r0 + 1 && b1 < a0)
-          columns = extentSum(1, a0, last) + extentSum(1, 0, b1);
-        else if (in.byLast)
-          columns = double(sizes[1]);
-        total += in.rest * rows * columns;
-      }
-    }
-    for (const Input &in : inputs)
-      if (in.byLast && !in.indexed.empty())
-        total += in.rest * double(sizes[0]) * double(sizes[1]);
-    return total;
-  }
   std::vector<int64_t> digits(rank);
   for (int64_t start = 0; start < blocks; start += wave) {
     int64_t end = std::min(blocks, start + wave);
     for (const Input &in : inputs) {
       runs.clear();
-      for (int64_t id = start; id < end;) {
-        int64_t row = id / last, a = id % last;
-        int64_t b = std::min(last, a + (end - id));
-        for (size_t j = rank - 1; j-- > 0;) {
-          digits[j] = row % counts[j];
-          row /= counts[j];
+      forEachPiece(start, end, [&](const Piece &piece) {
+        int64_t outer = piece.outer;
+        for (size_t j = rank - 2; j-- > 0;) {
+          digits[j] = outer % counts[j];
+          outer /= counts[j];
         }
         int64_t key = 0;
         double bytes = in.rest;
         for (size_t j : in.indexed) {
+          if (j + 2 == rank)
+            continue;
           key = key * counts[j] + digits[j];
           bytes *= extentSum(j, digits[j], digits[j] + 1);
         }
-        runs.push_back(in.byLast ? Run{key, a, b, bytes}
-                                 : Run{key, 0, 1, bytes});
-        id += b - a;
-      }
+        auto add = [&](int64_t k, double b) {
+          runs.push_back(in.byLast ? Run{k, piece.c0, piece.c1, b}
+                                   : Run{k, 0, 1, b});
+        };
+        if (!in.byRow) {
+          add(key, bytes);
+          return;
+        }
+        for (int r = 0; r < piece.numRows; ++r)
+          for (int64_t row = piece.rows[r].first; row < piece.rows[r].second;
+               ++row)
+            add(key * rows + row, bytes * extentSum(rank - 2, row, row + 1));
+      });
       // Each tile once: the union of a key's runs along the last loop.
       std::sort(runs.begin(), runs.end());
       for (size_t i = 0; i < runs.size();) {

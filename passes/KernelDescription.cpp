@@ -796,7 +796,7 @@ namespace {
 bool sameButStages(const Schedule &a, const Schedule &b) {
   return a.block == b.block && a.warp == b.warp && a.thread == b.thread &&
          a.warps == b.warps && a.splitK == b.splitK && a.vector == b.vector &&
-         a.compute == b.compute;
+         a.compute == b.compute && a.raster == b.raster;
 }
 
 bool sameFamily(const std::pair<Schedule, Prediction> &a,
@@ -829,7 +829,7 @@ familyKeys(ArrayRef<std::pair<Schedule, Prediction>> offered) {
     const Schedule &s = offered[i].first;
     return std::forward_as_tuple(std::get<0>(keys[i]), std::get<1>(keys[i]),
                                  s.block, s.warp, s.thread, s.warps, s.splitK,
-                                 s.vector, s.compute);
+                                 s.vector, s.compute, s.raster);
   };
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     auto ga = groupKey(a), gb = groupKey(b);
@@ -940,7 +940,7 @@ ScheduleAttr mlir::tessel::toScheduleAttr(MLIRContext *ctx, const Schedule &s) {
     break;
   }
   return ScheduleAttr::get(ctx, s.block, s.warp, s.thread, s.warps, s.stages,
-                           s.splitK, s.vector, mma);
+                           s.splitK, s.vector, mma, s.raster);
 }
 
 Schedule mlir::tessel::fromScheduleAttr(ScheduleAttr attr) {
@@ -952,6 +952,7 @@ Schedule mlir::tessel::fromScheduleAttr(ScheduleAttr attr) {
   s.stages = attr.getStages();
   s.splitK = attr.getSplitK();
   s.vector = attr.getVector();
+  s.raster = attr.getRaster();
   switch (attr.getMma()) {
   case InstructionClass::Simt:
     s.compute = ComputeClass::Simt;

@@ -360,6 +360,47 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::func::FuncOp"> {
   ];
 }
 
+def TesselRasterBlocks : Pass<"tessel-raster-blocks", "mlir::func::FuncOp"> {
+  let summary = "Start a kernel's blocks in groups of rows of tiles";
+  let description = [{
+    For a function whose schedule has `raster = G` (G > 1), after
+    bufferization: each `scf.forall` mapped to GPU blocks, over n >= 2
+    loops of tiles, becomes one loop over all its blocks (linear id, mapped
+    to the grid's x, which the GPU starts in order) whose id is split back
+    into the loops' indices with the last two loops (a matmul's rows and
+    columns of tiles) walked in groups of G rows: within a group the ids go
+    down its rows, then to the next column; the last group takes the rows
+    that remain; leading loops (a batch) vary slowest. The blocks resident
+    at once then cover about G rows and (blocks / G) columns of tiles, and
+    read fewer input tiles from DRAM than a row-major order's one or two
+    rows and every column (docs/cost-model.md term 5, which prices each
+    order and chooses G). The CPU path runs the same loop, so
+    `tessel-run --cpu --check` checks that every tile is computed once.
+
+    ```mlir
+    scf.forall (%i, %j) in (16, 86) { ... }   // raster = 8
+    // becomes
+    scf.forall (%id) in (1376) {
+      %g = %id / 688, %first = %g * 8, %height = min(16 - %first, 8)
+      %i = %first + (%id mod 688) mod %height
+      %j = (%id mod 688) / %height
+      ...
+    } {mapping = [#gpu.block<linear_dim_0>]}
+    ```
+
+    A grid with one row of tiles (or G = 1) is left as it is. A block
+    loop with dynamic bounds, non-zero lower bounds or steps other than 1,
+    results (a kernel still on tensors), or fewer than two loops is an
+    error.
+  }];
+  let dependentDialects = [
+    "mlir::affine::AffineDialect",
+    "mlir::arith::ArithDialect",
+    "mlir::gpu::GPUDialect",
+    "mlir::scf::SCFDialect",
+  ];
+}
+
 def TesselMapToGpu : Pass<"tessel-map-to-gpu", "mlir::func::FuncOp"> {
   let summary = "Map each tiled, bufferized kernel to a gpu.launch";
   let description = [{

@@ -70,6 +70,8 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createTesselTileAndFuse(tile));
 
   addBufferization(pm);
+  // A schedule's raster orders the blocks as on the GPU.
+  pm.addNestedPass<func::FuncOp>(createTesselRasterBlocks());
   // The CPU path frees its temporaries.
   bufferization::buildBufferDeallocationPipeline(pm);
   // Loop-carried buffers leave copies of a view onto itself: CSE makes the
@@ -121,6 +123,8 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
   pm.addPass(createTesselLowerToLinalg());
   pm.addNestedPass<func::FuncOp>(createTesselTileAndFuse());
   addBufferization(pm);
+  // Blocks in the order of the schedule's raster (groups of rows of tiles).
+  pm.addNestedPass<func::FuncOp>(createTesselRasterBlocks());
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   // Per-thread scratch (single elements) goes on the stack, i.e. registers.

@@ -16,6 +16,8 @@
 #   <dir>/variants/                 bench/workloads/wgmma-variants.mlir (AMD:
 #                                   mfma-variants.mlir)
 #   <dir>/variants-small-m/         bench/workloads/wgmma-small-m.mlir
+#   <dir>/variants-raster/          bench/workloads/raster-variants.mlir
+#                                   (sm_90a only)
 #   <dir>/variants-mma-stages/      bench/workloads/mma-stage-variants.mlir
 #   <dir>/variants-simt/            bench/workloads/simt-variants.mlir
 #   <dir>/variants-rows/            bench/workloads/row-variants.mlir
@@ -131,9 +133,11 @@ compile_or_report bench/workloads/attention-anchors.mlir "$CARRY/attention" \
   "the attention anchors do not compile for $TARGET"
 # wgmma schedules side by side (tile, stages, epilogue): what the model's
 # wgmma terms are measured against (sm_90a only): two large GEMMs
-# (variants/) and the GEMM anchors with few rows (variants-small-m/); on
-# AMD, MFMA schedules of two GEMMs (variants/).
-for v in variants:wgmma-variants variants-small-m:wgmma-small-m; do
+# (variants/), the GEMM anchors with few rows (variants-small-m/) and
+# large GEMMs with their blocks in linear and in grouped order
+# (variants-raster/); on AMD, MFMA schedules of two GEMMs (variants/).
+for v in variants:wgmma-variants variants-small-m:wgmma-small-m \
+  variants-raster:raster-variants; do
   dir=${v%%:*}
   src=${v#*:}
   sed "s/\"h100\"/\"$TARGET\"/" "bench/workloads/$src.mlir" >"$CARRY/$src.mlir"

@@ -198,8 +198,8 @@ if want models && [ -d "$CARRY/models" ]; then
     --out "$OUT/models-baseline.json" 2>&1 | tee -a "$LOG" "$OUT/models.log"
 fi
 
-# wgmma schedules side by side (bench/workloads/wgmma-variants.mlir and
-# wgmma-small-m.mlir), mma.sync schedules at 1 to 4 stages
+# wgmma schedules side by side (bench/workloads/wgmma-variants.mlir,
+# wgmma-small-m.mlir and raster-variants.mlir), mma.sync schedules at 1 to 4 stages
 # (mma-stage-variants.mlir), f32 SIMT GEMM schedules (simt-variants.mlir), row
 # kernel schedules (row-variants.mlir) and fused
 # attention schedules (attention-variants.mlir, and on sm_90a
@@ -207,8 +207,8 @@ fi
 if want variants && { [ -d "$CARRY/variants" ] || [ -d "$CARRY/variants-rows" ]; }; then
   echo "== variants" | tee -a "$LOG"
   folders=()
-  for d in variants variants-small-m variants-mma-stages variants-simt \
-    variants-rows variants-attention variants-attention-wgmma; do
+  for d in variants variants-small-m variants-raster variants-mma-stages \
+    variants-simt variants-rows variants-attention variants-attention-wgmma; do
     [ -d "$CARRY/$d" ] && folders+=("$CARRY/$d")
   done
   # shellcheck disable=SC2086 # no option or one

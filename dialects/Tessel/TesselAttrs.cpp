@@ -114,14 +114,17 @@ void ScheduleAttr::print(AsmPrinter &printer) const {
   if (!getThread().empty())
     printTile(printer << ", ", "thread", getThread());
   printer << ", warps = " << getWarps() << ", stages = " << getStages()
-          << ", split_k = " << getSplitK() << ", vector = " << getVector()
+          << ", split_k = " << getSplitK();
+  if (getRaster() != 1)
+    printer << ", raster = " << getRaster();
+  printer << ", vector = " << getVector()
           << ", mma = " << stringifyInstructionClass(getMma()) << ">";
 }
 
 Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> block, warp, thread;
   int64_t warps = kDefaultWarps, stages = kDefaultStages,
-          splitK = kDefaultSplitK, vector = kDefaultVector;
+          splitK = kDefaultSplitK, vector = kDefaultVector, raster = 1;
   InstructionClass mma = InstructionClass::Simt;
   llvm::StringSet<> seen;
 
@@ -152,6 +155,8 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
       return parser.parseInteger(splitK);
     if (key == "vector")
       return parser.parseInteger(vector);
+    if (key == "raster")
+      return parser.parseInteger(raster);
     if (key == "mma") {
       StringRef name;
       SMLoc nameLoc = parser.getCurrentLocation();
@@ -168,7 +173,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
     return parser.emitError(loc)
            << "unknown schedule key '" << key
            << "' (expected block, warp, thread, warps, stages, split_k, "
-              "vector or mma)";
+              "raster, vector or mma)";
   };
 
   SMLoc loc = parser.getCurrentLocation();
@@ -181,7 +186,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   }
   return parser.getChecked<ScheduleAttr>(loc, parser.getContext(), block, warp,
                                          thread, warps, stages, splitK, vector,
-                                         mma);
+                                         mma, raster);
 }
 
 /// The largest size of a schedule's tile.
@@ -192,7 +197,8 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    ArrayRef<int64_t> warp,
                                    ArrayRef<int64_t> thread, int64_t warps,
                                    int64_t stages, int64_t splitK,
-                                   int64_t vector, InstructionClass) {
+                                   int64_t vector, InstructionClass,
+                                   int64_t raster) {
   if (block.empty())
     return emitError() << "schedule block tile is empty";
   for (auto [name, tile] : {std::pair{"block", block}, std::pair{"warp", warp},
@@ -217,6 +223,11 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (splitK < 1)
     return emitError() << "schedule split_k = " << splitK
                        << " must be at least 1";
+  // A group of more rows of tiles than a grid has is the grid's whole
+  // column: any size up to the tile bound is well defined.
+  if (raster < 1 || raster > kMaxTileSize)
+    return emitError() << "schedule raster = " << raster
+                       << " is outside [1, 2^31 - 1]";
   if (!llvm::is_contained({1, 2, 4, 8, 16}, vector))
     return emitError() << "schedule vector = " << vector
                        << " is not 1, 2, 4, 8 or 16";

@@ -108,6 +108,13 @@ def Tessel_ScheduleAttr : Tessel_Attr<"Schedule", "schedule"> {
     - `warps`: warps per block, 1 to 32;
     - `stages`: software pipeline depth for the reduction loop, 1 to 16;
     - `split_k`: how many blocks share one reduction, at least 1;
+    - `raster` (optional, 1 when left out): the order blocks start in. 1:
+      by linear id, the last parallel loop fastest. G > 1: grouped, over
+      the last two parallel loops (a matmul's rows and columns of tiles):
+      blocks walk down G rows of tiles, then to the next column, then the
+      next G rows, so that the blocks resident at once share their input
+      tiles in L2 (the model chooses G from the DRAM bytes each wave of
+      blocks reads; docs/cost-model.md term 5);
     - `vector`: elements per vector load or store: 1, 2, 4, 8 or 16;
     - `mma`: the instruction class, one of `simt`, `mma_sync`, `wgmma`, `mfma`.
 
@@ -128,7 +135,9 @@ def Tessel_ScheduleAttr : Tessel_Attr<"Schedule", "schedule"> {
     "int64_t":$stages,
     "int64_t":$splitK,
     "int64_t":$vector,
-    "::mlir::tessel::InstructionClass":$mma
+    "::mlir::tessel::InstructionClass":$mma,
+    DefaultValuedParameter<"int64_t", "1",
+        "rows of tiles a group of blocks walks (1: linear)">:$raster
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;

@@ -96,6 +96,11 @@ func.func private @f() attributes {s = #tessel.schedule<block = [128, 128], spli
 
 // -----
 
+// expected-error @+1 {{schedule raster = 0 is outside [1, 2^31 - 1]}}
+func.func private @f() attributes {s = #tessel.schedule<block = [128, 128], raster = 0>}
+
+// -----
+
 // expected-error @+1 {{schedule vector = 3 is not 1, 2, 4, 8 or 16}}
 func.func private @f() attributes {s = #tessel.schedule<block = [128, 128], vector = 3>}
 
@@ -126,7 +131,7 @@ func.func private @f() attributes {s = #tessel.schedule<block = [64, 64], thread
 
 // -----
 
-// expected-error @+1 {{unknown schedule key 'tile' (expected block, warp, thread, warps, stages, split_k, vector or mma)}}
+// expected-error @+1 {{unknown schedule key 'tile' (expected block, warp, thread, warps, stages, split_k, raster, vector or mma)}}
 func.func private @f() attributes {s = #tessel.schedule<tile = [64, 64]>}
 
 // -----

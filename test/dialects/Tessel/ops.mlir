@@ -230,6 +230,14 @@ func.func private @predicted() attributes {
     tessel.prediction = #tessel.prediction<time_us = 12.5, bound = "dram", compute_us = 3.1, loads_us = 4.0, dram_us = 11.5, l2_us = 2.0, launch_us = 1.0, latency_us = 6.0, blocks_us = 0.5, achievable_us = 10.2, fraction_of_peak = 0.04, occupancy = 1.0, waves = 0.73, blocks = 1536, flops = 1.0e6, dram_bytes = 3.1e7, uncalibrated = false>,
     tessel.candidates = [#tessel.schedule<block = [8, 8], warps = 1>]}
 
+// A raster other than 1 (the order of the ids) is printed; 1 is left out.
+// CHECK-LABEL: func.func private @rastered
+// CHECK-SAME: s = #tessel.schedule<block = [128, 128, 64], warps = 8, stages = 4, split_k = 1, raster = 8, vector = 8, mma = wgmma>
+// CHECK-SAME: t = #tessel.schedule<block = [8, 8], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>
+func.func private @rastered() attributes {
+    s = #tessel.schedule<raster = 8, block = [128, 128, 64], warps = 8, stages = 4, vector = 8, mma = wgmma>,
+    t = #tessel.schedule<block = [8, 8], raster = 1>}
+
 // The estimated registers and the flops' share of the achievable time are
 // printed where given (0, the default, leaves them out, as above).
 // CHECK-LABEL: func.func private @predicted_registers

@@ -1469,6 +1469,119 @@ TEST(ModelTerms, EachWaveReadsItsTilesFromDram) {
                    375373824.0);
 }
 
+TEST(ModelTerms, RasterGroupsCoverEveryTileOnce) {
+  for (auto [rows, cols] : {std::pair<int64_t, int64_t>{1, 1},
+                            {1, 7},
+                            {7, 1},
+                            {3, 4},
+                            {5, 5},
+                            {10, 8},
+                            {16, 86}})
+    for (int64_t group : {1, 2, 3, 4, 8, 16, 64}) {
+      std::vector<int> seen(size_t(rows * cols), 0);
+      for (int64_t id = 0; id < rows * cols; ++id) {
+        auto [r, c] = rasterBlock(id, rows, cols, group);
+        ASSERT_TRUE(r >= 0 && r < rows && c >= 0 && c < cols)
+            << rows << "x" << cols << " group " << group << " id " << id;
+        ++seen[size_t(r * cols + c)];
+        // Within a group the next id is the next row of the column, or
+        // the group's first row of the next column.
+        if (id + 1 == rows * cols)
+          continue;
+        auto [nr, nc] = rasterBlock(id + 1, rows, cols, group);
+        int64_t g = std::min(group, rows);
+        if (nr / g == r / g && (nr != r || nc != c) && (id + 1) % (g * cols))
+          EXPECT_TRUE((nr == r + 1 && nc == c) ||
+                      (nr == r / g * g && nc == c + 1))
+              << rows << "x" << cols << " group " << group << " id " << id;
+      }
+      for (int count : seen)
+        EXPECT_EQ(count, 1) << rows << "x" << cols << " group " << group;
+    }
+  // raster = 1: the last loop fastest.
+  using Tile = std::pair<int64_t, int64_t>;
+  EXPECT_EQ(rasterBlock(13, 10, 8, 1), Tile(1, 5));
+  // 10 rows in groups of 4 (32 ids a group): id 33 is row 5 of column 0;
+  // the last group holds rows 8 and 9.
+  EXPECT_EQ(rasterBlock(33, 10, 8, 4), Tile(5, 0));
+  EXPECT_EQ(rasterBlock(65, 10, 8, 4), Tile(9, 0));
+  EXPECT_EQ(rasterBlock(66, 10, 8, 4), Tile(8, 1));
+}
+
+// The bytes each wave reads with blocks in groups of rows: the figures are
+// a brute-force count of the A row tiles and B column tiles each wave's
+// blocks index (every block's tile listed, then each wave's sets summed),
+// not the model's pieces.
+TEST(ModelTerms, GroupedWavesReadFewerTiles) {
+  Target h200 = *lookupKnownTarget("h200");
+  auto reads = [&](KernelDesc mm, Schedule s, int64_t raster,
+                   int64_t blocksPerSM) {
+    mm.wgmmaable = true;
+    s.raster = raster;
+    Held inputs(mm, s, h200);
+    Prediction p;
+    p.blocksPerSM = blocksPerSM;
+    std::optional<double> bytes = waveReadBytes(inputs.context, p);
+    return bytes ? *bytes : -1.0;
+  };
+  KernelDesc m2048 = steppable(2048, 11008, 4096, ElementType::BF16);
+  Schedule square = wgmma(128, 128, 64, 8, 3);
+  EXPECT_NEAR(reads(m2048, square, 1, 2), 531628032.0, 1.0);
+  EXPECT_NEAR(reads(m2048, square, 2, 2), 507510784.0, 1.0);
+  EXPECT_NEAR(reads(m2048, square, 8, 2), 239075328.0, 1.0);
+  EXPECT_NEAR(reads(m2048, square, 16, 2), 193986560.0, 1.0);
+  // A group past the rows is the whole column of tiles.
+  EXPECT_NEAR(reads(m2048, square, 64, 2), 193986560.0, 1.0);
+  KernelDesc m8192 = steppable(8192, 11008, 4096, ElementType::BF16);
+  Schedule wide = wgmma(128, 256, 64, 8, 4);
+  EXPECT_NEAR(reads(m8192, wide, 16, 1), 794820608.0, 1.0);
+  EXPECT_NEAR(reads(m8192, wide, 64, 1), 1539309568.0, 1.0);
+  // 4095 rows on 128 x 256: 16 columns, a wave already 8 rows deep; groups
+  // of 3 read more, of 16 less.
+  KernelDesc m4095 = steppable(4095, 4096, 4096, ElementType::BF16);
+  EXPECT_NEAR(reads(m4095, wide, 3, 1), 177201152.0, 1.0);
+  EXPECT_NEAR(reads(m4095, wide, 16, 1), 148881408.0, 1.0);
+  // A batch of two walks its runs: the batch slowest, each plane grouped.
+  KernelDesc batched = steppable(4095, 4096, 4096, ElementType::BF16);
+  batched.loops.insert(batched.loops.begin(), {2, false});
+  batched.operands = {{{0, 1, 3}, ElementType::BF16, false},
+                      {{0, 3, 2}, ElementType::BF16, false},
+                      {{0, 1, 2}, ElementType::BF16, true}};
+  Schedule batchTiles = wide;
+  batchTiles.block.insert(batchTiles.block.begin(), 1);
+  EXPECT_NEAR(reads(batched, batchTiles, 1, 1), 375373824.0, 1.0);
+  EXPECT_NEAR(reads(batched, batchTiles, 4, 1), 373276672.0, 1.0);
+  EXPECT_NEAR(reads(batched, batchTiles, 16, 1), 322920448.0, 1.0);
+
+  // The enumeration's choice: the group whose waves read the fewest bytes.
+  auto fewest = [&](KernelDesc mm, Schedule s, int64_t blocksPerSM,
+                    const Target &t) {
+    mm.wgmmaable = true;
+    Held inputs(mm, s, t);
+    Prediction p;
+    p.blocksPerSM = blocksPerSM;
+    p.blocks = 1;
+    for (size_t j = 0; j < inputs.context.parallel.size(); ++j)
+      p.blocks *= (mm.loops[inputs.context.parallel[j]].size +
+                   inputs.context.tiles[j] - 1) /
+                  inputs.context.tiles[j];
+    return fewestReadsRaster(mm, s, p, t);
+  };
+  EXPECT_EQ(fewest(m2048, square, 2, h200), 16);
+  EXPECT_EQ(fewest(m8192, wide, 1, h200), 16);
+  EXPECT_EQ(fewest(m4095, wide, 1, h200), 16);
+  // One wave (LLaMA M = 512 on 128 x 128): every order reads each tile
+  // once. Inputs that stay in L2, and a target without the figure: none.
+  EXPECT_EQ(
+      fewest(steppable(512, 4096, 4096, ElementType::BF16), square, 1, h200),
+      1);
+  EXPECT_EQ(fewest(steppable(1024, 1024, 1024, ElementType::BF16),
+                   wgmma(64, 64, 64, 4, 4), 1, h200),
+            1);
+  EXPECT_EQ(fewest(m8192, wide, 1, without(h200, {TargetField::L2ReuseBytes})),
+            1);
+}
+
 TEST(ModelTerms, CombineTermsPicksTheBindingOne) {
   Prediction p;
   p.computeUs = 3;

@@ -64,7 +64,7 @@ std::vector<std::string> contractions() {
 bool sameButStages(const Schedule &a, const Schedule &b) {
   return a.block == b.block && a.warp == b.warp && a.thread == b.thread &&
          a.warps == b.warps && a.splitK == b.splitK && a.vector == b.vector &&
-         a.compute == b.compute;
+         a.compute == b.compute && a.raster == b.raster;
 }
 
 class RankingTest : public ::testing::Test {
