@@ -56,11 +56,13 @@ std::string mlir::tessel::scheduleKind(ScheduleAttr schedule,
   };
   relative("thread", schedule.getThread());
   relative("warp", schedule.getWarp());
-  // One warp or several; pipelined or not; split or not (the numbers
-  // change sizes, not paths); every vector width (alignment differs).
+  // One warp or several; pipelined or not; split or not; blocks in linear
+  // or grouped order (the numbers change sizes, not paths); every vector
+  // width (alignment differs).
   kind += schedule.getWarps() == 1 ? " one warp" : " warps";
   kind += schedule.getStages() == 1 ? "" : " stages";
   kind += schedule.getSplitK() == 1 ? "" : " split_k";
+  kind += schedule.getRaster() == 1 ? "" : " raster";
   kind += " vector " + std::to_string(schedule.getVector()) + " " +
           stringifyInstructionClass(schedule.getMma()).str();
   return kind;

@@ -28,7 +28,8 @@ namespace mlir::tessel {
 /// dims) as 1, whole (covering its dim), dividing or partial (leaving a
 /// partial last tile); entries past the result's rank (a K step) as k; the
 /// thread and warp tiles relative to the block; one warp or several,
-/// pipelined or not, split or not; the vector width and the instruction
+/// pipelined or not, split or not, in linear or grouped block order
+/// (raster); the vector width and the instruction
 /// class as they are. Two schedules of one kind take the same paths through
 /// tiling and lowering, with other sizes.
 std::string scheduleKind(ScheduleAttr schedule, ArrayRef<int64_t> shape);
