@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/BlockLoops.h"
 #include "passes/IndexRange.h"
 #include "passes/Passes.h"
 
@@ -53,48 +54,30 @@ constexpr int64_t kMaxGridYZ = 65535;
 /// with too many blocks along an outer one, becomes one loop over all its
 /// blocks (mapped to x) whose id is split back into the loops' indices.
 LogicalResult flattenBlockLoop(scf::ForallOp &blocks) {
-  std::optional<SmallVector<int64_t>> lbs =
-      getConstantIntValues(blocks.getMixedLowerBound());
-  std::optional<SmallVector<int64_t>> ubs =
-      getConstantIntValues(blocks.getMixedUpperBound());
-  std::optional<SmallVector<int64_t>> steps =
-      getConstantIntValues(blocks.getMixedStep());
-  if (!lbs || !ubs || !steps)
+  BlockLoopBounds bounds(blocks);
+  if (!bounds.isStatic())
     return blocks.emitOpError() << "must have static block counts";
-  size_t rank = ubs->size();
+  ArrayRef<int64_t> ubs = *bounds.ubs;
+  size_t rank = ubs.size();
   bool fits = rank <= 3;
   for (size_t i = 0; fits && i + 1 < rank; ++i)
-    fits = (*ubs)[i] <= kMaxGridYZ;
+    fits = ubs[i] <= kMaxGridYZ;
   if (fits)
     return success();
-  if (!blocks.getOutputs().empty() ||
-      llvm::any_of(*lbs, [](int64_t v) { return v != 0; }) ||
-      llvm::any_of(*steps, [](int64_t v) { return v != 1; }))
+  if (!blocks.getOutputs().empty() || !bounds.fromZeroByOne())
     return blocks.emitOpError()
            << "has " << rank << " block loops (or more than " << kMaxGridYZ
            << " blocks along an outer one) and is not in the form that can "
               "be flattened onto a grid (bufferized, from 0 by 1)";
   int64_t total = 1;
-  for (int64_t u : *ubs)
+  for (int64_t u : ubs)
     total *= u;
-  MLIRContext *ctx = blocks.getContext();
-  IRRewriter rewriter(ctx);
-  rewriter.setInsertionPoint(blocks);
-  ArrayAttr mapping = rewriter.getArrayAttr(
-      {gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::LinearDim0)});
-  auto flat = scf::ForallOp::create(
-      rewriter, blocks.getLoc(),
-      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
-      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(total)},
-      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)}, ValueRange{}, mapping);
-  Block *body = flat.getBody();
-  rewriter.eraseOp(body->getTerminator());
-  rewriter.setInsertionPointToStart(body);
-  auto ids = affine::AffineDelinearizeIndexOp::create(
-      rewriter, blocks.getLoc(), flat.getInductionVar(0), *ubs);
-  rewriter.mergeBlocks(blocks.getBody(), body, ids.getResults());
-  rewriter.eraseOp(blocks);
-  blocks = flat;
+  blocks = linearizeBlockLoop(
+      blocks, total, [&](RewriterBase &rewriter, Location loc, Value id) {
+        return SmallVector<Value>(
+            affine::AffineDelinearizeIndexOp::create(rewriter, loc, id, ubs)
+                .getResults());
+      });
   return success();
 }
 

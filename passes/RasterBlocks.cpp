@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/BlockLoops.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -36,84 +37,70 @@ bool isBlockLoop(scf::ForallOp forall) {
 /// loop over its blocks' linear ids, the last two loops walked in groups of
 /// `group` rows.
 LogicalResult rasterize(scf::ForallOp blocks, int64_t group) {
-  std::optional<SmallVector<int64_t>> lbs =
-      getConstantIntValues(blocks.getMixedLowerBound());
-  std::optional<SmallVector<int64_t>> ubs =
-      getConstantIntValues(blocks.getMixedUpperBound());
-  std::optional<SmallVector<int64_t>> steps =
-      getConstantIntValues(blocks.getMixedStep());
-  if (!lbs || !ubs || !steps)
+  BlockLoopBounds bounds(blocks);
+  if (!bounds.isStatic())
     return blocks.emitOpError()
            << "must have static block counts for raster = " << group;
   if (!blocks.getOutputs().empty())
     return blocks.emitOpError()
            << "must be bufferized before tessel-raster-blocks";
-  if (llvm::any_of(*lbs, [](int64_t v) { return v != 0; }) ||
-      llvm::any_of(*steps, [](int64_t v) { return v != 1; }))
+  if (!bounds.fromZeroByOne())
     return blocks.emitOpError()
            << "must run from 0 by 1 for raster = " << group;
-  size_t rank = ubs->size();
+  ArrayRef<int64_t> ubs = *bounds.ubs;
+  size_t rank = ubs.size();
   if (rank < 2)
     return blocks.emitOpError() << "has one loop of blocks: raster = " << group
                                 << " groups rows of tiles of two loops";
-  int64_t rows = (*ubs)[rank - 2], cols = (*ubs)[rank - 1];
+  int64_t rows = ubs[rank - 2], cols = ubs[rank - 1];
   group = std::min(group, rows);
   if (group <= 1)
     return success();
   int64_t total = 1;
-  for (int64_t u : *ubs)
+  for (int64_t u : ubs)
     total *= u;
   int64_t plane = rows * cols, span = group * cols;
-
-  MLIRContext *ctx = blocks.getContext();
-  Location loc = blocks.getLoc();
-  IRRewriter rewriter(ctx);
-  rewriter.setInsertionPoint(blocks);
-  ArrayAttr mapping = rewriter.getArrayAttr(
-      {gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::LinearDim0)});
-  auto flat = scf::ForallOp::create(
-      rewriter, loc, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
-      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(total)},
-      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)}, ValueRange{}, mapping);
-  Block *body = flat.getBody();
-  rewriter.eraseOp(body->getTerminator());
-  rewriter.setInsertionPointToStart(body);
-  llvm::SmallDenseMap<int64_t, Value> constants;
-  auto constant = [&](int64_t v) -> Value {
-    Value &c = constants[v];
-    if (!c)
-      c = arith::ConstantIndexOp::create(rewriter, loc, v);
-    return c;
-  };
-  Value id = flat.getInductionVar(0);
-  SmallVector<Value> indices;
-  Value local = id;
-  if (rank > 2) {
-    // Leading loops (a batch) vary slowest, a plane of tiles each.
-    Value outer = arith::DivUIOp::create(rewriter, loc, id, constant(plane));
-    local = arith::RemUIOp::create(rewriter, loc, id, constant(plane));
-    auto outerIds = affine::AffineDelinearizeIndexOp::create(
-        rewriter, loc, outer, ArrayRef<int64_t>(*ubs).drop_back(2));
-    llvm::append_range(indices, outerIds.getResults());
-  }
-  // The group, its first row and its height (the last group may be
-  // shorter), then the id within the group: row fastest.
-  Value groupIndex =
-      arith::DivUIOp::create(rewriter, loc, local, constant(span));
-  Value first =
-      arith::MulIOp::create(rewriter, loc, groupIndex, constant(group));
-  Value height = constant(group);
-  if (rows % group)
-    height = arith::MinUIOp::create(
-        rewriter, loc,
-        arith::SubIOp::create(rewriter, loc, constant(rows), first), height);
-  Value within = arith::RemUIOp::create(rewriter, loc, local, constant(span));
-  indices.push_back(arith::AddIOp::create(
-      rewriter, loc, first,
-      arith::RemUIOp::create(rewriter, loc, within, height)));
-  indices.push_back(arith::DivUIOp::create(rewriter, loc, within, height));
-  rewriter.mergeBlocks(blocks.getBody(), body, indices);
-  rewriter.eraseOp(blocks);
+  linearizeBlockLoop(
+      blocks, total, [&](RewriterBase &rewriter, Location loc, Value id) {
+        llvm::SmallDenseMap<int64_t, Value> constants;
+        auto constant = [&](int64_t v) -> Value {
+          Value &c = constants[v];
+          if (!c)
+            c = arith::ConstantIndexOp::create(rewriter, loc, v);
+          return c;
+        };
+        SmallVector<Value> indices;
+        Value local = id;
+        if (rank > 2) {
+          // Leading loops (a batch) vary slowest, a plane of tiles each.
+          Value outer =
+              arith::DivUIOp::create(rewriter, loc, id, constant(plane));
+          local = arith::RemUIOp::create(rewriter, loc, id, constant(plane));
+          auto outerIds = affine::AffineDelinearizeIndexOp::create(
+              rewriter, loc, outer, ubs.drop_back(2));
+          llvm::append_range(indices, outerIds.getResults());
+        }
+        // The group, its first row and its height (the last group may be
+        // shorter), then the id within the group: row fastest.
+        Value groupIndex =
+            arith::DivUIOp::create(rewriter, loc, local, constant(span));
+        Value first =
+            arith::MulIOp::create(rewriter, loc, groupIndex, constant(group));
+        Value height = constant(group);
+        if (rows % group)
+          height = arith::MinUIOp::create(
+              rewriter, loc,
+              arith::SubIOp::create(rewriter, loc, constant(rows), first),
+              height);
+        Value within =
+            arith::RemUIOp::create(rewriter, loc, local, constant(span));
+        indices.push_back(arith::AddIOp::create(
+            rewriter, loc, first,
+            arith::RemUIOp::create(rewriter, loc, within, height)));
+        indices.push_back(
+            arith::DivUIOp::create(rewriter, loc, within, height));
+        return indices;
+      });
   return success();
 }
 
