@@ -335,19 +335,29 @@ constexpr double kRegisterFormKeyRegisters = 1.1;
 constexpr double kRegisterFormFarKeyRegisters = 0.7;
 constexpr int64_t kRegisterFormNearKeys = 64;
 /// The same form on wgmma, overlapped: q and B stay in shared memory (no
-/// fragments loaded); a base, O's dv / 2 and 0.95 a key (a lane holds bkv /
-/// 2 values of S and as many of the pending P, in f32). Fitted on ptxas -v
-/// (sm_90a, CUDA 13) for the 5 kernels of
-/// test/codegen/cpu-check-fused-attention-wgmma.mlir and the 8 of
-/// bench/workloads/attention-wgmma-variants.mlir (head dims 64 to 256, key
-/// tiles 16 to 64, 4 and 8 warps; 116 to 213 registers): 11 of 13 within
-/// 10 %, -15 % .. +7 % (one stage and 8 warps take more). Past 64 keys,
-/// 1.15 a key: six kernels of 128-key tiles (head dims 64 and 128, 4 and 8
-/// warps, causal or not; 198 to 252 registers, which 0.95 put 5 % to 8 %
-/// low) within -7 % .. +3 %.
-constexpr double kWgmmaFormBaseRegisters = 47;
-constexpr double kWgmmaFormKeyRegisters = 0.95;
-constexpr double kWgmmaFormFarKeyRegisters = 1.15;
+/// fragments loaded); a lane holds dv / 2 values of O and bkv / 2 of S in
+/// f32, and bkv / 4 registers of the pending P (rounded to the input type
+/// as it is computed, two values a register). Fitted (least squares of the
+/// relative error) on ptxas -v (sm_90a, CUDA 13) for 101 kernels of a
+/// sweep of the form (head dims 64, 128 and 256; key tiles 16 to 128; 4
+/// and 8 warps; 1 to 3 stages; causal or not; 72 to 255 registers, none
+/// spilling but one, below): a base, 1.331 registers a value of O in a
+/// lane (dv / 2), 0.851 a key of the tile, 0.184 more a key with two
+/// warpgroups or more, 2.4 with one stage. A causal mask adds 0.23 a key
+/// (each row's limit and each key's index), but only up to the limit of
+/// registers a thread has: ptxas recomputes those rather than spill, and
+/// kernels whose estimate without the mask comes near the limit take
+/// about it with the mask (the [128, 128] tile of dv = 128 on 8 warps: 244
+/// registers, causal 242; dv = 256 on [128, 64]: 254, causal 255). Above
+/// the limit without the mask it spills (dv = 256, [128, 64], 8 warps, one
+/// stage: 257 estimated, 255 registers and 12 bytes of spill stores). 91
+/// of the 101 within 10 %, -12.8 % .. +12.7 %.
+constexpr double kWgmmaFormBaseRegisters = 18.17;
+constexpr double kWgmmaFormValueRegisters = 1.331;
+constexpr double kWgmmaFormKeyRegisters = 0.851;
+constexpr double kWgmmaGroupsKeyRegisters = 0.184;
+constexpr double kWgmmaOneStageRegisters = 2.441;
+constexpr double kWgmmaCausalKeyRegisters = 0.23;
 /// What a sliding window adds to the register-resident forms (the steps'
 /// rotation, FusedAttention.cpp's stepStart, and the masked loop's one
 /// more compare): the median of ptxas -v's increase over the same kernel
@@ -356,18 +366,6 @@ constexpr double kWgmmaFormFarKeyRegisters = 1.15;
 /// 128, 4 and 8 warps.
 constexpr double kWgmmaWindowRegisters = 3;
 constexpr double kRegisterFormWindowRegisters = 12;
-/// Two warpgroups or more (8 warps) with value rows longer than 64: per
-/// key, 0.47 more for each 64 values past the first 64. Since exp2 became
-/// ex2.approx.ftz (tessel-expand-math), ptxas keeps more of the softmax in
-/// flight, and 8-warp kernels of dv = 128 take 144 to 204 registers
-/// (ptxas -v, sm_90a, CUDA 13; the same [128, 64] tile 168 to 204, causal
-/// or not), where the terms above say 142 to 175; the term follows the
-/// larger (64 keys: 202; 32 keys: 157). 8-warp kernels of dv = 64 need
-/// nothing more (101 to 140 registers for 32 and 64 keys). Its purpose is
-/// the [128, 128] tile of dv = 128 (Mistral-7B's prefill): ptxas holds it
-/// in 255 registers only by spilling (4 bytes, causal 104), which the
-/// terms above (246) did not say; the term puts it at 307, out of reach.
-constexpr double kWgmmaTurnsKeyRegisters = 0.47;
 /// The register-resident form's warp phase, in instructions a lane issues
 /// per strip: kRegisterFormKeyOps per key of a lane (bkv / 2), and
 /// kRegisterFormMaskOps more in a step that masks; kRegisterFormStripOps,
@@ -552,16 +550,25 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   double nearKeys = double(std::min(ownKeys, kRegisterFormNearKeys));
   double farKeys = double(ownKeys) - nearKeys;
   bool window = a.window > 0;
-  double turnsPerKey = s.warps >= 2 * WgmmaShape::kWarpsPerGroup
-                           ? kWgmmaTurnsKeyRegisters *
-                                 double(std::max<int64_t>(0, a.dv - 64)) / 64
-                           : 0;
+  // On wgmma: without the mask, then the mask's registers up to the limit
+  // (an estimate past the limit without them is refused below).
+  double wgmmaRegisters = 0;
+  if (wgmma) {
+    double unmasked = kWgmmaFormBaseRegisters +
+                      kWgmmaFormValueRegisters * double(a.dv) / 2 +
+                      kWgmmaFormKeyRegisters * double(ownKeys) +
+                      (s.warps >= 2 * WgmmaShape::kWarpsPerGroup
+                           ? kWgmmaGroupsKeyRegisters * double(ownKeys)
+                           : 0) +
+                      (s.stages <= 1 ? kWgmmaOneStageRegisters : 0);
+    double mask = (a.causal ? kWgmmaCausalKeyRegisters * double(ownKeys) : 0) +
+                  (window ? kWgmmaWindowRegisters : 0);
+    double limit = t.get(TargetField::MaxRegistersPerThread);
+    wgmmaRegisters =
+        unmasked > limit ? unmasked : std::min(limit, unmasked + mask);
+  }
   p.registers =
-      wgmma ? int64_t(std::ceil(kWgmmaFormBaseRegisters + double(a.dv) / 2 +
-                                kWgmmaFormKeyRegisters * nearKeys +
-                                kWgmmaFormFarKeyRegisters * farKeys +
-                                turnsPerKey * double(ownKeys) +
-                                (window ? kWgmmaWindowRegisters : 0)))
+      wgmma ? int64_t(std::ceil(wgmmaRegisters))
       : l.registers
           ? int64_t(std::ceil(kRegisterFormBaseRegisters +
                               double(warpStrips) *

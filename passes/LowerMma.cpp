@@ -220,7 +220,7 @@ public:
     return regs;
   }
 
-  /// The accumulator's four f32 values.
+  /// The accumulator's four values (f32, or 16-bit: storeC).
   SmallVector<Value> loadC(vector::TransferReadOp read) override {
     SmallVector<Value> values;
     for (const mma::PairPosition &p : mma::kC) {
@@ -237,9 +237,11 @@ public:
     return SmallVector<Value>(4, zero);
   }
 
-  /// Stores the four f32 values of a result where `write` puts the piece.
+  /// Stores the four values of a result where `write` puts the piece (f32,
+  /// or rounded to 16 bits: the overlapped attention's P, a 32-bit
+  /// register a pair).
   void storeC(vector::TransferWriteOp write, ArrayRef<Value> values) override {
-    auto pairType = VectorType::get({2}, b.getF32Type());
+    auto pairType = VectorType::get({2}, values.front().getType());
     for (auto [i, p] : llvm::enumerate(mma::kC)) {
       Value pair = vector::FromElementsOp::create(
           b, loc, pairType, ValueRange{values[2 * i], values[2 * i + 1]});
@@ -1165,8 +1167,11 @@ private:
       return LaneValues{LaneValues::Col, colsOf(index(0), index(1))};
     }
     if (auto read = dyn_cast<vector::TransferReadOp>(def)) {
-      if (!isPiece || !isPlainTransfer(read) || !type.getElementType().isF32())
-        return unsupported("a read other than of a whole f32 piece");
+      Type element = type.getElementType();
+      if (!isPiece || !isPlainTransfer(read) ||
+          !(element.isF32() || element.isBF16() || element.isF16()))
+        return unsupported("a read other than of a whole f32, bf16 or f16 "
+                           "piece");
       deadReads.insert(read);
       return LaneValues{LaneValues::Piece, fragments->loadC(read)};
     }

@@ -93,11 +93,11 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     }
     return %r : tensor<1x32x2048x128xbf16>
   }
-  // The [128, 128] tile the model chose until 2026-12-01 (the H200 measured
-  // it at 161.5 us in run 30a): since exp2 became one MUFU.EX2, ptxas holds
-  // it in 255 registers only by spilling (104 bytes), and the model refuses
-  // it (kept as written here, with a warning): timed beside [128, 64] to
-  // see what the spill costs.
+  // The [128, 128] tile the model chooses for the prefill (the H200
+  // measured it at 161.5 us in run 30a, with P waiting in f32): since P
+  // waits a step rounded to bf16, 240 registers and no spill (with P in
+  // f32, once exp2 was one MUFU.EX2, 255 and a 104-byte spill); timed
+  // beside [128, 64].
   func.func @mistral_wgmma_b128x128_s2(%q: tensor<1x32x2048x128xbf16>, %k: tensor<1x8x2048x128xbf16>, %v: tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16> {
     %r = tessel.kernel @k_mistral_wgmma_b128x128_s2(%q, %k, %v) : (tensor<1x32x2048x128xbf16>, tensor<1x8x2048x128xbf16>, tensor<1x8x2048x128xbf16>) -> tensor<1x32x2048x128xbf16>
         schedule = #tessel.schedule<block = [128, 128], warp = [16, 128], warps = 8, stages = 2, mma = wgmma> {

@@ -646,7 +646,7 @@ void AttentionEmitter::prologue() {
       // of V lay it out).
       Value bkv = idx(l.bkv);
       share(t, l.bq * l.bkv, [&](Value e) {
-        store(f32(0), pending,
+        store(fromF32(f32(0)), pending,
               {arith::DivUIOp::create(b, e, bkv),
                arith::RemUIOp::create(b, e, bkv)});
       });
@@ -1014,8 +1014,10 @@ void AttentionEmitter::registerStrip(Value row0, Value acc0, Value keys,
   for (Value &x : acc)
     x = fmul(x, factor);
   if (l.overlapped) {
+    auto halfType = VectorType::get({pm, pn}, elem);
     for (int64_t j = 0; j < sPieces; ++j)
-      writePiece(probs[j], pending, acc0, idx(j * pn));
+      writePiece(arith::TruncFOp::create(b, halfType, probs[j]), pending, acc0,
+                 idx(j * pn));
   } else {
     acc = addProduct(acc, probs, vTile, keys);
   }
@@ -1038,8 +1040,10 @@ SmallVector<Value> AttentionEmitter::addProduct(ArrayRef<Value> acc,
   for (int64_t step = 0; step < l.keysPerWarp() / pk; ++step) {
     Value pA = zeroA;
     for (int64_t h = 0; h < pk / pn; ++h) {
-      Value p =
-          arith::TruncFOp::create(b, halfType, probs[step * (pk / pn) + h]);
+      // (Overlapped, P waited a step already rounded.)
+      Value p = probs[step * (pk / pn) + h];
+      if (p.getType() != halfType)
+        p = arith::TruncFOp::create(b, halfType, p);
       SmallVector<int64_t> at = {0, h * pn}, strides = {1, 1};
       pA = vector::InsertStridedSliceOp::create(b, p, pA, at, strides);
     }
@@ -1418,8 +1422,10 @@ void AttentionEmitter::emit() {
     if (l.registers) {
       rowMaxima = shared({accRows, l.pieceN}, f32Type);
       rowSums = shared({accRows, l.pieceN}, f32Type);
+      // P as the product takes it: rounded to the input type once, half
+      // the registers of f32 while it waits a step.
       if (l.overlapped)
-        pending = shared({l.bq, l.bkv}, f32Type);
+        pending = shared({l.bq, l.bkv}, elem);
     } else {
       s = shared({l.bq, l.sRow}, f32Type);
       if (l.mma) {
