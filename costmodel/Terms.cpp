@@ -106,6 +106,14 @@ double loadsTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
          1e6;
 }
 
+/// An operand's footprint in bytes: each element once.
+static double footprintBytes(const KernelDesc &k, const Operand &o) {
+  double bytes = double(dtypeBytes(o.type));
+  for (int l : o.loops)
+    bytes *= double(k.loops[l].size);
+  return bytes;
+}
+
 // 4. DRAM: each operand's footprint once (unique bytes), or, where blocks
 // reread an input (a contraction's K panels), what each wave of resident
 // blocks reads of it (waveReadBytes), at the achievable bandwidth for that
@@ -113,10 +121,7 @@ double loadsTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
 double dramTime(const Context &c, Prediction &p, double *uniqueBytes) {
   double unique = 0, inputs = 0;
   for (const Operand &o : c.kernel.operands) {
-    double elems = 1;
-    for (int l : o.loops)
-      elems *= double(c.kernel.loops[l].size);
-    double bytes = elems * double(dtypeBytes(o.type));
+    double bytes = footprintBytes(c.kernel, o);
     unique += bytes;
     if (!o.output)
       inputs += bytes;
@@ -220,12 +225,8 @@ int64_t fewestReadsRaster(const KernelDesc &k, const Schedule &s,
     return 1;
   // Inputs that stay in L2 are read once in any order (dramTime).
   double inputs = 0;
-  for (const Operand &o : k.operands) {
-    double bytes = double(dtypeBytes(o.type));
-    for (int l : o.loops)
-      bytes *= double(k.loops[l].size);
-    inputs += o.output ? 0 : bytes;
-  }
+  for (const Operand &o : k.operands)
+    inputs += o.output ? 0 : footprintBytes(k, o);
   if (inputs <= t.get(TargetField::L2ReuseBytes))
     return 1;
   Context linear(k, s, t);

@@ -3,7 +3,8 @@
 // tessel-map-to-gpu (a grid of more than three loops) and
 // tessel-raster-blocks (blocks in groups of rows) both replace a kernel's
 // block scf.forall by one loop over linear block ids (the grid's x) whose
-// id is split back into the loops' indices; this is their shared part.
+// id is split back into the loops' indices; this is their shared part,
+// with the test for a block loop that they and tessel-tile-and-fuse use.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,14 @@
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::tessel {
+
+/// Whether `forall` is a kernel's block loop (mapped to GPU blocks).
+inline bool isBlockLoop(scf::ForallOp forall) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  return mapping && llvm::any_of(*mapping, [](Attribute a) {
+           return isa<gpu::GPUBlockMappingAttr>(a);
+         });
+}
 
 /// A block loop's bounds and steps, each set where all are constants.
 struct BlockLoopBounds {

@@ -37,12 +37,11 @@ using namespace mlir::tessel;
 
 namespace {
 
-bool hasMapping(scf::ForallOp forall, bool threads) {
+/// Whether `forall` is a loop over a block's threads.
+bool isThreadLoop(scf::ForallOp forall) {
   std::optional<ArrayAttr> mapping = forall.getMapping();
-  if (!mapping || mapping->empty())
-    return false;
-  return threads ? isa<gpu::GPUThreadMappingAttr>((*mapping)[0])
-                 : isa<gpu::GPUBlockMappingAttr>((*mapping)[0]);
+  return mapping && !mapping->empty() &&
+         isa<gpu::GPUThreadMappingAttr>((*mapping)[0]);
 }
 
 /// The most blocks a grid's y and z dimensions take (CUDA and HIP alike).
@@ -88,7 +87,7 @@ FailureOr<SmallVector<int64_t>> threadBlockDims(scf::ForallOp blocks) {
   SmallVector<int64_t> dims = {1, 1, 1};
   scf::ForallOp threads;
   blocks.walk([&](scf::ForallOp f) {
-    if (f != blocks && hasMapping(f, /*threads=*/true) &&
+    if (f != blocks && isThreadLoop(f) &&
         !cast<gpu::GPUThreadMappingAttr>((*f.getMapping())[0])
              .isLinearMapping())
       threads = f;
@@ -114,7 +113,7 @@ FailureOr<SmallVector<int64_t>> threadBlockDims(scf::ForallOp blocks) {
 /// linear dims 0, 1 and 2 (the same order: linear dim 0 varies fastest).
 void linearizeThreadLoops(scf::ForallOp blocks) {
   blocks.walk([&](scf::ForallOp f) {
-    if (f == blocks || !hasMapping(f, /*threads=*/true))
+    if (f == blocks || !isThreadLoop(f))
       return;
     SmallVector<Attribute> linear;
     ArrayAttr mappings = *f.getMapping();
@@ -208,7 +207,7 @@ LogicalResult privatizePerThreadBuffers(scf::ForallOp blocks) {
       auto view = dyn_cast<memref::SubViewOp>(user);
       auto loop = view ? view->getParentOfType<scf::ForallOp>() : nullptr;
       bool ownRow =
-          loop && hasMapping(loop, /*threads=*/true) && loop.getRank() == 1 &&
+          loop && isThreadLoop(loop) && loop.getRank() == 1 &&
           getConstantIntValue(loop.getMixedUpperBound()[0]) == threads &&
           view.getType().getRank() == 1 &&
           view.getMixedOffsets()[0] == OpFoldResult(loop.getInductionVar(0)) &&
@@ -297,7 +296,7 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
              << "must be bufferized before tessel-map-to-gpu";
     SmallVector<scf::ForallOp> blockLoops;
     for (auto forall : func.getBody().getOps<scf::ForallOp>())
-      if (hasMapping(forall, /*threads=*/false))
+      if (isBlockLoop(forall))
         blockLoops.push_back(forall);
     if (blockLoops.empty())
       return func.emitOpError()
@@ -341,7 +340,7 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
       for (auto forall = op->getParentOfType<scf::ForallOp>();
            forall && forall != blocks;
            forall = forall->getParentOfType<scf::ForallOp>())
-        if (hasMapping(forall, /*threads=*/true))
+        if (isThreadLoop(forall))
           return;
       op->setAttr(kWorkgroupAttr, UnitAttr::get(op->getContext()));
     });

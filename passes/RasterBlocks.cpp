@@ -27,12 +27,6 @@ using namespace mlir::tessel;
 
 namespace {
 
-bool isBlockLoop(scf::ForallOp forall) {
-  std::optional<ArrayAttr> mapping = forall.getMapping();
-  return mapping && !mapping->empty() &&
-         isa<gpu::GPUBlockMappingAttr>((*mapping)[0]);
-}
-
 /// Rewrites `blocks` (from 0 by 1 over static counts, bufferized) into one
 /// loop over its blocks' linear ids, the last two loops walked in groups of
 /// `group` rows.

@@ -6,6 +6,7 @@
 
 #include "passes/tiling/TensorCoreStep.h"
 
+#include "passes/BlockLoops.h"
 #include "passes/KernelDescription.h"
 #include "passes/MfmaLayout.h"
 #include "passes/MmaLayout.h"
@@ -167,13 +168,6 @@ std::optional<std::pair<int64_t, int64_t>> remainderTile(Operation *op,
       return std::pair{tile, size};
   }
   return std::nullopt;
-}
-
-bool isBlockLoop(scf::ForallOp forall) {
-  std::optional<ArrayAttr> mapping = forall.getMapping();
-  return mapping && llvm::any_of(*mapping, [](Attribute a) {
-           return isa<gpu::GPUBlockMappingAttr>(a);
-         });
 }
 
 /// shiftPartialBlocks for one induction variable of a block loop: its
