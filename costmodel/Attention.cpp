@@ -338,10 +338,11 @@ constexpr int64_t kRegisterFormNearKeys = 64;
 /// fragments loaded); a lane holds dv / 2 values of O and bkv / 2 of S in
 /// f32, and bkv / 4 registers of the pending P (rounded to the input type
 /// as it is computed, two values a register). Fitted (least squares of the
-/// relative error) on ptxas -v (sm_90a, CUDA 13) for 101 kernels of a
-/// sweep of the form (head dims 64, 128 and 256; key tiles 16 to 128; 4
-/// and 8 warps; 1 to 3 stages; causal or not; 72 to 255 registers, none
-/// spilling but one, below): a base, 1.331 registers a value of O in a
+/// relative error) on ptxas -v (sm_90a, CUDA 13) for the kernels of
+/// bench/workloads/attention-wgmma-register-sweep.mlir (head dims 64, 128
+/// and 256; key tiles 16 to 128; 4 and 8 warps; 1 to 3 stages; causal or
+/// not; 72 to 255 registers; 102 kernels, none spilling but one, below,
+/// which leaves 101): a base, 1.331 registers a value of O in a
 /// lane (dv / 2), 0.851 a key of the tile, 0.184 more a key with two
 /// warpgroups or more, 2.4 with one stage. A causal mask adds 0.23 a key
 /// (each row's limit and each key's index), but only up to the limit of
