@@ -344,7 +344,8 @@ private:
   void registerStrip(Value row0, Value acc0, Value keys, Value k0, Value kTile,
                      Value vTile, StepMask mask);
   /// `acc` + P v for a strip: `probs` its P pieces in f32 (rounded to the
-  /// input type for the product), v from `vTile`'s rows from `keys`.
+  /// input type for the product) or, the overlapped form's pending P,
+  /// already rounded; v from `vTile`'s rows from `keys`.
   SmallVector<Value> addProduct(ArrayRef<Value> acc, ArrayRef<Value> probs,
                                 Value vTile, Value keys);
   /// With the key tile split among the warps, after the key loops: each
@@ -1040,7 +1041,6 @@ SmallVector<Value> AttentionEmitter::addProduct(ArrayRef<Value> acc,
   for (int64_t step = 0; step < l.keysPerWarp() / pk; ++step) {
     Value pA = zeroA;
     for (int64_t h = 0; h < pk / pn; ++h) {
-      // (Overlapped, P waited a step already rounded.)
       Value p = probs[step * (pk / pn) + h];
       if (p.getType() != halfType)
         p = arith::TruncFOp::create(b, halfType, p);
