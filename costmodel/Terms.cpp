@@ -155,13 +155,33 @@ double dramTime(const Context &c, Prediction &p, double *uniqueBytes) {
 // (dramTime). Two parallel loops take a few pieces of ids a wave (one per
 // group it crosses); more loops, a run of ids along the last loop at a
 // time, merged, and past kMaxWaveRuns runs, nullopt (unique bytes stand).
-static std::optional<double> walkWaves(const Context &c, const Prediction &p);
+namespace {
+/// The grid the waves walk: each parallel loop's size and count of tiles,
+/// the blocks in all, and the blocks of a wave (SMs x blocks per SM).
+struct WaveGrid {
+  std::vector<int64_t> sizes, counts;
+  int64_t blocks = 1, wave = 0;
+
+  WaveGrid(const Context &c, const Prediction &p)
+      : sizes(c.parallel.size()), counts(c.parallel.size()),
+        wave(int64_t(c.target.get(TargetField::SMCount)) * p.blocksPerSM) {
+    for (size_t j = 0; j < c.parallel.size(); ++j) {
+      sizes[j] = c.kernel.loops[c.parallel[j]].size;
+      counts[j] = (sizes[j] + c.tiles[j] - 1) / c.tiles[j];
+      blocks *= counts[j];
+    }
+  }
+};
+} // namespace
+
+static std::optional<double> walkWaves(const Context &c, const WaveGrid &grid);
 
 std::optional<double> waveReadBytes(const Context &c, const Prediction &p) {
   if (c.parallel.empty() || p.blocksPerSM < 1)
     return std::nullopt;
   // One wave reads each tile once.
-  int64_t wave = int64_t(c.target.get(TargetField::SMCount)) * p.blocksPerSM;
+  WaveGrid grid(c, p);
+  int64_t wave = grid.wave;
   if (p.blocks > 0 && p.blocks <= wave)
     return std::nullopt;
   // A schedule search predicts tens of thousands of schedules a kernel, of
@@ -199,7 +219,7 @@ std::optional<double> waveReadBytes(const Context &c, const Prediction &p) {
     return it->second;
   if (walked.size() > 100000)
     walked.clear();
-  std::optional<double> bytes = walkWaves(c, p);
+  std::optional<double> bytes = walkWaves(c, grid);
   walked.emplace(std::move(key), bytes);
   return bytes;
 }
@@ -230,12 +250,9 @@ int64_t fewestReadsRaster(const KernelDesc &k, const Schedule &s,
   if (inputs <= t.get(TargetField::L2ReuseBytes))
     return 1;
   Context linear(k, s, t);
-  size_t rank = linear.parallel.size();
-  if (rank != 2)
+  if (linear.parallel.size() != 2)
     return 1;
-  int64_t rows =
-      (k.loops[linear.parallel[rank - 2]].size + linear.tileM() - 1) /
-      linear.tileM();
+  int64_t rows = WaveGrid(linear, p).counts[0];
   std::optional<double> fewest = waveReadBytes(linear, p);
   if (!fewest || rows < 2)
     return 1;
@@ -257,16 +274,10 @@ int64_t fewestReadsRaster(const KernelDesc &k, const Schedule &s,
   return best;
 }
 
-static std::optional<double> walkWaves(const Context &c, const Prediction &p) {
+static std::optional<double> walkWaves(const Context &c, const WaveGrid &grid) {
   size_t rank = c.parallel.size();
-  std::vector<int64_t> sizes(rank), counts(rank);
-  int64_t blocks = 1;
-  for (size_t j = 0; j < rank; ++j) {
-    sizes[j] = c.kernel.loops[c.parallel[j]].size;
-    counts[j] = (sizes[j] + c.tiles[j] - 1) / c.tiles[j];
-    blocks *= counts[j];
-  }
-  int64_t wave = int64_t(c.target.get(TargetField::SMCount)) * p.blocksPerSM;
+  const std::vector<int64_t> &sizes = grid.sizes, &counts = grid.counts;
+  int64_t blocks = grid.blocks, wave = grid.wave;
   // The plane of the last two parallel loops (a matmul's rows and columns
   // of tiles), which the raster walks in groups of `group` rows.
   int64_t cols = counts[rank - 1];

@@ -265,18 +265,21 @@ struct AsyncCopiesPass
                                   "{2} copy loops",
                                   stages - 1, perStep, prologue.size())
                         .str());
-      // Every copy loop is one group of asynchronous copies; in the loop,
-      // after a step's last group, the groups of the S - 1 steps ahead may
-      // stay in flight. The barrier that follows makes the step's tiles
-      // visible to every thread; the barrier at the end of the previous
-      // step (after its compute) keeps the copies off the buffer it read.
+      // A step's copies are one group of asynchronous copies (one
+      // cp.async.commit_group after its last copy loop); in the loop, after
+      // the step's group, the groups of the S - 1 steps ahead may stay in
+      // flight. The barrier that follows makes the step's tiles visible to
+      // every thread; the barrier at the end of the previous step (after
+      // its compute) keeps the copies off the buffer it read.
       OpBuilder b(func.getContext());
       Value lastGroup;
+      int64_t position = 0;
       for (const CopyLoop &loop :
            llvm::concat<const CopyLoop>(prologue, inLoop)) {
         // A thread's share of a tile may be a single copy, outside a loop:
         // then the group follows that copy's replacement.
         bool last = loop.op == inLoop.back().op;
+        bool endsStep = ++position % perStep == 0;
         Operation *anchor = loop.op;
         for (const Copy &c : loop.copies) {
           if (c.bytes != 4 && c.bytes != 8 && c.bytes != 16)
@@ -314,6 +317,8 @@ struct AsyncCopiesPass
           if (auto barrier =
                   dyn_cast_or_null<gpu::BarrierOp>(anchor->getNextNode()))
             barrier->erase();
+        if (!endsStep)
+          continue;
         b.setInsertionPointAfter(anchor);
         lastGroup = nvgpu::DeviceAsyncCreateGroupOp::create(
             b, anchor->getLoc(),
@@ -322,7 +327,7 @@ struct AsyncCopiesPass
       b.setInsertionPointAfter(lastGroup.getDefiningOp());
       nvgpu::DeviceAsyncWaitOp::create(
           b, kLoop.getLoc(), lastGroup,
-          b.getI32IntegerAttr(int32_t((stages - 1) * perStep)));
+          b.getI32IntegerAttr(int32_t(stages - 1)));
       // The copies past the last step may still be in flight at the end:
       // none is read, but no copy outlives the loop (or the loop that
       // continues its pipeline).

@@ -456,14 +456,14 @@ def TesselAsyncCopies : Pass<"tessel-async-copies", "mlir::func::FuncOp"> {
     bytes into shared memory (or a select of it and zeros, stored: the
     attention's rows past the keys, for which the copy reads 0 bytes and
     cp.async fills zeros) becomes `nvgpu.device_async_copy` (cp.async;
-    16-byte copies bypass L1), each copy loop of the K loop and of the last
-    of its prologue's (earlier copies, such as the attention's query tile,
-    stay synchronous) one
-    group (`nvgpu.device_async_create_group`), and after the step's last
-    group the loop waits until at most (S - 1) x (copy loops per step)
-    groups are in flight (`nvgpu.device_async_wait`), i.e. until the step it
-    is about to compute has arrived; the barrier after it publishes the
-    tiles to the block. All groups are drained after the loop. A K loop
+    16-byte copies bypass L1), the copies of each step one group (one
+    `nvgpu.device_async_create_group`, cp.async.commit_group, after the
+    step's last copy loop, in the K loop and for each of the S - 1 steps
+    its prologue copies; earlier copies, such as the attention's query
+    tile, stay synchronous), and after the step's group the loop waits
+    until at most S - 1 groups are in flight (`nvgpu.device_async_wait`),
+    i.e. until the step it is about to compute has arrived; the barrier
+    after it publishes the tiles to the block. All groups are drained after the loop. A K loop
     with no copies before it that follows a K loop copying into the same
     buffers (the register-resident attention's unmasked key steps, then
     its masked ones) continues that loop's pipeline: the first is not
