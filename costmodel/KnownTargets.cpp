@@ -156,6 +156,16 @@ constexpr const char *kTesselH200WgmmaWait =
     "chain the wgmma kernels' measured / predicted geomean (1.43) matches "
     "the mma.sync kernels' (1.46), which share every other term; a fit, "
     "not a reading of the instructions' latency";
+constexpr const char *kTesselH200WgmmaWarpgroup =
+    "fitted on an H200 (bench/data/h200/wgmma-small-m-2026-11-27i.json, "
+    "run i: 63 wgmma schedules of LLaMA M = 128 with N or K 11008 and of "
+    "ViT's 257 rows, one to four warpgroups a block, N 64-256): with f = "
+    "0.6 (0.40 of the dense peak a warpgroup at N = 64, 0.48 at 128, 0.53 "
+    "at 256) the replay's top-1 regret falls from 11.5 % to 3.6 %, as for "
+    "any f from 0.5 to 0.65; Nsight Compute on two of its kernels "
+    "(ncu-small-m-2026-11-28d.csv) measured one warpgroup at N = 192 "
+    "reaching 41 % of the SM's rate, two at N = 128 all of it; a fit, not "
+    "a datasheet figure";
 constexpr const char *kTesselH200IssueAlone =
     "measured on an H200 (bench/data/h200/ncu-attention-2026-11-27g.csv, "
     "run g): the fused attention kernels, half a warp to one warp per "
@@ -345,6 +355,7 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::LaneCyclesAlone, 2.19, kTesselH200LaneAlone);
   t.set(F::LoadRequestCycles, 1.8, kTesselH200LoadRequest);
   t.set(F::WgmmaWaitCycles, 650, kTesselH200WgmmaWait);
+  t.set(F::WgmmaWarpgroupFraction, 0.6, kTesselH200WgmmaWarpgroup);
   t.set(F::L2RequestsPerClock, 48, kTesselH100L2Requests);
   setNvidiaSmLimits(t);
 }

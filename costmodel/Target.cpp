@@ -164,6 +164,11 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "inputs that stay in L2 from one wave of blocks to the next (more: "
        "each wave reads its tiles from DRAM again)",
        true, false},
+      {F::WgmmaWarpgroupFraction, "wgmma_warpgroup_fraction", "fraction",
+       "of the dense tensor peak, what one resident warpgroup's wgmma "
+       "reaches as its N grows (f N / (N + 32)); an SM's warpgroups add up "
+       "to tensor_achievable_fraction",
+       false, false},
   }};
   return fields;
 }

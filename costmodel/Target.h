@@ -117,10 +117,16 @@ enum class TargetField : unsigned {
   // each wave's tiles again (model::waveReadBytes); absent: every input is
   // read once.
   L2ReuseBytes,
+  // Of the dense tensor peak, what one warpgroup's wgmma reaches with its
+  // instruction's N as wide as 32 more columns: `f N / (N + 32)` a
+  // resident warpgroup, the warpgroups of an SM adding up to
+  // tensor_achievable_fraction; absent: every wgmma kernel at
+  // tensor_achievable_fraction however few warpgroups an SM holds.
+  WgmmaWarpgroupFraction,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::L2ReuseBytes) + 1;
+    static_cast<std::size_t>(TargetField::WgmmaWarpgroupFraction) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

@@ -17,6 +17,12 @@
 
 namespace mlir::tessel::model {
 
+/// The N at which a warpgroup's wgmma reaches half its
+/// wgmma_warpgroup_fraction (the shape of that fit, `f N / (N + 32)`,
+/// fitted with it on run i: 32 columns, a wgmma's fixed cost as wide as
+/// that much of its N).
+static constexpr double kWgmmaHalfRateN = 32;
+
 // 2. Tiles, blocks and waves. Blocks are spread over the SMs; the busiest
 // SM runs ceil(blocks / SMs) of them, sharing its compute and its link to
 // the memory system, so time is quantized per SM: one block more than the
@@ -76,6 +82,21 @@ double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
   // fraction is the dense peak's (the A100's 1.0), cuBLAS's stands.
   if (!c.wgmma && t.has(TargetField::TensorAchievableFraction))
     peak = std::min(peak, dense * t.get(TargetField::TensorAchievableFraction));
+  // A warpgroup's wgmma reaches a part of the peak that grows with its
+  // instruction's N (the block's N: each warpgroup covers 64 rows and all
+  // of it); the warpgroups resident on an SM add up to the class's
+  // fraction (bench/data/h200 run i: one warpgroup on 64 x 192 tiles at 41
+  // % of the SM's rate, two on 128 x 128 at all of it).
+  if (c.wgmma &&
+      usable(t, TargetField::WgmmaWarpgroupFraction, p.uncalibrated)) {
+    double groups = std::min(blocksOnBusiestSM, double(p.blocksPerSM)) *
+                    double(c.schedule.warps) /
+                    double(WgmmaShape::kWarpsPerGroup);
+    double n = double(c.tileN());
+    peak = std::min(peak, dense * groups *
+                              t.get(TargetField::WgmmaWarpgroupFraction) * n /
+                              (n + kWgmmaHalfRateN));
+  }
   // Each warp issues its mma.sync on one of the SM's tensor units (one per
   // sub-partition): fewer resident warps than units leave some idle, as
   // fewer threads than lanes do for SIMT work.

@@ -806,9 +806,13 @@ bool sameFamily(const std::pair<Schedule, Prediction> &a,
   return ta == tb && wa == wb && sameButStages(a.first, b.first);
 }
 
-/// (time, time without launch, the family's least third key, the family's
-/// first enumeration index, latency, own enumeration index).
-using FamilyKey = std::tuple<double, double, double, size_t, double, size_t>;
+/// (time, time without launch, whether the prediction stood a figure in
+/// for one the target table lacks (`uncalibrated`: of two schedules tied
+/// in time, the one predicted from measured or cited figures alone comes
+/// first), the family's least third key, the family's first enumeration
+/// index, latency, own enumeration index).
+using FamilyKey =
+    std::tuple<double, double, bool, double, size_t, double, size_t>;
 
 std::vector<FamilyKey>
 familyKeys(ArrayRef<std::pair<Schedule, Prediction>> offered) {
@@ -816,7 +820,8 @@ familyKeys(ArrayRef<std::pair<Schedule, Prediction>> offered) {
   keys.reserve(offered.size());
   for (size_t i = 0; i < offered.size(); ++i) {
     auto [time, work, rest] = rankKey(offered[i].second);
-    keys.emplace_back(time, work, rest, i, offered[i].second.latencyUs, i);
+    keys.emplace_back(time, work, offered[i].second.uncalibrated, rest, i,
+                      offered[i].second.latencyUs, i);
   }
   // Group by (schedule without stages, time, time without launch): only
   // schedules with stages > 1 or their unpipelined twin can share a family,
@@ -841,13 +846,17 @@ familyKeys(ArrayRef<std::pair<Schedule, Prediction>> offered) {
            sameFamily(offered[order[begin]], offered[order[end]]))
       ++end;
     if (end - begin > 1) {
-      double rest = std::get<2>(keys[order[begin]]);
+      bool uncalibrated = std::get<2>(keys[order[begin]]);
+      double rest = std::get<3>(keys[order[begin]]);
       size_t first = order[begin]; // the group is sorted by index
-      for (size_t k = begin; k < end; ++k)
-        rest = std::min(rest, std::get<2>(keys[order[k]]));
       for (size_t k = begin; k < end; ++k) {
-        std::get<2>(keys[order[k]]) = rest;
-        std::get<3>(keys[order[k]]) = first;
+        uncalibrated = uncalibrated && std::get<2>(keys[order[k]]);
+        rest = std::min(rest, std::get<3>(keys[order[k]]));
+      }
+      for (size_t k = begin; k < end; ++k) {
+        std::get<2>(keys[order[k]]) = uncalibrated;
+        std::get<3>(keys[order[k]]) = rest;
+        std::get<4>(keys[order[k]]) = first;
       }
     }
     begin = end;

@@ -81,9 +81,11 @@ def TesselSelectSchedules : Pass<"tessel-select-schedules", "mlir::ModuleOp"> {
     loops and 1 to 8 warps), predicts each with the cost model
     (docs/cost-model.md) and attaches the fastest as its `schedule`, with
     its `#tessel.prediction` in `tessel.prediction`. Ties go to the schedule
-    whose time without the launch is shortest, then whose throughput terms
-    (compute, loads, DRAM, L2) add up to least, then to the first
-    enumerated, so the choice is deterministic. A
+    whose time without the launch is shortest, then to one predicted from
+    the target table's measured or cited figures alone (a prediction marked
+    `uncalibrated`, where an estimate stood in, comes after), then whose
+    throughput terms (compute, loads, DRAM, L2) add up to least, then to the
+    first enumerated, so the choice is deterministic. A
     kernel that has a schedule keeps it and gets its prediction; where the
     model finds that schedule illegal on the target (an instruction class or
     pipelining the GPU lacks, more shared memory than a block may have), the

@@ -1396,6 +1396,53 @@ TEST(ModelTerms, WgmmaTilesComeThroughL2AtTheTmaFigures) {
                                     4 * perBlock / (32 * 1.98e9) * 1e6));
 }
 
+// One warpgroup's wgmma reaches a part of the peak that grows with its N
+// (wgmma_warpgroup_fraction f: f N / (N + 32)), the warpgroups resident on
+// an SM adding up to tensor_achievable_fraction. Run i on the H200
+// (bench/data/h200/wgmma-small-m-2026-11-27i.json, ncu-small-m-2026-11-28d
+// .csv): LLaMA 128 x 11008 x 4096 took 41.0 us on 64 x 192 tiles (one
+// warpgroup a block, one block an SM) and 31.1 on 128 x 128 (two).
+TEST(ModelTerms, AWarpgroupReachesPartOfTheWgmmaPeak) {
+  Target h200 = *lookupKnownTarget("h200");
+  ASSERT_DOUBLE_EQ(h200.get(TargetField::WgmmaWarpgroupFraction), 0.6);
+  EXPECT_FALSE(h200.isEstimate(TargetField::WgmmaWarpgroupFraction));
+  KernelDesc mm = steppable(128, 11008, 4096, ElementType::BF16);
+  mm.wgmmaable = true;
+  double dense = 989.4e12, sms = 132;
+  WorkCost w;
+  w.tensorFlopsPerBlock = 1e9;
+  auto rate = [&](Schedule s, double blocksOnBusiestSM, int64_t blocksPerSM,
+                  const Target &t) {
+    Held inputs(mm, s, t);
+    EXPECT_FALSE(mmaRefusal(inputs.context));
+    Prediction p;
+    p.blocksPerSM = blocksPerSM;
+    double peak = computeTime(inputs.context, *threadGeometry(inputs.context),
+                              w, blocksOnBusiestSM, p);
+    // The SM's share of the rate each block's flops see.
+    double share = blocksOnBusiestSM * 1e9 / (p.computeUs * 1e-6) * sms;
+    EXPECT_NEAR(share, peak, peak * 1e-9);
+    return peak / dense;
+  };
+  // One warpgroup a block, alone on its SM: 0.6 x 192 / 224.
+  EXPECT_NEAR(rate(wgmma(64, 192, 64, 4, 4), 1, 1, h200), 0.6 * 192 / 224,
+              1e-12);
+  // N = 64: 0.40 of the peak; two such blocks resident, 0.80, past the
+  // class's 0.755.
+  EXPECT_NEAR(rate(wgmma(64, 64, 64, 4, 4), 1, 2, h200), 0.4, 1e-12);
+  EXPECT_NEAR(rate(wgmma(64, 64, 64, 4, 4), 2, 2, h200), 0.755, 1e-12);
+  // Two warpgroups of N = 128 (0.48 each): the class's fraction.
+  EXPECT_NEAR(rate(wgmma(128, 128, 64, 8, 4), 1, 1, h200), 0.755, 1e-12);
+  // More warpgroups on the SM are never slower.
+  for (int64_t n : {64, 128, 192, 256})
+    EXPECT_LE(rate(wgmma(64, n, 64, 4, 4), 1, 1, h200),
+              rate(wgmma(128, n, 64, 8, 3), 1, 1, h200))
+        << n;
+  // Without the figure, every wgmma kernel at the class's fraction.
+  Target bare = without(h200, {TargetField::WgmmaWarpgroupFraction});
+  EXPECT_NEAR(rate(wgmma(64, 192, 64, 4, 4), 1, 1, bare), 0.755, 1e-12);
+}
+
 // Each wave of resident blocks reads its tiles from DRAM again once the
 // inputs outgrow what stays in L2 (l2_reuse_bytes): Nsight Compute on the
 // H200 measured these GEMMs' DRAM reads (bench/data/h200/
