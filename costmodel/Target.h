@@ -117,11 +117,11 @@ enum class TargetField : unsigned {
   // each wave's tiles again (model::waveReadBytes); absent: every input is
   // read once.
   L2ReuseBytes,
-  // Of the dense tensor peak, what one warpgroup's wgmma reaches with its
-  // instruction's N as wide as 32 more columns: `f N / (N + 32)` a
-  // resident warpgroup, the warpgroups of an SM adding up to
-  // tensor_achievable_fraction; absent: every wgmma kernel at
-  // tensor_achievable_fraction however few warpgroups an SM holds.
+  // The factor f of what one resident warpgroup's wgmma reaches of the
+  // dense tensor peak, `f N / (N + 32)` for the instruction's N; the
+  // warpgroups of an SM add up to tensor_achievable_fraction at most.
+  // Absent: every wgmma kernel at tensor_achievable_fraction however few
+  // warpgroups an SM holds.
   WgmmaWarpgroupFraction,
 };
 

@@ -201,8 +201,7 @@ std::optional<double> waveReadBytes(const Context &c, const Prediction &p) {
   if (c.parallel.empty() || p.blocksPerSM < 1)
     return std::nullopt;
   // One wave reads each tile once.
-  WaveGrid grid(c, p);
-  int64_t wave = grid.wave;
+  int64_t wave = int64_t(c.target.get(TargetField::SMCount)) * p.blocksPerSM;
   if (p.blocks > 0 && p.blocks <= wave)
     return std::nullopt;
   // A schedule search predicts tens of thousands of schedules a kernel, of
@@ -240,7 +239,7 @@ std::optional<double> waveReadBytes(const Context &c, const Prediction &p) {
     return it->second;
   if (walked.size() > 100000)
     walked.clear();
-  std::optional<double> bytes = walkWaves(c, grid);
+  std::optional<double> bytes = walkWaves(c, WaveGrid(c, p));
   walked.emplace(std::move(key), bytes);
   return bytes;
 }

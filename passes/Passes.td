@@ -465,12 +465,12 @@ def TesselAsyncCopies : Pass<"tessel-async-copies", "mlir::func::FuncOp"> {
     tile, stay synchronous), and after the step's group the loop waits
     until at most S - 1 groups are in flight (`nvgpu.device_async_wait`),
     i.e. until the step it is about to compute has arrived; the barrier
-    after it publishes the tiles to the block. All groups are drained after the loop. A K loop
-    with no copies before it that follows a K loop copying into the same
-    buffers (the register-resident attention's unmasked key steps, then
-    its masked ones) continues that loop's pipeline: the first is not
-    drained, and the copies in flight when it ends are the second's
-    prologue.
+    after it publishes the tiles to the block. All groups are drained after
+    the loop. A K loop with no copies before it that follows a K loop
+    copying into the same buffers (the register-resident attention's
+    unmasked key steps, then its masked ones) continues that loop's
+    pipeline: the first is not drained, and the copies in flight when it
+    ends are the second's prologue.
 
     ```mlir
     %v = vector.load %a[%i, %j] : memref<64x256xbf16, ...>, vector<8xbf16>
