@@ -82,6 +82,8 @@ double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
   // fraction is the dense peak's (the A100's 1.0), cuBLAS's stands.
   if (!c.wgmma && t.has(TargetField::TensorAchievableFraction))
     peak = std::min(peak, dense * t.get(TargetField::TensorAchievableFraction));
+  double residentWarps = std::min(blocksOnBusiestSM, double(p.blocksPerSM)) *
+                         double(c.schedule.warps);
   // A warpgroup's wgmma reaches a part of the peak that grows with its
   // instruction's N (the block's N: each warpgroup covers 64 rows and all
   // of it); the warpgroups resident on an SM add up to the class's
@@ -89,9 +91,7 @@ double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
   // % of the SM's rate, two on 128 x 128 at all of it).
   if (c.wgmma &&
       usable(t, TargetField::WgmmaWarpgroupFraction, p.uncalibrated)) {
-    double groups = std::min(blocksOnBusiestSM, double(p.blocksPerSM)) *
-                    double(c.schedule.warps) /
-                    double(WgmmaShape::kWarpsPerGroup);
+    double groups = residentWarps / double(WgmmaShape::kWarpsPerGroup);
     double n = double(c.tileN());
     peak = std::min(peak, dense * groups *
                               t.get(TargetField::WgmmaWarpgroupFraction) * n /
@@ -101,12 +101,9 @@ double computeTime(const Context &c, const ThreadGeometry &g, const WorkCost &w,
   // sub-partition): fewer resident warps than units leave some idle, as
   // fewer threads than lanes do for SIMT work.
   double unitUse = 1;
-  if (usable(t, TargetField::TensorUnitsPerSM, p.uncalibrated)) {
-    double residentWarps = std::min(blocksOnBusiestSM, double(p.blocksPerSM)) *
-                           double(c.schedule.warps);
+  if (usable(t, TargetField::TensorUnitsPerSM, p.uncalibrated))
     unitUse =
         std::min(1.0, residentWarps / t.get(TargetField::TensorUnitsPerSM));
-  }
   p.computeUs +=
       blocksOnBusiestSM * w.tensorFlopsPerBlock / (peak / sms * unitUse) * 1e6;
   return peak;
