@@ -133,7 +133,7 @@ struct MmaRegisterFit {
   double base, perAccumulator, perFragment, perStage;
   int64_t stagesSeen;
 };
-inline constexpr MmaRegisterFit kMmaRegisters = {15, 1.3, 0.8, 7, 4};
+inline constexpr MmaRegisterFit kMmaRegisters = {22, 1.03, 0.74, 4, 4};
 
 /// The fitted figures of simtRegisters: a base (indices, the first
 /// addresses), a load's address share besides its values, a

@@ -373,10 +373,15 @@ int64_t registersPerThread(const Context &c) {
     // pieces of A (4 registers each) and B (2) of about two 16-wide slices
     // of the step at a time, and each stage's copy addresses. ptxas takes
     // more than the accumulators alone (the epilogue's values, the
-    // fragments of the next slice): fitted on ptxas 13.0 -v (sm_90a) over
-    // the 70 mma.sync kernels of bench/workloads/tier1.mlir and tier2.mlir,
-    // docs/examples and test/codegen's CPU checks (30 to 229 registers; 33
-    // within 10 %, 21 before the stages and the factor were fitted).
+    // fragments of the next slice). Refitted on 2026-12-02 (least squares
+    // on the relative error) on ptxas 13.0 -v for sm_80 and sm_90a over
+    // 583 mma.sync kernels: tier 1 and tier 2 on a100 and h100 at the
+    // model's three best schedules, bench/workloads/mma-stage-variants.mlir
+    // and test/codegen's mma.sync CPU checks (28 to 255 registers): 425
+    // within 10 % (a100 364 of 484, h100 61 of 99), against 127 (82, 45)
+    // with the constants fitted in November on 70 sm_90a kernels, which
+    // overestimated every large warp tile by a fifth (a 64 x 64 x 16 warp
+    // tile of 4 stages: 235 against ptxas's 182-184 on sm_80).
     const MmaTiles &m = c.mmaTiles;
     double accumulators = 4.0 * double(m.pm * m.pn);
     double fragments = double((4 * m.pm + 2 * m.pn) * ((m.pk + 1) / 2));

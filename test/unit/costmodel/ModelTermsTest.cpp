@@ -431,14 +431,14 @@ TEST(ModelTerms, RegistersPerThread) {
   EXPECT_EQ(registersPerThread(Held(f32, simt({64, 64}, 4), h100())), 32);
   EXPECT_EQ(registersPerThread(Held(f32, simt({64, 64}, 1), h100())), 64);
   // mma.sync with a 64 x 64 warp tile over a K step of 32 (4 x 8 x 2
-  // pieces, one stage): kMmaRegisters' base, 1.3 a register of the
-  // accumulator (4 f32 a piece), 0.8 a register of A's (4) and B's (2)
-  // pieces for one 16-deep slice pair, 7 a stage.
+  // pieces, one stage): kMmaRegisters' base, 1.03 a register of the
+  // accumulator (4 f32 a piece), 0.74 a register of A's (4) and B's (2)
+  // pieces for one 16-deep slice pair, 4 a stage.
   KernelDesc bf16 = steppable(1024, 1024, 1024, ElementType::BF16);
   Held cInputs(bf16, mma(128, 128, 32, 64, 64), h100());
   Context &c = cInputs.context;
   ASSERT_FALSE(mmaRefusal(c));
-  EXPECT_EQ(registersPerThread(c), 214); // 15 + 166.4 + 25.6 + 7
+  EXPECT_EQ(registersPerThread(c), 182); // 22 + 131.84 + 23.68 + 4
 }
 
 // The SIMT estimate without a K step (simtRegisters): more values a vector
@@ -493,10 +493,10 @@ TEST(ModelTerms, OccupancyFromSharedMemoryAndRegisters) {
   p.threadsPerBlock = c.threadsPerBlock;
   ASSERT_FALSE(occupancyRefusal(c, p));
   // 69632 bytes of shared memory (the accumulator over the stages): 3
-  // blocks in 233472; 221 registers (224 allocated) for 128 threads: 65536
-  // / 28672 = 2 blocks.
+  // blocks in 233472; 186 registers (192 allocated) for 128 threads: 65536
+  // / 24576 = 2 blocks.
   EXPECT_EQ(p.sharedBytes, 69632);
-  EXPECT_EQ(p.registers, 221);
+  EXPECT_EQ(p.registers, 186);
   EXPECT_EQ(p.blocksPerSM, 2);
   EXPECT_DOUBLE_EQ(p.occupancy, 2.0 * 4 / 64);
   // A block over the static limit is refused, naming its bytes.
