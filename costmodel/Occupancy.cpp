@@ -381,7 +381,9 @@ int64_t registersPerThread(const Context &c) {
     // within 10 % (a100 364 of 484, h100 61 of 99), against 127 (82, 45)
     // with the constants fitted in November on 70 sm_90a kernels, which
     // overestimated every large warp tile by a fifth (a 64 x 64 x 16 warp
-    // tile of 4 stages: 235 against ptxas's 182-184 on sm_80).
+    // tile of 4 stages: 235 against ptxas's 182-184 on sm_80). The rows:
+    // test/bench/Inputs/mma-sync-registers-2026-12-02.jsonl, refitted by
+    // `bench/registers.py --fit-mma` (test/bench/registers-fit.test).
     const MmaTiles &m = c.mmaTiles;
     double accumulators = 4.0 * double(m.pm * m.pn);
     double fragments = double((4 * m.pm + 2 * m.pn) * ((m.pk + 1) / 2));
