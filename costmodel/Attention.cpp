@@ -25,6 +25,33 @@
 
 namespace mlir::tessel {
 
+namespace {
+
+/// The columns of a TMA box of the key and value tiles on wgmma (128 bytes
+/// of 16-bit elements, the swizzle's row), and the bytes a launch's
+/// dynamic shared memory grows by so that tiles laid out with that swizzle
+/// start on its first 1024-byte boundary (tessel-dynamic-shared-memory:
+/// the buffer itself is 16-byte aligned).
+constexpr int64_t kTmaBoxColumns = 64, kSwizzleAlignmentBytes = 1008;
+
+/// Whether tessel-lower-mma lays out a key or value tile of `width` columns
+/// as TMA writes it, with the 128-byte swizzle (the register-resident form
+/// on wgmma; passes/WgmmaLayout.h, swizzledTileOffset).
+bool swizzledTile(bool wgmma, bool registers, int64_t width) {
+  return wgmma && registers && width % kTmaBoxColumns == 0;
+}
+
+/// Whether tessel-warpgroup-pipeline loads the key and value tiles by TMA
+/// (passes/WarpgroupPipeline.cpp): the register-resident form on wgmma with
+/// stages, both tiles swizzled.
+bool loadsByTma(const FusedAttentionLayout &l, const AttentionShape &a,
+                bool wgmma) {
+  return l.stages > 1 && swizzledTile(wgmma, l.registers, a.d) &&
+         swizzledTile(wgmma, l.registers, a.dv);
+}
+
+} // namespace
+
 int64_t AttentionShape::firstKey(int64_t q0, int64_t bkv, int64_t split) const {
   int64_t first = slicedFrom() + split * sliceLength();
   if (window <= 0)
@@ -286,6 +313,15 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
     // (One step, known when compiling, is no loop: nothing is carried.)
     if (!shape.singleStep(bq, bkv))
       l.overlaidBytes = std::max(tiles, results);
+    // Swizzled tiles: the bytes that align them where the buffers go to
+    // dynamic shared memory (counted always: an upper bound).
+    bool wgmma = compute == ComputeClass::Wgmma;
+    if (swizzledTile(wgmma, true, shape.d) ||
+        swizzledTile(wgmma, true, shape.dv)) {
+      l.sharedBytes += kSwizzleAlignmentBytes;
+      if (l.overlaidBytes)
+        l.overlaidBytes += kSwizzleAlignmentBytes;
+    }
     if (shape.combined) {
       l.sharedBytes += 4 * (1 + bq * (shape.splits + 1));
       if (l.overlaidBytes)
@@ -337,28 +373,36 @@ constexpr int64_t kRegisterFormNearKeys = 64;
 /// The same form on wgmma, overlapped: q and B stay in shared memory (no
 /// fragments loaded); a lane holds dv / 2 values of O and bkv / 2 of S in
 /// f32, and bkv / 4 registers of the pending P (rounded to the input type
-/// as it is computed, two values a register). Fitted (least squares of the
-/// relative error) on ptxas -v (sm_90a, CUDA 13) for the kernels of
+/// as it is computed, two values a register); where the threads copy the
+/// key and value tiles (one stage, or head dims not of whole 64-column
+/// boxes: cp.async) rather than TMA (loadsByTma), their copies' addresses.
+/// Fitted (least squares of the relative error) on ptxas -v (sm_90a, CUDA
+/// 13, 2026-12-02) for the kernels of
 /// bench/workloads/attention-wgmma-register-sweep.mlir (head dims 64, 128
 /// and 256; key tiles 16 to 128; 4 and 8 warps; 1 to 3 stages; causal or
-/// not; 72 to 255 registers; 102 kernels, none spilling but one, below,
-/// which leaves 101): a base, 1.331 registers a value of O in a
-/// lane (dv / 2), 0.851 a key of the tile, 0.184 more a key with two
-/// warpgroups or more, 2.4 with one stage. A causal mask adds 0.23 a key
-/// (each row's limit and each key's index), but only up to the limit of
-/// registers a thread has: ptxas recomputes those rather than spill, and
-/// kernels whose estimate without the mask comes near the limit take
-/// about it with the mask (the [128, 128] tile of dv = 128 on 8 warps: 244
-/// registers, causal 242; dv = 256 on [128, 64]: 254, causal 255). Above
-/// the limit without the mask it spills (dv = 256, [128, 64], 8 warps, one
-/// stage: 257 estimated, 255 registers and 12 bytes of spill stores). 91
-/// of the 101 within 10 %, -12.8 % .. +12.7 %.
-constexpr double kWgmmaFormBaseRegisters = 18.17;
-constexpr double kWgmmaFormValueRegisters = 1.331;
-constexpr double kWgmmaFormKeyRegisters = 0.851;
-constexpr double kWgmmaGroupsKeyRegisters = 0.184;
-constexpr double kWgmmaOneStageRegisters = 2.441;
-constexpr double kWgmmaCausalKeyRegisters = 0.23;
+/// not; 102 kernels, none spilling but one, below) and of
+/// bench/workloads/attention-wgmma-copy-registers.mlir (head dims 80 and
+/// 96, whose tiles the threads copy: 32 kernels): a base, 1.253 registers
+/// a value of O in a lane (dv / 2), 0.795 a key of the tile, 0.199 more a
+/// key with two warpgroups or more, 16.1 where the threads copy the tiles.
+/// A causal mask adds 0.313 a key (each row's limit and each key's index),
+/// but only up to the limit of registers a thread has: ptxas recomputes
+/// those rather than spill, and kernels whose estimate without the mask
+/// comes near the limit take about it with the mask (the [128, 128] tile
+/// of dv = 128 on 8 warps: 205 registers, causal 242). Above the limit
+/// without the mask ptxas spills: the sweep's one such kernel (dv = 256,
+/// [128, 64], 8 warps, one stage: 255 registers and 12 bytes of spill
+/// stores) the estimate puts at 254, a register short of refusing it (it
+/// is slower than its two stages, which fit: 241). 95 of the sweep's 102
+/// within 10 % (-11 % .. +17 %), 22 of the 32 copying kernels (-20 % ..
+/// +12 %); the constants fitted on 2026-12-01, before TMA loaded the
+/// tiles, put 68 and 19 within 10 %.
+constexpr double kWgmmaFormBaseRegisters = 13.695;
+constexpr double kWgmmaFormValueRegisters = 1.253;
+constexpr double kWgmmaFormKeyRegisters = 0.795;
+constexpr double kWgmmaGroupsKeyRegisters = 0.199;
+constexpr double kWgmmaThreadCopyRegisters = 16.102;
+constexpr double kWgmmaCausalKeyRegisters = 0.313;
 /// What a sliding window adds to the register-resident forms (the steps'
 /// rotation, FusedAttention.cpp's stepStart, and the masked loop's one
 /// more compare): the median of ptxas -v's increase over the same kernel
@@ -380,6 +424,11 @@ constexpr double kRegisterFormWindowRegisters = 12;
 /// attention's is), the same loops take one instruction less a key of a
 /// lane and 6 more a strip: 11 of 11 loops of that file's kernels exactly
 /// so (2 % to 10 % fewer instructions each).
+/// Instructions thread 0 issues a TMA box of a key step: the load, its
+/// shared-memory address and its coordinates (the PTX of
+/// test/tools/tessel-compile-attention-wgmma.test's kernels: 3 to 5).
+constexpr double kTmaBoxOps = 4;
+
 constexpr double kRegisterFormKeyOps = 5;
 constexpr double kRegisterFormMaskOps = 4;
 constexpr double kRegisterFormStripOps = 36;
@@ -561,7 +610,7 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                       (s.warps >= 2 * WgmmaShape::kWarpsPerGroup
                            ? kWgmmaGroupsKeyRegisters * double(ownKeys)
                            : 0) +
-                      (s.stages <= 1 ? kWgmmaOneStageRegisters : 0);
+                      (loadsByTma(l, a, wgmma) ? 0 : kWgmmaThreadCopyRegisters);
     double mask = (a.causal ? kWgmmaCausalKeyRegisters * double(ownKeys) : 0) +
                   (window ? kWgmmaWindowRegisters : 0);
     double limit = t.get(TargetField::MaxRegistersPerThread);
@@ -637,6 +686,18 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
          wv = double(copyVectorWidth(a.dv, a.dv, elementBytes));
   Phase copy{keys * (d / wk + dv / wv), 6 + (l.kTransposed ? wk : 1),
              std::max(1.0, std::min(wk, wv) * double(elementBytes) / 4), 0};
+  // By TMA, thread 0 expects the tiles' bytes and issues a load a [keys,
+  // 64] box (with its address: kTmaBoxOps); the tensor memory accelerator
+  // writes the bytes to shared memory at its bandwidth (`tmaFronts`, below)
+  // and they arrive after one round trip, not one a batch of each
+  // thread's copies.
+  bool tma = loadsByTma(l, a, wgmma);
+  if (tma)
+    copy = Phase{1, 1 + kTmaBoxOps * (d + dv) / double(kTmaBoxColumns), 0, 0};
+  double tmaFronts = 0;
+  if (tma && model::usable(t, TargetField::L1BytesPerClock, p.uncalibrated))
+    tmaFronts = keys * (d + dv) * double(elementBytes) /
+                t.get(TargetField::L1BytesPerClock);
   if (!mma) {
     // The copy; S; the row statistics; exp2 by segments; P v.
     phases = {copy,
@@ -678,7 +739,7 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // step, and `serial`: one block's step alone, whose phases wait on each
   // other behind barriers (each as long as the largest of its terms).
   // `copySerial`: the copy phase's part of it (phases[0]), with its waits.
-  double issue = 0, wavefronts = 0, sfu = 0, serial = 0, copySerial = 0;
+  double issue = 0, wavefronts = tmaFronts, sfu = 0, serial = 0, copySerial = 0;
   for (const Phase &ph : phases) {
     PhaseCycles c = phaseCycles(ph, threads, t, p.uncalibrated);
     issue += c.issue;
@@ -846,7 +907,8 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     double trip = t.get(TargetField::L2LatencyCycles);
     if (model::usable(t, TargetField::DramLatencyCycles, p.uncalibrated))
       trip += (t.get(TargetField::DramLatencyCycles) - trip) / double(qTiles);
-    copySerial += (waits(keys * d / wk) + waits(keys * dv / wv)) * trip;
+    copySerial +=
+        tma ? trip : (waits(keys * d / wk) + waits(keys * dv / wv)) * trip;
   }
   // With stages, a step's copies are those of a later tile, in flight
   // (cp.async) while the step computes: the step takes the longer of the

@@ -3,7 +3,8 @@
 // Raises the alignment of every workgroup attribution (shared-memory buffer)
 // of a gpu.module's kernels, so that the wide accesses Tessel makes into
 // them (a tensor-core K step's 8-byte accumulator pairs, a vector step's
-// loads) are legal wherever the buffer is placed.
+// loads) are legal wherever the buffer is placed, and to 1024 bytes where
+// the 128-byte swizzle lays a buffer out (needsSwizzleAlignment).
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,7 +46,7 @@ struct AlignSharedMemoryPass
     getOperation().walk([&](gpu::GPUFuncOp func) {
       for (unsigned i = 0; i < func.getNumWorkgroupAttributions(); ++i) {
         int64_t want = alignment;
-        if (isTmaDestination(func.getWorkgroupAttributions()[i]))
+        if (needsSwizzleAlignment(func.getWorkgroupAttributions()[i]))
           want = std::max<int64_t>(want, kSwizzle128Alignment);
         auto set = dyn_cast_or_null<IntegerAttr>(
             func.getWorkgroupAttributionAttr(i, name));
@@ -59,12 +60,13 @@ struct AlignSharedMemoryPass
 
 } // namespace
 
-/// Whether `buffer`, or a view of it, is the destination of a TMA load.
+/// Whether `buffer`, or a view of it, has a user for which `is` holds.
 /// Views are followed through every op that aliases its operand: views and
 /// subviews, and the casts and reshapes that canonicalization leaves between
-/// them and the load (a stage's constant offset folded into a subview's
-/// type comes back to the load's dynamic one through a memref.cast).
-bool mlir::tessel::isTmaDestination(Value buffer) {
+/// them and the user (a stage's constant offset folded into a subview's
+/// type comes back to a TMA load's dynamic one through a memref.cast).
+static bool anyViewUser(Value buffer,
+                        function_ref<bool(Operation *, Value)> is) {
   SmallVector<Value> views = {buffer};
   for (size_t i = 0; i < views.size(); ++i)
     for (Operation *user : views[i].getUsers()) {
@@ -73,9 +75,24 @@ bool mlir::tessel::isTmaDestination(Value buffer) {
         views.push_back(user->getResult(0));
       else if (isa<memref::CastOp>(user))
         views.push_back(user->getResult(0));
-      if (auto load = dyn_cast<nvgpu::TmaAsyncLoadOp>(user);
-          load && load.getDst() == views[i])
+      if (is(user, views[i]))
         return true;
     }
   return false;
+}
+
+bool mlir::tessel::isTmaDestination(Value buffer) {
+  return anyViewUser(buffer, [](Operation *user, Value view) {
+    auto load = dyn_cast<nvgpu::TmaAsyncLoadOp>(user);
+    return load && load.getDst() == view;
+  });
+}
+
+bool mlir::tessel::needsSwizzleAlignment(Value buffer) {
+  return anyViewUser(buffer, [](Operation *user, Value view) {
+    if (auto load = dyn_cast<nvgpu::TmaAsyncLoadOp>(user))
+      return load.getDst() == view;
+    return isa<memref::ExtractAlignedPointerAsIndexOp>(user) &&
+           user->hasAttr(TesselDialect::kSwizzledTileAttrName);
+  });
 }

@@ -3,12 +3,14 @@
 // Moves a GPU launch's shared-memory buffers into dynamic shared memory
 // where together they exceed what a block may allocate statically (48 KiB
 // on sm_80): one `gpu.dynamic_shared_memory` buffer, each former workgroup
-// attribution a `memref.view` of it at a 128-byte-aligned offset, and the
-// launch's `dynamic_shared_memory_size` set. Buffers whose uses do not
-// overlap in time share bytes: a buffer first used after another's last
-// use, with a barrier between them (and, where cp.async copies write the
-// earlier one, a wait for all of the thread's copies before that barrier),
-// may take its place. A tensor-core K loop's accumulator, which
+// attribution a `memref.view` of it at a 128-byte-aligned offset (1024 for
+// a buffer laid out with the 128-byte swizzle, the views then moved to the
+// first 1024-byte boundary of the dynamic buffer, whose base is aligned to
+// 16 bytes only), and the launch's `dynamic_shared_memory_size` set. Buffers
+// whose uses do not overlap in time share bytes: a buffer first used after
+// another's last use, with a barrier between them (and, where cp.async copies
+// write the earlier one, a wait for all of the thread's copies before that
+// barrier), may take its place. A tensor-core K loop's accumulator, which
 // tessel-hoist-accumulators keeps in registers until the loop is over,
 // thus overlays the loop's stage buffers. What is left must fit what a
 // block may opt into (163 KiB on the A100; an error otherwise: on such a
@@ -58,6 +60,9 @@ namespace {
 /// own base the NVVM lowering aligns to 16 bytes): wider than any access
 /// Tessel's kernels make into shared memory outside TMA.
 constexpr int64_t kViewAlignment = 128;
+/// The alignment of the dynamic buffer's own base, and of a buffer laid out
+/// with the 128-byte swizzle (needsSwizzleAlignment).
+constexpr int64_t kBaseAlignment = 16, kSwizzleAlignment = 1024;
 
 /// The threads of a launch's block (its sizes' product; 1 for each size
 /// not a constant).
@@ -200,6 +205,13 @@ struct DynamicSharedMemoryPass
       return std::make_pair(lifetimes.uses[x].first, x) <
              std::make_pair(lifetimes.uses[y].first, y);
     });
+    // A buffer laid out with the 128-byte swizzle (the attention's key and
+    // value tiles on wgmma) on a 1024-byte boundary.
+    SmallVector<int64_t> alignments;
+    for (BlockArgument buffer : buffers)
+      alignments.push_back(needsSwizzleAlignment(buffer) ? kSwizzleAlignment
+                                                         : kViewAlignment);
+    bool swizzled = llvm::is_contained(alignments, kSwizzleAlignment);
     SmallVector<int64_t> offsets(buffers.size(), 0);
     SmallVector<size_t> placed;
     int64_t total = 0;
@@ -214,7 +226,7 @@ struct DynamicSharedMemoryPass
           int64_t end = offsets[j] + bufferBytes(buffers[j]);
           if (lifetimes.reusable(j, i) || at >= end || at + size <= offsets[j])
             continue;
-          at = llvm::alignTo(end, kViewAlignment);
+          at = llvm::alignTo(end, alignments[i]);
           moved = true;
         }
       }
@@ -229,8 +241,14 @@ struct DynamicSharedMemoryPass
                                      launchThreads(launch)))
       return success();
     // What fits the static limit stays static: one buffer, the views cut
-    // from it.
+    // from it (tessel-align-shared-memory aligns it as its most aligned
+    // view needs).
     dynamic &= pastLimit;
+    // Dynamic shared memory starts where the static ends, on a 16-byte
+    // boundary: swizzled buffers need up to 1008 bytes more, to move the
+    // views to the first 1024-byte boundary in it.
+    int64_t pad = dynamic && swizzled ? kSwizzleAlignment - kBaseAlignment : 0;
+    total += pad;
     if (failed(
             checkLaunchSharedMemory(func, launch, target, total + mbarriers)))
       return failure();
@@ -256,8 +274,29 @@ struct DynamicSharedMemoryPass
           loc);
       builder.setInsertionPointToStart(&body);
     }
+    // The views' origin: 0, or with swizzled buffers in dynamic shared
+    // memory the bytes to its first 1024-byte boundary (the address is the
+    // shared window's, which the swizzle's pattern follows).
+    Value origin;
+    if (pad) {
+      Value address = memref::ExtractAlignedPointerAsIndexOp::create(
+          builder, loc, bytesBuffer);
+      Value align =
+          arith::ConstantIndexOp::create(builder, loc, kSwizzleAlignment);
+      Value mask =
+          arith::ConstantIndexOp::create(builder, loc, kSwizzleAlignment - 1);
+      // (align - address mod align) mod align.
+      origin = arith::AndIOp::create(
+          builder, loc,
+          arith::SubIOp::create(
+              builder, loc, align,
+              arith::AndIOp::create(builder, loc, address, mask)),
+          mask);
+    }
     for (size_t i = 0; i < buffers.size(); ++i) {
       Value at = arith::ConstantIndexOp::create(builder, loc, offsets[i]);
+      if (origin)
+        at = arith::AddIOp::create(builder, loc, origin, at);
       Value view = memref::ViewOp::create(builder, loc, buffers[i].getType(),
                                           bytesBuffer, at, ValueRange{});
       buffers[i].replaceAllUsesWith(view);

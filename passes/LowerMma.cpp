@@ -434,6 +434,15 @@ std::unique_ptr<Fragments> fragmentsFor(OpBuilder &b,
                 a.getDimSize(1)});
 }
 
+/// How a tile wgmma reads through descriptors is laid out: rows of `width`
+/// 16-bit elements, as 8 x 8 core matrices (wgmma::coreMatrixOffset) or,
+/// `swizzled`, as TMA writes [rows, 64] boxes with the 128-byte swizzle
+/// (wgmma::swizzledTileOffset).
+struct OperandTile {
+  int64_t width = 0;
+  bool swizzled = false;
+};
+
 /// The buffer a memref views (through subviews and casts).
 Value rootBuffer(Value memref) {
   return memref::skipViewLikeOps(cast<MemrefValue>(memref));
@@ -471,10 +480,10 @@ int64_t laneCount(LaneValues::Kind kind) {
 /// The lowering of one warp's block of pieces.
 class WarpBlock {
 public:
-  /// `operandTiles` collects, on wgmma, the tiles the pieces' B operands
-  /// are read from (their buffers, by the width of their rows).
+  /// `operandTiles` collects, on wgmma, the tiles the pieces' operands are
+  /// read from (their buffers, by their layouts).
   WarpBlock(MutableArrayRef<vector::ContractionOp> contracts,
-            llvm::MapVector<Value, int64_t> &operandTiles)
+            llvm::MapVector<Value, OperandTile> &operandTiles)
       : contracts(contracts), b(contracts.front()),
         kind(pieceKind(contracts.front())), operandTiles(operandTiles) {
     for (Operation *op = contracts.front()->getParentOp(); op;
@@ -844,11 +853,35 @@ private:
     return out;
   }
 
-  /// The wgmma descriptor of `run`'s B: its tile laid out as core matrices
-  /// (wgmma::coreMatrixOffset, which the tile's copies write), no swizzle.
+  /// Whether B's tile `tile` ([rows, width]) is laid out as TMA writes it
+  /// (wgmma::swizzledTileOffset): its rows whole 64-column boxes, 8-row
+  /// groups of them. Other tiles are core matrices.
+  static bool swizzles(Value tile) {
+    auto type = cast<MemRefType>(tile.getType());
+    return type.getDimSize(1) % wgmma::W::kNChunk == 0 &&
+           type.getDimSize(0) % 8 == 0;
+  }
+
+  /// The wgmma descriptor of `run`'s B: its tile laid out with the 128-byte
+  /// swizzle where it swizzles (the key tile read K-major from the
+  /// instruction's first key and K slice, the value tile MN-major from the
+  /// slice's first key), else as core matrices (wgmma::coreMatrixOffset),
+  /// no swizzle; as the tile's copies write it (placeTile). Null, with an
+  /// error, for an MN-major run that does not start on a box.
   Value descriptorOf(const WgmmaRun &run) {
     auto type = cast<MemRefType>(run.base.getType());
-    int64_t width = type.getDimSize(1);
+    int64_t rows = type.getDimSize(0), width = type.getDimSize(1);
+    if (swizzles(run.base)) {
+      if (!run.transposed && run.col0 % wgmma::W::kNChunk) {
+        fail(run.pieces.front(), "its B columns start inside a 64-column box "
+                                 "of its swizzled tile");
+        return Value();
+      }
+      return descriptorAt(run.base, Value(),
+                          wgmma::swizzledTileStart(run.row0, run.col0, rows) /
+                              2,
+                          wgmma::swizzledOffsets(rows), /*swizzled=*/true);
+    }
     return descriptorAt(run.base, Value(),
                         wgmma::coreMatrixOffset(run.row0, run.col0, width),
                         run.transposed ? wgmma::kMajorOffsets(width)
@@ -873,17 +906,18 @@ private:
                         wgmma::kMajorOffsets(width));
   }
 
-  /// A descriptor without swizzle of `tile` (laid out as core matrices)
-  /// from element `elementOffset` (if any) + `constantOffset` of its
-  /// layout, with `offsets`. The constant is added to the descriptor of
-  /// the rest, in its start address field: the chain's descriptors of one
-  /// tile are then one register and immediates (an address computed
-  /// whole for each went through the field's mask and shift, which hid
+  /// A descriptor of `tile` (laid out as core matrices, without swizzle, or
+  /// `swizzled`, with the 128-byte swizzle: its address marked for the
+  /// 1024-byte alignment that needs) from element `elementOffset` (if any)
+  /// + `constantOffset` of its layout, with `offsets`. The constant is added to
+  /// the descriptor of the rest, in its start address field: the chain's
+  /// descriptors of one tile are then one register and immediates (an address
+  /// computed whole for each went through the field's mask and shift, which hid
   /// that they differ by constants: registers of their own, live across
   /// the key loop). The field holds the shared-memory address >> 4, 14
   /// bits, which no address below 256 KiB carries out of.
   Value descriptorAt(Value tile, Value elementOffset, int64_t constantOffset,
-                     wgmma::DescriptorOffsets offsets) {
+                     wgmma::DescriptorOffsets offsets, bool swizzled = false) {
     Location loc = tile.getLoc();
     int64_t bytes = 2;
     auto index = [&](int64_t v) {
@@ -902,8 +936,11 @@ private:
                                   index(stride)));
       view = sub.getSource();
     }
-    Value pointer =
+    auto pointerOp =
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, view);
+    if (swizzled)
+      pointerOp->setAttr(TesselDialect::kSwizzledTileAttrName, b.getUnitAttr());
+    Value pointer = pointerOp;
     Value address = arith::AddIOp::create(
         b, loc, pointer, arith::MulIOp::create(b, loc, offset, index(bytes)));
     Type i64 = b.getI64Type();
@@ -913,12 +950,13 @@ private:
     Value start = arith::IndexCastUIOp::create(b, loc, i64, address);
     // [0, 14): the address >> 4 (of the 18-bit shared window); [16, 30):
     // the leading byte offset >> 4; [32, 46): the stride byte offset >> 4;
-    // [62, 64): the swizzle, 0 for none.
+    // [62, 64): the swizzle, 0 for none, 1 for 128 bytes.
     start = arith::ShRUIOp::create(
         b, loc, arith::AndIOp::create(b, loc, start, constant(0x3FFFF)),
         constant(4));
-    int64_t fields =
-        ((offsets.leading >> 4) << 16) | (int64_t(offsets.stride >> 4) << 32);
+    int64_t fields = ((offsets.leading >> 4) << 16) |
+                     (int64_t(offsets.stride >> 4) << 32) |
+                     (int64_t(swizzled) << 62);
     assert(constantOffset * bytes % 16 == 0 &&
            "core matrices start at 16-byte boundaries");
     Value descriptor = arith::OrIOp::create(b, loc, start, constant(fields));
@@ -943,7 +981,7 @@ private:
         // Read by wgmma where it is (no registers).
         aRegs.emplace_back();
         deadReads.insert(run.aRead);
-        addOperandTile(run.aTile);
+        addOperandTile(run.aTile, /*swizzled=*/false);
         continue;
       }
       b.setInsertionPoint(first);
@@ -1016,7 +1054,10 @@ private:
         a = "{" + operand(0) + ", " + operand(1) + ", " + operand(2) + ", " +
             operand(3) + "}";
       }
-      inputs.push_back({descriptorOf(run), "l"});
+      Value bDescriptor = descriptorOf(run);
+      if (!bDescriptor)
+        return failure();
+      inputs.push_back({bDescriptor, "l"});
       text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) + "k16." +
              types + " {" + ds + "}, " + a + ", " +
              operand(int64_t(inputs.size()) - 1) + ", " +
@@ -1044,7 +1085,7 @@ private:
         lowered.insert(piece);
         deadReads.insert(piece.getRhs().getDefiningOp());
       }
-      addOperandTile(run.base);
+      addOperandTile(run.base, swizzles(run.base));
     }
     return success();
   }
@@ -1076,10 +1117,12 @@ private:
   }
 
   /// Records `tile` (a two-dimensional view) as one wgmma reads through
-  /// descriptors: its buffer, by the width of its rows.
-  void addOperandTile(Value tile) {
+  /// descriptors: its buffer, by its layout (`swizzled`: B's, where
+  /// swizzles says).
+  void addOperandTile(Value tile, bool swizzled) {
     operandTiles.insert(
-        {rootBuffer(tile), cast<MemRefType>(tile.getType()).getDimSize(1)});
+        {rootBuffer(tile),
+         {cast<MemRefType>(tile.getType()).getDimSize(1), swizzled}});
   }
 
   /// `v` as the lanes hold it, computed where `v` is (an error on `user`
@@ -1259,7 +1302,7 @@ private:
   MutableArrayRef<vector::ContractionOp> contracts;
   OpBuilder b;
   PieceKind kind;
-  llvm::MapVector<Value, int64_t> &operandTiles;
+  llvm::MapVector<Value, OperandTile> &operandTiles;
   /// On wgmma (a warp loop marked kWarpgroupMmaAttrName): the chains of
   /// runs (formChains), by the index of each one's last piece.
   bool warpgroup = false;
@@ -1327,21 +1370,21 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
       if (isMatrixPiece(contract))
         pieces[contract->getBlock()].push_back(contract);
     });
-    llvm::MapVector<Value, int64_t> operandTiles;
+    llvm::MapVector<Value, OperandTile> operandTiles;
     for (auto &[block, contracts] : pieces)
       if (failed(WarpBlock(contracts, operandTiles).lower()))
         return signalPassFailure();
-    for (auto [tile, width] : operandTiles)
-      if (failed(placeCoreMatrices(tile, width)))
+    for (auto [tile, layout] : operandTiles)
+      if (failed(placeTile(tile, layout)))
         return signalPassFailure();
   }
 
-  /// A wgmma operand tile `buffer` (rows of `width` elements, or stages of
-  /// such tiles) as core matrices (wgmma::coreMatrixOffset): each write's
-  /// (row, column) moves to where that layout puts it, in the same tile.
-  /// wgmma reads the tile through descriptors alone: any other read of it
-  /// is an error.
-  static LogicalResult placeCoreMatrices(Value buffer, int64_t width) {
+  /// A wgmma operand tile `buffer` (rows of `layout.width` elements, or
+  /// stages of such tiles) as `layout` says: each write's (row, column)
+  /// moves to where that layout puts it, in the same tile. wgmma reads the
+  /// tile through descriptors alone: any other read of it is an error.
+  static LogicalResult placeTile(Value buffer, OperandTile layout) {
+    int64_t width = layout.width;
     SmallVector<Value> views = {buffer};
     SmallVector<Operation *> writes;
     for (size_t i = 0; i < views.size(); ++i)
@@ -1361,7 +1404,9 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
           continue;
         return user->emitOpError()
                << "uses a tile that wgmma reads through descriptors (laid "
-                  "out as core matrices), which only stores may write";
+                  "out as "
+               << (layout.swizzled ? "TMA writes it" : "core matrices")
+               << "), which only stores may write";
       }
     for (Operation *write : writes) {
       OpBuilder b(write);
@@ -1379,22 +1424,28 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
         return write->emitOpError()
                << "writes a wgmma operand tile other than a row's whole "
                   "vectors of up to 8 elements";
+      int64_t rows = type.getShape()[type.getRank() - 2];
       auto index = [&](int64_t v) {
         return arith::ConstantIndexOp::create(b, loc, v).getResult();
       };
       unsigned n = indices.size();
       Value row = indices[n - 2].get(), col = indices[n - 1].get();
+      // The offset of c rows on, c a multiple of 8, in elements: c rows of
+      // the core matrices' width, or of the swizzled boxes' 64 (the swizzle
+      // follows the row mod 8).
+      int64_t rowElements = layout.swizzled ? wgmma::W::kNChunk : width;
       // A row of x + c, c a multiple of 8 (a thread's later copies of a
       // tile, tessel-tile-and-fuse's copyRows): x's place c rows on, so
-      // that the copies share x's address and differ by an offset.
+      // that the copies share x's address and differ by an offset, where
+      // that offset is whole rows of the tile.
       int64_t rowsOn = 0;
       if (auto sum = row.getDefiningOp<arith::AddIOp>())
         for (int64_t i : {0, 1})
           if (std::optional<int64_t> c =
                   getConstantIntValue(sum->getOperand(i));
-              c && *c >= 0 && *c % 8 == 0) {
+              c && *c >= 0 && *c % 8 == 0 && *c * rowElements % width == 0) {
             row = sum->getOperand(1 - i);
-            rowsOn = *c;
+            rowsOn = *c * rowElements / width;
             break;
           }
       auto div = [&](Value x, int64_t d) {
@@ -1408,11 +1459,20 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
                    b, loc, arith::MulIOp::create(b, loc, x, index(m)), y)
             .getResult();
       };
-      // (r / 8) 8 width + (c / 8) 64 + (r % 8) 8 + c % 8.
-      Value offset =
-          mulAdd(div(row, 8), 8 * width,
-                 mulAdd(div(col, 8), 64, mulAdd(rem(row, 8), 8, rem(col, 8))));
-      // (The offset of c rows on is c rows of width on: whole rows.)
+      Value offset;
+      if (layout.swizzled) {
+        // wgmma::swizzledTileOffset in elements: (c / 64) rows 64 + r 64 +
+        // ((c mod 64) / 8 xor r mod 8) 8 + c mod 8.
+        Value chunk =
+            arith::XOrIOp::create(b, loc, div(rem(col, 64), 8), rem(row, 8));
+        offset = mulAdd(div(col, 64), rows * 64,
+                        mulAdd(row, 64, mulAdd(chunk, 8, rem(col, 8))));
+      } else {
+        // (r / 8) 8 width + (c / 8) 64 + (r % 8) 8 + c % 8.
+        offset = mulAdd(
+            div(row, 8), 8 * width,
+            mulAdd(div(col, 8), 64, mulAdd(rem(row, 8), 8, rem(col, 8))));
+      }
       indices[n - 2].set(
           arith::AddIOp::create(b, loc, div(offset, width), index(rowsOn)));
       indices[n - 1].set(rem(offset, width));

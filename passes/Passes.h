@@ -83,6 +83,12 @@ int64_t mbarrierBytes(gpu::LaunchOp launch);
 /// Whether a TMA load writes into `buffer` or a view of it (through views,
 /// subviews, casts and reshapes).
 bool isTmaDestination(Value buffer);
+/// Whether `buffer` must start on a 1024-byte boundary of shared memory: a
+/// TMA load with the 128-byte swizzle writes into it (isTmaDestination) or
+/// a wgmma descriptor with that swizzle reads it (its address taken by a
+/// memref.extract_aligned_pointer_as_index marked
+/// TesselDialect::kSwizzledTileAttrName), through the same views.
+bool needsSwizzleAlignment(Value buffer);
 
 #define GEN_PASS_REGISTRATION
 #include "passes/Passes.h.inc"

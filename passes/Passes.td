@@ -762,12 +762,16 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
     the chain's `wgmma.wait_group N` (tied to the accumulators) goes where
     the warp first uses its results, N being the chains committed after it
     and before that point (the groups complete in order), so that the
-    lanes' work in between runs while the chain does. B is read through a
-    matrix descriptor without swizzle: every tile a run reads is laid out
-    as 8 x 8 core matrices, each store into it moved to its place
-    (passes/WgmmaLayout.h, coreMatrixOffset), the query and key tiles
-    K-major and the value tile MN-major; any other read of such a tile is
-    an error.
+    lanes' work in between runs while the chain does. Operands in tiles
+    are read through matrix descriptors, each store into a tile moved to
+    its place (passes/WgmmaLayout.h), the query and key tiles K-major and
+    the value tile MN-major: a key or value tile of whole 64-column boxes
+    (its width a multiple of 64, its rows of 8) laid out as TMA writes it,
+    [rows, 64] boxes with the 128-byte swizzle (swizzledTileOffset; its
+    address marked `tessel.swizzled_tile`, for the 1024-byte alignment the
+    swizzle needs), so that tessel-warpgroup-pipeline may load it by TMA;
+    the query tile and other tiles as 8 x 8 core matrices, no swizzle
+    (coreMatrixOffset). Any other read of such a tile is an error.
 
     A contraction of one of these shapes whose operands it cannot load or
     compute this way (not read from memory, not row-major, a vector the
@@ -856,8 +860,12 @@ def TesselDynamicSharedMemory : Pass<"tessel-dynamic-shared-memory",
     mbarriers) exceed the module target's
     `static_shared_mem_per_block_bytes`, this pass puts them in one
     `gpu.dynamic_shared_memory` buffer: each attribution becomes a
-    `memref.view` of it at a 128-byte-aligned offset, and the launch's
-    `dynamic_shared_memory_size` is their total. Buffers whose uses do not
+    `memref.view` of it at a 128-byte-aligned offset (1024 for one laid out
+    with the 128-byte swizzle, a wgmma descriptor's address marked
+    `tessel.swizzled_tile`: then the views start at the buffer's first
+    1024-byte boundary, computed from its address, and the buffer is 1008
+    bytes larger), and the launch's `dynamic_shared_memory_size` is their
+    total. Buffers whose uses do not
     overlap share bytes: taken in the order of their first use (by position
     among the launch body's ops, a loop nest counting as one), each goes at
     the lowest offset clear of the buffers placed before it that are still
@@ -931,6 +939,17 @@ def TesselWarpgroupPipeline : Pass<"tessel-warpgroup-pipeline",
       only they compute to after the step's products are issued, behind a
       wait for step k - 1's phase of `done`, and ends the step with an
       arrival on `done[k % S]` instead of the barrier;
+    - where every copy of the key and value tiles (the prologue's and
+      each step's) copies a whole tile of a global [batch, heads, keys,
+      width] memref (identity layout, 16-bit, static) into a slot that
+      tessel-lower-mma laid out with the 128-byte swizzle, loads them by
+      TMA instead: thread 0 arrives on `full[s]` (which then counts it
+      alone) expecting the tiles' bytes and issues one
+      `cp.async.bulk.tensor.4d` per [rows, 64] box (out-of-bounds rows
+      zero, as the copies' clamp and select make them), the tensor maps
+      built on the host (`nvgpu.tma.create.descriptor`, 128-byte swizzle)
+      and passed as kernel parameters, which the manifest describes; the
+      threads' copies and their index arithmetic go;
     - with two warpgroups, makes them take turns issuing their products:
       `bar.sync 1 + w, 256` before and `bar.arrive 2 - w, 256` after
       warpgroup w's issue, warpgroup 1 arriving once before the loops and
@@ -1012,8 +1031,11 @@ def TesselAlignSharedMemory : Pass<"tessel-align-shared-memory",
     wide accesses Tessel's kernels make into them are legal wherever the
     buffer is placed: the 8-byte accumulator pairs and 4-byte operand pairs
     of a tensor-core K step, the vector loads of a vector step. Without it a
-    buffer of f32 is 4-byte aligned and an 8-byte access could fault. An
-    alignment set already is raised, never lowered.
+    buffer of f32 is 4-byte aligned and an 8-byte access could fault. A
+    buffer laid out with the 128-byte swizzle (a TMA load's destination, or
+    a tile a swizzled wgmma descriptor reads: `tessel.swizzled_tile`) gets
+    1024 bytes, the swizzle's period. An alignment set already is raised,
+    never lowered.
 
     ```mlir
     gpu.func @k(...) workgroup(%acc : memref<64x72xf32, #gpu.address_space<workgroup>>) kernel

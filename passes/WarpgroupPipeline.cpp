@@ -50,10 +50,25 @@ namespace {
 /// Threads of a warpgroup; named barrier 0 is the block's (bar.sync 0).
 constexpr int64_t kGroupThreads = 128;
 constexpr int64_t kMbarrierBytes = 8;
+/// A TMA load of a key or value tile: boxes of 64 columns (128 bytes, the
+/// swizzle's row) and at most 256 rows (a box dim's limit).
+constexpr int64_t kBoxColumns = 64, kMaxBoxRows = 256;
 
 /// Whether `op` is the inline PTX tessel-lower-mma writes for a wgmma
 /// chain's `kind` of instruction (its tag: Passes.h's WgmmaAsm).
 bool isAsm(Operation &op, WgmmaAsm kind) { return wgmmaAsmKind(&op) == kind; }
+
+/// One tile's copies of a step: the cp.async ops that copy rows of a
+/// global [batch, heads, keys, width] memref into a slot [rows, width].
+struct TileCopy {
+  Value global, slot;
+  /// The tile's origin as thread 0 computes it (tessel-tile-and-fuse's
+  /// copyRows gives it the tile's first row and column in its first copy):
+  /// the batch element, the head and the first row, before the copies'
+  /// clamp to the last row (past which TMA fills zeros, as the copies do).
+  Value batch, head, row;
+  int64_t rows = 0, width = 0;
+};
 
 /// One key loop of the attention and the points of its step.
 struct KeyLoop {
@@ -62,6 +77,7 @@ struct KeyLoop {
   gpu::BarrierOp published;      // the barrier after it
   gpu::BarrierOp end;            // the barrier that ends the step
   Operation *firstFence = nullptr, *lastCommit = nullptr;
+  SmallVector<TileCopy> tiles; // with TMA: the step's tiles
 };
 
 class Rewriter {
@@ -101,6 +117,17 @@ private:
   }
   LogicalResult rewriteLoop(KeyLoop &k);
 
+  /// The tiles the cp.async ops of `copies` copy (in program order), where
+  /// TMA can load them: each a whole tile of a global memref with an
+  /// identity layout into a slot tessel-lower-mma laid out as TMA writes it
+  /// (needsSwizzleAlignment); failure otherwise.
+  FailureOr<SmallVector<TileCopy>> tmaTiles(ArrayRef<Operation *> copies);
+  /// Thread 0 loads `tiles` by TMA and expects their bytes on mbarrier
+  /// `full` (an i32 shared address), at `b`.
+  void issueTma(OpBuilder &b, ArrayRef<TileCopy> tiles, Value full);
+  /// The copies of `ops` (cp.async ops and the groups they form) erased.
+  static void eraseCopies(ArrayRef<Operation *> ops);
+
   gpu::LaunchOp launch;
   int64_t stages, threads;
   std::optional<int64_t> limit;
@@ -109,7 +136,13 @@ private:
   /// `done` at [stages, 2 stages).
   Value base;
   Value groupIndex; // the thread's warpgroup
+  Value leader;     // thread 0
   int64_t groups = 1;
+  /// Whether TMA loads the key and value tiles (instead of every thread's
+  /// cp.async), and each global's tensor map (its address, i64, inside the
+  /// launch).
+  bool tma = false;
+  llvm::SmallDenseMap<Value, Value> maps;
 };
 
 FailureOr<KeyLoop> Rewriter::match(scf::ForOp loop) {
@@ -195,6 +228,114 @@ Operation *Rewriter::turn(OpBuilder &b, bool wait, bool mine) {
   return &*std::prev(b.getInsertionPoint());
 }
 
+/// The buffer a slot is a view of (through subviews and casts).
+static Value slotBuffer(Value slot) {
+  while (true) {
+    if (auto sub = slot.getDefiningOp<memref::SubViewOp>())
+      slot = sub.getSource();
+    else if (auto cast = slot.getDefiningOp<memref::CastOp>())
+      slot = cast.getSource();
+    else
+      return slot;
+  }
+}
+
+/// `row` without a clamp to `last` (minsi or minui with the constant).
+static Value unclamped(Value row, int64_t last) {
+  Operation *min = row.getDefiningOp();
+  if (!isa_and_nonnull<arith::MinSIOp, arith::MinUIOp>(min))
+    return row;
+  for (int64_t i : {0, 1})
+    if (isConstantIntValue(min->getOperand(i), last))
+      return min->getOperand(1 - i);
+  return Value();
+}
+
+FailureOr<SmallVector<TileCopy>> Rewriter::tmaTiles(ArrayRef<Operation *> ops) {
+  SmallVector<TileCopy> tiles;
+  for (Operation *op : ops) {
+    auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op);
+    if (!copy)
+      continue;
+    Value global = copy.getSrc(), slot = copy.getDst();
+    if (llvm::any_of(tiles, [&](const TileCopy &t) {
+          return t.global == global && t.slot == slot;
+        }))
+      continue;
+    auto src = cast<MemRefType>(global.getType());
+    auto dst = cast<MemRefType>(slot.getType());
+    if (launch.getBody().isAncestor(global.getParentRegion()) ||
+        src.getRank() != 4 || !src.hasStaticShape() ||
+        !src.getLayout().isIdentity() || src.getElementTypeBitWidth() != 16 ||
+        dst.getRank() != 2 || !dst.hasStaticShape() ||
+        dst.getElementType() != src.getElementType())
+      return failure();
+    TileCopy t;
+    t.global = global;
+    t.slot = slot;
+    t.rows = dst.getDimSize(0);
+    t.width = src.getDimSize(3);
+    if (dst.getDimSize(1) != t.width || t.width % kBoxColumns || t.rows % 8 ||
+        t.rows > kMaxBoxRows || !needsSwizzleAlignment(slotBuffer(slot)))
+      return failure();
+    ValueRange at = copy.getSrcIndices();
+    t.batch = at[0];
+    t.head = at[1];
+    t.row = unclamped(at[2], src.getDimSize(2) - 1);
+    if (!t.row)
+      return failure();
+    tiles.push_back(t);
+  }
+  if (tiles.empty())
+    return failure();
+  return tiles;
+}
+
+void Rewriter::issueTma(OpBuilder &b, ArrayRef<TileCopy> tiles, Value full) {
+  int64_t bytes = 0;
+  for (const TileCopy &t : tiles)
+    bytes += t.rows * t.width * 2;
+  scf::IfOp::create(b, loc, leader, [&](OpBuilder &tb, Location) {
+    auto i32 = [&](Value v) -> Value {
+      return arith::IndexCastOp::create(tb, loc, tb.getI32Type(), v);
+    };
+    ptx(tb, "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], $1;",
+        {full, arith::ConstantIntOp::create(tb, loc, tb.getI32Type(), bytes)},
+        "r,r");
+    for (const TileCopy &t : tiles) {
+      // The slot's shared address; its [rows, 64] boxes one after another
+      // (wgmma::swizzledTileOffset), each a load of 64 columns from
+      // column 64 j, as [64, rows, 1, 1] of the map's [width, keys, heads,
+      // batch] (innermost first).
+      auto metadata = memref::ExtractStridedMetadataOp::create(tb, loc, t.slot);
+      Value address = arith::AddIOp::create(
+          tb, loc,
+          memref::ExtractAlignedPointerAsIndexOp::create(tb, loc, t.slot),
+          arith::MulIOp::create(tb, loc, metadata.getOffset(), index(tb, 2)));
+      for (int64_t j = 0; j < t.width / kBoxColumns; ++j) {
+        Value box = arith::AddIOp::create(
+            tb, loc, address, index(tb, j * t.rows * kBoxColumns * 2));
+        ptx(tb,
+            "cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::"
+            "complete_tx::bytes [$0], [$1, {$2, $3, $4, $5}], [$6];",
+            {i32(box), maps.lookup(t.global), i32(index(tb, j * kBoxColumns)),
+             i32(t.row), i32(t.head), i32(t.batch), full},
+            "r,l,r,r,r,r,r");
+      }
+    }
+    scf::YieldOp::create(tb, loc);
+  });
+}
+
+void Rewriter::eraseCopies(ArrayRef<Operation *> ops) {
+  for (Operation *op : ops)
+    if (isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
+      op->erase();
+  for (Operation *op : ops)
+    if (isa<nvgpu::DeviceAsyncCopyOp>(op))
+      op->erase();
+}
+
 LogicalResult Rewriter::rewriteLoop(KeyLoop &k) {
   Block *body = k.loop.getBody();
   Value step = k.loop.getInductionVar();
@@ -211,14 +352,16 @@ LogicalResult Rewriter::rewriteLoop(KeyLoop &k) {
     return fail(k.loop, "its step copies nothing before its wait");
   k.published->erase();
   k.wait->erase();
+  SmallVector<Operation *> copies(moved.begin(), moved.end());
   // Backwards from the products: an op joins when it is pure and only
-  // moved ops use it.
+  // moved ops use it. (With TMA, thread 0's loads take the copies' place
+  // and what only they computed goes.)
   SmallVector<Operation *> before;
   for (Operation &op :
        llvm::make_range(body->begin(), k.firstFence->getIterator()))
     before.push_back(&op);
   for (Operation *op : llvm::reverse(before)) {
-    if (moved.contains(op) || !isPure(op) || op->getNumResults() == 0 ||
+    if (tma || moved.contains(op) || !isPure(op) || op->getNumResults() == 0 ||
         op->getNumRegions() != 0)
       continue;
     bool onlyMoved = llvm::all_of(
@@ -228,7 +371,7 @@ LogicalResult Rewriter::rewriteLoop(KeyLoop &k) {
   }
   SmallVector<Operation *> inOrder;
   for (Operation *op : before)
-    if (moved.contains(op))
+    if (moved.contains(op) && !tma)
       inOrder.push_back(op);
 
   // Taking turns: after its products are issued, the warpgroup lets the
@@ -256,11 +399,16 @@ LogicalResult Rewriter::rewriteLoop(KeyLoop &k) {
     last = op;
   }
   // ... and its copies arrive on full[(step + stages - 1) % stages] as
-  // they land.
+  // they land; or thread 0 loads the tiles there by TMA.
   b.setInsertionPointAfter(last);
   Value ahead = arith::AddIOp::create(b, loc, step, index(b, stages - 1));
-  ptx(b, "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [$0];",
-      {barrierAddress(b, 0, slotOf(b, ahead))}, "r");
+  Value full = barrierAddress(b, 0, slotOf(b, ahead));
+  if (tma) {
+    issueTma(b, k.tiles, full);
+    eraseCopies(copies);
+  } else {
+    ptx(b, "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [$0];", {full}, "r");
+  }
   // The step's end: an arrival on done[step % stages], no barrier.
   b.setInsertionPoint(k.end);
   ptx(b,
@@ -306,6 +454,101 @@ LogicalResult Rewriter::run(ArrayRef<scf::ForOp> loops) {
                                            Twine(stages - 1) + " tiles");
   prologue.erase(prologue.begin(), prologue.end() - ahead);
 
+  // TMA loads the tiles where every step's copies and each of the
+  // prologue's are whole tiles TMA can load, their groups used by nothing
+  // but the step's wait: then thread 0 loads each into its slot, as
+  // [rows, 64] boxes of the 128-byte swizzle tessel-lower-mma laid the
+  // slots out in (and full[s] counts its arrival alone).
+  // (A group's copies are the thread's cp.async ops since its previous
+  // group: tessel-async-copies' groups take no tokens.)
+  llvm::DenseMap<Operation *, SmallVector<Operation *>> copiesOfGroup;
+  SmallVector<Operation *> pending;
+  for (Operation &op :
+       llvm::make_range(top.begin(), keyLoops.front().loop->getIterator())) {
+    if (isa<nvgpu::DeviceAsyncCopyOp>(op))
+      pending.push_back(&op);
+    if (isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
+      copiesOfGroup[&op] = std::exchange(pending, {});
+  }
+  SmallVector<SmallVector<Operation *>> prologueCopies;
+  SmallVector<SmallVector<TileCopy>> prologueTiles;
+  tma = true;
+  for (int64_t t = 0; t + 1 < stages; ++t) {
+    SmallVector<Operation *> ops;
+    for (size_t g = size_t(t) * perStep; g < size_t(t + 1) * perStep; ++g) {
+      Operation *group = prologue[g];
+      tma &= group->use_empty();
+      llvm::append_range(ops, copiesOfGroup[group]);
+      ops.push_back(group);
+    }
+    FailureOr<SmallVector<TileCopy>> tiles = tmaTiles(ops);
+    tma &= succeeded(tiles);
+    prologueCopies.push_back(ops);
+    prologueTiles.push_back(succeeded(tiles) ? *tiles
+                                             : SmallVector<TileCopy>());
+  }
+  for (KeyLoop &k : keyLoops) {
+    SmallVector<Operation *> ops;
+    for (Operation &op :
+         llvm::make_range(k.loop.getBody()->begin(), k.wait->getIterator()))
+      if (isa<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp>(op)) {
+        ops.push_back(&op);
+        if (auto group = dyn_cast<nvgpu::DeviceAsyncCreateGroupOp>(op))
+          tma &= llvm::all_of(group->getUsers(),
+                              [&](Operation *user) { return user == k.wait; });
+      }
+    FailureOr<SmallVector<TileCopy>> tiles = tmaTiles(ops);
+    tma &= succeeded(tiles) &&
+           (prologueTiles.empty() || tiles->size() == prologueTiles[0].size());
+    if (succeeded(tiles))
+      k.tiles = *tiles;
+  }
+  // (The prologue loads what the loops do.)
+  for (ArrayRef<TileCopy> tiles : prologueTiles)
+    for (const TileCopy &t : tiles)
+      tma &= llvm::any_of(keyLoops.front().tiles, [&](const TileCopy &u) {
+        return u.global == t.global;
+      });
+  if (tma) {
+    // Each global's tensor map, built on the host (the runtime encodes it
+    // from the manifest's description, see tessel-compile), its address
+    // passed to the kernel as a plain pointer (as tessel-lower-wgmma's).
+    MLIRContext *ctx = launch.getContext();
+    OpBuilder host(launch);
+    OpBuilder inside = OpBuilder::atBlockBegin(&launch.getBody().front());
+    auto workgroup =
+        gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+    for (KeyLoop &k : keyLoops)
+      for (const TileCopy &t : k.tiles) {
+        if (maps.count(t.global))
+          continue;
+        auto type = cast<MemRefType>(t.global.getType());
+        SmallVector<int64_t> box = {1, 1, t.rows, kBoxColumns};
+        auto mapType = nvgpu::TensorMapDescriptorType::get(
+            ctx,
+            MemRefType::get(box, type.getElementType(),
+                            MemRefLayoutAttrInterface(), workgroup),
+            nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+            nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
+            nvgpu::TensorMapOOBKind::OOB_ZERO,
+            nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+        Value unranked = memref::CastOp::create(
+            host, loc,
+            UnrankedMemRefType::get(type.getElementType(), Attribute()),
+            t.global);
+        SmallVector<Value> dims;
+        for (int64_t d : box)
+          dims.push_back(index(host, d));
+        Value map = nvgpu::TmaCreateDescriptorOp::create(host, loc, mapType,
+                                                         unranked, dims);
+        Value address = UnrealizedConversionCastOp::create(
+                            host, loc, LLVM::LLVMPointerType::get(ctx), map)
+                            .getResult(0);
+        maps[t.global] =
+            LLVM::PtrToIntOp::create(inside, loc, inside.getI64Type(), address);
+      }
+  }
+
   // The mbarriers: after the dynamic shared memory, or their own buffer.
   MLIRContext *ctx = launch.getContext();
   auto workgroup =
@@ -350,21 +593,32 @@ LogicalResult Rewriter::run(ArrayRef<scf::ForOp> loops) {
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   groupIndex = arith::DivUIOp::create(b, loc, tid, index(b, kGroupThreads));
   Value count = arith::ConstantIntOp::create(b, loc, b.getI32Type(), threads);
-  Value leader =
+  // (full[s] counts thread 0's arrival alone with TMA.)
+  Value fullCount =
+      tma ? arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1) : count;
+  leader =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, index(b, 0));
   scf::IfOp::create(b, loc, leader, [&](OpBuilder &tb, Location) {
     for (int64_t s = 0; s < 2 * stages; ++s)
       ptx(tb, "mbarrier.init.shared::cta.b64 [$0], $1;",
-          {barrierAddress(tb, s, index(tb, 0)), count}, "r,r");
+          {barrierAddress(tb, s, index(tb, 0)), s < stages ? fullCount : count},
+          "r,r");
     scf::YieldOp::create(tb, loc);
   });
   gpu::BarrierOp::create(b, loc);
 
-  // The prologue's tiles arrive on full[0 .. stages - 2].
+  // The prologue's tiles arrive on full[0 .. stages - 2], or thread 0
+  // loads them there.
   for (int64_t t = 0; t + 1 < stages; ++t) {
     b.setInsertionPointAfter(prologue[(t + 1) * perStep - 1]);
-    ptx(b, "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [$0];",
-        {barrierAddress(b, 0, index(b, t))}, "r");
+    Value full = barrierAddress(b, 0, index(b, t));
+    if (tma) {
+      issueTma(b, prologueTiles[t], full);
+      eraseCopies(prologueCopies[t]);
+    } else {
+      ptx(b, "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [$0];", {full},
+          "r");
+    }
   }
   // A barrier between two key loops with nothing but arithmetic between
   // them guards no memory: the loops' mbarriers order the tiles.

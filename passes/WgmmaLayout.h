@@ -139,6 +139,53 @@ struct DescriptorOffsets {
   int64_t leading = 0, stride = 0;
 };
 
+/// Where its key and value tiles have whole 64-column boxes (the head dims
+/// multiples of 64, the tile's rows of 8), the attention on wgmma lays them
+/// out as TMA writes them: a [rows, width] tile as width / 64 boxes of
+/// [rows, 64] one after another, each with the 128-byte swizzle (what
+/// tmaOffset says), the tile on a 1024-byte boundary. The byte offset of
+/// element (r, c) (16-bit) there; each 16-byte vector of a row (c a
+/// multiple of 8) stays whole.
+constexpr int64_t swizzledTileOffset(int64_t r, int64_t c, int64_t rows) {
+  return (c / W::kNChunk) * rows * kRowBytes +
+         tmaOffset(r, (c % W::kNChunk) * 2);
+}
+
+/// The start (before the swizzle, which wgmma applies to each address it
+/// forms) of the descriptor that reads such a tile from element (r0, c0):
+/// for a K-major B (the key tile) r0 the instruction's first key and c0
+/// its 16-wide K slice (32 bytes per slice within a box, as NVGPU advances
+/// A); for an MN-major B (the value tile) r0 the slice's first key and c0
+/// the first of its columns, on a box boundary.
+constexpr int64_t swizzledTileStart(int64_t r0, int64_t c0, int64_t rows) {
+  return (c0 / W::kNChunk) * rows * kRowBytes + r0 * kRowBytes +
+         (c0 % W::kNChunk) * 2;
+}
+
+/// The byte offsets of a descriptor with the 128-byte swizzle over such a
+/// tile, as NVGPU sets them from a map's box (upstream's
+/// NVGPUGenerateWarpgroupDescriptorLowering): the leading offset is a
+/// box's bytes (between 64-column chunks of an MN-major operand), the
+/// stride 8 rows of 128 bytes (between 8-row groups).
+constexpr DescriptorOffsets swizzledOffsets(int64_t rows) {
+  return {rows * kRowBytes, 8 * kRowBytes};
+}
+
+/// Where wgmma reads B's element (k, n) (k < 16) through a descriptor with
+/// the 128-byte swizzle starting at byte `start`: K-major, row n of 128
+/// bytes (8-row groups `o.stride` apart), k's 2 bytes within it; MN-major,
+/// row k, n's 64-column chunk `o.leading` apart. The swizzle applies to the
+/// whole address, which is why the tile starts on a 1024-byte boundary.
+constexpr int64_t readSwizzledKMajor(int64_t start, DescriptorOffsets o,
+                                     int64_t k, int64_t n) {
+  return swizzle128(start + (n / 8) * o.stride + (n % 8) * kRowBytes + k * 2);
+}
+constexpr int64_t readSwizzledMNMajor(int64_t start, DescriptorOffsets o,
+                                      int64_t k, int64_t n) {
+  return swizzle128(start + (n / W::kNChunk) * o.leading + (k / 8) * o.stride +
+                    (k % 8) * kRowBytes + (n % W::kNChunk) * 2);
+}
+
 /// For a tile in coreMatrixOffset's layout with `width` 16-bit columns:
 /// read K-major (B's K along the tile's columns: the key tile) and MN-major
 /// (B's K along its rows: the value tile).

@@ -2,12 +2,14 @@
 // sm_90a), over a grid of its schedules: head dims 64, 128 and 256, key
 // tiles 16 to 128, 4 and 8 warps (one 16-row strip a warp), 1 to 3
 // stages, causal or not (the schedules whose tiles exceed a block's shared
-// memory left out; 8 heads, 1024 tokens, bf16), each written out. What
-// the cost model's register estimate for the form was fitted on
-// (costmodel/Attention.cpp, kWgmmaForm*, 2026-12-01; ptxas -v, CUDA 13):
+// memory left out; 8 heads, 1024 tokens, bf16), each written out: with
+// stages, TMA loads the key and value tiles. With
+// attention-wgmma-copy-registers.mlir, what the cost model's register
+// estimate for the form was fitted on (costmodel/Attention.cpp,
+// kWgmmaForm*, 2026-12-02; ptxas -v, CUDA 13):
 //   python3 bench/registers.py --bin build/bin \
 //     --input bench/workloads/attention-wgmma-register-sweep.mlir --target h100
-// `d256_k64_w8_n_s1` is the one that spills (the model refuses it).
+// `d256_k64_w8_n_s1` is the one that spills (255 registers; estimated 254).
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @d64_k16_w4_n_s1(%q: tensor<1x8x1024x64xbf16>, %k: tensor<1x8x1024x64xbf16>, %v: tensor<1x8x1024x64xbf16>) -> tensor<1x8x1024x64xbf16> {
     %r = tessel.kernel @k_d64_k16_w4_n_s1(%q, %k, %v) : (tensor<1x8x1024x64xbf16>, tensor<1x8x1024x64xbf16>, tensor<1x8x1024x64xbf16>) -> tensor<1x8x1024x64xbf16>

@@ -88,6 +88,14 @@ def Tessel_Dialect : Dialect {
     /// buffer [n] of its own instead (unit attribute).
     static constexpr ::llvm::StringLiteral kPerThreadAttrName =
         "tessel.per_thread";
+    /// Marks the memref.extract_aligned_pointer_as_index whose address a
+    /// wgmma descriptor with the 128-byte swizzle starts from
+    /// (tessel-lower-mma's swizzled key and value tiles): the buffer it
+    /// views starts on a 1024-byte boundary of shared memory, which
+    /// tessel-dynamic-shared-memory and tessel-align-shared-memory see to
+    /// (unit attribute).
+    static constexpr ::llvm::StringLiteral kSwizzledTileAttrName =
+        "tessel.swizzled_tile";
     /// Tags the inline PTX tessel-lower-mma writes for a wgmma chain with
     /// what it does ("fence", "mma", "commit" or "wait"), which
     /// tessel-hoist-accumulators and tessel-warpgroup-pipeline find it by

@@ -90,6 +90,15 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
                                 "(or the memref.alloca it may become)";
     return success();
   }
+  if (name == kSwizzledTileAttrName) {
+    // (By name: the dialect does not depend on memref's.)
+    if (!isa<UnitAttr>(value) || op->getName().getStringRef() !=
+                                     "memref.extract_aligned_pointer_as_index")
+      return op->emitError() << "'" << name
+                             << "' is a unit attribute of a "
+                                "memref.extract_aligned_pointer_as_index";
+    return success();
+  }
   if (name == kWgmmaAsmAttrName) {
     // (By name: the dialect does not depend on LLVM's.)
     auto kind = dyn_cast<StringAttr>(value);
@@ -110,6 +119,7 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
                          << "', '" << kWgmmaStepAttrName << "', '"
                          << kSharedAccumulatorsAttrName << "', '"
                          << kWarpgroupMmaAttrName << "', '"
-                         << kPerThreadAttrName << "' and '" << kWgmmaAsmAttrName
-                         << "')";
+                         << kPerThreadAttrName << "', '"
+                         << kSwizzledTileAttrName << "' and '"
+                         << kWgmmaAsmAttrName << "')";
 }

@@ -421,8 +421,12 @@ void AttentionEmitter::copyRows(Value t, int64_t rows, int64_t width, Value src,
   int64_t vw = copyVectorWidth(width, width, elem.getIntOrFloatBitWidth() / 8);
   int64_t perRow = width / vw, items = rows * perRow;
   // On wgmma every copied tile is an operand that tessel-lower-mma lays out
-  // as 8 x 8 core matrices (wgmma::coreMatrixOffset); the emitter requires
-  // whole 16-byte rows of 16-bit elements and tiles of whole 8-row groups.
+  // as 8 x 8 core matrices (wgmma::coreMatrixOffset), or a key or value
+  // tile of whole 64-column boxes as TMA writes it (swizzledTileOffset,
+  // which tessel-warpgroup-pipeline may then load by TMA); the emitter
+  // requires whole 16-byte rows of 16-bit elements and tiles of whole
+  // 8-row groups, and copies them in core-matrix order either way (a warp's
+  // 16-byte writes land in distinct banks in both layouts).
   bool coreMatrices = l.compute == ComputeClass::Wgmma && !transpose &&
                       vw * elem.getIntOrFloatBitWidth() == 128 && rows % 8 == 0;
   // Thread t copies items t, t + T, ... in rounds; a batch of rounds

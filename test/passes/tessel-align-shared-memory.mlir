@@ -31,6 +31,21 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // A tile a swizzled wgmma descriptor reads (its address marked
+  // tessel.swizzled_tile), through a view, gets the swizzle's 1024 bytes;
+  // the other buffer the alignment asked for.
+  // CHECK-LABEL: gpu.func @swizzled_tile
+  // CHECK-SAME: workgroup(%{{.*}} : memref<2x64x64xbf16, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64}, %{{.*}} : memref<64xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+  gpu.func @swizzled_tile(%out: memref<4xf32>)
+      workgroup(%t : memref<2x64x64xbf16, #gpu.address_space<workgroup>>,
+                %s : memref<64xf32, #gpu.address_space<workgroup>>)
+      kernel {
+    %c1 = arith.constant 1 : index
+    %slot = memref.subview %t[%c1, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xbf16, #gpu.address_space<workgroup>> to memref<64x64xbf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %p = memref.extract_aligned_pointer_as_index %slot : memref<64x64xbf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>> -> index {tessel.swizzled_tile}
+    gpu.return
+  }
+
   // A kernel without shared memory is left as it is.
   // CHECK-LABEL: gpu.func @no_buffers
   // CHECK-NOT: llvm.align

@@ -176,3 +176,45 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
     return
   }
 }
+
+// -----
+
+// A buffer laid out with the 128-byte swizzle (a wgmma descriptor's address
+// marked tessel.swizzled_tile, as tessel-lower-mma marks the attention's
+// key and value tiles) goes on a 1024-byte boundary: after the 40 KiB + 64
+// bytes of the first buffer, at 41984 rather than 41088; the dynamic
+// buffer (16-byte aligned) is 1008 bytes larger, and the views start at its
+// first 1024-byte boundary, computed from its address.
+module attributes {tessel.target = #tessel.target<"a100">} {
+  // CHECK-LABEL: func.func @swizzled
+  // CHECK: %[[SIZE:.*]] = arith.constant 59376 : i32
+  // CHECK: dynamic_shared_memory_size %[[SIZE]]
+  // CHECK: %[[DYN:.*]] = gpu.dynamic_shared_memory
+  // CHECK: %[[ADDRESS:.*]] = memref.extract_aligned_pointer_as_index %[[DYN]]
+  // CHECK: %[[C1024:.*]] = arith.constant 1024 : index
+  // CHECK: %[[MASK:.*]] = arith.constant 1023 : index
+  // CHECK: %[[LOW:.*]] = arith.andi %[[ADDRESS]], %[[MASK]]
+  // CHECK: %[[UP:.*]] = arith.subi %[[C1024]], %[[LOW]]
+  // CHECK: %[[ORIGIN:.*]] = arith.andi %[[UP]], %[[MASK]]
+  // CHECK: %[[C0:.*]] = arith.constant 0 : index
+  // CHECK: %[[AT0:.*]] = arith.addi %[[ORIGIN]], %[[C0]]
+  // CHECK: memref.view %[[DYN]][%[[AT0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<10256xf32, #gpu.address_space<workgroup>>
+  // CHECK: %[[C41984:.*]] = arith.constant 41984 : index
+  // CHECK: %[[AT1:.*]] = arith.addi %[[ORIGIN]], %[[C41984]]
+  // CHECK: %[[TILE:.*]] = memref.view %[[DYN]][%[[AT1]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x64xbf16, #gpu.address_space<workgroup>>
+  // CHECK: memref.extract_aligned_pointer_as_index %[[TILE]] {{.*}}{tessel.swizzled_tile}
+  func.func @swizzled(%v: f32, %h: bf16) {
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
+               workgroup(%a : memref<10256xf32, #gpu.address_space<workgroup>>,
+                         %t : memref<128x64xbf16, #gpu.address_space<workgroup>>) {
+      memref.store %v, %a[%c0] : memref<10256xf32, #gpu.address_space<workgroup>>
+      memref.store %h, %t[%c0, %c0] : memref<128x64xbf16, #gpu.address_space<workgroup>>
+      %p = memref.extract_aligned_pointer_as_index %t : memref<128x64xbf16, #gpu.address_space<workgroup>> -> index {tessel.swizzled_tile}
+      gpu.terminator
+    }
+    return
+  }
+}

@@ -24,7 +24,7 @@ module attributes {tessel.target = "h100"} {}
 
 // -----
 
-// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction', 'tessel.candidates', 'tessel.unpriced', 'tessel.tma_copy', 'tessel.wgmma_step', 'tessel.shared_accumulators', 'tessel.warpgroup_mma', 'tessel.per_thread' and 'tessel.wgmma')}}
+// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction', 'tessel.candidates', 'tessel.unpriced', 'tessel.tma_copy', 'tessel.wgmma_step', 'tessel.shared_accumulators', 'tessel.warpgroup_mma', 'tessel.per_thread', 'tessel.swizzled_tile' and 'tessel.wgmma')}}
 module attributes {tessel.targets = #tessel.target<"h100">} {}
 
 // -----
@@ -176,6 +176,13 @@ func.func private @k() attributes {tessel.shared_accumulators}
 // 'tessel.per_thread' marks a buffer (a row kernel's registers).
 // expected-error @+1 {{'tessel.per_thread' is a unit attribute of a memref.alloc (or the memref.alloca it may become)}}
 func.func private @k() attributes {tessel.per_thread}
+
+// -----
+
+// 'tessel.swizzled_tile' marks the address a swizzled wgmma descriptor
+// starts from (tessel-lower-mma's key and value tiles).
+// expected-error @+1 {{'tessel.swizzled_tile' is a unit attribute of a memref.extract_aligned_pointer_as_index}}
+func.func private @k() attributes {tessel.swizzled_tile}
 
 // -----
 

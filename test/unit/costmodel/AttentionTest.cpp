@@ -673,8 +673,10 @@ TEST(FusedAttention, RegisterFormOnWgmma) {
   // q, 2 K and 3 V tiles of 64 x 128 bf16; O [64, 136] and the rows' sums
   // [64, 8] in f32 (the pending P and the maxima, carried in registers to
   // the end, are read by nothing after it); those take the tiles' bytes.
-  EXPECT_EQ(l.sharedBytes, 2 * (64 * 128 * 6) + 4 * 64 * (136 + 8));
-  EXPECT_EQ(l.overlaidBytes, 2 * (64 * 128 * 6));
+  // The K and V tiles are swizzled (whole 64-column boxes): 1008 bytes
+  // more, to align them in dynamic shared memory.
+  EXPECT_EQ(l.sharedBytes, 2 * (64 * 128 * 6) + 4 * 64 * (136 + 8) + 1008);
+  EXPECT_EQ(l.overlaidBytes, 2 * (64 * 128 * 6) + 1008);
   EXPECT_EQ(pw.sharedBytes, l.overlaidBytes);
   FusedAttentionLayout onSync = FusedAttentionLayout::of(
       *k.attention, 64, 64, 128, ComputeClass::MmaSync, 32, 16, 2);
@@ -740,13 +742,15 @@ TEST(FusedAttention, WarpgroupsRunApartWhenPipelined) {
             pa.latencyUs * double(pa.blocksPerSM));
 }
 
-// The wgmma form's registers near the limit (ptxas -v, sm_90a, CUDA 13):
-// two warpgroups of dv = 128 on 128-key tiles fit since P waits a step
-// rounded to bf16 (the Mistral prefill's [128, 128], 8 warps: 244
-// registers, causal 240-242, no spill): the causal mask's registers are
-// squeezed to the limit, not past it. dv = 256 on [128, 64], 8 warps,
-// one stage spills (255 and 12 bytes) and is refused; with two stages it
-// fits (254, causal 255).
+// The wgmma form's registers near the limit (ptxas -v, sm_90a, CUDA 13,
+// the tiles loaded by TMA): two warpgroups of dv = 128 on 128-key tiles
+// fit since P waits a step rounded to bf16 (the Mistral prefill's [128,
+// 128], 8 warps: 205 registers, causal 242, no spill): the causal mask's
+// registers are squeezed to the limit, not past it. dv = 256 on [128,
+// 64], 8 warps: with two stages it fits (241, causal 253); with one the
+// threads copy the tiles and ptxas spills (255 and 12 bytes), which the
+// estimate (254) misses by a register or two: it is offered, at the
+// limit's occupancy, and slower than the two stages.
 TEST(FusedAttention, WgmmaRegistersNearTheLimit) {
   KernelDesc k = attention(32, 8, 2048, 2048, 128, true, ElementType::BF16);
   Target h100 = *lookupKnownTarget("h100");
@@ -764,29 +768,30 @@ TEST(FusedAttention, WgmmaRegistersNearTheLimit) {
       attention(32, 8, 2048, 2048, 128, false, ElementType::BF16);
   Prediction pu = predict(unmasked, two, h100);
   ASSERT_TRUE(pu.legal) << pu.illegalReason;
-  EXPECT_NEAR(double(pu.registers), 244.0, 0.1 * 244.0);
+  EXPECT_NEAR(double(pu.registers), 205.0, 0.1 * 205.0);
   EXPECT_LT(pu.registers, p.registers);
   Schedule shorter = two;
   shorter.block = {128, 64};
   shorter.warp = {16, 64};
   Prediction ps = predict(k, shorter, h100);
   ASSERT_TRUE(ps.legal) << ps.illegalReason;
-  EXPECT_NEAR(double(ps.registers), 183.0, 0.1 * 183.0);
-  // Head dim 64: the same two warpgroups on 128 keys (ptxas: 210).
+  EXPECT_NEAR(double(ps.registers), 164.0, 0.1 * 164.0);
+  // Head dim 64: the same two warpgroups on 128 keys (ptxas: 208).
   KernelDesc gpt2 = attention(12, 12, 1024, 1024, 64, true, ElementType::BF16);
   Prediction pg = predict(gpt2, two, h100);
   ASSERT_TRUE(pg.legal) << pg.illegalReason;
-  EXPECT_NEAR(double(pg.registers), 210.0, 0.1 * 210.0);
+  EXPECT_NEAR(double(pg.registers), 208.0, 0.1 * 208.0);
   KernelDesc wide = attention(8, 8, 1024, 1024, 256, false, ElementType::BF16);
   Schedule wideTile = shorter;
   Prediction pw = predict(wide, wideTile, h100);
   ASSERT_TRUE(pw.legal) << pw.illegalReason;
-  EXPECT_NEAR(double(pw.registers), 254.0, 0.1 * 254.0);
+  EXPECT_NEAR(double(pw.registers), 241.0, 0.1 * 241.0);
   wideTile.stages = 1;
   Prediction pw1 = predict(wide, wideTile, h100);
-  EXPECT_FALSE(pw1.legal);
-  EXPECT_NE(pw1.illegalReason.find("registers"), std::string::npos)
-      << pw1.illegalReason;
+  ASSERT_TRUE(pw1.legal) << pw1.illegalReason;
+  EXPECT_GE(double(pw1.registers), 0.98 * limit);
+  EXPECT_GT(pw1.registers, pw.registers);
+  EXPECT_GT(pw1.timeUs, pw.timeUs);
 }
 
 // Masking costs a step 4 instructions a key of a lane: a causal prefill's

@@ -11,6 +11,9 @@
 // tessel-lower-mma builds, B's element (k, n) of each 16-deep step where
 // the copy put the tile's element; and a warp's share of the 64 x N
 // accumulator is, 8 columns at a time, an mma.sync accumulator piece.
+// Key and value tiles of whole 64-column boxes are laid out as TMA writes
+// them instead, with the 128-byte swizzle: each element once, and the
+// swizzled descriptors read them as the GEMM's read its operands.
 //
 //===----------------------------------------------------------------------===//
 
@@ -180,6 +183,84 @@ TEST(WgmmaLayout, ValueTileReadsWhatTheCopyWrote) {
                       coreMatrixOffset(W::kK * s + k, n, dv) * 2)
                 << "dv " << dv << " slice " << s << " (" << k << ", " << n
                 << ")";
+      }
+}
+
+// Key and value tiles of whole 64-column boxes, laid out as TMA writes
+// them (swizzledTileOffset): each element once, each row's 16-byte vectors
+// whole, and box j's row r where TMA puts a [rows, 64] box loaded at byte
+// j x rows x 128 of the tile.
+TEST(WgmmaLayout, SwizzledTilesHoldEachElementOnce) {
+  for (int64_t width : {64, 128, 192, 256})
+    for (int64_t rows : {8, 16, 64, 128}) {
+      std::vector<int> count(rows * width, 0);
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t c = 0; c < width; ++c) {
+          int64_t at = swizzledTileOffset(r, c, rows);
+          ASSERT_EQ(at % 2, 0);
+          ASSERT_LT(at / 2, rows * width);
+          ++count[at / 2];
+          if (c % 8)
+            ASSERT_EQ(at, swizzledTileOffset(r, c - 1, rows) + 2);
+          int64_t box = c / W::kNChunk;
+          ASSERT_EQ(at, box * rows * kRowBytes +
+                            tmaOffset(r, (c - box * W::kNChunk) * 2));
+        }
+      for (int c : count)
+        ASSERT_EQ(c, 1) << rows << " x " << width;
+    }
+}
+
+// The swizzled descriptors read as the GEMM's do (readBKMajor, readB, which
+// wgmma ran correctly on an H200): a key tile of N rows in one box is a
+// `transpose_rhs` B, a value tile's 64 rows of boxes a row-major B.
+TEST(WgmmaLayout, SwizzledReadsAreTheGemmsReads) {
+  for (int64_t n = 8; n <= W::kMaxN; n += 8)
+    for (int64_t s = 0; s < W::kKBytes / 2 / W::kK; ++s)
+      for (int64_t k = 0; k < W::kK; ++k)
+        for (int64_t j = 0; j < n; ++j)
+          ASSERT_EQ(readSwizzledKMajor(swizzledTileStart(0, W::kK * s, n),
+                                       swizzledOffsets(n), k, j),
+                    readBKMajor(s, k, j));
+  int64_t rows = W::kKBytes / 2;
+  for (int64_t s = 0; s < rows / W::kK; ++s)
+    for (int64_t k = 0; k < W::kK; ++k)
+      for (int64_t j = 0; j < W::kMaxN; ++j)
+        ASSERT_EQ(readSwizzledMNMajor(swizzledTileStart(W::kK * s, 0, rows),
+                                      swizzledOffsets(rows), k, j),
+                  readB(s, k, j));
+}
+
+// S = q k^T on a swizzled key tile: the instruction whose keys start at n0
+// reads, in slice s, the tile's (n0 + n, 16 s + k).
+TEST(WgmmaLayout, SwizzledKeyTileReadsWhatWasWritten) {
+  for (int64_t d : {64, 128, 256})
+    for (int64_t keys : {16, 64, 128})
+      for (int64_t n0 : {int64_t(0), keys / 2})
+        for (int64_t s = 0; s < d / W::kK; ++s) {
+          int64_t start = swizzledTileStart(n0, W::kK * s, keys);
+          for (int64_t k = 0; k < W::kK; ++k)
+            for (int64_t n = 0; n0 + n < keys; ++n)
+              ASSERT_EQ(readSwizzledKMajor(start, swizzledOffsets(keys), k, n),
+                        swizzledTileOffset(n0 + n, W::kK * s + k, keys))
+                  << "d " << d << " keys " << keys << " n0 " << n0 << " slice "
+                  << s << " (" << k << ", " << n << ")";
+        }
+}
+
+// O += P v on a swizzled value tile: slice s reads the tile's (16 s + k, n)
+// for every column n of dv (N up to 256: four boxes, a box's bytes apart).
+TEST(WgmmaLayout, SwizzledValueTileReadsWhatWasWritten) {
+  for (int64_t dv : {64, 128, 192, 256})
+    for (int64_t keys : {16, 64, 128})
+      for (int64_t s = 0; s < keys / W::kK; ++s) {
+        int64_t start = swizzledTileStart(W::kK * s, 0, keys);
+        for (int64_t k = 0; k < W::kK; ++k)
+          for (int64_t n = 0; n < dv; ++n)
+            ASSERT_EQ(readSwizzledMNMajor(start, swizzledOffsets(keys), k, n),
+                      swizzledTileOffset(W::kK * s + k, n, keys))
+                << "dv " << dv << " keys " << keys << " slice " << s << " ("
+                << k << ", " << n << ")";
       }
 }
 
