@@ -949,7 +949,10 @@ def TesselWarpgroupPipeline : Pass<"tessel-warpgroup-pipeline",
       zero, as the copies' clamp and select make them), the tensor maps
       built on the host (`nvgpu.tma.create.descriptor`, 128-byte swizzle)
       and passed as kernel parameters, which the manifest describes; the
-      threads' copies and their index arithmetic go;
+      threads' copies and their index arithmetic go, and after the loops
+      every thread waits for the loads the last steps issued past the keys
+      (cp.async's wait for every copy does not cover TMA), before anything
+      is written over the tiles' bytes;
     - with two warpgroups, makes them take turns issuing their products:
       `bar.sync 1 + w, 256` before and `bar.arrive 2 - w, 256` after
       warpgroup w's issue, warpgroup 1 arriving once before the loops and

@@ -643,6 +643,20 @@ LogicalResult Rewriter::run(ArrayRef<scf::ForOp> loops) {
     if (failed(rewriteLoop(k)))
       return failure();
   }
+  if (tma) {
+    // Each step loads the tiles stages - 1 steps ahead, past the last step
+    // too (out of bounds: zeros): after the loops, tiles n .. n + stages - 2
+    // (n the last loop's bound) are still on their way. cp.async's wait for
+    // every copy does not wait for them; the threads wait for their phases
+    // of full, so that nothing the block writes over the tiles' bytes
+    // afterwards (O and the sums, over them) races a load.
+    b.setInsertionPointAfter(keyLoops.back().loop);
+    Value n = keyLoops.back().loop.getUpperBound();
+    for (int64_t j = 0; j + 1 < stages; ++j) {
+      Value tile = arith::AddIOp::create(b, loc, n, index(b, j));
+      waitParity(b, barrierAddress(b, 0, slotOf(b, tile)), tile);
+    }
+  }
   if (groups == 2) {
     // Warpgroup 0 takes the first turn; after the loops it takes the last
     // arrival on its barrier, so that both named barriers end empty.

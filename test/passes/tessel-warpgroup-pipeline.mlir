@@ -75,10 +75,13 @@
 // CHECK: mbarrier.arrive.shared::cta.b64 state
 // CHECK-NOT: gpu.barrier
 // CHECK: scf.yield
-// Warpgroup 0 takes warpgroup 1's last arrival; then the block meets
+// Warpgroup 0 takes warpgroup 1's last arrival; every thread waits for
+// the loads the last step issued past the keys (one, a stage ahead: its
+// zeros land in bytes the epilogue then writes); then the block meets
 // before the last product and the epilogue.
 // CHECK: bar.sync 1, 256;
-// CHECK: gpu.barrier
+// CHECK: mbarrier.try_wait.parity.shared::cta.b64
+// CHECK-NEXT: gpu.barrier
 
 // One warpgroup, head dim 80 (core matrices): the mbarriers (full counting
 // all 128 threads), no turns, the threads' cp.async copies arriving on
