@@ -873,8 +873,9 @@ private:
     int64_t rows = type.getDimSize(0), width = type.getDimSize(1);
     if (swizzles(run.base)) {
       if (!run.transposed && run.col0 % wgmma::W::kNChunk) {
-        fail(run.pieces.front(), "its B columns start inside a 64-column box "
-                                 "of its swizzled tile");
+        (void)fail(run.pieces.front(),
+                   "its B columns start inside a 64-column box "
+                   "of its swizzled tile");
         return Value();
       }
       return descriptorAt(run.base, Value(),

@@ -198,6 +198,28 @@ FailureOr<Operand> WgmmaStep::operand(unsigned i, bool kInner) {
 
 } // namespace
 
+Value mlir::tessel::buildTensorMap(OpBuilder &host, OpBuilder &inside,
+                                   Location loc, Value global,
+                                   nvgpu::TensorMapDescriptorType type) {
+  MemRefType box = type.getTensor();
+  Value unranked = memref::CastOp::create(
+      host, loc, UnrankedMemRefType::get(box.getElementType(), Attribute()),
+      global);
+  SmallVector<Value> dims;
+  for (int64_t d : box.getShape())
+    dims.push_back(arith::ConstantIndexOp::create(host, loc, d));
+  Value map =
+      nvgpu::TmaCreateDescriptorOp::create(host, loc, type, unranked, dims);
+  // The address as a pointer, then an integer inside: a cast straight back
+  // to the map's type would fold away before outlining, and the parameter
+  // would keep the NVGPU type.
+  Value address =
+      UnrealizedConversionCastOp::create(
+          host, loc, LLVM::LLVMPointerType::get(host.getContext()), map)
+          .getResult(0);
+  return LLVM::PtrToIntOp::create(inside, loc, inside.getI64Type(), address);
+}
+
 namespace {
 
 LogicalResult WgmmaStep::rewrite() {
@@ -316,24 +338,11 @@ LogicalResult WgmmaStep::rewrite() {
   };
   auto tensorMap = [&](Value global, ArrayRef<int64_t> box) -> Map {
     auto type = mapType(box);
-    Value unranked = memref::CastOp::create(
-        host, loc, UnrankedMemRefType::get(element, Attribute()), global);
-    SmallVector<Value> dims;
-    for (int64_t d : box)
-      dims.push_back(index(host, d));
-    Value map =
-        nvgpu::TmaCreateDescriptorOp::create(host, loc, type, unranked, dims);
-    // The kernel takes the map's address as a plain pointer (NVVM's view of
-    // a tensor map), so that outlining gives it a parameter type the GPU
-    // lowering knows; inside, the cast back feeds the NVGPU ops.
-    Type pointer = LLVM::LLVMPointerType::get(ctx);
-    Value address = UnrealizedConversionCastOp::create(host, loc, pointer, map)
-                        .getResult(0);
-    // (Through an integer: a cast straight back would fold away before
-    // outlining, and the parameter would keep the NVGPU type.)
+    // (Each map's address first in the launch: the kernel's parameters in
+    // the order the maps are built.)
     OpBuilder inside = OpBuilder::atBlockBegin(&launch.getBody().front());
-    Value bits =
-        LLVM::PtrToIntOp::create(inside, loc, inside.getI64Type(), address);
+    Value bits = buildTensorMap(host, inside, loc, global, type);
+    Type pointer = LLVM::LLVMPointerType::get(ctx);
     Value again = LLVM::IntToPtrOp::create(inside, loc, pointer, bits);
     Value tma = UnrealizedConversionCastOp::create(inside, loc, type, again)
                     .getResult(0);

@@ -89,6 +89,15 @@ bool isTmaDestination(Value buffer);
 /// memref.extract_aligned_pointer_as_index marked
 /// TesselDialect::kSwizzledTileAttrName), through the same views.
 bool needsSwizzleAlignment(Value buffer);
+/// Builds at `host` (before the launch) the tensor map of the global memref
+/// `global` described by `type` (its box, swizzle, L2 promotion, fill) and
+/// returns its address at `inside` (in the launch) as an i64: the kernel
+/// takes it as a plain pointer, which outlining turns into a parameter type
+/// the GPU lowering knows; the runtime encodes the map from the manifest's
+/// description (tessel-compile). tessel-lower-wgmma and
+/// tessel-warpgroup-pipeline.
+Value buildTensorMap(OpBuilder &host, OpBuilder &inside, Location loc,
+                     Value global, nvgpu::TensorMapDescriptorType type);
 
 #define GEN_PASS_REGISTRATION
 #include "passes/Passes.h.inc"

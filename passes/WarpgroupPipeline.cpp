@@ -532,20 +532,7 @@ LogicalResult Rewriter::run(ArrayRef<scf::ForOp> loops) {
             nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
             nvgpu::TensorMapOOBKind::OOB_ZERO,
             nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
-        Value unranked = memref::CastOp::create(
-            host, loc,
-            UnrankedMemRefType::get(type.getElementType(), Attribute()),
-            t.global);
-        SmallVector<Value> dims;
-        for (int64_t d : box)
-          dims.push_back(index(host, d));
-        Value map = nvgpu::TmaCreateDescriptorOp::create(host, loc, mapType,
-                                                         unranked, dims);
-        Value address = UnrealizedConversionCastOp::create(
-                            host, loc, LLVM::LLVMPointerType::get(ctx), map)
-                            .getResult(0);
-        maps[t.global] =
-            LLVM::PtrToIntOp::create(inside, loc, inside.getI64Type(), address);
+        maps[t.global] = buildTensorMap(host, inside, loc, t.global, mapType);
       }
   }
 
