@@ -50,6 +50,32 @@ bool loadsByTma(const FusedAttentionLayout &l, const AttentionShape &a,
          swizzledTile(wgmma, l.registers, a.dv);
 }
 
+/// Whether the shared-memory form's K and V copies are staged in
+/// registers (MFMA with two stages: AMD has no asynchronous copy, and
+/// tessel-register-staged-copies holds the next tile's loads across the
+/// step).
+static bool stagedInRegisters(const FusedAttentionLayout &l) {
+  return !l.registers && l.compute == ComputeClass::Mfma && l.stages > 1;
+}
+
+/// The registers that hold a thread's share of the next K and V tiles
+/// while a step computes, staged (stagedInRegisters): 32-bit registers of
+/// its vectors of up to 16 bytes (copyVectorWidth), rounded up to whole
+/// rounds of the block's threads.
+static double stagedRegisters(const FusedAttentionLayout &l,
+                              const AttentionShape &a, int64_t threads) {
+  if (!stagedInRegisters(l))
+    return 0;
+  int64_t bytes = dtypeBytes(a.type);
+  auto tile = [&](int64_t width) {
+    int64_t w = copyVectorWidth(width, width, bytes);
+    int64_t vectors = l.bkv * (width / w);
+    int64_t rounds = (vectors + threads - 1) / threads;
+    return double(rounds) * std::max<double>(1, double(w * bytes) / 4);
+  };
+  return tile(a.d) + tile(a.dv);
+}
+
 } // namespace
 
 int64_t AttentionShape::firstKey(int64_t q0, int64_t bkv, int64_t split) const {
@@ -154,9 +180,17 @@ std::string FusedAttentionLayout::mmaRefusal(
       (shape.d * bytes) % 16 == 0 && (shape.dv * bytes) % 16 == 0;
   std::string vectorElements = std::to_string(16 / bytes);
   if (stages != 1) {
-    if (!warpRows || stages < 1 || stages > 4)
+    // AMD has no asynchronous copy: on MFMA the next key tile waits in
+    // registers for one step (tessel-register-staged-copies), two stages.
+    bool staged = !warpRows && compute == ComputeClass::Mfma && stages == 2;
+    if (!staged && (!warpRows || stages < 1 || stages > 4))
       return "stages (2 to 4) pipeline the register-resident form's K and V "
-             "copies; other forms take one stage";
+             "copies, and on MFMA 2 stage the shared-memory form's next key "
+             "tile in registers; other forms take one stage";
+    // (One step, known when compiling, is no loop: no next tile to stage.)
+    if (staged && shape.singleStep(bq, bkv))
+      return "its keys are one key tile, known when compiling: there is no "
+             "next tile to stage in registers (stages = 1)";
     // cp.async moves 16 bytes a copy, one of a row's vectors.
     if (!wholeVectors)
       return "pipelined copies move rows of whole 16-byte vectors: the head "
@@ -332,8 +366,10 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
   // q, k and v tiles (and P) in the input type; S, O, the partial maxima
   // and sums (rows groups + 1 long), and each row's maximum, sum and
   // rescale factor in f32.
+  // With stages (MFMA's two), a slot of k and v for each.
   l.sharedBytes =
-      bytes * (bq * l.qRow + kRows * l.kRow + bkv * l.vRow + bq * l.pRow) +
+      bytes * (bq * l.qRow + stages * kRows * l.kRow +
+               l.vSlots() * bkv * l.vRow + bq * l.pRow) +
       4 * (bq * l.sRow + bq * l.oRow + 2 * bq * (l.groups + 1) + 3 * bq);
   // A split that combines its slices: the arrival seen, each row's
   // weights and the inverse of their sum.
@@ -528,15 +564,16 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   bool mma = s.compute == ComputeClass::MmaSync || mfma || wgmma;
   int64_t bq = s.block[0], bkv = s.block[1];
   if ((s.compute != ComputeClass::Simt && !mma) || s.stages < 1 ||
-      (s.stages != 1 && s.warp.empty()) || s.splitK != 1 || s.vector != 1 ||
-      s.raster != 1 || !s.thread.empty() ||
+      (s.stages != 1 && s.warp.empty() && !mfma) || s.splitK != 1 ||
+      s.vector != 1 || s.raster != 1 || !s.thread.empty() ||
       (!s.warp.empty() &&
        ((s.compute != ComputeClass::MmaSync && !wgmma) || s.warp.size() != 2 ||
         s.warp[1] < 1 || bkv % s.warp[1])))
     return illegal("the fused attention kernel runs on SIMT lanes, mma.sync "
-                   "or MFMA, or on mma.sync or wgmma with warp = [rows, key "
-                   "tile or a part of it] (and stages); no split-K, raster, "
-                   "vector or thread tiles");
+                   "or MFMA (with 2 stages staged in registers), or on "
+                   "mma.sync or wgmma with warp = [rows, key tile or a part "
+                   "of it] (and stages); no split-K, raster, vector or "
+                   "thread tiles");
   int64_t warpRows = s.warp.empty() ? 0 : s.warp[0];
   int64_t warpKeys = s.warp.empty() ? 0 : s.warp[1];
   int64_t threads = s.warps * t.warpSize();
@@ -627,12 +664,14 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
                                    kRegisterFormKeyRegisters * nearKeys +
                                    kRegisterFormFarKeyRegisters * farKeys) +
                               (window ? kRegisterFormWindowRegisters : 0)))
-      : mma ? kFusedAttentionMmaBaseRegisters +
-                  kFusedAttentionMmaPieceRegisters * std::max(sPieces, oPieces)
-            : kFusedAttentionBaseRegisters +
-                  std::max(l.sRows * l.sCols + l.sRows + l.sCols,
-                           l.oRows * l.oCols + l.oRows + l.oCols) +
-                  (a.causal ? kFusedAttentionCausalRegisters : 0);
+      : mma
+          ? kFusedAttentionMmaBaseRegisters +
+                kFusedAttentionMmaPieceRegisters * std::max(sPieces, oPieces) +
+                stagedRegisters(l, a, threads)
+          : kFusedAttentionBaseRegisters +
+                std::max(l.sRows * l.sCols + l.sRows + l.sCols,
+                         l.oRows * l.oCols + l.oRows + l.oCols) +
+                (a.causal ? kFusedAttentionCausalRegisters : 0);
   if (double(p.registers) > t.get(TargetField::MaxRegistersPerThread))
     return illegal("a thread's micro-tiles need more registers than it has");
   if (!occupy(p, t, s.warps, threads))
@@ -753,6 +792,8 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   double tensor = 0, sTensor = 0, pvTensor = 0, sSerial = 0, pvSerial = 0,
          pvFronts = 0, sGroupSerial = 0, pvGroupSerial = 0;
   double lanesSerial = serial;
+  // The copy phase alone, before its loads' round trips.
+  double copyPhase = copySerial;
   if (mma) {
     // S (bq x bkv x d) and P v (bq x dv x bkv) as pieces of pieceM x pieceN
     // x pieceK, each warp a strip and its share of the columns.
@@ -899,12 +940,13 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // Of a head's query tiles that read the same key tile, the first reads
   // it from DRAM and the others hit L2: with one tile a head (a decode
   // step), every round trip goes to DRAM.
+  double trip = 0;
   if (model::usable(t, TargetField::L2LatencyCycles, p.uncalibrated)) {
     auto waits = [&](double vectors) {
       int64_t rounds = int64_t(std::ceil(vectors / double(threads)));
       return double(rounds / FusedAttentionLayout::copyBatch(rounds));
     };
-    double trip = t.get(TargetField::L2LatencyCycles);
+    trip = t.get(TargetField::L2LatencyCycles);
     if (model::usable(t, TargetField::DramLatencyCycles, p.uncalibrated))
       trip += (t.get(TargetField::DramLatencyCycles) - trip) / double(qTiles);
     copySerial +=
@@ -914,7 +956,16 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   // (cp.async) while the step computes: the step takes the longer of the
   // two; without, the copy and its waits come first.
   // (One step, known when compiling, is no loop: nothing to overlap.)
-  serial = pipelined ? std::max(serial, copySerial) : serial + copySerial;
+  // Staged in registers (MFMA, stagedInRegisters), a step issues all of
+  // the next tile's loads at its start and stores them after its
+  // products: one round trip beside the step, the copy's own issue and
+  // stores in it.
+  if (pipelined && stagedInRegisters(l))
+    serial = std::max(serial, trip) + copyPhase;
+  else if (pipelined)
+    serial = std::max(serial, copySerial);
+  else
+    serial += copySerial;
   // Once per block: the q tile in, O zeroed, the result out (a round trip
   // to DRAM).
   Phase edges{rows * (d / wk + 2 * dv), 4, 1, 0};

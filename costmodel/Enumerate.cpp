@@ -144,7 +144,8 @@ private:
   /// The fused attention kernel: query and key tiles of 16 to 128 (none
   /// past the first power of two covering its length), 1 to 8 warps, on
   /// mma.sync (bf16, f16 on NVIDIA sm_80+), on MFMA (bf16, f16 on AMD
-  /// gfx90a, gfx94x) and on SIMT lanes; on mma.sync also the register-
+  /// gfx90a, gfx94x; one stage or two, the next key tile staged in
+  /// registers) and on SIMT lanes; on mma.sync also the register-
   /// resident form, each warp 16, 32 or 64 of the query tile's rows and
   /// the whole key tile or a half, quarter or eighth of it (at least 16
   /// keys; up to 8 warps in all), its K and V copies in 1 to 3 stages, and
@@ -174,6 +175,12 @@ private:
             Schedule mma = s;
             mma.compute = *tensorCores;
             offer(mma);
+            // On MFMA also with the next key tile staged in registers
+            // (two stages), where there is a next one.
+            if (mma.compute == ComputeClass::Mfma && !a.singleStep(bq, bkv)) {
+              mma.stages = 2;
+              offer(mma);
+            }
           }
           offer(s);
         }

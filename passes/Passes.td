@@ -503,7 +503,10 @@ def TesselRegisterStagedCopies
     barrier's fence would wait for the loads in flight). The prologue's
     copies (step 0) stay as they are, and so does a copy loop whose trip
     count depends on the thread (a tile of fewer vectors than the block has
-    threads): synchronous, behind its barrier.
+    threads): synchronous, behind its barrier. The fused attention's
+    shared-memory form on MFMA with `stages = 2` is staged the same way:
+    its key loop copies the next key and value tiles into the other slots,
+    and their loads stay ahead of the step's products.
 
     ```mlir
     scf.for %k = ... {

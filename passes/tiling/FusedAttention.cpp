@@ -299,7 +299,10 @@ private:
   void prologue();
   void keyStep(Value kt);
   void simtStep(Value k0);
-  void mmaStep(Value k0);
+  /// Key step `kt` of the shared-memory form on tensor cores: the K and V
+  /// copy (with stages, of the tile stages - 1 steps ahead into its slot,
+  /// as registerStep's), S, the statistics, P, O's update.
+  void mmaStep(Value kt);
   /// The first key of key tile `kt` of the block's keys.
   Value tileStart(Value kt);
   /// The first key of the tile the register-resident form's step `step`
@@ -711,11 +714,10 @@ Value AttentionEmitter::stepStart(Value step) {
 }
 
 void AttentionEmitter::keyStep(Value kt) {
-  Value k0 = tileStart(kt);
   if (l.mma)
-    mmaStep(k0);
+    mmaStep(kt);
   else
-    simtStep(k0);
+    simtStep(tileStart(kt));
 }
 
 void AttentionEmitter::segments(Value t, function_ref<void(Value, Value)> begin,
@@ -731,14 +733,30 @@ void AttentionEmitter::segments(Value t, function_ref<void(Value, Value)> begin,
   });
 }
 
-void AttentionEmitter::mmaStep(Value k0) {
-  // K (transposed for mma.sync: B of q k^T is [d, keys]) and V.
+void AttentionEmitter::mmaStep(Value kt) {
+  Value k0 = tileStart(kt);
+  // K (transposed for mma.sync: B of q k^T is [d, keys]) and V. With
+  // stages (MFMA: two, tessel-register-staged-copies keeps the next
+  // tile's loads in registers across the step), the tiles of the step one
+  // ahead into the other slot (past the block's last step a copy nothing
+  // reads: rows past the keys are zeros), while the step reads its own.
+  Value kTile = ks, vTile = vs, kDst = ks, vDst = vs, copyStart = k0;
+  if (l.stages > 1) {
+    Value ahead = add(kt, idx(l.stages - 1));
+    Value next = arith::RemUIOp::create(b, ahead, idx(l.stages));
+    Value own = arith::RemUIOp::create(b, kt, idx(l.stages));
+    copyStart = tileStart(ahead);
+    kDst = stageOf(ks, next);
+    vDst = stageOf(vs, next);
+    kTile = stageOf(ks, own);
+    vTile = stageOf(vs, own);
+  }
   threads([&](Value t) {
-    copyTile(t, k, kvHead, k0, l.bkv, a.skv, a.d, ks, l.kTransposed);
-    copyTile(t, v, kvHead, k0, l.bkv, a.skv, a.dv, vs);
+    copyTile(t, k, kvHead, copyStart, l.bkv, a.skv, a.d, kDst, l.kTransposed);
+    copyTile(t, v, kvHead, copyStart, l.bkv, a.skv, a.dv, vDst);
   });
   // S = q k^T: warp w takes strip w / sSplits and its share of the keys.
-  stripProducts(qs, ks, s, a.d, l.bkv, l.sSplits, /*accumulates=*/false,
+  stripProducts(qs, kTile, s, a.d, l.bkv, l.sSplits, /*accumulates=*/false,
                 /*bTransposed=*/!l.kTransposed);
   // Scale and mask by segments, each segment's maximum to Pm.
   Value minusInf = f32(-INFINITY);
@@ -784,7 +802,7 @@ void AttentionEmitter::mmaStep(Value k0) {
     });
   });
   // O += P v: warp w takes strip w / oSplits and its share of the columns.
-  stripProducts(probs, vs, o, l.bkv, a.dv, l.oSplits, /*accumulates=*/true);
+  stripProducts(probs, vTile, o, l.bkv, a.dv, l.oSplits, /*accumulates=*/true);
 }
 
 Value AttentionEmitter::stageOf(Value buffers, Value slot) {
@@ -1707,7 +1725,7 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
   if (block.size() != 2 || block[0] < 1 || block[1] < 1 ||
       (schedule.getMma() != InstructionClass::Simt && !mmaSync && !mfma &&
        !wgmma) ||
-      (schedule.getStages() != 1 && warp.empty()) ||
+      (schedule.getStages() != 1 && warp.empty() && !mfma) ||
       schedule.getSplitK() != 1 || schedule.getVector() != 1 ||
       !schedule.getThread().empty() ||
       (!warp.empty() &&
@@ -1716,10 +1734,10 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
     return op->emitOpError()
            << "runs as one fused attention kernel, whose schedule is block = "
               "[query tile, key tile] and warps on SIMT lanes, mma.sync or "
-              "MFMA, or on mma.sync or wgmma with warp = [rows, key tile or "
-              "a part of it] (each warp's rows in registers; stages pipeline "
-              "its copies); "
-              "no split-K, vector or thread tiles; got "
+              "MFMA (on MFMA stages = 2 stages the next key tile in "
+              "registers), or on mma.sync or wgmma with warp = [rows, key "
+              "tile or a part of it] (each warp's rows in registers; stages "
+              "pipeline its copies); no split-K, vector or thread tiles; got "
            << schedule;
   int64_t warpRows = warp.empty() ? 0 : warp[0];
   int64_t warpKeys = warp.empty() ? 0 : warp[1];

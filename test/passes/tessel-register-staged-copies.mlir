@@ -5,7 +5,8 @@
 // the copies from the math are gone). The prologue's copies of step 0 stay
 // as they were, each followed by its barrier. A copy loop whose trip count
 // depends on the thread (a tile of fewer vectors than threads) stays
-// synchronous, behind its barrier.
+// synchronous, behind its barrier. The fused attention's two-stage form on
+// MFMA is staged the same way.
 // RUN: tessel-opt %s --tessel-lower-to-linalg --tessel-tile-and-fuse --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --cse --canonicalize --tessel-lower-mma --tessel-map-to-gpu --convert-linalg-to-loops --tessel-register-staged-copies | FileCheck %s
 
 // CHECK-LABEL: func.func private @k_staged(
@@ -58,5 +59,35 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
       tessel.yield %0 : tensor<256x128xf32>
     }
     return %r : tensor<256x128xf32>
+  }
+
+  // The fused attention's shared-memory form on MFMA with two stages: in
+  // the key loop, the next key and value tiles' loads (each row past the
+  // 100 keys a zero) come first, the products of S after them with no
+  // barrier between, and the loaded vectors are stored into the other
+  // slots at the step's end, before its last barrier.
+  // CHECK-LABEL: func.func private @k_staged_attention(
+  // CHECK: gpu.barrier
+  // CHECK: scf.for
+  // CHECK: %[[K:.*]] = vector.load %{{.*}} : memref<1x1x100x64xbf16>, vector<8xbf16>
+  // CHECK: %[[KZ:.*]] = arith.select %{{.*}}, %[[K]], %{{.*}} : vector<8xbf16>
+  // CHECK: %[[V:.*]] = vector.load %{{.*}} : memref<1x1x100x64xbf16>, vector<8xbf16>
+  // CHECK: %[[VZ:.*]] = arith.select %{{.*}}, %[[V]], %{{.*}} : vector<8xbf16>
+  // CHECK-NOT: gpu.barrier
+  // CHECK: amdgpu.mfma
+  // CHECK: gpu.barrier
+  // CHECK: amdgpu.mfma
+  // CHECK: vector.store %[[KZ]], {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+  // CHECK-NEXT: vector.store %[[VZ]], {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: } {tessel.shared_accumulators}
+  func.func @staged_attention(%q: tensor<1x2x64x64xbf16>, %k: tensor<1x1x100x64xbf16>, %v: tensor<1x1x100x64xbf16>) -> tensor<1x2x64x64xbf16> {
+    %r = tessel.kernel @k_staged_attention(%q, %k, %v) : (tensor<1x2x64x64xbf16>, tensor<1x1x100x64xbf16>, tensor<1x1x100x64xbf16>) -> tensor<1x2x64x64xbf16>
+        schedule = #tessel.schedule<block = [32, 32], warps = 4, stages = 2, mma = mfma> {
+    ^bb0(%a: tensor<1x2x64x64xbf16>, %b: tensor<1x1x100x64xbf16>, %c: tensor<1x1x100x64xbf16>):
+      %0 = tessel.attention %a, %b, %c : tensor<1x2x64x64xbf16>, tensor<1x1x100x64xbf16>, tensor<1x1x100x64xbf16> -> tensor<1x2x64x64xbf16>
+      tessel.yield %0 : tensor<1x2x64x64xbf16>
+    }
+    return %r : tensor<1x2x64x64xbf16>
   }
 }

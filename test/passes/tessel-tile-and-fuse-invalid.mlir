@@ -492,11 +492,61 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
         schedule = #tessel.schedule<block = [1, 64, 64], warps = 4> {
     ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
-      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA, or on mma.sync or wgmma with warp = [rows, key tile or a part of it] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [1, 64, 64], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>}}
+      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA (on MFMA stages = 2 stages the next key tile in registers), or on mma.sync or wgmma with warp = [rows, key tile or a part of it] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [1, 64, 64], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>}}
       %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
       tessel.yield %1 : tensor<1x2x40x32xf16>
     }
     return %0 : tensor<1x2x40x32xf16>
+  }
+}
+
+// -----
+
+// Without warp tiles, stages pipeline the attention's copies on MFMA
+// alone (staged in registers): SIMT lanes take one stage.
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  func.func @model(%q: tensor<1x2x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
+        schedule = #tessel.schedule<block = [32, 32], warps = 4, stages = 2> {
+    ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
+      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA (on MFMA stages = 2 stages the next key tile in registers), or on mma.sync or wgmma with warp = [rows, key tile or a part of it] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [32, 32], warps = 4, stages = 2, split_k = 1, vector = 1, mma = simt>}}
+      %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
+      tessel.yield %1 : tensor<1x2x40x32xf16>
+    }
+    return %0 : tensor<1x2x40x32xf16>
+  }
+}
+
+// -----
+
+// On MFMA the next key tile waits in registers for one step: two stages,
+// not three.
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  func.func @model(%q: tensor<1x2x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
+        schedule = #tessel.schedule<block = [32, 32], warps = 4, stages = 3, mma = mfma> {
+    ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
+      // expected-error @+1 {{'tessel.attention' op cannot run on MFMA with #tessel.schedule<block = [32, 32], warps = 4, stages = 3, split_k = 1, vector = 1, mma = mfma>: stages (2 to 4) pipeline the register-resident form's K and V copies, and on MFMA 2 stage the shared-memory form's next key tile in registers; other forms take one stage}}
+      %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
+      tessel.yield %1 : tensor<1x2x40x32xf16>
+    }
+    return %0 : tensor<1x2x40x32xf16>
+  }
+}
+
+// -----
+
+// 30 keys in one tile of 32, known when compiling: no next tile to stage.
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+  func.func @model(%q: tensor<1x2x64x64xbf16>, %k: tensor<1x1x30x64xbf16>, %v: tensor<1x1x30x64xbf16>) -> tensor<1x2x64x64xbf16> {
+    %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x64x64xbf16>, tensor<1x1x30x64xbf16>, tensor<1x1x30x64xbf16>) -> tensor<1x2x64x64xbf16>
+        schedule = #tessel.schedule<block = [32, 32], warps = 4, stages = 2, mma = mfma> {
+    ^bb0(%a: tensor<1x2x64x64xbf16>, %b: tensor<1x1x30x64xbf16>, %c: tensor<1x1x30x64xbf16>):
+      // expected-error @+1 {{'tessel.attention' op cannot run on MFMA with #tessel.schedule<block = [32, 32], warps = 4, stages = 2, split_k = 1, vector = 1, mma = mfma>: its keys are one key tile, known when compiling: there is no next tile to stage in registers (stages = 1)}}
+      %1 = tessel.attention %a, %b, %c : tensor<1x2x64x64xbf16>, tensor<1x1x30x64xbf16>, tensor<1x1x30x64xbf16> -> tensor<1x2x64x64xbf16>
+      tessel.yield %1 : tensor<1x2x64x64xbf16>
+    }
+    return %0 : tensor<1x2x64x64xbf16>
   }
 }
 
@@ -539,7 +589,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
         schedule = #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2> {
     ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
-      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA, or on mma.sync or wgmma with warp = [rows, key tile or a part of it] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt>}}
+      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA (on MFMA stages = 2 stages the next key tile in registers), or on mma.sync or wgmma with warp = [rows, key tile or a part of it] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt>}}
       %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
       tessel.yield %1 : tensor<1x2x40x32xf16>
     }

@@ -362,6 +362,77 @@ TEST(FusedAttentionLayout, MfmaStripsAndSplits) {
             "");
 }
 
+// On MFMA (AMD: no asynchronous copy) the shared-memory form takes two
+// stages: the next key tile waits in registers across a step
+// (tessel-register-staged-copies). Its block holds two slots of K and V
+// and each thread the registers of its share of a tile pair; a latency-
+// bound prefill is predicted faster with it, as the enumeration offers
+// it; one stage more, or stages on another form without warp tiles, is
+// refused.
+TEST(FusedAttention, MfmaStagesTheNextTileInRegisters) {
+  AttentionShape a;
+  a.d = a.dv = 128;
+  a.sq = a.skv = 2048;
+  a.type = ElementType::BF16;
+  EXPECT_EQ(
+      FusedAttentionLayout::mmaRefusal(a, 32, 32, 8, ComputeClass::Mfma, 0, 2),
+      "");
+  EXPECT_NE(
+      FusedAttentionLayout::mmaRefusal(a, 32, 32, 8, ComputeClass::Mfma, 0, 3),
+      "");
+  EXPECT_NE(FusedAttentionLayout::mmaRefusal(a, 32, 32, 8,
+                                             ComputeClass::MmaSync, 0, 2),
+            "");
+  // One key tile, known when compiling: nothing to stage.
+  AttentionShape one = a;
+  one.skv = 30;
+  EXPECT_NE(FusedAttentionLayout::mmaRefusal(one, 32, 32, 8, ComputeClass::Mfma,
+                                             0, 2),
+            "");
+  FusedAttentionLayout single =
+      FusedAttentionLayout::of(a, 32, 32, 8 * 64, ComputeClass::Mfma, 64);
+  FusedAttentionLayout two =
+      FusedAttentionLayout::of(a, 32, 32, 8 * 64, ComputeClass::Mfma, 64, 0, 2);
+  // One more K tile and V tile of 32 padded rows of bf16.
+  EXPECT_EQ(two.sharedBytes - single.sharedBytes,
+            2 * 32 * (single.kRow + single.vRow));
+
+  KernelDesc k = attention(32, 8, 2048, 2048, 128, true, ElementType::BF16);
+  Target mi300x = *lookupKnownTarget("mi300x");
+  // (32 x 32 tiles of head dim 128 take 59 KB of LDS in one stage: two do
+  // not fit a CDNA block's 64 KiB.)
+  Schedule s;
+  s.block = {32, 32};
+  s.warps = 8;
+  s.compute = ComputeClass::Mfma;
+  Schedule tooLarge = s;
+  tooLarge.stages = 2;
+  EXPECT_FALSE(predict(k, tooLarge, mi300x).legal);
+  s.block = {32, 16};
+  Schedule staged = s;
+  staged.stages = 2;
+  Prediction p1 = predict(k, s, mi300x), p2 = predict(k, staged, mi300x);
+  ASSERT_TRUE(p1.legal && p2.legal) << p2.illegalReason;
+  EXPECT_EQ(p1.bound, Bound::Latency);
+  EXPECT_LT(p2.latencyUs, p1.latencyUs);
+  EXPECT_LT(p2.timeUs, p1.timeUs);
+  // 16 keys x 128 columns of K and of V in 16-byte vectors over 512
+  // threads: one vector (4 registers) of each a thread (half the threads
+  // idle).
+  EXPECT_EQ(p2.registers - p1.registers, 8);
+  std::vector<Schedule> offers = enumerateSchedules(k, mi300x);
+  EXPECT_TRUE(std::any_of(offers.begin(), offers.end(), [](const Schedule &o) {
+    return o.compute == ComputeClass::Mfma && o.stages == 2;
+  }));
+  EXPECT_FALSE(std::any_of(offers.begin(), offers.end(), [](const Schedule &o) {
+    return o.stages > 2 || (o.compute == ComputeClass::Simt && o.stages > 1);
+  }));
+  // Not on NVIDIA, whose shared-memory forms take one stage.
+  Schedule nv = staged;
+  nv.compute = ComputeClass::MmaSync;
+  EXPECT_FALSE(predict(k, nv, *lookupKnownTarget("a100")).legal);
+}
+
 TEST(FusedAttention, TensorCoresWhereTheyExist) {
   KernelDesc k = attention(32, 8, 2048, 2048, 128, true, ElementType::BF16);
   Schedule simt;
