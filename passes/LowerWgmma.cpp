@@ -338,8 +338,9 @@ LogicalResult WgmmaStep::rewrite() {
   };
   auto tensorMap = [&](Value global, ArrayRef<int64_t> box) -> Map {
     auto type = mapType(box);
-    // (Each map's address first in the launch: the kernel's parameters in
-    // the order the maps are built.)
+    // (Each map's address at the top of the launch, before the maps built
+    // earlier: the kernel takes the last map built as its first
+    // parameter.)
     OpBuilder inside = OpBuilder::atBlockBegin(&launch.getBody().front());
     Value bits = buildTensorMap(host, inside, loc, global, type);
     Type pointer = LLVM::LLVMPointerType::get(ctx);

@@ -417,8 +417,8 @@ TEST(FusedAttention, MfmaStagesTheNextTileInRegisters) {
   EXPECT_LT(p2.latencyUs, p1.latencyUs);
   EXPECT_LT(p2.timeUs, p1.timeUs);
   // 16 keys x 128 columns of K and of V in 16-byte vectors over 512
-  // threads: one vector (4 registers) of each a thread (half the threads
-  // idle).
+  // threads: one round, one vector (4 registers) of each a thread (past
+  // the tile's 256 vectors a thread copies the last one again).
   EXPECT_EQ(p2.registers - p1.registers, 8);
   std::vector<Schedule> offers = enumerateSchedules(k, mi300x);
   EXPECT_TRUE(std::any_of(offers.begin(), offers.end(), [](const Schedule &o) {
