@@ -317,6 +317,13 @@ private:
   struct StepMask {
     bool any = false, causal = false, window = false;
   };
+  /// The K and V tiles key step `kt` (from key `k0`) reads and those its
+  /// copy fills, from the key `copyStart` on (the step's own tiles without
+  /// stages).
+  struct StepTiles {
+    Value kTile, vTile, kDst, vDst, copyStart;
+  };
+  StepTiles stepTiles(Value kt, Value k0);
   /// The register-resident form's key step `step` (stepStart's tile): the
   /// K and V copy (with stages, of the tile stages - 1 steps ahead, into
   /// its slot), then one warp phase in which each warp steps its strips
@@ -735,29 +742,19 @@ void AttentionEmitter::segments(Value t, function_ref<void(Value, Value)> begin,
 
 void AttentionEmitter::mmaStep(Value kt) {
   Value k0 = tileStart(kt);
-  // K (transposed for mma.sync: B of q k^T is [d, keys]) and V. With
+  // K (transposed for mma.sync: B of q k^T is [d, keys]) and V; with
   // stages (MFMA: two, tessel-register-staged-copies keeps the next
-  // tile's loads in registers across the step), the tiles of the step one
-  // ahead into the other slot (past the block's last step a copy nothing
-  // reads: rows past the keys are zeros), while the step reads its own.
-  Value kTile = ks, vTile = vs, kDst = ks, vDst = vs, copyStart = k0;
-  if (l.stages > 1) {
-    Value ahead = add(kt, idx(l.stages - 1));
-    Value next = arith::RemUIOp::create(b, ahead, idx(l.stages));
-    Value own = arith::RemUIOp::create(b, kt, idx(l.stages));
-    copyStart = tileStart(ahead);
-    kDst = stageOf(ks, next);
-    vDst = stageOf(vs, next);
-    kTile = stageOf(ks, own);
-    vTile = stageOf(vs, own);
-  }
+  // tile's loads in registers across the step) those of the step one
+  // ahead into the other slot, while the step reads its own (stepTiles).
+  StepTiles tiles = stepTiles(kt, k0);
   threads([&](Value t) {
-    copyTile(t, k, kvHead, copyStart, l.bkv, a.skv, a.d, kDst, l.kTransposed);
-    copyTile(t, v, kvHead, copyStart, l.bkv, a.skv, a.dv, vDst);
+    copyTile(t, k, kvHead, tiles.copyStart, l.bkv, a.skv, a.d, tiles.kDst,
+             l.kTransposed);
+    copyTile(t, v, kvHead, tiles.copyStart, l.bkv, a.skv, a.dv, tiles.vDst);
   });
   // S = q k^T: warp w takes strip w / sSplits and its share of the keys.
-  stripProducts(qs, kTile, s, a.d, l.bkv, l.sSplits, /*accumulates=*/false,
-                /*bTransposed=*/!l.kTransposed);
+  stripProducts(qs, tiles.kTile, s, a.d, l.bkv, l.sSplits,
+                /*accumulates=*/false, /*bTransposed=*/!l.kTransposed);
   // Scale and mask by segments, each segment's maximum to Pm.
   Value minusInf = f32(-INFINITY);
   threads([&](Value t) {
@@ -802,7 +799,8 @@ void AttentionEmitter::mmaStep(Value kt) {
     });
   });
   // O += P v: warp w takes strip w / oSplits and its share of the columns.
-  stripProducts(probs, vTile, o, l.bkv, a.dv, l.oSplits, /*accumulates=*/true);
+  stripProducts(probs, tiles.vTile, o, l.bkv, a.dv, l.oSplits,
+                /*accumulates=*/true);
 }
 
 Value AttentionEmitter::stageOf(Value buffers, Value slot) {
@@ -831,8 +829,7 @@ void AttentionEmitter::pipelinePrologue() {
   });
 }
 
-void AttentionEmitter::registerStep(Value kt, StepMask mask) {
-  Value k0 = stepStart(kt);
+AttentionEmitter::StepTiles AttentionEmitter::stepTiles(Value kt, Value k0) {
   // Without stages, the step's own tiles; with them, those of the step
   // stages - 1 ahead into its slot (past the block's last step a harmless
   // copy: rows past the keys are zeros, a slice's next keys are masked,
@@ -856,9 +853,16 @@ void AttentionEmitter::registerStep(Value kt, StepMask mask) {
         vs, arith::RemUIOp::create(
                 b, l.overlapped ? add(kt, idx(slots - 1)) : kt, idx(slots)));
   }
+  return {kTile, vTile, kDst, vDst, copyStart};
+}
+
+void AttentionEmitter::registerStep(Value kt, StepMask mask) {
+  Value k0 = stepStart(kt);
+  StepTiles tiles = stepTiles(kt, k0);
+  Value kTile = tiles.kTile, vTile = tiles.vTile;
   threads([&](Value t) {
-    copyTile(t, k, kvHead, copyStart, l.bkv, a.skv, a.d, kDst);
-    copyTile(t, v, kvHead, copyStart, l.bkv, a.skv, a.dv, vDst);
+    copyTile(t, k, kvHead, tiles.copyStart, l.bkv, a.skv, a.d, tiles.kDst);
+    copyTile(t, v, kvHead, tiles.copyStart, l.bkv, a.skv, a.dv, tiles.vDst);
   });
   int64_t strips = l.warpRows / l.pieceM;
   // The warp's rows, strip i at first + 16 i (a constant apart once
