@@ -3,7 +3,9 @@
 
 Compiles a module for an NVIDIA target with tessel-compile (ptxas must be
 found: tessel-compile reports its `Used N registers`), reads the model's
-estimate from the prediction report and ptxas's count from the manifest,
+estimate from the prediction report and ptxas's count from the manifest
+(for an AMD target, LLVM's .vgpr_count from the HSACO's metadata, in the
+column still named ptxas),
 and prints one row per kernel and how many lie within the tolerance:
 
     python3 bench/registers.py --bin build/bin \

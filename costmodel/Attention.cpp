@@ -198,9 +198,14 @@ std::string FusedAttentionLayout::mmaRefusal(
              vectorElements;
   }
   if (warpRows) {
-    if (compute != ComputeClass::MmaSync && compute != ComputeClass::Wgmma)
-      return "the register-resident form (a warp tile) runs on mma.sync or "
-             "wgmma";
+    if (compute == ComputeClass::Simt)
+      return "the register-resident form (a warp tile) runs on mma.sync, "
+             "wgmma or MFMA";
+    // No asynchronous copy on AMD, and a staged copy's registers would sit
+    // beside the strips' S, P and O.
+    if (compute == ComputeClass::Mfma && stages != 1)
+      return "the register-resident form on MFMA takes one stage (AMD has no "
+             "asynchronous copy to pipeline its K and V copies)";
     // A warp tile of part of the key tile: the warps split each key tile
     // (whole 16-key depths of P v's pieces) as well as the query tile.
     int64_t keySplits = 1;
@@ -447,6 +452,27 @@ constexpr double kWgmmaCausalKeyRegisters = 0.313;
 /// 128, 4 and 8 warps.
 constexpr double kWgmmaWindowRegisters = 3;
 constexpr double kRegisterFormWindowRegisters = 12;
+/// The register-resident form on MFMA (one 64-lane wavefront a warp; its
+/// pieces by rows, passes/MfmaLayout.h): a base, per 16-row strip
+/// kMfmaFormValueRegisters per value of O and q a lane holds (dv / 4 f32,
+/// d / 8 registers of q's fragments) and kMfmaFormKeyRegisters per key of
+/// S a lane holds (the warp's keys / 4); a causal mask
+/// kMfmaFormCausalKeyRegisters per key of a lane and kMfmaFormCausal.
+/// Fitted (least squares of the relative error) on LLVM 22's .vgpr_count
+/// (gfx942, 2026-12-02) for the 86 kernels of
+/// bench/workloads/attention-mfma-register-sweep.mlir (head dims 64, 128
+/// and 256; key tiles 16 to 128; one and two strips a wavefront, 1 to 4
+/// wavefronts; causal or not; two of them at the 512-VGPR limit with
+/// scratch): 34 of 86 within 10 %, median -2 %, -42 % .. +30 %. LLVM's
+/// AMDGPU scheduler spends VGPRs up to what the occupancy the block's LDS
+/// allows leaves it (most of the grid is one block a CU): a causal mask
+/// takes 25 to 217 VGPRs more than the same kernel without it at 1024
+/// keys, in proportion to nothing the form has.
+constexpr double kMfmaFormBaseRegisters = 59.436;
+constexpr double kMfmaFormValueRegisters = 1.089;
+constexpr double kMfmaFormKeyRegisters = 2.577;
+constexpr double kMfmaFormCausalKeyRegisters = 3.055;
+constexpr double kMfmaFormCausal = 29.261;
 /// The register-resident form's warp phase, in instructions a lane issues
 /// per strip: kRegisterFormKeyOps per key of a lane (bkv / 2), and
 /// kRegisterFormMaskOps more in a step that masks; kRegisterFormStripOps,
@@ -567,12 +593,11 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
       (s.stages != 1 && s.warp.empty() && !mfma) || s.splitK != 1 ||
       s.vector != 1 || s.raster != 1 || !s.thread.empty() ||
       (!s.warp.empty() &&
-       ((s.compute != ComputeClass::MmaSync && !wgmma) || s.warp.size() != 2 ||
-        s.warp[1] < 1 || bkv % s.warp[1])))
+       (!mma || s.warp.size() != 2 || s.warp[1] < 1 || bkv % s.warp[1])))
     return illegal("the fused attention kernel runs on SIMT lanes, mma.sync "
                    "or MFMA (with 2 stages staged in registers), or on "
-                   "mma.sync or wgmma with warp = [rows, key tile or a part "
-                   "of it] (and stages); no split-K, raster, vector or "
+                   "mma.sync, wgmma or MFMA with warp = [rows, key tile or a "
+                   "part of it] (and stages); no split-K, raster, vector or "
                    "thread tiles");
   int64_t warpRows = s.warp.empty() ? 0 : s.warp[0];
   int64_t warpKeys = s.warp.empty() ? 0 : s.warp[1];
@@ -654,8 +679,21 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     wgmmaRegisters =
         unmasked > limit ? unmasked : std::min(limit, unmasked + mask);
   }
+  double mfmaRegisters = 0;
+  if (mfma && l.registers) {
+    double laneKeys = double(ownKeys) / 4;
+    mfmaRegisters =
+        kMfmaFormBaseRegisters +
+        double(warpStrips) *
+            (kMfmaFormValueRegisters * (double(a.dv) / 4 + double(a.d) / 8) +
+             kMfmaFormKeyRegisters * laneKeys) +
+        (a.causal ? kMfmaFormCausal + double(warpStrips) *
+                                          kMfmaFormCausalKeyRegisters * laneKeys
+                  : 0);
+  }
   p.registers =
-      wgmma ? int64_t(std::ceil(wgmmaRegisters))
+      wgmma                 ? int64_t(std::ceil(wgmmaRegisters))
+      : mfma && l.registers ? int64_t(std::ceil(mfmaRegisters))
       : l.registers
           ? int64_t(std::ceil(kRegisterFormBaseRegisters +
                               double(warpStrips) *
@@ -758,12 +796,15 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
     // pieces (P, and the rescale factor in each of a lane's four values).
     // With the key tile split among the warps, a warp's part of the keys,
     // and each split's rescale factors.
+    // A lane's share of a strip's keys and of O's columns: 16 / 32 on
+    // mma.sync, 16 / 64 on MFMA's wavefronts.
     double strips = double(warpStrips);
     double keyOps = kRegisterFormKeyOps + maskedShare * kRegisterFormMaskOps;
     double splits = double(l.keySplits());
+    double perLane = double(l.pieceM) / double(t.warpSize());
     phases = {copy, Phase{double(threads),
-                          strips * (keyOps * double(ownKeys) / 2 +
-                                    kRegisterFormStripOps + dv / 2),
+                          strips * (keyOps * double(ownKeys) * perLane +
+                                    kRegisterFormStripOps + dv * perLane),
                           0, rows * (keys + splits * double(l.pieceN)),
                           /*registersOnly=*/true}};
   } else {
@@ -863,11 +904,13 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
       }
       // The register-resident form keeps A (q across the loop, P as it
       // is computed) and the accumulators in registers: B alone is read,
-      // 2 wavefronts a piece (K's as one 32-bit load a register, from the
-      // untransposed tile; V's by ldmatrix .x4.trans, two pieces a load).
+      // on mma.sync 2 wavefronts a piece (K's as one 32-bit load a
+      // register, from the untransposed tile; V's by ldmatrix .x4.trans,
+      // two pieces a load), on MFMA as its B fragments are read above.
       if (l.registers) {
         aFronts = cFronts = 0;
-        bFronts = 2;
+        if (!mfma)
+          bFronts = 2;
       }
       double waves = warps *
                      (ksteps * (aFronts + bFronts * pieces) +

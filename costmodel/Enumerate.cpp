@@ -150,7 +150,8 @@ private:
   /// the whole key tile or a half, quarter or eighth of it (at least 16
   /// keys; up to 8 warps in all), its K and V copies in 1 to 3 stages, and
   /// on sm_90a that form on wgmma (the whole key tile) where each warp
-  /// holds 16 rows and the warps make whole warpgroups.
+  /// holds 16 rows and the warps make whole warpgroups; on MFMA the
+  /// register-resident form with the whole key tile, one stage.
   void attentionTiles() {
     const AttentionShape &a = *k.attention;
     std::optional<ComputeClass> tensorCores;
@@ -184,8 +185,9 @@ private:
           }
           offer(s);
         }
-    if (tensorCores != ComputeClass::MmaSync)
+    if (!tensorCores)
       return;
+    bool mfma = tensorCores == ComputeClass::Mfma;
     for (int64_t bq = 16; bq <= std::min<int64_t>(128, covering(a.queryRows()));
          bq *= 2)
       for (int64_t bkv = 16; bkv <= std::min<int64_t>(128, covering(a.skv));
@@ -193,17 +195,18 @@ private:
         for (int64_t warpRows : {16, 32, 64})
           for (int64_t keySplits : {1, 2, 4, 8}) {
             int64_t warps = bq / warpRows * keySplits;
-            if (bq % warpRows != 0 || warps > 8 || bkv / keySplits < 16)
+            if (bq % warpRows != 0 || warps > 8 || bkv / keySplits < 16 ||
+                (mfma && keySplits > 1))
               continue;
             for (int64_t stages : {1, 2, 3}) {
-              if (stages > 1 && a.singleStep(bq, bkv))
+              if (stages > 1 && (a.singleStep(bq, bkv) || mfma))
                 break;
               Schedule s;
               s.block = {bq, bkv};
               s.warp = {warpRows, bkv / keySplits};
               s.warps = warps;
               s.stages = stages;
-              s.compute = ComputeClass::MmaSync;
+              s.compute = *tensorCores;
               offer(s);
               // On sm_90a, one strip a warp and whole warpgroups: the same
               // form on wgmma.

@@ -324,10 +324,14 @@ private:
 /// MFMA's fragments (passes/MfmaLayout.h), for one of its shapes: A as one
 /// vector of four consecutive elements of a row, B as four elements down a
 /// column, the accumulator as one vector of runs of four rows of a column.
+/// `byRows` (a warp's step whose other vector code is spread over its
+/// lanes: the register-resident fused attention): each instruction swaps
+/// its operands and so holds the accumulator by rows (placeCByRows), as
+/// scalars, one per value, as the lanes' other values are.
 class MfmaFragments : public Fragments {
 public:
-  MfmaFragments(OpBuilder &b, Location loc, MfmaShape shape)
-      : Fragments(b, loc), shape(shape) {}
+  MfmaFragments(OpBuilder &b, Location loc, MfmaShape shape, bool byRows)
+      : Fragments(b, loc), shape(shape), byRows(byRows) {}
 
   /// The lane's group g = lane / M and position p = lane % M.
   void setLane() override {
@@ -372,10 +376,16 @@ public:
     for (int64_t v = 0; v < shape.accumulators(); ++v)
       values.push_back(memref::LoadOp::create(b, loc, read.getBase(),
                                               accumulatorAt(read, v)));
+    if (byRows)
+      return values;
     return {vector::FromElementsOp::create(b, loc, accumulatorType(), values)};
   }
 
   SmallVector<Value> zeroC() override {
+    if (byRows)
+      return SmallVector<Value>(
+          shape.accumulators(),
+          arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0)));
     auto zeros = cast<TypedAttr>(
         DenseElementsAttr::get(accumulatorType(), b.getF32FloatAttr(0)));
     return {arith::ConstantOp::create(b, loc, zeros)};
@@ -384,17 +394,48 @@ public:
   void storeC(vector::TransferWriteOp write, ArrayRef<Value> values) override {
     for (int64_t v = 0; v < shape.accumulators(); ++v)
       memref::StoreOp::create(
-          b, loc, vector::ExtractOp::create(b, loc, values.front(), v),
+          b, loc,
+          byRows ? values[v]
+                 : vector::ExtractOp::create(b, loc, values.front(), v)
+                       .getResult(),
           write.getBase(), accumulatorAt(write, v));
+  }
+
+  /// By rows, A's fragment from a piece the lanes computed (as wide as A
+  /// is deep, 16x16x16): the lane's values of it, by rows, are A's
+  /// elements (MfmaLayout.h).
+  FailureOr<Value> aFromPiece(ArrayRef<Value> piece) {
+    if (!byRows || shape.n != shape.k ||
+        int64_t(piece.size()) != shape.accumulators())
+      return failure();
+    return vector::FromElementsOp::create(
+               b, loc, VectorType::get({mfma::kRun}, piece.front().getType()),
+               piece)
+        .getResult();
   }
 
   SmallVector<Value> mma(vector::ContractionOp, ArrayRef<Value> a,
                          ArrayRef<Value> bRegs, ArrayRef<Value> c) override {
-    return {amdgpu::MFMAOp::create(b, loc, accumulatorType(), shape.m, shape.n,
-                                   shape.k, /*blocks=*/1, a.front(),
-                                   bRegs.front(), c.front())
-                .getResult()};
+    if (!byRows)
+      return {amdgpu::MFMAOp::create(b, loc, accumulatorType(), shape.m,
+                                     shape.n, shape.k, /*blocks=*/1, a.front(),
+                                     bRegs.front(), c.front())
+                  .getResult()};
+    // D^T = B^T A^T: B's fragments as the instruction's A, A's as its B.
+    Value acc = vector::FromElementsOp::create(b, loc, accumulatorType(), c);
+    Value d = amdgpu::MFMAOp::create(b, loc, accumulatorType(), shape.m,
+                                     shape.n, shape.k, /*blocks=*/1,
+                                     bRegs.front(), a.front(), acc)
+                  .getResult();
+    SmallVector<Value> values;
+    for (int64_t v = 0; v < shape.accumulators(); ++v)
+      values.push_back(vector::ExtractOp::create(b, loc, d, v));
+    return values;
   }
+
+  /// The lane's group g = lane / M and position p = lane % M (setLane).
+  Value laneGroup() const { return g; }
+  Value lanePosition() const { return p; }
 
 private:
   VectorType accumulatorType() {
@@ -415,23 +456,27 @@ private:
   /// reads or writes.
   template <typename TransferOp>
   SmallVector<Value> accumulatorAt(TransferOp transfer, int64_t v) {
-    return moved(transfer.getIndices(), mfma::placeC(shape, v));
+    return moved(transfer.getIndices(), byRows ? mfma::placeCByRows(shape, v)
+                                               : mfma::placeC(shape, v));
   }
 
   MfmaShape shape;
+  bool byRows = false;
   Value g, p;
 };
 
-/// The fragments of a block's pieces, by the instruction of its first.
-std::unique_ptr<Fragments> fragmentsFor(OpBuilder &b,
-                                        vector::ContractionOp first) {
+/// The fragments of a block's pieces, by the instruction of its first
+/// (`byRows`: MfmaFragments').
+std::unique_ptr<Fragments>
+fragmentsFor(OpBuilder &b, vector::ContractionOp first, bool byRows) {
   if (pieceKind(first) == PieceKind::MmaSync)
     return std::make_unique<MmaSyncFragments>(b, first.getLoc());
   VectorType a = first.getLhsType();
   return std::make_unique<MfmaFragments>(
       b, first.getLoc(),
       MfmaShape{a.getDimSize(0), first.getRhsType().getDimSize(1),
-                a.getDimSize(1)});
+                a.getDimSize(1)},
+      byRows);
 }
 
 /// How a tile wgmma reads through descriptors is laid out: rows of `width`
@@ -448,12 +493,15 @@ Value rootBuffer(Value memref) {
   return memref::skipViewLikeOps(cast<MemrefValue>(memref));
 }
 
-/// A warp-level vector as each lane holds it on mma.sync: `Uniform` one
-/// value every lane holds (a splat); `Piece` a 16 x 8 accumulator piece's
-/// four values (kC: rows g, g, g + 8, g + 8 and columns 2t, 2t + 1, 2t,
-/// 2t + 1); `Row` a [16] (or [16, 1]) vector of a piece's rows, two values
-/// (rows g and g + 8, the same in the four lanes of a group); `Col` an [8]
-/// vector of a piece's columns, two values (columns 2t and 2t + 1).
+/// A warp-level vector as each lane holds it: `Uniform` one value every
+/// lane holds (a splat); `Piece` an accumulator piece's values; `Row` a
+/// vector of a piece's rows ([M] or [M, 1]), the values of the lane's rows
+/// (the same in every lane that holds them); `Col` a vector of a piece's
+/// columns ([N]), the lane's columns' values. On mma.sync (16 x 8 pieces,
+/// kC): four piece values, rows g, g, g + 8, g + 8 and columns 2t, 2t + 1,
+/// 2t, 2t + 1; two row values (g, g + 8), two column values (2t, 2t + 1).
+/// On MFMA by rows (M x M pieces, placeCByRows): M * M / 64 piece values,
+/// all of row p; one row value; the columns' values as the piece's.
 struct LaneValues {
   enum Kind { Uniform, Piece, Row, Col };
   Kind kind = Uniform;
@@ -462,20 +510,6 @@ struct LaneValues {
   /// The lane's value `i` when used as `as` (a uniform value is every one).
   Value at(int64_t i) const { return kind == Uniform ? values[0] : values[i]; }
 };
-
-/// The number of values a lane holds of a vector of `kind`.
-int64_t laneCount(LaneValues::Kind kind) {
-  switch (kind) {
-  case LaneValues::Uniform:
-    return 1;
-  case LaneValues::Piece:
-    return 4;
-  case LaneValues::Row:
-  case LaneValues::Col:
-    return 2;
-  }
-  llvm_unreachable("a lane value kind");
-}
 
 /// The lowering of one warp's block of pieces.
 class WarpBlock {
@@ -492,6 +526,17 @@ public:
         warpgroup = true;
         break;
       }
+    // On MFMA, a step whose pieces take an A the lanes compute (P) holds
+    // every accumulator by rows, where P's piece is the next A as it is.
+    if (kind == PieceKind::Mfma) {
+      VectorType a = contracts.front().getLhsType();
+      mfmaShape = {a.getDimSize(0),
+                   contracts.front().getRhsType().getDimSize(1),
+                   a.getDimSize(1)};
+      byRows = llvm::any_of(contracts, [](vector::ContractionOp contract) {
+        return !readOf(contract.getLhs());
+      });
+    }
   }
 
   LogicalResult lower() {
@@ -507,7 +552,7 @@ public:
     Block *block = contracts.front()->getBlock();
     // The lane's coordinates first: every value below may use them.
     b.setInsertionPointToStart(block);
-    fragments = fragmentsFor(b, contracts.front());
+    fragments = fragmentsFor(b, contracts.front(), byRows);
     fragments->setLane();
     // Fragments of A and B by where they are read (buffer and indices):
     // the step writes only its accumulators and the values it keeps in
@@ -532,7 +577,8 @@ public:
         continue;
       }
       auto write = cast<vector::TransferWriteOp>(op);
-      FailureOr<LaneValues> value = lanes(write.getVector(), write);
+      FailureOr<LaneValues> value =
+          lanes(write.getVector(), write, LaneValues::Piece);
       if (failed(value))
         return failure();
       if (!isPlainTransfer(write) || (value->kind != LaneValues::Piece &&
@@ -570,11 +616,35 @@ private:
                              << ": " << why;
   }
 
-  /// A piece's four values of `x` (a piece, or a splat in each of them).
-  static SmallVector<Value> pieceOf(const LaneValues &x) {
-    return x.kind == LaneValues::Uniform ? SmallVector<Value>(4, x.values[0])
-                                         : x.values;
+  /// A piece's values of `x` (a piece, or a splat in each of them).
+  SmallVector<Value> pieceOf(const LaneValues &x) const {
+    return x.kind == LaneValues::Uniform
+               ? SmallVector<Value>(laneCount(LaneValues::Piece), x.values[0])
+               : x.values;
   }
+
+  /// A piece's rows and columns (mma.sync: 16 x 8; MFMA: M x M).
+  int64_t pieceRows() const { return byRows ? mfmaShape.m : kM; }
+  int64_t pieceCols() const { return byRows ? mfmaShape.n : kN; }
+
+  /// The number of values a lane holds of a vector of `kind`.
+  int64_t laneCount(LaneValues::Kind k) const {
+    switch (k) {
+    case LaneValues::Uniform:
+      return 1;
+    case LaneValues::Piece:
+    case LaneValues::Col:
+      return byRows ? mfmaShape.accumulators()
+                    : (k == LaneValues::Piece ? 4 : 2);
+    case LaneValues::Row:
+      return byRows ? 1 : 2;
+    }
+    llvm_unreachable("a lane value kind");
+  }
+
+  /// The lane's row and column value of its piece value `i`.
+  int64_t rowOfPieceValue(int64_t i) const { return byRows ? 0 : i / 2; }
+  int64_t colOfPieceValue(int64_t i) const { return byRows ? i : i % 2; }
 
   static vector::TransferReadOp readOf(Value v) {
     auto read = v.getDefiningOp<vector::TransferReadOp>();
@@ -608,11 +678,28 @@ private:
   }
 
   /// A computed on mma.sync: two 16 x 8 halves of the input type put side
-  /// by side (vector.insert_strided_slice at columns 0 and 8).
+  /// by side (vector.insert_strided_slice at columns 0 and 8); on MFMA by
+  /// rows, one piece of the input type.
   FailureOr<SmallVector<Value>> aFromHalves(vector::ContractionOp contract) {
     if (auto known = computedA.find(contract.getLhs());
         known != computedA.end())
       return known->second;
+    if (byRows) {
+      FailureOr<LaneValues> piece =
+          lanes(contract.getLhs(), contract, LaneValues::Piece);
+      if (failed(piece))
+        return failure();
+      if (piece->kind != LaneValues::Piece)
+        return fail(contract, "its A piece is not a piece the lanes hold");
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(contract);
+      FailureOr<Value> a =
+          static_cast<MfmaFragments &>(*fragments).aFromPiece(piece->values);
+      if (failed(a))
+        return fail(contract, "its A piece, computed in the lanes, is not as "
+                              "wide as A is deep (16x16x16)");
+      return computedA[contract.getLhs()] = SmallVector<Value>{*a};
+    }
     auto right =
         contract.getLhs().getDefiningOp<vector::InsertStridedSliceOp>();
     auto left =
@@ -629,8 +716,10 @@ private:
       return fail(contract, "its A piece is neither read whole from a "
                             "row-major buffer nor, on mma.sync, two 16 x 8 "
                             "halves side by side");
-    FailureOr<LaneValues> lo = lanes(left.getValueToStore(), contract),
-                          hi = lanes(right.getValueToStore(), contract);
+    FailureOr<LaneValues> lo = lanes(left.getValueToStore(), contract,
+                                     LaneValues::Piece),
+                          hi = lanes(right.getValueToStore(), contract,
+                                     LaneValues::Piece);
     if (failed(lo) || failed(hi))
       return failure();
     if (lo->kind != LaneValues::Piece || hi->kind != LaneValues::Piece)
@@ -669,7 +758,7 @@ private:
     if (failed(c))
       return failure();
     b.setInsertionPoint(contract);
-    values[contract.getResult()] = {
+    values[{contract.getResult(), -1}] = {
         LaneValues::Piece, fragments->mma(contract, *aRegs, *bRegs, *c)};
     lowered.insert(contract);
     return success();
@@ -679,7 +768,7 @@ private:
   /// the contraction.
   FailureOr<SmallVector<Value>> accumulatorOf(vector::ContractionOp contract) {
     Value acc = contract.getAcc();
-    if (auto known = values.find(acc); known != values.end())
+    if (auto known = values.find({acc, -1}); known != values.end())
       return pieceOf(known->second);
     b.setInsertionPoint(contract);
     if (vector::TransferReadOp read = readOf(acc)) {
@@ -688,7 +777,7 @@ private:
     }
     if (matchPattern(acc, m_AnyZeroFloat()))
       return fragments->zeroC();
-    FailureOr<LaneValues> computed = lanes(acc, contract);
+    FailureOr<LaneValues> computed = lanes(acc, contract, LaneValues::Piece);
     if (failed(computed))
       return failure();
     if (computed->kind != LaneValues::Piece &&
@@ -1079,7 +1168,7 @@ private:
                         ";",
                     acc, {}, WgmmaAsm::Wait);
     for (auto [j, piece] : llvm::enumerate(chains[i].back().pieces))
-      values[piece.getResult()] = {
+      values[{piece.getResult(), -1}] = {
           LaneValues::Piece, SmallVector<Value>(ArrayRef(acc).slice(4 * j, 4))};
     for (const WgmmaRun &run : chain) {
       for (vector::ContractionOp piece : run.pieces) {
@@ -1127,59 +1216,118 @@ private:
   }
 
   /// `v` as the lanes hold it, computed where `v` is (an error on `user`
-  /// when it is not a warp-level vector this lowering spreads).
-  FailureOr<LaneValues> lanes(Value v, Operation *user) {
-    if (auto known = values.find(v); known != values.end())
+  /// when it is not a warp-level vector this lowering spreads). `as`: what
+  /// its user takes it as, which tells a piece's rows from its columns
+  /// where both are [M] (MFMA's square pieces).
+  FailureOr<LaneValues> lanes(Value v, Operation *user,
+                              std::optional<LaneValues::Kind> as) {
+    // A [M] vector of MFMA's square pieces may be taken as rows by some
+    // users and as columns by others (one vector.step, once CSE has merged
+    // the rows' and the columns'): the lanes hold it once as each.
+    auto vectorType = dyn_cast<VectorType>(v.getType());
+    bool either = vectorType && vectorType.getRank() == 1 &&
+                  pieceRows() == pieceCols() &&
+                  vectorType.getDimSize(0) == pieceRows();
+    if (either && as != LaneValues::Row && as != LaneValues::Col)
+      return fail(user, "uses a warp-level vector that could be a piece's "
+                        "rows or its columns, and does not say which");
+    std::pair<Value, int> key = {v, either ? int(*as) : -1};
+    if (auto known = values.find(key); known != values.end())
       return known->second;
-    if (!isa<VectorType>(v.getType()))
+    if (!vectorType)
       return LaneValues{LaneValues::Uniform, {v}};
     Operation *def = v.getDefiningOp();
-    if (kind != PieceKind::MmaSync || !def)
+    if ((kind != PieceKind::MmaSync && !byRows) || !def)
       return fail(user, "uses a warp-level vector that is neither read from "
                         "a buffer, zero, nor another piece's result");
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(def);
-    FailureOr<LaneValues> result = spread(def, user);
+    FailureOr<LaneValues> result = spread(def, user, as);
     if (failed(result))
       return failure();
-    values[v] = *result;
+    values[key] = *result;
     if (!isa<vector::TransferReadOp>(def)) // a read is a dead read
       lowered.insert(def);
     return result;
   }
 
-  FailureOr<LaneValues> spread(Operation *def, Operation *user) {
-    auto &mma = static_cast<MmaSyncFragments &>(*fragments);
+  /// What a vector of `type` is: a piece, its rows or its columns (`as`
+  /// where the shape alone does not say); none where it is neither.
+  std::optional<LaneValues::Kind>
+  shapeKind(VectorType type, std::optional<LaneValues::Kind> as) const {
+    ArrayRef<int64_t> shape = type.getShape();
+    int64_t rows = pieceRows(), cols = pieceCols();
+    if (shape == ArrayRef<int64_t>{rows, cols})
+      return LaneValues::Piece;
+    if (shape == ArrayRef<int64_t>{rows, 1})
+      return LaneValues::Row;
+    if (shape.size() != 1 || (shape[0] != rows && shape[0] != cols))
+      return std::nullopt;
+    if (rows == cols) {
+      if (as == LaneValues::Row || as == LaneValues::Col)
+        return as;
+      return std::nullopt;
+    }
+    return shape[0] == rows ? LaneValues::Row : LaneValues::Col;
+  }
+
+  FailureOr<LaneValues> spread(Operation *def, Operation *user,
+                               std::optional<LaneValues::Kind> as) {
     Location loc = def->getLoc();
     auto type = cast<VectorType>(def->getResult(0).getType());
-    ArrayRef<int64_t> shape = type.getShape();
-    bool isPiece = shape == ArrayRef<int64_t>{kM, kN};
-    bool isRow =
-        shape == ArrayRef<int64_t>{kM} || shape == ArrayRef<int64_t>{kM, 1};
-    bool isCol = shape == ArrayRef<int64_t>{kN};
+    std::optional<LaneValues::Kind> shapeIs = shapeKind(type, as);
+    bool isPiece = shapeIs == LaneValues::Piece;
+    bool isRow = shapeIs == LaneValues::Row;
+    bool isCol = shapeIs == LaneValues::Col;
+    std::string pieceShape =
+        std::to_string(pieceRows()) + " x " + std::to_string(pieceCols());
     auto unsupported = [&](const Twine &why) {
       return fail(user, "its operands come from " +
                             def->getName().getStringRef() + ", " + why);
     };
-    if (!isPiece && !isRow && !isCol)
-      return unsupported("a vector of neither a piece's shape (16 x 8), its "
-                         "rows' (16) nor its columns' (8)");
+    if (!shapeIs)
+      return unsupported("a vector of neither a piece's shape (" + pieceShape +
+                         "), its rows' nor its columns'");
     auto index = [&](int64_t x) -> Value {
       return arith::ConstantIndexOp::create(b, loc, x);
     };
-    // A row's and a column's positions for this lane.
-    auto rowsOf = [&](Value start, Value step) -> SmallVector<Value> {
-      Value g = arith::MulIOp::create(b, loc, mma.laneGroup(), step);
-      g = arith::AddIOp::create(b, loc, start, g);
-      return {g, arith::AddIOp::create(
-                     b, loc, g, arith::MulIOp::create(b, loc, step, index(8)))};
+    // start + step * x for each x of the lane's positions.
+    auto positions = [&](Value start, Value step,
+                         ArrayRef<std::pair<Value, int64_t>> at) {
+      SmallVector<Value> out;
+      for (auto [lanePart, offset] : at) {
+        Value x = lanePart ? lanePart : index(0);
+        if (offset)
+          x = arith::AddIOp::create(b, loc, x, index(offset));
+        out.push_back(arith::AddIOp::create(
+            b, loc, start, arith::MulIOp::create(b, loc, x, step)));
+      }
+      return out;
     };
-    auto colsOf = [&](Value start, Value step) -> SmallVector<Value> {
-      Value c = arith::MulIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, mma.laneInGroup(), index(2)),
-          step);
-      c = arith::AddIOp::create(b, loc, start, c);
-      return {c, arith::AddIOp::create(b, loc, c, step)};
+    // The lane's rows' and columns' positions: mma.sync's g, g + 8 and 2t,
+    // 2t + 1; by rows, MFMA's p and the columns of placeCByRows.
+    auto rowsOf = [&](Value start, Value step) {
+      if (byRows)
+        return positions(
+            start, step,
+            {{static_cast<MfmaFragments &>(*fragments).lanePosition(), 0}});
+      Value g = static_cast<MmaSyncFragments &>(*fragments).laneGroup();
+      return positions(start, step, {{g, 0}, {g, 8}});
+    };
+    auto colsOf = [&](Value start, Value step) {
+      if (byRows) {
+        auto &mfmaFragments = static_cast<MfmaFragments &>(*fragments);
+        Value group = arith::MulIOp::create(b, loc, mfmaFragments.laneGroup(),
+                                            index(mfma::kRun));
+        SmallVector<std::pair<Value, int64_t>> at;
+        for (int64_t v = 0; v < mfmaShape.accumulators(); ++v)
+          at.push_back({group, mfma::placeCByRows(mfmaShape, v).col0});
+        return positions(start, step, at);
+      }
+      Value t = arith::MulIOp::create(
+          b, loc, static_cast<MmaSyncFragments &>(*fragments).laneInGroup(),
+          index(2));
+      return positions(start, step, {{t, 0}, {t, 1}});
     };
 
     if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
@@ -1191,24 +1339,26 @@ private:
                  b, loc, cast<TypedAttr>(dense.getSplatValue<Attribute>()))
                  .getResult()}};
       // An index progression start + i * step (a folded vector.step).
-      if (dense && type.getElementType().isIndex() && (isRow || isCol)) {
+      if (dense && type.getElementType().isIndex() && (isRow || isCol) &&
+          type.getRank() == 1) {
         SmallVector<APInt> xs = llvm::to_vector(dense.getValues<APInt>());
         int64_t start = xs[0].getSExtValue(),
                 step = xs[1].getSExtValue() - start;
         for (auto [i, x] : llvm::enumerate(xs))
           if (x.getSExtValue() != start + int64_t(i) * step)
             return unsupported("a constant that is not a progression");
-        if (isRow && shape.size() == 1)
+        if (isRow)
           return LaneValues{LaneValues::Row, rowsOf(index(start), index(step))};
-        if (isCol)
-          return LaneValues{LaneValues::Col, colsOf(index(start), index(step))};
+        return LaneValues{LaneValues::Col, colsOf(index(start), index(step))};
       }
       return unsupported("a constant that is not a splat");
     }
     if (auto step = dyn_cast<vector::StepOp>(def)) {
       if (isRow)
         return LaneValues{LaneValues::Row, rowsOf(index(0), index(1))};
-      return LaneValues{LaneValues::Col, colsOf(index(0), index(1))};
+      if (isCol)
+        return LaneValues{LaneValues::Col, colsOf(index(0), index(1))};
+      return unsupported("a step of a piece's shape");
     }
     if (auto read = dyn_cast<vector::TransferReadOp>(def)) {
       Type element = type.getElementType();
@@ -1220,15 +1370,25 @@ private:
       return LaneValues{LaneValues::Piece, fragments->loadC(read)};
     }
     if (auto cast = dyn_cast<vector::ShapeCastOp>(def)) {
-      FailureOr<LaneValues> source = lanes(cast.getSource(), user);
+      FailureOr<LaneValues> source =
+          lanes(cast.getSource(), user, LaneValues::Row);
       if (failed(source))
         return failure();
       if (!isRow || source->kind != LaneValues::Row)
-        return unsupported("a shape cast other than of rows to [16, 1]");
+        return unsupported("a shape cast other than of rows to [" +
+                           std::to_string(pieceRows()) + ", 1]");
       return source;
     }
     if (auto broadcast = dyn_cast<vector::BroadcastOp>(def)) {
-      FailureOr<LaneValues> source = lanes(broadcast.getSource(), user);
+      // A [rows, 1] source spreads across each row, a one-dimensional one
+      // (columns) down each column.
+      auto sourceType = dyn_cast<VectorType>(broadcast.getSourceType());
+      std::optional<LaneValues::Kind> sourceAs;
+      if (sourceType)
+        sourceAs =
+            sourceType.getRank() == 1 ? LaneValues::Col : LaneValues::Row;
+      FailureOr<LaneValues> source =
+          lanes(broadcast.getSource(), user, sourceAs);
       if (failed(source))
         return failure();
       if (source->kind == LaneValues::Uniform)
@@ -1236,33 +1396,49 @@ private:
       if (!isPiece)
         return unsupported("a broadcast of rows or columns to other than a "
                            "piece");
-      // A piece's value i is in row i / 2 and column i % 2 of the lane's.
       SmallVector<Value> piece;
-      for (int64_t i = 0; i < 4; ++i)
-        piece.push_back(source->kind == LaneValues::Row ? source->at(i / 2)
-                                                        : source->at(i % 2));
+      for (int64_t i = 0; i < laneCount(LaneValues::Piece); ++i)
+        piece.push_back(source->kind == LaneValues::Row
+                            ? source->at(rowOfPieceValue(i))
+                            : source->at(colOfPieceValue(i)));
       return LaneValues{LaneValues::Piece, piece};
     }
     if (auto reduction = dyn_cast<vector::MultiDimReductionOp>(def)) {
-      FailureOr<LaneValues> source = lanes(reduction.getSource(), user);
-      FailureOr<LaneValues> acc = lanes(reduction.getAcc(), user);
+      if (!isRow || reduction.getReductionDims() != ArrayRef<int64_t>{1})
+        return unsupported("a reduction other than of a piece's rows");
+      FailureOr<LaneValues> source =
+          lanes(reduction.getSource(), user, LaneValues::Piece);
+      FailureOr<LaneValues> acc =
+          lanes(reduction.getAcc(), user, LaneValues::Row);
       if (failed(source) || failed(acc))
         return failure();
-      if (!isRow || source->kind != LaneValues::Piece ||
-          reduction.getReductionDims() != ArrayRef<int64_t>{1})
+      if (source->kind != LaneValues::Piece)
         return unsupported("a reduction other than of a piece's rows");
-      // The lane's two values of each row, then the group's four lanes
-      // (lanes 4g .. 4g + 3: xor 1 and 2), then the initial value.
+      // The lane's values of each row, then the other lanes that hold the
+      // row (mma.sync: the group's four, lanes 4g .. 4g + 3, xor 1 and 2;
+      // MFMA by rows: the M x M / 64 lanes of position p, xor M, 2M, ..),
+      // then the initial value.
       vector::CombiningKind combining = reduction.getKind();
+      SmallVector<int32_t> offsets = {1, 2};
+      int64_t width = mma::kWarpSize;
+      if (byRows) {
+        width = mfma::kWaveSize;
+        offsets.clear();
+        for (int64_t o = mfmaShape.m; o < width; o *= 2)
+          offsets.push_back(int32_t(o));
+      }
       SmallVector<Value> rows;
-      for (int64_t r = 0; r < 2; ++r) {
-        Value x = vector::makeArithReduction(
-            b, loc, combining, source->at(2 * r), source->at(2 * r + 1));
-        for (int32_t offset : {1, 2}) {
-          Value other =
-              gpu::ShuffleOp::create(b, loc, x, offset, mma::kWarpSize,
-                                     gpu::ShuffleMode::XOR)
-                  .getShuffleResult();
+      for (int64_t r = 0; r < laneCount(LaneValues::Row); ++r) {
+        Value x;
+        for (int64_t i = 0; i < laneCount(LaneValues::Piece); ++i)
+          if (rowOfPieceValue(i) == r)
+            x = x ? vector::makeArithReduction(b, loc, combining, x,
+                                               source->at(i))
+                  : source->at(i);
+        for (int32_t offset : offsets) {
+          Value other = gpu::ShuffleOp::create(b, loc, x, offset, width,
+                                               gpu::ShuffleMode::XOR)
+                            .getShuffleResult();
           x = vector::makeArithReduction(b, loc, combining, x, other);
         }
         rows.push_back(
@@ -1275,7 +1451,7 @@ private:
       SmallVector<LaneValues> operands;
       LaneValues::Kind common = LaneValues::Uniform;
       for (Value operand : def->getOperands()) {
-        FailureOr<LaneValues> x = lanes(operand, user);
+        FailureOr<LaneValues> x = lanes(operand, user, *shapeIs);
         if (failed(x))
           return failure();
         if (x->kind != LaneValues::Uniform) {
@@ -1304,6 +1480,10 @@ private:
   OpBuilder b;
   PieceKind kind;
   llvm::MapVector<Value, OperandTile> &operandTiles;
+  /// On MFMA: the pieces' shape, and whether they hold their accumulators
+  /// by rows (MfmaFragments).
+  MfmaShape mfmaShape{0, 0, 0};
+  bool byRows = false;
   /// On wgmma (a warp loop marked kWarpgroupMmaAttrName): the chains of
   /// runs (formChains), by the index of each one's last piece.
   bool warpgroup = false;
@@ -1312,8 +1492,10 @@ private:
   std::unique_ptr<Fragments> fragments;
   std::map<std::vector<void *>, SmallVector<Value>> loaded;
   DenseSet<Value> written;
-  /// The lanes' values of the block's warp-level vectors.
-  DenseMap<Value, LaneValues> values;
+  /// The lanes' values of the block's warp-level vectors, by the vector
+  /// and (one of [M] on MFMA's square pieces) the kind its users take it
+  /// as (-1: any).
+  DenseMap<std::pair<Value, int>, LaneValues> values;
   /// A pieces computed on the lanes (aFromHalves), by the piece.
   DenseMap<Value, SmallVector<Value>> computedA;
   /// What the lowering replaces, erased at the end: the ops computed on the

@@ -15,6 +15,12 @@
 //   C: M / 16 runs of four consecutive rows of column p, run r starting at
 //      row 4 G r + 4 g (16x16: rows 4 g .. 4 g + 3; 32x32: 8 r + 4 g ..).
 //
+// Issued with its operands swapped (B's fragments as the instruction's A,
+// A's as its B), an MFMA computes D^T = B^T A^T: the lane holds C by rows,
+// runs of four consecutive columns of row p from column 4 G r + 4 g. On
+// 16x16x16 that is A's layout: a piece of P computed so (the register-
+// resident fused attention's S = q k^T) is the A fragment of P v as it is.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TESSEL_PASSES_MFMALAYOUT_H
@@ -57,6 +63,13 @@ constexpr Placement placeC(const MfmaShape &s, int64_t v) {
   return {kRun, 0, kRun * groupsOf(s) * (v / kRun) + v % kRun, 0, 1, 0};
 }
 
+/// Accumulator value `v` of a piece computed with swapped operands:
+/// placeC's transposed, runs of four consecutive columns of row p.
+constexpr Placement placeCByRows(const MfmaShape &s, int64_t v) {
+  Placement c = placeC(s, v);
+  return {c.colPerG, c.colPerP, c.col0, c.rowPerG, c.rowPerP, c.row0};
+}
+
 /// Where `place` puts the element of `lane`: {row, column}.
 constexpr std::array<int64_t, 2>
 positionOf(const MfmaShape &s, const Placement &place, int64_t lane) {
@@ -80,6 +93,10 @@ positionInBTransposed(const MfmaShape &s, int64_t lane, int64_t e) {
 constexpr std::array<int64_t, 2> positionInC(const MfmaShape &s, int64_t lane,
                                              int64_t v) {
   return positionOf(s, placeC(s, v), lane);
+}
+constexpr std::array<int64_t, 2> positionInCByRows(const MfmaShape &s,
+                                                   int64_t lane, int64_t v) {
+  return positionOf(s, placeCByRows(s, v), lane);
 }
 
 } // namespace mlir::tessel::mfma

@@ -725,10 +725,11 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
       of K of A's row l % M and of B's column l % M from K = 4 (l / M), and
       runs of four rows of the accumulator's column l % M.
 
-    On mma.sync, the warp's other vector code in the block of its pieces
-    is spread over the lanes as well (the register-resident fused
-    attention's step: S, its mask, the rows' statistics, P and O's
-    rescale never leave the warp). Each lane holds its four values of a
+    On mma.sync, and on MFMA where a piece takes an A the lanes compute
+    (P), the warp's other vector code in the block of its pieces is spread
+    over the lanes as well (the register-resident fused attention's step:
+    S, its mask, the rows' statistics, P and O's rescale never leave the
+    warp). Each lane holds its four values of a
     16 x 8 piece (as the accumulator's fragment), its two values of a [16]
     vector of a piece's rows (rows l / 4 and l / 4 + 8) and of an [8]
     vector of its columns (columns 2 (l % 4) and 2 (l % 4) + 1), and one
@@ -744,6 +745,18 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
     `vector.insert_strided_slice` (columns 0 and 8) are an A operand,
     packed from the lanes' values with no memory between (A's layout is
     two accumulator fragments side by side).
+
+    On MFMA (16x16x16 pieces, 64 lanes) such a block issues every MFMA
+    with its operands swapped (B's fragment as the instruction's A, A's as
+    its B: D^T = B^T A^T), so that each accumulator is held by rows: lane
+    l holds columns 4 (l / 16) .. + 3 of row l % 16, one value of a [16]
+    vector of rows and four of a [16] vector of columns (which of the two
+    a [16] vector is, its users say: a `vector.shape_cast` to [16, 1]
+    takes rows, a `vector.broadcast` to a piece columns). A row's
+    reduction is the lane's four values, then `gpu.shuffle xor` 16 and 32
+    over the wavefront; a piece of bf16 or f16 computed in the lanes is
+    the next product's A fragment as it is (passes/MfmaLayout.h,
+    placeCByRows).
 
     A B piece read transposed (from a buffer holding B as [N, K], a
     permutation map swapping the last two dims) is loaded as such: on

@@ -1065,11 +1065,16 @@ SmallVector<Value> AttentionEmitter::addProduct(ArrayRef<Value> acc,
   Value zeroA = arith::ConstantOp::create(
       b, DenseElementsAttr::get(aType, b.getZeroAttr(elem)));
   for (int64_t step = 0; step < l.keysPerWarp() / pk; ++step) {
-    Value pA = zeroA;
+    // (On MFMA a piece is as wide as A is deep: P's piece is A.)
+    Value pA = pk == pn ? Value() : zeroA;
     for (int64_t h = 0; h < pk / pn; ++h) {
       Value p = probs[step * (pk / pn) + h];
       if (p.getType() != halfType)
         p = arith::TruncFOp::create(b, halfType, p);
+      if (!pA) {
+        pA = p;
+        continue;
+      }
       SmallVector<int64_t> at = {0, h * pn}, strides = {1, 1};
       pA = vector::InsertStridedSliceOp::create(b, p, pA, at, strides);
     }
@@ -1733,15 +1738,16 @@ static LogicalResult emitAttention(Operation *op, const AttentionShape &shape,
       schedule.getSplitK() != 1 || schedule.getVector() != 1 ||
       !schedule.getThread().empty() ||
       (!warp.empty() &&
-       (!(mmaSync || wgmma) || warp[1] < 1 || block[1] % warp[1])) ||
+       (!(mmaSync || wgmma || mfma) || warp[1] < 1 || block[1] % warp[1])) ||
       (wgmma && warp.empty()))
     return op->emitOpError()
            << "runs as one fused attention kernel, whose schedule is block = "
               "[query tile, key tile] and warps on SIMT lanes, mma.sync or "
               "MFMA (on MFMA stages = 2 stages the next key tile in "
-              "registers), or on mma.sync or wgmma with warp = [rows, key "
-              "tile or a part of it] (each warp's rows in registers; stages "
-              "pipeline its copies); no split-K, vector or thread tiles; got "
+              "registers), or on mma.sync, wgmma or MFMA with warp = [rows, "
+              "key tile or a part of it] (each warp's rows in registers; "
+              "stages pipeline its copies); no split-K, vector or thread "
+              "tiles; got "
            << schedule;
   int64_t warpRows = warp.empty() ? 0 : warp[0];
   int64_t warpKeys = warp.empty() ? 0 : warp[1];

@@ -148,3 +148,24 @@ func.func @warpgroup_tile_read(%a: memref<16x16xbf16, 3>, %c: memref<16x8xf32, 3
   memref.store %x, %out[] : memref<bf16>
   return
 }
+
+// -----
+
+// On MFMA, an A the lanes compute is P v's: a piece of the instruction's
+// own width. A 32x32x8 piece's A is 32 x 8, not a piece the lanes hold.
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @mfma_computed_a_32x32x8(%a: memref<32x8xf32>, %b: memref<8x32xf16>, %c: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f16
+  %fpad = arith.constant 0.0 : f32
+  %acc = arith.constant dense<0.0> : vector<32x32xf32>
+  %a32 = vector.transfer_read %a[%c0, %c0], %fpad {in_bounds = [true, true]} : memref<32x8xf32>, vector<32x8xf32>
+  %a0 = arith.truncf %a32 : vector<32x8xf32> to vector<32x8xf16>
+  %b0 = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x32xf16>, vector<8x32xf16>
+  // expected-error @+1 {{'vector.contract' op cannot become MFMA: its operands come from arith.truncf, a vector of neither a piece's shape (32 x 32), its rows' nor its columns'}}
+  %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %acc : vector<32x8xf16>, vector<8x32xf16> into vector<32x32xf32>
+  vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<32x32xf32>, memref<32x32xf32>
+  return
+}

@@ -275,6 +275,75 @@ func.func @warp_softmax_chain(%q: memref<16x16xbf16, 3>, %k: memref<16x8xbf16, 3
 
 // -----
 
+// The same chain on MFMA (16x16x16 pieces, one 64-lane wavefront): the
+// step's pieces take an A the lanes compute (P), so every MFMA is issued
+// with its operands swapped (B's fragment as the instruction's A) and
+// holds its accumulator by rows, lane (g, p) columns 4 g .. 4 g + 3 of row
+// p: a row's maximum is the lane's four values, then the lanes of its row,
+// 16 and 32 apart (shuffles xor 16 and 32 across 64 lanes), with a step
+// of the keys' indices taken as the piece's columns (4 g + i) beside the
+// same step taken as its rows (p); P's four values of a lane, rounded,
+// are P v's A fragment as they are.
+// CHECK-LABEL: func.func @mfma_warp_softmax_chain
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[G:.*]] = arith.divui %[[LANE]], %c16
+// CHECK: %[[P:.*]] = arith.remui %[[LANE]], %c16
+// CHECK: %[[G4:.*]] = arith.muli %[[G]], %c4
+// CHECK: %[[Q:.*]] = vector.load %arg0[%[[P]], %[[G4]]] : memref<16x16xbf16, 3>, vector<4xbf16>
+// CHECK: %[[K:.*]] = vector.load %arg1[%[[P]], %[[G4]]] : memref<16x16xbf16, 3>, vector<4xbf16>
+// CHECK: %[[S:.*]] = amdgpu.mfma 16x16x16 %[[K]] * %[[Q]] + %{{.*}} blgp = {{ *}}none
+// CHECK: %[[C1:.*]] = arith.addi %[[G4]], %c1
+// CHECK: arith.cmpi sgt, %[[G4]], %[[P]]
+// CHECK: arith.cmpi sgt, %[[C1]], %[[P]]
+// CHECK-COUNT-2: arith.cmpi sgt
+// CHECK-COUNT-3: arith.maximumf
+// CHECK: %[[S16:.*]], %{{.*}} = gpu.shuffle xor %{{.*}}, %c16_i32, %c64_i32 : f32
+// CHECK: %[[S32:.*]], %{{.*}} = gpu.shuffle xor %{{.*}}, %c32_i32, %c64_i32 : f32
+// CHECK-COUNT-4: math.exp2 %{{.*}} : f32
+// CHECK-COUNT-4: arith.truncf %{{.*}} : f32 to bf16
+// CHECK: %[[PA:.*]] = vector.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<4xbf16>
+// CHECK: %[[V:.*]] = vector.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<4xbf16>
+// CHECK: %[[O:.*]] = amdgpu.mfma 16x16x16 %[[V]] * %[[PA]] + %{{.*}} blgp = {{ *}}none
+// CHECK: %[[O0:.*]] = vector.extract %[[O]][0] : f32 from vector<4xf32>
+// CHECK: memref.store %[[O0]], %arg3[%[[P]], %[[G4]]]
+// CHECK-COUNT-3: memref.store
+// CHECK-NOT: vector.multi_reduction
+// CHECK-NOT: vector.contract
+// CHECK: return
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+#transposed = affine_map<(d0, d1) -> (d1, d0)>
+func.func @mfma_warp_softmax_chain(%q: memref<16x16xbf16, 3>, %k: memref<16x16xbf16, 3>, %v: memref<16x16xbf16, 3>, %o: memref<16x16xf32, 3>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : bf16
+  %zero = arith.constant dense<0.0> : vector<16x16xf32>
+  %ninf = arith.constant dense<0xFF800000> : vector<16xf32>
+  %ninfs = arith.constant dense<0xFF800000> : vector<16x16xf32>
+  %q0 = vector.transfer_read %q[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x16xbf16>
+  %k0 = vector.transfer_read %k[%c0, %c0], %pad {in_bounds = [true, true], permutation_map = #transposed} : memref<16x16xbf16, 3>, vector<16x16xbf16>
+  %s = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %q0, %k0, %zero : vector<16x16xbf16>, vector<16x16xbf16> into vector<16x16xf32>
+  // A causal mask within the piece: key (column) j hidden past row i.
+  %step = vector.step : vector<16xindex>
+  %rows = vector.shape_cast %step : vector<16xindex> to vector<16x1xindex>
+  %limit = vector.broadcast %rows : vector<16x1xindex> to vector<16x16xindex>
+  %keys = vector.broadcast %step : vector<16xindex> to vector<16x16xindex>
+  %hidden = arith.cmpi sgt, %keys, %limit : vector<16x16xindex>
+  %sm = arith.select %hidden, %ninfs, %s : vector<16x16xi1>, vector<16x16xf32>
+  %max = vector.multi_reduction <maximumf>, %sm, %ninf [1] : vector<16x16xf32> to vector<16xf32>
+  %col = vector.shape_cast %max : vector<16xf32> to vector<16x1xf32>
+  %across = vector.broadcast %col : vector<16x1xf32> to vector<16x16xf32>
+  %x = arith.subf %sm, %across : vector<16x16xf32>
+  %p = math.exp2 %x : vector<16x16xf32>
+  %ph = arith.truncf %p : vector<16x16xf32> to vector<16x16xbf16>
+  %v0 = vector.transfer_read %v[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x16xbf16>
+  %out = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %ph, %v0, %zero : vector<16x16xbf16>, vector<16x16xbf16> into vector<16x16xf32>
+  vector.transfer_write %out, %o[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32, 3>
+  return
+}
+
+// -----
+
 // B held as [N, K] (read transposed: the register-resident attention's
 // key tile, [keys, d]): each B register's pair, two consecutive elements
 // of K in column g, is consecutive in row g of the buffer, one 32-bit load

@@ -492,7 +492,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
         schedule = #tessel.schedule<block = [1, 64, 64], warps = 4> {
     ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
-      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA (on MFMA stages = 2 stages the next key tile in registers), or on mma.sync or wgmma with warp = [rows, key tile or a part of it] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [1, 64, 64], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>}}
+      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA (on MFMA stages = 2 stages the next key tile in registers), or on mma.sync, wgmma or MFMA with warp = [rows, key tile or a part of it] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [1, 64, 64], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>}}
       %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
       tessel.yield %1 : tensor<1x2x40x32xf16>
     }
@@ -509,7 +509,7 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
     %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
         schedule = #tessel.schedule<block = [32, 32], warps = 4, stages = 2> {
     ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
-      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA (on MFMA stages = 2 stages the next key tile in registers), or on mma.sync or wgmma with warp = [rows, key tile or a part of it] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [32, 32], warps = 4, stages = 2, split_k = 1, vector = 1, mma = simt>}}
+      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA (on MFMA stages = 2 stages the next key tile in registers), or on mma.sync, wgmma or MFMA with warp = [rows, key tile or a part of it] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [32, 32], warps = 4, stages = 2, split_k = 1, vector = 1, mma = simt>}}
       %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
       tessel.yield %1 : tensor<1x2x40x32xf16>
     }
@@ -583,13 +583,13 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // -----
 
-// The register-resident form (a warp tile) runs on mma.sync only.
+// The register-resident form (a warp tile) runs on tensor cores only.
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%q: tensor<1x2x40x32xf16>, %k: tensor<1x2x50x32xf16>, %v: tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16> {
     %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
         schedule = #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2> {
     ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
-      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA (on MFMA stages = 2 stages the next key tile in registers), or on mma.sync or wgmma with warp = [rows, key tile or a part of it] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt>}}
+      // expected-error @+1 {{'tessel.attention' op runs as one fused attention kernel, whose schedule is block = [query tile, key tile] and warps on SIMT lanes, mma.sync or MFMA (on MFMA stages = 2 stages the next key tile in registers), or on mma.sync, wgmma or MFMA with warp = [rows, key tile or a part of it] (each warp's rows in registers; stages pipeline its copies); no split-K, vector or thread tiles; got #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt>}}
       %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
       tessel.yield %1 : tensor<1x2x40x32xf16>
     }

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <optional>
 
 using namespace mlir::tessel;
@@ -576,13 +577,11 @@ TEST(FusedAttention, RegisterResidentForm) {
   ragged.warp = {8, 64};
   ragged.warps = 8;
   EXPECT_FALSE(predict(k, ragged, h100).legal);
-  // Offered on NVIDIA and chosen for this prefill; never on AMD.
+  // Offered on NVIDIA and chosen for this prefill (on AMD, on MFMA alone:
+  // RegisterFormOnMfma).
   auto registerForm = [](const Schedule &o) { return !o.warp.empty(); };
   std::vector<Schedule> offers = enumerateSchedules(k, h100);
   EXPECT_TRUE(std::any_of(offers.begin(), offers.end(), registerForm));
-  std::vector<Schedule> amd =
-      enumerateSchedules(k, *lookupKnownTarget("mi300x"));
-  EXPECT_FALSE(std::any_of(amd.begin(), amd.end(), registerForm));
   for (const char *name : {"h100", "a100"}) {
     std::optional<std::pair<Schedule, Prediction>> best;
     for (auto &offer : enumeratePredicted(k, *lookupKnownTarget(name)))
@@ -591,6 +590,93 @@ TEST(FusedAttention, RegisterResidentForm) {
     ASSERT_TRUE(best) << name;
     EXPECT_TRUE(registerForm(best->first)) << name;
   }
+}
+
+// The register-resident form on MFMA (warp = [rows, key tile], mma =
+// mfma): 16x16x16 pieces held by rows (passes/MfmaLayout.h), one stage
+// (AMD has no asynchronous copy), the whole key tile a warp. Its
+// registers follow kMfmaForm* (fitted on LLVM's counts); a long causal
+// prefill is predicted faster than on the shared-memory form and chosen
+// on mi300x, and the enumeration offers no other stages or key splits.
+TEST(FusedAttention, RegisterFormOnMfma) {
+  KernelDesc k = attention(32, 8, 2048, 2048, 128, true, ElementType::BF16);
+  const AttentionShape &a = *k.attention;
+  EXPECT_EQ(
+      FusedAttentionLayout::mmaRefusal(a, 64, 64, 4, ComputeClass::Mfma, 16, 1),
+      "");
+  EXPECT_NE(
+      FusedAttentionLayout::mmaRefusal(a, 64, 64, 4, ComputeClass::Mfma, 16, 2),
+      "");
+  EXPECT_NE(FusedAttentionLayout::mmaRefusal(a, 64, 64, 8, ComputeClass::Mfma,
+                                             16, 1, 32),
+            "");
+  EXPECT_NE(
+      FusedAttentionLayout::mmaRefusal(a, 64, 64, 4, ComputeClass::Simt, 16, 1),
+      "");
+  FusedAttentionLayout l =
+      FusedAttentionLayout::of(a, 64, 64, 4 * 64, ComputeClass::Mfma, 64, 16);
+  EXPECT_TRUE(l.registers);
+  EXPECT_FALSE(l.overlapped);
+  EXPECT_FALSE(l.kTransposed);
+  EXPECT_EQ(l.pieceM, 16);
+  EXPECT_EQ(l.pieceN, 16);
+
+  Target mi300x = *lookupKnownTarget("mi300x");
+  Schedule shared;
+  shared.block = {32, 32};
+  shared.warps = 8;
+  shared.compute = ComputeClass::Mfma;
+  Schedule registers;
+  registers.block = {64, 64};
+  registers.warp = {16, 64};
+  registers.warps = 4;
+  registers.compute = ComputeClass::Mfma;
+  Prediction ps = predict(k, shared, mi300x),
+             pr = predict(k, registers, mi300x);
+  ASSERT_TRUE(ps.legal && pr.legal) << pr.illegalReason;
+  EXPECT_LT(pr.timeUs, ps.timeUs);
+  EXPECT_GE(pr.timeUs, pr.achievableUs);
+  // A lane's share of a strip: dv / 4 of O, d / 8 registers of q, 64 / 4
+  // keys of S, and the causal mask's.
+  EXPECT_EQ(pr.registers, int64_t(std::ceil(59.436 + 1.089 * (32 + 16) +
+                                            2.577 * 16 + 29.261 + 3.055 * 16)));
+  // Two strips a wavefront hold more; without the mask, fewer.
+  Schedule two = registers;
+  two.block = {64, 32};
+  two.warp = {32, 32};
+  two.warps = 2;
+  Schedule one = two;
+  one.warp = {16, 32};
+  one.warps = 4;
+  Prediction p2 = predict(k, two, mi300x), p1 = predict(k, one, mi300x);
+  ASSERT_TRUE(p2.legal && p1.legal) << p2.illegalReason;
+  EXPECT_GT(p2.registers, p1.registers);
+  KernelDesc open = attention(32, 8, 2048, 2048, 128, false, ElementType::BF16);
+  EXPECT_LT(predict(open, registers, mi300x).registers, pr.registers);
+  // Not with stages or a key split.
+  Schedule staged = registers;
+  staged.stages = 2;
+  EXPECT_FALSE(predict(k, staged, mi300x).legal);
+  Schedule split = registers;
+  split.warp = {16, 32};
+  split.warps = 8;
+  EXPECT_FALSE(predict(k, split, mi300x).legal);
+  // Offered on MFMA alone, one stage and the whole key tile, and chosen.
+  std::vector<Schedule> offers = enumerateSchedules(k, mi300x);
+  auto registerForm = [](const Schedule &o) { return !o.warp.empty(); };
+  EXPECT_TRUE(std::any_of(offers.begin(), offers.end(), registerForm));
+  for (const Schedule &o : offers)
+    if (registerForm(o)) {
+      EXPECT_EQ(o.compute, ComputeClass::Mfma);
+      EXPECT_EQ(o.stages, 1);
+      EXPECT_EQ(o.warp[1], o.block[1]);
+    }
+  std::optional<std::pair<Schedule, Prediction>> best;
+  for (auto &offer : enumeratePredicted(k, mi300x))
+    if (!best || offer.second.timeUs < best->second.timeUs)
+      best = offer;
+  ASSERT_TRUE(best);
+  EXPECT_TRUE(registerForm(best->first));
 }
 
 // The register-resident form with the key tile split among the warps

@@ -92,6 +92,76 @@ TEST(MfmaLayout, TransposedBHoldsTheSameElements) {
       }
 }
 
+/// One MFMA as the instruction computes it from the lanes' fragments (the
+/// ISA's layout): D = A B + C, each lane's A and B elements e at
+/// positionInA/positionInB, its accumulator value v at positionInC. The
+/// lanes' fragments are given by `a(lane, e)`, `b(lane, e)`; returns each
+/// lane's values of D.
+std::vector<std::vector<double>>
+issue(const MfmaShape &s, const std::function<double(int64_t, int64_t)> &a,
+      const std::function<double(int64_t, int64_t)> &b) {
+  std::vector<double> am(s.m * s.k), bm(s.k * s.n);
+  for (int64_t lane = 0; lane < kWaveSize; ++lane)
+    for (int64_t e = 0; e < kRun; ++e) {
+      auto [ar, ac] = positionInA(s, lane, e);
+      am[ar * s.k + ac] = a(lane, e);
+      auto [br, bc] = positionInB(s, lane, e);
+      bm[br * s.n + bc] = b(lane, e);
+    }
+  std::vector<std::vector<double>> d(kWaveSize);
+  for (int64_t lane = 0; lane < kWaveSize; ++lane)
+    for (int64_t v = 0; v < s.accumulators(); ++v) {
+      auto [r, c] = positionInC(s, lane, v);
+      double x = 0;
+      for (int64_t k = 0; k < s.k; ++k)
+        x += am[r * s.k + k] * bm[k * s.n + c];
+      d[lane].push_back(x);
+    }
+  return d;
+}
+
+// The register-resident fused attention issues its MFMAs with swapped
+// operands (the instruction's A from B's fragments, its B from A's): each
+// lane then holds C = A B by rows (positionInCByRows), and on 16x16x16 a
+// piece so held is, element for element, the A fragment of the next
+// product (P of S = q k^T as the A of P v).
+TEST(MfmaLayout, SwappedOperandsHoldTheProductByRows) {
+  for (const MfmaShape &s : kMfmaShapes) {
+    SCOPED_TRACE(std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
+                 std::to_string(s.k));
+    // A [m, k] and B [k, n] of small distinct integers (exact in double).
+    auto aAt = [&](int64_t r, int64_t c) {
+      return double((r * 7 + c * 3) % 11);
+    };
+    auto bAt = [&](int64_t r, int64_t c) {
+      return double((r * 5 + c * 2) % 13);
+    };
+    std::vector<std::vector<double>> d = issue(
+        s,
+        [&](int64_t lane, int64_t e) {
+          auto [r, c] = positionInB(s, lane, e);
+          return bAt(r, c);
+        },
+        [&](int64_t lane, int64_t e) {
+          auto [r, c] = positionInA(s, lane, e);
+          return aAt(r, c);
+        });
+    for (int64_t lane = 0; lane < kWaveSize; ++lane)
+      for (int64_t v = 0; v < s.accumulators(); ++v) {
+        auto [r, c] = positionInCByRows(s, lane, v);
+        double want = 0;
+        for (int64_t k = 0; k < s.k; ++k)
+          want += aAt(r, k) * bAt(k, c);
+        EXPECT_EQ(d[lane][v], want) << "lane " << lane << " value " << v;
+      }
+  }
+  MfmaShape small = kMfmaShapes[0];
+  ASSERT_EQ(small.k, small.n);
+  for (int64_t lane = 0; lane < kWaveSize; ++lane)
+    for (int64_t e = 0; e < kRun; ++e)
+      EXPECT_EQ(positionInCByRows(small, lane, e), positionInA(small, lane, e));
+}
+
 TEST(MfmaLayout, ShapeFollowsTheWarpTile) {
   EXPECT_EQ(MfmaShape::forWarpTile(32, 64).m, 32);
   EXPECT_EQ(MfmaShape::forWarpTile(64, 32).k, 8);

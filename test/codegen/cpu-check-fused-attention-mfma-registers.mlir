@@ -1,0 +1,192 @@
+// The fused attention kernel's register-resident form on AMD matrix cores
+// (schedule `warp = [rows, key tile]`, `mma = mfma`): each 64-lane
+// wavefront keeps its 16-row strips' S, P, O and row statistics in its
+// lanes across the key loop. tessel-lower-mma issues each 16x16x16 MFMA
+// with its operands swapped, so that a lane holds S by rows (four
+// consecutive keys of one query row), which is P v's A fragment as it is
+// (passes/MfmaLayout.h): no S or P in LDS, the rows' maxima and sums
+// reduced across the 4 lanes of a row by two shuffles. On the CPU path
+// against the reference, with the schedules of
+// cpu-check-fused-attention-registers.mlir on MFMA (one stage): one and two
+// strips a wavefront, head dims 64, 80, 128 and 256, lengths no tile
+// divides (1, 33, 77, 90, 100, 197, 1000), grouped-query heads, causal
+// masks, a decode step, split-KV (one kernel) decode and prefill, a length
+// the key tile divides, sliding windows; bf16 and f16. Compiled for mi300x
+// (gfx942) and mi250x (gfx90a): every kernel links, none spills.
+// RUN: tessel-run %s --cpu --check | FileCheck %s
+// RUN: rm -rf %t && tessel-compile %s --target=mi300x -o %t | FileCheck %s --check-prefix=GPU
+// RUN: llvm-objdump -d --mcpu=gfx942 %t/k_mreg_gqa_bf16_kernel.hsaco | FileCheck %s --check-prefix=GFX942
+// RUN: llvm-objdump -d --mcpu=gfx942 %t/k_mreg_dim80_f16_kernel.hsaco | FileCheck %s --check-prefix=GFX942-F16
+// RUN: llvm-readelf --notes %t/*.hsaco | FileCheck %s --check-prefix=NOTES
+// RUN: sed s/mi300x/mi250x/ %s > %t.mi250x.mlir && tessel-compile %t.mi250x.mlir --target=mi250x -o %t/mi250x | FileCheck %s --check-prefix=GPU250
+// RUN: llvm-objdump -d --mcpu=gfx90a %t/mi250x/k_mreg_dim128_bf16_kernel.hsaco | FileCheck %s --check-prefix=GFX90A
+// RUN: llvm-readelf --notes %t/mi250x/*.hsaco | FileCheck %s --check-prefix=NOTES
+
+// CHECK: kernel @k_mreg_window_split_prefill_f16_split
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK-NOT: MISMATCH
+// CHECK: all outputs match the reference
+
+// GPU: tessel-compile: 13 GPU kernel(s) for mi300x
+// GPU250: tessel-compile: 13 GPU kernel(s) for mi250x
+// The key loop's products on matrix cores, S never in LDS: the loop body
+// stores nothing but the copies of K and V.
+// GFX942: v_mfma_f32_16x16x16_bf16
+// GFX942-F16: v_mfma_f32_16x16x16_f16
+// GFX90A: v_mfma_f32_16x16x16bf16_1k
+// NOTES-NOT: .vgpr_spill_count: {{[1-9]}}
+
+module attributes {tessel.target = #tessel.target<"mi300x">} {
+// grouped-query heads (2 per KV head), causal, lengths no tile divides; two strips a warp.
+func.func @mreg_gqa_bf16(%q: tensor<1x4x77x64xbf16>, %k: tensor<1x2x90x64xbf16>, %v: tensor<1x2x90x64xbf16>) -> tensor<1x4x77x64xbf16> {
+  %r = tessel.kernel @k_mreg_gqa_bf16(%q, %k, %v) : (tensor<1x4x77x64xbf16>, tensor<1x2x90x64xbf16>, tensor<1x2x90x64xbf16>) -> tensor<1x4x77x64xbf16>
+      schedule = #tessel.schedule<block = [64, 32], warp = [32, 32], warps = 2, mma = mfma> {
+  ^bb0(%a: tensor<1x4x77x64xbf16>, %b: tensor<1x2x90x64xbf16>, %c: tensor<1x2x90x64xbf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x4x77x64xbf16>, tensor<1x2x90x64xbf16>, tensor<1x2x90x64xbf16> -> tensor<1x4x77x64xbf16>
+    tessel.yield %0 : tensor<1x4x77x64xbf16>
+  }
+  return %r : tensor<1x4x77x64xbf16>
+}
+
+// head dim 80 (five 16-deep steps, ten value pieces), ViT's 197 tokens;
+// the K and V copies pipelined in two stages.
+func.func @mreg_dim80_f16(%q: tensor<1x2x197x80xf16>, %k: tensor<1x2x197x80xf16>, %v: tensor<1x2x197x80xf16>) -> tensor<1x2x197x80xf16> {
+  %r = tessel.kernel @k_mreg_dim80_f16(%q, %k, %v) : (tensor<1x2x197x80xf16>, tensor<1x2x197x80xf16>, tensor<1x2x197x80xf16>) -> tensor<1x2x197x80xf16>
+      schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, mma = mfma> {
+  ^bb0(%a: tensor<1x2x197x80xf16>, %b: tensor<1x2x197x80xf16>, %c: tensor<1x2x197x80xf16>):
+    %0 = tessel.attention %a, %b, %c : tensor<1x2x197x80xf16>, tensor<1x2x197x80xf16>, tensor<1x2x197x80xf16> -> tensor<1x2x197x80xf16>
+    tessel.yield %0 : tensor<1x2x197x80xf16>
+  }
+  return %r : tensor<1x2x197x80xf16>
+}
+
+// head dim 128, four query heads on one KV head, causal.
+func.func @mreg_dim128_bf16(%q: tensor<1x4x100x128xbf16>, %k: tensor<1x1x100x128xbf16>, %v: tensor<1x1x100x128xbf16>) -> tensor<1x4x100x128xbf16> {
+  %r = tessel.kernel @k_mreg_dim128_bf16(%q, %k, %v) : (tensor<1x4x100x128xbf16>, tensor<1x1x100x128xbf16>, tensor<1x1x100x128xbf16>) -> tensor<1x4x100x128xbf16>
+      schedule = #tessel.schedule<block = [64, 64], warp = [16, 64], warps = 4, mma = mfma> {
+  ^bb0(%a: tensor<1x4x100x128xbf16>, %b: tensor<1x1x100x128xbf16>, %c: tensor<1x1x100x128xbf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x4x100x128xbf16>, tensor<1x1x100x128xbf16>, tensor<1x1x100x128xbf16> -> tensor<1x4x100x128xbf16>
+    tessel.yield %0 : tensor<1x4x100x128xbf16>
+  }
+  return %r : tensor<1x4x100x128xbf16>
+}
+
+// head dim 256, one warp, a causal mask with more keys than queries.
+func.func @mreg_dim256_f16(%q: tensor<1x1x33x256xf16>, %k: tensor<1x1x40x256xf16>, %v: tensor<1x1x40x256xf16>) -> tensor<1x1x33x256xf16> {
+  %r = tessel.kernel @k_mreg_dim256_f16(%q, %k, %v) : (tensor<1x1x33x256xf16>, tensor<1x1x40x256xf16>, tensor<1x1x40x256xf16>) -> tensor<1x1x33x256xf16>
+      schedule = #tessel.schedule<block = [16, 32], warp = [16, 32], warps = 1, mma = mfma> {
+  ^bb0(%a: tensor<1x1x33x256xf16>, %b: tensor<1x1x40x256xf16>, %c: tensor<1x1x40x256xf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x1x33x256xf16>, tensor<1x1x40x256xf16>, tensor<1x1x40x256xf16> -> tensor<1x1x33x256xf16>
+    tessel.yield %0 : tensor<1x1x33x256xf16>
+  }
+  return %r : tensor<1x1x33x256xf16>
+}
+
+// a single query and key.
+func.func @mreg_len1_bf16(%q: tensor<1x2x1x64xbf16>, %k: tensor<1x2x1x64xbf16>, %v: tensor<1x2x1x64xbf16>) -> tensor<1x2x1x64xbf16> {
+  %r = tessel.kernel @k_mreg_len1_bf16(%q, %k, %v) : (tensor<1x2x1x64xbf16>, tensor<1x2x1x64xbf16>, tensor<1x2x1x64xbf16>) -> tensor<1x2x1x64xbf16>
+      schedule = #tessel.schedule<block = [16, 16], warp = [16, 16], warps = 1, mma = mfma> {
+  ^bb0(%a: tensor<1x2x1x64xbf16>, %b: tensor<1x2x1x64xbf16>, %c: tensor<1x2x1x64xbf16>):
+    %0 = tessel.attention %a, %b, %c : tensor<1x2x1x64xbf16>, tensor<1x2x1x64xbf16>, tensor<1x2x1x64xbf16> -> tensor<1x2x1x64xbf16>
+    tessel.yield %0 : tensor<1x2x1x64xbf16>
+  }
+  return %r : tensor<1x2x1x64xbf16>
+}
+
+// a decode step: one query, 1000 keys, four heads a KV head; two stages.
+func.func @mreg_decode_f16(%q: tensor<1x8x1x128xf16>, %k: tensor<1x2x1000x128xf16>, %v: tensor<1x2x1000x128xf16>) -> tensor<1x8x1x128xf16> {
+  %r = tessel.kernel @k_mreg_decode_f16(%q, %k, %v) : (tensor<1x8x1x128xf16>, tensor<1x2x1000x128xf16>, tensor<1x2x1000x128xf16>) -> tensor<1x8x1x128xf16>
+      schedule = #tessel.schedule<block = [16, 64], warp = [16, 64], warps = 1, mma = mfma> {
+  ^bb0(%a: tensor<1x8x1x128xf16>, %b: tensor<1x2x1000x128xf16>, %c: tensor<1x2x1000x128xf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x8x1x128xf16>, tensor<1x2x1000x128xf16>, tensor<1x2x1000x128xf16> -> tensor<1x8x1x128xf16>
+    tessel.yield %0 : tensor<1x8x1x128xf16>
+  }
+  return %r : tensor<1x8x1x128xf16>
+}
+
+// a decode step split five ways in one kernel; three stages (each
+// slice's last tile's copy ahead reads the next slice's keys, masked).
+func.func @mreg_split_decode_bf16(%q: tensor<1x8x1x64xbf16>, %k: tensor<1x2x1000x64xbf16>, %v: tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16> {
+  %r = tessel.kernel @k_mreg_split_decode_bf16(%q, %k, %v) : (tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16>
+      schedule = #tessel.schedule<block = [16, 64], warp = [16, 64], warps = 1, split_k = 5, mma = mfma> {
+  ^bb0(%a: tensor<1x8x1x64xbf16>, %b: tensor<1x2x1000x64xbf16>, %c: tensor<1x2x1000x64xbf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16> -> tensor<1x8x1x64xbf16>
+    tessel.yield %0 : tensor<1x8x1x64xbf16>
+  }
+  return %r : tensor<1x8x1x64xbf16>
+}
+
+// a causal prefill split two ways (two strips in one warp): early slices
+// some rows see none of.
+func.func @mreg_split_prefill_f16(%q: tensor<1x2x77x64xf16>, %k: tensor<1x1x77x64xf16>, %v: tensor<1x1x77x64xf16>) -> tensor<1x2x77x64xf16> {
+  %r = tessel.kernel @k_mreg_split_prefill_f16(%q, %k, %v) : (tensor<1x2x77x64xf16>, tensor<1x1x77x64xf16>, tensor<1x1x77x64xf16>) -> tensor<1x2x77x64xf16>
+      schedule = #tessel.schedule<block = [32, 32], warp = [32, 32], warps = 1, split_k = 2, mma = mfma> {
+  ^bb0(%a: tensor<1x2x77x64xf16>, %b: tensor<1x1x77x64xf16>, %c: tensor<1x1x77x64xf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x2x77x64xf16>, tensor<1x1x77x64xf16>, tensor<1x1x77x64xf16> -> tensor<1x2x77x64xf16>
+    tessel.yield %0 : tensor<1x2x77x64xf16>
+  }
+  return %r : tensor<1x2x77x64xf16>
+}
+
+// 128 keys in two tiles of 64, no causal mask: no step masks a key, and
+// the one key loop runs without the mask; two stages.
+func.func @mreg_whole_tiles_bf16(%q: tensor<1x2x80x64xbf16>, %k: tensor<1x2x128x64xbf16>, %v: tensor<1x2x128x64xbf16>) -> tensor<1x2x80x64xbf16> {
+  %r = tessel.kernel @k_mreg_whole_tiles_bf16(%q, %k, %v) : (tensor<1x2x80x64xbf16>, tensor<1x2x128x64xbf16>, tensor<1x2x128x64xbf16>) -> tensor<1x2x80x64xbf16>
+      schedule = #tessel.schedule<block = [32, 64], warp = [16, 64], warps = 2, mma = mfma> {
+  ^bb0(%a: tensor<1x2x80x64xbf16>, %b: tensor<1x2x128x64xbf16>, %c: tensor<1x2x128x64xbf16>):
+    %0 = tessel.attention %a, %b, %c : tensor<1x2x80x64xbf16>, tensor<1x2x128x64xbf16>, tensor<1x2x128x64xbf16> -> tensor<1x2x80x64xbf16>
+    tessel.yield %0 : tensor<1x2x80x64xbf16>
+  }
+  return %r : tensor<1x2x80x64xbf16>
+}
+
+// a sliding window of 50 keys, grouped-query heads (2 per KV head), a
+// length no tile divides: each block starts at the tile of its first
+// query's window, then steps the tiles the window masks for some row, those
+// no row masks, and those the causal mask does; two stages.
+func.func @mreg_window_gqa_bf16(%q: tensor<1x4x197x64xbf16>, %k: tensor<1x2x197x64xbf16>, %v: tensor<1x2x197x64xbf16>) -> tensor<1x4x197x64xbf16> {
+  %r = tessel.kernel @k_mreg_window_gqa_bf16(%q, %k, %v) : (tensor<1x4x197x64xbf16>, tensor<1x2x197x64xbf16>, tensor<1x2x197x64xbf16>) -> tensor<1x4x197x64xbf16>
+      schedule = #tessel.schedule<block = [64, 32], warp = [32, 32], warps = 2, mma = mfma> {
+  ^bb0(%a: tensor<1x4x197x64xbf16>, %b: tensor<1x2x197x64xbf16>, %c: tensor<1x2x197x64xbf16>):
+    %0 = tessel.attention %a, %b, %c causal window = 50 : tensor<1x4x197x64xbf16>, tensor<1x2x197x64xbf16>, tensor<1x2x197x64xbf16> -> tensor<1x4x197x64xbf16>
+    tessel.yield %0 : tensor<1x4x197x64xbf16>
+  }
+  return %r : tensor<1x4x197x64xbf16>
+}
+
+// a window of 130 keys over 300: several unmasked tiles between the
+// window's masked ones and the causal ones; three stages.
+func.func @mreg_window_long_f16(%q: tensor<1x1x300x64xf16>, %k: tensor<1x1x300x64xf16>, %v: tensor<1x1x300x64xf16>) -> tensor<1x1x300x64xf16> {
+  %r = tessel.kernel @k_mreg_window_long_f16(%q, %k, %v) : (tensor<1x1x300x64xf16>, tensor<1x1x300x64xf16>, tensor<1x1x300x64xf16>) -> tensor<1x1x300x64xf16>
+      schedule = #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2, mma = mfma> {
+  ^bb0(%a: tensor<1x1x300x64xf16>, %b: tensor<1x1x300x64xf16>, %c: tensor<1x1x300x64xf16>):
+    %0 = tessel.attention %a, %b, %c scale = 0.2 causal window = 130 : tensor<1x1x300x64xf16>, tensor<1x1x300x64xf16>, tensor<1x1x300x64xf16> -> tensor<1x1x300x64xf16>
+    tessel.yield %0 : tensor<1x1x300x64xf16>
+  }
+  return %r : tensor<1x1x300x64xf16>
+}
+
+// a decode step's window of 300 of 1000 keys, split five ways in one kernel:
+// the slices cut the window's keys alone (60 each, from key 700).
+func.func @mreg_window_split_decode_bf16(%q: tensor<1x8x1x64xbf16>, %k: tensor<1x2x1000x64xbf16>, %v: tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16> {
+  %r = tessel.kernel @k_mreg_window_split_decode_bf16(%q, %k, %v) : (tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16>
+      schedule = #tessel.schedule<block = [16, 64], warp = [16, 64], warps = 1, split_k = 5, mma = mfma> {
+  ^bb0(%a: tensor<1x8x1x64xbf16>, %b: tensor<1x2x1000x64xbf16>, %c: tensor<1x2x1000x64xbf16>):
+    %0 = tessel.attention %a, %b, %c causal window = 300 : tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16> -> tensor<1x8x1x64xbf16>
+    tessel.yield %0 : tensor<1x8x1x64xbf16>
+  }
+  return %r : tensor<1x8x1x64xbf16>
+}
+
+// a causal prefill with a window of 10, split two ways: rows that see none
+// of a slice's keys on either side.
+func.func @mreg_window_split_prefill_f16(%q: tensor<1x2x77x64xf16>, %k: tensor<1x1x77x64xf16>, %v: tensor<1x1x77x64xf16>) -> tensor<1x2x77x64xf16> {
+  %r = tessel.kernel @k_mreg_window_split_prefill_f16(%q, %k, %v) : (tensor<1x2x77x64xf16>, tensor<1x1x77x64xf16>, tensor<1x1x77x64xf16>) -> tensor<1x2x77x64xf16>
+      schedule = #tessel.schedule<block = [32, 32], warp = [32, 32], warps = 1, split_k = 2, mma = mfma> {
+  ^bb0(%a: tensor<1x2x77x64xf16>, %b: tensor<1x1x77x64xf16>, %c: tensor<1x1x77x64xf16>):
+    %0 = tessel.attention %a, %b, %c causal window = 10 : tensor<1x2x77x64xf16>, tensor<1x1x77x64xf16>, tensor<1x1x77x64xf16> -> tensor<1x2x77x64xf16>
+    tessel.yield %0 : tensor<1x2x77x64xf16>
+  }
+  return %r : tensor<1x2x77x64xf16>
+}
+}
