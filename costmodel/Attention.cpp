@@ -50,12 +50,12 @@ bool loadsByTma(const FusedAttentionLayout &l, const AttentionShape &a,
          swizzledTile(wgmma, l.registers, a.dv);
 }
 
-/// Whether the shared-memory form's K and V copies are staged in
-/// registers (MFMA with two stages: AMD has no asynchronous copy, and
+/// Whether the K and V copies are staged in registers (MFMA with two
+/// stages, either form: AMD has no asynchronous copy, and
 /// tessel-register-staged-copies holds the next tile's loads across the
 /// step).
 static bool stagedInRegisters(const FusedAttentionLayout &l) {
-  return !l.registers && l.compute == ComputeClass::Mfma && l.stages > 1;
+  return l.compute == ComputeClass::Mfma && l.stages > 1;
 }
 
 /// The registers that hold a thread's share of the next K and V tiles
@@ -182,11 +182,11 @@ std::string FusedAttentionLayout::mmaRefusal(
   if (stages != 1) {
     // AMD has no asynchronous copy: on MFMA the next key tile waits in
     // registers for one step (tessel-register-staged-copies), two stages.
-    bool staged = !warpRows && compute == ComputeClass::Mfma && stages == 2;
-    if (!staged && (!warpRows || stages < 1 || stages > 4))
+    bool staged = compute == ComputeClass::Mfma;
+    if (staged ? stages != 2 : (!warpRows || stages < 1 || stages > 4))
       return "stages (2 to 4) pipeline the register-resident form's K and V "
-             "copies, and on MFMA 2 stage the shared-memory form's next key "
-             "tile in registers; other forms take one stage";
+             "copies, and on MFMA 2 stage the next key tile in registers; "
+             "other forms take one stage";
     // (One step, known when compiling, is no loop: no next tile to stage.)
     if (staged && shape.singleStep(bq, bkv))
       return "its keys are one key tile, known when compiling: there is no "
@@ -201,11 +201,6 @@ std::string FusedAttentionLayout::mmaRefusal(
     if (compute == ComputeClass::Simt)
       return "the register-resident form (a warp tile) runs on mma.sync, "
              "wgmma or MFMA";
-    // No asynchronous copy on AMD, and a staged copy's registers would sit
-    // beside the strips' S, P and O.
-    if (compute == ComputeClass::Mfma && stages != 1)
-      return "the register-resident form on MFMA takes one stage (AMD has no "
-             "asynchronous copy to pipeline its K and V copies)";
     // A warp tile of part of the key tile: the warps split each key tile
     // (whole 16-key depths of P v's pieces) as well as the query tile.
     int64_t keySplits = 1;
@@ -689,7 +684,8 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
              kMfmaFormKeyRegisters * laneKeys) +
         (a.causal ? kMfmaFormCausal + double(warpStrips) *
                                           kMfmaFormCausalKeyRegisters * laneKeys
-                  : 0);
+                  : 0) +
+        stagedRegisters(l, a, threads);
   }
   p.registers =
       wgmma                 ? int64_t(std::ceil(wgmmaRegisters))

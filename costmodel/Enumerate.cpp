@@ -151,7 +151,8 @@ private:
   /// keys; up to 8 warps in all), its K and V copies in 1 to 3 stages, and
   /// on sm_90a that form on wgmma (the whole key tile) where each warp
   /// holds 16 rows and the warps make whole warpgroups; on MFMA the
-  /// register-resident form with the whole key tile, one stage.
+  /// register-resident form with the whole key tile, one stage or two
+  /// (the next key tile staged in registers).
   void attentionTiles() {
     const AttentionShape &a = *k.attention;
     std::optional<ComputeClass> tensorCores;
@@ -199,7 +200,8 @@ private:
                 (mfma && keySplits > 1))
               continue;
             for (int64_t stages : {1, 2, 3}) {
-              if (stages > 1 && (a.singleStep(bq, bkv) || mfma))
+              if (stages > (mfma ? 2 : 3) ||
+                  (stages > 1 && a.singleStep(bq, bkv)))
                 break;
               Schedule s;
               s.block = {bq, bkv};

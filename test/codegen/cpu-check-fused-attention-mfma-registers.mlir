@@ -11,8 +11,11 @@
 // strips a wavefront, head dims 64, 80, 128 and 256, lengths no tile
 // divides (1, 33, 77, 90, 100, 197, 1000), grouped-query heads, causal
 // masks, a decode step, split-KV (one kernel) decode and prefill, a length
-// the key tile divides, sliding windows; bf16 and f16. Compiled for mi300x
-// (gfx942) and mi250x (gfx90a): every kernel links, none spills.
+// the key tile divides, sliding windows; bf16 and f16; and three with
+// two stages (the next key tile staged in registers). Compiled for mi300x
+// (gfx942) and mi250x (gfx90a): every kernel links, none spills; the
+// staged prefill's key loops issue the next tile's global loads before
+// their MFMAs and store them to LDS after them, one barrier a step.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: rm -rf %t && tessel-compile %s --target=mi300x -o %t | FileCheck %s --check-prefix=GPU
 // RUN: llvm-objdump -d --mcpu=gfx942 %t/k_mreg_gqa_bf16_kernel.hsaco | FileCheck %s --check-prefix=GFX942
@@ -21,20 +24,59 @@
 // RUN: sed s/mi300x/mi250x/ %s > %t.mi250x.mlir && tessel-compile %t.mi250x.mlir --target=mi250x -o %t/mi250x | FileCheck %s --check-prefix=GPU250
 // RUN: llvm-objdump -d --mcpu=gfx90a %t/mi250x/k_mreg_dim128_bf16_kernel.hsaco | FileCheck %s --check-prefix=GFX90A
 // RUN: llvm-readelf --notes %t/mi250x/*.hsaco | FileCheck %s --check-prefix=NOTES
+// RUN: tessel-opt %s --tessel-to-rocdl=target=mi300x --mlir-disable-threading --mlir-print-ir-after=tessel-register-staged-copies -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGED
 
 // CHECK: kernel @k_mreg_window_split_prefill_f16_split
+// CHECK-NEXT: result #0 {{.*}} ok
+// CHECK: kernel @k_mreg_staged_gqa_bf16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_mreg_staged_window_f16
+// CHECK-NEXT: ok
+// CHECK: kernel @k_mreg_staged_split_decode_bf16_split
 // CHECK-NEXT: result #0 {{.*}} ok
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
 
-// GPU: tessel-compile: 13 GPU kernel(s) for mi300x
-// GPU250: tessel-compile: 13 GPU kernel(s) for mi250x
+// GPU: tessel-compile: 16 GPU kernel(s) for mi300x
+// GPU250: tessel-compile: 16 GPU kernel(s) for mi250x
 // The key loop's products on matrix cores, S never in LDS: the loop body
 // stores nothing but the copies of K and V.
 // GFX942: v_mfma_f32_16x16x16_bf16
 // GFX942-F16: v_mfma_f32_16x16x16_f16
 // GFX90A: v_mfma_f32_16x16x16bf16_1k
 // NOTES-NOT: .vgpr_spill_count: {{[1-9]}}
+// In the staged prefill each of the two key loops (unmasked, masked)
+// loads the next K and V tiles from global memory first, computes, then
+// stores them into the other slot before the step's one barrier.
+// STAGED-LABEL: func.func private @k_mreg_staged_gqa_bf16(
+// STAGED: scf.for %{{.*}} = %c0 to %{{[0-9]+}} step %c1 {
+// STAGED-NOT: gpu.barrier
+// STAGED: vector.load %arg1[
+// STAGED-NOT: gpu.barrier
+// STAGED: vector.load %arg2[
+// STAGED-NOT: gpu.barrier
+// STAGED: amdgpu.mfma
+// STAGED-NOT: gpu.barrier
+// STAGED: vector.store {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+// STAGED-NEXT: vector.store
+// STAGED-NEXT: vector.store
+// STAGED-NEXT: vector.store
+// STAGED-NEXT: gpu.barrier
+// STAGED-NEXT: }
+// STAGED-NEXT: scf.for %{{.*}} = %{{[0-9]+}} to %{{[0-9]+}} step %c1 {
+// STAGED-NOT: gpu.barrier
+// STAGED: vector.load %arg1[
+// STAGED-NOT: gpu.barrier
+// STAGED: vector.load %arg2[
+// STAGED-NOT: gpu.barrier
+// STAGED: amdgpu.mfma
+// STAGED-NOT: gpu.barrier
+// STAGED: vector.store {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+// STAGED-NEXT: vector.store
+// STAGED-NEXT: vector.store
+// STAGED-NEXT: vector.store
+// STAGED-NEXT: gpu.barrier
+// STAGED-NEXT: }
 
 module attributes {tessel.target = #tessel.target<"mi300x">} {
 // grouped-query heads (2 per KV head), causal, lengths no tile divides; two strips a warp.
@@ -188,5 +230,39 @@ func.func @mreg_window_split_prefill_f16(%q: tensor<1x2x77x64xf16>, %k: tensor<1
     tessel.yield %0 : tensor<1x2x77x64xf16>
   }
   return %r : tensor<1x2x77x64xf16>
+}
+
+// With stages = 2 the next key tile's K and V wait in registers during a
+// step (tessel-register-staged-copies), stored into the other LDS slot
+// after the step's products: a grouped-query causal prefill (its two key
+// loops), a sliding window, a split-KV decode.
+func.func @mreg_staged_gqa_bf16(%q: tensor<1x4x77x64xbf16>, %k: tensor<1x2x90x64xbf16>, %v: tensor<1x2x90x64xbf16>) -> tensor<1x4x77x64xbf16> {
+  %r = tessel.kernel @k_mreg_staged_gqa_bf16(%q, %k, %v) : (tensor<1x4x77x64xbf16>, tensor<1x2x90x64xbf16>, tensor<1x2x90x64xbf16>) -> tensor<1x4x77x64xbf16>
+      schedule = #tessel.schedule<block = [64, 32], warp = [32, 32], warps = 2, stages = 2, mma = mfma> {
+  ^bb0(%a: tensor<1x4x77x64xbf16>, %b: tensor<1x2x90x64xbf16>, %c: tensor<1x2x90x64xbf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x4x77x64xbf16>, tensor<1x2x90x64xbf16>, tensor<1x2x90x64xbf16> -> tensor<1x4x77x64xbf16>
+    tessel.yield %0 : tensor<1x4x77x64xbf16>
+  }
+  return %r : tensor<1x4x77x64xbf16>
+}
+
+func.func @mreg_staged_window_f16(%q: tensor<1x1x300x64xf16>, %k: tensor<1x1x300x64xf16>, %v: tensor<1x1x300x64xf16>) -> tensor<1x1x300x64xf16> {
+  %r = tessel.kernel @k_mreg_staged_window_f16(%q, %k, %v) : (tensor<1x1x300x64xf16>, tensor<1x1x300x64xf16>, tensor<1x1x300x64xf16>) -> tensor<1x1x300x64xf16>
+      schedule = #tessel.schedule<block = [32, 32], warp = [16, 32], warps = 2, stages = 2, mma = mfma> {
+  ^bb0(%a: tensor<1x1x300x64xf16>, %b: tensor<1x1x300x64xf16>, %c: tensor<1x1x300x64xf16>):
+    %0 = tessel.attention %a, %b, %c scale = 0.2 causal window = 130 : tensor<1x1x300x64xf16>, tensor<1x1x300x64xf16>, tensor<1x1x300x64xf16> -> tensor<1x1x300x64xf16>
+    tessel.yield %0 : tensor<1x1x300x64xf16>
+  }
+  return %r : tensor<1x1x300x64xf16>
+}
+
+func.func @mreg_staged_split_decode_bf16(%q: tensor<1x8x1x64xbf16>, %k: tensor<1x2x1000x64xbf16>, %v: tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16> {
+  %r = tessel.kernel @k_mreg_staged_split_decode_bf16(%q, %k, %v) : (tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16>) -> tensor<1x8x1x64xbf16>
+      schedule = #tessel.schedule<block = [16, 64], warp = [16, 64], warps = 1, stages = 2, split_k = 5, mma = mfma> {
+  ^bb0(%a: tensor<1x8x1x64xbf16>, %b: tensor<1x2x1000x64xbf16>, %c: tensor<1x2x1000x64xbf16>):
+    %0 = tessel.attention %a, %b, %c causal : tensor<1x8x1x64xbf16>, tensor<1x2x1000x64xbf16>, tensor<1x2x1000x64xbf16> -> tensor<1x8x1x64xbf16>
+    tessel.yield %0 : tensor<1x8x1x64xbf16>
+  }
+  return %r : tensor<1x8x1x64xbf16>
 }
 }
