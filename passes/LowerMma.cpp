@@ -677,10 +677,10 @@ private:
     return it->second;
   }
 
-  /// A computed on mma.sync: two 16 x 8 halves of the input type put side
-  /// by side (vector.insert_strided_slice at columns 0 and 8); on MFMA by
-  /// rows, one piece of the input type.
-  FailureOr<SmallVector<Value>> aFromHalves(vector::ContractionOp contract) {
+  /// A computed in the lanes: on mma.sync two 16 x 8 halves of the input
+  /// type put side by side (vector.insert_strided_slice at columns 0 and
+  /// 8); on MFMA by rows, one piece of the input type.
+  FailureOr<SmallVector<Value>> laneA(vector::ContractionOp contract) {
     if (auto known = computedA.find(contract.getLhs());
         known != computedA.end())
       return known->second;
@@ -746,7 +746,7 @@ private:
     }
     b.setInsertionPoint(contract);
     FailureOr<SmallVector<Value>> aRegs =
-        a ? operand(contract, a, true, false) : aFromHalves(contract);
+        a ? operand(contract, a, true, false) : laneA(contract);
     if (failed(aRegs))
       return failure();
     b.setInsertionPoint(contract);
@@ -1078,7 +1078,7 @@ private:
       FailureOr<SmallVector<Value>> a =
           readOf(first.getLhs())
               ? operand(first, readOf(first.getLhs()), true, false)
-              : aFromHalves(first);
+              : laneA(first);
       if (failed(a))
         return failure();
       aRegs.push_back(*a);
@@ -1496,7 +1496,7 @@ private:
   /// and (one of [M] on MFMA's square pieces) the kind its users take it
   /// as (-1: any).
   DenseMap<std::pair<Value, int>, LaneValues> values;
-  /// A pieces computed on the lanes (aFromHalves), by the piece.
+  /// A pieces computed in the lanes (laneA), by the piece.
   DenseMap<Value, SmallVector<Value>> computedA;
   /// What the lowering replaces, erased at the end: the ops computed on the
   /// lanes (operands before users), the writes, the reads. Kept apart so

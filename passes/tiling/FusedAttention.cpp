@@ -1062,11 +1062,14 @@ SmallVector<Value> AttentionEmitter::addProduct(ArrayRef<Value> acc,
   SmallVector<Value> result(acc);
   auto halfType = VectorType::get({pm, pn}, elem);
   auto aType = VectorType::get({pm, pk}, elem);
-  Value zeroA = arith::ConstantOp::create(
-      b, DenseElementsAttr::get(aType, b.getZeroAttr(elem)));
+  // On MFMA a piece is as wide as A is deep: P's piece is A (no zeros to
+  // insert it into).
+  Value zeroA;
+  if (pk != pn)
+    zeroA = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(aType, b.getZeroAttr(elem)));
   for (int64_t step = 0; step < l.keysPerWarp() / pk; ++step) {
-    // (On MFMA a piece is as wide as A is deep: P's piece is A.)
-    Value pA = pk == pn ? Value() : zeroA;
+    Value pA = zeroA;
     for (int64_t h = 0; h < pk / pn; ++h) {
       Value p = probs[step * (pk / pn) + h];
       if (p.getType() != halfType)
