@@ -96,17 +96,17 @@ public:
 
 private:
   /// Predicts `s` and visits it when legal; a K step on NVIDIA sm_80+ is
-  /// also offered pipelined, 2 to 4 stages, and an MFMA K step with 2
-  /// (its next step staged in registers).
+  /// also offered pipelined, 2 to 4 stages, and an MFMA K step with 2 or 3
+  /// (its next steps staged in registers).
   void offer(const Schedule &s) {
     offerRasters(s, predict(k, s, t));
     bool staged = pipelines || s.compute == ComputeClass::Mfma;
     if (!staged || model::kStepOf(k, s) == 0)
       return;
     // wgmma's TMA pipeline takes deeper stages where shared memory allows;
-    // register staging holds one step ahead.
+    // register staging holds one or two steps ahead.
     int64_t deepest = s.compute == ComputeClass::Wgmma  ? 7
-                      : s.compute == ComputeClass::Mfma ? 2
+                      : s.compute == ComputeClass::Mfma ? 3
                                                         : 4;
     for (int64_t stages = 2; stages <= deepest; ++stages) {
       Schedule staged = s;

@@ -163,14 +163,15 @@ std::optional<std::string> stagesRefusal(const Context &c, bool &unmodelled) {
     return std::nullopt;
   if (c.kStep == 0)
     return "stages pipeline a K step's copies; the schedule has no K step";
-  // Without cp.async, an MFMA K step stages the next step's tiles in
-  // registers (tessel-register-staged-copies): one step ahead.
+  // Without cp.async, an MFMA K step stages the next steps' tiles in
+  // registers (tessel-register-staged-copies): one or two steps ahead.
   bool registerStaged = !c.target.hasAsyncCopy() && c.mfma;
   if (!c.target.hasAsyncCopy() && !c.mfma)
     return "stages need asynchronous copies (cp.async, NVIDIA sm_80 or "
-           "newer), or MFMA on AMD (2 stages, the next step in registers)";
-  if (registerStaged && c.schedule.stages != 2)
-    return "MFMA stages the next step's tiles in registers: stages = 2";
+           "newer), or MFMA on AMD (2 or 3 stages, the next steps in "
+           "registers)";
+  if (registerStaged && c.schedule.stages > 3)
+    return "MFMA stages the next steps' tiles in registers: stages = 2 or 3";
   if (c.contractionReduction <= c.kStep)
     return "stages pipeline the K loop's steps; this K step covers the whole "
            "reduction";
@@ -355,14 +356,16 @@ int64_t registersPerThread(const Context &c) {
     // 254 VGPRs, the estimate within -30..+64 (224 for the 64 x 64 warp
     // tiles of long K loops, which take 252-254; short split-K partials
     // take fewer than estimated).
-    // With stages = 2 each thread also holds its share of the next step's
-    // A and B tiles (tessel-register-staged-copies), 4 bytes a VGPR.
+    // With stages = S each thread also holds its share of the A and B
+    // tiles of the S - 1 steps in flight (tessel-register-staged-copies),
+    // 4 bytes a VGPR.
     const MmaTiles &m = c.mmaTiles;
     int64_t staged = 0;
-    if (c.schedule.stages == 2) {
+    if (c.schedule.stages > 1) {
       int64_t tileBytes = (c.tileM() + c.tileN()) * c.kStep *
                           dtypeBytes(narrowestInput(c.kernel));
-      staged = (tileBytes / c.threadsPerBlock + 3) / 4;
+      staged =
+          (c.schedule.stages - 1) * ((tileBytes / c.threadsPerBlock + 3) / 4);
     }
     return registers + m.pm * m.pn * c.mfmaShape.accumulators() +
            kMfmaFragmentRegisters * (m.pm + m.pn) * m.pk + staged;

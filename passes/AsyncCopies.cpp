@@ -6,16 +6,22 @@
 // a later step is in flight while the block computes on an earlier one.
 // AMD's CDNA has no asynchronous global-to-LDS copy: with S = 2 the next
 // step's tiles are loaded into registers before the step's MFMAs and
-// stored to LDS after them (tessel-register-staged-copies).
+// stored to LDS after them; with S = 3 each load is issued a step earlier
+// still and its value waits in registers through a whole step
+// (tessel-register-staged-copies).
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -192,6 +198,105 @@ bool touchesSharedMemory(Operation *op) {
       .wasInterrupted();
 }
 
+/// With three stages on AMD (tessel-register-staged-copies): each of
+/// `copies`' loads in `kLoop`'s step moves one step earlier. Step k loads
+/// what step k + 1 stores, and the K loop carries the values to it (so a
+/// load has a whole step, then the math of the next, to arrive before its
+/// store at that step's end); before the loop, the loads of the first step
+/// are issued. A load's address is recomputed from its slice of the step
+/// (pure index arithmetic, views and thread ids on the induction variable)
+/// at the next step's induction variable: the copies of step k fetch tile
+/// min(k + S - 1, last) (tessel-tile-and-fuse's pipelineCopies), so one
+/// step further still reads a tile of the operand.
+LogicalResult
+loadOneStepEarlier(scf::ForOp &kLoop, ArrayRef<Copy> copies,
+                   function_ref<void(Operation *, const Twine &)> fail) {
+  Block *body = kLoop.getBody();
+  Value iv = kLoop.getInductionVar();
+  // Each load's slice in the step, in order, the load last.
+  SmallVector<SetVector<Operation *>> slices;
+  for (const Copy &c : copies) {
+    SetVector<Operation *> slice;
+    BackwardSliceOptions options;
+    options.inclusive = true;
+    options.omitUsesFromAbove = false;
+    options.filter = [&](Operation *op) { return op->getBlock() == body; };
+    if (failed(getBackwardSlice(c.load, &slice, options))) {
+      fail(c.load, "a copy's address could not be traced in the K step");
+      return failure();
+    }
+    for (Operation *op : slice) {
+      if (op != c.load && !isPure(op)) {
+        fail(op, "a copy's address depends on an operation with effects in "
+                 "the K step; its load cannot move a step earlier");
+        return failure();
+      }
+      for (Value operand : op->getOperands())
+        if (auto arg = dyn_cast<BlockArgument>(operand);
+            arg && arg.getOwner() == body && arg != iv) {
+          fail(op, "a copy's address depends on a value the K loop carries; "
+                   "its load cannot move a step earlier");
+          return failure();
+        }
+    }
+    slices.push_back(std::move(slice));
+  }
+  IRRewriter rewriter(kLoop.getContext());
+  // Clones the slices for induction variable `at`, before `before` (or
+  // each before its own load); returns the loaded values.
+  auto loadsAt = [&](Value at, Operation *before) {
+    SmallVector<Value> loaded;
+    for (auto [c, slice] : llvm::zip(copies, slices)) {
+      rewriter.setInsertionPoint(before ? before : c.load);
+      IRMapping map;
+      map.map(iv, at);
+      for (Operation *op : slice)
+        rewriter.clone(*op, map);
+      loaded.push_back(map.lookup(c.load->getResult(0)));
+    }
+    return loaded;
+  };
+  SmallVector<Value> first = loadsAt(kLoop.getLowerBound(), kLoop);
+  FailureOr<LoopLikeOpInterface> grown =
+      cast<LoopLikeOpInterface>(kLoop.getOperation())
+          .replaceWithAdditionalYields(
+              rewriter, first, /*replaceInitOperandUsesInLoop=*/false,
+              [&](OpBuilder &, Location loc, ArrayRef<BlockArgument>) {
+                rewriter.setInsertionPointToStart(body);
+                Value next =
+                    arith::AddIOp::create(rewriter, loc, iv, kLoop.getStep());
+                return loadsAt(next, nullptr);
+              });
+  if (failed(grown)) {
+    fail(kLoop, "the K loop could not carry its loaded tiles");
+    return failure();
+  }
+  kLoop = cast<scf::ForOp>(grown->getOperation());
+  // The step's own loads are the values the loop carries in; what only
+  // they used goes with them.
+  for (auto [c, carried, slice] :
+       llvm::zip(copies, kLoop.getRegionIterArgs().take_back(copies.size()),
+                 slices)) {
+    c.load->getResult(0).replaceAllUsesWith(carried);
+    for (Operation *op : llvm::reverse(slice))
+      if (op->use_empty())
+        op->erase();
+  }
+  // A step's new values are loaded while the carried ones still wait for
+  // their stores: two sets of registers. Two steps to an iteration let
+  // each step's set be the other's (with one, the backend copies the new
+  // values into the carried registers at the step's end, which waits for
+  // their loads there). A loop loopUnrollByFactor declines (a short static
+  // one) stays as it is: correct, its loads waited for a step sooner.
+  if (std::optional<APInt> trips = kLoop.getStaticTripCount();
+      !trips || trips->ugt(2)) {
+    FailureOr<UnrolledLoopInfo> unrolled = loopUnrollByFactor(kLoop, 2);
+    if (succeeded(unrolled) && unrolled->mainLoopOp)
+      kLoop = *unrolled->mainLoopOp;
+  }
+  return success();
+}
+
 struct AsyncCopiesPass
     : public tessel::impl::TesselAsyncCopiesBase<AsyncCopiesPass> {
   using Base::Base;
@@ -358,17 +463,18 @@ struct RegisterStagedCopiesPass
       at->emitOpError() << "tessel-register-staged-copies: " << why;
       signalPassFailure();
     };
-    if (sched.getStages() != 2)
-      return fail(func, llvm::Twine("schedule sets stages = ") +
-                            Twine(sched.getStages()) +
-                            "; without asynchronous copies the next step's "
-                            "tiles wait in registers, one step ahead: stages "
-                            "= 2");
+    int64_t stages = sched.getStages();
+    if (stages > 3)
+      return fail(func, llvm::Twine("schedule sets stages = ") + Twine(stages) +
+                            "; without asynchronous copies the next steps' "
+                            "tiles wait in registers, one or two steps "
+                            "ahead: stages = 2 or 3");
     SmallVector<std::pair<scf::ForOp, SmallVector<CopyLoop>>> kLoops =
         kLoopsOf(func);
     if (kLoops.empty())
-      return fail(func, "schedule sets stages = 2 but the kernel has no K "
-                        "loop copying into shared memory");
+      return fail(func, llvm::Twine("schedule sets stages = ") + Twine(stages) +
+                            " but the kernel has no K loop copying into "
+                            "shared memory");
     for (auto &[kLoop, inLoop] : kLoops) {
       Block *body = kLoop.getBody();
       // A thread's copy loops, unrolled: each load's value stays in a
@@ -380,20 +486,24 @@ struct RegisterStagedCopiesPass
             loop && loop.getStaticTripCount())
           if (failed(loopUnrollFull(loop)))
             return fail(loop, "a thread's copy loop could not be unrolled");
-      SmallVector<Operation *> stores;
+      SmallVector<Copy> staged;
       for (Operation &op : body->without_terminator())
         if (std::optional<Copy> c = matchCopy(&op))
-          stores.push_back(c->store);
+          staged.push_back(std::move(*c));
       auto last =
           dyn_cast<gpu::BarrierOp>(body->getTerminator()->getPrevNode());
       if (!last)
         return fail(kLoop, "the K loop's step does not end with a barrier");
       // The stores go after the step's math, before the barrier that ends
-      // the step: they fill the other buffer (step k + 1's), which no
-      // thread reads in step k, and the barrier publishes it for step k +
-      // 1. The loads stay where they are, ahead of the math.
-      for (Operation *store : stores)
-        store->moveBefore(last);
+      // the step: they fill a slot no thread reads in step k (step k + S -
+      // 1's), and the barrier publishes it. The loads stay where they are,
+      // ahead of the math; a copy's zeros past the end are chosen where
+      // its value is stored, so that nothing waits for a load earlier.
+      for (const Copy &c : staged) {
+        c.store->moveBefore(last);
+        if (c.select)
+          c.select->moveBefore(c.store);
+      }
       // The barriers that separated the copies from the math now guard no
       // shared memory: dropped, so the loads are not waited for there (a
       // barrier's fence waits for every memory access in flight).
@@ -411,6 +521,29 @@ struct RegisterStagedCopiesPass
         if (!guards)
           barrier->erase();
       }
+      // The barrier that ends the step publishes the step's LDS stores; it
+      // need not wait for the loads in flight (gpu.barrier's fence would),
+      // unless the step writes global memory that other threads read.
+      bool writesGlobal =
+          body->walk([&](Operation *op) {
+                for (Value operand : op->getOperands())
+                  if (auto type = dyn_cast<MemRefType>(operand.getType());
+                      type && !inSharedMemory(type) &&
+                      hasEffect<MemoryEffects::Write>(op, operand))
+                    return WalkResult::interrupt();
+                return WalkResult::advance();
+              })
+              .wasInterrupted();
+      if (!writesGlobal) {
+        OpBuilder b(last);
+        amdgpu::LDSBarrierOp::create(b, last.getLoc());
+        last->erase();
+      }
+      if (stages == 3 &&
+          failed(loadOneStepEarlier(
+              kLoop, staged,
+              [&](Operation *at, const Twine &why) { fail(at, why); })))
+        return;
     }
   }
 };

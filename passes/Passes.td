@@ -491,22 +491,29 @@ def TesselRegisterStagedCopies
   let summary = "Stage a pipelined K step's next tiles in registers (AMD)";
   let description = [{
     AMD's CDNA has no asynchronous copy from global memory to LDS. A kernel
-    whose schedule sets `stages = 2` (on MFMA) copies each operand tile of
-    its K step one step ahead into the other of two LDS buffers
+    whose schedule sets `stages = S` (2 or 3, on MFMA) copies each operand
+    tile of its K step S - 1 steps ahead into another of S LDS buffers
     (tessel-tile-and-fuse). After tessel-map-to-gpu, this pass makes those
     copies overlap the step's math: each thread's copy loops in the K loop
-    are unrolled, the loads of step k + 1 stay at the top of step k, their
-    stores into LDS move after step k's MFMAs, just before the barrier that
-    ends the step (they fill the buffer step k does not read; that barrier
-    publishes it for step k + 1), and the barriers that separated the
-    copies from the math, now guarding no LDS access, are dropped (a
-    barrier's fence would wait for the loads in flight). The prologue's
-    copies (step 0) stay as they are, and so does a copy loop whose trip
-    count depends on the thread (a tile of fewer vectors than the block has
-    threads): synchronous, behind its barrier. The fused attention's
-    shared-memory form on MFMA with `stages = 2` is staged the same way:
-    its key loop copies the next key and value tiles into the other slots,
-    and their loads stay ahead of the step's products.
+    are unrolled, the loads stay at the top of the step, their stores into
+    LDS (and the zeros chosen for a copy past the end) move after the
+    step's MFMAs, just before the barrier that ends the step (they fill a
+    buffer the step does not read; that barrier publishes it), and the
+    barriers that separated the copies from the math, now guarding no LDS
+    access, are dropped (a barrier's fence would wait for the loads in
+    flight). With S = 3 each load moves one step earlier still: step k
+    loads what step k + 1 stores, the K loop carrying the loaded values
+    (`iter_args`) and the first step's loads issued before the loop, so
+    that a load has two steps' math to arrive. The barrier that ends a
+    step becomes `amdgpu.lds_barrier` (it waits for LDS accesses only,
+    not for the loads in flight) where the step writes no global memory.
+    The prologue's copies stay as they are, and so does a copy loop whose
+    trip count depends on the thread (a tile of fewer vectors than the
+    block has threads): synchronous, behind its barrier. The fused
+    attention's shared-memory and register-resident forms on MFMA with
+    `stages = 2` are staged the same way: its key loops copy the next key
+    and value tiles into the other slots, and their loads stay ahead of
+    the step's products.
 
     ```mlir
     scf.for %k = ... {
@@ -516,19 +523,30 @@ def TesselRegisterStagedCopies
       ... MFMAs on the other buffer ...
       gpu.barrier
     }
-    // becomes
+    // becomes (stages = 2)
     scf.for %k = ... {
       %v = vector.load %a[...] : memref<...xbf16>, vector<8xbf16>
       ... MFMAs on the other buffer ...
       vector.store %v, %buf[...] : ...
-      gpu.barrier
+      amdgpu.lds_barrier
+    }
+    // or (stages = 3)
+    %v0 = vector.load %a[... the first step's ...]
+    scf.for %k = ... iter_args(%v = %v0) {
+      %next = vector.load %a[... step k + 1's ...]
+      ... MFMAs on another buffer ...
+      vector.store %v, %buf[...] : ...
+      amdgpu.lds_barrier
+      scf.yield %next
     }
     ```
 
-    Kernels with `stages = 1` are left alone; other `stages` (two or more
-    steps ahead would hold as many tiles in registers), or a K loop whose
-    step does not end with a barrier, is an error.
+    Kernels with `stages = 1` are left alone; more stages (three or more
+    steps ahead would hold as many tiles in registers), a K loop whose step
+    does not end with a barrier, or, with three stages, a copy whose
+    address depends on a value the K loop carries, is an error.
   }];
+  let dependentDialects = ["mlir::amdgpu::AMDGPUDialect"];
 }
 
 def TesselMmaLdmatrix : Pass<"tessel-mma-ldmatrix", "mlir::func::FuncOp"> {

@@ -151,11 +151,14 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
   if (target.vendor() == Vendor::NVIDIA) {
     pm.addNestedPass<func::FuncOp>(createTesselAsyncCopies());
     pm.addNestedPass<func::FuncOp>(createTesselMmaLdmatrix());
+    pm.addNestedPass<func::FuncOp>(createTesselHoistAccumulators());
   } else {
-    // ... or, on AMD, copies whose next step waits in registers.
+    // ... or, on AMD, copies whose next steps wait in registers (after the
+    // accumulators are registers: with three stages the K loop's steps are
+    // unrolled in pairs).
+    pm.addNestedPass<func::FuncOp>(createTesselHoistAccumulators());
     pm.addNestedPass<func::FuncOp>(createTesselRegisterStagedCopies());
   }
-  pm.addNestedPass<func::FuncOp>(createTesselHoistAccumulators());
   // Shared memory past the static limit (48 KiB on sm_80) moves into
   // dynamic shared memory, which the runtime opts into; on AMD, LDS past
   // 64 KiB is overlaid where the buffers' lifetimes allow.

@@ -206,16 +206,16 @@ LogicalResult validateSchedule(func::FuncOp func, ScheduleAttr sched,
     return failure();
   if (wgmma && failed(checkWgmma(func, sched, gpu)))
     return failure();
-  // Without asynchronous copies, an MFMA K step stages its next step in
-  // registers (tessel-register-staged-copies): one step ahead.
+  // Without asynchronous copies, an MFMA K step stages its next steps in
+  // registers (tessel-register-staged-copies): one or two steps ahead.
   if (sched.getStages() > 1 && !gpu.hasAsyncCopy() &&
-      !(mfma && sched.getStages() == 2))
+      !(mfma && sched.getStages() <= 3))
     return func.emitOpError()
            << "schedule " << sched << " sets stages = " << sched.getStages()
            << ", which pipelines a K step's copies with asynchronous copies "
               "(cp.async, NVIDIA sm_80 or newer)"
-           << (mfma ? "; on MFMA the next step is staged in registers, "
-                      "stages = 2"
+           << (mfma ? "; on MFMA the next steps are staged in registers, "
+                      "stages = 2 or 3"
                     : "")
            << "; " << gpu.name() << " is " << gpu.arch();
   int64_t threads = sched.getWarps() * gpu.warpSize();

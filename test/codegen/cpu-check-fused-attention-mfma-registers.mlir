@@ -47,35 +47,42 @@
 // NOTES-NOT: .vgpr_spill_count: {{[1-9]}}
 // In the staged prefill each of the two key loops (unmasked, masked)
 // loads the next K and V tiles from global memory first, computes, then
-// stores them into the other slot before the step's one barrier.
+// stores them (the zeros past the keys chosen there, where the loads are
+// waited for) into the other slot before the step's one barrier, which
+// waits for LDS only; O and the statistics are the loops' registers.
 // STAGED-LABEL: func.func private @k_mreg_staged_gqa_bf16(
-// STAGED: scf.for %{{.*}} = %c0 to %{{[0-9]+}} step %c1 {
-// STAGED-NOT: gpu.barrier
+// STAGED: scf.for %{{.*}} = %c0 to %{{[0-9]+}} step %c1 iter_args(
+// STAGED-NOT: barrier
 // STAGED: vector.load %arg1[
-// STAGED-NOT: gpu.barrier
+// STAGED-NOT: barrier
 // STAGED: vector.load %arg2[
-// STAGED-NOT: gpu.barrier
+// STAGED-NOT: barrier
 // STAGED: amdgpu.mfma
-// STAGED-NOT: gpu.barrier
-// STAGED: vector.store {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+// STAGED-NOT: barrier
+// STAGED: arith.select
+// STAGED-NEXT: vector.store {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+// STAGED-NEXT: arith.select
 // STAGED-NEXT: vector.store
+// STAGED-NEXT: arith.select
 // STAGED-NEXT: vector.store
+// STAGED-NEXT: arith.select
 // STAGED-NEXT: vector.store
-// STAGED-NEXT: gpu.barrier
+// STAGED-NEXT: amdgpu.lds_barrier
+// STAGED-NEXT: scf.yield
 // STAGED-NEXT: }
-// STAGED-NEXT: scf.for %{{.*}} = %{{[0-9]+}} to %{{[0-9]+}} step %c1 {
-// STAGED-NOT: gpu.barrier
-// STAGED: vector.load %arg1[
-// STAGED-NOT: gpu.barrier
-// STAGED: vector.load %arg2[
-// STAGED-NOT: gpu.barrier
-// STAGED: amdgpu.mfma
-// STAGED-NOT: gpu.barrier
-// STAGED: vector.store {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
-// STAGED-NEXT: vector.store
-// STAGED-NEXT: vector.store
-// STAGED-NEXT: vector.store
 // STAGED-NEXT: gpu.barrier
+// STAGED: scf.for %{{.*}} = %{{[0-9]+}} to %{{[0-9]+}} step %c1 iter_args(
+// STAGED-NOT: barrier
+// STAGED: vector.load %arg1[
+// STAGED-NOT: barrier
+// STAGED: vector.load %arg2[
+// STAGED-NOT: barrier
+// STAGED: amdgpu.mfma
+// STAGED-NOT: barrier
+// STAGED: vector.store {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+// STAGED-NOT: barrier
+// STAGED: amdgpu.lds_barrier
+// STAGED-NEXT: scf.yield
 // STAGED-NEXT: }
 
 module attributes {tessel.target = #tessel.target<"mi300x">} {

@@ -11,8 +11,10 @@
 // f32 accumulator (64 KiB, unpadded) takes the LDS of its stage buffers
 // once the K loop is over (tessel-dynamic-shared-memory), the same
 // with a bias + gelu epilogue in vectors of 8 (a thread tile of 8 x 8:
-// 16-byte stores, no 2-byte ones), and a two-stage K loop whose next step
-// waits in registers during the step's MFMAs. Compiled for mi300x
+// 16-byte stores, no 2-byte ones), a two-stage K loop whose next step
+// waits in registers during the step's MFMAs, and a three-stage one whose
+// next two steps do (its K loop two steps an iteration, an odd step count
+// leaving one step after it). Compiled for mi300x
 // (gfx942) and mi250x (gfx90a), the HSACO's K loop issues v_mfma with no
 // bf16 -> f32 conversion of the operands, and keeps the accumulators in
 // registers (tessel-hoist-accumulators).
@@ -24,16 +26,17 @@
 // RUN: llvm-readelf --notes %t/k_big_tile_bf16_kernel.hsaco | FileCheck %s --check-prefix=BIG
 // RUN: llvm-objdump -d --mcpu=gfx942 %t/k_vector_epilogue_bf16_kernel.hsaco | FileCheck %s --check-prefix=VEC
 // RUN: llvm-objdump -d --mcpu=gfx942 %t/k_staged_bf16_kernel.hsaco | FileCheck %s --check-prefix=STAGED
+// RUN: llvm-objdump -d --mcpu=gfx942 %t/k_staged_three_f16_kernel.hsaco | FileCheck %s --check-prefix=STAGED3
 // RUN: sed s/mi300x/mi250x/ %s > %t.mi250x.mlir && tessel-compile %t.mi250x.mlir --target=mi250x -o %t/mi250x | FileCheck %s --check-prefix=GPU250
 // RUN: llvm-objdump -d --mcpu=gfx90a %t/mi250x/k_root_bf16_w64x32_kernel.hsaco | FileCheck %s --check-prefix=GFX90A
 // RUN: tessel-opt %s --tessel-to-rocdl=target=mi300x --mlir-disable-threading --mlir-print-ir-after=tessel-hoist-accumulators -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOIST
 // RUN: sed s/mi300x/h100/ %s > %t.nv.mlir && not tessel-compile %t.nv.mlir --target=h100 -o %t/nv 2>&1 | FileCheck %s --check-prefix=NVIDIA
 
-// CHECK-COUNT-12: {{^(kernel|func) @}}
+// CHECK-COUNT-13: {{^(kernel|func) @}}
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
-// GPU: tessel-compile: 12 GPU kernel(s) for mi300x
-// GPU250: tessel-compile: 12 GPU kernel(s) for mi250x
+// GPU: tessel-compile: 13 GPU kernel(s) for mi300x
+// GPU250: tessel-compile: 13 GPU kernel(s) for mi250x
 // A 128 x 64 block of 4 waves, each 64 x 32 (two 32 x 32 pieces), a K
 // step of 64 (8 pieces): 16 MFMAs a step, 32 over K = 128 (the backend
 // unrolls a loop this short; the K loops of the GEMM anchors stay loops:
@@ -57,6 +60,22 @@
 // STAGED: v_mfma_f32_32x32x8_bf16
 // STAGED: ds_write_b128
 // STAGED: s_barrier
+// With stages = 3 each step stores the tiles the step before loaded while
+// its own loads stay in flight (the waits before its LDS stores leave
+// loads outstanding), and its barrier waits for LDS only: the loads cross
+// it (the backend unrolls this K loop of 15 steps whole).
+// STAGED3: v_mfma_f32_32x32x8_f16
+// STAGED3: s_waitcnt vmcnt({{[1-9]}})
+// STAGED3-NEXT: ds_write_b128
+// STAGED3: s_waitcnt vmcnt({{[1-9]}})
+// STAGED3-NEXT: ds_write_b128
+// STAGED3-NOT: vmcnt(0)
+// STAGED3: s_barrier
+// STAGED3-NOT: vmcnt(0)
+// STAGED3: global_load_dwordx4
+// STAGED3-NOT: vmcnt(0)
+// STAGED3: s_waitcnt vmcnt({{[1-9]}})
+// STAGED3-NEXT: ds_write_b128
 // VEC: global_store_dwordx4
 // VEC-NOT: global_store_short
 // On the GPU the K loop carries each lane's accumulators (two pieces of 16
@@ -189,5 +208,18 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
       tessel.yield %0 : tensor<197x128xbf16>
     }
     return %r : tensor<197x128xbf16>
+  }
+  // Three stages: the next two K steps' tiles wait in registers, each
+  // stored a step after it is loaded; 15 K steps (the K loop two an
+  // iteration, one after it), f16, 100 rows and 80 columns, no tile
+  // divides.
+  func.func @staged_three_f16(%x: tensor<100x480xf16>, %w: tensor<480x80xf16>) -> tensor<100x80xf16> {
+    %r = tessel.kernel @k_staged_three_f16(%x, %w) : (tensor<100x480xf16>, tensor<480x80xf16>) -> tensor<100x80xf16>
+        schedule = #tessel.schedule<block = [64, 64, 32], warp = [32, 32, 32], warps = 4, stages = 3, mma = mfma> {
+    ^bb0(%a: tensor<100x480xf16>, %c: tensor<480x80xf16>):
+      %0 = tessel.matmul %a, %c : tensor<100x480xf16>, tensor<480x80xf16> -> tensor<100x80xf16>
+      tessel.yield %0 : tensor<100x80xf16>
+    }
+    return %r : tensor<100x80xf16>
   }
 }

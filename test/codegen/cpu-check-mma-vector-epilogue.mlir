@@ -20,7 +20,7 @@
 // RUN: tessel-opt %t.amd.mlir --tessel-select-schedules=refit=true -o %t.amd.refit.mlir 2>/dev/null
 // RUN: grep -c "vector = [48], mma = mfma" %t.amd.refit.mlir | FileCheck %s --check-prefix=AMD-MFMA
 // RUN: tessel-run %t.amd.refit.mlir --cpu --check | FileCheck %s
-// AMD-MFMA: {{^7$}}
+// AMD-MFMA: {{^8$}}
 // RUN: sed -e s/h100/a100/ -e '/^  func.func @wgmma_f32_out_v4/,/^  }$/d' %s > %t.a100.mlir && tessel-compile %t.a100.mlir --target=a100 --emit=ptx -o %t/a100 | FileCheck %s --check-prefix=A100
 
 // CHECK-COUNT-8: {{^(kernel|func) @}}

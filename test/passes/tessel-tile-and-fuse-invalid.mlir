@@ -277,13 +277,13 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
 
 // -----
 
-// AMD has no asynchronous copy: an MFMA K step stages its next step in
-// registers, two stages, not three.
+// AMD has no asynchronous copy: an MFMA K step stages its next steps in
+// registers, two or three stages, not four.
 module attributes {tessel.target = #tessel.target<"mi300x">} {
   func.func @model(%x: tensor<64x128xf16>, %y: tensor<128x64xf16>) -> tensor<64x64xf16> {
-    // expected-error @+1 {{sets stages = 3, which pipelines a K step's copies with asynchronous copies (cp.async, NVIDIA sm_80 or newer); on MFMA the next step is staged in registers, stages = 2; mi300x is gfx942}}
+    // expected-error @+1 {{sets stages = 4, which pipelines a K step's copies with asynchronous copies (cp.async, NVIDIA sm_80 or newer); on MFMA the next steps are staged in registers, stages = 2 or 3; mi300x is gfx942}}
     %0 = tessel.kernel @k(%x, %y) : (tensor<64x128xf16>, tensor<128x64xf16>) -> tensor<64x64xf16>
-        schedule = #tessel.schedule<block = [64, 64, 16], warp = [32, 32, 16], warps = 4, stages = 3, mma = mfma> {
+        schedule = #tessel.schedule<block = [64, 64, 16], warp = [32, 32, 16], warps = 4, stages = 4, mma = mfma> {
     ^bb0(%a: tensor<64x128xf16>, %b: tensor<128x64xf16>):
       %1 = tessel.matmul %a, %b : tensor<64x128xf16>, tensor<128x64xf16> -> tensor<64x64xf16>
       tessel.yield %1 : tensor<64x64xf16>

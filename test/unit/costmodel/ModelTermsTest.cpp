@@ -187,10 +187,11 @@ TEST(ModelTerms, ScheduleRefusalNamesTheField) {
       << p.illegalReason;
 }
 
-// AMD has no cp.async: an MFMA K step pipelines by staging the next step's
-// tiles in registers (tessel-register-staged-copies), one step ahead. Two
-// stages are legal there, priced with their registers, and hide exposed
-// latency; more stages, or stages on SIMT lanes, are not.
+// AMD has no cp.async: an MFMA K step pipelines by staging the next steps'
+// tiles in registers (tessel-register-staged-copies), one or two steps
+// ahead. Two and three stages are legal there, priced with their
+// registers, and each hides more exposed latency; more stages, or stages
+// on SIMT lanes, are not.
 TEST(ModelTerms, MfmaStagesTheNextStepInRegisters) {
   const Target mi300x = *lookupKnownTarget("mi300x");
   KernelDesc d = steppable(8192, 8192, 8192, ElementType::BF16);
@@ -205,12 +206,19 @@ TEST(ModelTerms, MfmaStagesTheNextStepInRegisters) {
   // Each of the 256 threads holds its share of the next step's A and B
   // tiles: (128 + 128) x 32 x 2 bytes / 256 / 4 bytes = 16 VGPRs.
   EXPECT_EQ(p2.registers - p1.registers, 16);
+  // Three stages hold two steps' tiles: 32 VGPRs.
   Schedule three = one;
   three.stages = 3;
   Prediction p3 = predict(d, three, mi300x);
-  EXPECT_FALSE(p3.legal);
-  EXPECT_NE(p3.illegalReason.find("stages = 2"), std::string::npos)
-      << p3.illegalReason;
+  ASSERT_TRUE(p3.legal) << p3.illegalReason;
+  EXPECT_LT(p3.timeUs, p2.timeUs);
+  EXPECT_EQ(p3.registers - p1.registers, 32);
+  Schedule four = one;
+  four.stages = 4;
+  Prediction p4 = predict(d, four, mi300x);
+  EXPECT_FALSE(p4.legal);
+  EXPECT_NE(p4.illegalReason.find("stages = 2 or 3"), std::string::npos)
+      << p4.illegalReason;
   Schedule simtStaged = simt({128, 128, 32}, 4);
   simtStaged.stages = 2;
   Prediction ps = predict(steppable(1024, 1024, 1024, ElementType::F32),
