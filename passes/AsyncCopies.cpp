@@ -13,8 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+#include "passes/tiling/Pipelining.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -216,16 +216,12 @@ loadOneStepEarlier(scf::ForOp &kLoop, ArrayRef<Copy> copies,
   // Each load's slice in the step, in order, the load last.
   SmallVector<SetVector<Operation *>> slices;
   for (const Copy &c : copies) {
-    SetVector<Operation *> slice;
-    BackwardSliceOptions options;
-    options.inclusive = true;
-    options.omitUsesFromAbove = false;
-    options.filter = [&](Operation *op) { return op->getBlock() == body; };
-    if (failed(getBackwardSlice(c.load, &slice, options))) {
+    FailureOr<SetVector<Operation *>> slice = tiling::stepSlice(kLoop, c.load);
+    if (failed(slice)) {
       fail(c.load, "a copy's address could not be traced in the K step");
       return failure();
     }
-    for (Operation *op : slice) {
+    for (Operation *op : *slice) {
       if (op != c.load && !isPure(op)) {
         fail(op, "a copy's address depends on an operation with effects in "
                  "the K step; its load cannot move a step earlier");
@@ -239,7 +235,7 @@ loadOneStepEarlier(scf::ForOp &kLoop, ArrayRef<Copy> copies,
           return failure();
         }
     }
-    slices.push_back(std::move(slice));
+    slices.push_back(std::move(*slice));
   }
   IRRewriter rewriter(kLoop.getContext());
   // Clones the slices for induction variable `at`, before `before` (or
@@ -248,10 +244,7 @@ loadOneStepEarlier(scf::ForOp &kLoop, ArrayRef<Copy> copies,
     SmallVector<Value> loaded;
     for (auto [c, slice] : llvm::zip(copies, slices)) {
       rewriter.setInsertionPoint(before ? before : c.load);
-      IRMapping map;
-      map.map(iv, at);
-      for (Operation *op : slice)
-        rewriter.clone(*op, map);
+      IRMapping map = tiling::cloneForStep(rewriter, slice, iv, at);
       loaded.push_back(map.lookup(c.load->getResult(0)));
     }
     return loaded;
@@ -539,10 +532,7 @@ struct RegisterStagedCopiesPass
         amdgpu::LDSBarrierOp::create(b, last.getLoc());
         last->erase();
       }
-      if (stages == 3 &&
-          failed(loadOneStepEarlier(
-              kLoop, staged,
-              [&](Operation *at, const Twine &why) { fail(at, why); })))
+      if (stages == 3 && failed(loadOneStepEarlier(kLoop, staged, fail)))
         return;
     }
   }

@@ -276,7 +276,8 @@ pipelineKLoop(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t kStep,
       pipelineCopies(rewriter, kLoop, *lb, *ub, kStep, copies, stages,
                      tensorCores ? mma::kOperandPad : 0);
   if (failed(pipelined))
-    fail("its loop could not carry the pipeline's buffers");
+    fail("its loop could not carry the pipeline's buffers, or a tile's "
+         "address could not be traced in the step");
   return pipelined;
 }
 

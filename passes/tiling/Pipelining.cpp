@@ -18,6 +18,29 @@ using namespace mlir;
 using namespace mlir::tessel;
 using namespace mlir::tessel::tiling;
 
+FailureOr<SetVector<Operation *>> tiling::stepSlice(scf::ForOp kLoop,
+                                                    Operation *root) {
+  Block *body = kLoop.getBody();
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.omitUsesFromAbove = false;
+  options.filter = [&](Operation *op) { return op->getBlock() == body; };
+  if (!root || failed(getBackwardSlice(root, &slice, options)))
+    return failure();
+  return slice;
+}
+
+IRMapping tiling::cloneForStep(RewriterBase &rewriter,
+                               const SetVector<Operation *> &slice, Value iv,
+                               Value at) {
+  IRMapping map;
+  map.map(iv, at);
+  for (Operation *op : slice)
+    rewriter.clone(*op, map);
+  return map;
+}
+
 FailureOr<SmallVector<StepCopy>>
 tiling::pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t lb,
                        int64_t ub, int64_t st, MutableArrayRef<StepCopy> copies,
@@ -47,18 +70,14 @@ tiling::pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t lb,
   // variable) is computed from in the loop body, for step `at`, and copies
   // it into buffer `slot` of `buffers`; returns the copy and the buffers
   // after it.
-  auto copyStep = [&](Value source, Value at, OpFoldResult slot,
-                      Value buffers) -> std::pair<linalg::CopyOp, Value> {
-    SetVector<Operation *> slice;
-    BackwardSliceOptions options;
-    options.inclusive = true;
-    options.omitUsesFromAbove = false;
-    options.filter = [&](Operation *op) { return op->getBlock() == body; };
-    (void)getBackwardSlice(source.getDefiningOp(), &slice, options);
-    IRMapping map;
-    map.map(kLoop.getInductionVar(), at);
-    for (Operation *op : slice)
-      rewriter.clone(*op, map);
+  auto copyStep =
+      [&](Value source, Value at, OpFoldResult slot,
+          Value buffers) -> FailureOr<std::pair<linalg::CopyOp, Value>> {
+    FailureOr<SetVector<Operation *>> slice =
+        stepSlice(kLoop, source.getDefiningOp());
+    if (failed(slice))
+      return failure();
+    IRMapping map = cloneForStep(rewriter, *slice, kLoop.getInductionVar(), at);
     Value tile = map.lookupOrDefault(source);
     SlotSlice at0 = slotSlice(tile, slot);
     Value dest = tensor::ExtractSliceOp::create(
@@ -68,7 +87,7 @@ tiling::pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t lb,
     Value updated =
         tensor::InsertSliceOp::create(rewriter, loc, copy.getResult(0), buffers,
                                       at0.offsets, at0.sizes, at0.strides);
-    return {copy, updated};
+    return std::make_pair(copy, updated);
   };
 
   // The buffers, and the prologue, step by step (each step's copies are
@@ -89,10 +108,12 @@ tiling::pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t lb,
     Value at = arith::ConstantIndexOp::create(rewriter, loc,
                                               lb + std::min(s, steps - 1) * st);
     for (auto [c, buffers] : llvm::zip(copies, inits)) {
-      std::pair<linalg::CopyOp, Value> copied = copyStep(
+      FailureOr<std::pair<linalg::CopyOp, Value>> copied = copyStep(
           c.copy.getInputs()[0], at, rewriter.getIndexAttr(s), buffers);
-      out.push_back({copied.first, c.bounds, c.width});
-      buffers = copied.second;
+      if (failed(copied))
+        return failure();
+      out.push_back({copied->first, c.bounds, c.width});
+      buffers = copied->second;
     }
   }
 
@@ -132,10 +153,12 @@ tiling::pipelineCopies(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t lb,
         rewriter, loc, AffineMap::get(1, 0, index % stages), ValueRange{iv});
     Value carried = kLoop.getRegionIterArgs()[first + i];
     Value source = c.copy.getInputs()[0];
-    std::pair<linalg::CopyOp, Value> prefetch =
+    FailureOr<std::pair<linalg::CopyOp, Value>> prefetch =
         copyStep(source, ahead, aheadSlot, carried);
-    Value updated = prefetch.second;
-    out.push_back({prefetch.first, c.bounds, c.width});
+    if (failed(prefetch))
+      return failure();
+    Value updated = prefetch->second;
+    out.push_back({prefetch->first, c.bounds, c.width});
     SlotSlice own = slotSlice(source, slot);
     Value current = tensor::ExtractSliceOp::create(
         rewriter, loc, cast<RankedTensorType>(source.getType()), updated,

@@ -11,7 +11,9 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::tessel::tiling {
 
@@ -23,6 +25,16 @@ struct StepCopy {
   /// Elements per access (copyVectorWidth).
   int64_t width = 1;
 };
+
+/// What `root` is computed from in `kLoop`'s step: the operations of the
+/// loop's body in its backward slice, `root` included, in program order.
+FailureOr<SetVector<Operation *>> stepSlice(scf::ForOp kLoop, Operation *root);
+
+/// Clones `slice` (a stepSlice) at the rewriter's insertion point for
+/// another step: the step's induction variable `iv` becomes `at`. Returns
+/// the mapping of the step's values to their clones.
+IRMapping cloneForStep(RewriterBase &rewriter,
+                       const SetVector<Operation *> &slice, Value iv, Value at);
 
 /// Software pipelining of a K step's copies (`stages` = S > 1): each
 /// operand gets S shared-memory buffers (one allocation of S x the tile,
