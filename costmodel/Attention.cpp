@@ -182,13 +182,13 @@ std::string FusedAttentionLayout::mmaRefusal(
   if (stages != 1) {
     // AMD has no asynchronous copy: on MFMA the next key tile waits in
     // registers for one step (tessel-register-staged-copies), two stages.
-    bool staged = compute == ComputeClass::Mfma;
-    if (staged ? stages != 2 : (!warpRows || stages < 1 || stages > 4))
+    bool mfma = compute == ComputeClass::Mfma;
+    if (mfma ? stages != 2 : (!warpRows || stages < 1 || stages > 4))
       return "stages (2 to 4) pipeline the register-resident form's K and V "
-             "copies, and on MFMA 2 stage the next key tile in registers; "
-             "other forms take one stage";
+             "copies; on MFMA, stages = 2 stages the next key tile in "
+             "registers; other forms take one stage";
     // (One step, known when compiling, is no loop: no next tile to stage.)
-    if (staged && shape.singleStep(bq, bkv))
+    if (mfma && shape.singleStep(bq, bkv))
       return "its keys are one key tile, known when compiling: there is no "
              "next tile to stage in registers (stages = 1)";
     // cp.async moves 16 bytes a copy, one of a row's vectors.
@@ -676,7 +676,9 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   }
   double mfmaRegisters = 0;
   if (mfma && l.registers) {
-    double laneKeys = double(ownKeys) / 4;
+    // A lane's share of its strips' S: pieceM rows of the warp's keys
+    // over the wavefront's lanes.
+    double laneKeys = double(l.pieceM * ownKeys) / double(t.warpSize());
     mfmaRegisters =
         kMfmaFormBaseRegisters +
         double(warpStrips) *

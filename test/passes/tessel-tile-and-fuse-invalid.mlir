@@ -526,7 +526,7 @@ module attributes {tessel.target = #tessel.target<"mi300x">} {
     %0 = tessel.kernel @k(%q, %k, %v) : (tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16>) -> tensor<1x2x40x32xf16>
         schedule = #tessel.schedule<block = [32, 32], warps = 4, stages = 3, mma = mfma> {
     ^bb0(%a: tensor<1x2x40x32xf16>, %b: tensor<1x2x50x32xf16>, %c: tensor<1x2x50x32xf16>):
-      // expected-error @+1 {{'tessel.attention' op cannot run on MFMA with #tessel.schedule<block = [32, 32], warps = 4, stages = 3, split_k = 1, vector = 1, mma = mfma>: stages (2 to 4) pipeline the register-resident form's K and V copies, and on MFMA 2 stage the next key tile in registers; other forms take one stage}}
+      // expected-error @+1 {{'tessel.attention' op cannot run on MFMA with #tessel.schedule<block = [32, 32], warps = 4, stages = 3, split_k = 1, vector = 1, mma = mfma>: stages (2 to 4) pipeline the register-resident form's K and V copies; on MFMA, stages = 2 stages the next key tile in registers; other forms take one stage}}
       %1 = tessel.attention %a, %b, %c : tensor<1x2x40x32xf16>, tensor<1x2x50x32xf16>, tensor<1x2x50x32xf16> -> tensor<1x2x40x32xf16>
       tessel.yield %1 : tensor<1x2x40x32xf16>
     }

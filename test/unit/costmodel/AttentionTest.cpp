@@ -41,6 +41,19 @@ KernelDesc attention(int64_t heads, int64_t kvHeads, int64_t sq, int64_t skv,
   return k;
 }
 
+/// The register-resident form `form` on [64, 32] tiles with two 16-row
+/// strips a warp (two warps) and with one (four warps).
+std::pair<Schedule, Schedule> twoStripsAndOne(const Schedule &form) {
+  Schedule two = form;
+  two.block = {64, 32};
+  two.warp = {32, 32};
+  two.warps = 2;
+  Schedule one = two;
+  one.warp = {16, 32};
+  one.warps = 4;
+  return {two, one};
+}
+
 TEST(AttentionShape, CausalTilesStopAtTheLastQuery) {
   AttentionShape a;
   a.sq = 100;
@@ -557,13 +570,7 @@ TEST(FusedAttention, RegisterResidentForm) {
   // Two strips a warp hold twice the accumulators: of head dim 64 they
   // fit, of head dim 128 they do not (ptxas spills them).
   KernelDesc k64 = attention(32, 8, 2048, 2048, 64, true, ElementType::BF16);
-  Schedule two = registers;
-  two.block = {64, 32};
-  two.warp = {32, 32};
-  two.warps = 2;
-  Schedule one = two;
-  one.warp = {16, 32};
-  one.warps = 4;
+  auto [two, one] = twoStripsAndOne(registers);
   Prediction p2 = predict(k64, two, h100), p1 = predict(k64, one, h100);
   ASSERT_TRUE(p2.legal && p1.legal) << p2.illegalReason;
   EXPECT_GT(p2.registers, p1.registers);
@@ -646,13 +653,7 @@ TEST(FusedAttention, RegisterFormOnMfma) {
   EXPECT_EQ(pr.registers, int64_t(std::ceil(59.436 + 1.089 * (32 + 16) +
                                             2.577 * 16 + 29.261 + 3.055 * 16)));
   // Two strips a wavefront hold more; without the mask, fewer.
-  Schedule two = registers;
-  two.block = {64, 32};
-  two.warp = {32, 32};
-  two.warps = 2;
-  Schedule one = two;
-  one.warp = {16, 32};
-  one.warps = 4;
+  auto [two, one] = twoStripsAndOne(registers);
   Prediction p2 = predict(k, two, mi300x), p1 = predict(k, one, mi300x);
   ASSERT_TRUE(p2.legal && p1.legal) << p2.illegalReason;
   EXPECT_GT(p2.registers, p1.registers);
