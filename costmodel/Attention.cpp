@@ -338,15 +338,26 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
         dtypeBytes(shape.type) *
         (bq * l.qRow + stages * kRows * l.kRow + l.vSlots() * bkv * l.vRow);
     bool maxima = shape.splits > 1 || l.keySplits() > 1;
+    // On MFMA unsplit, O / l rounded (roundedRow): O and the statistics
+    // then stay in registers to the end and take no bytes once overlaid.
+    // O's f32 buffer, which only the CPU path and the steps before
+    // tessel-hoist-accumulators access, goes unpadded (so that 128 x 128
+    // of f32, which tessel-map-to-gpu checks fits a block on its own, does).
+    int64_t rounded = 0;
+    if (compute == ComputeClass::Mfma && !maxima) {
+      l.roundedRow = shape.dv + kMmaOperandPad;
+      l.oRow = shape.dv;
+      rounded = dtypeBytes(shape.type) * bq * l.roundedRow;
+    }
     int64_t results =
         4 * bq * l.keySplits() * (l.oRow + l.pieceN * (maxima ? 2 : 1));
     // The merge's weights, a split's for each row.
     if (l.keySplits() > 1)
       results += 4 * bq * l.keySplits();
-    l.sharedBytes = tiles + results;
+    l.sharedBytes = tiles + results + rounded;
     // (One step, known when compiling, is no loop: nothing is carried.)
     if (!shape.singleStep(bq, bkv))
-      l.overlaidBytes = std::max(tiles, results);
+      l.overlaidBytes = std::max(tiles, rounded ? rounded : results);
     // Swizzled tiles: the bytes that align them where the buffers go to
     // dynamic shared memory (counted always: an upper bound).
     bool wgmma = compute == ComputeClass::Wgmma;
@@ -622,6 +633,11 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   if (double(p.sharedBytes) > t.blockSharedMemoryLimit())
     return illegal("the block's shared memory (" +
                    std::to_string(p.sharedBytes) +
+                   " bytes) exceeds what one block may allocate");
+  // O's f32 buffer, carried in registers but declared (roundedRow), must
+  // fit on its own (tessel-map-to-gpu's check, before the loops carry it).
+  if (l.roundedRow && double(4 * bq * l.oRow) > t.blockSharedMemoryLimit())
+    return illegal("O's f32 tile (" + std::to_string(4 * bq * l.oRow) +
                    " bytes) exceeds what one block may allocate");
   // Addresses and indices, a micro-tile's accumulators and the operands
   // of one step of its loop, and with a causal mask each row's limit and

@@ -360,6 +360,16 @@ struct FusedAttentionLayout {
   /// the loop one more P V product adds the last tile's.
   bool overlapped = false;
   int64_t vSlots() const { return stages + (overlapped ? 1 : 0); }
+  /// The register-resident form on MFMA, neither its key tile split among
+  /// the warps nor the keys among blocks: after the key loops each warp
+  /// divides its rows of O by their sums in its lanes and writes them,
+  /// rounded to the input type, into a tile [bq, roundedRow] that the
+  /// epilogue copies out. O and the statistics then stay in registers to
+  /// the end, and the tile, half O's f32 bytes, takes the key loop's bytes
+  /// (an f32 O of 128 rows would not fit CDNA's 64 KiB at all). 0: the
+  /// epilogue reads O's f32 buffer (NVIDIA, whose shared memory O does not
+  /// bound; and wherever splits are merged in f32).
+  int64_t roundedRow = 0;
   /// The block's shared memory: its buffers' bytes, and (the
   /// register-resident form) the bytes they take once those used only
   /// after the key loops share the tiles' bytes (tessel-dynamic-shared-

@@ -10,7 +10,10 @@
 // holds B as [N, K] loads each lane's fragment as one vector on MFMA, each
 // register's pair as one 32-bit load on mma.sync). On mma.sync the warp's
 // other vector code between its pieces is spread over the lanes too
-// (WarpBlock: the register-resident fused attention's step).
+// (WarpBlock: the register-resident fused attention's step), as on MFMA
+// where the lanes hold the accumulators by rows; so is a warp's block
+// without pieces that reads what such a block wrote (the attention's
+// epilogue on MFMA), laid out as that block's pieces are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -465,18 +468,51 @@ private:
   Value g, p;
 };
 
-/// The fragments of a block's pieces, by the instruction of its first
-/// (`byRows`: MfmaFragments').
-std::unique_ptr<Fragments>
-fragmentsFor(OpBuilder &b, vector::ContractionOp first, bool byRows) {
-  if (pieceKind(first) == PieceKind::MmaSync)
-    return std::make_unique<MmaSyncFragments>(b, first.getLoc());
-  VectorType a = first.getLhsType();
-  return std::make_unique<MfmaFragments>(
-      b, first.getLoc(),
-      MfmaShape{a.getDimSize(0), first.getRhsType().getDimSize(1),
-                a.getDimSize(1)},
-      byRows);
+/// How a warp's block of pieces holds them: the instruction, on MFMA its
+/// shape and whether the accumulators are held by rows (MfmaFragments'),
+/// and whether the warps issue them as a warpgroup's (wgmma).
+struct PieceLayout {
+  PieceKind kind = PieceKind::None;
+  MfmaShape mfmaShape{0, 0, 0};
+  bool byRows = false;
+  bool warpgroup = false;
+  Location loc;
+
+  /// The layout of a block's pieces: by its first, on MFMA by rows where
+  /// any piece takes an A the lanes compute (P), whose piece is the next A
+  /// as it is.
+  static PieceLayout of(ArrayRef<vector::ContractionOp> contracts) {
+    vector::ContractionOp first = contracts.front();
+    PieceLayout layout{
+        pieceKind(first), {0, 0, 0}, false, false, first.getLoc()};
+    for (Operation *op = first->getParentOp(); op; op = op->getParentOp())
+      if (op->hasAttr(TesselDialect::kWarpgroupMmaAttrName)) {
+        layout.warpgroup = true;
+        break;
+      }
+    if (layout.kind == PieceKind::Mfma) {
+      VectorType a = first.getLhsType();
+      layout.mfmaShape = {a.getDimSize(0), first.getRhsType().getDimSize(1),
+                          a.getDimSize(1)};
+      layout.byRows =
+          llvm::any_of(contracts, [](vector::ContractionOp contract) {
+            auto read =
+                contract.getLhs().getDefiningOp<vector::TransferReadOp>();
+            return !read || !isPlainTransfer(read);
+          });
+    }
+    return layout;
+  }
+};
+
+/// The fragments of pieces of `kind` (on MFMA of `shape`, by rows where
+/// `byRows` says: MfmaFragments').
+std::unique_ptr<Fragments> fragmentsFor(OpBuilder &b, Location loc,
+                                        PieceKind kind, MfmaShape shape,
+                                        bool byRows) {
+  if (kind == PieceKind::MmaSync)
+    return std::make_unique<MmaSyncFragments>(b, loc);
+  return std::make_unique<MfmaFragments>(b, loc, shape, byRows);
 }
 
 /// How a tile wgmma reads through descriptors is laid out: rows of `width`
@@ -511,48 +547,38 @@ struct LaneValues {
   Value at(int64_t i) const { return kind == Uniform ? values[0] : values[i]; }
 };
 
-/// The lowering of one warp's block of pieces.
+/// The lowering of one warp's block of pieces, or of a warp's block
+/// without pieces that reads what such a block accumulated (`contracts`
+/// empty, its vectors spread over the lanes as `layout` holds them).
 class WarpBlock {
 public:
   /// `operandTiles` collects, on wgmma, the tiles the pieces' operands are
   /// read from (their buffers, by their layouts).
-  WarpBlock(MutableArrayRef<vector::ContractionOp> contracts,
+  WarpBlock(Block *block, MutableArrayRef<vector::ContractionOp> contracts,
+            const PieceLayout &layout,
             llvm::MapVector<Value, OperandTile> &operandTiles)
-      : contracts(contracts), b(contracts.front()),
-        kind(pieceKind(contracts.front())), operandTiles(operandTiles) {
-    for (Operation *op = contracts.front()->getParentOp(); op;
-         op = op->getParentOp())
-      if (op->hasAttr(TesselDialect::kWarpgroupMmaAttrName)) {
-        warpgroup = true;
-        break;
-      }
-    // On MFMA, a step whose pieces take an A the lanes compute (P) holds
-    // every accumulator by rows, where P's piece is the next A as it is.
-    if (kind == PieceKind::Mfma) {
-      VectorType a = contracts.front().getLhsType();
-      mfmaShape = {a.getDimSize(0),
-                   contracts.front().getRhsType().getDimSize(1),
-                   a.getDimSize(1)};
-      byRows = llvm::any_of(contracts, [](vector::ContractionOp contract) {
-        return !readOf(contract.getLhs());
-      });
-    }
-  }
+      : block(block), contracts(contracts), b(block->getParentOp()),
+        kind(layout.kind), operandTiles(operandTiles),
+        mfmaShape(layout.mfmaShape), byRows(layout.byRows),
+        warpgroup(layout.warpgroup), blockLoc(layout.loc) {}
 
   LogicalResult lower() {
     for (vector::ContractionOp contract : contracts)
       if (pieceKind(contract) != kind)
         return fail(contract, "a warp's pieces mix instructions");
     if (warpgroup) {
+      if (contracts.empty())
+        return block->getParentOp()->emitOpError()
+               << "reads what a warpgroup's wgmma accumulated: its vectors "
+                  "cannot be spread over the lanes as wgmma holds them";
       if (kind != PieceKind::MmaSync)
         return fail(contracts.front(), "wgmma takes 16x8x16 pieces");
       if (failed(formChains()))
         return failure();
     }
-    Block *block = contracts.front()->getBlock();
     // The lane's coordinates first: every value below may use them.
     b.setInsertionPointToStart(block);
-    fragments = fragmentsFor(b, contracts.front(), byRows);
+    fragments = fragmentsFor(b, blockLoc, kind, mfmaShape, byRows);
     fragments->setLane();
     // Fragments of A and B by where they are read (buffer and indices):
     // the step writes only its accumulators and the values it keeps in
@@ -1476,6 +1502,7 @@ private:
     return unsupported("which the warp's lanes cannot compute");
   }
 
+  Block *block;
   MutableArrayRef<vector::ContractionOp> contracts;
   OpBuilder b;
   PieceKind kind;
@@ -1487,6 +1514,8 @@ private:
   /// On wgmma (a warp loop marked kWarpgroupMmaAttrName): the chains of
   /// runs (formChains), by the index of each one's last piece.
   bool warpgroup = false;
+  /// Where the lane's coordinates are computed from.
+  Location blockLoc;
   SmallVector<SmallVector<WgmmaRun>> chains;
   DenseMap<Operation *, size_t> chainEnds;
   std::unique_ptr<Fragments> fragments;
@@ -1553,9 +1582,42 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
       if (isMatrixPiece(contract))
         pieces[contract->getBlock()].push_back(contract);
     });
+    // Each block's layout, and the buffers its pieces' steps write.
+    DenseMap<Block *, PieceLayout> layouts;
+    DenseMap<Value, Block *> writers;
+    for (auto &[block, contracts] : pieces) {
+      layouts.try_emplace(block, PieceLayout::of(contracts));
+      for (auto write : block->getOps<vector::TransferWriteOp>())
+        writers.try_emplace(rootBuffer(write.getBase()), block);
+    }
+    // A warp's block without pieces that reads what a block of pieces
+    // writes (the register-resident attention's O over its rows' sums,
+    // after the key loops): its vectors are spread over the lanes as that
+    // block holds them, so that each lane reads the elements it wrote
+    // (which tessel-hoist-accumulators then finds in its registers).
+    SmallVector<std::pair<Block *, Block *>> readers; // block, its writer's
+    root->walk([&](scf::ForallOp forall) {
+      std::optional<ArrayAttr> mapping = forall.getMapping();
+      Block *block = forall.getBody();
+      if (!mapping || mapping->empty() ||
+          !isa<gpu::GPUWarpMappingAttr>((*mapping)[0]) ||
+          pieces.contains(block))
+        return;
+      for (auto read : block->getOps<vector::TransferReadOp>())
+        if (read.getVectorType().getRank() == 2)
+          if (Block *writer = writers.lookup(rootBuffer(read.getBase()))) {
+            readers.push_back({block, writer});
+            return;
+          }
+    });
     llvm::MapVector<Value, OperandTile> operandTiles;
+    for (auto [block, writer] : readers)
+      if (failed(
+              WarpBlock(block, {}, layouts.at(writer), operandTiles).lower()))
+        return signalPassFailure();
     for (auto &[block, contracts] : pieces)
-      if (failed(WarpBlock(contracts, operandTiles).lower()))
+      if (failed(WarpBlock(block, contracts, layouts.at(block), operandTiles)
+                     .lower()))
         return signalPassFailure();
     for (auto [tile, layout] : operandTiles)
       if (failed(placeTile(tile, layout)))

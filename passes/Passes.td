@@ -776,6 +776,14 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
     the next product's A fragment as it is (passes/MfmaLayout.h,
     placeCByRows).
 
+    A warp's block without pieces (a `scf.forall` over warps) that reads a
+    buffer a block of pieces writes is spread over the lanes as that block
+    holds its accumulators, so that each lane reads the elements it wrote
+    there: the register-resident attention's epilogue on MFMA (O over its
+    rows' sums, rounded to the input type), whose reads
+    tessel-hoist-accumulators then takes from the key loops' registers. A
+    block that reads what wgmma accumulated is an error.
+
     A B piece read transposed (from a buffer holding B as [N, K], a
     permutation map swapping the last two dims) is loaded as such: on
     mma.sync each register's pair is consecutive in a row of the buffer, one

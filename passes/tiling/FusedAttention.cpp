@@ -1312,11 +1312,56 @@ void AttentionEmitter::finalSums() {
 
 void AttentionEmitter::epilogue() {
   finalSums();
+  int64_t width = copyVectorWidth(a.dv, a.dv, elem.getIntOrFloatBitWidth() / 8);
+  int64_t runs = a.dv / width;
+  if (l.roundedRow) {
+    // Each warp's strips where the key loops left them, in its lanes
+    // (tessel-lower-mma spreads this phase as it spread the steps, and
+    // tessel-hoist-accumulators finds O and the sums in registers): O
+    // times the reciprocal of each row's sum, rounded to the input type,
+    // into `rounded`; then a thread per run of `width` values of a row
+    // copies them out, one vector load and store.
+    Value rounded = shared({l.bq, l.roundedRow}, elem);
+    int64_t pm = l.pieceM, pn = l.pieceN;
+    auto pieceType = VectorType::get({pm, pn}, b.getF32Type());
+    auto roundedType = VectorType::get({pm, pn}, elem);
+    warps(l.bq / l.warpRows, [&](Value w) {
+      Value first = mul(w, idx(l.warpRows));
+      for (int64_t strip = 0; strip < l.warpRows / pm; ++strip) {
+        Value row0 = strip ? add(first, idx(strip * pm)) : first;
+        Value one = arith::ConstantOp::create(
+            b, DenseElementsAttr::get(pieceType, b.getF32FloatAttr(1)));
+        Value inverse = arith::DivFOp::create(
+            b, one, readPiece(rowSums, row0, idx(0), pm, pn));
+        for (int64_t n = 0; n < a.dv / pn; ++n) {
+          Value x = fmul(readPiece(o, row0, idx(n * pn), pm, pn), inverse);
+          writePiece(arith::TruncFOp::create(b, roundedType, x), rounded, row0,
+                     idx(n * pn));
+        }
+      }
+    });
+    threads([&](Value t) {
+      share(t, l.bq * runs, [&](Value e) {
+        Value r = arith::DivUIOp::create(b, e, idx(runs));
+        Value c = mul(arith::RemUIOp::create(b, e, idx(runs)), idx(width));
+        when(isQueryRow(r), [&] {
+          SmallVector<Value> at = {batch, headOf(r), queryOf(r), c};
+          if (width == 1) {
+            store(load(rounded, {r, c}), out, at);
+            return;
+          }
+          auto type = VectorType::get({width}, elem);
+          vector::StoreOp::create(
+              b, vector::LoadOp::create(b, type, rounded, ValueRange{r, c}),
+              out, at);
+        });
+      });
+    });
+    return;
+  }
   // A thread per run of `width` values of a row (up to 16 bytes of the
   // output, where dv allows): one reciprocal of the row's sum, then a
   // product per value, and one vector store.
-  int64_t width = copyVectorWidth(a.dv, a.dv, elem.getIntOrFloatBitWidth() / 8);
-  int64_t runs = a.dv / width;
   threads([&](Value t) {
     share(t, l.bq * runs, [&](Value e) {
       Value r = arith::DivUIOp::create(b, e, idx(runs));

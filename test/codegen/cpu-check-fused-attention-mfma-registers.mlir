@@ -25,6 +25,7 @@
 // RUN: llvm-objdump -d --mcpu=gfx90a %t/mi250x/k_mreg_dim128_bf16_kernel.hsaco | FileCheck %s --check-prefix=GFX90A
 // RUN: llvm-readelf --notes %t/mi250x/*.hsaco | FileCheck %s --check-prefix=NOTES
 // RUN: tessel-opt %s --tessel-to-rocdl=target=mi300x --mlir-disable-threading --mlir-print-ir-after=tessel-register-staged-copies -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGED
+// RUN: tessel-opt %s --tessel-to-rocdl=target=mi300x --mlir-disable-threading --mlir-print-ir-after=tessel-hoist-accumulators -o /dev/null 2>&1 | FileCheck %s --check-prefix=ROUNDED
 
 // CHECK: kernel @k_mreg_window_split_prefill_f16_split
 // CHECK-NEXT: result #0 {{.*}} ok
@@ -45,11 +46,37 @@
 // GFX942-F16: v_mfma_f32_16x16x16_f16
 // GFX90A: v_mfma_f32_16x16x16bf16_1k
 // NOTES-NOT: .vgpr_spill_count: {{[1-9]}}
+// RUN: llvm-readelf --notes %t/k_mreg_gqa_bf16_kernel.hsaco | FileCheck %s --check-prefix=GQA-LDS
+// GQA-LDS: .group_segment_fixed_size: 18432
 // In the staged prefill each of the two key loops (unmasked, masked)
 // loads the next K and V tiles from global memory first, computes, then
 // stores them (the zeros past the keys chosen there, where the loads are
 // waited for) into the other slot before the step's one barrier, which
 // waits for LDS only; O and the statistics are the loops' registers.
+// The epilogue (two strips a wavefront, causal: two key loops) divides
+// O by the rows' sums in the lanes, from the loops' registers, and
+// writes it rounded to bf16 into a tile of its own; the threads copy the
+// tile out in 16-byte vectors. O's f32 buffer and the statistics' (the
+// launch's 4th to 6th buffers) are never touched: their stores after
+// the loops are gone, and so are the bytes (18432 of LDS: the q, K and V
+// tiles, over which the rounded tile lies).
+// ROUNDED-LABEL: func.func private @k_mreg_gqa_bf16(
+// ROUNDED: workgroup(%[[Q:.*]] : memref<64x72xbf16, {{.*}}, %[[K:.*]] : memref<32x72xbf16, {{.*}}, %[[V:.*]] : memref<32x72xbf16, {{.*}}, %[[O:.*]] : memref<64x64xf32, {{.*}}, %[[MAX:.*]] : memref<64x16xf32, {{.*}}, %[[SUM:.*]] : memref<64x16xf32, {{.*}}, %[[R:.*]] : memref<64x72xbf16,
+// ROUNDED-NOT: %[[O]]
+// ROUNDED-NOT: %[[MAX]]
+// ROUNDED-NOT: %[[SUM]]
+// ROUNDED: scf.for
+// ROUNDED: scf.for
+// ROUNDED-NOT: %[[O]]
+// ROUNDED-NOT: %[[SUM]]
+// ROUNDED: arith.divf
+// ROUNDED: arith.truncf {{.*}} : f32 to bf16
+// ROUNDED: memref.store {{.*}}, %[[R]][
+// ROUNDED: gpu.barrier
+// ROUNDED: vector.load %[[R]][{{.*}} vector<8xbf16>
+// ROUNDED-NEXT: vector.store {{.*}}, %arg3[
+// ROUNDED-NOT: %[[O]]
+// ROUNDED: gpu.terminator
 // STAGED-LABEL: func.func private @k_mreg_staged_gqa_bf16(
 // STAGED: scf.for %{{.*}} = %c0 to %{{[0-9]+}} step %c1 iter_args(
 // STAGED-NOT: barrier

@@ -169,3 +169,32 @@ func.func @mfma_computed_a_32x32x8(%a: memref<32x8xf32>, %b: memref<8x32xf16>, %
   vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<32x32xf32>, memref<32x32xf32>
   return
 }
+
+// -----
+
+// A warp's block that reads what a warpgroup's wgmma accumulated: wgmma
+// holds its accumulators across the warpgroup, not as the lanes spread a
+// warp's vectors.
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+func.func @reads_wgmma_accumulators(%a: memref<16x16xbf16, 3>, %c: memref<16x8xf32, 3>, %r: memref<16x8xbf16, 3>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : bf16
+  %fpad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<16x8xf32>
+  %tile = memref.alloc() : memref<16x8xbf16, 3>
+  scf.forall (%w) in (4) {
+    %a0 = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x16xbf16>
+    %b0 = vector.transfer_read %tile[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x8xbf16, 3>, vector<16x8xbf16>
+    %d0 = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a0, %b0, %zero : vector<16x16xbf16>, vector<16x8xbf16> into vector<16x8xf32>
+    vector.transfer_write %d0, %c[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32, 3>
+  } {mapping = [#gpu.warp<linear_dim_0>], tessel.warpgroup_mma}
+  // expected-error @+1 {{'scf.forall' op reads what a warpgroup's wgmma accumulated: its vectors cannot be spread over the lanes as wgmma holds them}}
+  scf.forall (%w) in (4) {
+    %x = vector.transfer_read %c[%c0, %c0], %fpad {in_bounds = [true, true]} : memref<16x8xf32, 3>, vector<16x8xf32>
+    %xh = arith.truncf %x : vector<16x8xf32> to vector<16x8xbf16>
+    vector.transfer_write %xh, %r[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xbf16>, memref<16x8xbf16, 3>
+  } {mapping = [#gpu.warp<linear_dim_0>]}
+  return
+}

@@ -459,3 +459,65 @@ func.func @warpgroup_overlap(%a: memref<16x16xbf16, 3>, %c: memref<16x16xf32, 3>
   // CHECK: "wgmma.wait_group.sync.aligned 0;"
   return
 }
+
+// -----
+
+// A warp's block without pieces that reads what a block of pieces wrote
+// (the register-resident attention's epilogue on MFMA: O over its rows'
+// sums, rounded) is spread over the lanes as that block holds its
+// accumulators: by rows, lane (g, p) columns 4 g .. 4 g + 3 of row p, the
+// elements the lane stored of O, one reciprocal, product and rounding a
+// value, four bf16 stores.
+// CHECK-LABEL: func.func @mfma_reader_block
+// CHECK: amdgpu.mfma 16x16x16
+// CHECK: memref.store %{{.*}}, %arg4[%{{.*}}, %{{.*}}] : memref<16x16xf32, 3>
+// CHECK: } {mapping = [#gpu.warp<linear_dim_0>]}
+// CHECK: scf.forall
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[G:.*]] = arith.divui %[[LANE]], %c16
+// CHECK: %[[P:.*]] = arith.remui %[[LANE]], %c16
+// CHECK: %[[G4:.*]] = arith.muli %[[G]], %c4
+// CHECK: %[[L0:.*]] = memref.load %arg3[%[[P]], %[[G4]]] : memref<16x16xf32, 3>
+// CHECK-COUNT-3: memref.load %arg3[%[[P]],
+// CHECK: %[[INV0:.*]] = arith.divf %{{.*}}, %[[L0]] : f32
+// CHECK-COUNT-3: arith.divf
+// CHECK: %[[O0:.*]] = memref.load %arg4[%[[P]], %[[G4]]] : memref<16x16xf32, 3>
+// CHECK-COUNT-3: memref.load %arg4[%[[P]],
+// CHECK: %[[X0:.*]] = arith.mulf %[[O0]], %[[INV0]] : f32
+// CHECK-COUNT-3: arith.mulf
+// CHECK: %[[R0:.*]] = arith.truncf %[[X0]] : f32 to bf16
+// CHECK-COUNT-3: arith.truncf
+// CHECK: memref.store %[[R0]], %arg5[%[[P]], %[[G4]]] : memref<16x16xbf16, 3>
+// CHECK-COUNT-3: memref.store %{{.*}}, %arg5[%[[P]],
+// CHECK-NOT: vector.transfer
+// CHECK: return
+#mapA = affine_map<(m, n, k) -> (m, k)>
+#mapB = affine_map<(m, n, k) -> (k, n)>
+#mapC = affine_map<(m, n, k) -> (m, n)>
+#transposed = affine_map<(d0, d1) -> (d1, d0)>
+func.func @mfma_reader_block(%q: memref<16x16xbf16, 3>, %k: memref<16x16xbf16, 3>, %v: memref<16x16xbf16, 3>, %sums: memref<16x16xf32, 3>, %o: memref<16x16xf32, 3>, %r: memref<16x16xbf16, 3>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : bf16
+  %fpad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<16x16xf32>
+  %one = arith.constant dense<1.0> : vector<16x16xf32>
+  scf.forall (%w) in (1) {
+    %q0 = vector.transfer_read %q[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x16xbf16>
+    %k0 = vector.transfer_read %k[%c0, %c0], %pad {in_bounds = [true, true], permutation_map = #transposed} : memref<16x16xbf16, 3>, vector<16x16xbf16>
+    %s = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %q0, %k0, %zero : vector<16x16xbf16>, vector<16x16xbf16> into vector<16x16xf32>
+    %p = math.exp2 %s : vector<16x16xf32>
+    %ph = arith.truncf %p : vector<16x16xf32> to vector<16x16xbf16>
+    %v0 = vector.transfer_read %v[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xbf16, 3>, vector<16x16xbf16>
+    %out = vector.contract {indexing_maps = [#mapA, #mapB, #mapC], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %ph, %v0, %zero : vector<16x16xbf16>, vector<16x16xbf16> into vector<16x16xf32>
+    vector.transfer_write %out, %o[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32, 3>
+  } {mapping = [#gpu.warp<linear_dim_0>]}
+  scf.forall (%w) in (1) {
+    %l = vector.transfer_read %sums[%c0, %c0], %fpad {in_bounds = [true, true]} : memref<16x16xf32, 3>, vector<16x16xf32>
+    %inverse = arith.divf %one, %l : vector<16x16xf32>
+    %o0 = vector.transfer_read %o[%c0, %c0], %fpad {in_bounds = [true, true]} : memref<16x16xf32, 3>, vector<16x16xf32>
+    %x = arith.mulf %o0, %inverse : vector<16x16xf32>
+    %xh = arith.truncf %x : vector<16x16xf32> to vector<16x16xbf16>
+    vector.transfer_write %xh, %r[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xbf16>, memref<16x16xbf16, 3>
+  } {mapping = [#gpu.warp<linear_dim_0>]}
+  return
+}

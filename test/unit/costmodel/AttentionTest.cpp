@@ -702,6 +702,67 @@ TEST(FusedAttention, RegisterFormOnMfma) {
   EXPECT_TRUE(registerForm(best->first));
 }
 
+// On MFMA the register-resident form's epilogue divides O by the rows'
+// sums in the lanes and writes it rounded to the input type (roundedRow):
+// O and the statistics stay in registers, so once the buffers used after
+// the key loops overlay the tiles the block's LDS is the larger of the
+// tiles and the rounded O, half an f32 O's bytes. A 128-row query tile
+// then fits CDNA's 64 KiB. Splits (of the keys among blocks or warps) merge O
+// in f32 and keep the f32 epilogue; so does NVIDIA.
+TEST(FusedAttentionLayout, MfmaRoundsOInTheLanes) {
+  KernelDesc k = attention(32, 8, 2048, 2048, 128, true, ElementType::BF16);
+  const AttentionShape &a = *k.attention;
+  FusedAttentionLayout l = FusedAttentionLayout::of(
+      a, 128, 16, 8 * 64, ComputeClass::Mfma, 64, 16, 2);
+  EXPECT_EQ(l.roundedRow, 128 + 8);
+  int64_t tiles = 2 * (128 * l.qRow + 2 * 16 * l.kRow + 2 * 16 * l.vRow);
+  int64_t rounded = 2 * 128 * l.roundedRow;
+  EXPECT_EQ(l.sharedBytes, tiles + rounded + 4 * 128 * (l.oRow + l.pieceN));
+  EXPECT_EQ(l.overlaidBytes, std::max(tiles, rounded));
+  // O's f32 buffer, never in LDS once carried, is unpadded: 128 x 128
+  // fits 64 KiB on its own (as tessel-map-to-gpu checks).
+  EXPECT_EQ(l.oRow, 128);
+
+  Target mi300x = *lookupKnownTarget("mi300x");
+  Schedule tall;
+  tall.block = {128, 16};
+  tall.warp = {16, 16};
+  tall.warps = 8;
+  tall.stages = 2;
+  tall.compute = ComputeClass::Mfma;
+  Prediction p = predict(k, tall, mi300x);
+  ASSERT_TRUE(p.legal) << p.illegalReason;
+  EXPECT_EQ(p.sharedBytes, l.overlaidBytes);
+  // 256 rows of head dim 80: the tiles (56320 bytes) and the rounded O
+  // fit, O's f32 buffer (81920) does not.
+  KernelDesc dim80 = attention(8, 8, 512, 512, 80, true, ElementType::BF16);
+  Schedule taller = tall;
+  taller.block = {256, 16};
+  taller.warps = 16;
+  Prediction p80 = predict(dim80, taller, mi300x);
+  EXPECT_FALSE(p80.legal);
+  EXPECT_NE(p80.illegalReason.find("O's f32 tile (81920 bytes)"),
+            std::string::npos)
+      << p80.illegalReason;
+
+  // Split among the warps, or a slice of the keys: O stays f32.
+  EXPECT_EQ(FusedAttentionLayout::of(a, 64, 64, 8 * 64, ComputeClass::Mfma, 64,
+                                     16, 1, 32)
+                .roundedRow,
+            0);
+  KernelDesc decode = attention(32, 8, 1, 4096, 128, false, ElementType::BF16);
+  AttentionShape slices = *decode.attention;
+  slices.splits = 4;
+  EXPECT_EQ(FusedAttentionLayout::of(slices, 16, 64, 4 * 64, ComputeClass::Mfma,
+                                     64, 16)
+                .roundedRow,
+            0);
+  EXPECT_EQ(
+      FusedAttentionLayout::of(a, 64, 64, 4 * 32, ComputeClass::MmaSync, 32, 16)
+          .roundedRow,
+      0);
+}
+
 // The register-resident form with the key tile split among the warps
 // (warp = [rows, keys], FlashDecoding's split within a block): legal on
 // mma.sync where a warp's keys divide the tile in whole 16-key depths and
