@@ -365,10 +365,10 @@ struct FusedAttentionLayout {
   /// divides its rows of O by their sums in its lanes and writes them,
   /// rounded to the input type, into a tile [bq, roundedRow] that the
   /// epilogue copies out. O and the statistics then stay in registers to
-  /// the end, and the tile, half O's f32 bytes, takes the key loop's bytes
-  /// (an f32 O of 128 rows would not fit CDNA's 64 KiB at all). 0: the
-  /// epilogue reads O's f32 buffer (NVIDIA, whose shared memory O does not
-  /// bound; and wherever splits are merged in f32).
+  /// the end, and the tile, half O's f32 bytes, lies over the q, K and V
+  /// tiles (a 128 x 128 f32 O and its sums alone would exceed CDNA's 64
+  /// KiB). 0: the epilogue reads O's f32 buffer (NVIDIA, whose shared
+  /// memory O does not bound; and wherever splits are merged in f32).
   int64_t roundedRow = 0;
   /// The block's shared memory: its buffers' bytes, and (the
   /// register-resident form) the bytes they take once those used only
