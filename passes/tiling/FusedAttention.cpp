@@ -1314,75 +1314,73 @@ void AttentionEmitter::epilogue() {
   finalSums();
   int64_t width = copyVectorWidth(a.dv, a.dv, elem.getIntOrFloatBitWidth() / 8);
   int64_t runs = a.dv / width;
-  if (l.roundedRow) {
-    // Each warp's strips where the key loops left them, in its lanes
-    // (tessel-lower-mma spreads this phase as it spread the steps, and
-    // tessel-hoist-accumulators finds O and the sums in registers): O
-    // times the reciprocal of each row's sum, rounded to the input type,
-    // into `rounded`; then a thread per run of `width` values of a row
-    // copies them out, one vector load and store.
-    Value rounded = shared({l.bq, l.roundedRow}, elem);
-    int64_t pm = l.pieceM, pn = l.pieceN;
-    auto pieceType = VectorType::get({pm, pn}, b.getF32Type());
-    auto roundedType = VectorType::get({pm, pn}, elem);
-    warps(l.bq / l.warpRows, [&](Value w) {
-      Value first = mul(w, idx(l.warpRows));
-      for (int64_t strip = 0; strip < l.warpRows / pm; ++strip) {
-        Value row0 = strip ? add(first, idx(strip * pm)) : first;
-        Value one = arith::ConstantOp::create(
-            b, DenseElementsAttr::get(pieceType, b.getF32FloatAttr(1)));
-        Value inverse = arith::DivFOp::create(
-            b, one, readPiece(rowSums, row0, idx(0), pm, pn));
-        for (int64_t n = 0; n < a.dv / pn; ++n) {
-          Value x = fmul(readPiece(o, row0, idx(n * pn), pm, pn), inverse);
-          writePiece(arith::TruncFOp::create(b, roundedType, x), rounded, row0,
-                     idx(n * pn));
-        }
-      }
-    });
+  auto vectorOf = [&](Type type) -> Type {
+    return width == 1 ? type : VectorType::get({width}, type);
+  };
+  auto loadRun = [&](Value from, Type type, Value r, Value c) -> Value {
+    if (width == 1)
+      return load(from, {r, c});
+    return vector::LoadOp::create(b, cast<VectorType>(vectorOf(type)), from,
+                                  ValueRange{r, c});
+  };
+  // A thread per run of `width` values of a query row (up to 16 bytes of
+  // the output, where dv allows), one vector store: `runOf(r, c)` gives
+  // row r's values c .. c + width - 1 in the input type.
+  auto copyOut = [&](function_ref<Value(Value, Value)> runOf) {
     threads([&](Value t) {
       share(t, l.bq * runs, [&](Value e) {
         Value r = arith::DivUIOp::create(b, e, idx(runs));
         Value c = mul(arith::RemUIOp::create(b, e, idx(runs)), idx(width));
         when(isQueryRow(r), [&] {
           SmallVector<Value> at = {batch, headOf(r), queryOf(r), c};
-          if (width == 1) {
-            store(load(rounded, {r, c}), out, at);
-            return;
-          }
-          auto type = VectorType::get({width}, elem);
-          vector::StoreOp::create(
-              b, vector::LoadOp::create(b, type, rounded, ValueRange{r, c}),
-              out, at);
+          Value x = runOf(r, c);
+          if (width == 1)
+            store(x, out, at);
+          else
+            vector::StoreOp::create(b, x, out, at);
         });
       });
     });
+  };
+  if (!l.roundedRow) {
+    // One reciprocal of the row's sum, then a product per value.
+    copyOut([&](Value r, Value c) {
+      Value inverse = arith::DivFOp::create(b, f32(1), rowSumOf(r));
+      Value x = loadRun(o, b.getF32Type(), r, c);
+      if (width > 1)
+        inverse = vector::BroadcastOp::create(b, x.getType(), inverse);
+      x = fmul(x, inverse);
+      if (elem.isF32())
+        return x;
+      return arith::TruncFOp::create(b, vectorOf(elem), x).getResult();
+    });
     return;
   }
-  // A thread per run of `width` values of a row (up to 16 bytes of the
-  // output, where dv allows): one reciprocal of the row's sum, then a
-  // product per value, and one vector store.
-  threads([&](Value t) {
-    share(t, l.bq * runs, [&](Value e) {
-      Value r = arith::DivUIOp::create(b, e, idx(runs));
-      Value c = mul(arith::RemUIOp::create(b, e, idx(runs)), idx(width));
-      auto inside = scf::IfOp::create(b, isQueryRow(r));
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(inside.thenBlock());
-      Value inverse = arith::DivFOp::create(b, f32(1), rowSumOf(r));
-      SmallVector<Value> at = {batch, headOf(r), queryOf(r), c};
-      if (width == 1) {
-        store(fromF32(fmul(load(o, {r, c}), inverse)), out, at);
-        return;
+  // Each warp's strips where the key loops left them, in its lanes
+  // (tessel-lower-mma spreads this phase as it spread the steps, and
+  // tessel-hoist-accumulators finds O and the sums in registers): O times
+  // the reciprocal of each row's sum, rounded to the input type, into
+  // `rounded`; then the threads copy it out.
+  Value rounded = shared({l.bq, l.roundedRow}, elem);
+  int64_t pm = l.pieceM, pn = l.pieceN;
+  auto pieceType = VectorType::get({pm, pn}, b.getF32Type());
+  auto roundedType = VectorType::get({pm, pn}, elem);
+  warps(l.bq / l.warpRows, [&](Value w) {
+    Value first = mul(w, idx(l.warpRows));
+    Value one = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(pieceType, b.getF32FloatAttr(1)));
+    for (int64_t strip = 0; strip < l.warpRows / pm; ++strip) {
+      Value row0 = strip ? add(first, idx(strip * pm)) : first;
+      Value inverse = arith::DivFOp::create(
+          b, one, readPiece(rowSums, row0, idx(0), pm, pn));
+      for (int64_t n = 0; n < a.dv / pn; ++n) {
+        Value x = fmul(readPiece(o, row0, idx(n * pn), pm, pn), inverse);
+        writePiece(arith::TruncFOp::create(b, roundedType, x), rounded, row0,
+                   idx(n * pn));
       }
-      auto f32s = VectorType::get({width}, b.getF32Type());
-      Value x = vector::LoadOp::create(b, f32s, o, ValueRange{r, c});
-      x = fmul(x, vector::BroadcastOp::create(b, f32s, inverse));
-      if (!elem.isF32())
-        x = arith::TruncFOp::create(b, VectorType::get({width}, elem), x);
-      vector::StoreOp::create(b, x, out, at);
-    });
+    }
   });
+  copyOut([&](Value r, Value c) { return loadRun(rounded, elem, r, c); });
 }
 
 void AttentionEmitter::partialEpilogue() {
