@@ -107,6 +107,12 @@ template <typename TransferOp> bool isPlainTransfer(TransferOp op) {
   return isWholePiece(op) && op.getPermutationMap().isMinorIdentity();
 }
 
+/// The plain read (isPlainTransfer) `v` is, or null.
+vector::TransferReadOp plainReadOf(Value v) {
+  auto read = v.getDefiningOp<vector::TransferReadOp>();
+  return read && isPlainTransfer(read) ? read : nullptr;
+}
+
 /// A read of a whole piece transposed from a row-major memref: the piece's
 /// element (i, j) is the memref's (row + j, col + i) (a permutation map
 /// swapping its last two dims).
@@ -496,23 +502,21 @@ struct PieceLayout {
                           a.getDimSize(1)};
       layout.byRows =
           llvm::any_of(contracts, [](vector::ContractionOp contract) {
-            auto read =
-                contract.getLhs().getDefiningOp<vector::TransferReadOp>();
-            return !read || !isPlainTransfer(read);
+            return !plainReadOf(contract.getLhs());
           });
     }
     return layout;
   }
 };
 
-/// The fragments of pieces of `kind` (on MFMA of `shape`, by rows where
-/// `byRows` says: MfmaFragments').
-std::unique_ptr<Fragments> fragmentsFor(OpBuilder &b, Location loc,
-                                        PieceKind kind, MfmaShape shape,
-                                        bool byRows) {
-  if (kind == PieceKind::MmaSync)
-    return std::make_unique<MmaSyncFragments>(b, loc);
-  return std::make_unique<MfmaFragments>(b, loc, shape, byRows);
+/// The fragments of pieces held as `layout` says (on MFMA by rows where
+/// `byRows` says: MfmaFragments'), the lane's coordinates at its `loc`.
+std::unique_ptr<Fragments> fragmentsFor(OpBuilder &b,
+                                        const PieceLayout &layout) {
+  if (layout.kind == PieceKind::MmaSync)
+    return std::make_unique<MmaSyncFragments>(b, layout.loc);
+  return std::make_unique<MfmaFragments>(b, layout.loc, layout.mfmaShape,
+                                         layout.byRows);
 }
 
 /// How a tile wgmma reads through descriptors is laid out: rows of `width`
@@ -558,27 +562,25 @@ public:
             const PieceLayout &layout,
             llvm::MapVector<Value, OperandTile> &operandTiles)
       : block(block), contracts(contracts), b(block->getParentOp()),
-        kind(layout.kind), operandTiles(operandTiles),
-        mfmaShape(layout.mfmaShape), byRows(layout.byRows),
-        warpgroup(layout.warpgroup), blockLoc(layout.loc) {}
+        layout(layout), operandTiles(operandTiles) {}
 
   LogicalResult lower() {
     for (vector::ContractionOp contract : contracts)
-      if (pieceKind(contract) != kind)
+      if (pieceKind(contract) != layout.kind)
         return fail(contract, "a warp's pieces mix instructions");
-    if (warpgroup) {
+    if (layout.warpgroup) {
       if (contracts.empty())
         return block->getParentOp()->emitOpError()
                << "reads what a warpgroup's wgmma accumulated: its vectors "
                   "cannot be spread over the lanes as wgmma holds them";
-      if (kind != PieceKind::MmaSync)
+      if (layout.kind != PieceKind::MmaSync)
         return fail(contracts.front(), "wgmma takes 16x8x16 pieces");
       if (failed(formChains()))
         return failure();
     }
     // The lane's coordinates first: every value below may use them.
     b.setInsertionPointToStart(block);
-    fragments = fragmentsFor(b, blockLoc, kind, mfmaShape, byRows);
+    fragments = fragmentsFor(b, layout);
     fragments->setLane();
     // Fragments of A and B by where they are read (buffer and indices):
     // the step writes only its accumulators and the values it keeps in
@@ -592,7 +594,7 @@ public:
         ops.push_back(&op);
     for (Operation *op : ops) {
       if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
-        if (warpgroup) {
+        if (layout.warpgroup) {
           if (auto end = chainEnds.find(op);
               end != chainEnds.end() && failed(lowerChain(end->second)))
             return failure();
@@ -635,11 +637,12 @@ public:
 
 private:
   LogicalResult fail(Operation *op, const Twine &why) {
-    return op->emitOpError() << "cannot become "
-                             << (warpgroup                    ? "wgmma"
-                                 : kind == PieceKind::MmaSync ? "mma.sync"
-                                                              : "MFMA")
-                             << ": " << why;
+    return op->emitOpError()
+           << "cannot become "
+           << (layout.warpgroup                    ? "wgmma"
+               : layout.kind == PieceKind::MmaSync ? "mma.sync"
+                                                   : "MFMA")
+           << ": " << why;
   }
 
   /// A piece's values of `x` (a piece, or a splat in each of them).
@@ -650,8 +653,8 @@ private:
   }
 
   /// A piece's rows and columns (mma.sync: 16 x 8; MFMA: M x M).
-  int64_t pieceRows() const { return byRows ? mfmaShape.m : kM; }
-  int64_t pieceCols() const { return byRows ? mfmaShape.n : kN; }
+  int64_t pieceRows() const { return layout.byRows ? layout.mfmaShape.m : kM; }
+  int64_t pieceCols() const { return layout.byRows ? layout.mfmaShape.n : kN; }
 
   /// The number of values a lane holds of a vector of `kind`.
   int64_t laneCount(LaneValues::Kind k) const {
@@ -660,22 +663,17 @@ private:
       return 1;
     case LaneValues::Piece:
     case LaneValues::Col:
-      return byRows ? mfmaShape.accumulators()
-                    : (k == LaneValues::Piece ? 4 : 2);
+      return layout.byRows ? layout.mfmaShape.accumulators()
+                           : (k == LaneValues::Piece ? 4 : 2);
     case LaneValues::Row:
-      return byRows ? 1 : 2;
+      return layout.byRows ? 1 : 2;
     }
     llvm_unreachable("a lane value kind");
   }
 
   /// The lane's row and column value of its piece value `i`.
-  int64_t rowOfPieceValue(int64_t i) const { return byRows ? 0 : i / 2; }
-  int64_t colOfPieceValue(int64_t i) const { return byRows ? i : i % 2; }
-
-  static vector::TransferReadOp readOf(Value v) {
-    auto read = v.getDefiningOp<vector::TransferReadOp>();
-    return read && isPlainTransfer(read) ? read : nullptr;
-  }
+  int64_t rowOfPieceValue(int64_t i) const { return layout.byRows ? 0 : i / 2; }
+  int64_t colOfPieceValue(int64_t i) const { return layout.byRows ? i : i % 2; }
 
   /// A or B's fragments loaded where `read` reads them (once per place).
   FailureOr<SmallVector<Value>> operand(vector::ContractionOp contract,
@@ -710,7 +708,7 @@ private:
     if (auto known = computedA.find(contract.getLhs());
         known != computedA.end())
       return known->second;
-    if (byRows) {
+    if (layout.byRows) {
       FailureOr<LaneValues> piece =
           lanes(contract.getLhs(), contract, LaneValues::Piece);
       if (failed(piece))
@@ -738,7 +736,8 @@ private:
       return offsets == SmallVector<int64_t>{0, col} &&
              op.getSourceVectorType().getShape() == ArrayRef<int64_t>{kM, kN};
     };
-    if (kind != PieceKind::MmaSync || !left || !at(left, 0) || !at(right, kN))
+    if (layout.kind != PieceKind::MmaSync || !left || !at(left, 0) ||
+        !at(right, kN))
       return fail(contract, "its A piece is neither read whole from a "
                             "row-major buffer nor, on mma.sync, two 16 x 8 "
                             "halves side by side");
@@ -760,8 +759,8 @@ private:
   }
 
   LogicalResult lowerContract(vector::ContractionOp contract) {
-    vector::TransferReadOp a = readOf(contract.getLhs()),
-                           bRead = readOf(contract.getRhs());
+    vector::TransferReadOp a = plainReadOf(contract.getLhs()),
+                           bRead = plainReadOf(contract.getRhs());
     bool bTransposed = false;
     if (!bRead) {
       bRead = contract.getRhs().getDefiningOp<vector::TransferReadOp>();
@@ -797,7 +796,7 @@ private:
     if (auto known = values.find({acc, -1}); known != values.end())
       return pieceOf(known->second);
     b.setInsertionPoint(contract);
-    if (vector::TransferReadOp read = readOf(acc)) {
+    if (vector::TransferReadOp read = plainReadOf(acc)) {
       deadReads.insert(read);
       return fragments->loadC(read);
     }
@@ -860,7 +859,7 @@ private:
       if (int64_t(run.pieces.size()) * kN > wgmma::W::kMaxN)
         return fail(run.pieces.front(),
                     "its wgmma would be wider than N = 256");
-      if (vector::TransferReadOp a = readOf(run.pieces.front().getLhs())) {
+      if (vector::TransferReadOp a = plainReadOf(run.pieces.front().getLhs())) {
         std::optional<int64_t> col = getConstantIntValue(a.getIndices().back());
         if (isOperandTile(a, col) &&
             !written.contains(rootBuffer(a.getBase()))) {
@@ -1102,8 +1101,8 @@ private:
       }
       b.setInsertionPoint(first);
       FailureOr<SmallVector<Value>> a =
-          readOf(first.getLhs())
-              ? operand(first, readOf(first.getLhs()), true, false)
+          plainReadOf(first.getLhs())
+              ? operand(first, plainReadOf(first.getLhs()), true, false)
               : laneA(first);
       if (failed(a))
         return failure();
@@ -1263,7 +1262,7 @@ private:
     if (!vectorType)
       return LaneValues{LaneValues::Uniform, {v}};
     Operation *def = v.getDefiningOp();
-    if ((kind != PieceKind::MmaSync && !byRows) || !def)
+    if ((layout.kind != PieceKind::MmaSync && !layout.byRows) || !def)
       return fail(user, "uses a warp-level vector that is neither read from "
                         "a buffer, zero, nor another piece's result");
     OpBuilder::InsertionGuard guard(b);
@@ -1333,7 +1332,7 @@ private:
     // The lane's rows' and columns' positions: mma.sync's g, g + 8 and 2t,
     // 2t + 1; by rows, MFMA's p and the columns of placeCByRows.
     auto rowsOf = [&](Value start, Value step) {
-      if (byRows)
+      if (layout.byRows)
         return positions(
             start, step,
             {{static_cast<MfmaFragments &>(*fragments).lanePosition(), 0}});
@@ -1341,13 +1340,13 @@ private:
       return positions(start, step, {{g, 0}, {g, 8}});
     };
     auto colsOf = [&](Value start, Value step) {
-      if (byRows) {
+      if (layout.byRows) {
         auto &mfmaFragments = static_cast<MfmaFragments &>(*fragments);
         Value group = arith::MulIOp::create(b, loc, mfmaFragments.laneGroup(),
                                             index(mfma::kRun));
         SmallVector<std::pair<Value, int64_t>> at;
-        for (int64_t v = 0; v < mfmaShape.accumulators(); ++v)
-          at.push_back({group, mfma::placeCByRows(mfmaShape, v).col0});
+        for (int64_t v = 0; v < layout.mfmaShape.accumulators(); ++v)
+          at.push_back({group, mfma::placeCByRows(layout.mfmaShape, v).col0});
         return positions(start, step, at);
       }
       Value t = arith::MulIOp::create(
@@ -1447,10 +1446,10 @@ private:
       vector::CombiningKind combining = reduction.getKind();
       SmallVector<int32_t> offsets = {1, 2};
       int64_t width = mma::kWarpSize;
-      if (byRows) {
+      if (layout.byRows) {
         width = mfma::kWaveSize;
         offsets.clear();
-        for (int64_t o = mfmaShape.m; o < width; o *= 2)
+        for (int64_t o = layout.mfmaShape.m; o < width; o *= 2)
           offsets.push_back(int32_t(o));
       }
       SmallVector<Value> rows;
@@ -1505,17 +1504,12 @@ private:
   Block *block;
   MutableArrayRef<vector::ContractionOp> contracts;
   OpBuilder b;
-  PieceKind kind;
+  /// The pieces' instruction and how they hold their values; its `loc`
+  /// is where the lane's coordinates are computed from.
+  const PieceLayout layout;
   llvm::MapVector<Value, OperandTile> &operandTiles;
-  /// On MFMA: the pieces' shape, and whether they hold their accumulators
-  /// by rows (MfmaFragments).
-  MfmaShape mfmaShape{0, 0, 0};
-  bool byRows = false;
-  /// On wgmma (a warp loop marked kWarpgroupMmaAttrName): the chains of
-  /// runs (formChains), by the index of each one's last piece.
-  bool warpgroup = false;
-  /// Where the lane's coordinates are computed from.
-  Location blockLoc;
+  /// On wgmma (layout.warpgroup): the chains of runs (formChains), by the
+  /// index of each one's last piece.
   SmallVector<SmallVector<WgmmaRun>> chains;
   DenseMap<Operation *, size_t> chainEnds;
   std::unique_ptr<Fragments> fragments;
