@@ -626,6 +626,81 @@ void forward(RewriterBase &rewriter, Block &block, const Carried &carried) {
     gpu::BarrierOp::create(rewriter, loc);
 }
 
+/// On MFMA, a lane's loads in the loop's body of a workgroup buffer that
+/// nothing in the loop writes, at addresses defined outside the loop (a
+/// fused attention's query tile, the A fragments of S = Q K^T every step),
+/// move before it: read once and held in registers, as the cost model
+/// prices them. Sound where a barrier lies between the buffer's last write
+/// before the loop and the loop (in the block that holds it), so that the
+/// loads see what they saw in the loop's first step. mma.sync keeps
+/// reloading them: there registers bind (ptxas at its limit on the
+/// register-resident attention), on MFMA the block's LDS does.
+void hoistReadOnlyLoads(scf::ForOp loop) {
+  if (loop.getBody()->getOps<amdgpu::MFMAOp>().empty())
+    return;
+  auto launch = loop->getParentOfType<gpu::LaunchOp>();
+  auto isAttribution = [&](Value buffer) {
+    return llvm::is_contained(launch.getWorkgroupAttributions(), buffer);
+  };
+  // The buffers the loop reads with such loads, and those it touches
+  // other than by loads.
+  llvm::SetVector<Value> read;
+  DenseSet<Value> touched;
+  SmallVector<Operation *> loads;
+  loop.getBody()->walk([&](Operation *op) {
+    if (isa<ViewLikeOpInterface>(op))
+      return;
+    for (Value v : op->getOperands()) {
+      if (!isa<MemRefType>(v.getType()))
+        continue;
+      Value buffer = rootBuffer(v);
+      std::optional<Access> access = accessOf(op);
+      if (!access || !access->isLoad) {
+        touched.insert(buffer);
+        continue;
+      }
+      bool invariant = op->getBlock() == loop.getBody() &&
+                       loop.isDefinedOutsideOfLoop(access->base) &&
+                       llvm::all_of(access->indices, [&](Value index) {
+                         return loop.isDefinedOutsideOfLoop(index);
+                       });
+      if (invariant && isAttribution(buffer)) {
+        read.insert(buffer);
+        loads.push_back(op);
+      }
+    }
+  });
+  // Published before the loop: walking back from it, a barrier before any
+  // op that may write the buffer (any use but a load; a loop or branch
+  // counts by what it holds).
+  auto published = [&](Value buffer) {
+    for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
+      if (isa<gpu::BarrierOp>(op))
+        return true;
+      WalkResult writes = op->walk([&](Operation *inner) {
+        if (isa<ViewLikeOpInterface>(inner))
+          return WalkResult::advance();
+        std::optional<Access> access = accessOf(inner);
+        if (access && access->isLoad)
+          return WalkResult::advance();
+        for (Value v : inner->getOperands())
+          if (isa<MemRefType>(v.getType()) && rootBuffer(v) == buffer)
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      });
+      if (writes.wasInterrupted())
+        return false;
+    }
+    return false;
+  };
+  DenseMap<Value, bool> hoistable;
+  for (Value buffer : read)
+    hoistable[buffer] = !touched.contains(buffer) && published(buffer);
+  for (Operation *load : loads)
+    if (hoistable.lookup(rootBuffer(accessOf(load)->base)))
+      load->moveBefore(loop);
+}
+
 struct HoistAccumulatorsPass
     : public tessel::impl::TesselHoistAccumulatorsBase<HoistAccumulatorsPass> {
   void runOnOperation() override {
@@ -642,8 +717,10 @@ struct HoistAccumulatorsPass
     // The fragments' addresses are computed in the loop from the lane's
     // ids: move what does not change with the step out of it, and merge
     // equal index computations so that equal addresses are equal values.
-    for (scf::ForOp loop : loops)
+    for (scf::ForOp loop : loops) {
       moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+      hoistReadOnlyLoads(loop);
+    }
     IRRewriter rewriter(&getContext());
     DominanceInfo dominance(root);
     eliminateCommonSubExpressions(rewriter, dominance, root);

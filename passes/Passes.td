@@ -669,6 +669,17 @@ def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
     loads and stores. So the second loop starts from the first's registers,
     the buffers are untouched until every loop is done, and
     tessel-dynamic-shared-memory may place them over the tiles.
+
+    On MFMA (a loop running `amdgpu.mfma`), a lane's loads in the loop's
+    body of a workgroup buffer the loop only reads, at addresses defined
+    outside the loop, move before it: the register-resident attention's
+    query tile, whose A fragments S = Q K^T took from LDS every step, is
+    read once and its fragments held in registers, as the cost model
+    prices them. Only where a barrier lies between the buffer's last write
+    before the loop and the loop (in the block that holds it): the loads
+    then see what the loop's first step saw. mma.sync keeps reloading
+    them: on NVIDIA the register-resident attention is at ptxas's register
+    limit, on MFMA the block's LDS binds first.
   }];
   let dependentDialects = [
     "mlir::gpu::GPUDialect",

@@ -609,3 +609,167 @@ func.func @two_loops(%a: i32, %b: i32, %n: index, %out: memref<16x8xf32>) {
   }
   return
 }
+
+// -----
+
+// On MFMA, a lane's loads of a tile the loop only reads, at addresses that
+// do not change with the step (a fused attention's query tile: S's A
+// fragments), move before the loop once a barrier has published the tile:
+// read once, held in registers. The key tile, which each step writes, is
+// still read in the loop; so is the query tile's element read at an
+// address that changes with the step.
+// CHECK-LABEL: func @mfma_query_fragments
+// CHECK: memref.store %{{.*}}, %[[Q:.*]][%{{.*}}, %{{.*}}] : memref<16x24xbf16, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK: %[[A0:.*]] = vector.load %[[Q]][%[[P:.*]], %[[G4:.*]]] : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+// CHECK: scf.for
+// CHECK-NOT: vector.load %[[Q]]
+// CHECK: memref.store %{{.*}}, %[[K:.*]][%{{.*}}, %{{.*}}] : memref<16x24xbf16
+// CHECK: gpu.barrier
+// CHECK: %[[B0:.*]] = vector.load %[[K]][%[[P]], %[[G4]]]
+// CHECK: amdgpu.mfma 16x16x16 %[[A0]] * %[[B0]]
+// CHECK: memref.load %[[Q]][%{{.*}}, %[[G4]]]
+// CHECK: gpu.barrier
+// CHECK: }
+func.func @mfma_query_fragments(%x: bf16, %out: memref<64x4xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1)
+      workgroup(%q : memref<16x24xbf16, #gpu.address_space<workgroup>>,
+                %k : memref<16x24xbf16, #gpu.address_space<workgroup>>) {
+    %r = arith.remui %tx, %c16 : index
+    memref.store %x, %q[%r, %c0] : memref<16x24xbf16, #gpu.address_space<workgroup>>
+    gpu.barrier
+    scf.for %i = %c0 to %n step %c1 {
+      memref.store %x, %k[%r, %i] : memref<16x24xbf16, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %lane = gpu.lane_id
+      %p = arith.remui %lane, %c16 : index
+      %g = arith.divui %lane, %c16 : index
+      %g4 = arith.muli %g, %c4 : index
+      %a = vector.load %q[%p, %g4] : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+      %b = vector.load %k[%p, %g4] : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+      %d = amdgpu.mfma 16x16x16 %a * %b + %zero blgp = none : vector<4xbf16>, vector<4xbf16>, vector<4xf32>
+      %e = memref.load %q[%i, %g4] : memref<16x24xbf16, #gpu.address_space<workgroup>>
+      %ef = arith.extf %e : bf16 to f32
+      %de = vector.extract %d[0] : f32 from vector<4xf32>
+      %s = arith.addf %de, %ef : f32
+      memref.store %s, %out[%lane, %c0] : memref<64x4xf32>
+      gpu.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// No barrier between the tile's last write and the loop: a thread's
+// hoisted load could run before another thread's write, so the loads stay
+// in the loop, after its barrier.
+// CHECK-LABEL: func @mfma_unpublished
+// CHECK: scf.for
+// CHECK: gpu.barrier
+// CHECK: vector.load %{{.*}} : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+// CHECK: amdgpu.mfma
+func.func @mfma_unpublished(%x: bf16, %out: memref<64x4xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1)
+      workgroup(%q : memref<16x24xbf16, #gpu.address_space<workgroup>>) {
+    %r = arith.remui %tx, %c16 : index
+    memref.store %x, %q[%r, %c0] : memref<16x24xbf16, #gpu.address_space<workgroup>>
+    scf.for %i = %c0 to %n step %c1 {
+      gpu.barrier
+      %lane = gpu.lane_id
+      %p = arith.remui %lane, %c16 : index
+      %g = arith.divui %lane, %c16 : index
+      %g4 = arith.muli %g, %c4 : index
+      %a = vector.load %q[%p, %g4] : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+      %d = amdgpu.mfma 16x16x16 %a * %a + %zero blgp = none : vector<4xbf16>, vector<4xbf16>, vector<4xf32>
+      vector.store %d, %out[%lane, %c0] : memref<64x4xf32>, vector<4xf32>
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A tile the loop also writes is read in the loop.
+// CHECK-LABEL: func @mfma_tile_written_in_loop
+// CHECK: gpu.barrier
+// CHECK: scf.for
+// CHECK: vector.load %{{.*}} : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+// CHECK: amdgpu.mfma
+func.func @mfma_tile_written_in_loop(%x: bf16, %out: memref<64x4xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1)
+      workgroup(%q : memref<16x24xbf16, #gpu.address_space<workgroup>>) {
+    %r = arith.remui %tx, %c16 : index
+    memref.store %x, %q[%r, %c0] : memref<16x24xbf16, #gpu.address_space<workgroup>>
+    gpu.barrier
+    scf.for %i = %c0 to %n step %c1 {
+      %lane = gpu.lane_id
+      %p = arith.remui %lane, %c16 : index
+      %g = arith.divui %lane, %c16 : index
+      %g4 = arith.muli %g, %c4 : index
+      %a = vector.load %q[%p, %g4] : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+      %d = amdgpu.mfma 16x16x16 %a * %a + %zero blgp = none : vector<4xbf16>, vector<4xbf16>, vector<4xf32>
+      vector.store %d, %out[%lane, %c0] : memref<64x4xf32>, vector<4xf32>
+      gpu.barrier
+      memref.store %x, %q[%r, %i] : memref<16x24xbf16, #gpu.address_space<workgroup>>
+      gpu.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// mma.sync keeps reloading such a tile each step: there registers bind.
+// CHECK-LABEL: func @mma_sync_reloads_query
+// CHECK: scf.for
+// CHECK: memref.load %{{.*}} : memref<16x8xi32, #gpu.address_space<workgroup>>
+// CHECK: nvvm.mma.sync
+func.func @mma_sync_reloads_query(%x: i32, %b: i32, %f: f32, %out: memref<32x4xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+      workgroup(%q : memref<16x8xi32, #gpu.address_space<workgroup>>) {
+    %r = arith.remui %tx, %c4 : index
+    memref.store %x, %q[%r, %c0] : memref<16x8xi32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    scf.for %i = %c0 to %n step %c1 {
+      %lane = gpu.lane_id
+      %g = arith.divui %lane, %c4 : index
+      %a = memref.load %q[%g, %c0] : memref<16x8xi32, #gpu.address_space<workgroup>>
+      %m = nvvm.mma.sync A[%a, %a, %a, %a] B[%b, %b] C[%f, %f, %f, %f] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+      %d = llvm.extractvalue %m[0] : !llvm.struct<(f32, f32, f32, f32)>
+      memref.store %d, %out[%lane, %c0] : memref<32x4xf32>
+      gpu.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
