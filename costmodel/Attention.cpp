@@ -334,9 +334,10 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
     // bytes.
     l.sSplits = l.oSplits = 1;
     l.sRow = l.pRow = 0;
-    int64_t tiles =
-        dtypeBytes(shape.type) *
-        (bq * l.qRow + stages * kRows * l.kRow + l.vSlots() * bkv * l.vRow);
+    int64_t qTile = dtypeBytes(shape.type) * bq * l.qRow;
+    int64_t kvTiles = dtypeBytes(shape.type) *
+                      (stages * kRows * l.kRow + l.vSlots() * bkv * l.vRow);
+    int64_t tiles = qTile + kvTiles;
     bool maxima = shape.splits > 1 || l.keySplits() > 1;
     // On MFMA unsplit, O / l rounded (roundedRow): O and the statistics
     // then stay in registers to the end and take no bytes once overlaid.
@@ -356,8 +357,14 @@ FusedAttentionLayout::of(const AttentionShape &shape, int64_t bq, int64_t bkv,
       results += 4 * bq * l.keySplits();
     l.sharedBytes = tiles + results + rounded;
     // (One step, known when compiling, is no loop: nothing is carried.)
-    if (!shape.singleStep(bq, bkv))
-      l.overlaidBytes = std::max(tiles, rounded ? rounded : results);
+    // On MFMA, q's fragments are read once before the key tiles are first
+    // written, behind a barrier (tessel-hoist-accumulators): the key and
+    // value tiles then take q's bytes too.
+    if (!shape.singleStep(bq, bkv)) {
+      int64_t during =
+          compute == ComputeClass::Mfma ? std::max(qTile, kvTiles) : tiles;
+      l.overlaidBytes = std::max(during, rounded ? rounded : results);
+    }
     // Swizzled tiles: the bytes that align them where the buffers go to
     // dynamic shared memory (counted always: an upper bound).
     bool wgmma = compute == ComputeClass::Wgmma;

@@ -629,76 +629,115 @@ void forward(RewriterBase &rewriter, Block &block, const Carried &carried) {
 /// On MFMA, a lane's loads in the loop's body of a workgroup buffer that
 /// nothing in the loop writes, at addresses defined outside the loop (a
 /// fused attention's query tile, the A fragments of S = Q K^T every step),
-/// move before it: read once and held in registers, as the cost model
-/// prices them. Sound where a barrier lies between the buffer's last write
-/// before the loop and the loop (in the block that holds it), so that the
-/// loads see what they saw in the loop's first step. mma.sync keeps
-/// reloading them: there registers bind (ptxas at its limit on the
-/// register-resident attention), on MFMA the block's LDS does.
-void hoistReadOnlyLoads(scf::ForOp loop) {
+/// move out of it: read once and held in registers, as the cost model
+/// prices them. They go right after the barrier that publishes the
+/// buffer's last write before the loop (walking back in the block that
+/// holds the loop, the earliest barrier with no use of the buffer but
+/// loads after it), with the side-effect-free index arithmetic they need;
+/// none such barrier, they stay. Where that moves them above other memory
+/// accesses (the first key tiles' copies), a barrier follows them: the
+/// buffer is then done before anything else is written, and
+/// tessel-dynamic-shared-memory may place the key and value tiles over it
+/// (the cost model's layout counts its bytes so). mma.sync keeps
+/// reloading: there the register-resident attention is at ptxas's limit,
+/// on MFMA the block's LDS binds first.
+void hoistReadOnlyLoads(scf::ForOp loop,
+                        DenseMap<Operation *, Operation *> &closing) {
   if (loop.getBody()->getOps<amdgpu::MFMAOp>().empty())
     return;
   auto launch = loop->getParentOfType<gpu::LaunchOp>();
   auto isAttribution = [&](Value buffer) {
     return llvm::is_contained(launch.getWorkgroupAttributions(), buffer);
   };
-  // The buffers the loop reads with such loads, and those it touches
-  // other than by loads.
-  llvm::SetVector<Value> read;
-  DenseSet<Value> touched;
-  SmallVector<Operation *> loads;
-  loop.getBody()->walk([&](Operation *op) {
-    if (isa<ViewLikeOpInterface>(op))
-      return;
-    for (Value v : op->getOperands()) {
-      if (!isa<MemRefType>(v.getType()))
-        continue;
-      Value buffer = rootBuffer(v);
-      std::optional<Access> access = accessOf(op);
-      if (!access || !access->isLoad) {
-        touched.insert(buffer);
-        continue;
-      }
-      bool invariant = op->getBlock() == loop.getBody() &&
-                       loop.isDefinedOutsideOfLoop(access->base) &&
-                       llvm::all_of(access->indices, [&](Value index) {
-                         return loop.isDefinedOutsideOfLoop(index);
-                       });
-      if (invariant && isAttribution(buffer)) {
-        read.insert(buffer);
-        loads.push_back(op);
-      }
-    }
-  });
-  // Published before the loop: walking back from it, a barrier before any
-  // op that may write the buffer (any use but a load; a loop or branch
-  // counts by what it holds).
-  auto published = [&](Value buffer) {
-    for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
-      if (isa<gpu::BarrierOp>(op))
-        return true;
-      WalkResult writes = op->walk([&](Operation *inner) {
-        if (isa<ViewLikeOpInterface>(inner))
-          return WalkResult::advance();
-        std::optional<Access> access = accessOf(inner);
-        if (access && access->isLoad)
-          return WalkResult::advance();
-        for (Value v : inner->getOperands())
-          if (isa<MemRefType>(v.getType()) && rootBuffer(v) == buffer)
-            return WalkResult::interrupt();
+  // Whether `op` (with what it holds) uses `buffer` other than by loads.
+  auto writes = [](Operation *op, Value buffer) {
+    WalkResult found = op->walk([&](Operation *inner) {
+      if (isa<ViewLikeOpInterface>(inner))
         return WalkResult::advance();
-      });
-      if (writes.wasInterrupted())
-        return false;
-    }
-    return false;
+      std::optional<Access> access = accessOf(inner);
+      if (access && access->isLoad)
+        return WalkResult::advance();
+      for (Value v : inner->getOperands())
+        if (isa<MemRefType>(v.getType()) && rootBuffer(v) == buffer)
+          return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    return found.wasInterrupted();
   };
-  DenseMap<Value, bool> hoistable;
-  for (Value buffer : read)
-    hoistable[buffer] = !touched.contains(buffer) && published(buffer);
-  for (Operation *load : loads)
-    if (hoistable.lookup(rootBuffer(accessOf(load)->base)))
-      load->moveBefore(loop);
+  // The buffers the loop reads with such loads, in order.
+  llvm::MapVector<Value, SmallVector<Operation *>> loads;
+  for (Operation &op : *loop.getBody()) {
+    std::optional<Access> access = accessOf(&op);
+    if (!access || !access->isLoad ||
+        !loop.isDefinedOutsideOfLoop(access->base))
+      continue;
+    Value buffer = rootBuffer(access->base);
+    if (isAttribution(buffer) &&
+        llvm::all_of(access->indices, [&](Value index) {
+          return loop.isDefinedOutsideOfLoop(index);
+        }))
+      loads[buffer].push_back(&op);
+  }
+  for (auto &[buffer, reads] : loads) {
+    if (writes(loop, buffer))
+      continue;
+    // The publishing barrier.
+    gpu::BarrierOp publish;
+    for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
+      if (auto barrier = dyn_cast<gpu::BarrierOp>(op))
+        publish = barrier;
+      else if (writes(op, buffer))
+        break;
+    }
+    if (!publish)
+      continue;
+    // After the barrier, before the one that closes what an earlier loop's
+    // loads of it moved there (and the arithmetic they needed).
+    Operation *&close = closing[publish];
+    bool created = !close;
+    if (created) {
+      OpBuilder b(loop->getContext());
+      b.setInsertionPointAfter(publish);
+      close = gpu::BarrierOp::create(b, loop.getLoc());
+    }
+    // What the loads' indices need between there and the loop, in program
+    // order; all of it must be free of side effects.
+    llvm::SetVector<Operation *> needed;
+    SmallVector<Value> pending;
+    for (Operation *read : reads)
+      llvm::append_range(pending, read->getOperands());
+    bool movable = true;
+    while (!pending.empty() && movable) {
+      Operation *def = pending.pop_back_val().getDefiningOp();
+      if (!def || def->getBlock() != loop->getBlock() ||
+          def->isBeforeInBlock(close) || needed.contains(def))
+        continue;
+      if (!isMemoryEffectFree(def) || def->getNumRegions() != 0) {
+        movable = false;
+        break;
+      }
+      needed.insert(def);
+      llvm::append_range(pending, def->getOperands());
+    }
+    if (!movable) {
+      // Right before the loop, where the indices are.
+      if (created) {
+        close->erase();
+        closing.erase(publish);
+      }
+      for (Operation *read : reads)
+        read->moveBefore(loop);
+      continue;
+    }
+    SmallVector<Operation *> inOrder = needed.takeVector();
+    llvm::sort(inOrder, [](Operation *x, Operation *y) {
+      return x->isBeforeInBlock(y);
+    });
+    for (Operation *op : inOrder)
+      op->moveBefore(close);
+    for (Operation *read : reads)
+      read->moveBefore(close);
+  }
 }
 
 struct HoistAccumulatorsPass
@@ -717,9 +756,10 @@ struct HoistAccumulatorsPass
     // The fragments' addresses are computed in the loop from the lane's
     // ids: move what does not change with the step out of it, and merge
     // equal index computations so that equal addresses are equal values.
+    DenseMap<Operation *, Operation *> closing;
     for (scf::ForOp loop : loops) {
       moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
-      hoistReadOnlyLoads(loop);
+      hoistReadOnlyLoads(loop, closing);
     }
     IRRewriter rewriter(&getContext());
     DominanceInfo dominance(root);

@@ -47,7 +47,7 @@
 // GFX90A: v_mfma_f32_16x16x16bf16_1k
 // NOTES-NOT: .vgpr_spill_count: {{[1-9]}}
 // RUN: llvm-readelf --notes %t/k_mreg_gqa_bf16_kernel.hsaco | FileCheck %s --check-prefix=GQA-LDS
-// GQA-LDS: .group_segment_fixed_size: 18432
+// GQA-LDS: .group_segment_fixed_size: 9216
 // In the staged prefill each of the two key loops (unmasked, masked)
 // loads the next K and V tiles from global memory first, computes, then
 // stores them (the zeros past the keys chosen there, where the loads are
@@ -58,15 +58,36 @@
 // writes it rounded to bf16 into a tile of its own; the threads copy the
 // tile out in 16-byte vectors. O's f32 buffer and the statistics' (the
 // launch's 4th to 6th buffers) are never touched: their stores after
-// the loops are gone, and so are the bytes (18432 of LDS: the q, K and V
-// tiles, over which the rounded tile lies).
+// the loops are gone, and so are the bytes. q's fragments are read once,
+// before the key loops, behind a barrier (tessel-hoist-accumulators): the
+// K and V tiles then lie over q's tile, and the rounded tile over them
+// (9216 bytes of LDS: 18432 when q and the K and V tiles lay side by
+// side): a lane's eight loads of its two strips' q fragments (d = 64: four
+// 16-deep steps a strip), then a barrier, and no access to q after them.
 // ROUNDED-LABEL: func.func private @k_mreg_gqa_bf16(
 // ROUNDED: workgroup(%[[Q:.*]] : memref<64x72xbf16, {{.*}}, %[[K:.*]] : memref<32x72xbf16, {{.*}}, %[[V:.*]] : memref<32x72xbf16, {{.*}}, %[[O:.*]] : memref<64x64xf32, {{.*}}, %[[MAX:.*]] : memref<64x16xf32, {{.*}}, %[[SUM:.*]] : memref<64x16xf32, {{.*}}, %[[R:.*]] : memref<64x72xbf16,
 // ROUNDED-NOT: %[[O]]
 // ROUNDED-NOT: %[[MAX]]
 // ROUNDED-NOT: %[[SUM]]
+// ROUNDED: vector.store {{.*}}, %[[Q]][
+// ROUNDED: gpu.barrier
+// ROUNDED: vector.load %[[Q]][{{.*}} vector<4xbf16>
+// ROUNDED-NEXT: vector.load %[[Q]][{{.*}} vector<4xbf16>
+// ROUNDED-NEXT: vector.load %[[Q]][{{.*}} vector<4xbf16>
+// ROUNDED-NEXT: vector.load %[[Q]][{{.*}} vector<4xbf16>
+// ROUNDED-NEXT: vector.load %[[Q]][{{.*}} vector<4xbf16>
+// ROUNDED-NEXT: vector.load %[[Q]][{{.*}} vector<4xbf16>
+// ROUNDED-NEXT: vector.load %[[Q]][{{.*}} vector<4xbf16>
+// ROUNDED-NEXT: vector.load %[[Q]][{{.*}} vector<4xbf16>
+// ROUNDED-NEXT: gpu.barrier
+// ROUNDED-NOT: %[[O]]
+// ROUNDED-NOT: %[[MAX]]
+// ROUNDED-NOT: %[[SUM]]
+// ROUNDED-NOT: %[[Q]]
 // ROUNDED: scf.for
+// ROUNDED-NOT: %[[Q]]
 // ROUNDED: scf.for
+// ROUNDED-NOT: %[[Q]]
 // ROUNDED-NOT: %[[O]]
 // ROUNDED-NOT: %[[SUM]]
 // ROUNDED: arith.divf

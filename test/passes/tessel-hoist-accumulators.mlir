@@ -614,17 +614,24 @@ func.func @two_loops(%a: i32, %b: i32, %n: index, %out: memref<16x8xf32>) {
 
 // On MFMA, a lane's loads of a tile the loop only reads, at addresses that
 // do not change with the step (a fused attention's query tile: S's A
-// fragments), move before the loop once a barrier has published the tile:
-// read once, held in registers. The key tile, which each step writes, is
-// still read in the loop; so is the query tile's element read at an
-// address that changes with the step.
+// fragments), move out of the loop: read once, held in registers. They go
+// right after the barrier that published the tile, above the first key
+// tile's copy, with the lane arithmetic they need, and a barrier follows
+// them (the tile is then done before the key tile is written: the
+// allocator may place one over the other). The key tile, which each step
+// writes, is still read in the loop; so is the query tile's element read
+// at an address that changes with the step.
 // CHECK-LABEL: func @mfma_query_fragments
 // CHECK: memref.store %{{.*}}, %[[Q:.*]][%{{.*}}, %{{.*}}] : memref<16x24xbf16, #gpu.address_space<workgroup>>
-// CHECK: gpu.barrier
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: gpu.lane_id
 // CHECK: %[[A0:.*]] = vector.load %[[Q]][%[[P:.*]], %[[G4:.*]]] : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
-// CHECK: scf.for
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.store %{{.*}}, %[[K:.*]][%{{.*}}, %{{.*}}] : memref<16x24xbf16
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.for
 // CHECK-NOT: vector.load %[[Q]]
-// CHECK: memref.store %{{.*}}, %[[K:.*]][%{{.*}}, %{{.*}}] : memref<16x24xbf16
+// CHECK: memref.store %{{.*}}, %[[K]][%{{.*}}, %{{.*}}] : memref<16x24xbf16
 // CHECK: gpu.barrier
 // CHECK: %[[B0:.*]] = vector.load %[[K]][%[[P]], %[[G4]]]
 // CHECK: amdgpu.mfma 16x16x16 %[[A0]] * %[[B0]]
@@ -645,6 +652,8 @@ func.func @mfma_query_fragments(%x: bf16, %out: memref<64x4xf32>, %n: index) {
     %r = arith.remui %tx, %c16 : index
     memref.store %x, %q[%r, %c0] : memref<16x24xbf16, #gpu.address_space<workgroup>>
     gpu.barrier
+    memref.store %x, %k[%r, %c0] : memref<16x24xbf16, #gpu.address_space<workgroup>>
+    gpu.barrier
     scf.for %i = %c0 to %n step %c1 {
       memref.store %x, %k[%r, %i] : memref<16x24xbf16, #gpu.address_space<workgroup>>
       gpu.barrier
@@ -660,6 +669,63 @@ func.func @mfma_query_fragments(%x: bf16, %out: memref<64x4xf32>, %n: index) {
       %de = vector.extract %d[0] : f32 from vector<4xf32>
       %s = arith.addf %de, %ef : f32
       memref.store %s, %out[%lane, %c0] : memref<64x4xf32>
+      gpu.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Two loops reading the tile (a causal attention's unmasked and masked key
+// loops): each one's loads go after the same barrier, before one closing
+// barrier, and merge (CSE); the loads at addresses that change with the
+// step stay.
+// CHECK-LABEL: func @mfma_two_loops
+// CHECK: gpu.barrier
+// CHECK: %[[A:.*]] = vector.load %[[Q:.*]][%{{.*}}, %{{.*}}] : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: vector.load %[[Q]][%{{.*}}, %{{.*}}] : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+// CHECK: scf.for %[[I:.*]] =
+// CHECK: %[[B:.*]] = vector.load %[[Q]][%[[I]],
+// CHECK: amdgpu.mfma 16x16x16 %[[A]] * %[[B]]
+// CHECK: scf.for %[[I2:.*]] =
+// CHECK: %[[B2:.*]] = vector.load %[[Q]][%[[I2]],
+// CHECK: amdgpu.mfma 16x16x16 %[[A]] * %[[B2]]
+func.func @mfma_two_loops(%x: bf16, %out: memref<64x4xf32>, %n: index, %n2: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1)
+      workgroup(%q : memref<16x24xbf16, #gpu.address_space<workgroup>>) {
+    %r = arith.remui %tx, %c16 : index
+    memref.store %x, %q[%r, %c0] : memref<16x24xbf16, #gpu.address_space<workgroup>>
+    gpu.barrier
+    scf.for %i = %c0 to %n step %c1 {
+      %lane = gpu.lane_id
+      %p = arith.remui %lane, %c16 : index
+      %g = arith.divui %lane, %c16 : index
+      %g4 = arith.muli %g, %c4 : index
+      %a = vector.load %q[%p, %g4] : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+      %b = vector.load %q[%i, %g4] : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+      %d = amdgpu.mfma 16x16x16 %a * %b + %zero blgp = none : vector<4xbf16>, vector<4xbf16>, vector<4xf32>
+      vector.store %d, %out[%lane, %c0] : memref<64x4xf32>, vector<4xf32>
+      gpu.barrier
+    }
+    scf.for %i = %n to %n2 step %c1 {
+      %lane = gpu.lane_id
+      %p = arith.remui %lane, %c16 : index
+      %g = arith.divui %lane, %c16 : index
+      %g4 = arith.muli %g, %c4 : index
+      %a = vector.load %q[%p, %g4] : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+      %b = vector.load %q[%i, %g4] : memref<16x24xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+      %d = amdgpu.mfma 16x16x16 %a * %b + %zero blgp = none : vector<4xbf16>, vector<4xbf16>, vector<4xf32>
+      vector.store %d, %out[%lane, %c0] : memref<64x4xf32>, vector<4xf32>
       gpu.barrier
     }
     gpu.terminator

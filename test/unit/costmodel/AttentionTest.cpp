@@ -659,9 +659,14 @@ TEST(FusedAttention, RegisterFormOnMfma) {
   EXPECT_GT(p2.registers, p1.registers);
   KernelDesc open = attention(32, 8, 2048, 2048, 128, false, ElementType::BF16);
   EXPECT_LT(predict(open, registers, mi300x).registers, pr.registers);
-  // Staged ([64, 32]: two slots of [64, 64] tiles do not fit 64 KiB), the
-  // next tile's loads wait a step in registers: 32 x 128 of K and of V in
-  // 16-byte vectors over 256 threads, two of each a thread, 16 registers.
+  // Staged, the next tile's loads wait a step in registers: on [64, 32]
+  // (two slots of [64, 64] tiles do not fit 64 KiB) 32 x 128 of K and of V
+  // in 16-byte vectors over 256 threads, two of each a thread, 16
+  // registers. There the second slot costs a block a CU: unstaged, the
+  // key and value tiles take q's bytes (17408 in all) and the VGPRs let
+  // two blocks run; staged, 34816 bytes, one. At the same blocks a CU
+  // ([128, 16], eight wavefronts: q's 34816 bytes bind either way; 16 x
+  // 128 of K and of V over 512 threads, 8 registers), staging is faster.
   Schedule unstaged = registers;
   unstaged.block = {64, 32};
   unstaged.warp = {16, 32};
@@ -670,8 +675,22 @@ TEST(FusedAttention, RegisterFormOnMfma) {
   Prediction pu = predict(k, unstaged, mi300x),
              pst = predict(k, staged, mi300x);
   ASSERT_TRUE(pu.legal && pst.legal) << pst.illegalReason;
-  EXPECT_LT(pst.timeUs, pu.timeUs);
   EXPECT_EQ(pst.registers - pu.registers, 16);
+  EXPECT_EQ(pu.blocksPerSM, 2);
+  EXPECT_EQ(pst.blocksPerSM, 1);
+  EXPECT_LT(pu.timeUs, pst.timeUs);
+  Schedule tall = registers;
+  tall.block = {128, 16};
+  tall.warp = {16, 16};
+  tall.warps = 8;
+  Schedule tallStaged = tall;
+  tallStaged.stages = 2;
+  Prediction ptu = predict(k, tall, mi300x),
+             pts = predict(k, tallStaged, mi300x);
+  ASSERT_TRUE(ptu.legal && pts.legal) << pts.illegalReason;
+  EXPECT_EQ(pts.registers - ptu.registers, 8);
+  EXPECT_EQ(pts.blocksPerSM, ptu.blocksPerSM);
+  EXPECT_LT(pts.timeUs, ptu.timeUs);
   Schedule tooLarge = registers;
   tooLarge.stages = 2;
   EXPECT_FALSE(predict(k, tooLarge, mi300x).legal);
@@ -709,6 +728,41 @@ TEST(FusedAttention, RegisterFormOnMfma) {
 // tiles and the rounded O, half an f32 O's bytes. A 128-row query tile
 // then fits CDNA's 64 KiB. Splits (of the keys among blocks or warps) merge O
 // in f32 and keep the f32 epilogue; so does NVIDIA.
+TEST(FusedAttentionLayout, MfmaKeyTilesTakeQueryBytes) {
+  // On MFMA the register-resident form reads q's fragments once, before
+  // the key loops, behind a barrier (tessel-hoist-accumulators): the key
+  // and value tiles then overlay q's tile, and a 64-row tile of the
+  // Mistral prefill takes 17408 bytes, not 34816 (what
+  // tessel-dynamic-shared-memory places for the kernel: GQA-LDS in
+  // cpu-check-fused-attention-mfma-registers.mlir). mma.sync reloads q
+  // every step: its tiles stay side by side.
+  KernelDesc k = attention(32, 8, 2048, 2048, 128, true, ElementType::BF16);
+  const AttentionShape &a = *k.attention;
+  FusedAttentionLayout mfma = FusedAttentionLayout::of(
+      a, 64, 32, 4 * 64, ComputeClass::Mfma, 64, 16, 1);
+  int64_t q = 2 * 64 * mfma.qRow;
+  int64_t kv = 2 * (32 * mfma.kRow + 32 * mfma.vRow);
+  int64_t rounded = 2 * 64 * mfma.roundedRow;
+  EXPECT_EQ(mfma.overlaidBytes, std::max({q, kv, rounded}));
+  EXPECT_EQ(mfma.overlaidBytes, 17408);
+  FusedAttentionLayout mma = FusedAttentionLayout::of(
+      a, 64, 32, 4 * 32, ComputeClass::MmaSync, 32, 16, 1);
+  EXPECT_GE(mma.overlaidBytes,
+            2 * (64 * mma.qRow + 32 * mma.kRow + 32 * mma.vRow));
+
+  // On mi300x the LDS then holds three such blocks a CU, the VGPRs two.
+  Target mi300x = *lookupKnownTarget("mi300x");
+  Schedule s;
+  s.block = {64, 32};
+  s.warp = {16, 32};
+  s.warps = 4;
+  s.compute = ComputeClass::Mfma;
+  Prediction p = predict(k, s, mi300x);
+  ASSERT_TRUE(p.legal) << p.illegalReason;
+  EXPECT_EQ(p.sharedBytes, 17408);
+  EXPECT_EQ(p.blocksPerSM, 2);
+}
+
 TEST(FusedAttentionLayout, MfmaRoundsOInTheLanes) {
   KernelDesc k = attention(32, 8, 2048, 2048, 128, true, ElementType::BF16);
   const AttentionShape &a = *k.attention;
@@ -718,7 +772,10 @@ TEST(FusedAttentionLayout, MfmaRoundsOInTheLanes) {
   int64_t tiles = 2 * (128 * l.qRow + 2 * 16 * l.kRow + 2 * 16 * l.vRow);
   int64_t rounded = 2 * 128 * l.roundedRow;
   EXPECT_EQ(l.sharedBytes, tiles + rounded + 4 * 128 * (l.oRow + l.pieceN));
-  EXPECT_EQ(l.overlaidBytes, std::max(tiles, rounded));
+  // q's fragments are read before the key and value tiles are first
+  // written: those take q's bytes (tessel-hoist-accumulators).
+  int64_t q = 2 * 128 * l.qRow;
+  EXPECT_EQ(l.overlaidBytes, std::max({q, tiles - q, rounded}));
   // O's f32 buffer, never in LDS once carried, is unpadded: 128 x 128
   // fits 64 KiB on its own (as tessel-map-to-gpu checks).
   EXPECT_EQ(l.oRow, 128);
