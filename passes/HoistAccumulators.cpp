@@ -633,12 +633,13 @@ void forward(RewriterBase &rewriter, Block &block, const Carried &carried) {
 /// prices them. They go right after the barrier that publishes the
 /// buffer's last write before the loop (walking back in the block that
 /// holds the loop, the earliest barrier with no use of the buffer but
-/// loads after it), with the side-effect-free index arithmetic they need;
-/// none such barrier, they stay. Where that moves them above other memory
-/// accesses (the first key tiles' copies), a barrier follows them: the
-/// buffer is then done before anything else is written, and
-/// tessel-dynamic-shared-memory may place the key and value tiles over it
-/// (the cost model's layout counts its bytes so). mma.sync keeps
+/// loads after it), with the side-effect-free index arithmetic they need,
+/// and one barrier follows them (and the loads other loops move there):
+/// the buffer is then done before anything after it is written (the first
+/// key tiles' copies), and tessel-dynamic-shared-memory may place the key
+/// and value tiles over it (the cost model's layout counts its bytes so).
+/// Without such a barrier they stay; where the arithmetic cannot move
+/// (side effects), they go right before the loop. mma.sync keeps
 /// reloading: there the register-resident attention is at ptxas's limit,
 /// on MFMA the block's LDS binds first.
 void hoistReadOnlyLoads(scf::ForOp loop,

@@ -672,14 +672,19 @@ def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
 
     On MFMA (a loop running `amdgpu.mfma`), a lane's loads in the loop's
     body of a workgroup buffer the loop only reads, at addresses defined
-    outside the loop, move before it: the register-resident attention's
+    outside the loop, move out of it: the register-resident attention's
     query tile, whose A fragments S = Q K^T took from LDS every step, is
     read once and its fragments held in registers, as the cost model
-    prices them. Only where a barrier lies between the buffer's last write
-    before the loop and the loop (in the block that holds it): the loads
-    then see what the loop's first step saw. mma.sync keeps reloading
-    them: on NVIDIA the register-resident attention is at ptxas's register
-    limit, on MFMA the block's LDS binds first.
+    prices them. They go right after the barrier that publishes the
+    buffer's last write before the loop (in the block that holds the
+    loop), with the side-effect-free index arithmetic they need, and a
+    barrier follows them (one, shared by every loop whose loads move there:
+    a causal attention's two key loops), so that the buffer is done before
+    the first key tiles are written and tessel-dynamic-shared-memory may
+    place those tiles over it. Without such a publishing barrier the loads
+    stay in the loop. mma.sync keeps reloading them: on NVIDIA the
+    register-resident attention is at ptxas's register limit, on MFMA the
+    block's LDS binds first.
   }];
   let dependentDialects = [
     "mlir::gpu::GPUDialect",
