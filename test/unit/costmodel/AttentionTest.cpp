@@ -667,11 +667,18 @@ TEST(FusedAttention, RegisterFormOnMfma) {
   // two blocks run; staged, 34816 bytes, one. At the same blocks a CU
   // ([128, 16], eight wavefronts: q's 34816 bytes bind either way; 16 x
   // 128 of K and of V over 512 threads, 8 registers), staging is faster.
-  Schedule unstaged = registers;
-  unstaged.block = {64, 32};
-  unstaged.warp = {16, 32};
-  Schedule staged = unstaged;
-  staged.stages = 2;
+  // The register form on `block` rows and keys, `warps` wavefronts of 16
+  // rows each, with one stage and with two.
+  auto unstagedAndStaged = [&](std::vector<int64_t> block, int64_t warps) {
+    Schedule one = registers;
+    one.block = block;
+    one.warp = {16, block[1]};
+    one.warps = warps;
+    Schedule two = one;
+    two.stages = 2;
+    return std::pair{one, two};
+  };
+  auto [unstaged, staged] = unstagedAndStaged({64, 32}, 4);
   Prediction pu = predict(k, unstaged, mi300x),
              pst = predict(k, staged, mi300x);
   ASSERT_TRUE(pu.legal && pst.legal) << pst.illegalReason;
@@ -679,12 +686,7 @@ TEST(FusedAttention, RegisterFormOnMfma) {
   EXPECT_EQ(pu.blocksPerSM, 2);
   EXPECT_EQ(pst.blocksPerSM, 1);
   EXPECT_LT(pu.timeUs, pst.timeUs);
-  Schedule tall = registers;
-  tall.block = {128, 16};
-  tall.warp = {16, 16};
-  tall.warps = 8;
-  Schedule tallStaged = tall;
-  tallStaged.stages = 2;
+  auto [tall, tallStaged] = unstagedAndStaged({128, 16}, 8);
   Prediction ptu = predict(k, tall, mi300x),
              pts = predict(k, tallStaged, mi300x);
   ASSERT_TRUE(ptu.legal && pts.legal) << pts.illegalReason;
