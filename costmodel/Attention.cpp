@@ -604,14 +604,14 @@ Prediction predictFusedAttention(const KernelDesc &k, const Schedule &s,
   int64_t bq = s.block[0], bkv = s.block[1];
   if ((s.compute != ComputeClass::Simt && !mma) || s.stages < 1 ||
       (s.stages != 1 && s.warp.empty() && !mfma) || s.splitK != 1 ||
-      s.vector != 1 || s.raster != 1 || !s.thread.empty() ||
+      s.vector != 1 || s.raster != 1 || s.cluster != 1 || !s.thread.empty() ||
       (!s.warp.empty() &&
        (!mma || s.warp.size() != 2 || s.warp[1] < 1 || bkv % s.warp[1])))
     return illegal("the fused attention kernel runs on SIMT lanes, mma.sync "
                    "or MFMA (with 2 stages staged in registers), or on "
                    "mma.sync, wgmma or MFMA with warp = [rows, key tile or a "
-                   "part of it] (and stages); no split-K, raster, vector or "
-                   "thread tiles");
+                   "part of it] (and stages); no split-K, raster, cluster, "
+                   "vector or thread tiles");
   int64_t warpRows = s.warp.empty() ? 0 : s.warp[0];
   int64_t warpKeys = s.warp.empty() ? 0 : s.warp[1];
   int64_t threads = s.warps * t.warpSize();

@@ -124,7 +124,7 @@ private:
   void offerRasters(const Schedule &s, const Prediction &p) {
     if (!p.legal)
       return;
-    visit(s, p);
+    offerClusters(s, p);
     // The group depends on the block tile and the blocks an SM holds
     // alone: schedules differing in thread tiles, vectors or stages share it.
     auto [it, inserted] =
@@ -138,7 +138,24 @@ private:
     grouped.raster = group;
     Prediction q = predict(k, grouped, t);
     if (q.legal)
-      visit(grouped, q);
+      offerClusters(grouped, q);
+  }
+
+  /// Visits `s`, then, on wgmma, the same schedule with its blocks in
+  /// clusters of 2 that share their B tiles by TMA multicast, where legal
+  /// (an even number of rows of tiles: model::wgmmaRefusal) and predicted
+  /// faster: where another term than L2 bounds both, the cluster would
+  /// only add its barriers and its co-scheduling, and ranking (whose third
+  /// key sums the terms, L2's among them) would take it on a tie.
+  void offerClusters(const Schedule &s, const Prediction &p) {
+    visit(s, p);
+    if (s.compute != ComputeClass::Wgmma || s.cluster != 1)
+      return;
+    Schedule paired = s;
+    paired.cluster = 2;
+    Prediction q = predict(k, paired, t);
+    if (q.legal && q.timeUs < p.timeUs)
+      visit(paired, q);
   }
 
   /// The fused attention kernel: query and key tiles of 16 to 128 (none

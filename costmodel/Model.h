@@ -682,6 +682,11 @@ struct Schedule {
   /// loops, each walked down its rows, then across (see
   /// model::rasterBlock).
   int64_t raster = 1;
+  /// Thread blocks per cluster (sm_90a, wgmma): 2 pairs the blocks of two
+  /// neighbouring rows of tiles (ids 2i and 2i + 1), which share their B
+  /// tile; each K step's B boxes are loaded once for the pair and
+  /// multicast into both blocks' shared memory. 1: no cluster.
+  int64_t cluster = 1;
 };
 
 /// Why a time is what it is.

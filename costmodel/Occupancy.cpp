@@ -28,6 +28,10 @@ std::optional<std::string> scheduleRefusal(const Context &c) {
     return "raster must be at least 1";
   if (s.raster > 1 && c.parallel.size() < 2)
     return "raster groups rows of tiles: it needs two parallel loops";
+  if (s.cluster != 1 && s.cluster != 2)
+    return "cluster must be 1 or 2";
+  if (s.cluster != 1 && s.compute != ComputeClass::Wgmma)
+    return "cluster = 2 multicasts wgmma's TMA loads: it needs mma = wgmma";
   if (c.threadsPerBlock > c.target.get(TargetField::MaxThreadsPerBlock))
     return "the block's threads exceed max_threads_per_block";
   if (c.kStep < 0)
@@ -68,6 +72,19 @@ std::optional<std::string> wgmmaRefusal(Context &c) {
     return "wgmma's block tiles must be at most M and N";
   if (s.stages < 2)
     return "wgmma's pipeline needs 2 stages or more";
+  // A cluster pairs ids 2i and 2i + 1, which must be neighbouring rows of
+  // tiles in one column (rasterBlock walks each group down its rows): an
+  // even number of rows, in groups of an even number of rows.
+  if (s.cluster != 1) {
+    int64_t rows = (k.loops[c.parallel[rank - 2]].size + bm - 1) / bm;
+    int64_t group = std::clamp<int64_t>(s.raster, 1, rows);
+    if (rank != 2)
+      return "cluster = 2 pairs the blocks of a matmul's rows of tiles (not "
+             "a batch_matmul's)";
+    if (rows % 2 || (group > 1 && group % 2))
+      return "cluster = 2 needs an even number of rows of tiles (M over "
+             "block M), in raster groups of an even number of rows";
+  }
   for (const Work &copy : k.work) {
     if (copy.kStepRole != KStepRole::ContractionCopy)
       continue;

@@ -81,7 +81,8 @@ std::string blockFormRefusal(const Schedule &s, const Target &t, Prediction &p,
                              const std::string &kernel,
                              const std::string &what) {
   if (s.block.size() != 1 || s.compute != ComputeClass::Simt || s.stages != 1 ||
-      s.splitK != 1 || s.raster != 1 || !s.warp.empty() || !s.thread.empty())
+      s.splitK != 1 || s.raster != 1 || s.cluster != 1 || !s.warp.empty() ||
+      !s.thread.empty())
     return kernel + "'s schedule is block = [" + what +
            "], warps and vector, on SIMT lanes";
   int64_t threads = s.warps * t.warpSize();

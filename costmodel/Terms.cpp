@@ -544,6 +544,24 @@ double l2Time(const Context &c, const WorkCost &w, double blocksOnBusiestSM,
   // The output's stores, where the kernel's work counts them.
   double storeBytes = w.perWarpStoreBytes * w.warps;
   double perBlockBytes = 0, movedBytes = 0, requests = 0;
+  // With cluster = 2 (wgmma), the two blocks of a cluster (neighbouring
+  // rows of tiles) share the tile of each input that a contraction reads
+  // along its reduction but not along the rows (B): TMA loads it once for
+  // both and multicasts it into both blocks' shared memory, so each block
+  // reads half of it out of L2; each SM still receives all of it.
+  double multicastSaved = 0;
+  auto multicast = [&](const Operand &o) {
+    if (!c.wgmma || c.schedule.cluster < 2 || o.output || c.parallel.size() < 2)
+      return false;
+    int rowLoop = c.parallel[c.parallel.size() - 2];
+    bool byRows = false, byReduction = false;
+    for (int l : o.loops) {
+      byRows |= l == rowLoop;
+      byReduction |= std::find(c.parallel.begin(), c.parallel.end(), l) ==
+                     c.parallel.end();
+    }
+    return byReduction && !byRows;
+  };
   for (const Operand &o : c.kernel.operands) {
     double bytes = double(dtypeBytes(o.type));
     double rows = 1, row = bytes;
@@ -554,6 +572,8 @@ double l2Time(const Context &c, const WorkCost &w, double blocksOnBusiestSM,
         rows *= tileAlong(o.loops[i]);
     }
     perBlockBytes += rows * row;
+    if (multicast(o))
+      multicastSaved += rows * row * (1.0 - 1.0 / double(c.schedule.cluster));
     if (o.output && storeBytes > 0) {
       movedBytes += storeBytes;
       if (sector > 0)
@@ -565,7 +585,7 @@ double l2Time(const Context &c, const WorkCost &w, double blocksOnBusiestSM,
     if (line > 0)
       requests += rows * std::ceil(row / line);
   }
-  p.l2Bytes = perBlockBytes * double(p.blocks);
+  p.l2Bytes = (perBlockBytes - multicastSaved) * double(p.blocks);
   // A wgmma kernel's operand tiles come by TMA, which reaches more of L2
   // and of an SM's link to it than SIMT loads do (where the target has
   // those figures); its boxes are counted as their bytes, and its requests
@@ -578,6 +598,8 @@ double l2Time(const Context &c, const WorkCost &w, double blocksOnBusiestSM,
     link = TargetField::TmaSmBytesPerClock;
   if (c.wgmma)
     movedBytes = perBlockBytes;
+  // What L2 serves (multicast once for a cluster) and what each SM takes in.
+  double servedBytes = movedBytes - multicastSaved;
   // L2's own throughput carries the SMs' traffic and the DRAM traffic
   // behind it: every byte read from DRAM is filled into L2 before an SM
   // gets it, and every byte written back drains from it (Nsight Compute's
@@ -588,7 +610,7 @@ double l2Time(const Context &c, const WorkCost &w, double blocksOnBusiestSM,
   double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
   double time = 0;
   if (usable(t, bandwidth, p.uncalibrated))
-    time = (movedBytes * double(p.blocks) + p.dramBytes) /
+    time = (servedBytes * double(p.blocks) + p.dramBytes) /
            (t.get(bandwidth) * 1e12) * 1e6;
   if (usable(t, link, p.uncalibrated))
     time = std::max(time, blocksOnBusiestSM * movedBytes /
@@ -796,9 +818,19 @@ double latencyTime(const Context &c, const WorkCost &w,
             std::max(tmaTransfer,
                      std::min(blocksOnBusiestSM, double(p.blocksPerSM)) *
                          w.stepBytes / t.get(TargetField::TmaSmBytesPerClock));
+      // With cluster = 2 a stage is refilled (by either block, into both)
+      // only once both blocks are done with it: a cluster barrier a step
+      // (barrier.cluster arrive and wait) in place of the block's
+      // bar.sync, while the step's wgmma runs. Its round trip between two
+      // SMs of a GPC stays off L2; no figure for it was measured here, so
+      // it is priced at L2's latency, a bound above it: each step takes
+      // at least that, and a refill waits it before its round trip.
+      double clusterBarrier =
+          c.schedule.cluster > 1 ? t.get(TargetField::L2LatencyCycles) : 0;
       auto tmaLoop = [&](double roundTrip) {
-        return w.kSteps *
-               std::max(step, (roundTrip + tmaTransfer) / (stages - 1));
+        return w.kSteps * std::max({step, clusterBarrier,
+                                    (clusterBarrier + roundTrip + tmaTransfer) /
+                                        (stages - 1)});
       };
       cycles += tmaLoop(dramLatency) + (turns - 1) * tmaLoop(latency);
     } else {

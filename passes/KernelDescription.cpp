@@ -796,7 +796,8 @@ namespace {
 bool sameButStages(const Schedule &a, const Schedule &b) {
   return a.block == b.block && a.warp == b.warp && a.thread == b.thread &&
          a.warps == b.warps && a.splitK == b.splitK && a.vector == b.vector &&
-         a.compute == b.compute && a.raster == b.raster;
+         a.compute == b.compute && a.raster == b.raster &&
+         a.cluster == b.cluster;
 }
 
 bool sameFamily(const std::pair<Schedule, Prediction> &a,
@@ -834,7 +835,7 @@ familyKeys(ArrayRef<std::pair<Schedule, Prediction>> offered) {
     const Schedule &s = offered[i].first;
     return std::forward_as_tuple(std::get<0>(keys[i]), std::get<1>(keys[i]),
                                  s.block, s.warp, s.thread, s.warps, s.splitK,
-                                 s.vector, s.compute, s.raster);
+                                 s.vector, s.compute, s.raster, s.cluster);
   };
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     auto ga = groupKey(a), gb = groupKey(b);
@@ -949,7 +950,7 @@ ScheduleAttr mlir::tessel::toScheduleAttr(MLIRContext *ctx, const Schedule &s) {
     break;
   }
   return ScheduleAttr::get(ctx, s.block, s.warp, s.thread, s.warps, s.stages,
-                           s.splitK, s.vector, mma, s.raster);
+                           s.splitK, s.vector, mma, s.raster, s.cluster);
 }
 
 Schedule mlir::tessel::fromScheduleAttr(ScheduleAttr attr) {
@@ -962,6 +963,7 @@ Schedule mlir::tessel::fromScheduleAttr(ScheduleAttr attr) {
   s.splitK = attr.getSplitK();
   s.vector = attr.getVector();
   s.raster = attr.getRaster();
+  s.cluster = attr.getCluster();
   switch (attr.getMma()) {
   case InstructionClass::Simt:
     s.compute = ComputeClass::Simt;

@@ -81,8 +81,12 @@ struct Operand {
 
 class WgmmaStep {
 public:
-  WgmmaStep(gpu::LaunchOp launch, linalg::LinalgOp step, int64_t stages)
-      : launch(launch), step(step), stages(stages), loc(step.getLoc()) {}
+  /// `raster`: the schedule's (the order of the blocks, which clusters
+  /// pair).
+  WgmmaStep(gpu::LaunchOp launch, linalg::LinalgOp step, int64_t stages,
+            int64_t raster)
+      : launch(launch), step(step), stages(stages), raster(raster),
+        loc(step.getLoc()) {}
 
   LogicalResult rewrite();
 
@@ -91,13 +95,23 @@ private:
     return step->emitOpError() << "cannot run as a wgmma K step: " << why;
   }
   FailureOr<Operand> operand(unsigned index, bool kInner);
+  /// Whether the launch runs in clusters (tessel-map-to-gpu) whose two
+  /// blocks are neighbouring rows of tiles of one column, which share B's
+  /// tile; fails where it has clusters of another kind.
+  FailureOr<bool> pairsRows(const Operand &a, bool aMNMajor, int64_t bm);
+  /// A barrier of the cluster's threads (barrier.cluster arrive and wait,
+  /// release and acquire).
+  void clusterBarrier(OpBuilder &b) {
+    NVVM::ClusterArriveOp::create(b, loc, b.getUnitAttr());
+    NVVM::ClusterWaitOp::create(b, loc, b.getUnitAttr());
+  }
   Value index(OpBuilder &b, int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
   }
 
   gpu::LaunchOp launch;
   linalg::LinalgOp step;
-  int64_t stages;
+  int64_t stages, raster;
   Location loc;
   /// The K loop, or none where it had one step and folded away.
   scf::ForOp kLoop;
@@ -222,6 +236,42 @@ Value mlir::tessel::buildTensorMap(OpBuilder &host, OpBuilder &inside,
 
 namespace {
 
+FailureOr<bool> WgmmaStep::pairsRows(const Operand &a, bool aMNMajor,
+                                     int64_t bm) {
+  if (!launch.hasClusterSize())
+    return false;
+  gpu::KernelDim3 sizes = *launch.getClusterSizeOperandValues();
+  std::optional<int64_t> x = getConstantIntValue(sizes.x),
+                         y = getConstantIntValue(sizes.y),
+                         z = getConstantIntValue(sizes.z);
+  if (a.batchOffset)
+    return fail("its launch has clusters, which pair a matmul's rows of "
+                "tiles; this step is a batch_matmul's");
+  if (!x || !y || !z || *z != 1 || *x * *y != 2)
+    return fail("its launch's clusters are not 2 blocks along x or y");
+  // The pair is ids 2i and 2i + 1 along the clustered dim: rows of tiles
+  // along y where the blocks are a grid of columns x rows; under a raster
+  // (tessel-raster-blocks: linear ids along x, each group of rows walked
+  // down its rows) neighbouring rows of one column only where every group
+  // holds an even number of rows.
+  auto global = cast<MemRefType>(a.global.getType());
+  int64_t m = global.getShape()[aMNMajor ? 1 : 0];
+  int64_t rows = llvm::divideCeil(m, bm);
+  int64_t group = std::clamp<int64_t>(raster, 1, rows);
+  bool linear = *x == 2;
+  if (ShapedType::isDynamic(m) || rows % 2 || linear != (group > 1) ||
+      (linear && group % 2))
+    return fail("its launch pairs blocks in clusters along " +
+                Twine(linear ? "x" : "y") +
+                ", which are not neighbouring "
+                "rows of tiles of one column (" +
+                Twine(rows) + " rows of tiles, raster groups of " +
+                Twine(group) +
+                "): clusters need an even number of rows, in groups of an "
+                "even number");
+  return true;
+}
+
 LogicalResult WgmmaStep::rewrite() {
   MLIRContext *ctx = step.getContext();
   // A K of one step has no loop left (canonicalization folds it): the
@@ -298,6 +348,9 @@ LogicalResult WgmmaStep::rewrite() {
     return fail("its accumulator is not a " + Twine(bm) + " x " + Twine(bn) +
                 " f32 buffer");
   int64_t steps = kLoop ? llvm::divideCeil(*ub, kt) : 1;
+  FailureOr<bool> paired = pairsRows(*a, aMNMajor, bm);
+  if (failed(paired))
+    return failure();
 
   auto workgroup =
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
@@ -441,7 +494,28 @@ LogicalResult WgmmaStep::rewrite() {
   for (int64_t s = 0; s < stages; ++s)
     nvgpu::MBarrierInitOp::create(builder, loc, bars, index(builder, 1),
                                   index(builder, s), leader);
-  gpu::BarrierOp::create(builder, loc);
+  // In a cluster, each block's B boxes of a step are loaded by one of the
+  // pair (box j by rank j mod 2; a K-major B's one box by rank 0) and
+  // multicast into both blocks' stage, arriving on both blocks' mbarrier
+  // of that stage (each still expects the whole step's bytes): the
+  // mbarriers are initialized in both before either loads.
+  Value issuers[2] = {leader, leader};
+  Value bothBlocks;
+  if (*paired) {
+    NVVM::FenceMbarrierInitOp::create(builder, loc);
+    clusterBarrier(builder);
+    Value rank = arith::IndexCastOp::create(
+        builder, loc, builder.getIndexType(),
+        NVVM::ClusterId::create(builder, loc, builder.getI32Type()));
+    for (int64_t r = 0; r < 2; ++r)
+      issuers[r] = arith::AndIOp::create(
+          builder, loc, leader,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, rank,
+                                index(builder, r)));
+    bothBlocks = arith::ConstantIntOp::create(builder, loc, 0b11, 16);
+  } else {
+    gpu::BarrierOp::create(builder, loc);
+  }
 
   // A stage's view of a buffer, the leading index dropped.
   auto view = [&](OpBuilder &ob, Value buffer, ArrayRef<OpFoldResult> offsets,
@@ -480,15 +554,20 @@ LogicalResult WgmmaStep::rewrite() {
   // [rows, 64] box; MN-major, [64, 64] boxes along its rows (64 rows per
   // warpgroup for A, 64 columns per box for B).
   static_assert(W::kM == W::kNChunk, "A's and B's MN-major boxes are alike");
+  // `shared`: B in a cluster, each box by one of the pair, into both.
   auto load = [&](OpBuilder &ob, const Operand &op, Value tiles, Value map,
-                  int64_t rows, Value kAt, Value slot) {
+                  int64_t rows, Value kAt, Value slot, bool shared) {
     OpFoldResult zero = ob.getIndexAttr(0);
+    Value mask = shared ? bothBlocks : Value();
+    auto issuer = [&](int64_t box) {
+      return shared ? issuers[box % 2] : leader;
+    };
     if (op.kInner) {
       nvgpu::TmaAsyncLoadOp::create(
           ob, loc,
           view(ob, tiles, at({slot}, {zero, zero}, ob), boxed({}, {rows, kt})),
           bars, map, coordinates(kAt, op.blockOffset, op.batchOffset), slot,
-          Value(), leader);
+          mask, issuer(0));
       return;
     }
     for (int64_t j = 0; j < rows / W::kNChunk; ++j) {
@@ -498,16 +577,16 @@ LogicalResult WgmmaStep::rewrite() {
           ob, loc,
           view(ob, tiles, at({slot, ob.getIndexAttr(j)}, {zero, zero}, ob),
                boxed({}, {kt, W::kNChunk})),
-          bars, map, coordinates(offset, kAt, op.batchOffset), slot, Value(),
-          leader);
+          bars, map, coordinates(offset, kAt, op.batchOffset), slot, mask,
+          issuer(j));
     }
   };
   auto issue = [&](OpBuilder &ob, Value k, Value slot) {
     Value kAt = arith::MulIOp::create(ob, loc, k, index(ob, kt));
     nvgpu::MBarrierArriveExpectTxOp::create(ob, loc, bars, index(ob, txBytes),
                                             slot, leader);
-    load(ob, *a, aStages, mapA.tma, bm, kAt, slot);
-    load(ob, *b, bStages, mapB.tma, bn, kAt, slot);
+    load(ob, *a, aStages, mapA.tma, bm, kAt, slot, /*shared=*/false);
+    load(ob, *b, bStages, mapB.tma, bn, kAt, slot, /*shared=*/*paired);
   };
   for (int64_t s = 0; s < std::min(stages, steps); ++s)
     issue(builder, index(builder, s), index(builder, s));
@@ -580,8 +659,12 @@ LogicalResult WgmmaStep::rewrite() {
                                             uint64_t(1), UnitAttr(),
                                             lb.getUnitAttr(), d);
         }
-        // Every warpgroup is done with step i - 1's stage: refill it.
-        gpu::BarrierOp::create(lb, loc);
+        // Every warpgroup is done with step i - 1's stage: refill it. In a
+        // cluster, the pair's too (either may write both blocks' stage).
+        if (*paired)
+          clusterBarrier(lb);
+        else
+          gpu::BarrierOp::create(lb, loc);
         Value refill = arith::AddIOp::create(lb, loc, i, index(lb, stages - 1));
         Value cond = arith::AndIOp::create(
             lb, loc,
@@ -598,8 +681,13 @@ LogicalResult WgmmaStep::rewrite() {
         scf::YieldOp::create(lb, loc, d);
       });
   NVVM::WgmmaWaitGroupSyncOp::create(builder, loc, uint64_t(0));
-  // Every warpgroup is done reading the stages the accumulator overlays.
-  gpu::BarrierOp::create(builder, loc);
+  // Every warpgroup is done reading the stages the accumulator overlays;
+  // in a cluster, both blocks' loads have all landed, so that neither
+  // overlays nor leaves a stage the other's loads may still reach.
+  if (*paired)
+    clusterBarrier(builder);
+  else
+    gpu::BarrierOp::create(builder, loc);
   // NVGPU's store puts warp w's rows at 16 w of the view: each warpgroup
   // writes its 64 rows of the block's accumulator through a view of the
   // first 64.
@@ -633,7 +721,8 @@ struct LowerWgmmaPass
         return signalPassFailure();
       }
       int64_t stages = schedule ? schedule.getStages() : 1;
-      if (failed(WgmmaStep(launch, step, stages).rewrite()))
+      int64_t raster = schedule ? schedule.getRaster() : 1;
+      if (failed(WgmmaStep(launch, step, stages, raster).rewrite()))
         return signalPassFailure();
     }
     // The launches' shared memory as it now is (stages and accumulator in

@@ -80,6 +80,45 @@ LogicalResult flattenBlockLoop(scf::ForallOp &blocks) {
   return success();
 }
 
+/// `old` in clusters of `sizes` blocks: a launch of the same grid, block,
+/// memory and body, whose cluster sizes are `sizes` (gpu.launch holds them
+/// as operands, and its body takes cluster ids and sizes as arguments, so
+/// the launch is rebuilt rather than amended).
+gpu::LaunchOp withClusters(gpu::LaunchOp old, ArrayRef<int64_t> sizes) {
+  OpBuilder b(old);
+  Location loc = old.getLoc();
+  SmallVector<Value> cluster;
+  for (int64_t size : sizes)
+    cluster.push_back(arith::ConstantIndexOp::create(b, loc, size));
+  SmallVector<Type> workgroup, priv;
+  for (BlockArgument arg : old.getWorkgroupAttributions())
+    workgroup.push_back(arg.getType());
+  for (BlockArgument arg : old.getPrivateAttributions())
+    priv.push_back(arg.getType());
+  auto launch = gpu::LaunchOp::create(
+      b, loc, old.getGridSizeX(), old.getGridSizeY(), old.getGridSizeZ(),
+      old.getBlockSizeX(), old.getBlockSizeY(), old.getBlockSizeZ(),
+      old.getDynamicSharedMemorySize(), Type(), ValueRange{}, workgroup, priv,
+      cluster[0], cluster[1], cluster[2]);
+  launch->setDiscardableAttrs(old->getDiscardableAttrDictionary());
+  Block &from = old.getBody().front(), &to = launch.getBody().front();
+  // LLVM 22's builder gives the body the 12 ids and sizes of a launch
+  // without clusters; the cluster ids and sizes (6 more) come after them.
+  for (unsigned i = 0; i < 6; ++i)
+    to.insertArgument(gpu::LaunchOp::kNumConfigRegionAttributes + i,
+                      b.getIndexType(), loc);
+  // Ids and sizes (the first 12 arguments of both), then the memory.
+  SmallVector<Value> args(
+      to.getArguments().take_front(gpu::LaunchOp::kNumConfigRegionAttributes));
+  llvm::append_range(args, launch.getWorkgroupAttributions());
+  llvm::append_range(args, launch.getPrivateAttributions());
+  for (auto [was, is] : llvm::zip_equal(from.getArguments(), args))
+    was.replaceAllUsesWith(is);
+  to.getOperations().splice(to.end(), from.getOperations());
+  old.erase();
+  return launch;
+}
+
 /// The block dimensions [x, y, z] of the thread forall nested in `blocks`
 /// (the one mapped to x, y, z: loops over linear thread ids, a cooperative
 /// reduction's, fit any block of as many threads).
@@ -312,12 +351,32 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
   }
 
   LogicalResult mapBlockLoop(func::FuncOp func, scf::ForallOp blocks) {
+    int64_t loops = blocks.getRank();
     if (failed(flattenBlockLoop(blocks)))
       return failure();
     FailureOr<SmallVector<int64_t>> dims = failure();
     auto schedule =
         func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
     bool wgmma = schedule && schedule.getMma() == InstructionClass::Wgmma;
+    // Clusters (wgmma's TMA multicast) pair the blocks of neighbouring rows
+    // of tiles in one column: a matmul's rows are the grid's y (x its
+    // columns); under a raster (one loop of linear ids, each group walked
+    // down its rows) consecutive ids along x. tessel-lower-wgmma checks
+    // that the pairs share their column.
+    SmallVector<int64_t> clusterSizes;
+    if (schedule && schedule.getCluster() > 1) {
+      if (blocks.getRank() != loops || loops > 2)
+        return blocks.emitOpError()
+               << "cannot pair blocks in clusters of " << schedule.getCluster()
+               << ": clusters pair a matmul's rows of tiles (a loop of rows "
+                  "and one of columns, or one loop under a raster), and "
+                  "this kernel has "
+               << loops << " block loops";
+      clusterSizes.assign(3, 1);
+      clusterSizes[loops == 2 ? 1 : 0] = schedule.getCluster();
+    }
+    SmallPtrSet<Operation *, 4> before;
+    func.walk([&](gpu::LaunchOp launch) { before.insert(launch); });
     if (wgmma) {
       // Warpgroup MMA addresses its accumulators by warp (thread id x / 32,
       // NVGPU's lowering): the block is one row of threads, its warpgroups
@@ -356,6 +415,27 @@ struct MapToGpuPass : public tessel::impl::TesselMapToGpuBase<MapToGpuPass> {
                 transform::TransformDialect::kTransformEntryPointSymbolName),
             *transforms, transform::TransformOptions())))
       return func.emitOpError() << "could not be mapped to a GPU launch";
+    if (!clusterSizes.empty()) {
+      SmallVector<gpu::LaunchOp> mapped;
+      func.walk([&](gpu::LaunchOp launch) {
+        if (!before.contains(launch))
+          mapped.push_back(launch);
+      });
+      for (gpu::LaunchOp launch : mapped) {
+        gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+        Value dims[] = {grid.x, grid.y, grid.z};
+        for (auto [size, along] : llvm::zip_equal(clusterSizes, dims)) {
+          std::optional<int64_t> blocks = getConstantIntValue(along);
+          if (!blocks || *blocks % size)
+            return launch.emitOpError()
+                   << "cannot pair blocks in clusters of "
+                   << formatShape(clusterSizes)
+                   << ": the grid's blocks along a clustered dim are not "
+                      "a constant multiple of its cluster size";
+        }
+        withClusters(launch, clusterSizes);
+      }
+    }
     LogicalResult placed = success();
     func.walk([&](gpu::LaunchOp launch) {
       if (failed(alignVectorAccesses(launch)))

@@ -1082,6 +1082,30 @@ def TesselExternDynamicSharedMemory
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def TesselKernelClusters : Pass<"tessel-kernel-clusters", "mlir::ModuleOp"> {
+  let summary = "Compile each kernel launched in clusters for its cluster size";
+  let description = [{
+    A kernel launched in clusters of thread blocks (a wgmma schedule's
+    `cluster = 2`: tessel-map-to-gpu gives its gpu.launch a cluster size,
+    which kernel outlining keeps on the gpu.launch_func) gets that size as
+    its gpu.func's `known_cluster_size`. The NVVM conversion makes it
+    `nvvm.cluster_dim`, and the PTX states it (`.reqnctapercluster`): a
+    plain launch of the kernel (the runtime's `cuLaunchKernel`, over a grid
+    whose size is a multiple of the cluster's) then runs it in clusters, as
+    its TMA multicast and cluster barriers need.
+
+    ```mlir
+    gpu.launch_func @k::@k clusters in (%c1, %c2, %c1) blocks in (%c3, %c2, %c1) ...
+    gpu.func @k(...) kernel
+    // becomes
+    gpu.func @k(...) kernel attributes {known_cluster_size = array<i32: 1, 2, 1>}
+    ```
+
+    A cluster size that is not a positive constant, or a kernel launched in
+    clusters of two sizes, is an error.
+  }];
+}
+
 def TesselAlignSharedMemory : Pass<"tessel-align-shared-memory",
                                    "mlir::gpu::GPUModuleOp"> {
   let summary = "Align every kernel's shared-memory buffers";

@@ -176,6 +176,8 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
   // would turn each into a kernel parameter.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
+  // A kernel launched in clusters (TMA multicast) is compiled for them.
+  pm.addPass(createTesselKernelClusters());
 }
 
 namespace {

@@ -161,31 +161,33 @@ std::string mlir::tessel::splitReductionRefusal(KernelOp kernel,
 ScheduleAttr mlir::tessel::partialScheduleOf(KernelOp kernel,
                                              ScheduleAttr split) {
   if (theAttention(kernel))
-    return ScheduleAttr::get(
-        split.getContext(), split.getBlock(), split.getWarp(),
-        split.getThread(), split.getWarps(), split.getStages(), /*splitK=*/1,
-        split.getVector(), split.getMma(), split.getRaster());
-  return ScheduleAttr::get(split.getContext(), withBatchTile(split.getBlock()),
-                           withBatchTile(split.getWarp()),
-                           withBatchTile(split.getThread()), split.getWarps(),
-                           split.getStages(), /*splitK=*/1, split.getVector(),
-                           split.getMma(), split.getRaster());
+    return ScheduleAttr::get(split.getContext(), split.getBlock(),
+                             split.getWarp(), split.getThread(),
+                             split.getWarps(), split.getStages(), /*splitK=*/1,
+                             split.getVector(), split.getMma(),
+                             split.getRaster(), split.getCluster());
+  return ScheduleAttr::get(
+      split.getContext(), withBatchTile(split.getBlock()),
+      withBatchTile(split.getWarp()), withBatchTile(split.getThread()),
+      split.getWarps(), split.getStages(), /*splitK=*/1, split.getVector(),
+      split.getMma(), split.getRaster(), split.getCluster());
 }
 
 ScheduleAttr mlir::tessel::splitScheduleOf(KernelOp kernel,
                                            ScheduleAttr partial,
                                            int64_t splits) {
   if (theAttention(kernel))
-    return ScheduleAttr::get(
-        partial.getContext(), partial.getBlock(), partial.getWarp(),
-        partial.getThread(), partial.getWarps(), partial.getStages(), splits,
-        partial.getVector(), partial.getMma(), partial.getRaster());
+    return ScheduleAttr::get(partial.getContext(), partial.getBlock(),
+                             partial.getWarp(), partial.getThread(),
+                             partial.getWarps(), partial.getStages(), splits,
+                             partial.getVector(), partial.getMma(),
+                             partial.getRaster(), partial.getCluster());
   return ScheduleAttr::get(
       partial.getContext(), withoutBatchTile(partial.getBlock()),
       withoutBatchTile(partial.getWarp()),
       withoutBatchTile(partial.getThread()), partial.getWarps(),
       partial.getStages(), splits, partial.getVector(), partial.getMma(),
-      partial.getRaster());
+      partial.getRaster(), partial.getCluster());
 }
 
 SmallVector<int64_t> mlir::tessel::splitCandidates(KernelOp kernel) {

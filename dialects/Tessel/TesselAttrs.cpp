@@ -117,6 +117,8 @@ void ScheduleAttr::print(AsmPrinter &printer) const {
           << ", split_k = " << getSplitK();
   if (getRaster() != 1)
     printer << ", raster = " << getRaster();
+  if (getCluster() != 1)
+    printer << ", cluster = " << getCluster();
   printer << ", vector = " << getVector()
           << ", mma = " << stringifyInstructionClass(getMma()) << ">";
 }
@@ -124,7 +126,8 @@ void ScheduleAttr::print(AsmPrinter &printer) const {
 Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> block, warp, thread;
   int64_t warps = kDefaultWarps, stages = kDefaultStages,
-          splitK = kDefaultSplitK, vector = kDefaultVector, raster = 1;
+          splitK = kDefaultSplitK, vector = kDefaultVector, raster = 1,
+          cluster = 1;
   InstructionClass mma = InstructionClass::Simt;
   llvm::StringSet<> seen;
 
@@ -157,6 +160,8 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
       return parser.parseInteger(vector);
     if (key == "raster")
       return parser.parseInteger(raster);
+    if (key == "cluster")
+      return parser.parseInteger(cluster);
     if (key == "mma") {
       StringRef name;
       SMLoc nameLoc = parser.getCurrentLocation();
@@ -173,7 +178,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
     return parser.emitError(loc)
            << "unknown schedule key '" << key
            << "' (expected block, warp, thread, warps, stages, split_k, "
-              "raster, vector or mma)";
+              "raster, cluster, vector or mma)";
   };
 
   SMLoc loc = parser.getCurrentLocation();
@@ -186,7 +191,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   }
   return parser.getChecked<ScheduleAttr>(loc, parser.getContext(), block, warp,
                                          thread, warps, stages, splitK, vector,
-                                         mma, raster);
+                                         mma, raster, cluster);
 }
 
 /// The largest size of a schedule's tile.
@@ -197,8 +202,8 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    ArrayRef<int64_t> warp,
                                    ArrayRef<int64_t> thread, int64_t warps,
                                    int64_t stages, int64_t splitK,
-                                   int64_t vector, InstructionClass,
-                                   int64_t raster) {
+                                   int64_t vector, InstructionClass mma,
+                                   int64_t raster, int64_t cluster) {
   if (block.empty())
     return emitError() << "schedule block tile is empty";
   for (auto [name, tile] : {std::pair{"block", block}, std::pair{"warp", warp},
@@ -228,6 +233,13 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (raster < 1 || raster > kMaxTileSize)
     return emitError() << "schedule raster = " << raster
                        << " is outside [1, 2^31 - 1]";
+  // Clusters pair blocks that share a TMA-loaded tile: warpgroup MMA's.
+  if (cluster != 1 && cluster != 2)
+    return emitError() << "schedule cluster = " << cluster << " is not 1 or 2";
+  if (cluster != 1 && mma != InstructionClass::Wgmma)
+    return emitError() << "schedule cluster = " << cluster
+                       << " needs mma = wgmma (its B tiles are multicast by "
+                          "TMA)";
   if (!llvm::is_contained({1, 2, 4, 8, 16}, vector))
     return emitError() << "schedule vector = " << vector
                        << " is not 1, 2, 4, 8 or 16";

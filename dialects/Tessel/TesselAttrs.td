@@ -115,6 +115,11 @@ def Tessel_ScheduleAttr : Tessel_Attr<"Schedule", "schedule"> {
       next G rows, so that the blocks resident at once share their input
       tiles in L2 (the model chooses G from the DRAM bytes each wave of
       blocks reads; docs/cost-model.md term 5);
+    - `cluster` (optional, 1 when left out): thread blocks per cluster
+      (sm_90a, `mma = wgmma` only): 2 pairs blocks of neighbouring rows of
+      tiles, which share their B tile: each K step's B boxes are loaded
+      once for the pair and multicast by TMA into both blocks' shared
+      memory, halving B's traffic out of L2 (docs/cost-model.md term 5);
     - `vector`: elements per vector load or store: 1, 2, 4, 8 or 16;
     - `mma`: the instruction class, one of `simt`, `mma_sync`, `wgmma`, `mfma`.
 
@@ -137,7 +142,9 @@ def Tessel_ScheduleAttr : Tessel_Attr<"Schedule", "schedule"> {
     "int64_t":$vector,
     "::mlir::tessel::InstructionClass":$mma,
     DefaultValuedParameter<"int64_t", "1",
-        "rows of tiles a group of blocks walks (1: linear)">:$raster
+        "rows of tiles a group of blocks walks (1: linear)">:$raster,
+    DefaultValuedParameter<"int64_t", "1",
+        "thread blocks per cluster (1: none)">:$cluster
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;

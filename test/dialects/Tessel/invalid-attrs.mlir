@@ -101,6 +101,16 @@ func.func private @f() attributes {s = #tessel.schedule<block = [128, 128], rast
 
 // -----
 
+// expected-error @+1 {{schedule cluster = 4 is not 1 or 2}}
+func.func private @f() attributes {s = #tessel.schedule<block = [128, 128, 64], warps = 8, stages = 4, mma = wgmma, cluster = 4>}
+
+// -----
+
+// expected-error @+1 {{schedule cluster = 2 needs mma = wgmma (its B tiles are multicast by TMA)}}
+func.func private @f() attributes {s = #tessel.schedule<block = [128, 128, 32], warp = [64, 64, 32], warps = 4, stages = 3, mma = mma_sync, cluster = 2>}
+
+// -----
+
 // expected-error @+1 {{schedule vector = 3 is not 1, 2, 4, 8 or 16}}
 func.func private @f() attributes {s = #tessel.schedule<block = [128, 128], vector = 3>}
 
@@ -131,7 +141,7 @@ func.func private @f() attributes {s = #tessel.schedule<block = [64, 64], thread
 
 // -----
 
-// expected-error @+1 {{unknown schedule key 'tile' (expected block, warp, thread, warps, stages, split_k, raster, vector or mma)}}
+// expected-error @+1 {{unknown schedule key 'tile' (expected block, warp, thread, warps, stages, split_k, raster, cluster, vector or mma)}}
 func.func private @f() attributes {s = #tessel.schedule<tile = [64, 64]>}
 
 // -----

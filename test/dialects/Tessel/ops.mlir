@@ -238,6 +238,15 @@ func.func private @rastered() attributes {
     s = #tessel.schedule<raster = 8, block = [128, 128, 64], warps = 8, stages = 4, vector = 8, mma = wgmma>,
     t = #tessel.schedule<block = [8, 8], raster = 1>}
 
+// A cluster other than 1 (blocks that share their B tile by TMA
+// multicast) is printed after the raster; 1 is left out.
+// CHECK-LABEL: func.func private @clustered
+// CHECK-SAME: s = #tessel.schedule<block = [128, 128, 64], warps = 8, stages = 4, split_k = 1, raster = 8, cluster = 2, vector = 8, mma = wgmma>
+// CHECK-SAME: t = #tessel.schedule<block = [128, 128, 64], warps = 8, stages = 4, split_k = 1, vector = 8, mma = wgmma>
+func.func private @clustered() attributes {
+    s = #tessel.schedule<cluster = 2, raster = 8, block = [128, 128, 64], warps = 8, stages = 4, vector = 8, mma = wgmma>,
+    t = #tessel.schedule<block = [128, 128, 64], warps = 8, stages = 4, vector = 8, mma = wgmma, cluster = 1>}
+
 // The estimated registers and the flops' share of the achievable time are
 // printed where given (0, the default, leaves them out, as above).
 // CHECK-LABEL: func.func private @predicted_registers

@@ -259,6 +259,59 @@ TEST(ModelTerms, WgmmaRefusalChecksTheWarpgroups) {
             std::string::npos);
 }
 
+TEST(ModelTerms, WgmmaClustersShareBsTileThroughL2) {
+  // ViT's M = 196 (two rows of 128-row tiles) against a 4096 x 4096
+  // weight: L2-bound on h100; in clusters of 2 each block reads half of its
+  // B tile out of L2 (the other half comes by the pair's multicast).
+  KernelDesc d = steppable(196, 4096, 4096, ElementType::BF16);
+  d.wgmmaable = true;
+  Schedule alone = wgmma(128, 64, 64, 8, 6);
+  Schedule paired = alone;
+  paired.cluster = 2;
+  Prediction one = predict(d, alone, h100());
+  Prediction two = predict(d, paired, h100());
+  ASSERT_TRUE(one.legal) << one.illegalReason;
+  ASSERT_TRUE(two.legal) << two.illegalReason;
+  // Per block: A 128 x 64 and B 64 x 64 a step (bf16), B's half saved.
+  double perBlockStep = (128.0 * 64 + 64.0 * 64) * 2;
+  double savedStep = 64.0 * 64 * 2 / 2;
+  EXPECT_NEAR(two.l2Bytes / one.l2Bytes,
+              (perBlockStep - savedStep) / perBlockStep, 0.02);
+  EXPECT_EQ(one.bound, Bound::L2);
+  EXPECT_LT(two.l2Us, one.l2Us);
+  EXPECT_LT(two.timeUs, one.timeUs);
+  // DRAM is the same: L2 served both blocks the same bytes before.
+  EXPECT_DOUBLE_EQ(two.dramBytes, one.dramBytes);
+
+  // Clusters pair neighbouring rows of tiles of one column: an odd number
+  // of rows (M = 257: 3 of 128), a raster group of an odd number of rows,
+  // a batch_matmul, or another instruction class is refused.
+  auto reason = [&](const KernelDesc &k, const Schedule &s) {
+    Prediction p = predict(k, s, h100());
+    EXPECT_FALSE(p.legal);
+    return p.illegalReason;
+  };
+  KernelDesc odd = steppable(257, 4096, 4096, ElementType::BF16);
+  odd.wgmmaable = true;
+  EXPECT_NE(reason(odd, paired).find("even number of rows"), std::string::npos);
+  KernelDesc tall = steppable(1024, 4096, 4096, ElementType::BF16);
+  tall.wgmmaable = true;
+  Schedule grouped = paired;
+  grouped.raster = 3;
+  EXPECT_NE(reason(tall, grouped).find("even number of rows"),
+            std::string::npos);
+  grouped.raster = 4;
+  EXPECT_TRUE(predict(tall, grouped, h100()).legal);
+  Schedule simt;
+  simt.block = {64, 64, 16};
+  simt.cluster = 2;
+  EXPECT_NE(reason(tall, simt).find("mma = wgmma"), std::string::npos);
+
+  // A cluster barrier a step, priced at L2's latency: where a step's math
+  // takes less, the step takes that long (the latency term never falls).
+  EXPECT_GE(two.latencyUs, one.latencyUs);
+}
+
 TEST(ModelTerms, WgmmaSharedMemoryAndRegisters) {
   KernelDesc d = steppable(1024, 1024, 1024, ElementType::BF16);
   d.wgmmaable = true;
