@@ -95,11 +95,14 @@ mkdir -p "$CARRY/checks"
 # by the cost model (onto MFMA where it applies).
 AMD_CHECKS=""
 CHECK_FLAGS=""
+# wgmma in thread-block clusters (TMA multicast of B): sm_90a only.
+CLUSTER_CHECKS=""
 case "$TARGET" in
   mi*) AMD_CHECKS="test/codegen/cpu-check-mfma.mlir test/codegen/cpu-check-fused-attention-mfma.mlir"
        CHECK_FLAGS=--refit-schedules ;;
+  h100|h200) CLUSTER_CHECKS="test/tools/Inputs/wgmma-cluster.mlir" ;;
 esac
-for f in $AMD_CHECKS \
+for f in $AMD_CHECKS $CLUSTER_CHECKS \
          test/codegen/cpu-check-mma.mlir test/codegen/cpu-check-stages.mlir \
          test/codegen/cpu-check-mma-transposed.mlir \
          test/codegen/cpu-check-mma-large-tiles.mlir \
