@@ -689,6 +689,17 @@ struct Schedule {
   int64_t cluster = 1;
 };
 
+/// Whether blocks in clusters of 2 (ids 2i and 2i + 1) are neighbouring
+/// rows of tiles of one column, for `rows` rows of tiles walked in the
+/// order of `raster` (model::rasterBlock: each group walked down its rows):
+/// an even number of rows, in groups of an even number of rows.
+inline bool clusterPairsRows(int64_t rows, int64_t raster) {
+  if (rows < 1 || rows % 2)
+    return false;
+  int64_t group = std::clamp<int64_t>(raster, 1, rows);
+  return group == 1 || group % 2 == 0;
+}
+
 /// Why a time is what it is.
 enum class Bound { Compute, Loads, Dram, L2, Latency, Blocks, Launch, Illegal };
 

@@ -77,11 +77,10 @@ std::optional<std::string> wgmmaRefusal(Context &c) {
   // even number of rows, in groups of an even number of rows.
   if (s.cluster != 1) {
     int64_t rows = (k.loops[c.parallel[rank - 2]].size + bm - 1) / bm;
-    int64_t group = std::clamp<int64_t>(s.raster, 1, rows);
     if (rank != 2)
       return "cluster = 2 pairs the blocks of a matmul's rows of tiles (not "
              "a batch_matmul's)";
-    if (rows % 2 || (group > 1 && group % 2))
+    if (!clusterPairsRows(rows, s.raster))
       return "cluster = 2 needs an even number of rows of tiles (M over "
              "block M), in raster groups of an even number of rows";
   }

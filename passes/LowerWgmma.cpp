@@ -256,11 +256,10 @@ FailureOr<bool> WgmmaStep::pairsRows(const Operand &a, bool aMNMajor,
   // holds an even number of rows.
   auto global = cast<MemRefType>(a.global.getType());
   int64_t m = global.getShape()[aMNMajor ? 1 : 0];
-  int64_t rows = llvm::divideCeil(m, bm);
-  int64_t group = std::clamp<int64_t>(raster, 1, rows);
+  int64_t rows = ShapedType::isDynamic(m) ? 0 : llvm::divideCeil(m, bm);
+  int64_t group = std::clamp<int64_t>(raster, 1, std::max<int64_t>(rows, 1));
   bool linear = *x == 2;
-  if (ShapedType::isDynamic(m) || rows % 2 || linear != (group > 1) ||
-      (linear && group % 2))
+  if (!clusterPairsRows(rows, raster) || linear != (group > 1))
     return fail("its launch pairs blocks in clusters along " +
                 Twine(linear ? "x" : "y") +
                 ", which are not neighbouring "
