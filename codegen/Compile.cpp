@@ -457,6 +457,13 @@ mlir::tessel::compileKernels(ModuleOp module, const Target &target,
         return WalkResult::interrupt();
       k.grid = *grid;
       k.block = *block;
+      if (launch.hasClusterSize()) {
+        auto cluster = constantDims(
+            launch, launch.getClusterSizeOperandValues(), "cluster");
+        if (failed(cluster))
+          return WalkResult::interrupt();
+        k.cluster = *cluster;
+      }
       if (Value dynamic = launch.getDynamicSharedMemorySize()) {
         IntegerAttr bytes;
         if (!matchPattern(dynamic, m_Constant(&bytes))) {

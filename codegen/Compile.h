@@ -34,6 +34,9 @@ struct CompiledKernel {
   unsigned launchIndex = 0; // order among that kernel's launches
   std::array<int64_t, 3> grid{1, 1, 1};
   std::array<int64_t, 3> block{1, 1, 1};
+  /// Blocks per thread-block cluster, x y z (sm_90a, a wgmma schedule's
+  /// `cluster`); 1, 1, 1 without clusters.
+  std::array<int64_t, 3> cluster{1, 1, 1};
   /// Bytes of dynamic shared memory to launch with (0: none).
   int64_t dynamicSharedMemoryBytes = 0;
   /// Each a pointer to the buffer of one input or output of the Tessel

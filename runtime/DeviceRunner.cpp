@@ -432,16 +432,19 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
     int regs = 0, local = 0;
     dev.cu->cuFuncGetAttribute(&regs, kFuncAttrNumRegs, fn);
     dev.cu->cuFuncGetAttribute(&local, kFuncAttrLocalSizeBytes, fn);
-    Value grid = Value::array(), block = Value::array();
+    Value grid = Value::array(), block = Value::array(),
+          cluster = Value::array();
     for (int i = 0; i < 3; ++i) {
       grid.push_back(Value(k->grid[i]));
       block.push_back(Value(k->block[i]));
+      cluster.push_back(Value(k->cluster[i]));
     }
     launches.push_back(Value(
         Value::object({{"name", Value(k->name)},
                        {"binary", Value(file)},
                        {"grid", Value(std::move(grid))},
                        {"block", Value(std::move(block))},
+                       {"cluster", Value(std::move(cluster))},
                        {"registers", Value(regs)},
                        {"local_bytes", Value(local)},
                        {"shared_memory_bytes", Value(k->sharedMemoryBytes)},

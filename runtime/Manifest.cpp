@@ -94,6 +94,8 @@ Json kernelToJson(const GpuKernel &k) {
                          {"schedule", k.schedule}});
   if (k.dynamicSharedMemoryBytes)
     e["dynamic_shared_memory_bytes"] = k.dynamicSharedMemoryBytes;
+  if (k.cluster != std::array<unsigned, 3>{1, 1, 1})
+    e["cluster"] = k.cluster;
   if (k.predictedUs)
     e["predicted"] = Json::object(
         {{"time_us", *k.predictedUs}, {"bound", k.predictedBound}});
@@ -443,6 +445,9 @@ std::optional<GpuKernel> kernelFromJson(const Json &value,
   k.ptx = r.str("ptx", false);
   k.llvmIr = r.str("llvm_ir", false);
   std::vector<int64_t> grid = r.ints("grid"), block = r.ints("block");
+  std::vector<int64_t> cluster = r.ints("cluster", false);
+  if (cluster.empty())
+    cluster = {1, 1, 1};
   k.sharedMemoryBytes = r.integer("shared_memory_bytes", 0, false);
   k.dynamicSharedMemoryBytes =
       r.integer("dynamic_shared_memory_bytes", 0, false);
@@ -472,6 +477,23 @@ std::optional<GpuKernel> kernelFromJson(const Json &value,
   for (int i = 0; i < 3; ++i) {
     k.grid[i] = unsigned(grid[i]);
     k.block[i] = unsigned(block[i]);
+  }
+  // A grid that is not a multiple of its clusters does not launch
+  // (CUDA_ERROR_INVALID_CLUSTER_SIZE): say so when the manifest is read.
+  if (cluster.size() != 3 ||
+      !std::all_of(cluster.begin(), cluster.end(), positive)) {
+    error = context + ": " + k.name + ": 'cluster' needs 3 positive sizes";
+    return std::nullopt;
+  }
+  for (int i = 0; i < 3; ++i) {
+    if (grid[i] % cluster[i] != 0) {
+      error = context + ": " + k.name + ": grid dim " + std::to_string(i) +
+              " (" + std::to_string(grid[i]) +
+              ") is not a multiple of the cluster's (" +
+              std::to_string(cluster[i]) + ")";
+      return std::nullopt;
+    }
+    k.cluster[i] = unsigned(cluster[i]);
   }
   if (!params->is_array()) {
     error = context + ": " + k.name + ": 'params' is not an array";

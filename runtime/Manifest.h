@@ -54,6 +54,10 @@ struct GpuKernel {
   std::string ptx;    // NVIDIA: the PTX file name
   std::string llvmIr; // --emit=llvm: the LLVM IR file name
   std::array<unsigned, 3> grid{1, 1, 1}, block{1, 1, 1};
+  /// Blocks per thread-block cluster (NVIDIA sm_90a): the binary requires
+  /// them (PTX `.reqnctapercluster`), so a plain launch runs the grid in
+  /// clusters of this size; each grid dim is a multiple of its own.
+  std::array<unsigned, 3> cluster{1, 1, 1};
   int64_t sharedMemoryBytes = 0;
   /// Dynamic shared memory the kernel is launched with (NVIDIA: past the
   /// static limit, tessel-dynamic-shared-memory); 0 for none.

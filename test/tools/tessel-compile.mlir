@@ -71,6 +71,7 @@
 // HEADER: // mm_relu_kernel (entry mm_relu_kernel): part 0 of tessel.kernel @mm_relu; parameters: input#0<130x70xbf16> input#1<70x90xbf16> output#0<130x90xbf16>
 // HEADER-NEXT: #define TESSEL_mm_relu_kernel_GRID 3, 5, 1
 // HEADER-NEXT: #define TESSEL_mm_relu_kernel_BLOCK 32, 2, 1
+// HEADER-NEXT: #define TESSEL_mm_relu_kernel_CLUSTER 1, 1, 1
 // HEADER-NEXT: #define TESSEL_mm_relu_kernel_DYNAMIC_SHARED_BYTES 0
 // HEADER-NEXT: #define TESSEL_mm_relu_kernel_NUM_PARAMS 3
 

@@ -356,6 +356,7 @@ std::string cIdentifier(StringRef name) {
 }
 
 /// The lines of kernels.h for one kernel: its parameters, grid, block,
+/// cluster (1, 1, 1 without; the binary requires the size it states),
 /// dynamic shared memory (bytes to launch with; past 48 KiB the kernel's
 /// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES must be raised first)
 /// and parameter count as macros.
@@ -371,8 +372,10 @@ void writeHeaderEntry(llvm::raw_ostream &h, const CompiledKernel &k) {
   h << "\n#define TESSEL_" << id << "_GRID " << k.grid[0] << ", " << k.grid[1]
     << ", " << k.grid[2] << "\n#define TESSEL_" << id << "_BLOCK " << k.block[0]
     << ", " << k.block[1] << ", " << k.block[2] << "\n#define TESSEL_" << id
-    << "_DYNAMIC_SHARED_BYTES " << k.dynamicSharedMemoryBytes
-    << "\n#define TESSEL_" << id << "_NUM_PARAMS " << k.params.size() << "\n\n";
+    << "_CLUSTER " << k.cluster[0] << ", " << k.cluster[1] << ", "
+    << k.cluster[2] << "\n#define TESSEL_" << id << "_DYNAMIC_SHARED_BYTES "
+    << k.dynamicSharedMemoryBytes << "\n#define TESSEL_" << id << "_NUM_PARAMS "
+    << k.params.size() << "\n\n";
 }
 
 /// Writes `k`'s binary into the output folder (and, for NVIDIA with
@@ -393,6 +396,7 @@ writeKernel(const CompiledKernel &k, const Target &target,
   for (int i = 0; i < 3; ++i) {
     e.grid[i] = unsigned(k.grid[i]);
     e.block[i] = unsigned(k.block[i]);
+    e.cluster[i] = unsigned(k.cluster[i]);
   }
   e.dynamicSharedMemoryBytes = k.dynamicSharedMemoryBytes;
   e.schedule = k.schedule;
@@ -576,6 +580,8 @@ int main(int argc, char **argv) {
     };
     llvm::outs() << llvm::formatv("  {0,-40} grid {1,-10} block {2,-9}", k.name,
                                   dimText(k.grid), dimText(k.block));
+    if (k.cluster != std::array<unsigned, 3>{1, 1, 1})
+      llvm::outs() << " cluster " << dimText(k.cluster);
     if (k.registers)
       llvm::outs() << " registers " << *k.registers;
     llvm::outs() << "\n";

@@ -174,6 +174,23 @@ TEST_F(ManifestDirTest, SaysWhatIsWrong) {
   EXPECT_FALSE(runtime::readManifest(dir.string(), error));
   EXPECT_NE(error.find("3 positive sizes"), std::string::npos) << error;
 
+  // Clusters must tile the grid: [2, 1, 1] does not split into [1, 2, 1].
+  bad = kManifest;
+  bad.replace(bad.find("\"grid\": [2, 1, 1]"), 17,
+              "\"grid\": [2, 1, 1], \"cluster\": [1, 2, 1]");
+  write(bad);
+  EXPECT_FALSE(runtime::readManifest(dir.string(), error));
+  EXPECT_NE(error.find("grid dim 1 (1) is not a multiple of the cluster's (2)"),
+            std::string::npos)
+      << error;
+  bad = kManifest;
+  bad.replace(bad.find("\"grid\": [2, 1, 1]"), 17,
+              "\"grid\": [2, 1, 1], \"cluster\": [2, 1]");
+  write(bad);
+  EXPECT_FALSE(runtime::readManifest(dir.string(), error));
+  EXPECT_NE(error.find("'cluster' needs 3 positive sizes"), std::string::npos)
+      << error;
+
   bad = kManifest;
   bad.replace(bad.find("\"format_version\": 1"), 19, "\"format_version\": 2");
   write(bad);
@@ -271,6 +288,35 @@ TEST_F(ManifestDirTest, WrittenManifestsReadBack) {
   ASSERT_TRUE(back->tesselKernels[0].reference);
   EXPECT_EQ(runtime::graphToJsonText(*back->tesselKernels[0].reference),
             runtime::graphToJsonText(sampleGraph()));
+}
+
+// A kernel launched in clusters (sm_90a, `cluster = 2`) keeps its cluster
+// size; one without writes no `cluster` and reads back as 1, 1, 1.
+TEST_F(ManifestDirTest, ClusterSizesReadBack) {
+  runtime::Manifest m = manifestFor("h100", "nvidia", "sm_90a");
+  runtime::GpuKernel k;
+  k.name = k.entry = "mm_kernel";
+  k.tesselKernel = "mm";
+  k.ptx = "mm_kernel.ptx";
+  k.grid = {32, 4, 1};
+  k.block = {256, 1, 1};
+  k.cluster = {1, 2, 1};
+  k.params = {{true, 0, {ref::DType::BF16, {512, 4096}}, std::nullopt}};
+  runtime::GpuKernel plain = k;
+  plain.name = plain.entry = "plain_kernel";
+  plain.launchIndex = 1;
+  plain.cluster = {1, 1, 1};
+  m.kernels = {k, plain};
+  std::string text = runtime::writeManifest(m);
+  EXPECT_EQ(text.find("\"cluster\""), text.rfind("\"cluster\"")) << text;
+  write(text);
+  std::string error;
+  std::optional<runtime::Manifest> back =
+      runtime::readManifest(dir.string(), error);
+  ASSERT_TRUE(back) << error;
+  ASSERT_EQ(back->kernels.size(), 2u);
+  EXPECT_EQ(back->kernels[0].cluster, (std::array<unsigned, 3>{1, 2, 1}));
+  EXPECT_EQ(back->kernels[1].cluster, (std::array<unsigned, 3>{1, 1, 1}));
 }
 
 // A function's plan (its kernel calls over buffers, reshapes as views, its
