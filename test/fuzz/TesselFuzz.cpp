@@ -240,6 +240,12 @@ const std::vector<std::string> &schedules() {
       "block = [0, 4], warps = 4",
       "block = [8, 8], warps = 33",
       "block = [64, 64, 32], warp = [32, 32, 32], warps = 4, mma = wgmma",
+      "block = [128, 64, 64], warps = 8, stages = 4, cluster = 2, mma = wgmma",
+      "block = [64, 64, 64], warps = 4, stages = 3, raster = 2, cluster = 2, "
+      "mma = wgmma",
+      "block = [64, 64, 32], warps = 4, stages = 3, cluster = 2, "
+      "mma = mma_sync",
+      "block = [128, 128, 32], warps = 8, stages = 2, raster = 3, mma = mfma",
       "block = [1], warps = 1",
       "block = [4, 4, 4, 4], warps = 8, vector = 16"};
   return v;
