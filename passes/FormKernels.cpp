@@ -570,10 +570,21 @@ Value sinkThroughTranspose(OpBuilder &b, TransposeOp t, Value x) {
 /// alone uses it, so that the op can join the producer's kernel as an
 /// epilogue (reshapes stay between kernels): a unary op or cast always; a
 /// binary op when its other operand broadcasts over trailing dims the
-/// reshape leaves as they are; a transpose when the reshape only adds or
-/// drops dims of size 1 (the attention's parts, whose heads are then
-/// merged). The values computed are the same.
+/// reshape leaves as they are, or has the reshaped shape itself (a residual
+/// add, or two reshaped results multiplied: the other operand is then read
+/// in the producer's shape, through its own reshape's input where it is
+/// one, else a reshape of it, which moves no data); a transpose when the
+/// reshape only adds or drops dims of size 1 (the attention's parts, whose
+/// heads are then merged). The values computed are the same.
 void sinkReshapes(func::FuncOp func, OpBuilder &b) {
+  // `v` as a reshape of a computed value that `op` alone uses.
+  auto sinkable = [](Value v) -> ReshapeOp {
+    auto r = v.getDefiningOp<ReshapeOp>();
+    if (r && v.hasOneUse() && r.getInput().getDefiningOp() &&
+        !r.getInput().getDefiningOp<ReshapeOp>())
+      return r;
+    return nullptr;
+  };
   for (Operation *op :
        llvm::to_vector(llvm::make_pointer_range(func.getBody().front()))) {
     // A slice's offsets and strides, a concat's dim, are per dim of its
@@ -581,13 +592,12 @@ void sinkReshapes(func::FuncOp func, OpBuilder &b) {
     if (!isElementwiseLike(op) || isa<SliceOp, ConcatOp>(op) ||
         op->getNumResults() != 1)
       continue;
-    // The one operand that is a reshape used by `op` alone.
+    // The operand that is a reshape of a computed value used by `op`
+    // alone (of two such, the first: the other then has its shape).
     int reshaped = -1;
     for (auto [i, v] : llvm::enumerate(op->getOperands()))
-      if (auto r = v.getDefiningOp<ReshapeOp>();
-          r && v.hasOneUse() && r.getInput().getDefiningOp() &&
-          !r.getInput().getDefiningOp<ReshapeOp>())
-        reshaped = reshaped == -1 ? int(i) : -2;
+      if (sinkable(v) && reshaped == -1)
+        reshaped = int(i);
     if (reshaped < 0)
       continue;
     auto r = op->getOperand(reshaped).getDefiningOp<ReshapeOp>();
@@ -597,21 +607,41 @@ void sinkReshapes(func::FuncOp func, OpBuilder &b) {
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
     b.setInsertionPoint(op);
     Value replacement;
+    // The other operand's reshape, dead once `op` reads its input.
+    ReshapeOp otherReshape;
     if (auto t = dyn_cast<TransposeOp>(op)) {
       replacement = sinkThroughTranspose(b, t, x);
     } else {
       if (resultType.getShape() != rType.getShape())
         continue;
-      if (op->getNumOperands() == 2) {
-        auto other =
-            cast<RankedTensorType>(op->getOperand(1 - reshaped).getType());
-        int64_t tail = other.getRank();
-        if (tail > xType.getRank() || rType.getShape().take_back(tail) !=
-                                          xType.getShape().take_back(tail))
-          continue;
-      }
       IRMapping map;
       map.map(r.getResult(), x);
+      // The other operand: a broadcast over trailing dims the reshape
+      // keeps is read as it is; one of the reshaped shape is read in x's.
+      if (op->getNumOperands() == 2) {
+        Value other = op->getOperand(1 - reshaped);
+        auto otherType = cast<RankedTensorType>(other.getType());
+        int64_t tail = otherType.getRank();
+        if (otherType.getShape() == rType.getShape()) {
+          // (A splat constant stays a constant of the shape it is read in.)
+          if (other.getDefiningOp<ConstantOp>())
+            continue;
+          auto asX = RankedTensorType::get(xType.getShape(),
+                                           otherType.getElementType());
+          auto o = other.getDefiningOp<ReshapeOp>();
+          if (o && o.getInput().getType() == asX) {
+            map.map(other, o.getInput());
+            if (other.hasOneUse())
+              otherReshape = o;
+          } else {
+            map.map(other, ReshapeOp::create(b, op->getLoc(), asX, other));
+          }
+        } else if (tail > xType.getRank() ||
+                   rType.getShape().take_back(tail) !=
+                       xType.getShape().take_back(tail)) {
+          continue;
+        }
+      }
       Operation *moved = b.clone(*op, map);
       moved->getResult(0).setType(
           RankedTensorType::get(xType.getShape(), resultType.getElementType()));
@@ -623,6 +653,8 @@ void sinkReshapes(func::FuncOp func, OpBuilder &b) {
     op->getResult(0).replaceAllUsesWith(replacement);
     op->erase();
     r.erase();
+    if (otherReshape)
+      otherReshape.erase();
   }
 }
 

@@ -24,7 +24,8 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
     Reshapes move no data and stay outside; existing kernels are kept. A
     reshape of a computed value moves below the elementwise op that alone
     uses it (a unary op or cast; a binary op whose other operand broadcasts
-    over trailing dims the reshape keeps; a transpose when the reshape only
+    over trailing dims the reshape keeps, or has the reshaped shape and is
+    then read in the producer's; a transpose when the reshape only
     adds or drops dims of size 1), so that the op can join the producer's
     kernel.
 
