@@ -328,12 +328,19 @@ void Rewriter::issueTma(OpBuilder &b, ArrayRef<TileCopy> tiles, Value full) {
 }
 
 void Rewriter::eraseCopies(ArrayRef<Operation *> ops) {
-  for (Operation *op : ops)
+  // Sorted before anything is erased (an erased op cannot be asked what
+  // it is); the groups first, since they use the copies' tokens.
+  SmallVector<Operation *> groups, copies;
+  for (Operation *op : ops) {
     if (isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
-      op->erase();
-  for (Operation *op : ops)
-    if (isa<nvgpu::DeviceAsyncCopyOp>(op))
-      op->erase();
+      groups.push_back(op);
+    else if (isa<nvgpu::DeviceAsyncCopyOp>(op))
+      copies.push_back(op);
+  }
+  for (Operation *op : groups)
+    op->erase();
+  for (Operation *op : copies)
+    op->erase();
 }
 
 LogicalResult Rewriter::rewriteLoop(KeyLoop &k) {
