@@ -595,12 +595,14 @@ void sinkReshapes(func::FuncOp func, OpBuilder &b) {
     // The operand that is a reshape of a computed value used by `op`
     // alone (of two such, the first: the other then has its shape).
     int reshaped = -1;
+    ReshapeOp r;
     for (auto [i, v] : llvm::enumerate(op->getOperands()))
-      if (sinkable(v) && reshaped == -1)
+      if ((r = sinkable(v))) {
         reshaped = int(i);
-    if (reshaped < 0)
+        break;
+      }
+    if (!r)
       continue;
-    auto r = op->getOperand(reshaped).getDefiningOp<ReshapeOp>();
     Value x = r.getInput();
     auto xType = cast<RankedTensorType>(x.getType());
     auto rType = cast<RankedTensorType>(r.getType());
