@@ -41,9 +41,14 @@ bool inSharedMemory(MemRefType type) {
 }
 
 /// Whether `memref` views a buffer from outside the kernel's launch (global
-/// memory: the kernel's arguments), not the launch's own scratch.
+/// memory: the kernel's arguments, also through a transpose), not the
+/// launch's own scratch.
 bool isGlobal(Value memref, Operation *launch) {
   Value buffer = memref::skipViewLikeOps(cast<MemrefValue>(memref));
+  // (A transpose is a view too: the fused attention's operands through
+  // views that swap heads and tokens.)
+  while (auto t = buffer.getDefiningOp<memref::TransposeOp>())
+    buffer = memref::skipViewLikeOps(cast<MemrefValue>(t.getIn()));
   return !launch->isAncestor(buffer.getParentRegion()->getParentOp());
 }
 

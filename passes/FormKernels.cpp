@@ -10,6 +10,11 @@
 //    an operand whose value it alone uses (epilogue: bias, activation,
 //    residual add, cast); otherwise it starts a kernel, which later
 //    elementwise ops may join (chains of elementwise ops);
+//  - an attention's query, key or value that is a transpose swapping heads
+//    and tokens ([B, S, H, D] -> [B, H, S, D], a linear layer's output
+//    split into heads), used by it alone and a kernel of its own, moves
+//    into the attention's kernel, which reads its input in place (and the
+//    transpose of its result back, an epilogue, writes in place);
 //  - softmax, layer_norm, rms_norm and reduce join the kernel of their input
 //    when that kernel holds only elementwise ops and its value is used by
 //    them alone (prologue); otherwise they start a kernel; elementwise ops
@@ -29,6 +34,7 @@
 #include "passes/KernelDescription.h"
 #include "passes/Passes.h"
 #include "passes/SplitReduction.h"
+#include "passes/tiling/FusedAttention.h"
 
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
@@ -122,7 +128,7 @@ public:
         target(target), explain(explain) {}
 
   bool shouldFuse(ArrayRef<Operation *> group, Operation *consumer,
-                  FusionKind) override {
+                  FusionKind kind) override {
     SmallVector<Operation *> fused(group.begin(), group.end());
     fused.push_back(consumer);
     std::optional<double> together = predictKernel(fused);
@@ -136,7 +142,13 @@ public:
       return true;
     }
     bool fuse = *together <= *apart + *alone;
-    if (explain)
+    if (explain && kind == FusionKind::View)
+      consumer->emitRemark() << llvm::formatv(
+          "{0} the transpose of an operand in place: {1:f2} us fused "
+          "against {2:f2} + {3:f2} us apart on {4}",
+          fuse ? "reads" : "does not read", *together, *apart, *alone,
+          target.name());
+    else if (explain)
       consumer->emitRemark() << llvm::formatv(
           "{0} its producer's kernel: {1:f2} us fused against {2:f2} + "
           "{3:f2} us apart on {4}",
@@ -459,6 +471,8 @@ public:
         continue;
       groupOf[&op] = groups.size();
       groups.push_back({{&op}, isElementwiseLike(&op)});
+      if (isa<AttentionOp>(op))
+        joinViews(&op);
     }
   }
 
@@ -489,6 +503,29 @@ private:
     return false;
   }
 
+  /// Moves into `attention`'s group (just made) the transposes of its
+  /// query, key and value that swap heads and tokens, each a kernel of its
+  /// own so far and used by the attention alone, where the policy agrees:
+  /// the fused attention reads their inputs in place (AttentionViews).
+  void joinViews(Operation *attention) {
+    size_t index = groupOf[attention];
+    for (Value operand : attention->getOperands()) {
+      auto view = operand.getDefiningOp<TransposeOp>();
+      auto it = view ? groupOf.find(view) : groupOf.end();
+      if (!tiling::swapsHeadsAndTokens(view) || !operand.hasOneUse() ||
+          it == groupOf.end() || groups[it->second].ops.size() != 1 ||
+          !policy.shouldFuse(groups[it->second].ops, attention,
+                             FusionKind::View))
+        continue;
+      groups[it->second].ops.clear();
+      groups[index].ops.insert(groups[index].ops.begin(), view);
+      it->second = index;
+    }
+    llvm::sort(groups[index].ops, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+  }
+
   FusionPolicy &policy;
   SmallVector<Group> groups;
   DenseMap<Operation *, size_t> groupOf;
@@ -511,6 +548,8 @@ void KernelFormer::materialize(func::FuncOp func, OpBuilder &builder) {
   SymbolTable symbols(func->getParentOfType<ModuleOp>());
   unsigned index = 0;
   for (Group &g : groups) {
+    if (g.ops.empty()) // (its ops joined another group)
+      continue;
     Boundary boundary = boundaryOf(g.ops);
     std::string name = kernelName(func, g, index++);
     while (symbols.lookup(name))

@@ -24,6 +24,7 @@ namespace mlir::tessel {
 enum class FusionKind {
   Epilogue, // an elementwise op after the kernel's last op
   Prologue, // a row-wise op or reduction after an elementwise-only kernel
+  View,     // an attention reading a transpose (the group) in place
 };
 
 class FusionPolicy {

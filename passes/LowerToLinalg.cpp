@@ -1106,16 +1106,19 @@ struct LowerToLinalgPass
     }
 
     // A kernel that is one attention alone (or one half of a split-KV
-    // attention) stays so: tessel-tile-and-fuse emits it as one fused
-    // kernel (passes/tiling/FusedAttention.h); so does one that is a row
-    // op alone or after a residual add (passes/tiling/RowKernel.h).
+    // attention; with the views it reads and writes through) stays so:
+    // tessel-tile-and-fuse emits it as one fused kernel
+    // (passes/tiling/FusedAttention.h); so does one that is a row op alone or
+    // after a residual add (passes/tiling/RowKernel.h).
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
       if (!isa<TesselDialect>(op->getDialect()))
         return;
       auto func = op->getParentOfType<func::FuncOp>();
       if (func && func->hasAttr(TesselDialect::kKernelAttrName)) {
-        if (tiling::fusedAttentionKernelOp(func) == op)
+        // (Its views too: the attention reads and writes through them.)
+        if (Operation *fused = tiling::fusedAttentionKernelOp(func);
+            fused && (fused == op || fused->getBlock() == op->getBlock()))
           return;
         if (Operation *row = tiling::rowKernelOp(func);
             row && (row == op || tiling::rowKernelPrologue(row) == op))

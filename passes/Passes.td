@@ -21,7 +21,11 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
     elementwise ops join (chains); softmax, layer_norm, rms_norm and reduce
     join a kernel of elementwise ops whose value they alone use (prologue),
     else start their own, and elementwise ops after them join as epilogues.
-    Reshapes move no data and stay outside; existing kernels are kept. A
+    An attention's query, key or value that is a transpose swapping heads
+    and tokens (`permutation = [0, 2, 1, 3]`, a linear layer's output split
+    into heads), used by the attention alone, joins the attention's kernel,
+    which reads the transpose's input in place (as the transpose of its
+    result, an epilogue, is written in place). Reshapes move no data and stay outside; existing kernels are kept. A
     reshape of a computed value moves below the elementwise op that alone
     uses it (a unary op or cast; a binary op whose other operand broadcasts
     over trailing dims the reshape keeps, or has the reshaped shape and is

@@ -35,11 +35,12 @@ using namespace mlir::tessel;
 
 namespace {
 
-/// The kernel's attention when it is one attention alone on its inputs
-/// (the fused attention kernel); null otherwise.
+/// The kernel's attention when it is one attention alone on its inputs,
+/// read and written in place or through views (the fused attention
+/// kernel); null otherwise.
 AttentionOp theAttention(KernelOp kernel) {
   return dyn_cast_or_null<AttentionOp>(
-      tiling::soleOpOf(kernel.getBody().front()));
+      tiling::fusedAttentionIn(kernel.getBody().front()));
 }
 
 /// The kernel's one matmul, or null with `why` set.
@@ -238,22 +239,37 @@ static KernelOp splitAttention(RewriterBase &rewriter, KernelOp kernel,
   ScheduleAttr schedule = kernel.getScheduleAttr();
   auto split = KernelOp::create(
       rewriter, loc,
-      TypeRange{attention.getType(), partialType, lseType, arrivalsType},
+      TypeRange{kernel.getResult(0).getType(), partialType, lseType,
+                arrivalsType},
       rewriter.getStringAttr(
           uniqueName(module, (kernel.getSymName() + "_split").str())),
       kernel.getInputs(),
       schedule ? partialScheduleOf(kernel, schedule) : ScheduleAttr());
+  // The body's ops as they are (the attention's views), the attention
+  // replaced by the split.
   IRMapping map;
+  Block &old = kernel.getBody().front();
   Block *body = rewriter.createBlock(&split.getBody());
-  for (BlockArgument arg : kernel.getBody().front().getArguments())
+  for (BlockArgument arg : old.getArguments())
     map.map(arg, body->addArgument(arg.getType(), loc));
-  auto op = AttentionSplitOp::create(
-      rewriter, loc, attention.getType(), partialType, lseType, arrivalsType,
-      map.lookup(attention.getQuery()), map.lookup(attention.getKey()),
-      map.lookup(attention.getValue()), rewriter.getI64IntegerAttr(splits),
-      attention.getScaleAttr(), attention.getCausalAttr(),
-      attention.getWindowAttr());
-  YieldOp::create(rewriter, loc, op->getResults());
+  SmallVector<Value> results;
+  for (Operation &op : old.without_terminator()) {
+    if (&op != attention.getOperation()) {
+      rewriter.clone(op, map);
+      continue;
+    }
+    auto created = AttentionSplitOp::create(
+        rewriter, loc, attention.getType(), partialType, lseType, arrivalsType,
+        map.lookup(attention.getQuery()), map.lookup(attention.getKey()),
+        map.lookup(attention.getValue()), rewriter.getI64IntegerAttr(splits),
+        attention.getScaleAttr(), attention.getCausalAttr(),
+        attention.getWindowAttr());
+    map.map(attention.getResult(), created->getResult(0));
+    results.assign(created->result_begin() + 1, created->result_end());
+  }
+  results.insert(results.begin(),
+                 map.lookup(old.getTerminator()->getOperand(0)));
+  YieldOp::create(rewriter, loc, results);
   rewriter.replaceOp(kernel, split.getResults().take_front(1));
   return split;
 }

@@ -68,6 +68,11 @@ struct TileCopy {
   /// clamp to the last row (past which TMA fills zeros, as the copies do).
   Value batch, head, row;
   int64_t rows = 0, width = 0;
+  /// Whether the copies read `global` [batch, keys, heads, width] through a
+  /// view that swaps heads and keys (the fused attention's operand read in
+  /// place): the map is over the buffer as it is, the box [1, rows, 1,
+  /// 64].
+  bool swapped = false;
 };
 
 /// One key loop of the attention and the points of its step.
@@ -258,6 +263,17 @@ FailureOr<SmallVector<TileCopy>> Rewriter::tmaTiles(ArrayRef<Operation *> ops) {
     if (!copy)
       continue;
     Value global = copy.getSrc(), slot = copy.getDst();
+    // The copies index [batch, heads, keys, width]; through a view that
+    // swaps heads and keys, the buffer is [batch, keys, heads, width].
+    bool swapped = false;
+    if (auto view = global.getDefiningOp<memref::TransposeOp>()) {
+      if (view.getPermutation() !=
+          AffineMap::getPermutationMap(ArrayRef<unsigned>{0, 2, 1, 3},
+                                       view.getContext()))
+        return failure();
+      global = view.getIn();
+      swapped = true;
+    }
     if (llvm::any_of(tiles, [&](const TileCopy &t) {
           return t.global == global && t.slot == slot;
         }))
@@ -273,6 +289,7 @@ FailureOr<SmallVector<TileCopy>> Rewriter::tmaTiles(ArrayRef<Operation *> ops) {
     TileCopy t;
     t.global = global;
     t.slot = slot;
+    t.swapped = swapped;
     t.rows = dst.getDimSize(0);
     t.width = src.getDimSize(3);
     if (dst.getDimSize(1) != t.width || t.width % kBoxColumns || t.rows % 8 ||
@@ -281,7 +298,7 @@ FailureOr<SmallVector<TileCopy>> Rewriter::tmaTiles(ArrayRef<Operation *> ops) {
     ValueRange at = copy.getSrcIndices();
     t.batch = at[0];
     t.head = at[1];
-    t.row = unclamped(at[2], src.getDimSize(2) - 1);
+    t.row = unclamped(at[2], src.getDimSize(swapped ? 1 : 2) - 1);
     if (!t.row)
       return failure();
     tiles.push_back(t);
@@ -306,7 +323,8 @@ void Rewriter::issueTma(OpBuilder &b, ArrayRef<TileCopy> tiles, Value full) {
       // The slot's shared address; its [rows, 64] boxes one after another
       // (wgmma::swizzledTileOffset), each a load of 64 columns from
       // column 64 j, as [64, rows, 1, 1] of the map's [width, keys, heads,
-      // batch] (innermost first).
+      // batch] (innermost first; swapped, [64, 1, rows, 1] of [width,
+      // heads, keys, batch]).
       auto metadata = memref::ExtractStridedMetadataOp::create(tb, loc, t.slot);
       Value address = arith::AddIOp::create(
           tb, loc,
@@ -319,7 +337,8 @@ void Rewriter::issueTma(OpBuilder &b, ArrayRef<TileCopy> tiles, Value full) {
             "cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::"
             "complete_tx::bytes [$0], [$1, {$2, $3, $4, $5}], [$6];",
             {i32(box), maps.lookup(t.global), i32(index(tb, j * kBoxColumns)),
-             i32(t.row), i32(t.head), i32(t.batch), full},
+             i32(t.swapped ? t.head : t.row), i32(t.swapped ? t.row : t.head),
+             i32(t.batch), full},
             "r,l,r,r,r,r,r");
       }
     }
@@ -510,12 +529,19 @@ LogicalResult Rewriter::run(ArrayRef<scf::ForOp> loops) {
     if (succeeded(tiles))
       k.tiles = *tiles;
   }
-  // (The prologue loads what the loops do.)
+  // (The prologue loads what the loops do, and each buffer is read in one
+  // order: its map's box is the same for every tile.)
   for (ArrayRef<TileCopy> tiles : prologueTiles)
     for (const TileCopy &t : tiles)
       tma &= llvm::any_of(keyLoops.front().tiles, [&](const TileCopy &u) {
         return u.global == t.global;
       });
+  for (KeyLoop &k : keyLoops)
+    for (const TileCopy &t : k.tiles)
+      for (KeyLoop &other : keyLoops)
+        for (const TileCopy &u : other.tiles)
+          tma &= u.global != t.global ||
+                 (u.swapped == t.swapped && u.rows == t.rows);
   if (tma) {
     // Each global's tensor map, built on the host (the runtime encodes it
     // from the manifest's description, see tessel-compile), its address
@@ -531,6 +557,8 @@ LogicalResult Rewriter::run(ArrayRef<scf::ForOp> loops) {
           continue;
         auto type = cast<MemRefType>(t.global.getType());
         SmallVector<int64_t> box = {1, 1, t.rows, kBoxColumns};
+        if (t.swapped)
+          std::swap(box[1], box[2]);
         auto mapType = nvgpu::TensorMapDescriptorType::get(
             ctx,
             MemRefType::get(box, type.getElementType(),

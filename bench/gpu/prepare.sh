@@ -83,8 +83,9 @@ done
 # Kernels only a GPU can check: tensor cores, cp.async, accumulators kept
 # in registers (tessel-hoist-accumulators), last blocks shifted back to
 # overlap their neighbours (shapes the tiles do not divide on tensor cores),
-# split-K's partial and sum kernels, the fused attention's mma.sync pieces,
-# split-KV attention's one kernel (its atomic arrival counts, zeroed by
+# split-K's partial and sum kernels, the fused attention's mma.sync pieces
+# (and its operands read through strided views: the TMA maps of
+# [B, S, H, D] buffers), split-KV attention's one kernel (its atomic arrival counts, zeroed by
 # tessel-run-device), vector steps over partial tiles (whose stores out of
 # bounds the CPU path caught only by luck). A file the target cannot take (the large tiles need
 # sm_90's shared memory) is reported and left out.
@@ -98,7 +99,7 @@ CHECK_FLAGS=""
 # wgmma in thread-block clusters (TMA multicast of B): sm_90a only.
 CLUSTER_CHECKS=""
 case "$TARGET" in
-  mi*) AMD_CHECKS="test/codegen/cpu-check-mfma.mlir test/codegen/cpu-check-fused-attention-mfma.mlir"
+  mi*) AMD_CHECKS="test/codegen/cpu-check-mfma.mlir test/codegen/cpu-check-fused-attention-mfma.mlir test/codegen/cpu-check-fused-attention-views-mfma.mlir"
        CHECK_FLAGS=--refit-schedules ;;
   h100|h200) CLUSTER_CHECKS="test/tools/Inputs/wgmma-cluster.mlir" ;;
 esac
@@ -115,6 +116,8 @@ for f in $AMD_CHECKS $CLUSTER_CHECKS \
          test/codegen/cpu-check-fused-attention-registers.mlir \
          test/codegen/cpu-check-fused-attention-key-split.mlir \
          test/codegen/cpu-check-fused-attention-wgmma.mlir \
+         test/codegen/cpu-check-fused-attention-views.mlir \
+         test/codegen/cpu-check-fused-attention-views-wgmma.mlir \
          test/codegen/cpu-check-split-kv-attention.mlir \
          test/codegen/cpu-check-row-kernels.mlir \
          test/codegen/cpu-check-row-kernels-residual.mlir \

@@ -58,14 +58,69 @@ Operation *tiling::soleOpOf(Block &body) {
   return op;
 }
 
+bool tiling::swapsHeadsAndTokens(TransposeOp t) {
+  return t && t.getPermutation() == ArrayRef<int64_t>{0, 2, 1, 3};
+}
+
+AttentionViews tiling::attentionViews(Operation *attention) {
+  AttentionViews views;
+  if (!isa<AttentionOp, AttentionPartialOp, AttentionSplitOp>(attention))
+    return views;
+  for (int i = 0; i < 3; ++i) {
+    auto t = attention->getOperand(i).getDefiningOp<TransposeOp>();
+    if (swapsHeadsAndTokens(t) && t->hasOneUse())
+      views.operands[i] = t;
+  }
+  Value result = attention->getResult(0);
+  if (isa<AttentionOp, AttentionSplitOp>(attention) && result.hasOneUse())
+    if (auto t = dyn_cast<TransposeOp>(*result.getUsers().begin());
+        swapsHeadsAndTokens(t))
+      views.result = t;
+  return views;
+}
+
+Operation *tiling::fusedAttentionIn(Block &body) {
+  // The one attention; every other op one of its views.
+  Operation *attention = nullptr;
+  for (Operation &op : body.without_terminator()) {
+    if (!isa<AttentionOp, AttentionPartialOp, AttentionSplitOp,
+             AttentionCombineOp>(op))
+      continue;
+    if (attention)
+      return nullptr;
+    attention = &op;
+  }
+  if (!attention)
+    return nullptr;
+  if (isa<AttentionCombineOp>(attention))
+    return soleOpOf(body) == attention ? attention : nullptr;
+  AttentionViews views = attentionViews(attention);
+  size_t ops = 1 + (views.result ? 1 : 0);
+  auto isArgument = [&](Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && arg.getOwner() == &body;
+  };
+  for (auto [i, view] : llvm::enumerate(views.operands)) {
+    Value read = view ? view.getInput() : attention->getOperand(i);
+    if (!isArgument(read))
+      return nullptr;
+    ops += view ? 1 : 0;
+  }
+  if (std::distance(body.without_terminator().begin(),
+                    body.without_terminator().end()) != int64_t(ops))
+    return nullptr;
+  SmallVector<Value> returned(attention->getResults());
+  if (views.result)
+    returned[0] = views.result.getResult();
+  if (body.getTerminator()->getOperands() != ValueRange(returned))
+    return nullptr;
+  return attention;
+}
+
 Operation *tiling::fusedAttentionKernelOp(func::FuncOp kernel) {
   if (kernel.getBody().empty() || !llvm::hasSingleElement(kernel.getBody()))
     return nullptr;
-  Operation *op = soleOpOf(kernel.getBody().front());
-  if (!isa_and_nonnull<AttentionOp, AttentionPartialOp, AttentionSplitOp,
-                       AttentionCombineOp>(op))
-    return nullptr;
-  return op;
+  return fusedAttentionIn(kernel.getBody().front());
 }
 
 AttentionOp tiling::fusedAttentionOf(func::FuncOp kernel) {
@@ -1421,21 +1476,36 @@ void AttentionEmitter::partialEpilogue() {
 }
 
 void AttentionEmitter::emit() {
-  q = bufferOf(op->getOperand(0));
-  k = bufferOf(op->getOperand(1));
-  v = bufferOf(op->getOperand(2));
+  // An operand read through a view that swaps heads and tokens is its
+  // input's buffer [B, S, H, D], seen as [B, H, S, D] inside the blocks (a
+  // strided view: each row of D elements stays contiguous); a result
+  // written through one likewise.
+  AttentionViews views = attentionViews(op);
+  SmallVector<Value> buffers;
+  for (auto [i, view] : llvm::enumerate(views.operands))
+    buffers.push_back(bufferOf(view ? view.getInput() : op->getOperand(i)));
+  Value written = bufferFor(views.result ? Value(views.result.getResult())
+                                         : op->getResult(0));
   if (combined) {
-    attention = bufferFor(op->getResult(0));
+    attention = written;
     out = bufferFor(op->getResult(1));
     lse = bufferFor(op->getResult(2));
     arrivals = bufferFor(op->getResult(3));
     if (onHost)
       linalg::FillOp::create(b, ValueRange{f32(0)}, ValueRange{arrivals});
   } else {
-    out = bufferFor(op->getResult(0));
+    out = written;
     if (partial)
       lse = bufferFor(op->getResult(1));
   }
+  auto seen = [&](Value buffer, bool swapped) -> Value {
+    if (!swapped)
+      return buffer;
+    return memref::TransposeOp::create(
+        b, buffer,
+        AffineMapAttr::get(AffineMap::getPermutationMap(
+            ArrayRef<unsigned>{0, 2, 1, 3}, b.getContext())));
+  };
 
   int64_t qTiles = (queryRows + l.bq - 1) / l.bq;
   // Blocks over (batch, KV head, query tile[, slice]), the last varying
@@ -1457,6 +1527,10 @@ void AttentionEmitter::emit() {
   if (partial)
     grid.push_back(a.splits);
   blockLoop(grid, [&](ValueRange ids) {
+    q = seen(buffers[0], bool(views.operands[0]));
+    k = seen(buffers[1], bool(views.operands[1]));
+    v = seen(buffers[2], bool(views.operands[2]));
+    (combined ? attention : out) = seen(written, bool(views.result));
     Value tile = ids[2];
     batch = ids[0];
     kvHead = ids[1];
@@ -1581,10 +1655,17 @@ void AttentionEmitter::emit() {
     if (combined)
       arriveAndCombine();
   });
+  // (The result's view first: the attention's result then has no use.)
+  if (views.result)
+    replaceWithBuffers(views.result, {written});
   if (combined)
-    replaceWithBuffers(op, {attention, out, lse, arrivals});
+    replaceWithBuffers(op, {written, out, lse, arrivals});
   else
-    replaceWithBuffers(op, partial ? ValueRange{out, lse} : ValueRange{out});
+    replaceWithBuffers(op,
+                       partial ? ValueRange{out, lse} : ValueRange{written});
+  for (TransposeOp view : views.operands)
+    if (view)
+      view->erase();
 }
 
 void AttentionEmitter::arriveAndCombine() {

@@ -49,6 +49,13 @@
 // on a count the kernel leaves at zero) and the last block of each tile
 // runs the combine's two phases for its rows: no second launch.
 //
+// The query, key and value may be read, and the result written, through
+// views that swap heads and tokens (AttentionViews: a transpose in the
+// kernel, which tessel-form-kernels puts there): the buffers are
+// [B, S, H, D], seen inside the blocks as [B, H, S, D] through a strided
+// memref.transpose, so the loop nest is the same; with TMA
+// (tessel-warpgroup-pipeline) the tensor map is over the buffer as it is.
+//
 // tessel-lower-to-linalg leaves such a kernel's attention as it is;
 // tessel-tile-and-fuse emits its loop nest here, already on buffers, in the
 // form every kernel takes after tiling (a block scf.forall, thread
@@ -66,6 +73,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <array>
+
 namespace mlir::tessel::tiling {
 
 /// The op of a block that holds it and a terminator alone, on the block's
@@ -73,13 +82,34 @@ namespace mlir::tessel::tiling {
 /// otherwise.
 Operation *soleOpOf(Block &body);
 
+/// Whether `t` swaps the heads and the tokens of a rank-4 tensor
+/// (permutation [0, 2, 1, 3]): [B, S, H, D] <-> [B, H, S, D].
+bool swapsHeadsAndTokens(TransposeOp t);
+
+/// The views through which a fused attention kernel reads its operands
+/// and writes its result in place: a transpose that swaps heads and tokens
+/// (swapsHeadsAndTokens) of a query, key or value argument, or of the
+/// attention's result, where the kernel holds one. A linear layer's output
+/// reshaped to heads is [B, S, H, D] (FlashAttention's layout): read so,
+/// no kernel moves it to [B, H, S, D] and back.
+struct AttentionViews {
+  std::array<TransposeOp, 3> operands; // null: read as it is
+  TransposeOp result;                  // null: written as it is
+};
+AttentionViews attentionViews(Operation *attention);
+
 /// The op of a kernel function whose body is that op alone (on the
 /// function's arguments, its results returned as they are), when it is one
 /// this file emits: tessel.attention, a split-KV attention as one kernel
 /// (tessel.attention_split) or its two halves, tessel.attention_partial and
 /// tessel.attention_combine; null
-/// otherwise.
+/// otherwise. An attention (whole, split or partial) may also read its
+/// query, key and value through views that swap heads and tokens, and an
+/// attention or a split write its result through one (AttentionViews).
 Operation *fusedAttentionKernelOp(func::FuncOp kernel);
+/// fusedAttentionKernelOp's rule on a block (a kernel function's, or a
+/// tessel.kernel's body).
+Operation *fusedAttentionIn(Block &body);
 /// fusedAttentionKernelOp when it is a tessel.attention; null otherwise.
 AttentionOp fusedAttentionOf(func::FuncOp kernel);
 

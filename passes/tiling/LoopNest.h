@@ -158,12 +158,16 @@ protected:
     return memref::AllocOp::create(
         b, MemRefType::get(type.getShape(), type.getElementType()));
   }
-  /// Replaces `op`'s results by `buffers` (one each) and erases it.
+  /// Replaces `op`'s results by `buffers` (one each) and erases it (a
+  /// result no op uses needs no tensor of its buffer).
   void replaceWithBuffers(Operation *op, ValueRange buffers) {
     SmallVector<Value> results;
     for (auto [result, buffer] : llvm::zip(op->getResults(), buffers))
-      results.push_back(bufferization::ToTensorOp::create(
-          b, result.getType(), buffer, /*restrict=*/true, /*writable=*/true));
+      results.push_back(result.use_empty() ? Value(result)
+                                           : bufferization::ToTensorOp::create(
+                                                 b, result.getType(), buffer,
+                                                 /*restrict=*/true,
+                                                 /*writable=*/true));
     op->replaceAllUsesWith(results);
     op->erase();
   }
