@@ -12,9 +12,12 @@
 //    elementwise ops may join (chains of elementwise ops);
 //  - an attention's query, key or value that is a transpose swapping heads
 //    and tokens ([B, S, H, D] -> [B, H, S, D], a linear layer's output
-//    split into heads), used by it alone and a kernel of its own, moves
-//    into the attention's kernel, which reads its input in place (and the
-//    transpose of its result back, an epilogue, writes in place);
+//    split into heads), used by it alone and a kernel of its own or the
+//    last op of one, moves into the attention's kernel, which reads its
+//    input in place (and the transpose of its result back, an epilogue,
+//    writes in place); before grouping, such a transpose moves below the
+//    elementwise ops between it and the attention (a rotary embedding),
+//    which then compute in the tokens' layout;
 //  - softmax, layer_norm, rms_norm and reduce join the kernel of their input
 //    when that kernel holds only elementwise ops and its value is used by
 //    them alone (prologue); otherwise they start a kernel; elementwise ops
@@ -504,20 +507,22 @@ private:
   }
 
   /// Moves into `attention`'s group (just made) the transposes of its
-  /// query, key and value that swap heads and tokens, each a kernel of its
-  /// own so far and used by the attention alone, where the policy agrees:
-  /// the fused attention reads their inputs in place (AttentionViews).
+  /// query, key and value that swap heads and tokens, used by the attention
+  /// alone, each a kernel of its own so far or the last op of one (the
+  /// epilogue of a rotary embedding's kernel), where the policy agrees: the
+  /// fused attention reads their inputs in place (AttentionViews).
   void joinViews(Operation *attention) {
     size_t index = groupOf[attention];
     for (Value operand : attention->getOperands()) {
       auto view = operand.getDefiningOp<TransposeOp>();
       auto it = view ? groupOf.find(view) : groupOf.end();
       if (!tiling::swapsHeadsAndTokens(view) || !operand.hasOneUse() ||
-          it == groupOf.end() || groups[it->second].ops.size() != 1 ||
-          !policy.shouldFuse(groups[it->second].ops, attention,
+          it == groupOf.end() || groups[it->second].ops.empty() ||
+          groups[it->second].ops.back() != view.getOperation() ||
+          !policy.shouldFuse({view.getOperation()}, attention,
                              FusionKind::View))
         continue;
-      groups[it->second].ops.clear();
+      groups[it->second].ops.pop_back();
       groups[index].ops.insert(groups[index].ops.begin(), view);
       it->second = index;
     }
@@ -603,6 +608,172 @@ Value sinkThroughTranspose(OpBuilder &b, TransposeOp t, Value x) {
   Value moved =
       TransposeOp::create(b, t.getLoc(), type, x, b.getDenseI64ArrayAttr(perm));
   return ReshapeOp::create(b, t.getLoc(), t.getType(), moved);
+}
+
+/// `shape` (of a value in the heads' layout [B, H, S, D]) in the tokens'
+/// layout [B, S, H, D]: the two middle dims swapped.
+SmallVector<int64_t> inTokensLayout(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> out(shape);
+  std::swap(out[1], out[2]);
+  return out;
+}
+
+/// `type`'s shape with leading 1s up to rank 4 (numpy's broadcast).
+SmallVector<int64_t> extendedTo4(RankedTensorType type) {
+  SmallVector<int64_t> extended(4 - type.getRank(), 1);
+  llvm::append_range(extended, type.getShape());
+  return extended;
+}
+
+/// Whether a binary op's operand that is not in the sunk DAG can be read in
+/// the tokens' layout without moving data: it broadcasts over both swapped
+/// dims (read as it is), over one of them (a reshape that moves a dim of
+/// size 1: the rotary tables [S, D] read as [1, S, 1, D]), or it is a splat
+/// constant (made again in the new shape).
+bool readsInTokensLayout(Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (type.getRank() > 4)
+    return false;
+  if (auto c = v.getDefiningOp<ConstantOp>())
+    return cast<DenseElementsAttr>(c.getValue()).isSplat();
+  SmallVector<int64_t> extended = extendedTo4(type);
+  return extended[1] == 1 || extended[2] == 1;
+}
+
+/// `v` (see readsInTokensLayout) as the tokens' layout reads it, made
+/// right after `v` (so that every op after it may read it) and once per
+/// value (`made`: the rotary tables of the query and the key).
+Value inTokensLayout(OpBuilder &b, Value v, DenseMap<Value, Value> &made) {
+  auto type = cast<RankedTensorType>(v.getType());
+  SmallVector<int64_t> extended = extendedTo4(type);
+  if (extended[1] == 1 && extended[2] == 1) // the swap moves nothing
+    return v;
+  Value &moved = made[v];
+  if (moved)
+    return moved;
+  auto movedType =
+      RankedTensorType::get(inTokensLayout(extended), type.getElementType());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfterValue(v);
+  if (auto c = v.getDefiningOp<ConstantOp>())
+    moved = ConstantOp::create(
+        b, v.getLoc(), movedType,
+        cast<DenseElementsAttr>(c.getValue()).resizeSplat(movedType));
+  else
+    moved = ReshapeOp::create(b, v.getLoc(), movedType, v);
+  return moved;
+}
+
+/// Moves a transpose that swaps heads and tokens ([B, S, H, D] -> [B, H, S,
+/// D]) below the elementwise DAG that reads it, when every value the DAG
+/// yields is an attention's query, key or value: the DAG then computes in
+/// the tokens' layout, and the transposes it yields are read in place by
+/// the fused attention (AttentionViews). Rotary embeddings between a
+/// projection split into heads and the attention (HF LLaMA's `q.view(...)
+/// .transpose(1, 2)` then `q * cos + rotate_half(q) * sin`) so lose their
+/// transposes. The DAG's ops: unary elementwise ops and casts, slices,
+/// concats of values in it, and binary ops whose other operand is in it or
+/// broadcasts so that a reshape (or nothing) reads it in the tokens'
+/// layout. The values computed are the same.
+void sinkHeadTransposes(func::FuncOp func, OpBuilder &b) {
+  Block &body = func.getBody().front();
+  DenseMap<Value, Value> made;
+  for (auto t : llvm::to_vector(body.getOps<TransposeOp>())) {
+    if (!tiling::swapsHeadsAndTokens(t))
+      continue;
+    // The DAG, in program order, and its values in the heads' layout.
+    SetVector<Operation *> dag;
+    SetVector<Value> inDag;
+    inDag.insert(t.getResult());
+    for (Operation *op = t->getNextNode(); op; op = op->getNextNode()) {
+      if (!llvm::any_of(op->getOperands(),
+                        [&](Value v) { return inDag.contains(v); }))
+        continue;
+      bool joins = false;
+      if (op->getNumResults() == 1 && isa<TesselDialect>(op->getDialect())) {
+        if (op->hasTrait<tessel::OpTrait::UnaryElementwise>() ||
+            isa<SliceOp>(op)) {
+          joins = true;
+        } else if (isa<ConcatOp>(op)) {
+          joins = llvm::all_of(op->getOperands(),
+                               [&](Value v) { return inDag.contains(v); });
+        } else if (op->hasTrait<tessel::OpTrait::BroadcastingElementwise>()) {
+          joins = llvm::all_of(op->getOperands(), [&](Value v) {
+            return inDag.contains(v) || readsInTokensLayout(v);
+          });
+        }
+      }
+      if (!joins)
+        continue;
+      dag.insert(op);
+      inDag.insert(op->getResult(0));
+    }
+    if (dag.empty())
+      continue;
+    // The values used outside the DAG: each must be an attention's
+    // operand alone, which reads the transpose back in place.
+    SmallVector<Value> exits;
+    bool worthIt = true;
+    for (Value v : inDag) {
+      bool usedOutside = false;
+      for (OpOperand &use : v.getUses())
+        if (!dag.contains(use.getOwner()))
+          usedOutside = true;
+      if (!usedOutside)
+        continue;
+      if (!v.hasOneUse() || !isa<AttentionOp>(*v.getUsers().begin()) ||
+          v.getUses().begin()->getOperandNumber() >= 3) {
+        worthIt = false;
+        break;
+      }
+      exits.push_back(v);
+    }
+    if (!worthIt)
+      continue;
+    // Each op again, in the tokens' layout.
+    IRMapping tokens;
+    tokens.map(t.getResult(), t.getInput());
+    for (Operation *op : dag) {
+      b.setInsertionPoint(op);
+      auto type = cast<RankedTensorType>(op->getResult(0).getType());
+      auto movedType = RankedTensorType::get(inTokensLayout(type.getShape()),
+                                             type.getElementType());
+      Operation *moved;
+      if (auto slice = dyn_cast<SliceOp>(op)) {
+        moved = SliceOp::create(
+            b, op->getLoc(), movedType, tokens.lookup(slice.getInput()),
+            b.getDenseI64ArrayAttr(inTokensLayout(slice.getOffsets())),
+            b.getDenseI64ArrayAttr(inTokensLayout(slice.getStrides())));
+      } else if (auto concat = dyn_cast<ConcatOp>(op)) {
+        int64_t dim = concat.getDim();
+        dim = dim == 1 ? 2 : dim == 2 ? 1 : dim;
+        SmallVector<Value> inputs = llvm::map_to_vector(
+            concat.getInputs(), [&](Value v) { return tokens.lookup(v); });
+        moved = ConcatOp::create(b, op->getLoc(), movedType, inputs,
+                                 b.getI64IntegerAttr(dim));
+      } else {
+        IRMapping map;
+        for (Value v : op->getOperands())
+          map.map(v, inDag.contains(v) ? tokens.lookup(v)
+                                       : inTokensLayout(b, v, made));
+        moved = b.clone(*op, map);
+        moved->getResult(0).setType(movedType);
+      }
+      tokens.map(op->getResult(0), moved->getResult(0));
+    }
+    for (Value v : exits) {
+      Value x = tokens.lookup(v);
+      b.setInsertionPointAfterValue(x);
+      Value back = TransposeOp::create(b, t.getLoc(), v.getType(), x,
+                                       b.getDenseI64ArrayAttr({0, 2, 1, 3}));
+      v.replaceUsesWithIf(
+          back, [&](OpOperand &use) { return !dag.contains(use.getOwner()); });
+    }
+    for (Operation *op : llvm::reverse(dag))
+      op->erase();
+    if (t->use_empty())
+      t->erase();
+  }
 }
 
 /// Moves each reshape of a computed value below the elementwise op that
@@ -785,6 +956,7 @@ struct FormKernelsPass
                                              : createRuleFusionPolicy();
       reshapeConstants(func, builder);
       splitOps(func, *fusionPolicy, parts, builder);
+      sinkHeadTransposes(func, builder);
       sinkReshapes(func, builder);
       KernelFormer former(*fusionPolicy);
       former.formGroups(func.getBody().front());

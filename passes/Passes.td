@@ -25,7 +25,12 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
     and tokens (`permutation = [0, 2, 1, 3]`, a linear layer's output split
     into heads), used by the attention alone, joins the attention's kernel,
     which reads the transpose's input in place (as the transpose of its
-    result, an epilogue, is written in place). Reshapes move no data and stay outside; existing kernels are kept. A
+    result, an epilogue, is written in place); such a transpose followed by
+    elementwise ops (a rotary embedding: unary ops, casts, slices, concats,
+    binary ops whose other operand is a splat or a table broadcast over
+    heads or tokens) whose values only attentions read first moves below
+    them, which then compute in the tokens' layout. Reshapes move no data
+    and stay outside; existing kernels are kept. A
     reshape of a computed value moves below the elementwise op that alone
     uses it (a unary op or cast; a binary op whose other operand broadcasts
     over trailing dims the reshape keeps, or has the reshaped shape and is
