@@ -9,7 +9,12 @@
 //  - an elementwise op (unary, binary, cast, transpose) joins the kernel of
 //    an operand whose value it alone uses (epilogue: bias, activation,
 //    residual add, cast); otherwise it starts a kernel, which later
-//    elementwise ops may join (chains of elementwise ops);
+//    elementwise ops may join (chains of elementwise ops); having joined a
+//    kernel of elementwise ops, it also takes in the elementwise kernel of
+//    another operand it alone reads (siblings: `q * cos + rotate_half(q) *
+//    sin` as one kernel); a concat or a gathering slice joins only a
+//    kernel of elementwise ops, whose values it computes where it reads
+//    them (tessel-lower-to-linalg);
 //  - an attention's query, key or value that is a transpose swapping heads
 //    and tokens ([B, S, H, D] -> [B, H, S, D], a linear layer's output
 //    split into heads), used by it alone and a kernel of its own or the
@@ -60,9 +65,15 @@ struct RuleFusionPolicy : FusionPolicy {
   bool shouldFuse(ArrayRef<Operation *>, Operation *, FusionKind) override {
     return true;
   }
+  bool shouldMerge(ArrayRef<Operation *>, ArrayRef<Operation *>) override {
+    return true;
+  }
 };
 struct NoFusionPolicy : FusionPolicy {
   bool shouldFuse(ArrayRef<Operation *>, Operation *, FusionKind) override {
+    return false;
+  }
+  bool shouldMerge(ArrayRef<Operation *>, ArrayRef<Operation *>) override {
     return false;
   }
 };
@@ -158,6 +169,34 @@ public:
           fuse ? "joins" : "stays out of", *together, *apart, *alone,
           target.name());
     return fuse;
+  }
+
+  bool shouldMerge(ArrayRef<Operation *> group,
+                   ArrayRef<Operation *> sibling) override {
+    SmallVector<Operation *> merged(group.begin(), group.end());
+    merged.append(sibling.begin(), sibling.end());
+    llvm::sort(merged, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+    std::optional<double> together = predictKernel(merged);
+    std::optional<double> apart = predictKernel(group);
+    std::optional<double> other = predictKernel(sibling);
+    Operation *consumer = group.back();
+    if (!together || !apart || !other) {
+      if (explain)
+        consumer->emitRemark()
+            << "computes its other operand in its kernel by the rule: the "
+               "cost model could not predict one of the candidate kernels";
+      return true;
+    }
+    bool merge = *together <= *apart + *other;
+    if (explain)
+      consumer->emitRemark() << llvm::formatv(
+          "{0} its other operand's kernel: {1:f2} us as one kernel against "
+          "{2:f2} + {3:f2} us apart on {4}",
+          merge ? "takes in" : "does not take in", *together, *apart, *other,
+          target.name());
+    return merge;
   }
 
   bool shouldSplit(Operation *whole,
@@ -467,9 +506,10 @@ public:
       if (!isa<TesselDialect>(op.getDialect()) ||
           isa<KernelOp, YieldOp, ReshapeOp, ConstantOp>(op))
         continue;
-      if (isElementwiseLike(&op) && !gathers(&op) &&
-          joinProducer(&op, FusionKind::Epilogue))
+      if (isElementwiseLike(&op) && joinProducer(&op, FusionKind::Epilogue)) {
+        mergeSiblings(&op);
         continue;
+      }
       if (isRowwise(&op) && joinProducer(&op, FusionKind::Prologue))
         continue;
       groupOf[&op] = groups.size();
@@ -494,7 +534,9 @@ private:
       if (it == groupOf.end() || !operand.hasOneUse())
         continue;
       Group &g = groups[it->second];
-      if (kind == FusionKind::Prologue && !g.elementwiseOnly)
+      // A gather computes the elements it reads itself (in place of
+      // reading them: tessel-lower-to-linalg), which an elementwise op can.
+      if ((kind == FusionKind::Prologue || gathers(op)) && !g.elementwiseOnly)
         continue;
       if (!policy.shouldFuse(g.ops, op, kind))
         continue;
@@ -504,6 +546,36 @@ private:
       return true;
     }
     return false;
+  }
+
+  /// Moves into the group `op` (elementwise) has just joined the other
+  /// elementwise groups whose values it alone reads, where the policy
+  /// agrees: `q * cos + rotate_half(q) * sin` becomes one kernel. Each
+  /// group's values but its last op's are read inside it alone, so the
+  /// merged group still computes its inputs before its last op and yields
+  /// only after it.
+  void mergeSiblings(Operation *op) {
+    size_t index = groupOf[op];
+    if (!groups[index].elementwiseOnly)
+      return;
+    for (Value operand : op->getOperands()) {
+      Operation *producer = operand.getDefiningOp();
+      auto it = producer ? groupOf.find(producer) : groupOf.end();
+      if (it == groupOf.end() || it->second == index || !operand.hasOneUse())
+        continue;
+      Group &sibling = groups[it->second];
+      if (!sibling.elementwiseOnly || sibling.ops.back() != producer ||
+          !policy.shouldMerge(groups[index].ops, sibling.ops))
+        continue;
+      Group &g = groups[index];
+      for (Operation *moved : sibling.ops)
+        groupOf[moved] = index;
+      g.ops.append(sibling.ops.begin(), sibling.ops.end());
+      sibling.ops.clear();
+      llvm::sort(g.ops, [](Operation *a, Operation *b) {
+        return a->isBeforeInBlock(b);
+      });
+    }
   }
 
   /// Moves into `attention`'s group (just made) the transposes of its

@@ -34,6 +34,12 @@ public:
   /// order), one of whose results it alone uses.
   virtual bool shouldFuse(ArrayRef<Operation *> group, Operation *consumer,
                           FusionKind kind) = 0;
+  /// Whether the elementwise kernel made of `group` (in program order),
+  /// whose last op reads the value `sibling`'s last op yields to it alone,
+  /// also computes `sibling` (another elementwise kernel): one kernel
+  /// instead of two, reading the inputs they share once.
+  virtual bool shouldMerge(ArrayRef<Operation *> group,
+                           ArrayRef<Operation *> sibling) = 0;
   /// Whether `whole`, one op that runs as one kernel, should instead run as
   /// `kernels`: the ops it is made of, grouped as the kernels they would
   /// form. Only the model policy splits.

@@ -19,13 +19,16 @@
 #include "passes/tiling/FusedAttention.h"
 #include "passes/tiling/RowKernel.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -1087,6 +1090,121 @@ void writeReturnedReshapesInPlace(func::FuncOp kernel, IRRewriter &rewriter) {
   }
 }
 
+/// Whether a gather in another loop nest may compute an element of
+/// `producer` itself instead of reading it: an all-parallel loop nest whose
+/// body does not read its destination (an elementwise op, a cast, a
+/// transpose, a slice, a concat).
+bool computesElementwise(linalg::LinalgOp producer) {
+  if (producer->getNumResults() != 1 || producer.getNumDpsInits() != 1 ||
+      producer.getNumLoops() != producer.getNumParallelLoops() ||
+      !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0))
+           .isIdentity())
+    return false;
+  if (isa<linalg::TransposeOp>(producer))
+    return true;
+  auto generic = dyn_cast<linalg::GenericOp>(producer.getOperation());
+  return generic && generic.getRegionOutputArgs().front().use_empty();
+}
+
+/// In a kernel, a gather (tensor.extract in a loop nest's body: a concat,
+/// a slice) of a value the kernel computes elementwise computes that
+/// element in place: the producer's body at the gathered indices, its
+/// operands gathered in turn (through its indexing maps). A kernel that
+/// joined a rotary embedding's slices, negation and concat so reads only
+/// its inputs, and each loop nest of it still tiles and fuses alone. A
+/// producer no longer read is erased.
+void computeGatheredElements(func::FuncOp kernel, IRRewriter &rewriter) {
+  MLIRContext *ctx = kernel.getContext();
+  auto inlinable = [&](tensor::ExtractOp extract) -> linalg::LinalgOp {
+    auto producer = extract.getTensor().getDefiningOp<linalg::LinalgOp>();
+    if (!producer || !extract->getParentOfType<linalg::LinalgOp>() ||
+        !computesElementwise(producer))
+      return {};
+    return producer;
+  };
+  SmallVector<tensor::ExtractOp> worklist;
+  SmallVector<Operation *> inlined;
+  kernel.walk([&](tensor::ExtractOp extract) {
+    if (inlinable(extract))
+      worklist.push_back(extract);
+  });
+  while (!worklist.empty()) {
+    tensor::ExtractOp extract = worklist.pop_back_val();
+    linalg::LinalgOp producer = inlinable(extract);
+    if (!producer) // (it reads a kernel input)
+      continue;
+    if (auto transpose =
+            dyn_cast<linalg::TransposeOp>(producer.getOperation())) {
+      rewriter.setInsertionPoint(transpose);
+      FailureOr<linalg::GenericOp> generic =
+          linalg::generalizeNamedOp(rewriter, transpose);
+      if (failed(generic))
+        continue;
+      producer = *generic;
+    }
+    auto generic = cast<linalg::GenericOp>(producer.getOperation());
+    Block &body = generic.getRegion().front();
+    ValueRange at = extract.getIndices();
+    IRMapping mapping;
+    rewriter.setInsertionPoint(extract);
+    Location loc = extract.getLoc();
+    for (OpOperand *input : generic.getDpsInputOperands()) {
+      Value arg = body.getArgument(input->getOperandNumber());
+      if (!isa<RankedTensorType>(input->get().getType())) {
+        mapping.map(arg, input->get());
+        continue;
+      }
+      AffineMap map = generic.getMatchingIndexingMap(input);
+      SmallVector<Value> indices;
+      for (AffineExpr e : map.getResults())
+        indices.push_back(affine::makeComposedAffineApply(
+                              rewriter, loc,
+                              AffineMap::get(map.getNumDims(), 0, e, ctx),
+                              getAsOpFoldResult(at))
+                              ->getResult(0));
+      auto read =
+          tensor::ExtractOp::create(rewriter, loc, input->get(), indices);
+      mapping.map(arg, read.getResult());
+      worklist.push_back(read);
+    }
+    for (Operation &op : body.without_terminator()) {
+      if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+        mapping.map(index.getResult(), at[index.getDim()]);
+        continue;
+      }
+      Operation *clone = rewriter.clone(op, mapping);
+      clone->walk(
+          [&](tensor::ExtractOp nested) { worklist.push_back(nested); });
+    }
+    Value element = mapping.lookupOrDefault(
+        cast<linalg::YieldOp>(body.getTerminator()).getOperand(0));
+    rewriter.replaceOp(extract, element);
+    if (!llvm::is_contained(inlined, generic.getOperation()))
+      inlined.push_back(generic);
+  }
+  if (inlined.empty())
+    return;
+  // Index arithmetic the composed reads left unused.
+  SmallVector<Operation *> bodyOps;
+  kernel.walk([&](Operation *op) {
+    if (op->getParentOfType<linalg::LinalgOp>())
+      bodyOps.push_back(op);
+  });
+  for (Operation *op : llvm::reverse(bodyOps))
+    if (isOpTriviallyDead(op))
+      rewriter.eraseOp(op);
+  // Erased only now: a producer's own gathers may be on the worklist.
+  for (bool erased = true; erased;) {
+    erased = false;
+    for (Operation *&op : inlined)
+      if (op && op->use_empty()) {
+        rewriter.eraseOp(op);
+        op = nullptr;
+        erased = true;
+      }
+  }
+}
+
 struct LowerToLinalgPass
     : public tessel::impl::TesselLowerToLinalgBase<LowerToLinalgPass> {
   void runOnOperation() override {
@@ -1172,8 +1290,10 @@ struct LowerToLinalgPass
         rewriter.eraseOp(collapse);
     });
     for (auto func : module.getOps<func::FuncOp>())
-      if (func->hasAttr(TesselDialect::kKernelAttrName))
+      if (func->hasAttr(TesselDialect::kKernelAttrName)) {
+        computeGatheredElements(func, rewriter);
         writeReturnedReshapesInPlace(func, rewriter);
+      }
   }
 };
 

@@ -18,7 +18,11 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
     conv2d) and attention start a kernel; an elementwise op (unary, binary,
     cast, transpose) joins the kernel of a value it alone uses (epilogue:
     bias, activation, residual add, cast), or starts one that later
-    elementwise ops join (chains); softmax, layer_norm, rms_norm and reduce
+    elementwise ops join (chains), and then also takes in the kernel of
+    another operand it alone reads where both hold elementwise ops alone
+    (one kernel for `q * cos + rotate_half(q) * sin`); a concat, or a slice
+    that gathers, joins only a kernel of elementwise ops (it computes the
+    elements it reads in place: tessel-lower-to-linalg); softmax, layer_norm, rms_norm and reduce
     join a kernel of elementwise ops whose value they alone use (prologue),
     else start their own, and elementwise ops after them join as epilogues.
     An attention's query, key or value that is a transpose swapping heads
@@ -202,6 +206,11 @@ def TesselLowerToLinalg : Pass<"tessel-lower-to-linalg", "mlir::ModuleOp"> {
     Arithmetic is done in f32 whatever the storage type; contractions and
     reductions accumulate in f32 and the result is truncated once, at the end;
     multiplies and adds carry `fastmath<contract>` so LLVM may form FMAs.
+    In a kernel, a gather (a concat, a slice that cannot read through an
+    affine map: `tensor.extract` in a loop body) of a value the kernel
+    computes elementwise computes that element in place (the producer's
+    body at the gathered indices, its operands gathered in turn), so that
+    every loop nest reads only kernel inputs and tiles alone.
     A kernel that is one `tessel.attention` alone keeps it: tessel-tile-and-
     fuse emits it as the fused attention kernel. An attention sharing its
     kernel with other ops lowers unfused: scores, masked softmax, weighted

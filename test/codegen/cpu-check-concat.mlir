@@ -6,23 +6,21 @@
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: tessel-opt --tessel-set-target=target=h100 --tessel-form-kernels %s | FileCheck %s --check-prefix=FUSED
 
-// A concat gathers its inputs, so they come from other kernels: the first
-// half's slice, the second half's slice with its negation, the concat with
-// the multiply by sin, and x * cos with the final add are four kernels
-// where one would do (a gather of a value computed in the same kernel, and
-// joining several producers' groups, are not implemented).
+// The rotary embedding is one kernel: the concat joins the kernel of the
+// negated half and takes in the other half's (it computes the elements it
+// gathers from x itself: tessel-lower-to-linalg), and the final add takes
+// in x * cos. (Before 2026-12-04: four kernels.)
 // FUSED-LABEL: func.func @rotary_bf16
 // FUSED: tessel.kernel
-// FUSED: tessel.slice
-// FUSED: tessel.kernel
-// FUSED: tessel.slice
+// FUSED-NEXT: ^bb0
+// FUSED-NEXT: tessel.slice
+// FUSED-NEXT: tessel.slice
 // FUSED-NEXT: tessel.neg
-// FUSED: tessel.kernel
-// FUSED: tessel.concat
+// FUSED-NEXT: tessel.concat
 // FUSED-NEXT: tessel.mul
-// FUSED: tessel.kernel
-// FUSED: tessel.mul
+// FUSED-NEXT: tessel.mul
 // FUSED-NEXT: tessel.add
+// FUSED-NEXT: tessel.yield
 // FUSED-NOT: tessel.kernel
 // FUSED: return
 

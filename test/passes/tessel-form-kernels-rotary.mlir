@@ -4,7 +4,11 @@
 // rotate_half(q) * sin`), so that they compute in the tokens' layout
 // [B, S, H, D] (cos and sin [S, D] read as [1, S, 1, D], a reshape) and
 // the fused attention reads their results through its views: no transpose
-// is a kernel of its own. Where something other than an attention reads
+// is a kernel of its own. The embedding itself (slices, negation, concat,
+// products, sum) is one kernel per tensor, which reads q or k alone: the
+// concat joins the kernel of the values it gathers, and a binary op takes
+// in the elementwise kernel of its other operand. Where something other
+// than an attention reads
 // the DAG's values, or an operand would need a transpose of its own, the
 // transpose stays where it is. Every function is checked on the CPU path
 // against its ops as written.
@@ -17,14 +21,20 @@
 // CHECK-DAG: %[[SIN:.*]] = tessel.reshape %arg5 : tensor<40x32xbf16> -> tensor<1x40x1x32xbf16>
 // CHECK-DAG: %[[COS:.*]] = tessel.reshape %arg4 : tensor<40x32xbf16> -> tensor<1x40x1x32xbf16>
 // CHECK: %[[Q:.*]] = tessel.reshape %{{.*}} : tensor<40x128xbf16> -> tensor<1x40x4x32xbf16>
-// CHECK: tessel.kernel @rotary_k{{[0-9]+}}_slice(%[[Q]])
-// CHECK: tessel.slice %{{.*}} offsets = [0, 0, 0, 0] strides = [1, 1, 1, 1] : tensor<1x40x4x32xbf16> -> tensor<1x40x4x16xbf16>
-// CHECK: tessel.kernel @rotary_k{{[0-9]+}}_slice(%[[Q]])
-// CHECK: tessel.slice %{{.*}} offsets = [0, 0, 0, 16] strides = [1, 1, 1, 1] : tensor<1x40x4x32xbf16> -> tensor<1x40x4x16xbf16>
-// CHECK: tessel.kernel @rotary_k{{[0-9]+}}_concat(%{{.*}}, %{{.*}}, %[[SIN]])
-// CHECK: tessel.concat %{{.*}}, %{{.*}} dim = 3 : tensor<1x40x4x16xbf16>, tensor<1x40x4x16xbf16> -> tensor<1x40x4x32xbf16>
-// CHECK: tessel.kernel @rotary_k{{[0-9]+}}_mul(%[[Q]], %[[COS]], %{{.*}})
-// CHECK: tessel.mul %{{.*}}, %{{.*}} : tensor<1x40x4x32xbf16>, tensor<1x40x1x32xbf16> -> tensor<1x40x4x32xbf16>
+// The whole embedding of the query is one kernel: the concat joins the
+// negated half's kernel and takes in the other half's, the add takes in
+// q * cos (the rotation's halves gather q itself).
+// CHECK: tessel.kernel @rotary_k{{[0-9]+}}_mul(%[[Q]], %[[COS]], %[[SIN]])
+// CHECK-NEXT: ^bb0(%[[X:.*]]: tensor<1x40x4x32xbf16>, %[[C:.*]]: tensor<1x40x1x32xbf16>, %[[S:.*]]: tensor<1x40x1x32xbf16>):
+// CHECK-NEXT: %[[XC:.*]] = tessel.mul %[[X]], %[[C]]
+// CHECK-NEXT: %[[LO:.*]] = tessel.slice %[[X]] offsets = [0, 0, 0, 0] strides = [1, 1, 1, 1] : tensor<1x40x4x32xbf16> -> tensor<1x40x4x16xbf16>
+// CHECK-NEXT: %[[HI:.*]] = tessel.slice %[[X]] offsets = [0, 0, 0, 16] strides = [1, 1, 1, 1] : tensor<1x40x4x32xbf16> -> tensor<1x40x4x16xbf16>
+// CHECK-NEXT: %[[HIN:.*]] = tessel.neg %[[HI]]
+// CHECK-NEXT: %[[ROT:.*]] = tessel.concat %[[HIN]], %[[LO]] dim = 3
+// CHECK-NEXT: %[[XS:.*]] = tessel.mul %[[ROT]], %[[S]]
+// CHECK-NEXT: %[[SUM:.*]] = tessel.add %[[XC]], %[[XS]]
+// CHECK-NEXT: tessel.yield %[[SUM]]
+// CHECK: tessel.kernel @rotary_k{{[0-9]+}}_mul(%{{.*}}, %[[COS]], %[[SIN]])
 // CHECK: tessel.kernel @rotary_k{{[0-9]+}}_attention
 // CHECK-NEXT: ^bb0(%[[V:.*]]: tensor<1x40x2x32xbf16>, %[[QR:.*]]: tensor<1x40x4x32xbf16>, %[[KR:.*]]: tensor<1x40x2x32xbf16>):
 // CHECK-NEXT: %[[VT:.*]] = tessel.transpose %[[V]] permutation = [0, 2, 1, 3]
@@ -38,6 +48,14 @@
 // The model policy: the same, no transpose a kernel of its own.
 // MODEL-LABEL: func.func @rotary
 // MODEL-NOT: _transpose
+// MODEL-COUNT-2: tessel.kernel @rotary_k{{[0-9]+}}_matmul
+// MODEL-NOT: tessel.kernel
+// MODEL: tessel.kernel @rotary_k{{[0-9]+}}_matmul
+// MODEL-NOT: tessel.kernel
+// MODEL: tessel.kernel @rotary_k{{[0-9]+}}_mul(
+// MODEL-NOT: tessel.kernel
+// MODEL: tessel.kernel @rotary_k{{[0-9]+}}_mul(
+// MODEL-NOT: tessel.kernel
 // MODEL: tessel.kernel @rotary_k{{[0-9]+}}_attention
 // MODEL-NEXT: ^bb0(%{{.*}}: tensor<1x40x2x32xbf16>, %{{.*}}: tensor<1x40x4x32xbf16>, %{{.*}}: tensor<1x40x2x32xbf16>):
 // MODEL-COUNT-3: tessel.transpose %{{.*}} permutation = [0, 2, 1, 3]

@@ -77,3 +77,41 @@ func.func @chain(%x: tensor<4x8xf32>) -> tensor<2x2xf32> {
   }
   return %4 : tensor<2x2xf32>
 }
+
+// -----
+
+// An elementwise op that reads two values of elementwise chains of their
+// own, each read by it alone, computes both in its kernel (one kernel, x
+// read once). A chain whose value something else also reads, or a kernel
+// that is not elementwise alone (a matmul's), stays a kernel of its own.
+// CHECK-LABEL: func.func @siblings
+// CHECK: %[[M:.*]] = tessel.kernel @siblings_k0_matmul
+// CHECK: %[[E:.*]] = tessel.kernel @siblings_k1_exp(%[[X:.*]]) :
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: tessel.exp
+// CHECK-NEXT: tessel.yield
+// CHECK: %[[S:.*]] = tessel.kernel @siblings_k2_sigmoid(%[[X]], %[[E]], %[[M]])
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: tessel.sigmoid
+// CHECK-NEXT: tessel.tanh
+// CHECK-NEXT: tessel.neg
+// CHECK-NEXT: tessel.add
+// CHECK-NEXT: tessel.mul
+// CHECK-NEXT: tessel.add
+// CHECK-NEXT: tessel.yield
+// CHECK-NOT: tessel.kernel
+// CHECK: return
+// NONE-LABEL: func.func @siblings
+// NONE-COUNT-8: tessel.kernel
+// NONE-NOT: tessel.kernel
+func.func @siblings(%x: tensor<8x16xf32>, %w: tensor<16x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %m = tessel.matmul %x, %w : tensor<8x16xf32>, tensor<16x16xf32> -> tensor<8x16xf32>
+  %e = tessel.exp %x : tensor<8x16xf32>
+  %s = tessel.sigmoid %x : tensor<8x16xf32>
+  %t = tessel.tanh %x : tensor<8x16xf32>
+  %n = tessel.neg %t : tensor<8x16xf32>
+  %a = tessel.add %s, %n : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+  %b = tessel.mul %a, %e : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+  %c = tessel.add %b, %m : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+  return %c, %e : tensor<8x16xf32>, tensor<8x16xf32>
+}
