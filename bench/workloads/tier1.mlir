@@ -208,3 +208,18 @@ func.func @vit_b16_layernorm_b8(%x: tensor<1576x768xf16>, %g: tensor<768xf16>, %
   %0 = tessel.layer_norm %x scale(%g) bias(%b) normalized_rank = 1 epsilon = 1.0e-06 : (tensor<1576x768xf16>, tensor<768xf16>, tensor<768xf16>) -> tensor<1576x768xf16>
   return %0 : tensor<1576x768xf16>
 }
+
+// Mistral-7B rotary embedding of the queries (HF's `q * cos +
+// rotate_half(q) * sin`), 2048 tokens x 32 heads x 128 in the tokens'
+// layout [B, S, H, D] (as tessel-form-kernels computes it before the fused
+// attention), cos and sin [1, S, 1, D]: one kernel, reading q once.
+func.func @mistral_rotary_q_s2048(%q: tensor<1x2048x32x128xbf16>, %cos: tensor<1x2048x1x128xbf16>, %sin: tensor<1x2048x1x128xbf16>) -> tensor<1x2048x32x128xbf16> {
+  %qc = tessel.mul %q, %cos : tensor<1x2048x32x128xbf16>, tensor<1x2048x1x128xbf16> -> tensor<1x2048x32x128xbf16>
+  %lo = tessel.slice %q offsets = [0, 0, 0, 0] strides = [1, 1, 1, 1] : tensor<1x2048x32x128xbf16> -> tensor<1x2048x32x64xbf16>
+  %hi = tessel.slice %q offsets = [0, 0, 0, 64] strides = [1, 1, 1, 1] : tensor<1x2048x32x128xbf16> -> tensor<1x2048x32x64xbf16>
+  %hin = tessel.neg %hi : tensor<1x2048x32x64xbf16>
+  %rot = tessel.concat %hin, %lo dim = 3 : tensor<1x2048x32x64xbf16>, tensor<1x2048x32x64xbf16> -> tensor<1x2048x32x128xbf16>
+  %qs = tessel.mul %rot, %sin : tensor<1x2048x32x128xbf16>, tensor<1x2048x1x128xbf16> -> tensor<1x2048x32x128xbf16>
+  %y = tessel.add %qc, %qs : tensor<1x2048x32x128xbf16>, tensor<1x2048x32x128xbf16> -> tensor<1x2048x32x128xbf16>
+  return %y : tensor<1x2048x32x128xbf16>
+}
