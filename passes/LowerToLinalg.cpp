@@ -1184,10 +1184,11 @@ void computeGatheredElements(func::FuncOp kernel, IRRewriter &rewriter) {
   }
   if (inlined.empty())
     return;
-  // Index arithmetic the composed reads left unused.
+  // Index arithmetic the composed reads left unused (ops without regions
+  // alone: erasing one never frees another op of the list).
   SmallVector<Operation *> bodyOps;
   kernel.walk([&](Operation *op) {
-    if (op->getParentOfType<linalg::LinalgOp>())
+    if (op->getNumRegions() == 0 && op->getParentOfType<linalg::LinalgOp>())
       bodyOps.push_back(op);
   });
   for (Operation *op : llvm::reverse(bodyOps))
