@@ -61,6 +61,12 @@ using namespace mlir::tessel;
 
 namespace {
 
+/// Sorts `ops` (of one block) in program order.
+void sortInProgramOrder(MutableArrayRef<Operation *> ops) {
+  llvm::sort(ops,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+}
+
 struct RuleFusionPolicy : FusionPolicy {
   bool shouldFuse(ArrayRef<Operation *>, Operation *, FusionKind) override {
     return true;
@@ -145,58 +151,50 @@ public:
                   FusionKind kind) override {
     SmallVector<Operation *> fused(group.begin(), group.end());
     fused.push_back(consumer);
-    std::optional<double> together = predictKernel(fused);
-    std::optional<double> apart = predictKernel(group);
-    std::optional<double> alone = predictKernel({consumer});
-    if (!together || !apart || !alone) {
+    std::optional<Weighing> w = weigh(fused, group, {consumer});
+    if (!w) {
       if (explain)
         consumer->emitRemark()
             << "joins its producer's kernel by the rule: the cost model "
                "could not predict one of the candidate kernels";
       return true;
     }
-    bool fuse = *together <= *apart + *alone;
     if (explain && kind == FusionKind::View)
       consumer->emitRemark() << llvm::formatv(
           "{0} the transpose of an operand in place: {1:f2} us fused "
           "against {2:f2} + {3:f2} us apart on {4}",
-          fuse ? "reads" : "does not read", *together, *apart, *alone,
+          w->join ? "reads" : "does not read", w->together, w->first, w->second,
           target.name());
     else if (explain)
       consumer->emitRemark() << llvm::formatv(
           "{0} its producer's kernel: {1:f2} us fused against {2:f2} + "
           "{3:f2} us apart on {4}",
-          fuse ? "joins" : "stays out of", *together, *apart, *alone,
+          w->join ? "joins" : "stays out of", w->together, w->first, w->second,
           target.name());
-    return fuse;
+    return w->join;
   }
 
   bool shouldMerge(ArrayRef<Operation *> group,
                    ArrayRef<Operation *> sibling) override {
     SmallVector<Operation *> merged(group.begin(), group.end());
     merged.append(sibling.begin(), sibling.end());
-    llvm::sort(merged, [](Operation *a, Operation *b) {
-      return a->isBeforeInBlock(b);
-    });
-    std::optional<double> together = predictKernel(merged);
-    std::optional<double> apart = predictKernel(group);
-    std::optional<double> other = predictKernel(sibling);
+    sortInProgramOrder(merged);
+    std::optional<Weighing> w = weigh(merged, group, sibling);
     Operation *consumer = group.back();
-    if (!together || !apart || !other) {
+    if (!w) {
       if (explain)
         consumer->emitRemark()
             << "computes its other operand in its kernel by the rule: the "
                "cost model could not predict one of the candidate kernels";
       return true;
     }
-    bool merge = *together <= *apart + *other;
     if (explain)
       consumer->emitRemark() << llvm::formatv(
           "{0} its other operand's kernel: {1:f2} us as one kernel against "
           "{2:f2} + {3:f2} us apart on {4}",
-          merge ? "takes in" : "does not take in", *together, *apart, *other,
-          target.name());
-    return merge;
+          w->join ? "takes in" : "does not take in", w->together, w->first,
+          w->second, target.name());
+    return w->join;
   }
 
   bool shouldSplit(Operation *whole,
@@ -249,6 +247,23 @@ public:
   }
 
 private:
+  /// One kernel of `together` against two of `first` and `second`: join
+  /// when it is predicted no slower. None where one cannot be predicted.
+  struct Weighing {
+    double together, first, second;
+    bool join;
+  };
+  std::optional<Weighing> weigh(ArrayRef<Operation *> together,
+                                ArrayRef<Operation *> first,
+                                ArrayRef<Operation *> second) {
+    std::optional<double> one = predictKernel(together);
+    std::optional<double> a = predictKernel(first);
+    std::optional<double> b = predictKernel(second);
+    if (!one || !a || !b)
+      return std::nullopt;
+    return Weighing{*one, *a, *b, *one <= *a + *b};
+  }
+
   /// The bytes of the values a kernel of `kernels` writes for others (read
   /// outside it, directly or through views; the last kernel's are the
   /// op's own results).
@@ -572,9 +587,7 @@ private:
         groupOf[moved] = index;
       g.ops.append(sibling.ops.begin(), sibling.ops.end());
       sibling.ops.clear();
-      llvm::sort(g.ops, [](Operation *a, Operation *b) {
-        return a->isBeforeInBlock(b);
-      });
+      sortInProgramOrder(g.ops);
     }
   }
 
@@ -598,9 +611,7 @@ private:
       groups[index].ops.insert(groups[index].ops.begin(), view);
       it->second = index;
     }
-    llvm::sort(groups[index].ops, [](Operation *a, Operation *b) {
-      return a->isBeforeInBlock(b);
-    });
+    sortInProgramOrder(groups[index].ops);
   }
 
   FusionPolicy &policy;
