@@ -14,6 +14,7 @@
 #include "dialects/Tessel/TesselDialect.h"
 #include "passes/Passes.h"
 #include "passes/Pipelines.h"
+#include "passes/SplitReduction.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -401,8 +402,11 @@ mlir::tessel::compileKernels(ModuleOp module, const Target &target,
       sig.inputs.push_back(cast<RankedTensorType>(t));
     for (Type t : kernel.getResultTypes())
       sig.results.push_back(cast<RankedTensorType>(t));
-    // A split-KV attention's arrival counts.
+    // A split-KV attention's arrival counts, or a split-K's whose sum runs
+    // in its partial kernel (its last result).
     sig.zeroed.assign(sig.results.size(), false);
+    if (isCombinedSplit(kernel))
+      sig.zeroed.back() = true;
     Block &body = kernel.getBody().front();
     for (auto [i, v] : llvm::enumerate(body.getTerminator()->getOperands()))
       if (auto split = v.getDefiningOp<AttentionSplitOp>();

@@ -278,6 +278,22 @@ int64_t copyVectorWidth(int64_t row, int64_t stride, int64_t bytes) {
   return width;
 }
 
+Prediction asBlockTail(Prediction p, const Target &t, int roundTrips) {
+  if (!p.legal)
+    return p;
+  p.timeUs -= p.launchUs;
+  p.launchUs = 0;
+  if (p.bound == Bound::Launch)
+    p.bound = Bound::Latency;
+  if (model::usable(t, TargetField::L2LatencyCycles, p.uncalibrated)) {
+    double arrivalUs = roundTrips * t.get(TargetField::L2LatencyCycles) /
+                       (t.get(TargetField::SimtClockGHz) * 1e3);
+    p.latencyUs += arrivalUs;
+    p.timeUs += arrivalUs;
+  }
+  return p;
+}
+
 Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
   using namespace model;
   if (k.attention)

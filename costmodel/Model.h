@@ -830,6 +830,14 @@ Prediction predictRowKernel(const KernelDesc &kernel, const Schedule &schedule,
 Prediction predict(const KernelDesc &kernel, const Schedule &schedule,
                    const Target &target);
 
+/// `p`, a kernel's prediction, as the tail of another kernel's blocks (a
+/// split-K sum run by the last block of each output tile to finish, in the
+/// partial kernel): no launch of its own, and before it the arrival, one
+/// atomic add at L2 between two fences, `roundTrips` round trips to L2 in
+/// the last block's chain (L2LatencyCycles each; none where the target
+/// lacks the figure, which marks `p` uncalibrated).
+Prediction asBlockTail(Prediction p, const Target &target, int roundTrips);
+
 /// The schedules the code generator can emit for `kernel` on `target` today
 /// (SIMT: block tiles of the two innermost parallel loops in powers of two up
 /// to 256, and the whole innermost loop when it is longer, so that one block

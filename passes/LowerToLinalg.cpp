@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+#include "passes/SplitReduction.h"
 #include "passes/tiling/FusedAttention.h"
 #include "passes/tiling/RowKernel.h"
 
@@ -1213,6 +1214,22 @@ struct LowerToLinalgPass
     IRRewriter rewriter(&getContext());
     SymbolTable symbols(module);
 
+    // A split whose sum runs in its partial kernel is tiled as its two
+    // halves, which tessel-combine-split-k makes one loop nest again.
+    SmallVector<KernelOp> combined;
+    module.walk([&](KernelOp k) {
+      if (isCombinedSplit(k))
+        combined.push_back(k);
+    });
+    llvm::StringMap<DictionaryAttr> parts;
+    for (KernelOp kernel : combined) {
+      FailureOr<ExpandedSplit> halves = expandSplit(rewriter, kernel);
+      if (failed(halves))
+        return signalPassFailure();
+      parts[halves->partial.getSymName()] = halves->partialPart;
+      parts[halves->sum.getSymName()] = halves->sumPart;
+    }
+
     SmallVector<KernelOp> kernels;
     module.walk([&](KernelOp k) { kernels.push_back(k); });
     for (KernelOp kernel : kernels) {
@@ -1220,8 +1237,12 @@ struct LowerToLinalgPass
         kernel.emitOpError() << "must be inside a func.func to be outlined";
         return signalPassFailure();
       }
+      std::string name = kernel.getSymName().str();
       if (failed(outlineKernel(kernel, symbols, rewriter)))
         return signalPassFailure();
+      if (auto it = parts.find(name); it != parts.end())
+        symbols.lookup(name)->setAttr(TesselDialect::kSplitPartAttrName,
+                                      it->second);
     }
 
     // A kernel that is one attention alone (or one half of a split-KV

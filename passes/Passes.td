@@ -169,8 +169,71 @@ def TesselSplitReduction : Pass<"tessel-split-reduction", "mlir::ModuleOp"> {
     one `tessel.matmul` (a batch_matmul, a convolution, attention), S not
     dividing K, or an operand of the matmul computed in the kernel other
     than by elementwise ops of one input that feed only the matmul.
+
+    Where `tessel-select-schedules` found the sum faster run in the partial
+    kernel (it marks the kernel `tessel.sum_in_kernel = #tessel.schedule<
+    block = [BM, BN], warps = W>`, the partial's tiles of M and N), the two
+    become one kernel, `@NAME_split`: the partial's ops, then the sum's on
+    the partial products, returning the sum's results, the partial products
+    and the arrival counts ([M tiles, N tiles] f32, zeros), with the
+    partial's schedule and the mark. Its halves are tiled apart
+    (`tessel-lower-to-linalg` outlines them as `@NAME_split_partial` and
+    `@NAME_split_sum`) and `tessel-combine-split-k` makes them one loop
+    nest, so the sum launches no kernel of its own. A mark on a kernel
+    whose matmul is followed by other than elementwise ops of its shape is
+    an error.
   }];
   let dependentDialects = ["mlir::tessel::TesselDialect"];
+}
+
+def TesselCombineSplitK : Pass<"tessel-combine-split-k", "mlir::ModuleOp"> {
+  let summary = "Run a split-K sum in the last blocks of its partial kernel";
+  let description = [{
+    After bufferization, makes the two functions `tessel-lower-to-linalg`
+    outlined from a split kernel whose sum runs in its partial kernel
+    (`@NAME_split`, see `tessel-split-reduction`; each half marked
+    `tessel.split_part`) one kernel function `@NAME_split` with the
+    kernel's parameters (inputs, then its results: the sum's, the partial
+    products, the arrival counts). Its block loop is the partial's, over
+    (split, M tiles, N tiles); after its partial products, each block
+    counts its arrival at its tile (one thread's atomic add, between two
+    device-scope fences: agent scope on AMD) and the block that arrives
+    last resets the count and runs the sum kernel's block for that tile,
+    its thread loops on linear thread ids. The host's two calls become one
+    call; the arrival counts must hold zeros when the kernel starts, and
+    do when it ends (tessel-compile marks them `zeroed` in the manifest).
+
+    ```mlir
+    // @k_split_partial: scf.forall (%s, %i, %j) in (4, 2, 3) {...}
+    // @k_split_sum:     scf.forall (%i, %j) in (2, 3) {...}
+    // become @k_split:
+    scf.forall (%s, %i, %j) in (4, 2, 3) {
+      ...                                  // the partial products
+      scf.forall (%t) in (1) {             // the arrival
+        %n = memref.atomic_rmw addf %one, %arrivals[%i, %j] ...
+      }
+      scf.if %last { ... }                 // the sum's block for (%i, %j)
+    }
+    ```
+
+    The halves must tile alike (the sum's blocks those of the partial but
+    for the split) and the sum must take no more threads than the
+    partial's block holds; otherwise it is an error that names the half.
+  }];
+  let options = [
+    Option<"onHost", "on-host", "bool", /*default=*/"false",
+           "The kernel runs on the host (the CPU path, one block after "
+           "another): it zeroes its arrival counts itself and needs no "
+           "fences">,
+  ];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect",
+    "mlir::gpu::GPUDialect",
+    "mlir::LLVM::LLVMDialect",
+    "mlir::linalg::LinalgDialect",
+    "mlir::memref::MemRefDialect",
+    "mlir::scf::SCFDialect",
+  ];
 }
 
 def TesselSetTarget : Pass<"tessel-set-target", "mlir::ModuleOp"> {

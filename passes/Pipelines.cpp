@@ -70,6 +70,11 @@ void mlir::tessel::buildTesselToCpuPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createTesselTileAndFuse(tile));
 
   addBufferization(pm);
+  // A split-K sum that runs in its partial kernel joins its blocks (the
+  // kernel zeroes its arrival counts itself here).
+  TesselCombineSplitKOptions combine;
+  combine.onHost = true;
+  pm.addPass(createTesselCombineSplitK(combine));
   // A schedule's raster orders the blocks as on the GPU.
   pm.addNestedPass<func::FuncOp>(createTesselRasterBlocks());
   // The CPU path frees its temporaries.
@@ -123,6 +128,8 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
   pm.addPass(createTesselLowerToLinalg());
   pm.addNestedPass<func::FuncOp>(createTesselTileAndFuse());
   addBufferization(pm);
+  // A split-K sum that runs in its partial kernel joins its blocks.
+  pm.addPass(createTesselCombineSplitK());
   // Blocks in the order of the schedule's raster (groups of rows of tiles).
   pm.addNestedPass<func::FuncOp>(createTesselRasterBlocks());
   pm.addPass(createCSEPass());

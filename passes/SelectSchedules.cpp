@@ -41,10 +41,26 @@ struct SelectSchedulesPass
     : public tessel::impl::TesselSelectSchedulesBase<SelectSchedulesPass> {
   using Base::Base;
 
+  /// Records where a split's sum runs: in the partial kernel with
+  /// `schedule`, or (none) in a kernel of its own.
+  static void setSumInKernel(KernelOp kernel,
+                             const std::optional<Schedule> &schedule) {
+    if (schedule)
+      kernel->setAttr(TesselDialect::kSumInKernelAttrName,
+                      toScheduleAttr(kernel.getContext(), *schedule));
+    else
+      kernel->removeAttr(TesselDialect::kSumInKernelAttrName);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // (A split whose sum runs in its partial kernel is priced as the
+    // kernel it was made of, whose prediction it keeps.)
     SmallVector<KernelOp> kernels;
-    module.walk([&](KernelOp k) { kernels.push_back(k); });
+    module.walk([&](KernelOp k) {
+      if (!isCombinedSplit(k))
+        kernels.push_back(k);
+    });
     if (kernels.empty())
       return;
     FailureOr<Target> target =
@@ -74,8 +90,14 @@ struct SelectSchedulesPass
         if (given.getSplitK() > 1) {
           // Priced as the two kernels tessel-split-reduction makes.
           Schedule partial = fromScheduleAttr(partialScheduleOf(kernel, given));
+          // (Its sum in the partial kernel, where that is given too.)
+          std::optional<Schedule> sum;
+          if (auto attr = kernel->getAttrOfType<ScheduleAttr>(
+                  TesselDialect::kSumInKernelAttrName))
+            sum = fromScheduleAttr(attr);
           std::optional<SplitPrice> price =
-              priceSplit(kernel, given.getSplitK(), *target, &partial);
+              priceSplit(kernel, given.getSplitK(), *target, &partial,
+                         sum ? &*sum : nullptr);
           // Refit: the same split, its partial kernel's tiles the model's.
           if (!price && refit &&
               (price = priceSplit(kernel, given.getSplitK(), *target))) {
@@ -92,6 +114,8 @@ struct SelectSchedulesPass
                             toAttr(ctx, price->combined()));
           else
             kernel->removeAttr(TesselDialect::kPredictionAttrName);
+          if (price)
+            setSumInKernel(kernel, price->sumInKernel);
           continue;
         }
         Prediction p = predict(*desc, fromScheduleAttr(given), *target);
@@ -129,6 +153,7 @@ struct SelectSchedulesPass
       const auto &chosen = ranked[std::min<size_t>(
           size_t(std::max<int64_t>(rank, 0)), ranked.size() - 1)];
       kernel.setScheduleAttr(toScheduleAttr(ctx, chosen.first));
+      setSumInKernel(kernel, std::nullopt);
       kernel->setAttr(TesselDialect::kPredictionAttrName,
                       toAttr(ctx, chosen.second));
       // Split-K, where it beats the best unsplit schedule.
@@ -148,6 +173,8 @@ struct SelectSchedulesPass
           kernel->setAttr(TesselDialect::kPredictionAttrName,
                           toAttr(ctx, split->second.combined()));
         }
+        if (kernel.getScheduleAttr().getSplitK() > 1)
+          setSumInKernel(kernel, split->second.sumInKernel);
       }
       if (topK > 1) {
         SmallVector<Attribute> next;

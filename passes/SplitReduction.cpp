@@ -215,6 +215,249 @@ SmallVector<int64_t> mlir::tessel::splitCandidates(int64_t k) {
   return splits;
 }
 
+std::string mlir::tessel::sumInKernelRefusal(KernelOp kernel) {
+  std::string why;
+  MatmulOp matmul = theMatmul(kernel, why);
+  if (!matmul)
+    return why;
+  auto result = cast<RankedTensorType>(matmul.getType());
+  SmallVector<Operation *> partialOps = {matmul};
+  llvm::append_range(partialOps, *unaryChain(matmul.getLhs()));
+  llvm::append_range(partialOps, *unaryChain(matmul.getRhs()));
+  for (Operation &op : kernel.getBody().front().without_terminator()) {
+    if (llvm::is_contained(partialOps, &op) || isa<ConstantOp>(op))
+      continue;
+    bool elementwise = op.hasTrait<tessel::OpTrait::UnaryElementwise>() ||
+                       op.hasTrait<tessel::OpTrait::BroadcastingElementwise>();
+    auto type = dyn_cast<RankedTensorType>(op.getResult(0).getType());
+    if (!elementwise || op.getNumResults() != 1 || !type ||
+        type.getShape() != result.getShape())
+      return "the sum runs in the partial kernel's tiles of M x N; " +
+             op.getName().getStringRef().str() +
+             " after the matmul is not an elementwise op computing the "
+             "matmul's shape";
+  }
+  return "";
+}
+
+ScheduleAttr mlir::tessel::sumInKernelSchedule(ScheduleAttr partial) {
+  ArrayRef<int64_t> block = partial.getBlock();
+  return ScheduleAttr::get(partial.getContext(), {block[1], block[2]}, {}, {},
+                           partial.getWarps(), /*stages=*/1, /*splitK=*/1,
+                           /*vector=*/1, InstructionClass::Simt,
+                           /*raster=*/1, /*cluster=*/1);
+}
+
+bool mlir::tessel::isCombinedSplit(KernelOp kernel) {
+  ScheduleAttr schedule = kernel.getScheduleAttr();
+  if (!kernel->hasAttr(TesselDialect::kSumInKernelAttrName) || !schedule ||
+      schedule.getSplitK() != 1 || kernel.getNumResults() < 3)
+    return false;
+  Operation *yield = kernel.getBody().front().getTerminator();
+  return bool(yield->getOperand(kernel.getNumResults() - 2)
+                  .getDefiningOp<BatchMatmulOp>());
+}
+
+KernelOp mlir::tessel::combineSplit(RewriterBase &rewriter, KernelOp partial,
+                                    KernelOp sum, ScheduleAttr sumSchedule,
+                                    StringRef name) {
+  Location loc = sum.getLoc();
+  MLIRContext *ctx = sum.getContext();
+  auto module = sum->getParentOfType<ModuleOp>();
+  Block &partialBody = partial.getBody().front(),
+        &sumBody = sum.getBody().front();
+  // The inputs of both, each once; the sum's first is the partials.
+  llvm::SmallSetVector<Value, 8> inputs;
+  for (Value v : partial.getInputs())
+    inputs.insert(v);
+  for (Value v : sum.getInputs().drop_front())
+    inputs.insert(v);
+  auto partials = cast<RankedTensorType>(partial.getResult(0).getType());
+  ScheduleAttr schedule = partial.getScheduleAttr();
+  ArrayRef<int64_t> block = schedule.getBlock();
+  int64_t m = partials.getDimSize(1), n = partials.getDimSize(2);
+  auto arrivalsType = RankedTensorType::get(
+      {(m + block[1] - 1) / block[1], (n + block[2] - 1) / block[2]},
+      Float32Type::get(ctx));
+  SmallVector<Type> resultTypes(sum.getResultTypes());
+  resultTypes.push_back(partials);
+  resultTypes.push_back(arrivalsType);
+
+  rewriter.setInsertionPoint(sum);
+  auto combined = KernelOp::create(
+      rewriter, loc, resultTypes,
+      rewriter.getStringAttr(uniqueName(module, (name + "_split").str())),
+      inputs.getArrayRef(), schedule);
+  combined->setAttr(TesselDialect::kSumInKernelAttrName, sumSchedule);
+  Block *body = rewriter.createBlock(&combined.getBody());
+  IRMapping map;
+  for (Value v : inputs)
+    body->addArgument(v.getType(), loc);
+  auto argOf = [&](Value input) {
+    return body->getArgument(
+        unsigned(llvm::find(inputs, input) - inputs.begin()));
+  };
+  for (auto [arg, input] :
+       llvm::zip_equal(partialBody.getArguments(), partial.getInputs()))
+    map.map(arg, argOf(input));
+  for (Operation &op : partialBody.without_terminator())
+    rewriter.clone(op, map);
+  Value products = map.lookup(partialBody.getTerminator()->getOperand(0));
+  map.map(sumBody.getArgument(0), products);
+  for (auto [arg, input] : llvm::zip_equal(sumBody.getArguments().drop_front(),
+                                           sum.getInputs().drop_front()))
+    map.map(arg, argOf(input));
+  for (Operation &op : sumBody.without_terminator())
+    rewriter.clone(op, map);
+  SmallVector<Value> results;
+  for (Value v : sumBody.getTerminator()->getOperands())
+    results.push_back(map.lookup(v));
+  results.push_back(products);
+  results.push_back(ConstantOp::create(
+      rewriter, loc, arrivalsType,
+      DenseElementsAttr::get(arrivalsType, rewriter.getF32FloatAttr(0))));
+  YieldOp::create(rewriter, loc, results);
+
+  rewriter.replaceOp(sum,
+                     combined.getResults().take_front(sum.getNumResults()));
+  rewriter.eraseOp(partial);
+  return combined;
+}
+
+FailureOr<ExpandedSplit> mlir::tessel::expandSplit(RewriterBase &rewriter,
+                                                   KernelOp kernel) {
+  MLIRContext *ctx = kernel.getContext();
+  Location loc = kernel.getLoc();
+  auto module = kernel->getParentOfType<ModuleOp>();
+  auto sumSchedule =
+      kernel->getAttrOfType<ScheduleAttr>(TesselDialect::kSumInKernelAttrName);
+  Block &body = kernel.getBody().front();
+  Operation *yield = body.getTerminator();
+  unsigned outs = kernel.getNumResults() - 2;
+  Value products = yield->getOperand(outs),
+        arrivals = yield->getOperand(outs + 1);
+  auto batch = products.getDefiningOp<BatchMatmulOp>();
+  if (!batch || !arrivals.getDefiningOp<ConstantOp>() ||
+      !kernel.getResult(outs).use_empty() ||
+      !kernel.getResult(outs + 1).use_empty())
+    return kernel.emitOpError()
+           << "is not a split whose sum runs in its partial kernel (the "
+              "partial products of a batch_matmul and the arrival counts "
+              "last, neither used outside)";
+  int64_t splits = cast<RankedTensorType>(products.getType()).getDimSize(0);
+  // The partial: what the products are computed from.
+  llvm::SetVector<Operation *> partialOps;
+  SmallVector<Operation *> work = {batch};
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    if (!partialOps.insert(op))
+      continue;
+    for (Value v : op->getOperands())
+      if (Operation *def = v.getDefiningOp())
+        work.push_back(def);
+  }
+  auto argumentsOf = [&](auto &&ops) {
+    llvm::SmallSetVector<unsigned, 8> args;
+    for (Operation *op : ops)
+      for (Value v : op->getOperands())
+        if (auto arg = dyn_cast<BlockArgument>(v);
+            arg && arg.getOwner() == &body)
+          args.insert(arg.getArgNumber());
+    SmallVector<unsigned> sorted(args.begin(), args.end());
+    llvm::sort(sorted);
+    return sorted;
+  };
+  SmallVector<Operation *> inPartial, inSum;
+  for (Operation &op : body.without_terminator()) {
+    bool inSumToo = llvm::any_of(op.getUsers(), [&](Operation *user) {
+      return user != yield && !partialOps.contains(user);
+    });
+    if (partialOps.contains(&op))
+      inPartial.push_back(&op);
+    // (A constant both read goes to both.)
+    if (partialOps.contains(&op) && &op != batch && inSumToo) {
+      if (!isa<ConstantOp>(op))
+        return op.emitOpError() << "feeds both halves of a split kernel";
+      inSum.push_back(&op);
+    } else if (!partialOps.contains(&op) && &op != arrivals.getDefiningOp()) {
+      inSum.push_back(&op);
+    }
+  }
+  // A half: `first` (the products, for the sum) and the kernel's inputs
+  // `args` in, `ops` on them, `returned` out.
+  auto halfOf = [&](StringRef suffix, Value first, ArrayRef<unsigned> args,
+                    ScheduleAttr schedule, ArrayRef<Operation *> ops,
+                    ValueRange returned) {
+    SmallVector<Value> inputs;
+    if (first)
+      inputs.push_back(first);
+    for (unsigned i : args)
+      inputs.push_back(kernel.getInputs()[i]);
+    auto half =
+        KernelOp::create(rewriter, loc, returned.getTypes(),
+                         rewriter.getStringAttr(uniqueName(
+                             module, (kernel.getSymName() + suffix).str())),
+                         inputs, schedule);
+    Block *halfBody = rewriter.createBlock(&half.getBody());
+    IRMapping map;
+    if (first)
+      map.map(products, halfBody->addArgument(products.getType(), loc));
+    for (unsigned i : args)
+      map.map(body.getArgument(i),
+              halfBody->addArgument(body.getArgument(i).getType(), loc));
+    for (Operation *op : ops)
+      rewriter.clone(*op, map);
+    SmallVector<Value> yielded;
+    for (Value v : returned)
+      yielded.push_back(map.lookup(v));
+    YieldOp::create(rewriter, loc, yielded);
+    rewriter.setInsertionPoint(kernel);
+    return half;
+  };
+  rewriter.setInsertionPoint(kernel);
+  SmallVector<unsigned> partialArgs = argumentsOf(inPartial),
+                        sumArgs = argumentsOf(inSum);
+  KernelOp partial = halfOf("_partial", Value(), partialArgs,
+                            kernel.getScheduleAttr(), inPartial, products);
+  KernelOp sum = halfOf("_sum", partial.getResult(0), sumArgs, sumSchedule,
+                        inSum, yield->getOperands().take_front(outs));
+
+  // Where each of the halves' parameters (inputs, then results) is among
+  // the kernel's (inputs, then its results: the sum's, the products, the
+  // arrival counts).
+  int64_t ins = kernel.getInputs().size();
+  SmallVector<int64_t> partialIndex, sumIndex;
+  for (unsigned i : partialArgs)
+    partialIndex.push_back(i);
+  partialIndex.push_back(ins + outs);
+  sumIndex.push_back(ins + outs);
+  for (unsigned i : sumArgs)
+    sumIndex.push_back(i);
+  for (unsigned i = 0; i < outs; ++i)
+    sumIndex.push_back(ins + i);
+  auto type = FunctionType::get(ctx, kernel.getInputs().getTypes(),
+                                kernel.getResultTypes());
+  auto partOf = [&](StringRef part, ArrayRef<int64_t> index) {
+    Builder b(ctx);
+    return b.getDictionaryAttr(
+        {b.getNamedAttr("kernel", kernel.getSymNameAttr()),
+         b.getNamedAttr("type", TypeAttr::get(type)),
+         b.getNamedAttr("part", b.getStringAttr(part)),
+         b.getNamedAttr("args", b.getDenseI64ArrayAttr(index)),
+         b.getNamedAttr("splits", b.getI64IntegerAttr(splits))});
+  };
+  ExpandedSplit expanded{partial, sum, partOf("partial", partialIndex),
+                         partOf("sum", sumIndex)};
+  SmallVector<Value> replacements(sum.getResults());
+  replacements.push_back(partial.getResult(0));
+  replacements.push_back(Value());
+  for (auto [old, now] : llvm::zip_equal(kernel.getResults(), replacements))
+    if (now)
+      old.replaceAllUsesWith(now);
+  rewriter.eraseOp(kernel);
+  return expanded;
+}
+
 /// The attention kernel as one split-KV kernel (tessel.attention_split)
 /// named `<kernel>_split`: the attention, then the slices' partials, their
 /// log-sum-exps and the arrival counts as results the function does not
@@ -436,10 +679,9 @@ Prediction SplitPrice::combined() const {
   return c;
 }
 
-std::optional<SplitPrice> mlir::tessel::priceSplit(KernelOp kernel,
-                                                   int64_t splits,
-                                                   const Target &target,
-                                                   const Schedule *partial) {
+std::optional<SplitPrice>
+mlir::tessel::priceSplit(KernelOp kernel, int64_t splits, const Target &target,
+                         const Schedule *partial, const Schedule *sumInKernel) {
   if (!splitReductionRefusal(kernel, splits).empty())
     return std::nullopt;
   MLIRContext *ctx = kernel.getContext();
@@ -487,6 +729,46 @@ std::optional<SplitPrice> mlir::tessel::priceSplit(KernelOp kernel,
   if (!sumBest)
     return std::nullopt;
   price.sumPrediction = sumBest->second;
+  // Or the sum in the partial kernel, in its last blocks: no launch of its
+  // own, and three round trips to L2 (the arrival's fence, atomic add and
+  // fence) before it; on the partial's tiles, in vectors of the width the
+  // model finds fastest.
+  auto asTail = [&](const Schedule &schedule) {
+    return asBlockTail(predict(*(*descs)[1], schedule, target), target,
+                       /*roundTrips=*/3);
+  };
+  if (sumInKernel) {
+    Prediction tail = asTail(*sumInKernel);
+    if (!tail.legal)
+      return std::nullopt;
+    price.sumInKernel = *sumInKernel;
+    price.sumPrediction = tail;
+    return price;
+  }
+  if (sumInKernelRefusal(kernel).empty()) {
+    Schedule base = fromScheduleAttr(
+        sumInKernelSchedule(toScheduleAttr(ctx, price.partial)));
+    int64_t bm = base.block[0], bn = base.block[1];
+    int64_t threads = base.warps * target.warpSize();
+    for (int64_t vector : {1, 2, 4}) {
+      // (Vectors along N: each thread a column of `vector`, as many rows
+      // as the tile needs.)
+      Schedule inKernel = base;
+      if (vector > 1) {
+        int64_t alongN = bn / vector;
+        if (bn % vector || alongN == 0 || threads % alongN ||
+            bm % (threads / alongN))
+          continue;
+        inKernel.vector = vector;
+        inKernel.thread = {bm / (threads / alongN), vector};
+      }
+      Prediction tail = asTail(inKernel);
+      if (tail.legal && rankKey(tail) < rankKey(price.sumPrediction)) {
+        price.sumInKernel = inKernel;
+        price.sumPrediction = tail;
+      }
+    }
+  }
   return price;
 }
 
@@ -501,10 +783,32 @@ struct SplitReductionPass
         kernels.push_back(kernel);
     });
     IRRewriter rewriter(&getContext());
-    for (KernelOp kernel : kernels)
-      if (failed(splitReduction(rewriter, kernel,
-                                kernel.getScheduleAttr().getSplitK())))
+    for (KernelOp kernel : kernels) {
+      // The sum in the partial kernel (tessel-select-schedules' choice).
+      auto sumSchedule = kernel->getAttrOfType<ScheduleAttr>(
+          TesselDialect::kSumInKernelAttrName);
+      if (sumSchedule) {
+        if (std::string why = sumInKernelRefusal(kernel); !why.empty()) {
+          kernel.emitOpError() << "cannot run its split's sum in the partial "
+                                  "kernel: "
+                               << why;
+          return signalPassFailure();
+        }
+      }
+      std::string name = kernel.getSymName().str();
+      Attribute prediction =
+          kernel->getAttr(TesselDialect::kPredictionAttrName);
+      FailureOr<std::pair<KernelOp, KernelOp>> halves = splitReduction(
+          rewriter, kernel, kernel.getScheduleAttr().getSplitK());
+      if (failed(halves))
         return signalPassFailure();
+      if (!sumSchedule)
+        continue;
+      KernelOp combined = combineSplit(rewriter, halves->first, halves->second,
+                                       sumSchedule, name);
+      if (prediction)
+        combined->setAttr(TesselDialect::kPredictionAttrName, prediction);
+    }
   }
 };
 

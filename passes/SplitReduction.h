@@ -65,6 +65,42 @@ ScheduleAttr splitScheduleOf(KernelOp kernel, ScheduleAttr partial,
 FailureOr<std::pair<KernelOp, KernelOp>>
 splitReduction(RewriterBase &rewriter, KernelOp kernel, int64_t splits);
 
+/// Why the sum of a split of `kernel` (a matmul's) cannot run in its
+/// partial kernel, or "" when it can: every op after the matmul is
+/// elementwise (a cast, an activation, a bias or residual added) and
+/// computes an [M, N] tensor, so that the sum kernel's tiles of M x N are
+/// the partial's.
+std::string sumInKernelRefusal(KernelOp kernel);
+
+/// The sum's schedule when it runs in the partial kernel of `partial`'s
+/// schedule (a leading batch tile of 1, then M, N and the K step): the
+/// partial's block tile of M and N and its warps, on SIMT lanes.
+ScheduleAttr sumInKernelSchedule(ScheduleAttr partial);
+
+/// Makes the partial and sum kernels of a split one kernel
+/// named `<name>_split` (made unique): the partial's ops, then the sum's
+/// on the partial products, returning the sum's results, the partial
+/// products and the arrival counts ([M tiles, N tiles] f32, zeros: the
+/// last block of each tile resets its count), with the partial's schedule
+/// and the sum's as `tessel.sum_in_kernel`. tessel-lower-to-linalg tiles
+/// its two halves apart again (expandSplit) and tessel-combine-split-k
+/// makes them one loop nest: each block of the partial counts its arrival
+/// at its output tile, and the last one runs the sum's block on it.
+KernelOp combineSplit(RewriterBase &rewriter, KernelOp partial, KernelOp sum,
+                      ScheduleAttr sumSchedule, StringRef name);
+
+/// The partial and sum kernels of a kernel made by combineSplit, in its
+/// place (named after it with `_partial` and `_sum`, made unique), and for
+/// each the `tessel.split_part` dictionary its outlined function takes.
+struct ExpandedSplit {
+  KernelOp partial, sum;
+  DictionaryAttr partialPart, sumPart;
+};
+FailureOr<ExpandedSplit> expandSplit(RewriterBase &rewriter, KernelOp kernel);
+
+/// Whether `kernel` is one that combineSplit made (its sum runs in it).
+bool isCombinedSplit(KernelOp kernel);
+
 /// The prediction of a split of `kernel` in `splits`: its partial kernel
 /// (an attention's split kernel) with `partial` (its best schedule when
 /// null) and its sum kernel with its best (none for an attention: a
@@ -73,14 +109,24 @@ splitReduction(RewriterBase &rewriter, KernelOp kernel, int64_t splits);
 struct SplitPrice {
   Schedule partial;
   Prediction partialPrediction, sumPrediction;
-  /// The two kernels as one prediction: times and terms add up; occupancy,
-  /// waves and blocks are the partial's (the kernel the split is for), the
-  /// bound the slower kernel's.
+  /// Set when the sum is predicted faster run in the partial kernel (see
+  /// combineSplit) than as a kernel of its own: its schedule there
+  /// (sumInKernelSchedule). sumPrediction is then the sum's prediction on
+  /// it as the last blocks' tail: without a launch of its own, with the
+  /// arrival's round trips to L2 added to its latency.
+  std::optional<Schedule> sumInKernel;
+  /// The two kernels (or the one) as one prediction: times and terms add
+  /// up; occupancy, waves and blocks are the partial's (the kernel the
+  /// split is for), the bound the slower part's.
   Prediction combined() const;
 };
+/// With `sumInKernel` (a schedule written by hand as the kernel's
+/// `tessel.sum_in_kernel`), the sum is priced in the partial kernel on it,
+/// faster or not.
 std::optional<SplitPrice> priceSplit(KernelOp kernel, int64_t splits,
                                      const Target &target,
-                                     const Schedule *partial = nullptr);
+                                     const Schedule *partial = nullptr,
+                                     const Schedule *sumInKernel = nullptr);
 
 /// The splits tessel-select-schedules tries for a kernel whose matmul
 /// reduces over `k`: 2, 3, 4, 6, 8, 12, 16 where they divide `k` into

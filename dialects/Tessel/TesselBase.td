@@ -105,6 +105,21 @@ def Tessel_Dialect : Dialect {
     /// Its values, in the order of passes/Passes.h's WgmmaAsm (past None).
     static constexpr ::llvm::StringLiteral kWgmmaAsmKinds[] = {
         "fence", "mma", "commit", "wait"};
+    /// On a tessel.kernel with a split-K schedule (tessel-select-schedules'
+    /// choice), and on the one kernel tessel-split-reduction makes of it:
+    /// the `#tessel.schedule` of the split's sum, which runs in the partial
+    /// kernel, in the last block of each output tile to finish, instead of
+    /// in a kernel of its own.
+    static constexpr ::llvm::StringLiteral kSumInKernelAttrName =
+        "tessel.sum_in_kernel";
+    /// On the two functions tessel-lower-to-linalg outlines such a kernel
+    /// into (its partial and its sum), what tessel-combine-split-k needs to
+    /// make them one function again: a dictionary of `kernel` (the name),
+    /// `type` (its function type), `part` ("partial" or "sum"), `args` (for
+    /// each of the function's parameters, inputs then results, the one of
+    /// the kernel's it is) and `splits`.
+    static constexpr ::llvm::StringLiteral kSplitPartAttrName =
+        "tessel.split_part";
 
   private:
     /// Registers the attributes (TesselAttrs.cpp, beside their storage).

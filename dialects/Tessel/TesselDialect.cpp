@@ -110,6 +110,27 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
                 "\"mma\", \"commit\" or \"wait\"";
     return success();
   }
+  if (name == kSumInKernelAttrName) {
+    if (!isa<ScheduleAttr>(value) || !isa<KernelOp>(op))
+      return op->emitError()
+             << "'" << name << "' is a #tessel.schedule on a tessel.kernel";
+    return success();
+  }
+  if (name == kSplitPartAttrName) {
+    auto dict = dyn_cast<DictionaryAttr>(value);
+    auto part = dict ? dict.getAs<StringAttr>("part") : StringAttr();
+    if (!isa<FunctionOpInterface>(op) || !dict ||
+        !dict.getAs<StringAttr>("kernel") || !dict.getAs<TypeAttr>("type") ||
+        !part || (part.getValue() != "partial" && part.getValue() != "sum") ||
+        !dict.getAs<DenseI64ArrayAttr>("args") ||
+        !dict.getAs<IntegerAttr>("splits"))
+      return op->emitError()
+             << "'" << name
+             << "' is a dictionary on a function: kernel (a string), type, "
+                "part (\"partial\" or \"sum\"), args (an i64 array) and "
+                "splits";
+    return success();
+  }
   return op->emitError() << "unknown Tessel attribute '" << name
                          << "' (the dialect defines '" << kTargetAttrName
                          << "', '" << kKernelAttrName << "', '"
@@ -120,6 +141,7 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
                          << kSharedAccumulatorsAttrName << "', '"
                          << kWarpgroupMmaAttrName << "', '"
                          << kPerThreadAttrName << "', '"
-                         << kSwizzledTileAttrName << "' and '"
-                         << kWgmmaAsmAttrName << "')";
+                         << kSwizzledTileAttrName << "', '" << kWgmmaAsmAttrName
+                         << "', '" << kSumInKernelAttrName << "' and '"
+                         << kSplitPartAttrName << "')";
 }

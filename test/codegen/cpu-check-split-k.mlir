@@ -10,6 +10,12 @@
 // the cost model, which splits it in 8: the unsplit kernel's few blocks
 // would leave most of the GPU idle. The partial of a 32 x 32 tile on the
 // bias + gelu kernel runs 3 x 2 x 4 blocks (N, M, then the 4 splits).
+// Where the model predicts it faster, the sum runs in the partial kernel
+// (one kernel, NAME_split, tessel-combine-split-k: the last block of each
+// output tile to arrive sums it), checked with its partial products and
+// its arrival counts (back at zero): the f16 root, the nn.Linear and the
+// cast prologue, whose sums have at most a few elements a thread on the
+// partial's tiles; the others' sum kernels spread more.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: rm -rf %t && tessel-compile %s --target=h100 -o %t | FileCheck %s --check-prefix=GPU
 // On AMD the cost model refits these schedules (onto MFMA where it applies:
@@ -24,15 +30,20 @@
 // AMD-CPU-NOT: MISMATCH
 // AMD-CPU: all outputs match the reference
 
-// CHECK-COUNT-12: {{^kernel @}}
+// CHECK-COUNT-9: {{^kernel @}}
 // CHECK-COUNT-6: {{^func @}}
 // CHECK-NOT: MISMATCH
+// CHECK: kernel @k_root_f16_split
+// CHECK-NEXT: result #0 32x32xf16
+// CHECK-NEXT: result #1 2x32x32xf32
+// CHECK-NEXT: result #2 1x1xf32 max abs err 0.000e+00
 // CHECK: all outputs match the reference
-// GPU: tessel-compile: 12 GPU kernel(s) for h100
+// GPU: tessel-compile: 9 GPU kernel(s) for h100
 // GPU-DAG: k_bias_gelu_partial_kernel {{.*}}grid 3x2x4
-// GPU-DAG: k_root_f16_partial_kernel {{.*}}grid 1x1x2
-// GPU-DAG: k_linear_partial_kernel
-// GPU-DAG: k_cast_prologue_partial_kernel
+// GPU-DAG: k_bias_gelu_sum_kernel
+// GPU-DAG: k_root_f16_split_kernel {{.*}}grid 1x1x2
+// GPU-DAG: k_linear_split_kernel
+// GPU-DAG: k_cast_prologue_split_kernel
 // GPU-DAG: k_staged_partial_kernel {{.*}}grid 2x2x4
 // GPU-DAG: skinny_k0_matmul_partial_kernel
 // GPU-DAG: skinny_k0_matmul_sum_kernel

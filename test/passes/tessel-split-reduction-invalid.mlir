@@ -103,3 +103,20 @@ func.func @attention_epilogue(%q: tensor<1x2x1x64xf16>, %k: tensor<1x2x512x64xf1
   }
   return %0 : tensor<1x2x1x64xf16>
 }
+
+// -----
+
+// The sum runs in the partial kernel's tiles of M x N only where every op
+// after the matmul is elementwise on its shape.
+func.func @sum_in_kernel_reduces(%x: tensor<32x512xf32>, %y: tensor<512x64xf32>) -> tensor<32xf32> {
+  // expected-error @+1 {{cannot run its split's sum in the partial kernel: the sum runs in the partial kernel's tiles of M x N; tessel.reduce after the matmul is not an elementwise op computing the matmul's shape}}
+  %0 = tessel.kernel @k(%x, %y) : (tensor<32x512xf32>, tensor<512x64xf32>) -> tensor<32xf32>
+      schedule = #tessel.schedule<block = [16, 16], warps = 2, split_k = 2>
+      attributes {tessel.sum_in_kernel = #tessel.schedule<block = [16, 16], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt>} {
+  ^bb0(%a: tensor<32x512xf32>, %b: tensor<512x64xf32>):
+    %1 = tessel.matmul %a, %b : tensor<32x512xf32>, tensor<512x64xf32> -> tensor<32x64xf32>
+    %2 = tessel.reduce sum %1 dims = [1] : tensor<32x64xf32> -> tensor<32xf32>
+    tessel.yield %2 : tensor<32xf32>
+  }
+  return %0 : tensor<32xf32>
+}

@@ -126,4 +126,39 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     }
     return %0 : tensor<1x32x1x128xbf16>
   }
+
+  // With tessel.sum_in_kernel (tessel-select-schedules' choice, or written
+  // by hand) the sum runs in the partial kernel: one kernel @NAME_split,
+  // the partial's ops then the sum's on the partial products, returning
+  // the result, the partial products and the arrival counts (zeros, one per
+  // 32 x 32 output tile: 2 x 3), with the partial's schedule and the mark.
+  // A residual read by the epilogue comes in after the partial's inputs.
+  // CHECK-LABEL: func.func @in_kernel
+  // CHECK-SAME: (%[[X:.*]]: tensor<64x512xbf16>, %[[W:.*]]: tensor<512x96xbf16>, %[[RES:.*]]: tensor<64x96xbf16>)
+  // CHECK: %[[S:.*]]:3 = tessel.kernel @ik_split(%[[X]], %[[W]], %[[RES]]) : (tensor<64x512xbf16>, tensor<512x96xbf16>, tensor<64x96xbf16>) -> (tensor<64x96xbf16>, tensor<2x64x96xf32>, tensor<2x3xf32>)
+  // CHECK-SAME: schedule = #tessel.schedule<block = [1, 32, 32, 64], warp = [1, 16, 16, 64], warps = 4, stages = 1, split_k = 1, vector = 1, mma = mma_sync>
+  // CHECK-SAME: tessel.sum_in_kernel = #tessel.schedule<block = [32, 32], warps = 4
+  // CHECK: %[[P:.*]] = tessel.batch_matmul %{{.*}}, %{{.*}} : tensor<2x64x256xbf16>, tensor<2x256x96xbf16> -> tensor<2x64x96xf32>
+  // CHECK: tessel.reduce sum %[[P]] dims = [0]
+  // CHECK: tessel.cast
+  // CHECK: %[[Y:.*]] = tessel.add
+  // CHECK: %[[N:.*]] = tessel.constant dense<0.000000e+00> : tensor<2x3xf32>
+  // CHECK: tessel.yield %[[Y]], %[[P]], %[[N]]
+  // CHECK-NOT: tessel.kernel
+  // CHECK: return %[[S]]#0
+  // (tessel-select-schedules leaves it, and its price, alone.)
+  // SELECT-LABEL: func.func @in_kernel
+  // SELECT: tessel.kernel @ik_split({{.*}}tessel.sum_in_kernel
+  // SELECT-NOT: tessel.kernel
+  func.func @in_kernel(%x: tensor<64x512xbf16>, %w: tensor<512x96xbf16>, %r: tensor<64x96xbf16>) -> tensor<64x96xbf16> {
+    %0 = tessel.kernel @ik(%x, %w, %r) : (tensor<64x512xbf16>, tensor<512x96xbf16>, tensor<64x96xbf16>) -> tensor<64x96xbf16>
+        schedule = #tessel.schedule<block = [32, 32, 64], warp = [16, 16, 64], warps = 4, split_k = 2, mma = mma_sync>
+        attributes {tessel.sum_in_kernel = #tessel.schedule<block = [32, 32], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>} {
+    ^bb0(%a: tensor<64x512xbf16>, %c: tensor<512x96xbf16>, %d: tensor<64x96xbf16>):
+      %1 = tessel.matmul %a, %c : tensor<64x512xbf16>, tensor<512x96xbf16> -> tensor<64x96xbf16>
+      %2 = tessel.add %1, %d : tensor<64x96xbf16>, tensor<64x96xbf16> -> tensor<64x96xbf16>
+      tessel.yield %2 : tensor<64x96xbf16>
+    }
+    return %0 : tensor<64x96xbf16>
+  }
 }

@@ -24,7 +24,7 @@ module attributes {tessel.target = "h100"} {}
 
 // -----
 
-// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction', 'tessel.candidates', 'tessel.unpriced', 'tessel.tma_copy', 'tessel.wgmma_step', 'tessel.shared_accumulators', 'tessel.warpgroup_mma', 'tessel.per_thread', 'tessel.swizzled_tile' and 'tessel.wgmma')}}
+// expected-error @+1 {{unknown Tessel attribute 'tessel.targets' (the dialect defines 'tessel.target', 'tessel.kernel', 'tessel.schedule', 'tessel.prediction', 'tessel.candidates', 'tessel.unpriced', 'tessel.tma_copy', 'tessel.wgmma_step', 'tessel.shared_accumulators', 'tessel.warpgroup_mma', 'tessel.per_thread', 'tessel.swizzled_tile', 'tessel.wgmma', 'tessel.sum_in_kernel' and 'tessel.split_part')}}
 module attributes {tessel.targets = #tessel.target<"h100">} {}
 
 // -----
@@ -207,3 +207,10 @@ func.func @wgmma_kind() {
 
 // expected-error @+1 {{'tessel.wgmma' is a string attribute of an llvm.inline_asm: "fence", "mma", "commit" or "wait"}}
 func.func private @k() attributes {tessel.wgmma = "mma"}
+
+// -----
+
+// expected-error @+1 {{'tessel.sum_in_kernel' is a #tessel.schedule on a tessel.kernel}}
+func.func @sum_in_kernel_on_a_function() attributes {tessel.sum_in_kernel = #tessel.schedule<block = [32, 32], warps = 4>} {
+  return
+}

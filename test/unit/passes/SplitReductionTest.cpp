@@ -106,11 +106,80 @@ TEST_F(SplitReductionTest, SkinnyMatmulIsFasterSplit) {
   EXPECT_LT(both.timeUs, unsplit.timeUs);
   EXPECT_GT(split->partialPrediction.blocks, unsplit.blocks);
   EXPECT_GT(both.dramBytes, unsplit.dramBytes);
-  // The two kernels' times and terms add up; each pays its launch.
+  // The two parts' times and terms add up; the sum pays a launch where it
+  // is a kernel of its own.
   EXPECT_DOUBLE_EQ(both.timeUs, split->partialPrediction.timeUs +
                                     split->sumPrediction.timeUs);
   EXPECT_DOUBLE_EQ(both.launchUs, split->partialPrediction.launchUs +
                                       split->sumPrediction.launchUs);
+  EXPECT_EQ(split->sumPrediction.launchUs == 0, split->sumInKernel.has_value());
+}
+
+// The sum run in the partial kernel's last blocks (tessel-combine-split-k)
+// is priced as their tail: no launch, the arrival's three round trips to L2
+// first; the model takes it only where it beats a sum kernel of its own.
+// A LLaMA-7B decode GEMV (1 x 4096 x 4096: 16 tiles of 256 columns, two
+// elements a thread) takes it; the skinny 64 x 8192 x 128 one's sum on its
+// partial's tiles leaves each last block several elements a thread, which
+// a sum kernel spreads over more blocks.
+TEST_F(SplitReductionTest, SumRunsInThePartialKernelWhereThatIsFaster) {
+  Target h100 = *lookupKnownTarget("h100");
+  int chosen = 0, declined = 0;
+  for (auto [m, k, n] : {std::tuple<int64_t, int64_t, int64_t>{1, 4096, 4096},
+                         {64, 8192, 128},
+                         {128, 4096, 4096}}) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(matmulModule(m, k, n), &context);
+    ASSERT_TRUE(module);
+    KernelOp kernel;
+    module->walk([&](KernelOp op) { kernel = op; });
+    ASSERT_EQ(sumInKernelRefusal(kernel), "");
+    for (int64_t s : splitCandidates(kernel)) {
+      std::optional<SplitPrice> free = priceSplit(kernel, s, h100);
+      ASSERT_TRUE(free.has_value());
+      Schedule inKernel = fromScheduleAttr(
+          sumInKernelSchedule(toScheduleAttr(&context, free->partial)));
+      std::optional<SplitPrice> forced =
+          priceSplit(kernel, s, h100, &free->partial, &inKernel);
+      if (!forced)
+        continue;
+      EXPECT_EQ(forced->sumPrediction.launchUs, 0);
+      EXPECT_GE(forced->sumPrediction.latencyUs,
+                3 * h100.get(TargetField::L2LatencyCycles) /
+                    (h100.get(TargetField::SimtClockGHz) * 1e3));
+      EXPECT_DOUBLE_EQ(forced->combined().launchUs,
+                       free->partialPrediction.launchUs);
+      // The model's choice is never slower than either form.
+      EXPECT_LE(free->combined().timeUs, forced->combined().timeUs + 1e-9);
+      (free->sumInKernel ? chosen : declined) += 1;
+    }
+  }
+  EXPECT_GT(chosen, 0);
+  EXPECT_GT(declined, 0);
+}
+
+// An epilogue that is not elementwise on the matmul's shape (a reduction
+// over N) cannot run on the partial's tiles.
+TEST_F(SplitReductionTest, SumInKernelNeedsAnElementwiseEpilogue) {
+  const char *source = R"mlir(
+module attributes {tessel.target = #tessel.target<"h100">} {
+func.func @f(%x: tensor<32x512xbf16>, %w: tensor<512x64xbf16>) -> tensor<32xbf16> {
+  %r = tessel.kernel @mm(%x, %w) : (tensor<32x512xbf16>, tensor<512x64xbf16>) -> tensor<32xbf16> {
+  ^bb0(%p: tensor<32x512xbf16>, %q: tensor<512x64xbf16>):
+    %0 = tessel.matmul %p, %q : tensor<32x512xbf16>, tensor<512x64xbf16> -> tensor<32x64xbf16>
+    %1 = tessel.reduce sum %0 dims = [1] : tensor<32x64xbf16> -> tensor<32xbf16>
+    tessel.yield %1 : tensor<32xbf16>
+  }
+  return %r : tensor<32xbf16>
+}
+}
+)mlir";
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+  ASSERT_TRUE(module);
+  KernelOp kernel;
+  module->walk([&](KernelOp op) { kernel = op; });
+  EXPECT_NE(sumInKernelRefusal(kernel).find("tessel.reduce"),
+            std::string::npos);
 }
 
 TEST_F(SplitReductionTest, LargeSquareMatmulIsSlowerSplit) {
