@@ -294,6 +294,11 @@ struct CombineSplitKPass
         SymbolTable::getSymbolUses(partial, module);
     std::optional<SymbolTable::UseRange> sumUses =
         SymbolTable::getSymbolUses(sum, module);
+    if (!partialUses || !sumUses)
+      return partial.emitOpError()
+             << "and its sum have uses this pass cannot see (an unknown "
+                "symbol table); split kernel @"
+             << name << " is called only as its two halves";
     SmallVector<func::CallOp> partialCalls, sumCalls;
     for (const SymbolTable::SymbolUse &use : *partialUses)
       if (auto call = dyn_cast<func::CallOp>(use.getUser()))
