@@ -106,6 +106,18 @@ std::string uniqueName(ModuleOp module, StringRef base) {
   return name;
 }
 
+/// The numbers of `body`'s arguments that `ops` read, in order.
+SmallVector<unsigned> argumentsRead(Block &body, ArrayRef<Operation *> ops) {
+  llvm::SmallSetVector<unsigned, 8> args;
+  for (Operation *op : ops)
+    for (Value v : op->getOperands())
+      if (auto arg = dyn_cast<BlockArgument>(v); arg && arg.getOwner() == &body)
+        args.insert(arg.getArgNumber());
+  SmallVector<unsigned> sorted(args.begin(), args.end());
+  llvm::sort(sorted);
+  return sorted;
+}
+
 /// `tiles` with a leading 1 (empty stays empty).
 SmallVector<int64_t> withBatchTile(ArrayRef<int64_t> tiles) {
   SmallVector<int64_t> out;
@@ -356,17 +368,6 @@ FailureOr<ExpandedSplit> mlir::tessel::expandSplit(RewriterBase &rewriter,
       if (Operation *def = v.getDefiningOp())
         work.push_back(def);
   }
-  auto argumentsOf = [&](auto &&ops) {
-    llvm::SmallSetVector<unsigned, 8> args;
-    for (Operation *op : ops)
-      for (Value v : op->getOperands())
-        if (auto arg = dyn_cast<BlockArgument>(v);
-            arg && arg.getOwner() == &body)
-          args.insert(arg.getArgNumber());
-    SmallVector<unsigned> sorted(args.begin(), args.end());
-    llvm::sort(sorted);
-    return sorted;
-  };
   SmallVector<Operation *> inPartial, inSum;
   for (Operation &op : body.without_terminator()) {
     bool inSumToo = llvm::any_of(op.getUsers(), [&](Operation *user) {
@@ -415,8 +416,8 @@ FailureOr<ExpandedSplit> mlir::tessel::expandSplit(RewriterBase &rewriter,
     return half;
   };
   rewriter.setInsertionPoint(kernel);
-  SmallVector<unsigned> partialArgs = argumentsOf(inPartial),
-                        sumArgs = argumentsOf(inSum);
+  SmallVector<unsigned> partialArgs = argumentsRead(body, inPartial),
+                        sumArgs = argumentsRead(body, inSum);
   KernelOp partial = halfOf("_partial", Value(), partialArgs,
                             kernel.getScheduleAttr(), inPartial, products);
   KernelOp sum = halfOf("_sum", partial.getResult(0), sumArgs, sumSchedule,
@@ -538,18 +539,6 @@ mlir::tessel::splitReduction(RewriterBase &rewriter, KernelOp kernel,
   Type f32 = Float32Type::get(ctx);
   auto partials = RankedTensorType::get({splits, m, n}, f32);
 
-  // The body's arguments each kernel reads, in order.
-  auto argumentsOf = [&](auto &&ops) {
-    llvm::SmallSetVector<unsigned, 8> args;
-    for (Operation *op : ops)
-      for (Value v : op->getOperands())
-        if (auto arg = dyn_cast<BlockArgument>(v);
-            arg && arg.getOwner() == &body)
-          args.insert(arg.getArgNumber());
-    SmallVector<unsigned> sorted(args.begin(), args.end());
-    llvm::sort(sorted);
-    return sorted;
-  };
   SmallVector<Operation *> lhsChain = *unaryChain(matmul.getLhs()),
                            rhsChain = *unaryChain(matmul.getRhs());
   SmallVector<Operation *> partialOps = {matmul};
@@ -562,7 +551,7 @@ mlir::tessel::splitReduction(RewriterBase &rewriter, KernelOp kernel,
 
   // The partial kernel: the views, one batch_matmul.
   rewriter.setInsertionPoint(kernel);
-  SmallVector<unsigned> partialArgs = argumentsOf(partialOps);
+  SmallVector<unsigned> partialArgs = argumentsRead(body, partialOps);
   SmallVector<Value> partialInputs;
   for (unsigned i : partialArgs)
     partialInputs.push_back(kernel.getInputs()[i]);
@@ -630,7 +619,7 @@ mlir::tessel::splitReduction(RewriterBase &rewriter, KernelOp kernel,
   // The sum kernel: the partials added, in the matmul's element type, then
   // the rest of the kernel.
   rewriter.setInsertionPoint(kernel);
-  SmallVector<unsigned> sumArgs = argumentsOf(sumOps);
+  SmallVector<unsigned> sumArgs = argumentsRead(body, sumOps);
   SmallVector<Value> sumInputs = {partial.getResult(0)};
   for (unsigned i : sumArgs)
     sumInputs.push_back(kernel.getInputs()[i]);
