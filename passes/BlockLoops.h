@@ -4,7 +4,9 @@
 // tessel-raster-blocks (blocks in groups of rows) both replace a kernel's
 // block scf.forall by one loop over linear block ids (the grid's x) whose
 // id is split back into the loops' indices; this is their shared part,
-// with the test for a block loop that they and tessel-tile-and-fuse use.
+// with the test for a block loop that they and tessel-tile-and-fuse use,
+// and the mapping of a block's thread loops by linear thread ids that
+// tessel-map-to-gpu and tessel-combine-split-k use.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,31 @@ inline bool isBlockLoop(scf::ForallOp forall) {
   return mapping && llvm::any_of(*mapping, [](Attribute a) {
            return isa<gpu::GPUBlockMappingAttr>(a);
          });
+}
+
+/// Maps every thread loop inside `root` by linear thread ids: x, y and z
+/// become linear dims 0, 1 and 2 (the same order: linear dim 0 varies
+/// fastest), so that the loops fit any block of as many threads.
+inline void linearizeThreadLoops(Operation *root) {
+  root->walk([](scf::ForallOp f) {
+    std::optional<ArrayAttr> mappings = f.getMapping();
+    if (!mappings || mappings->empty() ||
+        !isa<gpu::GPUThreadMappingAttr>((*mappings)[0]))
+      return;
+    SmallVector<Attribute> linear;
+    for (Attribute a : *mappings) {
+      auto mapping = dyn_cast<gpu::GPUThreadMappingAttr>(a);
+      if (!mapping || mapping.isLinearMapping()) {
+        linear.push_back(a);
+        continue;
+      }
+      auto id = static_cast<gpu::MappingId>(
+          static_cast<int64_t>(gpu::MappingId::LinearDim0) +
+          mapping.getMappingId());
+      linear.push_back(gpu::GPUThreadMappingAttr::get(f.getContext(), id));
+    }
+    f.setMappingAttr(ArrayAttr::get(f.getContext(), linear));
+  });
 }
 
 /// A block loop's bounds and steps, each set where all are constants.

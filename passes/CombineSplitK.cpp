@@ -25,6 +25,7 @@
 #include "costmodel/Target.h"
 #include "passes/BlockLoops.h"
 #include "passes/Passes.h"
+#include "passes/tiling/KernelOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -67,34 +68,16 @@ scf::ForallOp theBlockLoop(func::FuncOp func) {
   return found;
 }
 
-/// Maps each thread loop inside `root` by linear thread ids (x, y and z
-/// become linear dims 0, 1 and 2, in the same order); returns the most
-/// threads one of them takes.
-int64_t linearizeThreadLoops(Operation *root) {
+/// The most threads one thread loop inside `root` takes.
+int64_t mostThreads(Operation *root) {
   int64_t most = 0;
   root->walk([&](scf::ForallOp forall) {
-    std::optional<ArrayAttr> mapping = forall.getMapping();
-    if (!mapping || mapping->empty() ||
-        !isa<gpu::GPUThreadMappingAttr>((*mapping)[0]))
+    if (!tiling::isThreadForall(forall))
       return;
     int64_t threads = 1;
     for (OpFoldResult ub : forall.getMixedUpperBound())
       threads *= getConstantIntValue(ub).value_or(1);
     most = std::max(most, threads);
-    SmallVector<Attribute> linear;
-    for (Attribute a : *mapping) {
-      auto thread = cast<gpu::GPUThreadMappingAttr>(a);
-      if (thread.isLinearMapping()) {
-        linear.push_back(a);
-        continue;
-      }
-      linear.push_back(gpu::GPUThreadMappingAttr::get(
-          forall.getContext(),
-          static_cast<gpu::MappingId>(
-              static_cast<int64_t>(gpu::MappingId::LinearDim0) +
-              thread.getMappingId())));
-    }
-    forall.setMappingAttr(ArrayAttr::get(forall.getContext(), linear));
   });
   return most;
 }
@@ -276,7 +259,8 @@ struct CombineSplitKPass
       sumMap.map(was, is);
     for (Operation &op : sumBlocks.getBody()->without_terminator())
       b.clone(op, sumMap);
-    int64_t threads = linearizeThreadLoops(isLast);
+    linearizeThreadLoops(isLast);
+    int64_t threads = mostThreads(isLast);
     if (target) {
       auto schedule =
           kernel->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);

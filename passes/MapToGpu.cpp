@@ -148,29 +148,6 @@ FailureOr<SmallVector<int64_t>> threadBlockDims(scf::ForallOp blocks) {
   return dims;
 }
 
-/// Maps every thread loop inside `blocks` by linear ids: x, y and z become
-/// linear dims 0, 1 and 2 (the same order: linear dim 0 varies fastest).
-void linearizeThreadLoops(scf::ForallOp blocks) {
-  blocks.walk([&](scf::ForallOp f) {
-    if (f == blocks || !isThreadLoop(f))
-      return;
-    SmallVector<Attribute> linear;
-    ArrayAttr mappings = *f.getMapping();
-    for (Attribute a : mappings) {
-      auto mapping = dyn_cast<gpu::GPUThreadMappingAttr>(a);
-      if (!mapping || mapping.isLinearMapping()) {
-        linear.push_back(a);
-        continue;
-      }
-      auto id = static_cast<gpu::MappingId>(
-          static_cast<int64_t>(gpu::MappingId::LinearDim0) +
-          mapping.getMappingId());
-      linear.push_back(gpu::GPUThreadMappingAttr::get(f.getContext(), id));
-    }
-    f.setMappingAttr(ArrayAttr::get(f.getContext(), linear));
-  });
-}
-
 /// Marks a buffer of a block's own, to become shared memory.
 constexpr StringLiteral kWorkgroupAttr = "tessel.workgroup";
 
