@@ -254,6 +254,8 @@ std::string mlir::tessel::sumInKernelRefusal(KernelOp kernel) {
 
 ScheduleAttr mlir::tessel::sumInKernelSchedule(ScheduleAttr partial) {
   ArrayRef<int64_t> block = partial.getBlock();
+  if (block.size() < 3)
+    return ScheduleAttr();
   return ScheduleAttr::get(partial.getContext(), {block[1], block[2]}, {}, {},
                            partial.getWarps(), /*stages=*/1, /*splitK=*/1,
                            /*vector=*/1, InstructionClass::Simt,
@@ -694,6 +696,22 @@ mlir::tessel::priceSplit(KernelOp kernel, int64_t splits, const Target &target,
   std::vector<std::string> names = {halves->first.getSymName().str()};
   if (withSum)
     names.push_back(halves->second.getSymName().str());
+  // Alone, the sum of a matmul with no epilogue is one column reduction (a
+  // row kernel); in the partial kernel it is tiled on the partial's tiles
+  // of M x N, as a two-dimensional schedule asks (the linalg path): a copy
+  // of it with such a schedule is described for that.
+  OwningOpRef<ModuleOp> sumOnTiles;
+  bool inKernelAsked =
+      withSum && (sumInKernel || sumInKernelRefusal(kernel).empty());
+  if (inKernelAsked) {
+    sumOnTiles = isolateKernel(halves->second, "tessel_split_sum_probe");
+    sumOnTiles->walk([&](KernelOp k) {
+      // (Any two-dimensional one: the description does not depend on it.)
+      k.setScheduleAttr(ScheduleAttr::get(
+          ctx, {1, 1}, {}, {}, /*warps=*/1, /*stages=*/1, /*splitK=*/1,
+          /*vector=*/1, InstructionClass::Simt, /*raster=*/1, /*cluster=*/1));
+    });
+  }
   FailureOr<std::vector<std::optional<KernelDesc>>> descs =
       lowerAndDescribe(*scratch, names);
   if (failed(descs) || llvm::any_of(*descs, [](const auto &d) { return !d; }))
@@ -722,11 +740,28 @@ mlir::tessel::priceSplit(KernelOp kernel, int64_t splits, const Target &target,
   // own, and three round trips to L2 (the arrival's fence, atomic add and
   // fence) before it; on the partial's tiles, in vectors of the width the
   // model finds fastest.
+  std::optional<KernelDesc> tiledSum;
+  if (inKernelAsked) {
+    if (!(*descs)[1]->row) {
+      tiledSum = *(*descs)[1];
+    } else {
+      FailureOr<std::vector<std::optional<KernelDesc>>> tiled =
+          lowerAndDescribe(*sumOnTiles, {names[1]});
+      if (succeeded(tiled) && (*tiled)[0] && !(*tiled)[0]->row)
+        tiledSum = *(*tiled)[0];
+    }
+  }
   auto asTail = [&](const Schedule &schedule) {
-    return asBlockTail(predict(*(*descs)[1], schedule, target), target,
+    return asBlockTail(predict(*tiledSum, schedule, target), target,
                        /*roundTrips=*/3);
   };
   if (sumInKernel) {
+    // (On the partial's tiles of M and N, or not in it at all.)
+    ScheduleAttr onTiles =
+        sumInKernelSchedule(toScheduleAttr(ctx, price.partial));
+    if (!tiledSum || !onTiles ||
+        sumInKernel->block != fromScheduleAttr(onTiles).block)
+      return std::nullopt;
     Prediction tail = asTail(*sumInKernel);
     if (!tail.legal)
       return std::nullopt;
@@ -734,14 +769,21 @@ mlir::tessel::priceSplit(KernelOp kernel, int64_t splits, const Target &target,
     price.sumPrediction = tail;
     return price;
   }
-  if (sumInKernelRefusal(kernel).empty()) {
-    Schedule base = fromScheduleAttr(
-        sumInKernelSchedule(toScheduleAttr(ctx, price.partial)));
+  if (!tiledSum)
+    return price;
+  // The sum's fastest form on a partial's tiles: vectors along N of 1, 2
+  // or 4 (each thread a column of `vector`, as many rows as the tile
+  // needs).
+  auto bestTail = [&](const Schedule &onPartial)
+      -> std::optional<std::pair<Schedule, Prediction>> {
+    ScheduleAttr onTiles = sumInKernelSchedule(toScheduleAttr(ctx, onPartial));
+    if (!onTiles)
+      return std::nullopt;
+    Schedule base = fromScheduleAttr(onTiles);
     int64_t bm = base.block[0], bn = base.block[1];
     int64_t threads = base.warps * target.warpSize();
+    std::optional<std::pair<Schedule, Prediction>> best;
     for (int64_t vector : {1, 2, 4}) {
-      // (Vectors along N: each thread a column of `vector`, as many rows
-      // as the tile needs.)
       Schedule inKernel = base;
       if (vector > 1) {
         int64_t alongN = bn / vector;
@@ -752,11 +794,34 @@ mlir::tessel::priceSplit(KernelOp kernel, int64_t splits, const Target &target,
         inKernel.thread = {bm / (threads / alongN), vector};
       }
       Prediction tail = asTail(inKernel);
-      if (tail.legal && rankKey(tail) < rankKey(price.sumPrediction)) {
-        price.sumInKernel = inKernel;
-        price.sumPrediction = tail;
-      }
+      if (tail.legal && (!best || rankKey(tail) < rankKey(best->second)))
+        best = {inKernel, tail};
     }
+    return best;
+  };
+  // On the best partial's tiles; and where those do not tile both M and N
+  // (and no partial schedule is given), on the best partial's that do: a
+  // slower partial may still win by the sum kernel's launch.
+  SmallVector<std::pair<Schedule, Prediction>, 2> partials = {
+      {price.partial, price.partialPrediction}};
+  if (!partial && !sumInKernelSchedule(toScheduleAttr(ctx, price.partial)))
+    for (auto &ranked : rankSchedules(partialDesc, target))
+      if (sumInKernelSchedule(toScheduleAttr(ctx, ranked.first))) {
+        partials.push_back(std::move(ranked));
+        break;
+      }
+  SplitPrice separate = price;
+  for (const auto &[schedule, prediction] : partials) {
+    std::optional<std::pair<Schedule, Prediction>> tail = bestTail(schedule);
+    if (!tail)
+      continue;
+    SplitPrice inKernel = separate;
+    inKernel.partial = schedule;
+    inKernel.partialPrediction = prediction;
+    inKernel.sumInKernel = tail->first;
+    inKernel.sumPrediction = tail->second;
+    if (rankKey(inKernel.combined()) < rankKey(price.combined()))
+      price = inKernel;
   }
   return price;
 }
@@ -781,6 +846,21 @@ struct SplitReductionPass
           kernel.emitOpError() << "cannot run its split's sum in the partial "
                                   "kernel: "
                                << why;
+          return signalPassFailure();
+        }
+        ScheduleAttr partial =
+            partialScheduleOf(kernel, kernel.getScheduleAttr());
+        ScheduleAttr onTiles = sumInKernelSchedule(partial);
+        if (!onTiles || onTiles.getBlock() != sumSchedule.getBlock()) {
+          InFlightDiagnostic diag = kernel.emitOpError()
+                                    << "cannot run its split's sum in the "
+                                       "partial kernel on "
+                                    << sumSchedule << ": ";
+          if (!onTiles)
+            diag << "its blocks do not tile both M and N";
+          else
+            diag << "the sum runs on the partial's tiles of M and N, block = ["
+                 << onTiles.getBlock() << "]";
           return signalPassFailure();
         }
       }

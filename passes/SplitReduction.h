@@ -74,7 +74,9 @@ std::string sumInKernelRefusal(KernelOp kernel);
 
 /// The sum's schedule when it runs in the partial kernel of `partial`'s
 /// schedule (a leading batch tile of 1, then M, N and the K step): the
-/// partial's block tile of M and N and its warps, on SIMT lanes.
+/// partial's block tile of M and N and its warps, on SIMT lanes. Null when
+/// the partial's blocks do not tile both M and N (a block = [1, rows]
+/// schedule): its sum has no tiles of M x N to run on.
 ScheduleAttr sumInKernelSchedule(ScheduleAttr partial);
 
 /// Makes the partial and sum kernels of a split one kernel

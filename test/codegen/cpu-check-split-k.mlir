@@ -15,7 +15,11 @@
 // output tile to arrive sums it), checked with its partial products and
 // its arrival counts (back at zero): the f16 root, the nn.Linear and the
 // cast prologue, whose sums have at most a few elements a thread on the
-// partial's tiles; the others' sum kernels spread more.
+// partial's tiles; the others' sum kernels spread more. An f32 matmul
+// with nothing after it (a small LLaMA block's K projection, 32 x 256 x 64,
+// and 30 x 256 x 60, which no tile divides), left to the cost model: its
+// sum alone would be a column reduction, and runs on the partial's tiles
+// in the partial kernel instead.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: rm -rf %t && tessel-compile %s --target=h100 -o %t | FileCheck %s --check-prefix=GPU
 // On AMD the cost model refits these schedules (onto MFMA where it applies:
@@ -30,15 +34,21 @@
 // AMD-CPU-NOT: MISMATCH
 // AMD-CPU: all outputs match the reference
 
-// CHECK-COUNT-9: {{^kernel @}}
-// CHECK-COUNT-6: {{^func @}}
+// CHECK-COUNT-11: {{^kernel @}}
+// CHECK-COUNT-8: {{^func @}}
 // CHECK-NOT: MISMATCH
 // CHECK: kernel @k_root_f16_split
 // CHECK-NEXT: result #0 32x32xf16
 // CHECK-NEXT: result #1 2x32x32xf32
 // CHECK-NEXT: result #2 1x1xf32 max abs err 0.000e+00
+// CHECK: kernel @kproj_k0_matmul_split
+// CHECK-NEXT: result #0 32x64xf32
+// CHECK-NEXT: result #1 4x32x64xf32
+// CHECK-NEXT: result #2 16x8xf32 max abs err 0.000e+00
+// CHECK: kernel @kproj_odd_k0_matmul_split
+// CHECK-NEXT: result #0 30x60xf32
 // CHECK: all outputs match the reference
-// GPU: tessel-compile: 9 GPU kernel(s) for h100
+// GPU: tessel-compile: 11 GPU kernel(s) for h100
 // GPU-DAG: k_bias_gelu_partial_kernel {{.*}}grid 3x2x4
 // GPU-DAG: k_bias_gelu_sum_kernel
 // GPU-DAG: k_root_f16_split_kernel {{.*}}grid 1x1x2
@@ -47,6 +57,8 @@
 // GPU-DAG: k_staged_partial_kernel {{.*}}grid 2x2x4
 // GPU-DAG: skinny_k0_matmul_partial_kernel
 // GPU-DAG: skinny_k0_matmul_sum_kernel
+// GPU-DAG: kproj_k0_matmul_split_kernel
+// GPU-DAG: kproj_odd_k0_matmul_split_kernel
 
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @bias_gelu(%x: tensor<64x1024xbf16>, %w: tensor<1024x96xbf16>, %b: tensor<96xbf16>) -> tensor<64x96xbf16> {
@@ -97,6 +109,14 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %0 : tensor<64x64xbf16>
     }
     return %r : tensor<64x64xbf16>
+  }
+  func.func @kproj(%x: tensor<32x256xf32>, %w: tensor<64x256xf32>) -> tensor<32x64xf32> {
+    %0 = tessel.matmul %x, %w transpose_rhs : tensor<32x256xf32>, tensor<64x256xf32> -> tensor<32x64xf32>
+    return %0 : tensor<32x64xf32>
+  }
+  func.func @kproj_odd(%x: tensor<30x256xf32>, %w: tensor<60x256xf32>) -> tensor<30x60xf32> {
+    %0 = tessel.matmul %x, %w transpose_rhs : tensor<30x256xf32>, tensor<60x256xf32> -> tensor<30x60xf32>
+    return %0 : tensor<30x60xf32>
   }
   func.func @skinny(%x: tensor<64x4096xbf16>, %w: tensor<4096x128xbf16>) -> tensor<64x128xbf16> {
     %0 = tessel.matmul %x, %w : tensor<64x4096xbf16>, tensor<4096x128xbf16> -> tensor<64x128xbf16>

@@ -120,3 +120,34 @@ func.func @sum_in_kernel_reduces(%x: tensor<32x512xf32>, %y: tensor<512x64xf32>)
   }
   return %0 : tensor<32xf32>
 }
+
+// -----
+
+// The sum runs in the partial kernel on the partial's tiles of M and N.
+func.func @sum_in_kernel_other_tiles(%x: tensor<32x512xf32>, %y: tensor<512x64xf32>) -> tensor<32x64xf32> {
+  // expected-error @+1 {{cannot run its split's sum in the partial kernel on #tessel.schedule<block = [16, 32], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt>: the sum runs on the partial's tiles of M and N, block = [16, 16]}}
+  %0 = tessel.kernel @k(%x, %y) : (tensor<32x512xf32>, tensor<512x64xf32>) -> tensor<32x64xf32>
+      schedule = #tessel.schedule<block = [16, 16], warps = 2, split_k = 2>
+      attributes {tessel.sum_in_kernel = #tessel.schedule<block = [16, 32], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt>} {
+  ^bb0(%a: tensor<32x512xf32>, %b: tensor<512x64xf32>):
+    %1 = tessel.matmul %a, %b : tensor<32x512xf32>, tensor<512x64xf32> -> tensor<32x64xf32>
+    tessel.yield %1 : tensor<32x64xf32>
+  }
+  return %0 : tensor<32x64xf32>
+}
+
+// -----
+
+// A split whose blocks tile only M (block = [rows]) has no tiles of M x N
+// for the sum.
+func.func @sum_in_kernel_rows_only(%x: tensor<32x512xf32>, %y: tensor<512x64xf32>) -> tensor<32x64xf32> {
+  // expected-error @+1 {{cannot run its split's sum in the partial kernel on #tessel.schedule<block = [2, 64], warps = 1, stages = 1, split_k = 1, vector = 1, mma = simt>: its blocks do not tile both M and N}}
+  %0 = tessel.kernel @k(%x, %y) : (tensor<32x512xf32>, tensor<512x64xf32>) -> tensor<32x64xf32>
+      schedule = #tessel.schedule<block = [2], warps = 1, split_k = 2>
+      attributes {tessel.sum_in_kernel = #tessel.schedule<block = [2, 64], warps = 1, stages = 1, split_k = 1, vector = 1, mma = simt>} {
+  ^bb0(%a: tensor<32x512xf32>, %b: tensor<512x64xf32>):
+    %1 = tessel.matmul %a, %b : tensor<32x512xf32>, tensor<512x64xf32> -> tensor<32x64xf32>
+    tessel.yield %1 : tensor<32x64xf32>
+  }
+  return %0 : tensor<32x64xf32>
+}

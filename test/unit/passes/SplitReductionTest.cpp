@@ -24,10 +24,13 @@ using namespace mlir::tessel;
 
 namespace {
 
-/// A module holding one kernel: a bf16 matmul M x K x N.
-std::string matmulModule(int64_t m, int64_t k, int64_t n) {
-  auto t = [](int64_t a, int64_t b) {
-    return "tensor<" + std::to_string(a) + "x" + std::to_string(b) + "xbf16>";
+/// A module holding one kernel: a matmul M x K x N of `type` (bf16 unless
+/// said).
+std::string matmulModule(int64_t m, int64_t k, int64_t n,
+                         StringRef type = "bf16") {
+  auto t = [&](int64_t a, int64_t b) {
+    return "tensor<" + std::to_string(a) + "x" + std::to_string(b) + "x" +
+           type.str() + ">";
   };
   std::string a = t(m, k), b = t(k, n), c = t(m, n);
   return "module attributes {tessel.target = #tessel.target<\"h100\">} {\n"
@@ -137,8 +140,11 @@ TEST_F(SplitReductionTest, SumRunsInThePartialKernelWhereThatIsFaster) {
     for (int64_t s : splitCandidates(kernel)) {
       std::optional<SplitPrice> free = priceSplit(kernel, s, h100);
       ASSERT_TRUE(free.has_value());
-      Schedule inKernel = fromScheduleAttr(
-          sumInKernelSchedule(toScheduleAttr(&context, free->partial)));
+      ScheduleAttr onTiles =
+          sumInKernelSchedule(toScheduleAttr(&context, free->partial));
+      if (!onTiles)
+        continue;
+      Schedule inKernel = fromScheduleAttr(onTiles);
       std::optional<SplitPrice> forced =
           priceSplit(kernel, s, h100, &free->partial, &inKernel);
       if (!forced)
@@ -156,6 +162,51 @@ TEST_F(SplitReductionTest, SumRunsInThePartialKernelWhereThatIsFaster) {
   }
   EXPECT_GT(chosen, 0);
   EXPECT_GT(declined, 0);
+}
+
+// The sum of an f32 matmul with no epilogue is one reduction over the
+// splits: alone a column reduction (a row kernel, block = [columns]), on
+// the partial's tiles of M x N the linalg path's nest. It is priced there
+// too: the LLaMA-7B decode GEMV in f32 takes it, and so does a small
+// LLaMA block's K projection (32 x 256 x 64), whose best partial alone
+// tiles only M (block = [1, rows]): the in-kernel sum runs on the best
+// partial that tiles both, which beats the other by the sum's launch.
+TEST_F(SplitReductionTest, SumOfAMatmulAloneRunsOnThePartialTilesToo) {
+  Target h100 = *lookupKnownTarget("h100");
+  for (auto [m, k, n] :
+       {std::tuple<int64_t, int64_t, int64_t>{1, 4096, 4096}, {32, 256, 64}}) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(matmulModule(m, k, n, "f32"), &context);
+    ASSERT_TRUE(module);
+    KernelOp kernel;
+    module->walk([&](KernelOp op) { kernel = op; });
+    ASSERT_EQ(sumInKernelRefusal(kernel), "");
+    int chosen = 0;
+    for (int64_t s : splitCandidates(kernel)) {
+      std::optional<SplitPrice> free = priceSplit(kernel, s, h100);
+      ASSERT_TRUE(free.has_value());
+      ScheduleAttr onTiles =
+          sumInKernelSchedule(toScheduleAttr(&context, free->partial));
+      if (free->sumInKernel) {
+        ASSERT_TRUE(onTiles);
+        EXPECT_EQ(free->sumInKernel->block, fromScheduleAttr(onTiles).block);
+        ++chosen;
+      }
+      if (!onTiles)
+        continue;
+      Schedule inKernel = fromScheduleAttr(onTiles);
+      std::optional<SplitPrice> forced =
+          priceSplit(kernel, s, h100, &free->partial, &inKernel);
+      ASSERT_TRUE(forced.has_value()) << "split_k = " << s;
+      EXPECT_EQ(forced->sumPrediction.launchUs, 0);
+      EXPECT_LE(free->combined().timeUs, forced->combined().timeUs + 1e-9);
+      // Not on tiles other than the partial's.
+      Schedule elsewhere = inKernel;
+      elsewhere.block[1] *= 2;
+      EXPECT_FALSE(priceSplit(kernel, s, h100, &free->partial, &elsewhere));
+    }
+    EXPECT_GT(chosen, 0) << m << " x " << k << " x " << n;
+  }
 }
 
 // An epilogue that is not elementwise on the matmul's shape (a reduction
