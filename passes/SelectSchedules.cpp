@@ -41,10 +41,21 @@ struct SelectSchedulesPass
     : public tessel::impl::TesselSelectSchedulesBase<SelectSchedulesPass> {
   using Base::Base;
 
+  /// Whether the kernel says by hand that a split's sum runs in a kernel
+  /// of its own (`tessel.sum_in_kernel = false`).
+  static bool sumApart(KernelOp kernel) {
+    auto attr =
+        kernel->getAttrOfType<BoolAttr>(TesselDialect::kSumInKernelAttrName);
+    return attr && !attr.getValue();
+  }
+
   /// Records where a split's sum runs: in the partial kernel with
-  /// `schedule`, or (none) in a kernel of its own.
+  /// `schedule`, or (none) in a kernel of its own. A kernel marked to keep
+  /// its sum apart keeps its mark.
   static void setSumInKernel(KernelOp kernel,
                              const std::optional<Schedule> &schedule) {
+    if (sumApart(kernel))
+      return;
     if (schedule)
       kernel->setAttr(TesselDialect::kSumInKernelAttrName,
                       toScheduleAttr(kernel.getContext(), *schedule));
@@ -97,10 +108,12 @@ struct SelectSchedulesPass
             sum = fromScheduleAttr(attr);
           std::optional<SplitPrice> price =
               priceSplit(kernel, given.getSplitK(), *target, &partial,
-                         sum ? &*sum : nullptr);
+                         sum ? &*sum : nullptr, sumApart(kernel));
           // Refit: the same split, its partial kernel's tiles the model's.
           if (!price && refit &&
-              (price = priceSplit(kernel, given.getSplitK(), *target))) {
+              (price = priceSplit(kernel, given.getSplitK(), *target,
+                                  /*partial=*/nullptr, /*sumInKernel=*/nullptr,
+                                  sumApart(kernel)))) {
             ScheduleAttr refitted = splitScheduleOf(
                 kernel, toScheduleAttr(ctx, price->partial), given.getSplitK());
             kernel.emitRemark()
@@ -160,7 +173,9 @@ struct SelectSchedulesPass
       if (rank == 0) {
         std::optional<std::pair<int64_t, SplitPrice>> split;
         for (int64_t s : splitCandidates(kernel)) {
-          std::optional<SplitPrice> price = priceSplit(kernel, s, *target);
+          std::optional<SplitPrice> price =
+              priceSplit(kernel, s, *target, /*partial=*/nullptr,
+                         /*sumInKernel=*/nullptr, sumApart(kernel));
           if (price && (!split || rankKey(price->combined()) <
                                       rankKey(split->second.combined())))
             split.emplace(s, *price);

@@ -264,8 +264,9 @@ ScheduleAttr mlir::tessel::sumInKernelSchedule(ScheduleAttr partial) {
 
 bool mlir::tessel::isCombinedSplit(KernelOp kernel) {
   ScheduleAttr schedule = kernel.getScheduleAttr();
-  if (!kernel->hasAttr(TesselDialect::kSumInKernelAttrName) || !schedule ||
-      schedule.getSplitK() != 1 || kernel.getNumResults() < 3)
+  if (!kernel->getAttrOfType<ScheduleAttr>(
+          TesselDialect::kSumInKernelAttrName) ||
+      !schedule || schedule.getSplitK() != 1 || kernel.getNumResults() < 3)
     return false;
   Operation *yield = kernel.getBody().front().getTerminator();
   return bool(yield->getOperand(kernel.getNumResults() - 2)
@@ -672,7 +673,8 @@ Prediction SplitPrice::combined() const {
 
 std::optional<SplitPrice>
 mlir::tessel::priceSplit(KernelOp kernel, int64_t splits, const Target &target,
-                         const Schedule *partial, const Schedule *sumInKernel) {
+                         const Schedule *partial, const Schedule *sumInKernel,
+                         bool sumApart) {
   if (!splitReductionRefusal(kernel, splits).empty())
     return std::nullopt;
   MLIRContext *ctx = kernel.getContext();
@@ -701,8 +703,8 @@ mlir::tessel::priceSplit(KernelOp kernel, int64_t splits, const Target &target,
   // of M x N, as a two-dimensional schedule asks (the linalg path): a copy
   // of it with such a schedule is described for that.
   OwningOpRef<ModuleOp> sumOnTiles;
-  bool inKernelAsked =
-      withSum && (sumInKernel || sumInKernelRefusal(kernel).empty());
+  bool inKernelAsked = withSum && !sumApart &&
+                       (sumInKernel || sumInKernelRefusal(kernel).empty());
   if (inKernelAsked) {
     sumOnTiles = isolateKernel(halves->second, "tessel_split_sum_probe");
     sumOnTiles->walk([&](KernelOp k) {

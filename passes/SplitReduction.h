@@ -124,11 +124,13 @@ struct SplitPrice {
 };
 /// With `sumInKernel` (a schedule written by hand as the kernel's
 /// `tessel.sum_in_kernel`), the sum is priced in the partial kernel on it,
-/// faster or not.
+/// faster or not; with `sumApart` (`tessel.sum_in_kernel = false`), as a
+/// kernel of its own only.
 std::optional<SplitPrice> priceSplit(KernelOp kernel, int64_t splits,
                                      const Target &target,
                                      const Schedule *partial = nullptr,
-                                     const Schedule *sumInKernel = nullptr);
+                                     const Schedule *sumInKernel = nullptr,
+                                     bool sumApart = false);
 
 /// The splits tessel-select-schedules tries for a kernel whose matmul
 /// reduces over `k`: 2, 3, 4, 6, 8, 12, 16 where they divide `k` into

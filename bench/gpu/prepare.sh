@@ -20,6 +20,8 @@
 #                                   (sm_90a only)
 #   <dir>/variants-mma-stages/      bench/workloads/mma-stage-variants.mlir
 #   <dir>/variants-simt/            bench/workloads/simt-variants.mlir
+#   <dir>/variants-split-k/         bench/workloads/split-k-variants.mlir
+#                                   (NVIDIA only)
 #   <dir>/variants-rows/            bench/workloads/row-variants.mlir
 #   <dir>/variants-attention/       bench/workloads/attention-variants.mlir
 #                                   (NVIDIA only)
@@ -170,6 +172,11 @@ nvidia_variants mma-stage-variants variants-mma-stages \
 # what the SIMT K step's shared-memory round every k (simtStepAlone) is
 # measured against, on NVIDIA (the AMDGPU backend unrolls that loop).
 nvidia_variants simt-variants variants-simt "SIMT K-step variants"
+# Split-K three ways side by side (unsplit, a sum kernel, the sum in the
+# partial kernel's last blocks): what a sum kernel's launch and the tail's
+# round trips to L2 (asBlockTail) are measured against, on NVIDIA (its
+# skinny GEMM's schedule is mma.sync).
+nvidia_variants split-k-variants variants-split-k "split-K variants"
 # Row kernel schedules side by side (and the multi-pass kernel beside them),
 # on every target.
 sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/row-variants.mlir \

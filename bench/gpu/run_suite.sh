@@ -10,7 +10,8 @@
 #   attention-baseline.json  the same through scaled_dot_product_attention
 #   variants.json     wgmma schedules of two large GEMMs and of the GEMM
 #                     anchors with few rows side by side, mma.sync
-#                     schedules at 1 to 4 stages, row kernel
+#                     schedules at 1 to 4 stages, split-K three ways
+#                     (split-k-variants.mlir), row kernel
 #                     schedules (bench/workloads/row-variants.mlir), fused
 #                     attention schedules (attention-variants.mlir), and
 #                     variants-baseline.json, torch.matmul on the latter
@@ -200,7 +201,9 @@ fi
 
 # wgmma schedules side by side (bench/workloads/wgmma-variants.mlir,
 # wgmma-small-m.mlir and raster-variants.mlir), mma.sync schedules at 1 to 4 stages
-# (mma-stage-variants.mlir), f32 SIMT GEMM schedules (simt-variants.mlir), row
+# (mma-stage-variants.mlir), f32 SIMT GEMM schedules (simt-variants.mlir),
+# split-K unsplit, with a sum kernel and with the sum in the partial kernel
+# (split-k-variants.mlir), row
 # kernel schedules (row-variants.mlir) and fused
 # attention schedules (attention-variants.mlir, and on sm_90a
 # attention-wgmma-variants.mlir), then torch.matmul on the small-m shapes.
@@ -208,7 +211,8 @@ if want variants && { [ -d "$CARRY/variants" ] || [ -d "$CARRY/variants-rows" ];
   echo "== variants" | tee -a "$LOG"
   folders=()
   for d in variants variants-small-m variants-raster variants-mma-stages \
-    variants-simt variants-rows variants-attention variants-attention-wgmma; do
+    variants-simt variants-split-k variants-rows variants-attention \
+    variants-attention-wgmma; do
     [ -d "$CARRY/$d" ] && folders+=("$CARRY/$d")
   done
   # shellcheck disable=SC2086 # no option or one

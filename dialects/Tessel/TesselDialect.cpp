@@ -111,9 +111,13 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (name == kSumInKernelAttrName) {
-    if (!isa<ScheduleAttr>(value) || !isa<KernelOp>(op))
-      return op->emitError()
-             << "'" << name << "' is a #tessel.schedule on a tessel.kernel";
+    auto apart = dyn_cast<BoolAttr>(value);
+    if (!(isa<ScheduleAttr>(value) || (apart && !apart.getValue())) ||
+        !isa<KernelOp>(op))
+      return op->emitError() << "'" << name
+                             << "' is a #tessel.schedule (the sum in the "
+                                "partial kernel) or false (in a kernel of its "
+                                "own) on a tessel.kernel";
     return success();
   }
   if (name == kSplitPartAttrName) {

@@ -210,7 +210,20 @@ func.func private @k() attributes {tessel.wgmma = "mma"}
 
 // -----
 
-// expected-error @+1 {{'tessel.sum_in_kernel' is a #tessel.schedule on a tessel.kernel}}
+// expected-error @+1 {{'tessel.sum_in_kernel' is a #tessel.schedule (the sum in the partial kernel) or false (in a kernel of its own) on a tessel.kernel}}
 func.func @sum_in_kernel_on_a_function() attributes {tessel.sum_in_kernel = #tessel.schedule<block = [32, 32], warps = 4>} {
   return
+}
+
+// -----
+
+func.func @sum_in_kernel_true(%x: tensor<32x64xf32>, %w: tensor<64x32xf32>) -> tensor<32x32xf32> {
+  // expected-error @+1 {{'tessel.sum_in_kernel' is a #tessel.schedule (the sum in the partial kernel) or false (in a kernel of its own) on a tessel.kernel}}
+  %r = tessel.kernel @k(%x, %w) : (tensor<32x64xf32>, tensor<64x32xf32>) -> tensor<32x32xf32>
+      attributes {tessel.sum_in_kernel = true} {
+  ^bb0(%a: tensor<32x64xf32>, %b: tensor<64x32xf32>):
+    %0 = tessel.matmul %a, %b : tensor<32x64xf32>, tensor<64x32xf32> -> tensor<32x32xf32>
+    tessel.yield %0 : tensor<32x32xf32>
+  }
+  return %r : tensor<32x32xf32>
 }

@@ -1,0 +1,135 @@
+// Split-K three ways side by side, for measuring the model's split
+// (priceSplit) and its sum in the partial kernel (asBlockTail): each
+// matmul unsplit with the model's best unsplit schedule; split with a sum
+// kernel of its own (`_sum`: tessel.sum_in_kernel = false, the sum
+// kernel's schedule the model's); and split with the sum in the partial
+// kernel's last blocks (`_inkernel`: tessel.sum_in_kernel,
+// tessel-combine-split-k: one launch, three round trips to L2 for the
+// arrival). The splits are the model's choices on the H100 (2026-12-04):
+// the LLaMA-7B decode GEMV in bf16 and in f32 and a small LLaMA block's K
+// projection (32 x 256 x 64, f32) take the sum in the partial kernel; the
+// skinny 64 x 8192 x 128 bf16 one keeps a sum kernel (its last blocks
+// would sum 16 elements a thread). What they measure: whether a sum
+// kernel's launch costs what the model says (launch_overhead_us) against
+// the tail's round trips, and the split against the unsplit kernel.
+// Compile with `tessel-compile` (the schedules are given); bench/gpu's
+// `variants` step times them (bench/gpu/prepare.sh: variants-split-k/).
+
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @gemv_bf16_unsplit(%x: tensor<1x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<1x4096xbf16> {
+    %r = tessel.kernel @k_gemv_bf16_unsplit(%x, %w) : (tensor<1x4096xbf16>, tensor<4096x4096xbf16>) -> tensor<1x4096xbf16>
+        schedule = #tessel.schedule<block = [1, 32, 64], warps = 4, stages = 3, mma = simt> {
+    ^bb0(%p: tensor<1x4096xbf16>, %q: tensor<4096x4096xbf16>):
+      %0 = tessel.matmul %p, %q : tensor<1x4096xbf16>, tensor<4096x4096xbf16> -> tensor<1x4096xbf16>
+      tessel.yield %0 : tensor<1x4096xbf16>
+    }
+    return %r : tensor<1x4096xbf16>
+  }
+  func.func @gemv_bf16_sum(%x: tensor<1x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<1x4096xbf16> {
+    %r = tessel.kernel @k_gemv_bf16_sum(%x, %w) : (tensor<1x4096xbf16>, tensor<4096x4096xbf16>) -> tensor<1x4096xbf16>
+        schedule = #tessel.schedule<block = [1, 256, 64], warps = 4, stages = 2, split_k = 8, mma = simt>
+        attributes {tessel.sum_in_kernel = false} {
+    ^bb0(%p: tensor<1x4096xbf16>, %q: tensor<4096x4096xbf16>):
+      %0 = tessel.matmul %p, %q : tensor<1x4096xbf16>, tensor<4096x4096xbf16> -> tensor<1x4096xbf16>
+      tessel.yield %0 : tensor<1x4096xbf16>
+    }
+    return %r : tensor<1x4096xbf16>
+  }
+  func.func @gemv_bf16_inkernel(%x: tensor<1x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<1x4096xbf16> {
+    %r = tessel.kernel @k_gemv_bf16_inkernel(%x, %w) : (tensor<1x4096xbf16>, tensor<4096x4096xbf16>) -> tensor<1x4096xbf16>
+        schedule = #tessel.schedule<block = [1, 256, 64], warps = 4, stages = 2, split_k = 8, mma = simt>
+        attributes {tessel.sum_in_kernel = #tessel.schedule<block = [1, 256], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>} {
+    ^bb0(%p: tensor<1x4096xbf16>, %q: tensor<4096x4096xbf16>):
+      %0 = tessel.matmul %p, %q : tensor<1x4096xbf16>, tensor<4096x4096xbf16> -> tensor<1x4096xbf16>
+      tessel.yield %0 : tensor<1x4096xbf16>
+    }
+    return %r : tensor<1x4096xbf16>
+  }
+  func.func @gemv_f32_unsplit(%x: tensor<1x4096xf32>, %w: tensor<4096x4096xf32>) -> tensor<1x4096xf32> {
+    %r = tessel.kernel @k_gemv_f32_unsplit(%x, %w) : (tensor<1x4096xf32>, tensor<4096x4096xf32>) -> tensor<1x4096xf32>
+        schedule = #tessel.schedule<block = [1, 8, 64], warps = 2, mma = simt> {
+    ^bb0(%p: tensor<1x4096xf32>, %q: tensor<4096x4096xf32>):
+      %0 = tessel.matmul %p, %q transpose_rhs : tensor<1x4096xf32>, tensor<4096x4096xf32> -> tensor<1x4096xf32>
+      tessel.yield %0 : tensor<1x4096xf32>
+    }
+    return %r : tensor<1x4096xf32>
+  }
+  func.func @gemv_f32_sum(%x: tensor<1x4096xf32>, %w: tensor<4096x4096xf32>) -> tensor<1x4096xf32> {
+    %r = tessel.kernel @k_gemv_f32_sum(%x, %w) : (tensor<1x4096xf32>, tensor<4096x4096xf32>) -> tensor<1x4096xf32>
+        schedule = #tessel.schedule<block = [1, 64, 64], warps = 8, split_k = 8, mma = simt>
+        attributes {tessel.sum_in_kernel = false} {
+    ^bb0(%p: tensor<1x4096xf32>, %q: tensor<4096x4096xf32>):
+      %0 = tessel.matmul %p, %q transpose_rhs : tensor<1x4096xf32>, tensor<4096x4096xf32> -> tensor<1x4096xf32>
+      tessel.yield %0 : tensor<1x4096xf32>
+    }
+    return %r : tensor<1x4096xf32>
+  }
+  func.func @gemv_f32_inkernel(%x: tensor<1x4096xf32>, %w: tensor<4096x4096xf32>) -> tensor<1x4096xf32> {
+    %r = tessel.kernel @k_gemv_f32_inkernel(%x, %w) : (tensor<1x4096xf32>, tensor<4096x4096xf32>) -> tensor<1x4096xf32>
+        schedule = #tessel.schedule<block = [1, 64, 64], warps = 8, split_k = 8, mma = simt>
+        attributes {tessel.sum_in_kernel = #tessel.schedule<block = [1, 64], warps = 8, stages = 1, split_k = 1, vector = 1, mma = simt>} {
+    ^bb0(%p: tensor<1x4096xf32>, %q: tensor<4096x4096xf32>):
+      %0 = tessel.matmul %p, %q transpose_rhs : tensor<1x4096xf32>, tensor<4096x4096xf32> -> tensor<1x4096xf32>
+      tessel.yield %0 : tensor<1x4096xf32>
+    }
+    return %r : tensor<1x4096xf32>
+  }
+  func.func @kproj_f32_unsplit(%x: tensor<32x256xf32>, %w: tensor<64x256xf32>) -> tensor<32x64xf32> {
+    %r = tessel.kernel @k_kproj_f32_unsplit(%x, %w) : (tensor<32x256xf32>, tensor<64x256xf32>) -> tensor<32x64xf32>
+        schedule = #tessel.schedule<block = [2, 2], warps = 2, mma = simt> {
+    ^bb0(%p: tensor<32x256xf32>, %q: tensor<64x256xf32>):
+      %0 = tessel.matmul %p, %q transpose_rhs : tensor<32x256xf32>, tensor<64x256xf32> -> tensor<32x64xf32>
+      tessel.yield %0 : tensor<32x64xf32>
+    }
+    return %r : tensor<32x64xf32>
+  }
+  func.func @kproj_f32_sum(%x: tensor<32x256xf32>, %w: tensor<64x256xf32>) -> tensor<32x64xf32> {
+    %r = tessel.kernel @k_kproj_f32_sum(%x, %w) : (tensor<32x256xf32>, tensor<64x256xf32>) -> tensor<32x64xf32>
+        schedule = #tessel.schedule<block = [2, 8, 64], warps = 4, split_k = 4, mma = simt>
+        attributes {tessel.sum_in_kernel = false} {
+    ^bb0(%p: tensor<32x256xf32>, %q: tensor<64x256xf32>):
+      %0 = tessel.matmul %p, %q transpose_rhs : tensor<32x256xf32>, tensor<64x256xf32> -> tensor<32x64xf32>
+      tessel.yield %0 : tensor<32x64xf32>
+    }
+    return %r : tensor<32x64xf32>
+  }
+  func.func @kproj_f32_inkernel(%x: tensor<32x256xf32>, %w: tensor<64x256xf32>) -> tensor<32x64xf32> {
+    %r = tessel.kernel @k_kproj_f32_inkernel(%x, %w) : (tensor<32x256xf32>, tensor<64x256xf32>) -> tensor<32x64xf32>
+        schedule = #tessel.schedule<block = [2, 8, 64], warps = 4, split_k = 4, mma = simt>
+        attributes {tessel.sum_in_kernel = #tessel.schedule<block = [2, 8], warps = 4, stages = 1, split_k = 1, vector = 1, mma = simt>} {
+    ^bb0(%p: tensor<32x256xf32>, %q: tensor<64x256xf32>):
+      %0 = tessel.matmul %p, %q transpose_rhs : tensor<32x256xf32>, tensor<64x256xf32> -> tensor<32x64xf32>
+      tessel.yield %0 : tensor<32x64xf32>
+    }
+    return %r : tensor<32x64xf32>
+  }
+  func.func @skinny_bf16_unsplit(%x: tensor<64x8192xbf16>, %w: tensor<8192x128xbf16>) -> tensor<64x128xbf16> {
+    %r = tessel.kernel @k_skinny_bf16_unsplit(%x, %w) : (tensor<64x8192xbf16>, tensor<8192x128xbf16>) -> tensor<64x128xbf16>
+        schedule = #tessel.schedule<block = [32, 32, 64], warp = [16, 32, 64], thread = [4, 4, 64], warps = 2, stages = 4, vector = 4, mma = mma_sync> {
+    ^bb0(%p: tensor<64x8192xbf16>, %q: tensor<8192x128xbf16>):
+      %0 = tessel.matmul %p, %q : tensor<64x8192xbf16>, tensor<8192x128xbf16> -> tensor<64x128xbf16>
+      tessel.yield %0 : tensor<64x128xbf16>
+    }
+    return %r : tensor<64x128xbf16>
+  }
+  func.func @skinny_bf16_sum(%x: tensor<64x8192xbf16>, %w: tensor<8192x128xbf16>) -> tensor<64x128xbf16> {
+    %r = tessel.kernel @k_skinny_bf16_sum(%x, %w) : (tensor<64x8192xbf16>, tensor<8192x128xbf16>) -> tensor<64x128xbf16>
+        schedule = #tessel.schedule<block = [32, 32, 64], warp = [16, 32, 64], thread = [4, 4, 64], warps = 2, stages = 4, split_k = 8, vector = 4, mma = mma_sync>
+        attributes {tessel.sum_in_kernel = false} {
+    ^bb0(%p: tensor<64x8192xbf16>, %q: tensor<8192x128xbf16>):
+      %0 = tessel.matmul %p, %q : tensor<64x8192xbf16>, tensor<8192x128xbf16> -> tensor<64x128xbf16>
+      tessel.yield %0 : tensor<64x128xbf16>
+    }
+    return %r : tensor<64x128xbf16>
+  }
+  func.func @skinny_bf16_inkernel(%x: tensor<64x8192xbf16>, %w: tensor<8192x128xbf16>) -> tensor<64x128xbf16> {
+    %r = tessel.kernel @k_skinny_bf16_inkernel(%x, %w) : (tensor<64x8192xbf16>, tensor<8192x128xbf16>) -> tensor<64x128xbf16>
+        schedule = #tessel.schedule<block = [32, 32, 64], warp = [16, 32, 64], thread = [4, 4, 64], warps = 2, stages = 4, split_k = 8, vector = 4, mma = mma_sync>
+        attributes {tessel.sum_in_kernel = #tessel.schedule<block = [32, 32], warps = 2, stages = 1, split_k = 1, vector = 1, mma = simt>} {
+    ^bb0(%p: tensor<64x8192xbf16>, %q: tensor<8192x128xbf16>):
+      %0 = tessel.matmul %p, %q : tensor<64x8192xbf16>, tensor<8192x128xbf16> -> tensor<64x128xbf16>
+      tessel.yield %0 : tensor<64x128xbf16>
+    }
+    return %r : tensor<64x128xbf16>
+  }
+}
