@@ -262,6 +262,21 @@ ScheduleAttr mlir::tessel::sumInKernelSchedule(ScheduleAttr partial) {
                            /*raster=*/1, /*cluster=*/1);
 }
 
+std::string mlir::tessel::sumOnTilesRefusal(ScheduleAttr partial,
+                                            ArrayRef<int64_t> sumBlock) {
+  ScheduleAttr onTiles = sumInKernelSchedule(partial);
+  if (!onTiles)
+    return "its blocks do not tile both M and N";
+  if (onTiles.getBlock() == sumBlock)
+    return "";
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  os << "the sum runs on the partial's tiles of M and N, block = [";
+  llvm::interleaveComma(onTiles.getBlock(), os);
+  os << "]";
+  return why;
+}
+
 bool mlir::tessel::isCombinedSplit(KernelOp kernel) {
   ScheduleAttr schedule = kernel.getScheduleAttr();
   if (!kernel->getAttrOfType<ScheduleAttr>(
@@ -759,10 +774,9 @@ mlir::tessel::priceSplit(KernelOp kernel, int64_t splits, const Target &target,
   };
   if (sumInKernel) {
     // (On the partial's tiles of M and N, or not in it at all.)
-    ScheduleAttr onTiles =
-        sumInKernelSchedule(toScheduleAttr(ctx, price.partial));
-    if (!tiledSum || !onTiles ||
-        sumInKernel->block != fromScheduleAttr(onTiles).block)
+    if (!tiledSum || !sumOnTilesRefusal(toScheduleAttr(ctx, price.partial),
+                                        sumInKernel->block)
+                          .empty())
       return std::nullopt;
     Prediction tail = asTail(*sumInKernel);
     if (!tail.legal)
@@ -850,19 +864,13 @@ struct SplitReductionPass
                                << why;
           return signalPassFailure();
         }
-        ScheduleAttr partial =
-            partialScheduleOf(kernel, kernel.getScheduleAttr());
-        ScheduleAttr onTiles = sumInKernelSchedule(partial);
-        if (!onTiles || onTiles.getBlock() != sumSchedule.getBlock()) {
-          InFlightDiagnostic diag = kernel.emitOpError()
-                                    << "cannot run its split's sum in the "
-                                       "partial kernel on "
-                                    << sumSchedule << ": ";
-          if (!onTiles)
-            diag << "its blocks do not tile both M and N";
-          else
-            diag << "the sum runs on the partial's tiles of M and N, block = ["
-                 << onTiles.getBlock() << "]";
+        if (std::string why = sumOnTilesRefusal(
+                partialScheduleOf(kernel, kernel.getScheduleAttr()),
+                sumSchedule.getBlock());
+            !why.empty()) {
+          kernel.emitOpError()
+              << "cannot run its split's sum in the partial kernel on "
+              << sumSchedule << ": " << why;
           return signalPassFailure();
         }
       }

@@ -79,6 +79,11 @@ std::string sumInKernelRefusal(KernelOp kernel);
 /// schedule): its sum has no tiles of M x N to run on.
 ScheduleAttr sumInKernelSchedule(ScheduleAttr partial);
 
+/// Why a sum whose block tile is `sumBlock` cannot run in the partial
+/// kernel of `partial`'s schedule, or "" when it can: it runs on the
+/// partial's tiles of M and N (sumInKernelSchedule's block).
+std::string sumOnTilesRefusal(ScheduleAttr partial, ArrayRef<int64_t> sumBlock);
+
 /// Makes the partial and sum kernels of a split one kernel
 /// named `<name>_split` (made unique): the partial's ops, then the sum's
 /// on the partial products, returning the sum's results, the partial
