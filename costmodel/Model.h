@@ -138,14 +138,22 @@ struct Work {
   Execution execution = Execution::PerElement;
   KStepRole kStepRole = KStepRole::None;
   /// Fused into a vector step (a schedule's `vector`), the op becomes
-  /// vector operations (its loops are all parallel); otherwise it stays a
-  /// scalar loop inside the step.
+  /// vector operations (its loops are all parallel), at every width or at
+  /// the widths dividing `vectorWidths` where that is not 0 (a concat along
+  /// its innermost dim: its inputs' sizes there); otherwise it stays a
+  /// scalar loop inside the step (vectorizesAt).
   bool vectorized = false;
+  int64_t vectorWidths = 0;
   /// A Contraction's reduction length and its inputs (kernel inputs or
   /// values computed in the kernel: element size, the root loops indexing
   /// them), as the K step copies them.
   int64_t reduction = 0;
   std::vector<Load> operandTiles;
+
+  /// Whether a vector step of `width` runs the op as vector operations.
+  bool vectorizesAt(int64_t width) const {
+    return vectorized && (vectorWidths == 0 || vectorWidths % width == 0);
+  }
 
   /// Run per thread (PerThread or any Cooperative execution).
   bool perThread() const { return execution != Execution::PerElement; }

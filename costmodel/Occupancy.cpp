@@ -329,11 +329,16 @@ static int64_t simtRegisters(const Context &c) {
       registers += load.count * (words + f.perLoadAddress);
       if (!load.gather)
         continue;
+      // A gather a vector step reads as vectors (Work::vectorizesAt) takes
+      // one address a step along the innermost loop, not an index an
+      // element: that loop does not count.
+      bool vectorLoads = vector > 1 && w.vectorizesAt(int64_t(vector));
       int64_t tiled = 0;
       for (size_t j = 0; j < c.parallel.size(); ++j)
         tiled +=
-            c.tiles[j] > 1 && std::find(load.loops.begin(), load.loops.end(),
-                                        c.parallel[j]) != load.loops.end();
+            c.tiles[j] > 1 && !(vectorLoads && j + 1 == c.parallel.size()) &&
+            std::find(load.loops.begin(), load.loops.end(), c.parallel[j]) !=
+                load.loops.end();
       gatherLoops = std::max<int64_t>({gatherLoops, tiled, 1});
     }
     transcendentals += w.transcendentalsPerInstance() * vector;

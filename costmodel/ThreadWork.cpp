@@ -339,7 +339,7 @@ void addElementwise(const Context &c, const ThreadGeometry &g, const Work &w,
                     WorkCost &cost, bool &uncalibrated) {
   int64_t vector = std::max<int64_t>(c.schedule.vector, 1);
   cost.perThreadFlops += instances * ops;
-  bool stepped = vector > 1 && !w.perThread() && w.vectorized;
+  bool stepped = vector > 1 && !w.perThread() && w.vectorizesAt(vector);
   double steps = stepped ? std::ceil(instances / double(vector)) : instances;
   // An instance reads the elements of the op's own loops (a reduction's)
   // one after another; along memory, a cache line's worth share one round
@@ -519,9 +519,11 @@ void addElementwiseSteps(const Context &c, const ThreadGeometry &g,
     return;
   // A step stores its `vector` elements at once where its ops all became
   // vector code, else one at a time (an op the vectorizer leaves a scalar
-  // loop: isVectorizedInStep).
-  bool vectorized = std::all_of(k.work.begin(), k.work.end(),
-                                [](const Work &w) { return w.vectorized; });
+  // loop: vectorStepWidths).
+  bool vectorized =
+      std::all_of(k.work.begin(), k.work.end(), [&](const Work &w) {
+        return w.vectorizesAt(int64_t(vector));
+      });
   double lanes = vectorized ? std::min(vector, along) : 1;
   Load store;
   store.bytes = double(dtypeBytes(out->type));

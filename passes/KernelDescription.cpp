@@ -19,7 +19,9 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -186,9 +188,218 @@ bool mlir::tessel::isCooperativeReduction(linalg::LinalgOp op) {
   return false;
 }
 
-bool mlir::tessel::isVectorizedInStep(linalg::LinalgOp op) {
-  return op.getNumParallelLoops() == op.getNumLoops() &&
-         succeeded(linalg::vectorizeOpPrecondition(op));
+namespace {
+
+/// How an index computed in a linalg body moves across the lanes of a
+/// vector step along the op's innermost loop: `lane` times the lane's
+/// position plus a value the lanes share, known to be a multiple of `align`
+/// (0: zero); `known` false where it is no such thing.
+struct LaneIndex {
+  bool known = false;
+  int64_t lane = 0;
+  int64_t align = 1;
+  static LaneIndex unknown() { return {}; }
+  static LaneIndex shared(int64_t align = 1) { return {true, 0, align}; }
+};
+
+/// Classifies the indices of the gathers of an all-parallel op for a vector
+/// step along its innermost loop. The step's tile lies at a multiple of its
+/// width w, so `floor(x / c)` of an index x = lane + a multiple of w is the
+/// same for every lane when w divides c: `widths` collects such c (each
+/// width the result holds for divides it; 0: no condition).
+class LaneAnalysis {
+public:
+  explicit LaneAnalysis(linalg::LinalgOp op)
+      : op(op), inner(op.getNumLoops() - 1) {}
+
+  LaneIndex of(Value v) {
+    if (auto it = memo.find(v); it != memo.end())
+      return it->second;
+    LaneIndex result = compute(v);
+    memo[v] = result;
+    return result;
+  }
+
+  int64_t widths = 0;
+
+private:
+  LaneIndex compute(Value v) {
+    if (std::optional<int64_t> c = getConstantIntValue(v))
+      return LaneIndex::shared(std::abs(*c));
+    Block *body = op.getBlock();
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      return llvm::is_contained(body->getArguments(), arg)
+                 ? LaneIndex::unknown()
+                 : LaneIndex::shared();
+    Operation *def = v.getDefiningOp();
+    if (!op->isProperAncestor(def))
+      return LaneIndex::shared();
+    if (auto index = dyn_cast<linalg::IndexOp>(def))
+      return index.getDim() == inner ? LaneIndex{true, 1, 0}
+                                     : LaneIndex::shared();
+    if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+      AffineMap map = apply.getAffineMap();
+      SmallVector<LaneIndex> operands;
+      for (Value operand : apply.getMapOperands())
+        operands.push_back(of(operand));
+      return ofExpr(map.getResult(0), map.getNumDims(), operands);
+    }
+    if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def)) {
+      LaneIndex a = of(def->getOperand(0)), b = of(def->getOperand(1));
+      if (!a.known || !b.known)
+        return LaneIndex::unknown();
+      if (isa<arith::AddIOp>(def))
+        return {true, a.lane + b.lane, std::gcd(a.align, b.align)};
+      if (isa<arith::SubIOp>(def))
+        return {true, a.lane - b.lane, std::gcd(a.align, b.align)};
+      return multiply(a, getConstantIntValue(def->getOperand(0)), b,
+                      getConstantIntValue(def->getOperand(1)));
+    }
+    // Anything else computed from values the lanes share (a clamp of the
+    // aligned position, an element read at shared indices) is shared; a
+    // minimum, maximum or choice of multiples of k is one.
+    if (def->getNumRegions() != 0 || !isMemoryEffectFree(def) ||
+        !llvm::all_of(def->getOperands(), [&](Value operand) {
+          LaneIndex x = of(operand);
+          return x.known && x.lane == 0;
+        }))
+      return LaneIndex::unknown();
+    ValueRange picked;
+    if (isa<arith::MinSIOp, arith::MaxSIOp, arith::MinUIOp, arith::MaxUIOp>(
+            def))
+      picked = def->getOperands();
+    else if (isa<arith::SelectOp>(def))
+      picked = def->getOperands().drop_front();
+    int64_t align = picked.empty() ? 1 : 0;
+    for (Value operand : picked)
+      align = std::gcd(align, of(operand).align);
+    return LaneIndex::shared(align);
+  }
+
+  static LaneIndex multiply(LaneIndex a, std::optional<int64_t> ca, LaneIndex b,
+                            std::optional<int64_t> cb) {
+    if (cb)
+      return {true, a.lane * *cb, a.align * std::abs(*cb)};
+    if (ca)
+      return {true, b.lane * *ca, b.align * std::abs(*ca)};
+    if (a.lane == 0 && b.lane == 0)
+      return LaneIndex::shared(a.align * b.align);
+    return LaneIndex::unknown();
+  }
+
+  LaneIndex ofExpr(AffineExpr e, unsigned numDims,
+                   ArrayRef<LaneIndex> operands) {
+    if (auto d = dyn_cast<AffineDimExpr>(e))
+      return operands[d.getPosition()];
+    if (auto s = dyn_cast<AffineSymbolExpr>(e))
+      return operands[numDims + s.getPosition()];
+    if (auto c = dyn_cast<AffineConstantExpr>(e))
+      return LaneIndex::shared(std::abs(c.getValue()));
+    auto bin = cast<AffineBinaryOpExpr>(e);
+    LaneIndex a = ofExpr(bin.getLHS(), numDims, operands);
+    LaneIndex b = ofExpr(bin.getRHS(), numDims, operands);
+    if (!a.known || !b.known)
+      return LaneIndex::unknown();
+    auto constant = [](AffineExpr x) -> std::optional<int64_t> {
+      if (auto c = dyn_cast<AffineConstantExpr>(x))
+        return c.getValue();
+      return std::nullopt;
+    };
+    std::optional<int64_t> divisor = constant(bin.getRHS());
+    switch (bin.getKind()) {
+    case AffineExprKind::Add:
+      return {true, a.lane + b.lane, std::gcd(a.align, b.align)};
+    case AffineExprKind::Mul:
+      return multiply(a, constant(bin.getLHS()), b, divisor);
+    case AffineExprKind::FloorDiv:
+    case AffineExprKind::Mod: {
+      if (a.lane == 0)
+        return LaneIndex::shared();
+      if (a.lane != 1 || !divisor || *divisor <= 0)
+        return LaneIndex::unknown();
+      // x = lane + base, base a multiple of gcd(w, a.align): the floor is
+      // shared, and the remainder is lane + (base mod c), where w divides
+      // c and a.align.
+      widths = std::gcd(widths, std::gcd(*divisor, a.align));
+      if (bin.getKind() == AffineExprKind::FloorDiv)
+        return LaneIndex::shared();
+      return {true, 1, std::gcd(a.align, *divisor)};
+    }
+    default: // ceildiv: not shared at a multiple of c
+      return a.lane == 0 ? LaneIndex::shared() : LaneIndex::unknown();
+    }
+  }
+
+  linalg::LinalgOp op;
+  unsigned inner;
+  DenseMap<Value, LaneIndex> memo;
+};
+
+/// Whether `index` depends on the op's linalg.index of `dim`.
+bool dependsOnLoop(Value index, unsigned dim) {
+  return llvm::is_contained(loopsOf(index), dim);
+}
+
+} // namespace
+
+bool mlir::tessel::gathersInBody(linalg::LinalgOp op) {
+  return op->walk([](tensor::ExtractOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+std::optional<int64_t> mlir::tessel::vectorStepWidths(linalg::LinalgOp op) {
+  if (op.getNumParallelLoops() != op.getNumLoops() || op.getNumLoops() == 0)
+    return std::nullopt;
+  if (!gathersInBody(op))
+    return succeeded(linalg::vectorizeOpPrecondition(op))
+               ? std::optional<int64_t>(0)
+               : std::nullopt;
+  if (failed(linalg::vectorizeOpPrecondition(op, {}, {},
+                                             /*vectorizeNDExtract=*/true)))
+    return std::nullopt;
+  // Each gather must read one element for all lanes or consecutive ones;
+  // linalg's vectorizer then emits a broadcast or a contiguous
+  // transfer_read (its own analysis decides which from the first lane's
+  // index, so it is never given a gather this one has not checked, 1-D
+  // ones included). A shared last index that depends on the lanes' loop (a
+  // group's scale at i floordiv 64) is left scalar: the vectorizer could
+  // take it for a contiguous read.
+  //
+  // A contiguous read is one vector load, which tessel-map-to-gpu aligns to
+  // its size (alignVectorAccesses): its first element must lie at a
+  // multiple of the width, so the width divides the shared part of the
+  // last index and, where a leading index moves the read, the innermost
+  // dim's size.
+  LaneAnalysis lanes(op);
+  unsigned inner = op.getNumLoops() - 1;
+  WalkResult walk = op->walk([&](tensor::ExtractOp extract) {
+    ArrayRef<int64_t> shape = extract.getTensor().getType().getShape();
+    for (auto [i, index] : llvm::enumerate(extract.getIndices())) {
+      LaneIndex x = lanes.of(index);
+      bool last = i + 1 == shape.size();
+      bool fits = x.known && (x.lane == 0 || (last && x.lane == 1));
+      if (last && x.known && x.lane == 0 && dependsOnLoop(index, inner))
+        fits = false;
+      // (A leading index of a unit dim is 0, whatever computes it.)
+      if (!fits && (last || shape[i] != 1))
+        return WalkResult::interrupt();
+      if (last && x.lane == 1) {
+        lanes.widths = std::gcd(lanes.widths, x.align);
+        if (llvm::any_of(shape.drop_back(),
+                         [](int64_t size) { return size != 1; }))
+          lanes.widths = std::gcd(lanes.widths, shape.back());
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted() || lanes.widths == 1)
+    return std::nullopt;
+  return lanes.widths;
+}
+
+bool mlir::tessel::isVectorizedInStep(linalg::LinalgOp op, int64_t width) {
+  std::optional<int64_t> widths = vectorStepWidths(op);
+  return widths && (*widths == 0 || *widths % width == 0);
 }
 
 bool mlir::tessel::swapsInnermostDims(linalg::TransposeOp transpose) {
@@ -598,7 +809,7 @@ void KernelDescriber::describeWork(linalg::LinalgOp op) {
       inputLoads.push_back(in);
   SmallVector<Gather> gathers = gathersOf(op);
   bool cooperative = isCooperativeReduction(op);
-  bool vectorized = isVectorizedInStep(op);
+  std::optional<int64_t> vectorWidths = vectorStepWidths(op);
   const SmallVector<OpContext> &mine = contexts[op];
   // A contraction a K step can tile (one reduction loop): the context whose
   // instances are single outputs (its parallel loops all root loops) is the
@@ -648,7 +859,8 @@ void KernelDescriber::describeWork(linalg::LinalgOp op) {
       work.loads.push_back(load);
     }
     work.execution = executionOf(c, cooperative);
-    work.vectorized = vectorized;
+    work.vectorized = vectorWidths.has_value();
+    work.vectorWidths = vectorWidths.value_or(0);
     desc.work.push_back(work);
   }
 }

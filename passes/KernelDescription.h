@@ -43,10 +43,27 @@ llvm::SmallBitVector loopsRead(AffineMap map, unsigned numLoops);
 bool isCooperativeReduction(linalg::LinalgOp op);
 
 /// Whether tessel-tile-and-fuse turns `op`, fused into a vector step (a
-/// schedule's `vector`), into vector operations: its loops are all parallel
-/// and linalg's vectorizer takes it. Other ops of the step stay scalar
-/// loops (a reduction, a grouped convolution's reshaping copy).
-bool isVectorizedInStep(linalg::LinalgOp op);
+/// schedule's `vector`: a tile one element wide in every loop but the
+/// innermost, `width` there, starting at a multiple of `width`), into vector
+/// operations, and at which widths: none (std::nullopt: the op stays a
+/// scalar loop inside the step: a reduction, a grouped convolution's
+/// reshaping copy, a strided gather); every width (0); or the widths that
+/// divide the value returned. An op gathering from an n-D tensor
+/// (tensor.extract: a slice, a concat) is vectorized where each of its
+/// reads takes, for the lanes of a step, one element or `width` consecutive
+/// ones: its leading indices the same for every lane, the last the same or
+/// the lane's position plus a value the lanes share. A concat along its
+/// innermost dim reads so where the width divides the inputs' sizes there
+/// (tessel-lower-to-linalg's lowerConcat).
+std::optional<int64_t> vectorStepWidths(linalg::LinalgOp op);
+
+/// Whether `op`'s body reads a tensor at indices it computes
+/// (tensor.extract: a slice's or concat's gather, an im2col).
+bool gathersInBody(linalg::LinalgOp op);
+
+/// Whether a vector step of `width` turns `op` into vector operations
+/// (vectorStepWidths).
+bool isVectorizedInStep(linalg::LinalgOp op, int64_t width);
 
 /// Why the contraction `op` cannot run a K step on tensor cores with
 /// mma.sync (tessel-tile-and-fuse's `mma = mma_sync`), or "" when it can:

@@ -35,6 +35,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
+#include <numeric>
 
 namespace mlir::tessel {
 #define GEN_PASS_DEF_TESSELLOWERTOLINALG
@@ -857,23 +858,57 @@ Value lowerSlice(OpBuilder &b, Location loc, SliceOp op) {
 /// A concat as one loop nest over the result: each element is read from
 /// the input whose range along `dim` holds it (the others' reads, at a
 /// clamped index, are selected away), so the whole op tiles and fuses.
+///
+/// Along the innermost dim, where the inputs' sizes there have a common
+/// divisor g > 1, an input's index is `i + clamp(a - start, 0, size - g) - a`
+/// with `a = (i floordiv g) * g`: the element at i - start where i lies in
+/// the input, a clamped one elsewhere, as the plain clamp gives; but the
+/// added term is the same for every lane of a vector step whose width
+/// divides g, so each input's read stays one contiguous vector load
+/// (vectorStepWidths) where the plain clamp is a gather lane by lane. A
+/// rotary embedding's rotate_half is such a concat (two halves of 64).
 Value lowerConcat(OpBuilder &b, Location loc, ConcatOp op) {
   int64_t dim = op.getDim();
+  RankedTensorType type = tensorType(op.getResult());
+  int64_t group = 0;
+  if (dim == type.getRank() - 1)
+    for (Value input : op.getInputs())
+      group = std::gcd(group, tensorType(input).getDimSize(dim));
+  MLIRContext *ctx = b.getContext();
   return buildIndexed(
-      b, loc, tensorType(op.getResult()),
-      [&](OpBuilder &nb, Location nloc, ValueRange at) {
+      b, loc, type, [&](OpBuilder &nb, Location nloc, ValueRange at) {
         auto cst = [&](int64_t v) {
           return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
         };
         Value along = at[dim], result;
+        Value aligned;
+        if (group > 1)
+          aligned = affine::AffineApplyOp::create(
+              nb, nloc,
+              AffineMap::get(1, 0,
+                             getAffineDimExpr(0, ctx).floorDiv(group) * group),
+              along);
         int64_t start = 0;
         for (Value input : op.getInputs()) {
           int64_t size = tensorType(input).getDimSize(dim);
-          Value local = arith::SubIOp::create(nb, nloc, along, cst(start));
           SmallVector<Value> indices(at);
-          indices[dim] = arith::MinSIOp::create(
-              nb, nloc, arith::MaxSIOp::create(nb, nloc, local, cst(0)),
-              cst(size - 1));
+          if (aligned) {
+            Value from = arith::MinSIOp::create(
+                nb, nloc,
+                arith::MaxSIOp::create(
+                    nb, nloc,
+                    arith::AddIOp::create(nb, nloc, aligned, cst(-start)),
+                    cst(0)),
+                cst(size - group));
+            indices[dim] = arith::AddIOp::create(
+                nb, nloc, along,
+                arith::SubIOp::create(nb, nloc, from, aligned));
+          } else {
+            Value local = arith::SubIOp::create(nb, nloc, along, cst(start));
+            indices[dim] = arith::MinSIOp::create(
+                nb, nloc, arith::MaxSIOp::create(nb, nloc, local, cst(0)),
+                cst(size - 1));
+          }
           Value x = tensor::ExtractOp::create(nb, nloc, input, indices);
           result = !result
                        ? x

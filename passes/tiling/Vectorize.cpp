@@ -135,13 +135,26 @@ FailureOr<bool> tiling::vectorizeMarked(func::FuncOp func) {
              << "internal error: a vector step's tile is not static";
     // An op linalg's vectorizer does not take (a grouped convolution's
     // reshaping copy, indexing an operand by more than a permutation of its
-    // loops) stays a scalar loop; the cost model knows which
-    // (isVectorizedInStep).
-    if (!isVectorizedInStep(op))
+    // loops), or a gather whose reads at this width are not one element or
+    // consecutive ones for all lanes, stays a scalar loop; the cost model
+    // knows which (vectorStepWidths). The step's tile is one element in
+    // every loop but the innermost.
+    SmallVector<int64_t> tile = op.getStaticLoopRanges();
+    int64_t width = tile.back();
+    if (!isVectorizedInStep(op, width))
+      continue;
+    // Gathers (a slice's, a concat's, an im2col's reads) go to the
+    // vectorizer only where vectorStepWidths has checked each read, as 1-D
+    // reads of a step of one row.
+    bool gathers = gathersInBody(op);
+    if (gathers &&
+        (width == 1 || llvm::any_of(ArrayRef(tile).drop_back(),
+                                    [](int64_t size) { return size != 1; })))
       continue;
     rewriter.setInsertionPoint(op);
-    FailureOr<linalg::VectorizationResult> vectorized =
-        linalg::vectorize(rewriter, op);
+    FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
+        rewriter, op, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
+        /*vectorizeNDExtract=*/gathers);
     if (failed(vectorized))
       return op->emitOpError() << "could not be vectorized";
     rewriter.replaceOp(op, vectorized->replacements);

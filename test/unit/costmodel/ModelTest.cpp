@@ -697,6 +697,16 @@ TEST(Model, VectorWidthsTakeVectorLoads) {
   scalarOp.work[0].vectorized = false;
   EXPECT_EQ(predict(scalarOp, vector, t).loadsUs, s.loadsUs);
   EXPECT_EQ(predict(scalarOp, vector, t).latencyUs, s.latencyUs);
+  // An op vectorized only at widths dividing 4 (a concat of inputs of 4
+  // and 12 along its innermost dim) stays scalar in a step of 8, and is a
+  // vector op at 4.
+  KernelDesc groups = d;
+  groups.work[0].vectorWidths = 4;
+  EXPECT_EQ(predict(groups, vector, t).loadsUs, s.loadsUs);
+  Schedule four = scalar;
+  four.vector = 4;
+  EXPECT_EQ(predict(groups, four, t).loadsUs, predict(d, four, t).loadsUs);
+  EXPECT_LT(predict(groups, four, t).loadsUs, s.loadsUs);
   // Illegal where the code generator refuses it: a root that reduces, and a
   // width that does not divide a thread's share (16 of 8).
   Schedule wide = scalar;

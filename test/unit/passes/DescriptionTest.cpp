@@ -126,4 +126,90 @@ TEST_F(DescriptionTest, MathFunctionsAreCountedByKind) {
   EXPECT_EQ(calls[size_t(MathFunction::Other)], 0);
 }
 
+// Whether a vector step runs a gather as vector code, and at which widths
+// (vectorStepWidths): the kernel @k of one op `body` reading %p and %q.
+class GatherStepTest : public DescriptionTest {
+protected:
+  /// The work of the op computing @k's result, as describeKernel says.
+  Work gatherWork(const std::string &x, const std::string &y,
+                  const std::string &out, const std::string &body) {
+    KernelDesc d =
+        describe("module {\nfunc.func @f(%x: " + x + ", %y: " + y + ") -> " +
+                 out + " {\n  %r = tessel.kernel @k(%x, %y) : (" + x + ", " +
+                 y + ") -> " + out + " {\n  ^bb0(%p: " + x + ", %q: " + y +
+                 "):\n    %0 = " + body + "\n    tessel.yield %0 : " + out +
+                 "\n  }\n  return %r : " + out + "\n}\n}\n");
+    EXPECT_EQ(d.work.size(), 1u);
+    return d.work.empty() ? Work{} : d.work.front();
+  }
+};
+
+// A concat along its innermost dim of inputs of 64 and 192: a step of a
+// width dividing 64 reads each input contiguously (tessel-lower-to-linalg
+// computes its index from the step's aligned position); wider ones do not.
+TEST_F(GatherStepTest, InnermostConcatVectorizesAtWidthsDividingItsSizes) {
+  Work w = gatherWork("tensor<4x32x64xbf16>", "tensor<4x32x192xbf16>",
+                      "tensor<4x32x256xbf16>",
+                      "tessel.concat %p, %q dim = 2 : tensor<4x32x64xbf16>, "
+                      "tensor<4x32x192xbf16> -> tensor<4x32x256xbf16>");
+  EXPECT_TRUE(w.vectorized);
+  EXPECT_EQ(w.vectorWidths, 64);
+  for (int64_t width : {2, 4, 8, 64})
+    EXPECT_TRUE(w.vectorizesAt(width)) << width;
+  EXPECT_FALSE(w.vectorizesAt(128));
+}
+
+// Sizes without a common divisor (7 and 2): the clamped reads are
+// gathers lane by lane, so the op stays a scalar loop in a step.
+TEST_F(GatherStepTest, InnermostConcatOfOddSizesStaysScalar) {
+  Work w =
+      gatherWork("tensor<3x5x7xf32>", "tensor<3x5x2xf32>", "tensor<3x5x9xf32>",
+                 "tessel.concat %p, %q dim = 2 : tensor<3x5x7xf32>, "
+                 "tensor<3x5x2xf32> -> tensor<3x5x9xf32>");
+  EXPECT_FALSE(w.vectorized);
+  EXPECT_FALSE(w.vectorizesAt(2));
+}
+
+// Along a leading dim every lane of a step reads the same input, at
+// consecutive elements of rows of 8: widths dividing 8, whatever the
+// sizes along the concat's dim.
+TEST_F(GatherStepTest, LeadingConcatVectorizesAtWidthsDividingItsRows) {
+  Work w =
+      gatherWork("tensor<3x5x8xf32>", "tensor<4x5x8xf32>", "tensor<7x5x8xf32>",
+                 "tessel.concat %p, %q dim = 0 : tensor<3x5x8xf32>, "
+                 "tensor<4x5x8xf32> -> tensor<7x5x8xf32>");
+  EXPECT_TRUE(w.vectorized);
+  EXPECT_EQ(w.vectorWidths, 8);
+}
+
+// A slice gathered (one of its dims starts at 0 and ends early, which
+// linalg cannot read through a map) of stride 1 reads consecutive
+// elements: a vector load where its first element is aligned to the width
+// (rows of 128 from column 0: widths dividing 128; from column 4: dividing
+// 4; from column 3: none). One of stride 2 along its innermost dim reads
+// every other element: scalar.
+TEST_F(GatherStepTest, SlicesVectorizeAtStrideOneWhereAligned) {
+  Work dense =
+      gatherWork("tensor<4x6x128xf32>", "tensor<1xf32>", "tensor<4x3x64xf32>",
+                 "tessel.slice %p offsets = [0, 1, 0] strides = [1, 2, 1] : "
+                 "tensor<4x6x128xf32> -> tensor<4x3x64xf32>");
+  EXPECT_TRUE(dense.vectorized);
+  EXPECT_EQ(dense.vectorWidths, 128);
+  Work four =
+      gatherWork("tensor<4x6x128xf32>", "tensor<1xf32>", "tensor<4x3x64xf32>",
+                 "tessel.slice %p offsets = [0, 0, 4] strides = [1, 1, 1] : "
+                 "tensor<4x6x128xf32> -> tensor<4x3x64xf32>");
+  EXPECT_EQ(four.vectorWidths, 4);
+  Work odd =
+      gatherWork("tensor<4x6x128xf32>", "tensor<1xf32>", "tensor<4x3x64xf32>",
+                 "tessel.slice %p offsets = [0, 0, 3] strides = [1, 1, 1] : "
+                 "tensor<4x6x128xf32> -> tensor<4x3x64xf32>");
+  EXPECT_FALSE(odd.vectorized);
+  Work strided =
+      gatherWork("tensor<4x6x128xf32>", "tensor<1xf32>", "tensor<4x6x64xf32>",
+                 "tessel.slice %p offsets = [0, 0, 1] strides = [1, 1, 2] : "
+                 "tensor<4x6x128xf32> -> tensor<4x6x64xf32>");
+  EXPECT_FALSE(strided.vectorized);
+}
+
 } // namespace
