@@ -112,6 +112,7 @@ for f in $AMD_CHECKS $CLUSTER_CHECKS \
          test/codegen/cpu-check-mma-partial.mlir \
          test/codegen/cpu-check-mma-vector-epilogue.mlir \
          test/codegen/cpu-check-vector-partial.mlir \
+         test/codegen/cpu-check-vector-gathers.mlir \
          test/codegen/cpu-check-split-k.mlir \
          test/codegen/cpu-check-wgmma.mlir \
          test/codegen/cpu-check-fused-attention-mma.mlir \
