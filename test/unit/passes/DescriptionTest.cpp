@@ -189,26 +189,20 @@ TEST_F(GatherStepTest, LeadingConcatVectorizesAtWidthsDividingItsRows) {
 // 4; from column 3: none). One of stride 2 along its innermost dim reads
 // every other element: scalar.
 TEST_F(GatherStepTest, SlicesVectorizeAtStrideOneWhereAligned) {
-  Work dense =
-      gatherWork("tensor<4x6x128xf32>", "tensor<1xf32>", "tensor<4x3x64xf32>",
-                 "tessel.slice %p offsets = [0, 1, 0] strides = [1, 2, 1] : "
-                 "tensor<4x6x128xf32> -> tensor<4x3x64xf32>");
+  auto slice = [&](const std::string &offsets, const std::string &strides,
+                   const std::string &out) {
+    return gatherWork("tensor<4x6x128xf32>", "tensor<1xf32>", out,
+                      "tessel.slice %p offsets = " + offsets + " strides = " +
+                          strides + " : tensor<4x6x128xf32> -> " + out);
+  };
+  Work dense = slice("[0, 1, 0]", "[1, 2, 1]", "tensor<4x3x64xf32>");
   EXPECT_TRUE(dense.vectorized);
   EXPECT_EQ(dense.vectorWidths, 128);
-  Work four =
-      gatherWork("tensor<4x6x128xf32>", "tensor<1xf32>", "tensor<4x3x64xf32>",
-                 "tessel.slice %p offsets = [0, 0, 4] strides = [1, 1, 1] : "
-                 "tensor<4x6x128xf32> -> tensor<4x3x64xf32>");
+  Work four = slice("[0, 0, 4]", "[1, 1, 1]", "tensor<4x3x64xf32>");
   EXPECT_EQ(four.vectorWidths, 4);
-  Work odd =
-      gatherWork("tensor<4x6x128xf32>", "tensor<1xf32>", "tensor<4x3x64xf32>",
-                 "tessel.slice %p offsets = [0, 0, 3] strides = [1, 1, 1] : "
-                 "tensor<4x6x128xf32> -> tensor<4x3x64xf32>");
+  Work odd = slice("[0, 0, 3]", "[1, 1, 1]", "tensor<4x3x64xf32>");
   EXPECT_FALSE(odd.vectorized);
-  Work strided =
-      gatherWork("tensor<4x6x128xf32>", "tensor<1xf32>", "tensor<4x6x64xf32>",
-                 "tessel.slice %p offsets = [0, 0, 1] strides = [1, 1, 2] : "
-                 "tensor<4x6x128xf32> -> tensor<4x6x64xf32>");
+  Work strided = slice("[0, 0, 1]", "[1, 1, 2]", "tensor<4x6x64xf32>");
   EXPECT_FALSE(strided.vectorized);
 }
 
