@@ -166,6 +166,16 @@ constexpr const char *kTesselH200WgmmaWarpgroup =
     "(ncu-small-m-2026-11-28d.csv) measured one warpgroup at N = 192 "
     "reaching 41 % of the SM's rate, two at N = 128 all of it; a fit, not "
     "a datasheet figure";
+constexpr const char *kTesselH200ClusterBarrier =
+    "measured on an H200 (bench/data/h200/cluster-experiment-2026-12-04a."
+    "log): LLaMA's 128 x 4096 x 4096 bf16 wgmma GEMM in clusters of 2 "
+    "(64 x 64 x 64 tiles, 6 stages, one block an SM, 64 K steps), B's "
+    "multicast off, took 49.95 us with a cluster barrier a step and 17.60 "
+    "us with bar.sync in its place: (49.95 - 17.60) / 64 at 1980 MHz = "
+    "1000 clocks a step; the 2048 x 11008 x 4096 anchor, two blocks an "
+    "SM, took 433.5 us in clusters against 293.1 us for the same tiles "
+    "and raster without (the same run): 700-850 clocks a step, so other "
+    "resident blocks hardly hide it; the H100 takes it (the same SM)";
 constexpr const char *kTesselH200IssueAlone =
     "measured on an H200 (bench/data/h200/ncu-attention-2026-11-27g.csv, "
     "run g): the fused attention kernels, half a warp to one warp per "
@@ -356,6 +366,7 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::LoadRequestCycles, 1.8, kTesselH200LoadRequest);
   t.set(F::WgmmaWaitCycles, 650, kTesselH200WgmmaWait);
   t.set(F::WgmmaWarpgroupFraction, 0.6, kTesselH200WgmmaWarpgroup);
+  t.set(F::ClusterBarrierCycles, 1000, kTesselH200ClusterBarrier);
   t.set(F::L2RequestsPerClock, 48, kTesselH100L2Requests);
   setNvidiaSmLimits(t);
 }

@@ -169,6 +169,10 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "reaches as its N grows (f N / (N + 32)); an SM's warpgroups add up "
        "to tensor_achievable_fraction",
        false, false},
+      {F::ClusterBarrierCycles, "cluster_barrier_cycles", "SM clocks",
+       "what a cluster barrier (barrier.cluster arrive and wait, a cluster "
+       "of 2) once a K step adds to each step of a wgmma K loop",
+       false, false},
   }};
   return fields;
 }

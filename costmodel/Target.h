@@ -123,10 +123,14 @@ enum class TargetField : unsigned {
   // Absent: every wgmma kernel at tensor_achievable_fraction however few
   // warpgroups an SM holds.
   WgmmaWarpgroupFraction,
+  // SM clocks a wgmma K loop's cluster barrier (barrier.cluster arrive and
+  // wait, a cluster of 2, once a step) adds to each step of the busiest
+  // SM's blocks; absent: l2_latency_cycles, and uncalibrated.
+  ClusterBarrierCycles,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::WgmmaWarpgroupFraction) + 1;
+    static_cast<std::size_t>(TargetField::ClusterBarrierCycles) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

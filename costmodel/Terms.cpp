@@ -818,21 +818,38 @@ double latencyTime(const Context &c, const WorkCost &w,
             std::max(tmaTransfer,
                      std::min(blocksOnBusiestSM, double(p.blocksPerSM)) *
                          w.stepBytes / t.get(TargetField::TmaSmBytesPerClock));
-      // With cluster = 2 a stage is refilled (by either block, into both)
-      // only once both blocks are done with it: a cluster barrier a step
-      // (barrier.cluster arrive and wait) in place of the block's
-      // bar.sync, while the step's wgmma runs. Its round trip between two
-      // SMs of a GPC stays off L2; no figure for it was measured here, so
-      // it is priced at L2's latency, a bound above it: each step takes
-      // at least that, and a refill waits it before its round trip.
-      double clusterBarrier =
-          c.schedule.cluster > 1 ? t.get(TargetField::L2LatencyCycles) : 0;
       auto tmaLoop = [&](double roundTrip) {
-        return w.kSteps * std::max({step, clusterBarrier,
-                                    (clusterBarrier + roundTrip + tmaTransfer) /
-                                        (stages - 1)});
+        return w.kSteps *
+               std::max(step, (roundTrip + tmaTransfer) / (stages - 1));
       };
-      cycles += tmaLoop(dramLatency) + (turns - 1) * tmaLoop(latency);
+      if (c.schedule.cluster > 1) {
+        // With cluster = 2 a stage is refilled (by either block, into
+        // both) only once both blocks are done with it: a cluster barrier
+        // a step (barrier.cluster arrive and wait) in place of the
+        // block's bar.sync. Measured on an H200, it adds its
+        // cluster_barrier_cycles to every step, and the SM's other
+        // resident blocks hardly hide it (a turn of them runs its steps'
+        // work one block after another, then the barrier).
+        double barrier = t.get(TargetField::L2LatencyCycles);
+        if (usable(t, TargetField::ClusterBarrierCycles, p.uncalibrated))
+          barrier = t.get(TargetField::ClusterBarrierCycles);
+        auto clusterLoop = [&](double roundTrip, int64_t blocks) {
+          return w.kSteps *
+                 (std::max(step * double(blocks),
+                           (roundTrip + tmaTransfer) / (stages - 1)) +
+                  barrier);
+        };
+        if (fullTurns == 0) {
+          cycles += clusterLoop(dramLatency, rest);
+        } else {
+          cycles += clusterLoop(dramLatency, perTurn) +
+                    double(fullTurns - 1) * clusterLoop(latency, perTurn);
+          if (rest)
+            cycles += clusterLoop(latency, rest);
+        }
+      } else {
+        cycles += tmaLoop(dramLatency) + (turns - 1) * tmaLoop(latency);
+      }
     } else {
       // The copies' round trip: the latency, then one block's copies over
       // the SM's link (several blocks' sharing it is the L2 term's).
