@@ -18,6 +18,8 @@
 #   <dir>/variants-small-m/         bench/workloads/wgmma-small-m.mlir
 #   <dir>/variants-raster/          bench/workloads/raster-variants.mlir
 #                                   (sm_90a only)
+#   <dir>/variants-cluster/         bench/workloads/cluster-variants.mlir
+#                                   (sm_90a only)
 #   <dir>/variants-mma-stages/      bench/workloads/mma-stage-variants.mlir
 #   <dir>/variants-simt/            bench/workloads/simt-variants.mlir
 #   <dir>/variants-split-k/         bench/workloads/split-k-variants.mlir
@@ -144,9 +146,10 @@ compile_or_report bench/workloads/attention-anchors.mlir "$CARRY/attention" \
 # wgmma terms are measured against (sm_90a only): two large GEMMs
 # (variants/), the GEMM anchors with few rows (variants-small-m/) and
 # large GEMMs with their blocks in linear and in grouped order
-# (variants-raster/); on AMD, MFMA schedules of two GEMMs (variants/).
+# (variants-raster/), three GEMMs in clusters of 2 and without
+# (variants-cluster/); on AMD, MFMA schedules of two GEMMs (variants/).
 for v in variants:wgmma-variants variants-small-m:wgmma-small-m \
-  variants-raster:raster-variants; do
+  variants-raster:raster-variants variants-cluster:cluster-variants; do
   dir=${v%%:*}
   src=${v#*:}
   sed "s/\"h100\"/\"$TARGET\"/" "bench/workloads/$src.mlir" >"$CARRY/$src.mlir"

@@ -200,7 +200,8 @@ if want models && [ -d "$CARRY/models" ]; then
 fi
 
 # wgmma schedules side by side (bench/workloads/wgmma-variants.mlir,
-# wgmma-small-m.mlir and raster-variants.mlir), mma.sync schedules at 1 to 4 stages
+# wgmma-small-m.mlir, raster-variants.mlir and cluster-variants.mlir),
+# mma.sync schedules at 1 to 4 stages
 # (mma-stage-variants.mlir), f32 SIMT GEMM schedules (simt-variants.mlir),
 # split-K unsplit, with a sum kernel and with the sum in the partial kernel
 # (split-k-variants.mlir), row
@@ -210,9 +211,9 @@ fi
 if want variants && { [ -d "$CARRY/variants" ] || [ -d "$CARRY/variants-rows" ]; }; then
   echo "== variants" | tee -a "$LOG"
   folders=()
-  for d in variants variants-small-m variants-raster variants-mma-stages \
-    variants-simt variants-split-k variants-rows variants-attention \
-    variants-attention-wgmma; do
+  for d in variants variants-small-m variants-raster variants-cluster \
+    variants-mma-stages variants-simt variants-split-k variants-rows \
+    variants-attention variants-attention-wgmma; do
     [ -d "$CARRY/$d" ] && folders+=("$CARRY/$d")
   done
   # shellcheck disable=SC2086 # no option or one
