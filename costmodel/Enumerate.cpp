@@ -336,18 +336,19 @@ private:
 
   /// Tensor cores (mma.sync, MFMA) for a contraction that takes them:
   /// block tiles of 32 to 256 up to M and N (a last partial tile is
-  /// shifted back, so it need not divide them), K steps of 16 to 64
-  /// dividing K, warp tiles of 16 to 64 x 8 to 64 (MFMA: 16 to 64 x 16 to
-  /// 64, wavefronts of 64 lanes) making 1 to 8 warps.
+  /// shifted back, so it need not divide them; 16 rows where M is 16 to
+  /// 31, which no other tile fits: a decode step's few tokens), K steps of
+  /// 16 to 64 dividing K, warp tiles of 16 to 64 x 8 to 64 (MFMA: 16 to 64
+  /// x 16 to 64, wavefronts of 64 lanes) making 1 to 8 warps.
   void tensorCoreTiles(ComputeClass compute) {
     int64_t narrowest = compute == ComputeClass::Mfma ? 16 : 8;
     int64_t m = k.loops[parallel[parallel.size() - 2]].size;
     int64_t n = k.loops[parallel.back()].size;
     int64_t kSize = model::contractionReduction(k);
-    for (int64_t bm : {32, 64, 128, 256})
+    for (int64_t bm : {16, 32, 64, 128, 256})
       for (int64_t bn : {32, 64, 128, 256})
         for (int64_t step : {16, 32, 64}) {
-          if (bm > m || bn > n || kSize % step)
+          if (bm > m || (bm == 16 && m >= 32) || bn > n || kSize % step)
             continue;
           for (int64_t wm : {16, 32, 64})
             for (int64_t wn : {8, 16, 32, 64}) {
