@@ -826,10 +826,12 @@ double latencyTime(const Context &c, const WorkCost &w,
         // With cluster = 2 a stage is refilled (by either block, into
         // both) only once both blocks are done with it: a cluster barrier
         // a step (barrier.cluster arrive and wait) in place of the
-        // block's bar.sync. Measured on an H200, it adds its
-        // cluster_barrier_cycles to every step, and the SM's other
-        // resident blocks hardly hide it (a turn of them runs its steps'
-        // work one block after another, then the barrier).
+        // block's bar.sync. Measured on an H200 with a release arrive, it
+        // added its cluster_barrier_cycles to every step, and the SM's
+        // other resident blocks hardly hid it (a turn of them runs its
+        // steps' work one block after another, then the barrier). The
+        // arrive is relaxed since (tessel-lower-wgmma), not yet measured:
+        // the figure stands as an upper bound until a GPU run prices it.
         double barrier = t.get(TargetField::L2LatencyCycles);
         if (usable(t, TargetField::ClusterBarrierCycles, p.uncalibrated))
           barrier = t.get(TargetField::ClusterBarrierCycles);
