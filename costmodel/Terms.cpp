@@ -797,13 +797,14 @@ double latencyTime(const Context &c, const WorkCost &w,
       double work = std::min(stepWork, alone);
       return w.kSteps * closedQueueCycle(work, alone - work, blocks);
     };
-    // The busiest SM's turns (fullTurns of perTurn blocks, and the rest).
-    auto turnsOf = [&](double firstTrip, double laterTrip) {
+    // The busiest SM's turns (fullTurns of perTurn blocks, and the rest),
+    // each `turn(roundTrip, blocks)`: the first's copies wait on DRAM.
+    auto turnsOf = [&](auto &&turn, double firstTrip, double laterTrip) {
       if (fullTurns == 0)
-        return loop(firstTrip, rest);
-      double total = loop(firstTrip, perTurn) +
-                     double(fullTurns - 1) * loop(laterTrip, perTurn);
-      return rest ? total + loop(laterTrip, rest) : total;
+        return turn(firstTrip, rest);
+      double total = turn(firstTrip, perTurn) +
+                     double(fullTurns - 1) * turn(laterTrip, perTurn);
+      return rest ? total + turn(laterTrip, rest) : total;
     };
     if (c.wgmma && stages >= 2 && t.has(TargetField::TmaStreamBytesPerClock)) {
       // TMA + wgmma (tessel-lower-wgmma): step k + S - 1's stage is loaded
@@ -841,14 +842,7 @@ double latencyTime(const Context &c, const WorkCost &w,
                            (roundTrip + tmaTransfer) / (stages - 1)) +
                   barrier);
         };
-        if (fullTurns == 0) {
-          cycles += clusterLoop(dramLatency, rest);
-        } else {
-          cycles += clusterLoop(dramLatency, perTurn) +
-                    double(fullTurns - 1) * clusterLoop(latency, perTurn);
-          if (rest)
-            cycles += clusterLoop(latency, rest);
-        }
+        cycles += turnsOf(clusterLoop, dramLatency, latency);
       } else {
         cycles += tmaLoop(dramLatency) + (turns - 1) * tmaLoop(latency);
       }
@@ -858,7 +852,7 @@ double latencyTime(const Context &c, const WorkCost &w,
       double transfer = 0;
       if (usable(t, TargetField::SmBytesPerClock, p.uncalibrated))
         transfer = w.stepBytes / t.get(TargetField::SmBytesPerClock);
-      cycles += turnsOf(dramLatency + transfer, latency + transfer);
+      cycles += turnsOf(loop, dramLatency + transfer, latency + transfer);
     }
   }
   return cycles / clockHz * 1e6;
