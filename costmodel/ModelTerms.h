@@ -263,6 +263,10 @@ struct WorkCost {
   /// schedule's stages keep the copies of later steps in flight
   /// (latencyTime).
   double kSteps = 0, sharedRoundsPerStep = 0;
+  /// A SIMT K step's shared-memory wavefronts per warp and step (its
+  /// operands' loads and its accumulator's round trip), which the SM's L1
+  /// serves one a clock to all its warps (simtStepAlone).
+  double sharedFrontsPerStep = 0;
   /// The bytes a block copies into shared memory per K step (each
   /// operand tile's rows in memory sectors): a step's round trip delivers
   /// them over the SM's link to L2 after the latency.

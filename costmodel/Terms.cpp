@@ -674,7 +674,15 @@ double simtStepAlone(const Context &c, const WorkCost &w, double overlapped,
       std::max(issue, instructions * t.get(TargetField::LaneCyclesAlone));
   int64_t perScheduler =
       int64_t(std::ceil(double(c.schedule.warps) / std::max(schedulers, 1.0)));
-  return closedQueueCycle(issue, alone - issue, perScheduler);
+  double cycle = closedQueueCycle(issue, alone - issue, perScheduler);
+  // The block's warps also queue for L1, which serves their shared-memory
+  // wavefronts one a clock: the LSU-bound f32 GEMM above (one block of 4
+  // warps an SM, 41.5 wavefronts a k and warp) waits there too.
+  double fronts = w.sharedFrontsPerStep;
+  if (fronts > 0 && fronts < alone)
+    cycle = std::max(
+        cycle, closedQueueCycle(fronts, alone - fronts, c.schedule.warps));
+  return cycle;
 }
 
 // 6. Latency (Little's law): the busiest SM runs its blocks blocksPerSM at a

@@ -237,40 +237,173 @@ void addMfmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
   cost.sharedRounds += 2.0;
 }
 
+/// A SIMT K step's shared-memory accesses, as tessel-tile-and-fuse lays
+/// them out: each operand tile in a buffer shaped like it (the operand's
+/// dims in order, K where the operand has it, unpadded), each thread's
+/// elements a contiguous run along each loop (its extent), threads
+/// numbered x (the innermost distributed loop) fastest. Per k a thread
+/// reads each element of its operand slices: along an operand's
+/// contiguous loop as vectors of up to 16 bytes (what LLVM's load/store
+/// vectorizer makes of a run of neighbouring elements: 8 f32 as two
+/// 16-byte loads, 4 bf16 as one 8-byte load), elsewhere one element a
+/// load (A's column, K contiguous: its rows lie a row of the buffer
+/// apart). Per step each thread loads its share of the f32 accumulator
+/// and stores it back, in vectors along the output's innermost loop.
+struct SimtStepAccesses {
+  /// Per k: a thread's shared loads, a warp's wavefronts for them.
+  double instructionsPerK = 0, frontsPerK = 0;
+  /// Per step: the accumulator's loads and stores, their wavefronts.
+  double accumulatorInstructions = 0, accumulatorFronts = 0;
+};
+
+/// The largest vector (elements, a power of two) that divides a run of
+/// `run` elements and a row of `row`, at most 16 bytes.
+int64_t sharedVector(double run, int64_t row, double bytes) {
+  int64_t v = 1;
+  while (double(v * 2) * bytes <= 16 && std::fmod(run, double(v * 2)) == 0 &&
+         row % (v * 2) == 0)
+    v *= 2;
+  return v;
+}
+
+SimtStepAccesses simtStepAccesses(const Context &c, const ThreadGeometry &g,
+                                  const Work &w, const KSteps &k) {
+  SimtStepAccesses s;
+  // Where the contraction's loops are not the root's in its order (a
+  // transpose after it is the root), its lanes follow its own loops, which
+  // the geometry does not describe: each element read one wavefront (a
+  // warp's 32 lanes), as before bank conflicts were counted.
+  if (w.loops != c.parallel) {
+    double halves = double(c.target.warpSize()) / 32.0;
+    for (const Load &operand : w.operandTiles) {
+      double reads = 1;
+      for (int l : operand.loops)
+        if (int j = parallelIndex(c, l); j >= 0)
+          reads *= g.extent[j];
+      s.instructionsPerK += reads;
+    }
+    s.frontsPerK = s.instructionsPerK * halves;
+    double elements = 1;
+    for (int l : w.loops)
+      if (int j = parallelIndex(c, l); j >= 0)
+        elements *= g.extent[j];
+    s.accumulatorInstructions = 2.0 * elements;
+    s.accumulatorFronts = s.accumulatorInstructions * halves;
+    return s;
+  }
+  // A lane's index among the threads along each parallel loop.
+  size_t loops = c.parallel.size();
+  auto threadAlong = [&](int64_t lane, size_t j) {
+    int64_t rest = lane;
+    for (size_t i = loops; i-- > 0;) {
+      int64_t along = g.layout[i];
+      if (along <= 0)
+        continue;
+      if (i == j)
+        return rest % along;
+      rest /= along;
+    }
+    return int64_t(0);
+  };
+  // The wavefronts of a warp-wide access of `bytes` at each lane's
+  // `address(lane)`; wave64 in halves of 32 lanes.
+  int64_t warpSize = c.target.warpSize();
+  auto fronts = [&](auto &&address, int64_t bytes) {
+    double total = 0;
+    for (int64_t half = 0; half < warpSize; half += 32)
+      total += sharedWavefronts(
+          [&](int64_t lane) { return address(half + lane); }, bytes);
+    return total;
+  };
+  // The buffer's linear element index of a lane's first element, over
+  // `dims` (root loops; -1 for K, at k = 0), each of `size` elements.
+  auto firstElement = [&](int64_t lane, const std::vector<int> &dims) {
+    int64_t index = 0;
+    for (int l : dims) {
+      int j = l < 0 ? -1 : parallelIndex(c, l);
+      int64_t size = j < 0 ? int64_t(k.step) : c.tiles[j];
+      int64_t at =
+          j < 0 ? 0 : threadAlong(lane, size_t(j)) * int64_t(g.extent[j]);
+      index = index * size + at;
+    }
+    return index;
+  };
+  // `dims`' accesses: elements along the contiguous one (`contiguous`, -1
+  // for none) in vectors, the rest one at a time.
+  auto accesses = [&](const std::vector<int> &dims, int contiguous,
+                      double bytes, double &instructions, double &wavefronts) {
+    double perThread = 1;
+    int64_t vector = 1;
+    for (int l : dims) {
+      int j = l < 0 ? -1 : parallelIndex(c, l);
+      if (j < 0)
+        continue;
+      if (l == contiguous)
+        vector = sharedVector(g.extent[j], c.tiles[j], bytes);
+      perThread *= g.extent[j];
+    }
+    int64_t access = std::max<int64_t>(1, int64_t(bytes)) * vector;
+    instructions = perThread / double(vector);
+    wavefronts =
+        instructions * fronts(
+                           [&](int64_t lane) {
+                             return firstElement(lane, dims) * int64_t(bytes);
+                           },
+                           access);
+  };
+  for (const Load &operand : w.operandTiles) {
+    // K comes last where it is contiguous, else just before the last loop.
+    std::vector<int> dims = operand.loops;
+    if (operand.contiguous < 0 || dims.empty())
+      dims.push_back(-1);
+    else
+      dims.insert(dims.end() - 1, -1);
+    double instructions = 0, wavefronts = 0;
+    accesses(dims, operand.contiguous, operand.bytes, instructions, wavefronts);
+    s.instructionsPerK += instructions;
+    s.frontsPerK += wavefronts;
+  }
+  std::vector<int> out = w.loops;
+  double instructions = 0, wavefronts = 0;
+  accesses(out, out.empty() ? -1 : out.back(), 4.0, instructions, wavefronts);
+  s.accumulatorInstructions = 2.0 * instructions;
+  s.accumulatorFronts = 2.0 * wavefronts;
+  return s;
+}
+
 /// A K step on SIMT lanes (tileContractionK): per step the block's threads
 /// copy the operand tiles from global to shared memory in coalesced rows
 /// (one round of global latency, then a barrier), then each thread copies
 /// its part of the accumulator to registers and, per k, reads the elements
 /// of each operand its tile indexes (a column of A, a row of B: extent-many
-/// each) and updates its tile. Each shared-memory access of a warp is one
-/// wavefront (an L1 clock) even when its lanes read one word (the A
-/// operand, broadcast); the accumulator is read and written once per
-/// element and step.
+/// each) and updates its tile (simtStepAccesses). Each shared-memory access
+/// of a warp takes its wavefronts (bank conflicts included) of L1's
+/// clocks: Nsight Compute counted 0.9-1.1x these on the H200 for the
+/// suite's two SIMT partial GEMMs (bench/data/h200/ncu-suite-2026-12-04a
+/// .csv, l1tex__data_pipe_lsu_wavefronts), which run at 83-87 % of L1's
+/// wavefront rate.
 void addSimtKStep(const Context &c, const ThreadGeometry &g, const Work &w,
                   const KSteps &k, double instances, double ops,
                   WorkCost &cost) {
-  double readsPerK = 0;
-  for (const Load &operand : w.operandTiles) {
-    double reads = 1;
-    for (int l : operand.loops)
-      if (int j = parallelIndex(c, l); j >= 0)
-        reads *= g.extent[j];
-    readsPerK += reads;
-  }
+  SimtStepAccesses s = simtStepAccesses(c, g, w, k);
   // Each shared-memory load takes an issue slot as an FMA does (two flops'
-  // worth of the peak): a thread tile of 8 x 8 issues 16 loads per 64 FMAs.
-  double sharedLoads = k.reduction * readsPerK + 2.0 * k.steps * instances;
+  // worth of the peak): a thread tile of 8 x 8 f32 issues 10 loads per 64
+  // FMAs.
+  double sharedLoads =
+      k.reduction * s.instructionsPerK + k.steps * s.accumulatorInstructions;
   cost.perThreadFlops += instances * ops +
                          k.copySteps * k.copies / double(c.threadsPerBlock) +
                          2.0 * sharedLoads;
-  double wavefront = double(c.target.warpSize()) * 4.0;
-  cost.perWarpLoadBytes += sharedLoads * wavefront +
+  double wavefronts =
+      k.reduction * s.frontsPerK + k.steps * s.accumulatorFronts;
+  cost.perWarpLoadBytes += wavefronts * 32.0 * 4.0 +
                            k.copySteps * k.copyBytes / double(c.schedule.warps);
   // Per step: the copies' global round, the accumulator's round, then one
   // shared-memory round per k (the K loop, latencyTime).
   cost.kSteps += k.steps;
   cost.sharedRoundsPerStep =
       std::max(cost.sharedRoundsPerStep, (k.reduction + k.steps) / k.steps);
+  cost.sharedFrontsPerStep += wavefronts / k.steps;
 }
 
 /// A cooperative reduction, or an op fused into a thread's share of one:

@@ -1362,6 +1362,49 @@ TEST(ModelTerms, SimtStepWaitsARoundEveryK) {
   EXPECT_EQ(simtStepAlone(amd.context, w, 123.0, p), 123.0);
 }
 
+// A SIMT K step's shared-memory loads, in wavefronts (L1 clocks), bank
+// conflicts counted: the suite's f32 partial GEMM (64 x 128 tiles, 8 x 8 a
+// thread, 16 threads along N) reads A's column one row at a time, its two
+// rows of threads' words in one bank (two wavefronts a load), and B's
+// eight elements as two 16-byte loads a quarter-warp each, whose threads
+// 0 and 4 share banks (two wavefronts a quarter). Nsight Compute counted
+// about 46 wavefronts a k and warp on the H200 (this gives 41.5 with the
+// accumulator's and the copies'), against 16 when each load was one.
+TEST(ModelTerms, ASimtStepPaysItsBankConflicts) {
+  KernelDesc mm = steppable(1024, 1024, 256, ElementType::F32);
+  auto loads = [&](Schedule s, double *flops = nullptr) {
+    Held held(mm, std::move(s), h100());
+    std::optional<ThreadGeometry> g = threadGeometry(held.context);
+    EXPECT_TRUE(g);
+    Prediction p;
+    WorkCost w = workCost(held.context, *g, p);
+    if (flops)
+      *flops = w.perThreadFlops;
+    return w.perWarpLoadBytes;
+  };
+  // The copies: 64 x 32 + 32 x 128 f32 a step, 8 steps, over 4 warps.
+  double copies = 8 * (64 * 32 + 32 * 128) * 4.0 / 4;
+  // Per k: A 8 loads x 2, B 2 x 8; per step the accumulator's 16 16-byte
+  // loads and 16 stores, 8 wavefronts each (B's pattern).
+  double fronts = 8 * (32 * (8 * 2 + 2 * 8) + 2 * 16 * 8);
+  double flops = 0;
+  EXPECT_DOUBLE_EQ(loads(simt({64, 128, 32}, 4, {8, 8, 32}), &flops),
+                   fronts * 128 + copies);
+  // Each load an issue slot (two flops): 10 a k, 32 a step; the copies
+  // 16 bytes an instruction over 128 threads.
+  EXPECT_DOUBLE_EQ(flops, 256 * 64 * 2.0 + 8 * (64 * 32 + 32 * 128) / 4 / 128 +
+                              2.0 * (256 * 10 + 8 * 32));
+  // 32 threads along N: a warp is one row of threads, A's word is one for
+  // all its lanes (one wavefront a load).
+  double wide = 8 * (32 * (8 * 1 + 2 * 8) + 2 * 16 * 8);
+  double wideCopies = 8 * (64 * 32 + 32 * 256) * 4.0 / 8;
+  EXPECT_DOUBLE_EQ(loads(simt({64, 256, 32}, 8, {8, 8, 32})),
+                   wide * 128 + wideCopies);
+  // Never fewer than a wavefront per 128 bytes the warp's lanes read.
+  double readBytes = 8 * (32 * (8 + 8) * 32 * 4.0 + 2 * 64 * 32 * 4.0);
+  EXPECT_GE(loads(simt({64, 128, 32}, 4, {8, 8, 32})) - copies, readBytes / 2);
+}
+
 TEST(ModelTerms, ClosedQueueCycleIsMeanValueAnalysis) {
   // One block: its work and its wait add.
   EXPECT_DOUBLE_EQ(closedQueueCycle(100, 300, 1), 400);
