@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <functional>
 
 namespace mlir::tessel::model {
 
@@ -44,6 +43,17 @@ double sharedWavefronts(AddressFn address, int64_t bytes) {
       most = std::max(most, bank.size());
     total += double(most);
   }
+  return total;
+}
+
+/// sharedWavefronts of a warp of `lanes` lanes: a wave64 access is served
+/// as two halves of 32 lanes.
+template <typename AddressFn>
+double warpWavefronts(AddressFn address, int64_t bytes, int64_t lanes) {
+  double total = 0;
+  for (int64_t half = 0; half < lanes; half += 32)
+    total += sharedWavefronts(
+        [&](int64_t lane) { return address(half + lane); }, bytes);
   return total;
 }
 
@@ -269,25 +279,24 @@ int64_t sharedVector(double run, int64_t row, double bytes) {
 SimtStepAccesses simtStepAccesses(const Context &c, const ThreadGeometry &g,
                                   const Work &w, const KSteps &k) {
   SimtStepAccesses s;
+  // A thread's elements over `dims` (root loops; others, K, count 1).
+  auto elementsOf = [&](const std::vector<int> &dims) {
+    double elements = 1;
+    for (int l : dims)
+      if (int j = l < 0 ? -1 : parallelIndex(c, l); j >= 0)
+        elements *= g.extent[j];
+    return elements;
+  };
   // Where the contraction's loops are not the root's in its order (a
   // transpose after it is the root), its lanes follow its own loops, which
   // the geometry does not describe: each element read one wavefront (a
   // warp's 32 lanes), as before bank conflicts were counted.
   if (w.loops != c.parallel) {
     double halves = double(c.target.warpSize()) / 32.0;
-    for (const Load &operand : w.operandTiles) {
-      double reads = 1;
-      for (int l : operand.loops)
-        if (int j = parallelIndex(c, l); j >= 0)
-          reads *= g.extent[j];
-      s.instructionsPerK += reads;
-    }
+    for (const Load &operand : w.operandTiles)
+      s.instructionsPerK += elementsOf(operand.loops);
     s.frontsPerK = s.instructionsPerK * halves;
-    double elements = 1;
-    for (int l : w.loops)
-      if (int j = parallelIndex(c, l); j >= 0)
-        elements *= g.extent[j];
-    s.accumulatorInstructions = 2.0 * elements;
+    s.accumulatorInstructions = 2.0 * elementsOf(w.loops);
     s.accumulatorFronts = s.accumulatorInstructions * halves;
     return s;
   }
@@ -304,16 +313,6 @@ SimtStepAccesses simtStepAccesses(const Context &c, const ThreadGeometry &g,
       rest /= along;
     }
     return int64_t(0);
-  };
-  // The wavefronts of a warp-wide access of `bytes` at each lane's
-  // `address(lane)`; wave64 in halves of 32 lanes.
-  int64_t warpSize = c.target.warpSize();
-  auto fronts = [&](auto &&address, int64_t bytes) {
-    double total = 0;
-    for (int64_t half = 0; half < warpSize; half += 32)
-      total += sharedWavefronts(
-          [&](int64_t lane) { return address(half + lane); }, bytes);
-    return total;
   };
   // The buffer's linear element index of a lane's first element, over
   // `dims` (root loops; -1 for K, at k = 0), each of `size` elements.
@@ -332,24 +331,17 @@ SimtStepAccesses simtStepAccesses(const Context &c, const ThreadGeometry &g,
   // for none) in vectors, the rest one at a time.
   auto accesses = [&](const std::vector<int> &dims, int contiguous,
                       double bytes, double &instructions, double &wavefronts) {
-    double perThread = 1;
     int64_t vector = 1;
-    for (int l : dims) {
-      int j = l < 0 ? -1 : parallelIndex(c, l);
-      if (j < 0)
-        continue;
-      if (l == contiguous)
-        vector = sharedVector(g.extent[j], c.tiles[j], bytes);
-      perThread *= g.extent[j];
-    }
+    if (int j = contiguous < 0 ? -1 : parallelIndex(c, contiguous); j >= 0)
+      vector = sharedVector(g.extent[j], c.tiles[j], bytes);
     int64_t access = std::max<int64_t>(1, int64_t(bytes)) * vector;
-    instructions = perThread / double(vector);
+    instructions = elementsOf(dims) / double(vector);
     wavefronts =
-        instructions * fronts(
+        instructions * warpWavefronts(
                            [&](int64_t lane) {
                              return firstElement(lane, dims) * int64_t(bytes);
                            },
-                           access);
+                           access, c.target.warpSize());
   };
   for (const Load &operand : w.operandTiles) {
     // K comes last where it is contiguous, else just before the last loop.
@@ -670,14 +662,8 @@ void addElementwiseSteps(const Context &c, const ThreadGeometry &g,
 
 MfmaFragmentFronts mfmaFragmentFronts(const MfmaShape &s, int64_t aRowBytes,
                                       int64_t bRowBytes, int64_t cRowBytes) {
-  // LDS serves a wave64 access as two halves of 32 lanes.
-  auto halves = [&](const std::function<int64_t(int64_t)> &address,
-                    int64_t bytes) {
-    double fronts = 0;
-    for (int64_t half = 0; half < MfmaShape::kWaveSize; half += 32)
-      fronts += sharedWavefronts(
-          [&](int64_t lane) { return address(half + lane); }, bytes);
-    return fronts;
+  auto halves = [&](auto &&address, int64_t bytes) {
+    return warpWavefronts(address, bytes, MfmaShape::kWaveSize);
   };
   auto g = [&](int64_t lane) { return lane / s.m; };
   auto p = [&](int64_t lane) { return lane % s.m; };
