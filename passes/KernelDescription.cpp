@@ -413,6 +413,31 @@ bool mlir::tessel::swapsInnermostDims(linalg::TransposeOp transpose) {
   return true;
 }
 
+std::optional<SplitView> mlir::tessel::splitViewOf(Value v) {
+  SplitView view;
+  auto transpose = v.getDefiningOp<linalg::TransposeOp>();
+  if (transpose) {
+    view.permutation.assign(transpose.getPermutation().begin(),
+                            transpose.getPermutation().end());
+    v = transpose.getInput();
+  }
+  while (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>())
+    v = slice.getSource();
+  auto expand = v.getDefiningOp<tensor::ExpandShapeOp>();
+  if (!expand || expand.getSrcType().getRank() != 2 ||
+      expand.getResultType().getRank() != 3 ||
+      !expand.getResultType().hasStaticShape() || view.permutation.size() != 3)
+    return std::nullopt;
+  SmallVector<ReassociationIndices> groups = expand.getReassociationIndices();
+  // Rows cut ([[0, 1], [2]]) or columns cut ([[0], [1, 2]]).
+  view.source = expand.getSrc();
+  view.cut = groups[0].size() == 2 ? 0 : 1;
+  view.slice = expand.getResultType().getShape()[view.slicesDim() + 1];
+  if (view.permutation[0] != view.slicesDim())
+    return std::nullopt;
+  return view;
+}
+
 /// Whether the contraction `op` (one reduction loop, two inputs) reads its
 /// input `input` with K `fromInnermost` dims out from the innermost.
 static bool readsKAt(linalg::LinalgOp op, unsigned input,
@@ -449,11 +474,18 @@ std::string mlir::tessel::mmaSyncRefusal(linalg::LinalgOp op) {
   auto dim = [](AffineExpr e) { return cast<AffineDimExpr>(e).getPosition(); };
   unsigned m = dim(cDims[cDims.size() - 2]), n = dim(cDims.back());
   MLIRContext *ctx = op.getContext();
+  // An operand may leave out batch dims of one element (a split-K
+  // partial's block reading its operands in place: readSplitViewsInPlace).
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  bool unitBatch = llvm::all_of(
+      cDims.drop_back(2), [&](AffineExpr e) { return ranges[dim(e)] == 1; });
   auto expect = [&](AffineMap map, unsigned inner0, unsigned inner1) {
     SmallVector<AffineExpr> want(cDims.begin(), cDims.end() - 2);
     want.push_back(getAffineDimExpr(inner0, ctx));
     want.push_back(getAffineDimExpr(inner1, ctx));
-    return map.getResults() == ArrayRef<AffineExpr>(want);
+    return map.getResults() == ArrayRef<AffineExpr>(want) ||
+           (unitBatch &&
+            map.getResults() == ArrayRef<AffineExpr>(want).take_back(2));
   };
   if (!expect(maps[0], m, k) ||
       !(expect(maps[1], k, n) || expect(maps[1], n, k)))
@@ -489,6 +521,24 @@ std::string mlir::tessel::wgmmaRefusal(linalg::LinalgOp op) {
       whole = transpose.getInput();
       while (auto slice = whole.getDefiningOp<tensor::ExtractSliceOp>())
         whole = slice.getSource();
+    }
+    // A split-K partial's view of an operand: the step reads the operand
+    // itself, each block at its slice's offset along K (tessel-tile-and-
+    // fuse's readSplitViewInPlace), so a slice must hold whole K steps of
+    // 128 bytes: TMA's box at a slice's last step would read the next
+    // slice's elements, not zeros.
+    if (std::optional<SplitView> split = splitViewOf(whole)) {
+      // (A transposed, [K, M] cut along its rows, is not read in place.)
+      if (i == 0 && split->cut == 0)
+        return "it is a split-K partial of a transpose_lhs matmul, whose A "
+               "slices are not read in place";
+      auto type = cast<ShapedType>(whole.getType());
+      if (split->slice * type.getElementTypeBitWidth() / 8 %
+          WgmmaShape::kKBytes)
+        return "it is a split-K partial whose K slices (" +
+               std::to_string(split->slice) +
+               " elements) are not whole wgmma K steps of 128 bytes";
+      whole = split->source;
     }
     auto arg = dyn_cast<BlockArgument>(whole);
     if (!arg || !isa<func::FuncOp>(arg.getOwner()->getParentOp()))

@@ -76,6 +76,28 @@ std::string mmaSyncRefusal(linalg::LinalgOp op);
 /// reads such a B in place (tessel-tile-and-fuse, isBTransposed).
 bool swapsInnermostDims(linalg::TransposeOp transpose);
 
+/// A split-K partial's view of a 2-D operand (tessel-split-reduction): the
+/// operand [R, C] with one dim cut into S slices (tensor.expand_shape: rows
+/// cut, [S, R / S, C]; columns cut, [R, S, C / S]), its dims permuted
+/// (linalg.transpose, or none) so that the slices lead: element (s, ...)
+/// of slice s lies at s R / S or s C / S along the cut dim.
+struct SplitView {
+  Value source;      // the 2-D operand
+  unsigned cut = 0;  // the source dim cut into slices (0: rows, 1: columns)
+  int64_t slice = 0; // elements of the cut dim per slice
+  /// The view's dims as dims of the expand_shape (the slices' first).
+  SmallVector<int64_t, 3> permutation = {0, 1, 2};
+
+  /// The expand_shape's dim of the slices.
+  unsigned slicesDim() const { return cut == 0 ? 0 : 1; }
+  /// The source dim an expand_shape dim other than the slices' lies along.
+  unsigned sourceDim(int64_t expandDim) const {
+    return cut == 0 ? unsigned(expandDim) - 1 : expandDim == 0 ? 0 : 1;
+  }
+};
+
+std::optional<SplitView> splitViewOf(Value v);
+
 /// Whether the contraction `op` (one reduction loop, two inputs) reads B
 /// with K innermost: B held as [.., N, K] (the K step's operand tile of a
 /// `transpose_rhs` B, read in place).

@@ -72,6 +72,9 @@ struct Operand {
   Value global;
   Value blockOffset; // along M (A) or N (B)
   Value batchOffset; // a batch_matmul's batch element (none for a matmul)
+  // Where the block reads a slice of K (a split-K partial reading its
+  // operands in place), the slice's first element; none from 0.
+  Value kOffset;
   // K innermost: A [M, K] and B [N, K]; not A [K, M] or B [K, N].
   bool kInner = false;
   SmallVector<int64_t> tile;
@@ -169,29 +172,28 @@ FailureOr<Operand> WgmmaStep::operand(unsigned i, bool kInner) {
       !globalType.getLayout().isIdentity())
     return fail("operand #" + Twine(i) + " is not read from global memory");
   op.global = src->base;
-  // Along K: the loop's induction variable once, zeros elsewhere; along
-  // the other dim: values defined before the loop, summed there.
+  // Along K: the loop's induction variable once, plus the block's slice of
+  // K where it has one (values defined before the loop); along the other
+  // dim: values defined before the loop, summed there.
   Value iv = kLoop ? kLoop.getInductionVar() : Value();
   size_t kDim = kInner ? rank - 1 : rank - 2;
   size_t otherDim = kInner ? rank - 2 : rank - 1;
   int ivUses = 0;
+  SmallVector<OpFoldResult> kSlice;
   for (OpFoldResult o : src->offsets[kDim]) {
-    if (auto v = dyn_cast<Value>(o); v && v == iv) {
+    if (auto v = dyn_cast<Value>(o); v && v == iv)
       ++ivUses;
-      continue;
-    }
-    if (!isZeroInteger(o))
-      return fail("operand #" + Twine(i) +
-                  "'s K offset is not the loop's induction variable");
+    else if (!isZeroInteger(o))
+      kSlice.push_back(o);
   }
   if (ivUses != (kLoop ? 1 : 0))
     return fail("operand #" + Twine(i) +
                 "'s K offset is not the loop's induction variable");
   OpBuilder b(anchor);
-  // The offsets along `dim`, summed before the loop.
-  auto offsetAlong = [&](size_t dim) -> FailureOr<Value> {
+  // The offsets `offsets`, summed before the loop.
+  auto sumBefore = [&](ArrayRef<OpFoldResult> offsets) -> FailureOr<Value> {
     Value sum = index(b, 0);
-    for (OpFoldResult o : src->offsets[dim]) {
+    for (OpFoldResult o : offsets) {
       Value v = getValueOrCreateConstantIndexOp(b, loc, o);
       if (kLoop && kLoop->isAncestor(v.getParentBlock()->getParentOp()))
         return fail("operand #" + Twine(i) +
@@ -200,6 +202,13 @@ FailureOr<Operand> WgmmaStep::operand(unsigned i, bool kInner) {
     }
     return sum;
   };
+  auto offsetAlong = [&](size_t dim) { return sumBefore(src->offsets[dim]); };
+  if (!kSlice.empty()) {
+    FailureOr<Value> kOffset = sumBefore(kSlice);
+    if (failed(kOffset))
+      return failure();
+    op.kOffset = *kOffset;
+  }
   FailureOr<Value> blockOffset = offsetAlong(otherDim);
   if (failed(blockOffset))
     return failure();
@@ -340,10 +349,19 @@ LogicalResult WgmmaStep::rewrite() {
     return fail("its block is not one row of " +
                 Twine(groups * W::kWarpsPerGroup * 32) +
                 " threads (a warpgroup per 64 rows)");
+  // A split-K partial's block slice of K must hold whole steps: TMA's box
+  // at a slice's last step would read the next slice's elements, where
+  // past the end of K it reads zeros.
+  if ((a->kOffset || b->kOffset) && *ub % kt)
+    return fail("it reads a slice of K of " + Twine(*ub) +
+                " elements, not whole steps of " + Twine(kt));
   Value acc = step.getDpsInits()[0];
   auto accType = dyn_cast<MemRefType>(acc.getType());
   SmallVector<int64_t> accShape = {bm, bn};
-  if (batched)
+  // (A batch_matmul's [1, M, N]; also where its operands are read in place
+  // without the batch dim, a split-K partial's.)
+  bool batchedAcc = accType && accType.getRank() == 3;
+  if (batched || batchedAcc)
     accShape.insert(accShape.begin(), 1);
   if (!accType || accType.getShape() != ArrayRef<int64_t>(accShape) ||
       !accType.getElementType().isF32())
@@ -560,6 +578,8 @@ LogicalResult WgmmaStep::rewrite() {
   auto load = [&](OpBuilder &ob, const Operand &op, Value tiles, Value map,
                   int64_t rows, Value kAt, Value slot, bool shared) {
     OpFoldResult zero = ob.getIndexAttr(0);
+    if (op.kOffset)
+      kAt = arith::AddIOp::create(ob, loc, kAt, op.kOffset);
     Value mask = shared ? bothBlocks : Value();
     auto issuer = [&](int64_t box) {
       return shared ? issuers[box % 2] : leader;

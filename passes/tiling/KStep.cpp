@@ -16,6 +16,7 @@
 #include "passes/tiling/ThreadFusion.h"
 #include "passes/tiling/Vectorize.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -200,6 +201,78 @@ void readTransposedInPlace(RewriterBase &rewriter, linalg::LinalgOp step,
     rewriter.eraseOp(slice);
 }
 
+/// Where the block's contraction `c` (a split-K partial's batch_matmul, one
+/// batch element a block) reads an operand through a split-K view of a 2-D
+/// tensor (splitViewOf: A [M, K] as [S, M, K / S], B [K, N] as [S, K / S,
+/// N]), it reads the tensor itself instead: the block's tile of it at its
+/// slice's offset along K, through an indexing map without the batch dim
+/// (one element in the block). TMA then loads the K steps' tiles from the
+/// kernel's argument as it lies in memory (wgmma, tessel-lower-wgmma), the
+/// slice's offset added to each step's coordinate. A no-op for any other
+/// operand.
+void readSplitViewsInPlace(RewriterBase &rewriter, linalg::LinalgOp c) {
+  auto generic = dyn_cast<linalg::GenericOp>(c.getOperation());
+  if (!generic || generic.getNumDpsInputs() != 2)
+    return;
+  SmallVector<int64_t> ranges = c.getStaticLoopRanges();
+  for (unsigned index : {0u, 1u}) {
+    OpOperand &operand = generic->getOpOperand(index);
+    std::optional<SplitView> split = splitViewOf(operand.get());
+    auto transpose = operand.get().getDefiningOp<linalg::TransposeOp>();
+    auto slice = (transpose ? transpose.getInput() : operand.get())
+                     .getDefiningOp<tensor::ExtractSliceOp>();
+    AffineMap map = generic.getIndexingMapsArray()[index];
+    if (!split || !slice ||
+        !slice.getSource().getDefiningOp<tensor::ExpandShapeOp>() ||
+        slice.getType().getRank() != 3 || map.getNumResults() != 3)
+      continue;
+    unsigned slicesDim = split->slicesDim();
+    auto batch = dyn_cast<AffineDimExpr>(map.getResult(0));
+    if (!batch || ranges[batch.getPosition()] != 1 ||
+        slice.getStaticSizes()[slicesDim] != 1 ||
+        !llvm::all_of(slice.getStaticStrides(),
+                      [](int64_t s) { return s == 1; }))
+      continue;
+    SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+    SmallVector<OpFoldResult> sizes = slice.getMixedSizes();
+    Location loc = slice.getLoc();
+    rewriter.setInsertionPoint(generic);
+    AffineExpr s0, s1;
+    bindSymbols(rewriter.getContext(), s0, s1);
+    // The tile of the source: along the cut dim, element i of slice s is
+    // the source's s * slice + i. The operand's indexing map reads view
+    // dim v (the expand_shape's permutation[v]) along the source dim that
+    // dim lies on, the batch (the slices) dropped.
+    SmallVector<OpFoldResult> tileOffsets(2), tileSizes(2);
+    SmallVector<AffineExpr> results(2);
+    for (int64_t v : {1, 2}) {
+      int64_t e = split->permutation[v];
+      unsigned d = split->sourceDim(e);
+      tileOffsets[d] = offsets[e];
+      if (d == split->cut)
+        tileOffsets[d] = affine::makeComposedFoldedAffineApply(
+            rewriter, loc, s0 * split->slice + s1,
+            {offsets[slicesDim], offsets[e]});
+      tileSizes[d] = sizes[e];
+      results[d] = map.getResult(v);
+    }
+    Value tile = tensor::ExtractSliceOp::create(
+        rewriter, loc, split->source, tileOffsets, tileSizes,
+        SmallVector<OpFoldResult>(2, rewriter.getIndexAttr(1)));
+    SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+    maps[index] =
+        AffineMap::get(map.getNumDims(), 0, results, rewriter.getContext());
+    rewriter.modifyOpInPlace(generic, [&] {
+      operand.set(tile);
+      generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    });
+    if (transpose && transpose->use_empty())
+      rewriter.eraseOp(transpose);
+    if (slice->use_empty())
+      rewriter.eraseOp(slice);
+  }
+}
+
 /// Each of the step's operand tiles copied into a block buffer (rows padded
 /// for tensor cores), with its static bound and copy width; the step reads
 /// the buffers. With stages, each copy must move 4, 8 or 16 bytes.
@@ -376,6 +449,7 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
   }
   bool wgmma = mma == InstructionClass::Wgmma;
   if (wgmma) {
+    readSplitViewsInPlace(rewriter, c);
     std::string refusal = wgmmaRefusal(c);
     if (!refusal.empty()) {
       fail("mma = wgmma: " + refusal);
