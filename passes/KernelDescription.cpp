@@ -524,7 +524,7 @@ std::string mlir::tessel::wgmmaRefusal(linalg::LinalgOp op) {
     }
     // A split-K partial's view of an operand: the step reads the operand
     // itself, each block at its slice's offset along K (tessel-tile-and-
-    // fuse's readSplitViewInPlace), so a slice must hold whole K steps of
+    // fuse's readSplitViewsInPlace), so a slice must hold whole K steps of
     // 128 bytes: TMA's box at a slice's last step would read the next
     // slice's elements, not zeros.
     if (std::optional<SplitView> split = splitViewOf(whole)) {

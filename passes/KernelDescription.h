@@ -88,14 +88,18 @@ struct SplitView {
   /// The view's dims as dims of the expand_shape (the slices' first).
   SmallVector<int64_t, 3> permutation = {0, 1, 2};
 
-  /// The expand_shape's dim of the slices.
-  unsigned slicesDim() const { return cut == 0 ? 0 : 1; }
+  /// The expand_shape's dim of the slices ([S, R / S, C]: 0; [R, S, C / S]:
+  /// 1), which is the cut dim's number.
+  unsigned slicesDim() const { return cut; }
   /// The source dim an expand_shape dim other than the slices' lies along.
   unsigned sourceDim(int64_t expandDim) const {
     return cut == 0 ? unsigned(expandDim) - 1 : expandDim == 0 ? 0 : 1;
   }
 };
 
+/// The split-K view `v` is (a tensor.expand_shape of a 2-D tensor, its dims
+/// permuted by a linalg.transpose or not, slices of the expand_shape
+/// allowed between them), or nullopt.
 std::optional<SplitView> splitViewOf(Value v);
 
 /// Whether the contraction `op` (one reduction loop, two inputs) reads B
