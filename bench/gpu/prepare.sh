@@ -116,6 +116,7 @@ for f in $AMD_CHECKS $CLUSTER_CHECKS \
          test/codegen/cpu-check-vector-partial.mlir \
          test/codegen/cpu-check-vector-gathers.mlir \
          test/codegen/cpu-check-split-k.mlir \
+         test/codegen/cpu-check-split-k-wgmma.mlir \
          test/codegen/cpu-check-wgmma.mlir \
          test/codegen/cpu-check-fused-attention-mma.mlir \
          test/codegen/cpu-check-fused-attention-registers.mlir \
