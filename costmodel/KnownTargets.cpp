@@ -176,6 +176,16 @@ constexpr const char *kTesselH200ClusterBarrier =
     "SM, took 433.5 us in clusters against 293.1 us for the same tiles "
     "and raster without (the same run): 700-850 clocks a step, so other "
     "resident blocks hardly hide it; the H100 takes it (the same SM)";
+constexpr const char *kTesselH200SplitArrival =
+    "measured on an H200 (bench/data/h200/run-2026-12-04a.log, "
+    "variants-split-k: bench/workloads/split-k-variants.mlir): each split "
+    "GEMM's kernel with its sum in the partial kernel against its partial "
+    "kernel alone, the same run, less what the model prices the sum's "
+    "loads of partials at (L2's latency a round): remainders of 1420, "
+    "2060, 2240 and 1730 clocks at 1980 MHz (the GEMV in bf16 and in f32, "
+    "the K projection, the skinny GEMM; tails of 1.28, 1.32, 1.27 and "
+    "5.37 us), their median 1890; three round trips to L2 (813 clocks) "
+    "were too few; the H100 takes it (the same SM)";
 constexpr const char *kTesselH200IssueAlone =
     "measured on an H200 (bench/data/h200/ncu-attention-2026-11-27g.csv, "
     "run g): the fused attention kernels, half a warp to one warp per "
@@ -367,6 +377,7 @@ void setHopperCore(Target &t, const char *xla) {
   t.set(F::WgmmaWaitCycles, 650, kTesselH200WgmmaWait);
   t.set(F::WgmmaWarpgroupFraction, 0.6, kTesselH200WgmmaWarpgroup);
   t.set(F::ClusterBarrierCycles, 1000, kTesselH200ClusterBarrier);
+  t.set(F::SplitArrivalCycles, 1890, kTesselH200SplitArrival);
   t.set(F::L2RequestsPerClock, 48, kTesselH100L2Requests);
   setNvidiaSmLimits(t);
 }

@@ -285,12 +285,16 @@ Prediction asBlockTail(Prediction p, const Target &t, int roundTrips) {
   p.launchUs = 0;
   if (p.bound == Bound::Launch)
     p.bound = Bound::Latency;
-  if (model::usable(t, TargetField::L2LatencyCycles, p.uncalibrated)) {
-    double arrivalUs = roundTrips * t.get(TargetField::L2LatencyCycles) /
-                       (t.get(TargetField::SimtClockGHz) * 1e3);
-    p.latencyUs += arrivalUs;
-    p.timeUs += arrivalUs;
-  }
+  // The arrival as measured (split_arrival_cycles), or `roundTrips` round
+  // trips to L2, which the H200 measured too few.
+  double arrivalCycles = 0;
+  if (t.has(TargetField::SplitArrivalCycles))
+    arrivalCycles = t.get(TargetField::SplitArrivalCycles);
+  else if (model::usable(t, TargetField::L2LatencyCycles, p.uncalibrated))
+    arrivalCycles = roundTrips * t.get(TargetField::L2LatencyCycles);
+  double arrivalUs = arrivalCycles / (t.get(TargetField::SimtClockGHz) * 1e3);
+  p.latencyUs += arrivalUs;
+  p.timeUs += arrivalUs;
   return p;
 }
 

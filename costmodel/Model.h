@@ -583,6 +583,11 @@ struct KernelDesc {
   /// nothing else: emitted as a row kernel (passes/tiling/RowKernel.cpp),
   /// priced by predictRowKernel.
   std::optional<RowShape> row;
+  /// True when the kernel's inputs were written by blocks of the same
+  /// launch just before it reads them (a split-K sum run in its partial
+  /// kernel's last blocks: asBlockTail): its loads find them in L2 and wait
+  /// L2's latency, not DRAM's, though it reads each once.
+  bool inputsInL2 = false;
 };
 
 /// The tensor-core instruction Tessel issues for mma = mma_sync:
@@ -840,10 +845,11 @@ Prediction predict(const KernelDesc &kernel, const Schedule &schedule,
 
 /// `p`, a kernel's prediction, as the tail of another kernel's blocks (a
 /// split-K sum run by the last block of each output tile to finish, in the
-/// partial kernel): no launch of its own, and before it the arrival, one
-/// atomic add at L2 between two fences, `roundTrips` round trips to L2 in
-/// the last block's chain (L2LatencyCycles each; none where the target
-/// lacks the figure, which marks `p` uncalibrated).
+/// partial kernel; `p` predicted with KernelDesc::inputsInL2): no launch of
+/// its own, and before it the arrival, one atomic add at L2 between two
+/// fences, at the target's split_arrival_cycles (absent: `roundTrips` round
+/// trips to L2, L2LatencyCycles each; none without that either, which marks
+/// `p` uncalibrated).
 Prediction asBlockTail(Prediction p, const Target &target, int roundTrips);
 
 /// The schedules the code generator can emit for `kernel` on `target` today

@@ -173,6 +173,11 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "what a cluster barrier (barrier.cluster arrive and wait, a cluster "
        "of 2) once a K step adds to each step of a wgmma K loop",
        false, false},
+      {F::SplitArrivalCycles, "split_arrival_cycles", "SM clocks",
+       "where a split-K sum runs in its partial kernel, what the arrival "
+       "at a tile (a fence, an atomic add at L2, a fence) costs the tile's "
+       "last block before it reads the partials",
+       false, false},
   }};
   return fields;
 }

@@ -127,10 +127,15 @@ enum class TargetField : unsigned {
   // wait, a cluster of 2, once a step) adds to each step of the busiest
   // SM's blocks; absent: l2_latency_cycles, and uncalibrated.
   ClusterBarrierCycles,
+  // SM clocks between a split-K partial tile's last stores and the first
+  // loads of its sum, where the tile's last block sums it in the partial
+  // kernel (two fences and the arrival's atomic add at L2); absent: three
+  // l2_latency_cycles, and the tail's loads at their usual latency.
+  SplitArrivalCycles,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::ClusterBarrierCycles) + 1;
+    static_cast<std::size_t>(TargetField::SplitArrivalCycles) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

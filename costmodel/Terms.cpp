@@ -719,7 +719,7 @@ double latencyTime(const Context &c, const WorkCost &w,
   if (!figures)
     return 0;
   double clockHz = t.get(TargetField::SimtClockGHz) * 1e9;
-  bool streams = p.l2Bytes < 2 * uniqueBytes;
+  bool streams = !c.kernel.inputsInL2 && p.l2Bytes < 2 * uniqueBytes;
   double dramLatency = t.get(TargetField::DramLatencyCycles);
   double latency = streams ? dramLatency : t.get(TargetField::L2LatencyCycles);
   // Shared-memory rounds and a walk's later loads (L1 hits) take L1's

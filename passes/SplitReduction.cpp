@@ -768,6 +768,13 @@ mlir::tessel::priceSplit(KernelOp kernel, int64_t splits, const Target &target,
         tiledSum = *(*tiled)[0];
     }
   }
+  // The partials it sums are the partial kernel's own stores, in L2: so
+  // the tail was measured on Hopper, with its arrival (the target's
+  // split_arrival_cycles). A target without that figure keeps the loads'
+  // usual latency (an MI300X's blocks on other XCDs wrote theirs to
+  // another L2).
+  if (tiledSum && target.has(TargetField::SplitArrivalCycles))
+    tiledSum->inputsInL2 = true;
   auto asTail = [&](const Schedule &schedule) {
     return asBlockTail(predict(*tiledSum, schedule, target), target,
                        /*roundTrips=*/3);

@@ -26,7 +26,8 @@ module attributes {tessel.target = #tessel.target<"h100">} {
   // 1024^3 with its K split in two (a partial and a sum kernel), tier 1's choice since 2026-11-30: 256 blocks, two an SM.
   func.func @f32sq1024_b64x128k32_w4_s1_split2(%x: tensor<1024x1024xf32>, %w: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
     %r = tessel.kernel @k_f32sq1024_b64x128k32_w4_s1_split2(%x, %w) : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
-        schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 8, 32], warps = 4, stages = 1, split_k = 2, vector = 1, mma = simt> {
+        schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 8, 32], warps = 4, stages = 1, split_k = 2, vector = 1, mma = simt>
+        attributes {tessel.sum_in_kernel = false} {
     ^bb0(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>):
       %0 = tessel.matmul %a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32> -> tensor<1024x1024xf32>
       tessel.yield %0 : tensor<1024x1024xf32>
