@@ -9,7 +9,13 @@
 // the LLaMA-7B decode GEMV in bf16 and in f32 and a small LLaMA block's K
 // projection (32 x 256 x 64, f32) take the sum in the partial kernel; the
 // skinny 64 x 8192 x 128 bf16 one keeps a sum kernel (its last blocks
-// would sum 16 elements a thread). What they measure: whether a sum
+// would sum 16 elements a thread). The fifth, tier 1's f32 GEMM 1024^3,
+// is the model's choice since the tail was priced as measured
+// (2026-12-05): split in two, 8 warps of 8 x 4 threads, its sum in the
+// partial kernel, predicted 73.1 us on the H100 against 74.2 with a sum
+// kernel and 79.6 for the best unsplit schedule (tier 1 measured its
+// former choice, split in four with a sum kernel, at 113.2 + 8.1 us on
+// the H200: 2026-12-04a). What they measure: whether a sum
 // kernel's launch costs what the model says (launch_overhead_us) against
 // the tail's round trips, and the split against the unsplit kernel.
 // Compile with `tessel-compile` (the schedules are given); bench/gpu's
@@ -131,5 +137,34 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %0 : tensor<64x128xbf16>
     }
     return %r : tensor<64x128xbf16>
+  }
+  func.func @gemm_f32_unsplit(%x: tensor<1024x1024xf32>, %w: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+    %r = tessel.kernel @k_gemm_f32_unsplit(%x, %w) : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+        schedule = #tessel.schedule<block = [64, 128, 64], thread = [8, 4, 64], warps = 8, stages = 3, mma = simt> {
+    ^bb0(%p: tensor<1024x1024xf32>, %q: tensor<1024x1024xf32>):
+      %0 = tessel.matmul %p, %q : tensor<1024x1024xf32>, tensor<1024x1024xf32> -> tensor<1024x1024xf32>
+      tessel.yield %0 : tensor<1024x1024xf32>
+    }
+    return %r : tensor<1024x1024xf32>
+  }
+  func.func @gemm_f32_sum(%x: tensor<1024x1024xf32>, %w: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+    %r = tessel.kernel @k_gemm_f32_sum(%x, %w) : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+        schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 4, 32], warps = 8, stages = 2, split_k = 2, mma = simt>
+        attributes {tessel.sum_in_kernel = false} {
+    ^bb0(%p: tensor<1024x1024xf32>, %q: tensor<1024x1024xf32>):
+      %0 = tessel.matmul %p, %q : tensor<1024x1024xf32>, tensor<1024x1024xf32> -> tensor<1024x1024xf32>
+      tessel.yield %0 : tensor<1024x1024xf32>
+    }
+    return %r : tensor<1024x1024xf32>
+  }
+  func.func @gemm_f32_inkernel(%x: tensor<1024x1024xf32>, %w: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+    %r = tessel.kernel @k_gemm_f32_inkernel(%x, %w) : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+        schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 4, 32], warps = 8, stages = 2, split_k = 2, mma = simt>
+        attributes {tessel.sum_in_kernel = #tessel.schedule<block = [64, 128], warps = 8, stages = 1, split_k = 1, vector = 1, mma = simt>} {
+    ^bb0(%p: tensor<1024x1024xf32>, %q: tensor<1024x1024xf32>):
+      %0 = tessel.matmul %p, %q : tensor<1024x1024xf32>, tensor<1024x1024xf32> -> tensor<1024x1024xf32>
+      tessel.yield %0 : tensor<1024x1024xf32>
+    }
+    return %r : tensor<1024x1024xf32>
   }
 }

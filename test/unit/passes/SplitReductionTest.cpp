@@ -175,11 +175,6 @@ TEST_F(SplitReductionTest, SumRunsInThePartialKernelWhereThatIsFaster) {
 // Priced as L2's data (the partials the kernel's blocks have just
 // written), not DRAM's: DRAM's latency made the skinny tail 11.3 us.
 TEST_F(SplitReductionTest, TailMatchesTheH200Measurements) {
-  struct Case {
-    const char *name;
-    Schedule partial, sum;
-    double measuredTailUs;
-  };
   auto matmul = [](const char *a, const char *b, const char *c,
                    const char *transpose) {
     return std::string("module attributes {tessel.target = "
@@ -203,34 +198,43 @@ TEST_F(SplitReductionTest, TailMatchesTheH200Measurements) {
   skinny.thread = {1, 4, 4, 64};
   skinny.vector = 4;
   skinny.compute = ComputeClass::MmaSync;
-  std::vector<Case> cases = {
-      {"gemv_bf16", simt({1, 1, 256, 64}, 4, 2), simt({1, 256}, 4, 1),
-       12.84 - 11.56},
-      {"gemv_f32", simt({1, 1, 64, 64}, 8, 1), simt({1, 64}, 8, 1),
-       56.66 - 55.34},
-      {"kproj_f32", simt({1, 2, 8, 64}, 4, 1), simt({2, 8}, 4, 1), 5.93 - 4.66},
-      {"skinny_bf16", skinny, simt({32, 32}, 2, 1), 12.64 - 7.27},
+  // One measured GEMM each: its module, its split, the partial and sum
+  // schedules timed, and the in-kernel tail measured (the split with the
+  // sum in the partial kernel less the partial kernel alone).
+  struct Case {
+    const char *name;
+    std::string source;
+    int64_t split;
+    Schedule partial, sum;
+    double measuredTailUs;
   };
-  std::string sources[] = {
-      matmul("tensor<1x4096xbf16>", "tensor<4096x4096xbf16>",
-             "tensor<1x4096xbf16>", ""),
-      matmul("tensor<1x4096xf32>", "tensor<4096x4096xf32>",
-             "tensor<1x4096xf32>", " transpose_rhs"),
-      matmul("tensor<32x256xf32>", "tensor<64x256xf32>", "tensor<32x64xf32>",
-             " transpose_rhs"),
-      matmul("tensor<64x8192xbf16>", "tensor<8192x128xbf16>",
-             "tensor<64x128xbf16>", "")};
-  int64_t splits[] = {8, 8, 4, 8};
+  std::vector<Case> cases = {
+      {"gemv_bf16",
+       matmul("tensor<1x4096xbf16>", "tensor<4096x4096xbf16>",
+              "tensor<1x4096xbf16>", ""),
+       8, simt({1, 1, 256, 64}, 4, 2), simt({1, 256}, 4, 1), 12.84 - 11.56},
+      {"gemv_f32",
+       matmul("tensor<1x4096xf32>", "tensor<4096x4096xf32>",
+              "tensor<1x4096xf32>", " transpose_rhs"),
+       8, simt({1, 1, 64, 64}, 8, 1), simt({1, 64}, 8, 1), 56.66 - 55.34},
+      {"kproj_f32",
+       matmul("tensor<32x256xf32>", "tensor<64x256xf32>", "tensor<32x64xf32>",
+              " transpose_rhs"),
+       4, simt({1, 2, 8, 64}, 4, 1), simt({2, 8}, 4, 1), 5.93 - 4.66},
+      {"skinny_bf16",
+       matmul("tensor<64x8192xbf16>", "tensor<8192x128xbf16>",
+              "tensor<64x128xbf16>", ""),
+       8, skinny, simt({32, 32}, 2, 1), 12.64 - 7.27},
+  };
   Target h200 = *lookupKnownTarget("h200");
-  for (size_t i = 0; i < cases.size(); ++i) {
-    const Case &c = cases[i];
+  for (const Case &c : cases) {
     OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(sources[i], &context);
+        parseSourceString<ModuleOp>(c.source, &context);
     ASSERT_TRUE(module) << c.name;
     KernelOp kernel;
     module->walk([&](KernelOp op) { kernel = op; });
     std::optional<SplitPrice> inKernel =
-        priceSplit(kernel, splits[i], h200, &c.partial, &c.sum);
+        priceSplit(kernel, c.split, h200, &c.partial, &c.sum);
     ASSERT_TRUE(inKernel.has_value()) << c.name;
     double tailUs = inKernel->sumPrediction.timeUs;
     EXPECT_NEAR(tailUs / c.measuredTailUs, 1.0, 0.3)
