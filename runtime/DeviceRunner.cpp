@@ -564,12 +564,13 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
 
   // Time. Enough buffer sets that each repetition reads inputs no earlier
   // repetition left in L2 (a kernel of a model rarely finds its inputs
-  // there), up to 32 sets and 4 GiB.
+  // there), up to 32 sets (options.maxBufferSets) and 4 GiB.
   Quantiles q;
   if (options.time) {
     size_t want = std::max<size_t>(
         1, std::min<size_t>(
-               {32, (3 * dev.l2Bytes) / std::max<size_t>(footprint, 1) + 1,
+               {size_t(std::max(1, options.maxBufferSets)),
+                (3 * dev.l2Bytes) / std::max<size_t>(footprint, 1) + 1,
                 (size_t(4) << 30) / std::max<size_t>(footprint, 1)}));
     while (sets.size() < want) {
       sets.emplace_back();
@@ -754,6 +755,7 @@ int mlir::tessel::runtime::runOnDevice(
        {"min_reps", Value(options.minReps)},
        {"max_reps", Value(options.maxReps)},
        {"target_ms", Value(options.targetMs)},
+       {"max_buffer_sets", Value(options.maxBufferSets)},
        {"tolerance_scale", Value(options.toleranceScale)},
        {"timing", Value(options.backToBack ? "back_to_back" : "each_launch")}});
   Value result = Value::object({{"format_version", Value(1)},

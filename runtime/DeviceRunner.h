@@ -34,6 +34,13 @@ struct DeviceRunOptions {
   /// kernels; by default an event is recorded before each launch, and each
   /// repetition is timed alone.
   bool backToBack = false;
+  /// At most this many buffer sets to rotate through while timing (>= 1).
+  /// The default reads each repetition's inputs from DRAM (enough sets that
+  /// no earlier repetition left them in L2, up to 32); 1 times every
+  /// repetition on the same buffers, L2 and the TLBs warm from the last:
+  /// the two side by side show what a kernel's first touch of cold memory
+  /// costs it.
+  int maxBufferSets = 32;
   /// Skip the reference for kernels that would cost it more multiply-adds
   /// than this (the interpreter runs plain double loops on one core).
   double referenceBudget = 4e9;

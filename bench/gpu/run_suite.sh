@@ -18,6 +18,12 @@
 #                     (not run by default: STEPS="... variants")
 #   suite.json        every workload at every schedule rank: checked against
 #                     the reference and timed (tessel-run-device)
+#   suite-warm.json   the suite's rank 0 timed again on one set of buffers
+#                     (tessel-run-device --buffer-sets=1: inputs warm in L2
+#                     and the TLBs), unchecked, to set beside suite.json's
+#                     cold reads (`tessel-bench compare`): what a short
+#                     kernel's first touch of memory costs it (not run by
+#                     default: STEPS="... suite warm")
 #   baseline.json     the same kernels as eager PyTorch (+ torch.compile, and
 #                     Triton's autotuned GEMM for matmul kernels)
 #   sanitize.log      the wgmma attention's checks under compute-sanitizer's
@@ -132,7 +138,7 @@ if want checks && [ -d "$CARRY/checks" ]; then
     name=$(basename "$dir")
     echo "-- $name" | tee -a "$LOG"
     timeout -s KILL 60 "$CARRY/bin/tessel-run-device" "$dir" --target-ms=20 \
-      --json="$TMP/check_$name.json" 2>&1 | tee -a "$LOG"
+      $TIMING --json="$TMP/check_$name.json" 2>&1 | tee -a "$LOG"
     rc=${PIPESTATUS[0]}
     echo "exit $rc" | tee -a "$LOG"
     if [ "$rc" != 0 ] && [ -z "${sanitized:-}" ] &&
@@ -243,6 +249,18 @@ for name in $(echo "$names" | grep -Ev "$SKIP"); do
   merge
 done
 
+# The suite's rank 0 again on one set of buffers, warm in L2 (as far as it
+# fits) and the TLBs: its tensor-core GEMMs under 20 us measured 2.7-3.9 us
+# over their predictions on the H200 (suite-2026-12-04a.json), its
+# DRAM-bound elementwise and row kernels none; beside suite.json this tells
+# a cold first touch of memory from the kernels' own latency chains.
+if want warm && [ -d "$CARRY/suite/rank0" ]; then
+  echo "== warm" | tee -a "$LOG"
+  timeout 240 "$CARRY/bin/tessel-run-device" "$CARRY/suite/rank0" --no-check \
+    --buffer-sets=1 --target-ms=50 $TIMING $RUN_OPTS \
+    --json="$OUT/suite-warm.json" 2>&1 | tee -a "$LOG"
+fi
+
 # Counters: each kernel of rank 0 launched once under Nsight Compute, the
 # sections the prediction's terms correspond to, raw, one CSV row per
 # kernel; clocks as found (--clock-control none: never change the card's
@@ -298,7 +316,7 @@ python3 - "$OUT" <<'PY'
 import json, os, sys
 out = sys.argv[1]
 parts = {}
-for part in ("calibration", "checks", "demo", "gemms", "gemms-baseline", "attention", "attention-baseline", "variants", "variants-baseline", "fusion", "suite", "baseline"):
+for part in ("calibration", "checks", "demo", "gemms", "gemms-baseline", "attention", "attention-baseline", "variants", "variants-baseline", "fusion", "suite", "suite-warm", "baseline"):
     path = os.path.join(out, part + ".json")
     if os.path.exists(path):
         try:

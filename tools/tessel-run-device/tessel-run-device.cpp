@@ -14,6 +14,7 @@
 
 #include "runtime/DeviceRunner.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -39,6 +40,9 @@ const char *kUsage =
     "                         timed repetitions: at least N, then more up to\n"
     "                         max-reps while the total is under X ms\n"
     "                         (defaults 20, 500, 100)\n"
+    "  --buffer-sets=N        time on at most N sets of buffers in turn\n"
+    "                         (default 32: each repetition's inputs come from\n"
+    "                         DRAM; 1: L2 and the TLBs warm)\n"
     "  --reference-budget=X   skip the check of kernels whose reference would\n"
     "                         take more than X multiply-adds (default 4e9)\n"
     "  --driver=LIB           the CUDA driver library (default libcuda.so.1), "
@@ -105,6 +109,14 @@ int main(int argc, char **argv) {
       options.maxReps = int(number(v));
     } else if (value(arg, "--target-ms", v)) {
       options.targetMs = number(v);
+    } else if (value(arg, "--buffer-sets", v)) {
+      double sets = number(v);
+      if (!(sets >= 1 && sets <= 1024) || sets != std::floor(sets)) {
+        std::cerr << "tessel-run-device: error: '" << arg
+                  << "' needs a whole number from 1 to 1024\n";
+        return 2;
+      }
+      options.maxBufferSets = int(sets);
     } else if (value(arg, "--reference-budget", v)) {
       options.referenceBudget = number(v);
     } else if (value(arg, "--driver", v)) {
