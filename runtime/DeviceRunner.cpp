@@ -564,7 +564,8 @@ bool runKernel(Device &dev, const Manifest &m, const TesselKernel &t,
 
   // Time. Enough buffer sets that each repetition reads inputs no earlier
   // repetition left in L2 (a kernel of a model rarely finds its inputs
-  // there), up to 32 sets (options.maxBufferSets) and 4 GiB.
+  // there), up to options.maxBufferSets sets (32 unless --buffer-sets says)
+  // and 4 GiB.
   Quantiles q;
   if (options.time) {
     size_t want = std::max<size_t>(
