@@ -20,6 +20,8 @@
 #                                   (sm_90a only)
 #   <dir>/variants-cluster/         bench/workloads/cluster-variants.mlir
 #                                   (sm_90a only)
+#   <dir>/variants-fill/            bench/workloads/fill-variants.mlir
+#                                   (sm_90a only)
 #   <dir>/variants-mma-stages/      bench/workloads/mma-stage-variants.mlir
 #   <dir>/variants-simt/            bench/workloads/simt-variants.mlir
 #   <dir>/variants-split-k/         bench/workloads/split-k-variants.mlir
@@ -148,9 +150,12 @@ compile_or_report bench/workloads/attention-anchors.mlir "$CARRY/attention" \
 # (variants/), the GEMM anchors with few rows (variants-small-m/) and
 # large GEMMs with their blocks in linear and in grouped order
 # (variants-raster/), three GEMMs in clusters of 2 and without
-# (variants-cluster/); on AMD, MFMA schedules of two GEMMs (variants/).
+# (variants-cluster/), conv2's im2col matmul at one to 18 K steps on wgmma
+# and mma.sync (variants-fill/); on AMD, MFMA schedules of two GEMMs
+# (variants/).
 for v in variants:wgmma-variants variants-small-m:wgmma-small-m \
-  variants-raster:raster-variants variants-cluster:cluster-variants; do
+  variants-raster:raster-variants variants-cluster:cluster-variants \
+  variants-fill:fill-variants; do
   dir=${v%%:*}
   src=${v#*:}
   sed "s/\"h100\"/\"$TARGET\"/" "bench/workloads/$src.mlir" >"$CARRY/$src.mlir"

@@ -9,8 +9,9 @@
 #   attention.json    the attention anchors, checked and timed
 #   attention-baseline.json  the same through scaled_dot_product_attention
 #   variants.json     wgmma schedules of two large GEMMs and of the GEMM
-#                     anchors with few rows side by side, mma.sync
-#                     schedules at 1 to 4 stages, split-K three ways
+#                     anchors with few rows side by side, wgmma and
+#                     mma.sync at one to 18 K steps (fill-variants.mlir),
+#                     mma.sync schedules at 1 to 4 stages, split-K three ways
 #                     (split-k-variants.mlir), row kernel
 #                     schedules (bench/workloads/row-variants.mlir), fused
 #                     attention schedules (attention-variants.mlir), and
@@ -207,6 +208,7 @@ fi
 
 # wgmma schedules side by side (bench/workloads/wgmma-variants.mlir,
 # wgmma-small-m.mlir, raster-variants.mlir and cluster-variants.mlir),
+# wgmma and mma.sync at one to 18 K steps (fill-variants.mlir),
 # mma.sync schedules at 1 to 4 stages
 # (mma-stage-variants.mlir), f32 SIMT GEMM schedules (simt-variants.mlir),
 # split-K unsplit, with a sum kernel and with the sum in the partial kernel
@@ -218,8 +220,8 @@ if want variants && { [ -d "$CARRY/variants" ] || [ -d "$CARRY/variants-rows" ];
   echo "== variants" | tee -a "$LOG"
   folders=()
   for d in variants variants-small-m variants-raster variants-cluster \
-    variants-mma-stages variants-simt variants-split-k variants-rows \
-    variants-attention variants-attention-wgmma; do
+    variants-fill variants-mma-stages variants-simt variants-split-k \
+    variants-rows variants-attention variants-attention-wgmma; do
     [ -d "$CARRY/$d" ] && folders+=("$CARRY/$d")
   done
   # shellcheck disable=SC2086 # no option or one
