@@ -31,6 +31,8 @@
 #                                   (NVIDIA only)
 #   <dir>/variants-attention-wgmma/ bench/workloads/attention-wgmma-variants.mlir
 #                                   (sm_90a only)
+#   <dir>/variants-attention-mask/  bench/workloads/attention-mask-variants.mlir
+#                                   (sm_90a only)
 #   <dir>/models/<name>/            PyTorch models through tessel-import
 #                                   (kernels/, data/ with the arguments
 #                                   and PyTorch's outputs), run whole
@@ -203,10 +205,20 @@ case "$TARGET" in
       >"$CARRY/attention-wgmma-variants.mlir"
     compile_or_report "$CARRY/attention-wgmma-variants.mlir" \
       "$CARRY/variants-attention-wgmma" \
-      "the wgmma attention variants do not compile for $TARGET" ;;
+      "the wgmma attention variants do not compile for $TARGET"
+    # The prefill and GPT-2 anchors' schedules without a mask, causal and
+    # with windows: a block's fixed cost, a full key tile's and a masked
+    # one's apart.
+    sed "s/\"h100\"/\"$TARGET\"/" bench/workloads/attention-mask-variants.mlir \
+      >"$CARRY/attention-mask-variants.mlir"
+    compile_or_report "$CARRY/attention-mask-variants.mlir" \
+      "$CARRY/variants-attention-mask" \
+      "the attention mask variants do not compile for $TARGET" ;;
   *)
     echo "prepare: no wgmma attention on $TARGET (sm_90a only)" \
-      >"$CARRY/variants-attention-wgmma.log" ;;
+      >"$CARRY/variants-attention-wgmma.log"
+    echo "prepare: no attention mask variants on $TARGET (sm_90a only)" \
+      >"$CARRY/variants-attention-mask.log" ;;
 esac
 # Imported PyTorch models, run whole on the GPU (bench/gpu/prepare_models.sh).
 bash bench/gpu/prepare_models.sh "$BUILD" "$CARRY" "$TARGET"

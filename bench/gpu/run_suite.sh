@@ -14,7 +14,9 @@
 #                     mma.sync schedules at 1 to 4 stages, split-K three ways
 #                     (split-k-variants.mlir), row kernel
 #                     schedules (bench/workloads/row-variants.mlir), fused
-#                     attention schedules (attention-variants.mlir), and
+#                     attention schedules (attention-variants.mlir, and
+#                     the anchors' masks varied:
+#                     attention-mask-variants.mlir), and
 #                     variants-baseline.json, torch.matmul on the latter
 #                     (not run by default: STEPS="... variants")
 #   suite.json        every workload at every schedule rank: checked against
@@ -215,13 +217,15 @@ fi
 # (split-k-variants.mlir), row
 # kernel schedules (row-variants.mlir) and fused
 # attention schedules (attention-variants.mlir, and on sm_90a
-# attention-wgmma-variants.mlir), then torch.matmul on the small-m shapes.
+# attention-wgmma-variants.mlir and the anchors' masks varied,
+# attention-mask-variants.mlir), then torch.matmul on the small-m shapes.
 if want variants && { [ -d "$CARRY/variants" ] || [ -d "$CARRY/variants-rows" ]; }; then
   echo "== variants" | tee -a "$LOG"
   folders=()
   for d in variants variants-small-m variants-raster variants-cluster \
     variants-fill variants-mma-stages variants-simt variants-split-k \
-    variants-rows variants-attention variants-attention-wgmma; do
+    variants-rows variants-attention variants-attention-wgmma \
+    variants-attention-mask; do
     [ -d "$CARRY/$d" ] && folders+=("$CARRY/$d")
   done
   # shellcheck disable=SC2086 # no option or one

@@ -14,7 +14,7 @@
 // H200 measured it 1.3x slower (bench/data/h200/suite-ranks-2026-11-27e
 // .json). Nsight Compute (bench/data/h200/ncu-suite-2026-12-04a.csv) kept
 // an SM busy 5660 clocks on conv2's 1x1 (4 steps, mma.sync) and 6690 on
-// its 3x3 (9 steps, wgmma), where the patched model has 2770 and 5150:
+// its 3x3 (9 steps, wgmma), where the patched model has 2790 and 5240:
 // whether mma.sync's extra is its fill, a fixed cost of the class, or its
 // steps, these kernels tell. At K = 64 the mma.sync schedules take one
 // stage (a single step has nothing to pipeline).
