@@ -49,8 +49,10 @@
 #   calibration.json  microbenchmarks for the target table (calibrate.py), last
 #   run.log           everything printed, with the device and versions
 #   all.json          the JSON files above in one, a key each
+# Every step's header in run.log says when it started (seconds into the
+# call), and the last line how long the whole call took.
 # Usage: [STEPS="checks demo models gemms attention fusion suite ncu baseline calibration"] \
-#        bench/gpu/run_suite.sh <carry> <out>
+#        [DEADLINE_S=<seconds>] bench/gpu/run_suite.sh <carry> <out>
 set -uo pipefail
 STEPS=${STEPS:-"checks demo models gemms attention fusion suite ncu baseline calibration"}
 # Extra tessel-run-device options for the suite (fewer repetitions for a
@@ -67,7 +69,35 @@ TIMING=${TIMING---back-to-back}
 # The imported models' baseline: eager PyTorch and torch.compile by default
 # (MODEL_BASELINE_OPTS="" for eager alone).
 MODEL_BASELINE_OPTS=${MODEL_BASELINE_OPTS-"--compile"}
+# A budget for the whole call, in seconds (DEADLINE_S=540 under a device
+# call limited to 600 s): a step starts only with MIN_STEP_S left, and
+# every command's timeout is cut to what is left, so that the call ends,
+# with the files of every step that ran and all.json, before the device's
+# limit kills it. Unset: no budget.
+DEADLINE_S=${DEADLINE_S:-}
+MIN_STEP_S=${MIN_STEP_S:-20}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
+# Seconds left of the budget (a large number without one).
+left() {
+  if [ -z "$DEADLINE_S" ]; then echo 1000000000; else echo $((DEADLINE_S - SECONDS)); fi
+}
+# limit <seconds>: a command's timeout, <seconds> or what is left if that
+# is less (at least 1).
+limit() {
+  local l
+  l=$(left)
+  if ((l < $1)); then echo $((l > 1 ? l : 1)); else echo "$1"; fi
+}
+# step <name>: whether <name> is in STEPS and has time left; prints its
+# header either way.
+step() {
+  want "$1" || return 1
+  if (($(left) < MIN_STEP_S)); then
+    echo "== $1 skipped: $(left) s left of DEADLINE_S=$DEADLINE_S" | tee -a "$LOG"
+    return 1
+  fi
+  echo "== $1 (at ${SECONDS} s)" | tee -a "$LOG"
+}
 CARRY=$1
 OUT=$2
 # (Made here: every step writes its files into it.)
@@ -135,12 +165,12 @@ fi
 # faults or hangs takes only its own file down. A file that fails is run
 # again under compute-sanitizer (memcheck), which names the faulting access
 # (the first such file only: the sanitizer is slow).
-if want checks && [ -d "$CARRY/checks" ]; then
-  echo "== checks" | tee -a "$LOG"
+if [ -d "$CARRY/checks" ] && step checks; then
   for dir in $(ls -d "$CARRY"/checks/*/ | sort -r); do
     name=$(basename "$dir")
+    (($(left) < 5)) && echo "-- $name: no time left" | tee -a "$LOG" && continue
     echo "-- $name" | tee -a "$LOG"
-    timeout -s KILL 60 "$CARRY/bin/tessel-run-device" "$dir" --target-ms=20 \
+    timeout -s KILL "$(limit 60)" "$CARRY/bin/tessel-run-device" "$dir" --target-ms=20 \
       $TIMING --json="$TMP/check_$name.json" 2>&1 | tee -a "$LOG"
     rc=${PIPESTATUS[0]}
     echo "exit $rc" | tee -a "$LOG"
@@ -148,7 +178,7 @@ if want checks && [ -d "$CARRY/checks" ]; then
         command -v compute-sanitizer >/dev/null; then
       sanitized=1
       echo "-- $name under compute-sanitizer" | tee -a "$LOG"
-      timeout -s KILL 90 compute-sanitizer --tool memcheck --print-limit 20 \
+      timeout -s KILL "$(limit 90)" compute-sanitizer --tool memcheck --print-limit 20 \
         "$CARRY/bin/tessel-run-device" "$dir" --no-time 2>&1 | tail -80 | tee -a "$LOG"
     fi
   done
@@ -160,32 +190,30 @@ fi
 # compute-sanitizer's racecheck (shared-memory hazards) and synccheck
 # (barrier misuse), into sanitize.log: slow, so not run by default
 # (STEPS="checks sanitize ...").
-if want sanitize && [ -d "$CARRY/checks" ] &&
-    command -v compute-sanitizer >/dev/null; then
-  echo "== sanitize" | tee -a "$LOG"
+if [ -d "$CARRY/checks" ] && command -v compute-sanitizer >/dev/null &&
+    step sanitize; then
   for dir in "$CARRY"/checks/*attention-wgmma*/; do
     [ -d "$dir" ] || continue
     for tool in racecheck synccheck; do
       echo "-- $(basename "$dir") under compute-sanitizer --tool $tool" |
         tee -a "$LOG" "$OUT/sanitize.log"
-      timeout -s KILL 240 compute-sanitizer --tool "$tool" --print-limit 20 \
+      timeout -s KILL "$(limit 240)" compute-sanitizer --tool "$tool" --print-limit 20 \
         "$CARRY/bin/tessel-run-device" "$dir" --no-time 2>&1 | tail -40 |
         tee -a "$LOG" "$OUT/sanitize.log"
     done
   done
 fi
 
-want demo && echo "== demo" | tee -a "$LOG" && timeout 120 "$CARRY/bin/tessel-run-device" "$CARRY/demo" --json="$OUT/demo.json" 2>&1 | tee -a "$LOG"
+step demo && timeout "$(limit 120)" "$CARRY/bin/tessel-run-device" "$CARRY/demo" --json="$OUT/demo.json" 2>&1 | tee -a "$LOG"
 
 # Anchors: Tessel's kernels of one folder checked and timed, then the same
 # graphs through PyTorch (baseline.py), in the same run: <step> <seconds>.
 anchors() {
-  want "$1" && [ -d "$CARRY/$1" ] || return 0
-  echo "== $1" | tee -a "$LOG"
+  [ -d "$CARRY/$1" ] && step "$1" || return 0
   # shellcheck disable=SC2086 # no option or one
-  timeout "$2" "$CARRY/bin/tessel-run-device" "$CARRY/$1" --target-ms=50 \
+  timeout "$(limit "$2")" "$CARRY/bin/tessel-run-device" "$CARRY/$1" --target-ms=50 \
     $TIMING --json="$OUT/$1.json" 2>&1 | tee -a "$LOG"
-  timeout "$2" python3 bench/gpu/baseline.py "$CARRY/$1" \
+  timeout "$(limit "$2")" python3 bench/gpu/baseline.py "$CARRY/$1" \
     --out "$OUT/$1-baseline.json" 2>&1 | tee -a "$LOG"
 }
 # The GEMM anchors against torch.matmul (cuBLAS); the attention anchors
@@ -194,17 +222,18 @@ anchors gemms 240
 anchors attention 180
 
 # Imported models, each function run whole on its own weights.
-if want models && [ -d "$CARRY/models" ]; then
+if [ -d "$CARRY/models" ] && step models; then
   for dir in "$CARRY"/models/*/; do
     name=$(basename "$dir")
+    (($(left) < 5)) && echo "-- model $name: no time left" | tee -a "$LOG" && continue
     echo "== model $name" | tee -a "$LOG" "$OUT/models.log"
-    timeout 300 "$CARRY/bin/tessel-run-device" "$dir/kernels" \
+    timeout "$(limit 300)" "$CARRY/bin/tessel-run-device" "$dir/kernels" \
       --inputs="$dir/data/inputs" --expected="$dir/data/expected" \
       --save-outputs="$OUT/models/$name" 2>&1 | tee -a "$LOG" "$OUT/models.log"
   done
   # The same modules through PyTorch on the same GPU.
   # shellcheck disable=SC2086 # no options or some
-  timeout 300 python3 bench/gpu/model_baseline.py "$CARRY/models" $MODEL_BASELINE_OPTS \
+  timeout "$(limit 300)" python3 bench/gpu/model_baseline.py "$CARRY/models" $MODEL_BASELINE_OPTS \
     --out "$OUT/models-baseline.json" 2>&1 | tee -a "$LOG" "$OUT/models.log"
 fi
 
@@ -219,35 +248,43 @@ fi
 # attention schedules (attention-variants.mlir, and on sm_90a
 # attention-wgmma-variants.mlir and the anchors' masks varied,
 # attention-mask-variants.mlir), then torch.matmul on the small-m shapes.
-if want variants && { [ -d "$CARRY/variants" ] || [ -d "$CARRY/variants-rows" ]; }; then
-  echo "== variants" | tee -a "$LOG"
-  folders=()
+# One process per folder (a failed launch ends a process's run), merged
+# into variants.json after each: what ran comes back if the call is
+# stopped.
+if { [ -d "$CARRY/variants" ] || [ -d "$CARRY/variants-rows" ]; } &&
+    step variants; then
+  n=0
   for d in variants variants-small-m variants-raster variants-cluster \
     variants-fill variants-mma-stages variants-simt variants-split-k \
     variants-rows variants-attention variants-attention-wgmma \
     variants-attention-mask; do
-    [ -d "$CARRY/$d" ] && folders+=("$CARRY/$d")
+    [ -d "$CARRY/$d" ] || continue
+    (($(left) < 5)) && echo "-- $d: no time left" | tee -a "$LOG" && continue
+    echo "-- $d" | tee -a "$LOG"
+    n=$((n + 1))
+    # shellcheck disable=SC2086 # no option or one
+    timeout "$(limit 120)" "$CARRY/bin/tessel-run-device" "$CARRY/$d" --target-ms=50 \
+      $TIMING --json="$TMP/variants_$(printf %02d $n).json" 2>&1 | tee -a "$LOG"
+    echo "exit ${PIPESTATUS[0]}" | tee -a "$LOG"
+    merge_runs runs "$OUT/variants.json" "$TMP"/variants_*.json
   done
-  # shellcheck disable=SC2086 # no option or one
-  timeout 240 "$CARRY/bin/tessel-run-device" "${folders[@]}" --target-ms=50 \
-    $TIMING --json="$OUT/variants.json" 2>&1 | tee -a "$LOG"
-  [ -d "$CARRY/variants-small-m" ] &&
-    timeout 120 python3 bench/gpu/baseline.py "$CARRY/variants-small-m" \
+  [ -d "$CARRY/variants-small-m" ] && (($(left) >= 5)) &&
+    timeout "$(limit 120)" python3 bench/gpu/baseline.py "$CARRY/variants-small-m" \
       --out "$OUT/variants-baseline.json" 2>&1 | tee -a "$LOG"
 fi
 
-want suite || names=""
-want suite && echo "== suite" | tee -a "$LOG"
+names=""
 # One process per workload, over every rank: a kernel that faults takes only
 # its own workload down, and the reference is computed once per workload.
 ranks=$(ls -d "$CARRY"/suite/rank*/ | sort -V)
-want fusion && echo "== fusion" | tee -a "$LOG" && timeout 240 "$CARRY/bin/tessel-run-device" "$CARRY/suite/rank0" "$CARRY/suite/unfused" --target-ms=50 $TIMING --json="$OUT/fusion.json" 2>&1 | tee -a "$LOG"
-want suite && names=$(python3 -c 'import json,sys; print("\n".join(json.load(open(sys.argv[1]))["reference_graphs"]))' "$CARRY/suite/rank0/manifest.json")
+step fusion && timeout "$(limit 240)" "$CARRY/bin/tessel-run-device" "$CARRY/suite/rank0" "$CARRY/suite/unfused" --target-ms=50 $TIMING --json="$OUT/fusion.json" 2>&1 | tee -a "$LOG"
+step suite && names=$(python3 -c 'import json,sys; print("\n".join(json.load(open(sys.argv[1]))["reference_graphs"]))' "$CARRY/suite/rank0/manifest.json")
 i=0
 for name in $(echo "$names" | grep -Ev "$SKIP"); do
   i=$((i + 1))
+  (($(left) < 5)) && echo "-- $name: no time left" | tee -a "$LOG" && continue
   echo "-- $name" | tee -a "$LOG"
-  timeout 100 "$CARRY/bin/tessel-run-device" $ranks --only="$name" \
+  timeout "$(limit 100)" "$CARRY/bin/tessel-run-device" $ranks --only="$name" \
     --target-ms=50 $TIMING $RUN_OPTS --json="$TMP/suite_$i.json" 2>&1 | tee -a "$LOG"
   echo "exit ${PIPESTATUS[0]}" | tee -a "$LOG"
   # Merged after every workload: what ran comes back even if the call is
@@ -260,9 +297,8 @@ done
 # over their predictions on the H200 (suite-2026-12-04a.json), its
 # DRAM-bound elementwise and row kernels none; beside suite.json this tells
 # a cold first touch of memory from the kernels' own latency chains.
-if want warm && [ -d "$CARRY/suite/rank0" ]; then
-  echo "== warm" | tee -a "$LOG"
-  timeout 240 "$CARRY/bin/tessel-run-device" "$CARRY/suite/rank0" --no-check \
+if [ -d "$CARRY/suite/rank0" ] && step warm; then
+  timeout "$(limit 240)" "$CARRY/bin/tessel-run-device" "$CARRY/suite/rank0" --no-check \
     --buffer-sets=1 --target-ms=50 $TIMING $RUN_OPTS \
     --json="$OUT/suite-warm.json" 2>&1 | tee -a "$LOG"
 fi
@@ -274,12 +310,11 @@ fi
 # process: ncu writes its rows when it ends, and a part stopped at its
 # limit loses only its own. The explicit metrics are asked for too; if this
 # ncu does not know one of them, the sections alone.
-if want ncu && command -v ncu >/dev/null; then
-  echo "== ncu" | tee -a "$LOG"
+if command -v ncu >/dev/null && step ncu; then
   ncu_run() { # <folder> <kernel regex> <csv> [ncu options]
     local folder=$1 regex=$2 csv=$3
     shift 3
-    timeout -s KILL "${NCU_TIMEOUT:-120}" ncu --csv --page raw \
+    timeout -s KILL "$(limit "${NCU_TIMEOUT:-120}")" ncu --csv --page raw \
       --print-units base --clock-control none --cache-control all \
       --section SpeedOfLight --section MemoryWorkloadAnalysis \
       --section Occupancy --section LaunchStats --section SchedulerStats \
@@ -291,6 +326,7 @@ if want ncu && command -v ncu >/dev/null; then
   metrics=(--metrics dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active)
   # <folder>:<kernel regex> pairs; ncu-<folder's last name>.csv each.
   for job in ${NCU_JOBS:-suite/rank0:^[a-g] suite/rank0:^[h-o] suite/rank0:^[p-z]}; do
+    (($(left) < 5)) && echo "ncu $job: no time left" | tee -a "$LOG" && continue
     folder=${job%%:*}
     part=${job#*:}
     csv="$TMP/ncu_$RANDOM.csv"
@@ -313,10 +349,10 @@ if want ncu && command -v ncu >/dev/null; then
   done
 fi
 
-want baseline && echo "== baseline" | tee -a "$LOG" && timeout 420 python3 bench/gpu/baseline.py "$CARRY/suite/rank0" $BASELINE_OPTS --out "$OUT/baseline.json" 2>&1 | tee -a "$LOG"
+step baseline && timeout "$(limit 420)" python3 bench/gpu/baseline.py "$CARRY/suite/rank0" $BASELINE_OPTS --out "$OUT/baseline.json" 2>&1 | tee -a "$LOG"
 
 # Last: seconds, and the target table's entry for this GPU already has a run.
-want calibration && echo "== calibration" | tee -a "$LOG" && timeout 240 python3 bench/gpu/calibrate.py --out "$OUT/calibration.json" 2>&1 | tee -a "$LOG"
+step calibration && timeout "$(limit 240)" python3 bench/gpu/calibrate.py --out "$OUT/calibration.json" 2>&1 | tee -a "$LOG"
 # Everything in one file too (all.json: one key per part that ran).
 python3 - "$OUT" <<'PY'
 import json, os, sys
@@ -331,5 +367,5 @@ for part in ("calibration", "checks", "demo", "gemms", "gemms-baseline", "attent
             parts[part] = {"error": "unreadable " + part + ".json"}
 json.dump(parts, open(os.path.join(out, "all.json"), "w"))
 PY
-echo "== done $(date -u +%H:%M:%S)" | tee -a "$LOG"
+echo "== done $(date -u +%H:%M:%S), ${SECONDS} s" | tee -a "$LOG"
 
