@@ -88,8 +88,8 @@ limit() {
   l=$(left)
   if ((l < $1)); then echo $((l > 1 ? l : 1)); else echo "$1"; fi
 }
-# step <name>: whether <name> is in STEPS and has time left; prints its
-# header either way.
+# step <name>: whether <name> is in STEPS and has time left; a wanted step
+# prints its header, or why it is skipped.
 step() {
   want "$1" || return 1
   if (($(left) < MIN_STEP_S)); then
