@@ -98,6 +98,12 @@ step() {
   fi
   echo "== $1 (at ${SECONDS} s)" | tee -a "$LOG"
 }
+# spent <what>: whether under 5 s are left for one more item of a step's
+# loop, saying so if they are.
+spent() {
+  (($(left) < 5)) || return 1
+  echo "-- $1: no time left" | tee -a "$LOG"
+}
 CARRY=$1
 OUT=$2
 # (Made here: every step writes its files into it.)
@@ -168,7 +174,7 @@ fi
 if [ -d "$CARRY/checks" ] && step checks; then
   for dir in $(ls -d "$CARRY"/checks/*/ | sort -r); do
     name=$(basename "$dir")
-    (($(left) < 5)) && echo "-- $name: no time left" | tee -a "$LOG" && continue
+    spent "$name" && continue
     echo "-- $name" | tee -a "$LOG"
     timeout -s KILL "$(limit 60)" "$CARRY/bin/tessel-run-device" "$dir" --target-ms=20 \
       $TIMING --json="$TMP/check_$name.json" 2>&1 | tee -a "$LOG"
@@ -225,7 +231,7 @@ anchors attention 180
 if [ -d "$CARRY/models" ] && step models; then
   for dir in "$CARRY"/models/*/; do
     name=$(basename "$dir")
-    (($(left) < 5)) && echo "-- model $name: no time left" | tee -a "$LOG" && continue
+    spent "model $name" && continue
     echo "== model $name" | tee -a "$LOG" "$OUT/models.log"
     timeout "$(limit 300)" "$CARRY/bin/tessel-run-device" "$dir/kernels" \
       --inputs="$dir/data/inputs" --expected="$dir/data/expected" \
@@ -259,7 +265,7 @@ if { [ -d "$CARRY/variants" ] || [ -d "$CARRY/variants-rows" ]; } &&
     variants-rows variants-attention variants-attention-wgmma \
     variants-attention-mask; do
     [ -d "$CARRY/$d" ] || continue
-    (($(left) < 5)) && echo "-- $d: no time left" | tee -a "$LOG" && continue
+    spent "$d" && continue
     echo "-- $d" | tee -a "$LOG"
     n=$((n + 1))
     # shellcheck disable=SC2086 # no option or one
@@ -268,7 +274,7 @@ if { [ -d "$CARRY/variants" ] || [ -d "$CARRY/variants-rows" ]; } &&
     echo "exit ${PIPESTATUS[0]}" | tee -a "$LOG"
     merge_runs runs "$OUT/variants.json" "$TMP"/variants_*.json
   done
-  [ -d "$CARRY/variants-small-m" ] && (($(left) >= 5)) &&
+  [ -d "$CARRY/variants-small-m" ] && ! spent "variants-small-m baseline" &&
     timeout "$(limit 120)" python3 bench/gpu/baseline.py "$CARRY/variants-small-m" \
       --out "$OUT/variants-baseline.json" 2>&1 | tee -a "$LOG"
 fi
@@ -282,7 +288,7 @@ step suite && names=$(python3 -c 'import json,sys; print("\n".join(json.load(ope
 i=0
 for name in $(echo "$names" | grep -Ev "$SKIP"); do
   i=$((i + 1))
-  (($(left) < 5)) && echo "-- $name: no time left" | tee -a "$LOG" && continue
+  spent "$name" && continue
   echo "-- $name" | tee -a "$LOG"
   timeout "$(limit 100)" "$CARRY/bin/tessel-run-device" $ranks --only="$name" \
     --target-ms=50 $TIMING $RUN_OPTS --json="$TMP/suite_$i.json" 2>&1 | tee -a "$LOG"
@@ -326,7 +332,7 @@ if command -v ncu >/dev/null && step ncu; then
   metrics=(--metrics dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active)
   # <folder>:<kernel regex> pairs; ncu-<folder's last name>.csv each.
   for job in ${NCU_JOBS:-suite/rank0:^[a-g] suite/rank0:^[h-o] suite/rank0:^[p-z]}; do
-    (($(left) < 5)) && echo "ncu $job: no time left" | tee -a "$LOG" && continue
+    spent "ncu $job" && continue
     folder=${job%%:*}
     part=${job#*:}
     csv="$TMP/ncu_$RANDOM.csv"
