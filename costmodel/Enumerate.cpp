@@ -362,16 +362,20 @@ private:
         }
   }
 
-  /// Warpgroup MMA for a matmul that takes it: 1, 2 or 4 warpgroups of 64
+  /// Warpgroup MMA for a matmul that takes it: 1 to 4 warpgroups of 64
   /// rows, N of 64 to 256 up to the matrix's (a last partial tile is
   /// shifted back), K steps of 64 (TMA zero-fills past K), 2 to 7 stages;
-  /// a batch_matmul's block takes one batch element.
+  /// a batch_matmul's block takes one batch element. Three warpgroups
+  /// (192 rows) tile M = 384, 576 or 257 into fewer, fuller blocks than 128
+  /// or 256 do (as FlashAttention-3's 192-row tiles); they are offered
+  /// after the powers of two, so that where the model finds them equal
+  /// (the third key too) the measured shapes stay first.
   void wgmmaTiles() {
     using W = WgmmaShape;
     size_t rank = parallel.size();
     int64_t m = k.loops[parallel[rank - 2]].size,
             n = k.loops[parallel[rank - 1]].size;
-    for (int64_t groups : {1, 2, 4})
+    for (int64_t groups : {1, 2, 4, 3})
       for (int64_t bn = W::kNChunk; bn <= W::kMaxN; bn += W::kNChunk) {
         if (W::kM * groups > m || bn > n)
           continue;

@@ -642,7 +642,7 @@ constexpr MfmaShape MfmaShape::forWarpTile(int64_t wm, int64_t wn) {
 struct WgmmaShape {
   static constexpr int64_t kM = 64, kK = 16, kKBytes = 128, kNChunk = 64,
                            kMaxN = 256, kWarpsPerGroup = 4;
-  /// Warpgroups per block: 1, 2 or 4 (block M of 64, 128 or 256).
+  /// Warpgroups per block: 1 to 4 (block M of 64, 128, 192 or 256).
   static constexpr int64_t kMaxGroups = 4;
 };
 

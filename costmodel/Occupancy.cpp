@@ -61,9 +61,9 @@ std::optional<std::string> wgmmaRefusal(Context &c) {
   int64_t groups = s.warps / W::kWarpsPerGroup;
   int64_t bm = s.block[rank - 2], bn = s.block[rank - 1];
   if (!s.warp.empty() || s.warps % W::kWarpsPerGroup ||
-      groups > W::kMaxGroups || (groups & (groups - 1)) || bm != W::kM * groups)
+      groups < 1 || groups > W::kMaxGroups || bm != W::kM * groups)
     return "wgmma takes no warp tile and 64 rows per warpgroup of 4 warps "
-           "(1, 2 or 4 of them)";
+           "(1 to 4 of them)";
   if (bn % W::kNChunk || bn > W::kMaxN || c.kStep * 2 != W::kKBytes)
     return "wgmma needs a block N that is a multiple of 64 up to 256 and a K "
            "step of 64";

@@ -93,13 +93,13 @@ LogicalResult tiling::checkWgmma(func::FuncOp func, ScheduleAttr sched,
            << "element a block, block = [1, M, N, K step]";
   // [M, N, K step] of a batch_matmul's [1, M, N, K step].
   block = block.take_back(3);
-  if (warps % W::kWarpsPerGroup || groups > W::kMaxGroups ||
-      (groups & (groups - 1)) || block[0] != W::kM * groups)
+  if (warps % W::kWarpsPerGroup || groups < 1 || groups > W::kMaxGroups ||
+      block[0] != W::kM * groups)
     return func.emitOpError()
            << "schedule " << sched << " sets mma = wgmma with " << warps
            << " warps and a block of " << block[0] << " rows; each "
            << "warpgroup of " << W::kWarpsPerGroup << " warps computes "
-           << W::kM << " rows, so warps must be 4, 8 or 16 and M " << W::kM
+           << W::kM << " rows, so warps must be 4, 8, 12 or 16 and M " << W::kM
            << " per warpgroup";
   if (sched.getStages() < 2)
     return func.emitOpError()

@@ -45,7 +45,7 @@ MatrixPiece matrixPieceFor(InstructionClass mma, ArrayRef<int64_t> warpTile);
 /// What `mma = wgmma` needs beyond what the schedule attribute checks: an
 /// NVIDIA GPU with warpgroup MMA (sm_90a), no warp tile (a warpgroup
 /// computes 64 whole rows of the block), a 2-D matmul's block [M, N, K]
-/// with M = 64 per warpgroup (warps / 4 of them: 1, 2 or 4), N a multiple
+/// with M = 64 per warpgroup (warps / 4 of them: 1 to 4), N a multiple
 /// of 64 up to 256 and a K step of 64 (WgmmaShape in costmodel/Model.h).
 LogicalResult checkWgmma(func::FuncOp func, ScheduleAttr sched,
                          const Target &gpu);

@@ -2,7 +2,7 @@
 // loop (block-level copies of A's and B's tiles, the block's matmul on
 // them, the accumulator in a block buffer) that tessel-lower-wgmma turns
 // into TMA loads and wgmma on the GPU. Checked against the reference with
-// one, two and four warpgroups, N of 64 to 256, bf16 and f16, epilogues
+// one to four warpgroups (three: 192 rows), N of 64 to 256, bf16 and f16, epilogues
 // (one in 16-byte vectors), M, N and K that the tiles do not divide (the
 // last block shifted back, the last K step partial: TMA zero-fills it on
 // the GPU), a K of one step (no K loop) and one of 33 steps, a
@@ -152,6 +152,44 @@ module attributes {tessel.target = #tessel.target<"h100">} {
     }
     return %r : tensor<264x200xbf16>
   }
+  // Three warpgroups (192 rows): ViT's 257 rows in two blocks, the second
+  // shifted back to rows 65-256; 192 of 200 columns and K = 200 (the last
+  // K step of 8); bias and GELU in vectors of 8, each thread 8 columns of
+  // 12 rows.
+  func.func @wg3_partial_bias_gelu_bf16(%x: tensor<257x200xbf16>, %w: tensor<200x200xbf16>, %bias: tensor<200xbf16>) -> tensor<257x200xbf16> {
+    %r = tessel.kernel @k_wg3_partial_bias_gelu_bf16(%x, %w, %bias) : (tensor<257x200xbf16>, tensor<200x200xbf16>, tensor<200xbf16>) -> tensor<257x200xbf16>
+        schedule = #tessel.schedule<block = [192, 192, 64], thread = [12, 8, 64], warps = 12, stages = 3, vector = 8, mma = wgmma> {
+    ^bb0(%a: tensor<257x200xbf16>, %c: tensor<200x200xbf16>, %d: tensor<200xbf16>):
+      %0 = tessel.matmul %a, %c : tensor<257x200xbf16>, tensor<200x200xbf16> -> tensor<257x200xbf16>
+      %1 = tessel.add %0, %d : tensor<257x200xbf16>, tensor<200xbf16> -> tensor<257x200xbf16>
+      %2 = tessel.gelu tanh %1 : tensor<257x200xbf16>
+      tessel.yield %2 : tensor<257x200xbf16>
+    }
+    return %r : tensor<257x200xbf16>
+  }
+
+  // Three warpgroups over 384 rows (BERT's sequence: two whole blocks),
+  // a `transpose_rhs` B read in place, f16 into f32.
+  func.func @wg3_linear_f16(%x: tensor<384x192xf16>, %w: tensor<136x192xf16>) -> tensor<384x136xf32> {
+    %r = tessel.kernel @k_wg3_linear_f16(%x, %w) : (tensor<384x192xf16>, tensor<136x192xf16>) -> tensor<384x136xf32>
+        schedule = #tessel.schedule<block = [192, 64, 64], warps = 12, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<384x192xf16>, %c: tensor<136x192xf16>):
+      %0 = tessel.matmul %a, %c transpose_rhs : tensor<384x192xf16>, tensor<136x192xf16> -> tensor<384x136xf32>
+      tessel.yield %0 : tensor<384x136xf32>
+    }
+    return %r : tensor<384x136xf32>
+  }
+
+  // Three warpgroups on a batch_matmul (one batch element a block).
+  func.func @wg3_batch_bf16(%p: tensor<2x200x128xbf16>, %v: tensor<2x128x128xbf16>) -> tensor<2x200x128xbf16> {
+    %r = tessel.kernel @k_wg3_batch_bf16(%p, %v) : (tensor<2x200x128xbf16>, tensor<2x128x128xbf16>) -> tensor<2x200x128xbf16>
+        schedule = #tessel.schedule<block = [1, 192, 128, 64], warps = 12, stages = 2, mma = wgmma> {
+    ^bb0(%a: tensor<2x200x128xbf16>, %c: tensor<2x128x128xbf16>):
+      %0 = tessel.batch_matmul %a, %c : tensor<2x200x128xbf16>, tensor<2x128x128xbf16> -> tensor<2x200x128xbf16>
+      tessel.yield %0 : tensor<2x200x128xbf16>
+    }
+    return %r : tensor<2x200x128xbf16>
+  }
 }
 
 // CHECK-LABEL: kernel @k_wg2_bias_gelu_bf16
@@ -176,4 +214,10 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK-NEXT: result #0 3x130x192xf16 {{.*}} ok
 // CHECK-LABEL: kernel @k_wg2_lhs_bf16
 // CHECK-NEXT: result #0 264x200xbf16 {{.*}} ok
+// CHECK-LABEL: kernel @k_wg3_partial_bias_gelu_bf16
+// CHECK-NEXT: result #0 257x200xbf16 {{.*}} ok
+// CHECK-LABEL: kernel @k_wg3_linear_f16
+// CHECK-NEXT: result #0 384x136xf32 {{.*}} ok
+// CHECK-LABEL: kernel @k_wg3_batch_bf16
+// CHECK-NEXT: result #0 2x200x128xbf16 {{.*}} ok
 // CHECK: all outputs match the reference

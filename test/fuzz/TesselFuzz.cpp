@@ -241,6 +241,8 @@ const std::vector<std::string> &schedules() {
       "block = [8, 8], warps = 33",
       "block = [64, 64, 32], warp = [32, 32, 32], warps = 4, mma = wgmma",
       "block = [128, 64, 64], warps = 8, stages = 4, cluster = 2, mma = wgmma",
+      "block = [192, 64, 64], warps = 12, stages = 3, mma = wgmma",
+      "block = [320, 64, 64], warps = 20, stages = 2, mma = wgmma",
       "block = [64, 64, 64], warps = 4, stages = 3, raster = 2, cluster = 2, "
       "mma = wgmma",
       "block = [64, 64, 32], warps = 4, stages = 3, cluster = 2, "

@@ -435,7 +435,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // wgmma's warpgroups each take 64 rows of the block.
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%x: tensor<128x128xbf16>, %y: tensor<128x128xbf16>) -> tensor<128x128xf32> {
-    // expected-error @+1 {{sets mma = wgmma with 4 warps and a block of 128 rows; each warpgroup of 4 warps computes 64 rows, so warps must be 4, 8 or 16 and M 64 per warpgroup}}
+    // expected-error @+1 {{sets mma = wgmma with 4 warps and a block of 128 rows; each warpgroup of 4 warps computes 64 rows, so warps must be 4, 8, 12 or 16 and M 64 per warpgroup}}
     %0 = tessel.kernel @k(%x, %y) : (tensor<128x128xbf16>, tensor<128x128xbf16>) -> tensor<128x128xf32>
         schedule = #tessel.schedule<block = [128, 128, 64], warps = 4, stages = 2, mma = wgmma> {
     ^bb0(%a: tensor<128x128xbf16>, %b: tensor<128x128xbf16>):

@@ -347,6 +347,34 @@ TEST(ModelTerms, WgmmaSharedMemoryAndRegisters) {
   EXPECT_EQ(registersPerThread(in.context), 90);
 }
 
+// Three warpgroups (192 rows, 12 warps): legal, as one, two and four are;
+// five are not (64 rows each, four at most). Per thread the same N / 2
+// accumulators as with any number of warpgroups, which ptxas -v gives a
+// 384-thread block (test/tools/tessel-compile-wgmma.test and the h100's
+// tier-2 choices: 58, 90, 122, 154 for N = 64 to 256, none spilling);
+// shared memory the stages of A [192, 64] and B [64, N], or the padded
+// f32 accumulator where it is larger.
+TEST(ModelTerms, WgmmaTakesThreeWarpgroups) {
+  KernelDesc d = steppable(1024, 1024, 1024, ElementType::BF16);
+  d.wgmmaable = true;
+  for (int64_t n : {64, 128, 192, 256}) {
+    Held in(d, wgmma(192, n, 64, 12, 3), h100());
+    ASSERT_FALSE(mmaRefusal(in.context)) << "N " << n;
+    EXPECT_EQ(registersPerThread(in.context), n / 2 + 26) << "N " << n;
+    EXPECT_EQ(sharedMemoryBytes(in.context),
+              std::max<int64_t>(4 * 192 * (n + 8), 3 * 2 * (192 + n) * 64) +
+                  3 * 8)
+        << "N " << n;
+  }
+  Prediction p = predict(d, wgmma(192, 192, 64, 12, 3), h100());
+  ASSERT_TRUE(p.legal) << p.illegalReason;
+  EXPECT_EQ(p.blocks, (1024 / 192 + 1) * (1024 / 192 + 1));
+  Held five(d, wgmma(320, 128, 64, 20, 3), h100());
+  ASSERT_TRUE(mmaRefusal(five.context));
+  EXPECT_NE(mmaRefusal(five.context)->find("1 to 4 of them"),
+            std::string::npos);
+}
+
 // A batch_matmul on wgmma: one batch element a block, block = [1, M, N,
 // 64]; per block the same shared memory, registers and refusals as the
 // matmul's, and a batch of 8 at least as slow as one element of it.

@@ -34,7 +34,7 @@ namespace {
 // warpgroup g's descriptor at its rows, slice s at 32 s bytes, reads
 // element (r, 16 s + k) of its 64 rows where TMA put row 64 g + r.
 TEST(WgmmaLayout, AReadsWhatTmaWrote) {
-  for (int64_t groups : {1, 2, 4})
+  for (int64_t groups = 1; groups <= W::kMaxGroups; ++groups)
     for (int64_t g = 0; g < groups; ++g)
       for (int64_t s = 0; s < W::kKBytes / 2 / W::kK; ++s)
         for (int64_t r = 0; r < W::kM; ++r)
@@ -104,7 +104,7 @@ TEST(WgmmaLayout, SwizzleIsAPermutationOfEachPattern) {
 // The accumulator: every element of the block's 64 G x N written once,
 // where PTX's fragment layout says the register holds it.
 TEST(WgmmaLayout, AccumulatorStoreCoversTheBlockOnce) {
-  for (int64_t groups : {1, 2, 4})
+  for (int64_t groups = 1; groups <= W::kMaxGroups; ++groups)
     for (int64_t n = W::kNChunk; n <= W::kMaxN; n += W::kNChunk) {
       std::vector<int> count(W::kM * groups * n, 0);
       for (int64_t tid = 0; tid < groups * W::kWarpsPerGroup * 32; ++tid)
