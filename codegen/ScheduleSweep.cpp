@@ -89,9 +89,9 @@ SmallVector<ScheduleAttr> offeredSchedules(KernelOp kernel,
 
 } // namespace
 
-FailureOr<std::vector<KernelSweep>>
-mlir::tessel::compileEverySchedule(ModuleOp module, const Target &target,
-                                   bool oneOfEachKind) {
+FailureOr<std::vector<KernelSweep>> mlir::tessel::compileEverySchedule(
+    ModuleOp module, const Target &target, bool oneOfEachKind,
+    llvm::function_ref<void(const KernelSweep &)> done) {
   MLIRContext *ctx = module.getContext();
   OwningOpRef<ModuleOp> formed = module.clone();
   PassManager form(ctx);
@@ -139,6 +139,8 @@ mlir::tessel::compileEverySchedule(ModuleOp module, const Target &target,
       }
     }
     sweep.kinds = kinds.size();
+    if (done)
+      done(sweep);
     sweeps.push_back(std::move(sweep));
   }
   return sweeps;

@@ -17,6 +17,7 @@
 #include "dialects/Tessel/TesselDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <string>
 #include <vector>
@@ -49,8 +50,11 @@ struct KernelSweep {
 /// Kernels with a hand-written schedule are left out. Errors of a schedule
 /// that fails are emitted as diagnostics (naming kernel and schedule) and
 /// listed; fails only when the module cannot be formed or described.
-FailureOr<std::vector<KernelSweep>>
-compileEverySchedule(ModuleOp module, const Target &target, bool oneOfEachKind);
+/// `done`, where given, is called with each kernel's sweep as soon as it
+/// ends (a sweep of every schedule takes minutes a kernel).
+FailureOr<std::vector<KernelSweep>> compileEverySchedule(
+    ModuleOp module, const Target &target, bool oneOfEachKind,
+    llvm::function_ref<void(const KernelSweep &)> done = nullptr);
 
 } // namespace mlir::tessel
 

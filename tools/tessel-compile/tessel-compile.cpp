@@ -523,20 +523,24 @@ int main(int argc, char **argv) {
   }
 
   if (everySchedule != Sweep::None) {
-    FailureOr<std::vector<KernelSweep>> sweeps = compileEverySchedule(
-        *module, *target, /*oneOfEachKind=*/everySchedule == Sweep::Kinds);
-    if (failed(sweeps))
-      return 1;
+    // Each kernel's line as its sweep ends, so that a long sweep
+    // (`=all`: minutes a kernel) shows its progress.
     size_t compiled = 0, failures = 0;
-    for (const KernelSweep &k : *sweeps) {
+    auto print = [&](const KernelSweep &k) {
       llvm::outs() << llvm::formatv(
           "  {0,-40} {1,5} offered {2,4} kinds {3,5} compiled {4,3} failed\n",
           k.kernel, k.offered, k.kinds, k.compiled, k.failures.size());
       for (const std::string &f : k.failures)
         llvm::outs() << "    failed: " << f << "\n";
+      llvm::outs().flush();
       compiled += k.compiled;
       failures += k.failures.size();
-    }
+    };
+    FailureOr<std::vector<KernelSweep>> sweeps = compileEverySchedule(
+        *module, *target, /*oneOfEachKind=*/everySchedule == Sweep::Kinds,
+        print);
+    if (failed(sweeps))
+      return 1;
     llvm::outs() << "tessel-compile: " << compiled << " schedule(s) of "
                  << sweeps->size() << " kernel(s) compiled for "
                  << target->name() << ", " << failures << " failed\n";
