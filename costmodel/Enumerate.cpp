@@ -366,10 +366,11 @@ private:
   /// rows, N of 64 to 256 up to the matrix's (a last partial tile is
   /// shifted back), K steps of 64 (TMA zero-fills past K), 2 to 7 stages;
   /// a batch_matmul's block takes one batch element. Three warpgroups
-  /// (192 rows) tile M = 384, 576 or 257 into fewer, fuller blocks than 128
-  /// or 256 do (as FlashAttention-3's 192-row tiles); they are offered
-  /// after the powers of two, so that where the model finds them equal
-  /// (the third key too) the measured shapes stay first.
+  /// (192 rows, as FlashAttention-3's tiles) cover M = 384 in two whole
+  /// blocks, where 256-row ones recompute 128 rows in a shifted second
+  /// block, and 257 rows in two blocks, where 128-row ones take three;
+  /// they are offered after the powers of two, so that where the model
+  /// finds them equal (the third key too) the measured shapes stay first.
   void wgmmaTiles() {
     using W = WgmmaShape;
     size_t rank = parallel.size();
