@@ -18,6 +18,21 @@
 // the H200: 2026-12-04a). What they measure: whether a sum
 // kernel's launch costs what the model says (launch_overhead_us) against
 // the tail's round trips, and the split against the unsplit kernel.
+//
+// The last five are ViT's 257 x 4096 x 4096 bf16 GEMM (gemm-anchors'
+// vit_257), the one anchor the H200 ran well behind cuBLAS (2026-12-04a:
+// 26.89 us against 23.17): its 96 tiles of 128 x 128 leave 36 of 132
+// SMs idle. `_unsplit` is that anchor's schedule. Split on three
+// warpgroups, 64 tiles of 192 x 128 in two slices (`_rows_`) or 32 of
+// 192 x 256 in four (`_wide_`) make 128 blocks, one wave, each SM's steps
+// 0.75x the anchor's; what they pay is the partials' round trip. Predicted
+// on the H200: 26.38 us unsplit; rows 21.12 + a 7.67 us sum kernel, or
+// 27.64 with the sum in the partial kernel; wide 20.19 + 11.45, or 39.40
+// (the last block of each tile sums four partials, 128 elements a thread:
+// the tail fitted on run 2026-12-04a's one to sixteen, extrapolated). What
+// they measure: the partial kernels' gain from filling the SMs, and the
+// tail's cost on large tiles, on which a stream-K kernel (its crossed
+// tiles' partials summed by their last block) would be priced.
 // Compile with `tessel-compile` (the schedules are given); bench/gpu's
 // `variants` step times them (bench/gpu/prepare.sh: variants-split-k/).
 
@@ -166,5 +181,54 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %0 : tensor<1024x1024xf32>
     }
     return %r : tensor<1024x1024xf32>
+  }
+  func.func @vit257_unsplit(%x: tensor<257x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<257x4096xbf16> {
+    %r = tessel.kernel @k_vit257_unsplit(%x, %w) : (tensor<257x4096xbf16>, tensor<4096x4096xbf16>) -> tensor<257x4096xbf16>
+        schedule = #tessel.schedule<block = [128, 128, 64], thread = [8, 8, 64], warps = 8, stages = 4, vector = 8, mma = wgmma> {
+    ^bb0(%p: tensor<257x4096xbf16>, %q: tensor<4096x4096xbf16>):
+      %0 = tessel.matmul %p, %q : tensor<257x4096xbf16>, tensor<4096x4096xbf16> -> tensor<257x4096xbf16>
+      tessel.yield %0 : tensor<257x4096xbf16>
+    }
+    return %r : tensor<257x4096xbf16>
+  }
+  func.func @vit257_rows_sum(%x: tensor<257x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<257x4096xbf16> {
+    %r = tessel.kernel @k_vit257_rows_sum(%x, %w) : (tensor<257x4096xbf16>, tensor<4096x4096xbf16>) -> tensor<257x4096xbf16>
+        schedule = #tessel.schedule<block = [192, 128, 64], thread = [8, 8, 64], warps = 12, stages = 4, split_k = 2, vector = 4, mma = wgmma>
+        attributes {tessel.sum_in_kernel = false} {
+    ^bb0(%p: tensor<257x4096xbf16>, %q: tensor<4096x4096xbf16>):
+      %0 = tessel.matmul %p, %q : tensor<257x4096xbf16>, tensor<4096x4096xbf16> -> tensor<257x4096xbf16>
+      tessel.yield %0 : tensor<257x4096xbf16>
+    }
+    return %r : tensor<257x4096xbf16>
+  }
+  func.func @vit257_rows_inkernel(%x: tensor<257x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<257x4096xbf16> {
+    %r = tessel.kernel @k_vit257_rows_inkernel(%x, %w) : (tensor<257x4096xbf16>, tensor<4096x4096xbf16>) -> tensor<257x4096xbf16>
+        schedule = #tessel.schedule<block = [192, 128, 64], thread = [8, 8, 64], warps = 12, stages = 4, split_k = 2, vector = 4, mma = wgmma>
+        attributes {tessel.sum_in_kernel = #tessel.schedule<block = [192, 128], warps = 12, stages = 1, split_k = 1, vector = 1, mma = simt>} {
+    ^bb0(%p: tensor<257x4096xbf16>, %q: tensor<4096x4096xbf16>):
+      %0 = tessel.matmul %p, %q : tensor<257x4096xbf16>, tensor<4096x4096xbf16> -> tensor<257x4096xbf16>
+      tessel.yield %0 : tensor<257x4096xbf16>
+    }
+    return %r : tensor<257x4096xbf16>
+  }
+  func.func @vit257_wide_sum(%x: tensor<257x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<257x4096xbf16> {
+    %r = tessel.kernel @k_vit257_wide_sum(%x, %w) : (tensor<257x4096xbf16>, tensor<4096x4096xbf16>) -> tensor<257x4096xbf16>
+        schedule = #tessel.schedule<block = [192, 256, 64], thread = [8, 16, 64], warps = 12, stages = 3, split_k = 4, vector = 4, mma = wgmma>
+        attributes {tessel.sum_in_kernel = false} {
+    ^bb0(%p: tensor<257x4096xbf16>, %q: tensor<4096x4096xbf16>):
+      %0 = tessel.matmul %p, %q : tensor<257x4096xbf16>, tensor<4096x4096xbf16> -> tensor<257x4096xbf16>
+      tessel.yield %0 : tensor<257x4096xbf16>
+    }
+    return %r : tensor<257x4096xbf16>
+  }
+  func.func @vit257_wide_inkernel(%x: tensor<257x4096xbf16>, %w: tensor<4096x4096xbf16>) -> tensor<257x4096xbf16> {
+    %r = tessel.kernel @k_vit257_wide_inkernel(%x, %w) : (tensor<257x4096xbf16>, tensor<4096x4096xbf16>) -> tensor<257x4096xbf16>
+        schedule = #tessel.schedule<block = [192, 256, 64], thread = [8, 16, 64], warps = 12, stages = 3, split_k = 4, vector = 4, mma = wgmma>
+        attributes {tessel.sum_in_kernel = #tessel.schedule<block = [192, 256], warps = 12, stages = 1, split_k = 1, vector = 1, mma = simt>} {
+    ^bb0(%p: tensor<257x4096xbf16>, %q: tensor<4096x4096xbf16>):
+      %0 = tessel.matmul %p, %q : tensor<257x4096xbf16>, tensor<4096x4096xbf16> -> tensor<257x4096xbf16>
+      tessel.yield %0 : tensor<257x4096xbf16>
+    }
+    return %r : tensor<257x4096xbf16>
   }
 }
