@@ -17,10 +17,10 @@ The log does not carry the schedules. They are the workload files' own
 target as prepare.sh compiles it; run this at the commit the run measured,
 or at one where the files' kernels of that run are unchanged. The JSON is
 tessel-run-device's (its `tool`, so that tessel-bench reads it), with
-`rebuilt_from_log` naming the log, and holds, for each folder named, the kernels logged under it: name, schedule,
-measured median, p10 and p90 (the log has no minimum nor count), the
-prediction logged with it and the check's status, as `tessel-bench
-accuracy` reads them. A kernel the report does not name is left out and
+`rebuilt_from_log` naming the log. For each folder named it holds the
+kernels logged under it: name, schedule, measured median, p10 and p90 (the
+log has no minimum nor count), the prediction logged with it and the
+check's status, as `tessel-bench accuracy` reads them. A kernel the report does not name is left out and
 said so. The lines before a folder's header name the device.
 """
 

@@ -66,15 +66,20 @@ void printCounts(llvm::raw_ostream &os) {
 
 namespace {
 
+/// A target attribute, `#tessel.target<"mi300x">`.
+const std::regex &targetAttr() {
+  static const std::regex attr("#tessel\\.target<\"[^\"]*\">");
+  return attr;
+}
+
 /// Text that uses dialects or syntax other than Tessel's, func's and the
 /// builtin types: what tessel-opt's upstream dialects parse is upstream's,
 /// and Tessel's own tools never read it.
 bool onlyTesselSyntax(llvm::StringRef text) {
-  // A target's name is the one string Tessel's syntax quotes
-  // (`#tessel.target<"mi300x">`): any other quote is foreign.
-  static const std::regex kTarget("#tessel\\.target<\"[a-z0-9_]*\">");
+  // A target's name is the one string Tessel's syntax quotes: any other
+  // quote is foreign.
   std::string rest =
-      std::regex_replace(text.str(), kTarget, "#tessel.target<name>");
+      std::regex_replace(text.str(), targetAttr(), "#tessel.target<name>");
   text = rest;
   for (llvm::StringRef foreign :
        {"vector<", "memref<", "!llvm", "gpu.", "linalg.", "affine", "scf.",
@@ -347,10 +352,9 @@ std::string mutate(const std::string &text, std::mt19937 &rng) {
                               std::regex_constants::format_first_only);
   }
   case 5: { // the target
-    std::regex target("#tessel\\.target<\"[^\"]*\">");
-    if (std::regex_search(s, target))
+    if (std::regex_search(s, targetAttr()))
       return std::regex_replace(
-          s, target, "#tessel.target<\"" + pick(targets(), rng) + "\">");
+          s, targetAttr(), "#tessel.target<\"" + pick(targets(), rng) + "\">");
     return "module attributes {tessel.target = #tessel.target<\"" +
            pick(targets(), rng) + "\">} {\n" + s + "\n}";
   }
