@@ -20,8 +20,9 @@ tessel-run-device's (its `tool`, so that tessel-bench reads it), with
 `rebuilt_from_log` naming the log. For each folder named it holds the
 kernels logged under it: name, schedule, measured median, p10 and p90 (the
 log has no minimum nor count), the prediction logged with it and the
-check's status, as `tessel-bench accuracy` reads them. A kernel the report does not name is left out and
-said so. The lines before a folder's header name the device.
+check's status, as `tessel-bench accuracy` reads them. A kernel the report
+does not name is left out and said so. The lines before a folder's header
+name the device.
 """
 
 import argparse
