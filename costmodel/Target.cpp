@@ -178,6 +178,16 @@ const std::array<TargetFieldInfo, kNumTargetFields> &targetFields() {
        "at a tile (a fence, an atomic add at L2, a fence) costs the tile's "
        "last block before it reads the partials",
        false, false},
+      {F::MmaSyncStepCycles, "mma_sync_step_cycles", "SM clocks",
+       "what an mma.sync K step adds to each step of the busiest SM's turn "
+       "of resident blocks beyond its work (fragment loads before the first "
+       "mma.sync, the last one's drain, the barrier)",
+       false, false},
+      {F::MmaSyncCopyQueueCycles, "mma_sync_copy_queue_cycles", "SM clocks",
+       "what an mma.sync K step's copies (cp.async) take beyond a lone "
+       "load's latency and their bytes over the SM's link, every SM "
+       "streaming its tiles",
+       false, false},
   }};
   return fields;
 }

@@ -132,10 +132,21 @@ enum class TargetField : unsigned {
   // kernel (two fences and the arrival's atomic add at L2); absent: three
   // l2_latency_cycles, and the tail's loads at their usual latency.
   SplitArrivalCycles,
+  // SM clocks an mma.sync K step adds to each step of the busiest SM's turn
+  // of resident blocks, beyond its work: the step's fragment loads before
+  // its first mma.sync, its last one's drain, the barrier; resident blocks
+  // do not hide it. Absent: nothing added (an mma.sync step costs its
+  // work), and uncalibrated.
+  MmaSyncStepCycles,
+  // SM clocks an mma.sync K step's copies (cp.async) take beyond a lone
+  // load's latency and their bytes over the SM's link, where every SM
+  // streams its tiles: the queues on the way to L2 under a GEMM's load.
+  // Absent: nothing added, and uncalibrated.
+  MmaSyncCopyQueueCycles,
 };
 
 inline constexpr std::size_t kNumTargetFields =
-    static_cast<std::size_t>(TargetField::SplitArrivalCycles) + 1;
+    static_cast<std::size_t>(TargetField::MmaSyncCopyQueueCycles) + 1;
 
 /// Static description of one field: its JSON key, unit and meaning.
 struct TargetFieldInfo {

@@ -799,11 +799,23 @@ double latencyTime(const Context &c, const WorkCost &w,
       chain = simtStepAlone(c, w, chain, p);
     double step = std::max(stepWork, chain);
     double stages = double(c.schedule.stages);
+    // An mma.sync step also waits, beyond its work, for its fragments'
+    // shared-memory loads before its first mma.sync and for its last one
+    // before the barrier: mma_sync_step_cycles, once a step of the turn
+    // (the H200 measured the same cost a step with one block an SM and with
+    // two: the resident blocks did not hide it). The copies in flight go on
+    // meanwhile.
+    double stepCycles = 0;
+    if (c.schedule.compute == ComputeClass::MmaSync &&
+        usable(t, TargetField::MmaSyncStepCycles, p.uncalibrated))
+      stepCycles = t.get(TargetField::MmaSyncStepCycles);
     // A turn of `blocks` resident blocks.
     auto loop = [&](double roundTrip, int64_t blocks) {
-      double alone = std::max(step, (roundTrip + step) / stages);
+      double alone =
+          std::max(step, (roundTrip + step + stepCycles) / stages - stepCycles);
       double work = std::min(stepWork, alone);
-      return w.kSteps * closedQueueCycle(work, alone - work, blocks);
+      return w.kSteps *
+             (closedQueueCycle(work, alone - work, blocks) + stepCycles);
     };
     // The busiest SM's turns (fullTurns of perTurn blocks, and the rest),
     // each `turn(roundTrip, blocks)`: the first's copies wait on DRAM.
@@ -857,9 +869,14 @@ double latencyTime(const Context &c, const WorkCost &w,
     } else {
       // The copies' round trip: the latency, then one block's copies over
       // the SM's link (several blocks' sharing it is the L2 term's).
+      // An mma.sync GEMM's copies also queue behind every other SM's
+      // (mma_sync_copy_queue_cycles): the latencies are a lone load's.
       double transfer = 0;
       if (usable(t, TargetField::SmBytesPerClock, p.uncalibrated))
         transfer = w.stepBytes / t.get(TargetField::SmBytesPerClock);
+      if (c.schedule.compute == ComputeClass::MmaSync &&
+          usable(t, TargetField::MmaSyncCopyQueueCycles, p.uncalibrated))
+        transfer += t.get(TargetField::MmaSyncCopyQueueCycles);
       cycles += turnsOf(loop, dramLatency + transfer, latency + transfer);
     }
   }

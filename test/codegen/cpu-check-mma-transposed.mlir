@@ -8,10 +8,14 @@
 // epilogue, both operands transposed, q k^T under a softmax, with and
 // without stages, and a schedule chosen by the cost model. Each kernel
 // runs on the CPU path against the reference; compiled for sm_90a, each
-// issues mma.sync (ptxas takes them, test/tools/tessel-compile-ptxas.test).
+// written one issues mma.sync and the chosen one wgmma (since 2026-12-06,
+// when an mma.sync step began to pay its own cost; on sm_80 it is mma.sync:
+// tessel-compile-suite-a100.test) (ptxas takes them,
+// test/tools/tessel-compile-ptxas.test).
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: rm -rf %t && tessel-compile %s --target=h100 --emit=ptx -o %t | FileCheck %s --check-prefix=GPU
-// RUN: grep -l "mma.sync.aligned.m16n8k16.row.col.f32" %t/*.ptx | count 6
+// RUN: grep -l "mma.sync.aligned.m16n8k16.row.col.f32" %t/*.ptx | count 5
+// RUN: grep -l "wgmma.mma_async" %t/k_chosen_qk_f16_kernel.ptx | count 1
 // NOGATHER: no 2-byte global loads in the kernels whose only transposed
 // operand is B (and whose epilogue reads nothing else).
 // RUN: not grep "ld.global.b16" %t/k_linear_stages_f16_kernel.ptx %t/k_chosen_qk_f16_kernel.ptx %t/k_qk_softmax_bf16_kernel.ptx
@@ -34,7 +38,7 @@
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
 // GPU: tessel-compile: 6 GPU kernel(s) for h100
-// CHOSEN: tessel.kernel @k_chosen_qk_f16{{.*}}mma = mma_sync
+// CHOSEN: tessel.kernel @k_chosen_qk_f16{{.*}}mma = wgmma
 
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @linear_bf16(%x: tensor<64x96xbf16>, %w: tensor<128x96xbf16>, %b: tensor<128xbf16>) -> tensor<64x128xbf16> {

@@ -1171,6 +1171,64 @@ TEST(Model, AStepsCopiesCrossTheSmLink) {
   EXPECT_GE(chosen.stages, 3);
 }
 
+// An mma.sync K step costs, beyond its work, mma_sync_step_cycles once a
+// step of the busiest SM's turn, however many blocks the turn holds: the
+// H200 (bench/data/h200/variants-mma-stages-2026-12-04a.json) ran 4096^3
+// on 128 x 256 x 16 tiles (one block an SM) in 554.3 us at 3 stages and
+// on 128 x 128 x 32 (two blocks an SM, the same work a step) in 418.6,
+// which the model without the figure predicted alike. Its round trips
+// queue behind the other SMs' (mma_sync_copy_queue_cycles): two stages
+// measured 13 % slower than three on 512 x 11008 x 4096 in 128 x 128 x 16
+// tiles, where a lone load's round trip is shorter than a step.
+TEST(Model, MmaSyncStepsPayTheirOwnCostOnceATurn) {
+  Target h200 = *lookupKnownTarget("h200");
+  Target bare = without(h200, {TargetField::MmaSyncStepCycles,
+                               TargetField::MmaSyncCopyQueueCycles});
+  KernelDesc k = mmaMatmul(4096, 4096, 4096, ElementType::BF16);
+  Schedule wide = mmaSchedule(128, 256, 16, 64, 64);
+  Schedule deep = mmaSchedule(128, 128, 32, 64, 64);
+  wide.stages = deep.stages = 3;
+  Prediction wideNow = predict(k, wide, h200), deepNow = predict(k, deep, h200);
+  Prediction wideBare = predict(k, wide, bare), deepBare = predict(k, deep, bare);
+  for (const Prediction *p : {&wideNow, &deepNow, &wideBare, &deepBare})
+    ASSERT_TRUE(p->legal) << p->illegalReason;
+  ASSERT_EQ(wideNow.blocksPerSM, 1);
+  ASSERT_EQ(deepNow.blocksPerSM, 2);
+  EXPECT_NEAR(wideBare.timeUs, deepBare.timeUs, 0.02 * deepBare.timeUs);
+  EXPECT_LT(deepNow.timeUs * 1.1, wideNow.timeUs);
+
+  // Each turn's step pays it once: four turns of 256 steps for the wide
+  // tiles, four turns of two blocks of 128 steps for the deep ones.
+  double clockHz = h200.get(TargetField::SimtClockGHz) * 1e9;
+  double step = h200.get(TargetField::MmaSyncStepCycles);
+  EXPECT_NEAR(wideNow.latencyUs - wideBare.latencyUs,
+              4 * 256 * step / clockHz * 1e6, 0.01 * wideNow.latencyUs);
+  EXPECT_NEAR(deepNow.latencyUs - deepBare.latencyUs,
+              4 * 128 * step / clockHz * 1e6, 0.01 * deepNow.latencyUs);
+
+  // Two stages lose to three once the round trip queues.
+  KernelDesc llama = mmaMatmul(512, 11008, 4096, ElementType::BF16);
+  Schedule s = mmaSchedule(128, 128, 16, 64, 64);
+  auto ratio = [&](const Target &t) {
+    s.stages = 2;
+    Prediction two = predict(llama, s, t);
+    s.stages = 3;
+    Prediction three = predict(llama, s, t);
+    EXPECT_TRUE(two.legal && three.legal);
+    return two.timeUs / three.timeUs;
+  };
+  EXPECT_GT(ratio(h200), 1.08);
+  EXPECT_LT(ratio(without(h200, {TargetField::MmaSyncCopyQueueCycles})),
+            1.03);
+
+  // Neither figure on the A100 (KnownTargets.cpp says why), nor on AMD.
+  for (const char *name : {"a100", "mi300x"}) {
+    Target t = *lookupKnownTarget(name);
+    EXPECT_FALSE(t.has(TargetField::MmaSyncStepCycles)) << name;
+    EXPECT_FALSE(t.has(TargetField::MmaSyncCopyQueueCycles)) << name;
+  }
+}
+
 // Issue 20, item 1: a K loop puts a barrier between each step's copies
 // and its math, so with one stage the copies' round trip and the step's
 // work add instead of overlapping; S stages overlap S steps' round trips.
@@ -1178,7 +1236,11 @@ TEST(Model, AStepsCopiesCrossTheSmLink) {
 // was predicted as fast with one stage as with three, so the model chose
 // the unpipelined one.
 TEST(Model, LatencyAddsWhereBarriersExposeIt) {
-  Target h100 = *lookupKnownTarget("h100");
+  // (Without the mma.sync step's own cost, which adds to every step
+  // however many stages: MmaSyncStepsPayTheirOwnCostOnceATurn.)
+  Target h100 = without(*lookupKnownTarget("h100"),
+                        {TargetField::MmaSyncStepCycles,
+                         TargetField::MmaSyncCopyQueueCycles});
   KernelDesc big = mmaMatmul(4096, 4096, 4096, ElementType::BF16);
   Schedule wide = mmaSchedule(128, 256, 16, 64, 64);
   Prediction one = predict(big, wide, h100);
