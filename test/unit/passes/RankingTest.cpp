@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/KernelDescription.h"
+#include "test/unit/costmodel/Kernels.h"
 
 #include "TesselContext.h"
 
@@ -154,13 +155,9 @@ TEST_F(RankingTest, TiedInTimeTheCalibratedPredictionComesFirst) {
   // (The H100's mma.sync step figures make mma.sync slower there outright,
   // and no GEMM of tier 1's shapes then ties that way: the target here
   // lacks them, so that the tie, and the rule, stay.)
-  Target h100 = *lookupKnownTarget("h100");
-  Target tied(h100.name(), h100.vendor(), h100.arch(), h100.description());
-  for (const TargetFieldInfo &info : targetFields())
-    if (info.field != TargetField::MmaSyncStepCycles &&
-        info.field != TargetField::MmaSyncCopyQueueCycles)
-      if (const std::optional<CitedValue> &v = h100.lookup(info.field))
-        tied.set(info.field, v->value, v->source);
+  Target tied = mlir::tessel::testing::without(
+      *lookupKnownTarget("h100"),
+      {TargetField::MmaSyncStepCycles, TargetField::MmaSyncCopyQueueCycles});
   std::string a = tensor({3136, 576}, "bf16"), b = tensor({576, 64}, "bf16"),
               c = tensor({3136, 64}, "bf16");
   auto ranked = rankSchedules(
