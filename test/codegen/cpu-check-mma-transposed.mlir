@@ -9,9 +9,8 @@
 // without stages, and a schedule chosen by the cost model. Each kernel
 // runs on the CPU path against the reference; compiled for sm_90a, each
 // written one issues mma.sync and the chosen one wgmma (since 2026-12-06,
-// when an mma.sync step began to pay its own cost; on sm_80 it is mma.sync:
-// tessel-compile-suite-a100.test) (ptxas takes them,
-// test/tools/tessel-compile-ptxas.test).
+// when an mma.sync step began to pay its own cost; the model takes mma.sync
+// for it on a100). tessel-compile-suite-h100.test runs ptxas on them.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: rm -rf %t && tessel-compile %s --target=h100 --emit=ptx -o %t | FileCheck %s --check-prefix=GPU
 // RUN: grep -l "mma.sync.aligned.m16n8k16.row.col.f32" %t/*.ptx | count 5

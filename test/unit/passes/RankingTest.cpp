@@ -152,9 +152,10 @@ TEST_F(RankingTest, TiedInTimeTheCalibratedPredictionComesFirst) {
   // peak fraction (uncalibrated) and its smaller tiles' sum of terms is
   // less: the wgmma one, which the H200 measured at 6.1-7.5 us against
   // mma.sync's 8.1-9.6 (bench/data/h200 runs 27e and 28a), comes first.
-  // (The H100's mma.sync step figures make mma.sync slower there outright,
-  // and no GEMM of tier 1's shapes then ties that way: the target here
-  // lacks them, so that the tie, and the rule, stay.)
+  // (The H100's mma.sync step figures make mma.sync slower there outright;
+  // in none of the ResNet-sized GEMMs tried with them, 3136 to 100352
+  // rows, does a tied mma.sync schedule have the smaller sum: the target
+  // here lacks them, so that the tie, and the rule, stay.)
   Target tied = mlir::tessel::testing::without(
       *lookupKnownTarget("h100"),
       {TargetField::MmaSyncStepCycles, TargetField::MmaSyncCopyQueueCycles});
