@@ -278,6 +278,27 @@ int64_t copyVectorWidth(int64_t row, int64_t stride, int64_t bytes) {
   return width;
 }
 
+std::vector<int64_t> copyThreadLayout(const std::vector<int64_t> &bounds,
+                                      int64_t threads, int64_t width) {
+  std::vector<int64_t> layout(bounds.size(), 0);
+  if (bounds.empty())
+    return layout;
+  int64_t tx = 1;
+  if (width > 1) {
+    int64_t vectors = bounds.back() / width;
+    while (tx * 2 <= threads && vectors % (tx * 2) == 0)
+      tx *= 2;
+  } else {
+    while (tx < bounds.back() && tx < threads)
+      tx *= 2;
+  }
+  tx = std::min(tx, threads);
+  layout.back() = tx;
+  if (bounds.size() >= 2 && threads / tx > 1)
+    layout[bounds.size() - 2] = threads / tx;
+  return layout;
+}
+
 Prediction asBlockTail(Prediction p, const Target &t, int roundTrips) {
   if (!p.legal)
     return p;

@@ -815,6 +815,18 @@ bool vectorWidthFits(int64_t bound, int64_t tile, int64_t threadsAlong,
 /// function.
 int64_t copyVectorWidth(int64_t row, int64_t stride, int64_t bytes);
 
+/// Threads for a K step's copy of a tile of static bound `bounds` into
+/// shared memory (each entry: the threads along that dim, 0 for none; each
+/// thread takes a contiguous chunk of ceil(bound / threads) along a dim):
+/// the innermost (contiguous) dim over as many neighbouring lanes as it
+/// has elements (a power of two, at most `threads`), the next dim over the
+/// rest. With a vector width (`width` > 1, dividing the innermost bound),
+/// over as many lanes as it has vectors, a power of two dividing their
+/// number, so that each lane's share of a row is a whole number of
+/// vectors. tessel-tile-and-fuse uses this function.
+std::vector<int64_t> copyThreadLayout(const std::vector<int64_t> &bounds,
+                                      int64_t threads, int64_t width = 1);
+
 /// Blocks of `threadsPerBlock` threads an SM holds by their registers
 /// alone, `registers` per thread (allocated per warp in units of 8, as CUDA
 /// does; CDNA's coarser VGPR granule is not modelled). What the model

@@ -105,7 +105,91 @@ struct KSteps {
   double copySteps = 0;
   /// Copy instructions (copyWidth elements each) and bytes per step.
   double copies = 0, copyBytes = 0;
+  /// What the step's copies cost L1, in bytes of its clocks: copyBytes
+  /// where every copy reads whole rows, more where one gathers
+  /// (gatheredCopyL1Bytes).
+  double copyL1Bytes = 0;
 };
+
+/// Whether the kernel's contraction reads a `transpose_rhs` B ([.., N, K]
+/// in memory) that a SIMT K step gathers into [.., K, N] in its copies
+/// (tensor cores read it in place).
+bool gathersTransposedB(const Context &c) {
+  if (c.mma || c.wgmma || c.kStep <= 0)
+    return false;
+  return std::any_of(c.kernel.work.begin(), c.kernel.work.end(),
+                     [](const Work &w) {
+                       return w.kStepRole == KStepRole::TransposedBPrologue;
+                     });
+}
+
+/// What a SIMT K step's copy of a transposed B tile, `step` x the tile
+/// along N (`operand.contiguous` in [.., K, N]), costs L1 per step, in
+/// bytes of its clocks (0 where the target lacks the figures). The copy
+/// runs over the block's threads as copyThreadLayout lays out its
+/// destination: `width` neighbouring elements along N a thread, threads
+/// along N, then along K, each thread a contiguous chunk. In memory those
+/// elements lie along K, rows `rowElements` apart (the contraction's K; a
+/// split's slices lie further apart, which changes no count while a row
+/// spans whole lines): each element is a scalar load, and a warp's load
+/// costs L1 the larger of its sectors' bytes and a clock
+/// (l1_bytes_per_clock) for each line its lanes touch, as warpL1Bytes
+/// prices a fused op's loads. (Lanes along N reach a row each: 16 lines a
+/// load where whole rows would take one.)
+double gatheredCopyL1Bytes(const Context &c, const Load &operand, double step,
+                           double rowElements) {
+  const Target &t = c.target;
+  if (!t.has(TargetField::MemorySectorBytes) ||
+      !t.has(TargetField::CacheLineBytes) ||
+      !t.has(TargetField::L1BytesPerClock) || operand.contiguous < 0)
+    return 0;
+  int j = parallelIndex(c, operand.contiguous);
+  if (j < 0)
+    return 0;
+  auto tileN = int64_t(c.tiles[j]);
+  auto k = int64_t(step);
+  int64_t width = copyWidth(c, operand);
+  std::vector<int64_t> layout =
+      copyThreadLayout({k, tileN}, c.threadsPerBlock, width);
+  int64_t tx = std::max<int64_t>(layout[1], 1);
+  int64_t ty = std::max<int64_t>(layout[0], 1);
+  int64_t chunkN = (tileN + tx - 1) / tx, chunkK = (k + ty - 1) / ty;
+  double sector = t.get(TargetField::MemorySectorBytes);
+  double line = t.get(TargetField::CacheLineBytes);
+  auto row = int64_t(rowElements);
+  int64_t warpSize = t.warpSize();
+  // Every warp's lanes lie alike (the next warp's a chunk further along K
+  // or N); the first full warp stands for them.
+  double perWarp = 0;
+  for (int64_t r = 0; r < chunkK; ++r)
+    for (int64_t e = 0; e < chunkN; ++e) {
+      std::vector<int64_t> lines, sectors;
+      for (int64_t lane = 0; lane < warpSize; ++lane) {
+        int64_t x = lane % tx, y = (lane / tx) % ty;
+        int64_t n = x * chunkN + e, kk = y * chunkK + r;
+        if (n >= tileN || kk >= k)
+          continue;
+        double byte = double(n * row + kk) * operand.bytes;
+        lines.push_back(int64_t(byte / line));
+        sectors.push_back(int64_t(byte / sector));
+      }
+      for (std::vector<int64_t> *v : {&lines, &sectors}) {
+        std::sort(v->begin(), v->end());
+        v->erase(std::unique(v->begin(), v->end()), v->end());
+      }
+      perWarp +=
+          std::max(double(sectors.size()) * sector,
+                   double(lines.size()) * t.get(TargetField::L1BytesPerClock));
+    }
+  // The tile's other dims (a split-K slice's, a batch's) repeat it.
+  double others = 1;
+  for (int l : operand.loops)
+    if (l != operand.contiguous)
+      others *= tileProduct(c, {l});
+  int64_t active = std::min(tx, (tileN + chunkN - 1) / chunkN) *
+                   std::min(ty, (k + chunkK - 1) / chunkK);
+  return others * std::ceil(double(active) / double(warpSize)) * perWarp;
+}
 
 KSteps kStepsOf(const Context &c, const ThreadGeometry &g, const Work &w) {
   KSteps k;
@@ -113,9 +197,17 @@ KSteps kStepsOf(const Context &c, const ThreadGeometry &g, const Work &w) {
   k.steps = std::ceil(k.reduction / double(c.kStep));
   k.step = std::min(double(c.kStep), k.reduction);
   k.copySteps = k.steps + double(c.schedule.stages - 1);
-  for (const Load &operand : w.operandTiles) {
+  bool gathered = gathersTransposedB(c);
+  for (size_t index = 0; index < w.operandTiles.size(); ++index) {
+    const Load &operand = w.operandTiles[index];
     double elements = k.step * tileProduct(c, operand.loops);
-    k.copies += elements / double(copyWidth(c, operand));
+    double before = k.copyBytes;
+    // A gathered B's elements are scalar loads each.
+    double gatherL1 = gathered && index == 1
+                          ? gatheredCopyL1Bytes(c, operand, k.step, k.reduction)
+                          : 0;
+    k.copies +=
+        gatherL1 > 0 ? elements : elements / double(copyWidth(c, operand));
     // Rows of the tile along its contiguous dim: a row of `step` elements
     // when K is contiguous, else of the tile along `contiguous`.
     double row = k.step;
@@ -129,6 +221,7 @@ KSteps kStepsOf(const Context &c, const ThreadGeometry &g, const Work &w) {
     } else {
       k.copyBytes += elements * operand.bytes;
     }
+    k.copyL1Bytes += gatherL1 > 0 ? gatherL1 : k.copyBytes - before;
   }
   return k;
 }
@@ -383,13 +476,19 @@ void addSimtKStep(const Context &c, const ThreadGeometry &g, const Work &w,
   // FMAs.
   double sharedLoads =
       k.reduction * s.instructionsPerK + k.steps * s.accumulatorInstructions;
-  cost.perThreadFlops += instances * ops +
-                         k.copySteps * k.copies / double(c.threadsPerBlock) +
-                         2.0 * sharedLoads;
+  // Every thread of the block copies, those without outputs too (a GEMV's
+  // block of 64 outputs on 256 threads); the compute and loads terms count
+  // the warps with outputs (ThreadGeometry::activeWarps), so the copies'
+  // instructions and L1 clocks are spread over those.
+  double busyWarps = c.everyThread ? double(c.schedule.warps) : g.activeWarps;
+  cost.perThreadFlops +=
+      instances * ops +
+      k.copySteps * k.copies / (busyWarps * double(c.target.warpSize())) +
+      2.0 * sharedLoads;
   double wavefronts =
       k.reduction * s.frontsPerK + k.steps * s.accumulatorFronts;
-  cost.perWarpLoadBytes += wavefronts * 32.0 * 4.0 +
-                           k.copySteps * k.copyBytes / double(c.schedule.warps);
+  cost.perWarpLoadBytes +=
+      wavefronts * 32.0 * 4.0 + k.copySteps * k.copyL1Bytes / busyWarps;
   // Per step: the copies' global round, the accumulator's round, then one
   // shared-memory round per k (the K loop, latencyTime).
   cost.kSteps += k.steps;

@@ -43,31 +43,13 @@ FailureOr<Value> blockBuffer(RewriterBase &rewriter, Location loc, Value like,
                        pad);
 }
 
-/// Threads for copying a tile of static bound `bounds` into shared memory:
-/// the innermost (contiguous) dim over as many neighbouring lanes as it has
-/// elements (a power of two, at most `threads`), the next dim over the rest.
-/// With a vector width (`width` > 1, dividing the innermost bound), over as
-/// many lanes as it has vectors, a power of two dividing their number, so
-/// that each lane's share of a row is a whole number of vectors.
+/// Threads for copying a tile of static bound `bounds` into shared memory
+/// (copyThreadLayout, which the cost model prices the copies by).
 SmallVector<int64_t> copyLayout(ArrayRef<int64_t> bounds, int64_t threads,
                                 int64_t width = 1) {
-  SmallVector<int64_t> layout(bounds.size(), 0);
-  if (bounds.empty())
-    return layout;
-  int64_t tx = 1;
-  if (width > 1) {
-    int64_t vectors = bounds.back() / width;
-    while (tx * 2 <= threads && vectors % (tx * 2) == 0)
-      tx *= 2;
-  } else {
-    while (tx < bounds.back() && tx < threads)
-      tx *= 2;
-  }
-  tx = std::min(tx, threads);
-  layout.back() = tx;
-  if (bounds.size() >= 2 && threads / tx > 1)
-    layout[bounds.size() - 2] = threads / tx;
-  return layout;
+  std::vector<int64_t> layout = copyThreadLayout(
+      std::vector<int64_t>(bounds.begin(), bounds.end()), threads, width);
+  return SmallVector<int64_t>(layout.begin(), layout.end());
 }
 
 /// One thread's part of a K step, `step` (its tile of the accumulator, in

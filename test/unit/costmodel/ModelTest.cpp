@@ -1401,4 +1401,43 @@ TEST(Model, UncalibratedTargetsSaySo) {
   EXPECT_TRUE(p.uncalibrated);
 }
 
+// A SIMT K step gathers a transpose_rhs B ([N, K] in memory, an nn.Linear
+// weight) into [K, N] in its copies; each copy is a scalar load, and a
+// warp's load costs L1 a clock a line it touches. The H200 measured the
+// LLaMA-7B decode GEMV in f32 split eight ways (bench/workloads/
+// split-k-variants.mlir, run 2026-12-04a) at 55.3 us, 2.55x the 21.7
+// predicted while the copy was priced as whole rows.
+TEST(Model, SimtStepsGatherATransposedBLineByLine) {
+  Target h200 = *lookupKnownTarget("h200");
+  KernelDesc rowMajor = steppableMatmul(1, 4096, 4096, ElementType::F32);
+  KernelDesc linear = rowMajor;
+  Work transpose;
+  transpose.loops = {1};
+  transpose.kStepRole = KStepRole::TransposedBPrologue;
+  linear.work.push_back(transpose);
+  Schedule s = schedule({1, 64, 64}, 8);
+  Prediction plain = predict(rowMajor, s, h200);
+  Prediction gathered = predict(linear, s, h200);
+  ASSERT_TRUE(plain.legal) << plain.illegalReason;
+  ASSERT_TRUE(gathered.legal) << gathered.illegalReason;
+  // B's 64 x 64 tile over 256 threads, 16 along N (a vector of 4 each)
+  // and 16 along K (4 rows each): a warp's load reaches 16 rows of W, a
+  // line each, and each thread loads 16 elements. Per step, 8 warps x 16
+  // loads x 16 lines, against the 16 KiB of whole rows; 64 steps; one
+  // block on the busiest SM (64 blocks).
+  double clockHz = h200.get(TargetField::SimtClockGHz) * 1e9;
+  double line = h200.get(TargetField::L1BytesPerClock);
+  double extra = 64 * (8 * 16 * 16 * line - 64 * 64 * 4);
+  EXPECT_NEAR(gathered.loadsUs - plain.loadsUs, extra / (line * clockHz) * 1e6,
+              1e-3);
+  EXPECT_GT(gathered.timeUs, plain.timeUs);
+
+  // Every warp copies, those without outputs too: 64 outputs on 8 warps
+  // or on 2 move the same bytes through L1 (the loads term counted a
+  // quarter of them on 8 warps before).
+  Prediction two = predict(rowMajor, schedule({1, 64, 64}, 2), h200);
+  ASSERT_TRUE(two.legal) << two.illegalReason;
+  EXPECT_NEAR(plain.loadsUs, two.loadsUs, 1e-9);
+}
+
 } // namespace
