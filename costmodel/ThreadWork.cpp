@@ -115,9 +115,8 @@ struct KSteps {
 /// in memory) that a SIMT K step gathers into [.., K, N] in its copies
 /// (tensor cores read it in place).
 bool gathersTransposedB(const Context &c) {
-  if (c.mma || c.wgmma || c.kStep <= 0)
-    return false;
-  return std::any_of(c.kernel.work.begin(), c.kernel.work.end(),
+  return !c.mma &&
+         std::any_of(c.kernel.work.begin(), c.kernel.work.end(),
                      [](const Work &w) {
                        return w.kStepRole == KStepRole::TransposedBPrologue;
                      });
@@ -201,7 +200,6 @@ KSteps kStepsOf(const Context &c, const ThreadGeometry &g, const Work &w) {
   for (size_t index = 0; index < w.operandTiles.size(); ++index) {
     const Load &operand = w.operandTiles[index];
     double elements = k.step * tileProduct(c, operand.loops);
-    double before = k.copyBytes;
     // A gathered B's elements are scalar loads each.
     double gatherL1 = gathered && index == 1
                           ? gatheredCopyL1Bytes(c, operand, k.step, k.reduction)
@@ -214,14 +212,13 @@ KSteps kStepsOf(const Context &c, const ThreadGeometry &g, const Work &w) {
     if (operand.contiguous >= 0)
       if (int j = parallelIndex(c, operand.contiguous); j >= 0)
         row = double(c.tiles[j]);
+    double bytes = elements * operand.bytes;
     if (g.sectors) {
       double sector = c.target.get(TargetField::MemorySectorBytes);
-      k.copyBytes +=
-          elements / row * std::ceil(row * operand.bytes / sector) * sector;
-    } else {
-      k.copyBytes += elements * operand.bytes;
+      bytes = elements / row * std::ceil(row * operand.bytes / sector) * sector;
     }
-    k.copyL1Bytes += gatherL1 > 0 ? gatherL1 : k.copyBytes - before;
+    k.copyBytes += bytes;
+    k.copyL1Bytes += gatherL1 > 0 ? gatherL1 : bytes;
   }
   return k;
 }
