@@ -234,7 +234,7 @@ void tiling::privatizeThreadAccumulators(RewriterBase &rewriter,
           return slice.getSourceType().getRank() ==
                      slice.getResultType().getRank() &&
                  slice.getResultType().getNumDynamicDims() ==
-                     int64_t(slice.getSizes().size());
+                     slice.getSizes().size();
         auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(use.getOwner());
         return insert && use.get() == insert.getDest();
       });
@@ -242,7 +242,9 @@ void tiling::privatizeThreadAccumulators(RewriterBase &rewriter,
         shared.push_back({&init, fill});
     }
   });
-  for (auto [init, fill] : shared) {
+  for (auto &[sharedInit, sharedFill] : shared) {
+    OpOperand *init = sharedInit;
+    linalg::FillOp fill = sharedFill;
     auto forall = cast<scf::ForallOp>(init->getOwner());
     BlockArgument arg = forall.getTiedBlockArgument(init);
     SmallVector<tensor::ExtractSliceOp> slices;
