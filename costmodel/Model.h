@@ -654,6 +654,14 @@ struct WgmmaShape {
 /// shared memory and in its wavefronts.
 inline constexpr int64_t kMmaOperandPad = 8, kMmaAccumulatorPad = 8;
 
+/// Elements tessel-tile-and-fuse adds to each row of a SIMT K step's
+/// shared-memory buffer of a `transpose_rhs` B ([K, N], copied from a
+/// weight stored [N, K]): the copy's lanes write consecutive K of one N, and
+/// rows one element longer put them in consecutive banks. The step's
+/// threads read consecutive N of one K, which the pad leaves in consecutive
+/// banks too. The model counts it in the block's shared memory.
+inline constexpr int64_t kSimtTransposedPad = 1;
+
 /// The accumulator's row padding for a K step on `compute`: none for MFMA,
 /// whose lanes store runs of rows of one column each (a half-wave's 32
 /// lanes write 32 consecutive f32 of a row with 32x32 pieces, two rows

@@ -253,9 +253,22 @@ int64_t sharedMemoryBytes(const Context &c) {
     }
     bytes += int64_t(4.0 * tileProduct(c, w.loops));
     double step = double(std::min<int64_t>(c.kStep, w.reduction));
-    for (const Load &operand : w.operandTiles)
-      bytes += s.stages *
-               int64_t(step * operand.bytes * tileProduct(c, operand.loops));
+    // An unpipelined step's `transpose_rhs` B has its rows (along N) padded
+    // by kSimtTransposedPad.
+    bool padded =
+        s.stages == 1 &&
+        std::any_of(c.kernel.work.begin(), c.kernel.work.end(),
+                    [](const Work &o) {
+                      return o.kStepRole == KStepRole::TransposedBPrologue;
+                    });
+    for (size_t index = 0; index < w.operandTiles.size(); ++index) {
+      const Load &operand = w.operandTiles[index];
+      double elements = step * tileProduct(c, operand.loops);
+      if (padded && index == 1 && operand.contiguous >= 0)
+        elements += elements / tileProduct(c, {operand.contiguous}) *
+                    double(kSimtTransposedPad);
+      bytes += s.stages * int64_t(elements * operand.bytes);
+    }
   }
   // When the block tiles divide the root's loops, tile-and-fuse splits each
   // cooperative reduction over all the block's threads (each reduces every

@@ -124,17 +124,17 @@ bool gathersTransposedB(const Context &c) {
 
 /// What a SIMT K step's copy of a transposed B tile, `step` x the tile
 /// along N (`operand.contiguous` in [.., K, N]), costs L1 per step, in
-/// bytes of its clocks (0 where the target lacks the figures). The copy
-/// runs over the block's threads as copyThreadLayout lays out its
-/// destination: `width` neighbouring elements along N a thread, threads
-/// along N, then along K, each thread a contiguous chunk. In memory those
-/// elements lie along K, rows `rowElements` apart (the contraction's K; a
-/// split's slices lie further apart, which changes no count while a row
-/// spans whole lines): each element is a scalar load, and a warp's load
-/// costs L1 the larger of its sectors' bytes and a clock
-/// (l1_bytes_per_clock) for each line its lanes touch, as warpL1Bytes
-/// prices a fused op's loads. (Lanes along N reach a row each: 16 lines a
-/// load where whole rows would take one.)
+/// bytes of its clocks (0 where the target lacks the figures). In memory the
+/// tile's elements lie along K, rows `rowElements` apart (the contraction's
+/// K; a split's slices lie further apart, which changes no count while a
+/// row spans whole lines). The copy runs along K (tessel-tile-and-fuse's
+/// splitCopies: copyThreadLayout of [N, K], one element a thread, a chunk
+/// of N each), so a warp's scalar load reads consecutive K of one row, or
+/// of a few where the step is shorter than a warp. Each load costs L1 the
+/// larger of its sectors' bytes and a clock (l1_bytes_per_clock) for each
+/// line its lanes touch, as warpL1Bytes prices a fused op's loads. (A
+/// pipelined step keeps the buffer's [K, N] layout, each lane a row of its
+/// own; the model leaves it unmodelled: stagesRefusal.)
 double gatheredCopyL1Bytes(const Context &c, const Load &operand, double step,
                            double rowElements) {
   const Target &t = c.target;
@@ -147,12 +147,11 @@ double gatheredCopyL1Bytes(const Context &c, const Load &operand, double step,
     return 0;
   auto tileN = int64_t(c.tiles[j]);
   auto k = int64_t(step);
-  int64_t width = copyWidth(c, operand);
   std::vector<int64_t> layout =
-      copyThreadLayout({k, tileN}, c.threadsPerBlock, width);
+      copyThreadLayout({tileN, k}, c.threadsPerBlock, 1);
   int64_t tx = std::max<int64_t>(layout[1], 1);
   int64_t ty = std::max<int64_t>(layout[0], 1);
-  int64_t chunkN = (tileN + tx - 1) / tx, chunkK = (k + ty - 1) / ty;
+  int64_t chunkK = (k + tx - 1) / tx, chunkN = (tileN + ty - 1) / ty;
   double sector = t.get(TargetField::MemorySectorBytes);
   double line = t.get(TargetField::CacheLineBytes);
   auto row = int64_t(rowElements);
@@ -160,12 +159,12 @@ double gatheredCopyL1Bytes(const Context &c, const Load &operand, double step,
   // Every warp's lanes lie alike (the next warp's a chunk further along K
   // or N); the first full warp stands for them.
   double perWarp = 0;
-  for (int64_t r = 0; r < chunkK; ++r)
-    for (int64_t e = 0; e < chunkN; ++e) {
+  for (int64_t r = 0; r < chunkN; ++r)
+    for (int64_t e = 0; e < chunkK; ++e) {
       std::vector<int64_t> lines, sectors;
       for (int64_t lane = 0; lane < warpSize; ++lane) {
         int64_t x = lane % tx, y = (lane / tx) % ty;
-        int64_t n = x * chunkN + e, kk = y * chunkK + r;
+        int64_t n = y * chunkN + r, kk = x * chunkK + e;
         if (n >= tileN || kk >= k)
           continue;
         double byte = double(n * row + kk) * operand.bytes;
@@ -185,8 +184,8 @@ double gatheredCopyL1Bytes(const Context &c, const Load &operand, double step,
   for (int l : operand.loops)
     if (l != operand.contiguous)
       others *= tileProduct(c, {l});
-  int64_t active = std::min(tx, (tileN + chunkN - 1) / chunkN) *
-                   std::min(ty, (k + chunkK - 1) / chunkK);
+  int64_t active = std::min(tx, (k + chunkK - 1) / chunkK) *
+                   std::min(ty, (tileN + chunkN - 1) / chunkN);
   return others * std::ceil(double(active) / double(warpSize)) * perWarp;
 }
 

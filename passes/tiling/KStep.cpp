@@ -255,9 +255,36 @@ void readSplitViewsInPlace(RewriterBase &rewriter, linalg::LinalgOp c) {
   }
 }
 
+/// Whether the tile `v` is cut from a linalg.transpose that moves its
+/// input's innermost dim to its second-innermost (a `transpose_rhs` B, [N,
+/// K] -> [K, N]; in a split-K partial, [N, S, K / S] -> [S, K / S, N]): in
+/// memory the tile's elements are consecutive along that dim.
+bool isTransposedTile(Value v) {
+  while (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>()) {
+    if (slice.getSourceType().getRank() != slice.getType().getRank())
+      return false;
+    v = slice.getSource();
+  }
+  auto transpose = v.getDefiningOp<linalg::TransposeOp>();
+  if (!transpose)
+    return false;
+  ArrayRef<int64_t> perm = transpose.getPermutation();
+  auto rank = int64_t(perm.size());
+  return rank >= 2 && perm[rank - 2] == rank - 1;
+}
+
 /// Each of the step's operand tiles copied into a block buffer (rows padded
 /// for tensor cores), with its static bound and copy width; the step reads
 /// the buffers. With stages, each copy must move 4, 8 or 16 bytes.
+///
+/// A SIMT step's `transpose_rhs` B (a weight stored [.., N, K]) is copied
+/// along K (StepCopy::transposed, splitCopies), one element a thread per
+/// load, into rows padded by kSimtTransposedPad: a warp's load then reads
+/// consecutive K of one N (one or two cache lines) where threads laid out
+/// over the buffer's [K, N] would each reach a row of their own, and both
+/// the copy's writes (consecutive K) and the step's reads (consecutive N)
+/// fall in distinct banks. Pipelined steps keep the buffer's layout (their
+/// copies are cp.async of 4 to 16 bytes).
 FailureOr<SmallVector<StepCopy>>
 copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
                  bool tensorCores, function_ref<void(StringRef)> fail) {
@@ -267,9 +294,14 @@ copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
   SmallVector<StepCopy> copies;
   for (OpOperand *in : step.getDpsInputOperands()) {
     rewriter.setInsertionPoint(step);
+    bool transposed = !tensorCores && stages == 1 &&
+                      in->getOperandNumber() == 1 &&
+                      isTransposedTile(in->get());
     FailureOr<SmallVector<int64_t>> bounds = staticBounds(in->get());
     FailureOr<Value> buffer = blockBuffer(rewriter, loc, in->get(),
-                                          tensorCores ? mma::kOperandPad : 0);
+                                          tensorCores  ? mma::kOperandPad
+                                          : transposed ? kSimtTransposedPad
+                                                       : 0);
     if (failed(bounds) || failed(buffer)) {
       fail("an operand tile has no static bound");
       return failure();
@@ -281,12 +313,16 @@ copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
       whole = slice.getSource();
     auto wholeType = cast<RankedTensorType>(whole.getType());
     int64_t bytes = type.getElementTypeBitWidth() / 8;
-    int64_t width = copyVectorWidth(
-        type.isDynamicDim(type.getRank() - 1) ? 0 : type.getShape().back(),
-        wholeType.isDynamicDim(wholeType.getRank() - 1)
-            ? 0
-            : wholeType.getShape().back(),
-        bytes);
+    int64_t width =
+        transposed
+            ? 1
+            : copyVectorWidth(type.isDynamicDim(type.getRank() - 1)
+                                  ? 0
+                                  : type.getShape().back(),
+                              wholeType.isDynamicDim(wholeType.getRank() - 1)
+                                  ? 0
+                                  : wholeType.getShape().back(),
+                              bytes);
     // Asynchronous copies (cp.async) move 4, 8 or 16 bytes each.
     if (stages > 1 && width * bytes < 4) {
       fail(llvm::formatv(
@@ -301,7 +337,7 @@ copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
     }
     auto copy = linalg::CopyOp::create(rewriter, loc, in->get(), *buffer);
     rewriter.modifyOpInPlace(step, [&] { in->set(copy.getResult(0)); });
-    copies.push_back({copy, *bounds, width});
+    copies.push_back({copy, *bounds, width, transposed});
   }
   return copies;
 }
@@ -336,15 +372,45 @@ pipelineKLoop(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t kStep,
   return pipelined;
 }
 
+/// `copy` as a linalg.generic whose two innermost loops run along the
+/// tile's two innermost dims swapped (both indexing maps that permutation),
+/// so that tiling it lays threads out along the tile's second-innermost
+/// dim first.
+linalg::GenericOp copyAlongRows(RewriterBase &rewriter, linalg::CopyOp copy) {
+  int64_t rank =
+      cast<RankedTensorType>(copy.getInputs()[0].getType()).getRank();
+  SmallVector<unsigned> order = llvm::to_vector(llvm::seq<unsigned>(0, rank));
+  std::swap(order[rank - 2], order[rank - 1]);
+  AffineMap map = AffineMap::getPermutationMap(order, rewriter.getContext());
+  rewriter.setInsertionPoint(copy);
+  auto generic = linalg::GenericOp::create(
+      rewriter, copy.getLoc(), copy.getResultTypes(), copy.getInputs(),
+      copy.getOutputs(), ArrayRef<AffineMap>{map, map},
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [](OpBuilder &b, Location loc, ValueRange args) {
+        linalg::YieldOp::create(b, loc, args[0]);
+      });
+  rewriter.replaceOp(copy, generic.getResults());
+  return generic;
+}
+
 /// Each copy over the block's threads (linear ids, copyLayout), its
-/// producers fused in, its elements `width` at a time.
+/// producers fused in, its elements `width` at a time; a transposed tile's
+/// (StepCopy::transposed) with its threads along the tile's
+/// second-innermost dim, one element each.
 LogicalResult splitCopies(RewriterBase &rewriter,
                           MutableArrayRef<StepCopy> copies, int64_t threads,
                           function_ref<void(StringRef)> fail) {
   for (StepCopy &c : copies) {
+    Operation *copy = c.copy;
+    SmallVector<int64_t> bounds = c.bounds;
+    if (c.transposed && bounds.size() >= 2) {
+      copy = copyAlongRows(rewriter, c.copy);
+      std::swap(bounds[bounds.size() - 2], bounds.back());
+    }
     FailureOr<TilingInterface> tile =
-        tileToThreads(rewriter, cast<TilingInterface>(c.copy.getOperation()),
-                      copyLayout(c.bounds, threads, c.width), /*linear=*/true);
+        tileToThreads(rewriter, cast<TilingInterface>(copy),
+                      copyLayout(bounds, threads, c.width), /*linear=*/true);
     if (failed(tile)) {
       fail("an operand tile's copy could not be split over threads");
       return failure();

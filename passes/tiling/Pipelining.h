@@ -24,6 +24,11 @@ struct StepCopy {
   SmallVector<int64_t> bounds;
   /// Elements per access (copyVectorWidth).
   int64_t width = 1;
+  /// The tile is a transpose's (a SIMT step's `transpose_rhs` B, stored
+  /// [.., N, K]): it lies contiguous along its second-innermost dim, which
+  /// the copy's threads run along (splitCopies). Set for unpipelined
+  /// steps only.
+  bool transposed = false;
 };
 
 /// What `root` is computed from in `kLoop`'s step: the operations of the

@@ -110,6 +110,40 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // -----
 
+// A `transpose_rhs` B (an nn.Linear weight, stored [N, K]) on the same K
+// step: its 16 x 32 tile is copied along K, as it lies in memory (the
+// copy's threads are 16 along K, linear_dim_0, and 4 along N, 8 rows of
+// the weight each: a warp's load reads 16 consecutive K of two rows), into
+// a buffer whose rows are one element longer (16 x 33), so that the
+// copy's writes (consecutive K) and the step's reads (consecutive N) fall
+// in distinct banks. A's copy is unchanged.
+// CHECK-LABEL: func.func private @linear_kstep
+// CHECK: scf.for %{{.*}} = %c0 to %c70 step %c16 iter_args
+// CHECK: bufferization.alloc_tensor() : tensor<32x16xf32>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (4, 16)
+// CHECK: linalg.copy ins(%{{.*}} : tensor<1x1xf32>)
+// CHECK: bufferization.alloc_tensor() : tensor<16x33xf32>
+// CHECK: %[[B:.*]] = tensor.extract_slice %{{.*}}[0, 0] [%[[KS:.*]], %[[NS:.*]]] [1, 1] : tensor<16x33xf32> to tensor<?x?xf32>
+// CHECK: scf.forall (%[[N:.*]], %[[K:.*]]) in (4, 16) shared_outs(%{{.*}} = %[[B]])
+// CHECK: %[[WN:.*]] = affine.apply #{{.*}}(%[[N]])[%[[NS]]]
+// CHECK: %[[WK:.*]] = affine.apply #{{.*}}(%[[K]])[%{{.*}}, %[[KS]]]
+// CHECK: tensor.extract_slice %{{.*}}[%[[WN]], %[[WK]]] {{.*}} : tensor<?x70xf32> to tensor<?x?xf32>
+// CHECK: linalg.transpose ins(%{{.*}} : tensor<1x1xf32>) outs(%{{.*}} : tensor<1x1xf32>) permutation = [1, 0]
+// CHECK: {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%a: tensor<130x70xf32>, %w: tensor<90x70xf32>) -> tensor<130x90xf32> {
+    %0 = tessel.kernel @linear_kstep(%a, %w) : (tensor<130x70xf32>, tensor<90x70xf32>) -> tensor<130x90xf32>
+        schedule = #tessel.schedule<block = [32, 32, 16], warps = 2> {
+    ^bb0(%x: tensor<130x70xf32>, %y: tensor<90x70xf32>):
+      %1 = tessel.matmul %x, %y transpose_rhs : tensor<130x70xf32>, tensor<90x70xf32> -> tensor<130x90xf32>
+      tessel.yield %1 : tensor<130x90xf32>
+    }
+    return %0 : tensor<130x90xf32>
+  }
+}
+
+// -----
+
 // 16 x 64 tiles of the two innermost dims, 4 warps: on a target with 64-wide
 // waves (mi300x) that is 256 threads, 4 x 64. The tiles do not divide the
 // rows (16 x 100 in 16 x 64), so each thread computes its rows' statistics.

@@ -1407,7 +1407,7 @@ TEST(Model, UncalibratedTargetsSaySo) {
 // LLaMA-7B decode GEMV in f32 split eight ways (bench/workloads/
 // split-k-variants.mlir, run 2026-12-04a) at 55.3 us, 2.55x the 21.7
 // predicted while the copy was priced as whole rows.
-TEST(Model, SimtStepsGatherATransposedBLineByLine) {
+TEST(Model, SimtStepsCopyATransposedBAlongK) {
   Target h200 = *lookupKnownTarget("h200");
   KernelDesc rowMajor = steppableMatmul(1, 4096, 4096, ElementType::F32);
   KernelDesc linear = rowMajor;
@@ -1417,24 +1417,38 @@ TEST(Model, SimtStepsGatherATransposedBLineByLine) {
   linear.work.push_back(transpose);
   Schedule s = schedule({1, 64, 64}, 8);
   Prediction plain = predict(rowMajor, s, h200);
-  Prediction gathered = predict(linear, s, h200);
+  Prediction linearP = predict(linear, s, h200);
   ASSERT_TRUE(plain.legal) << plain.illegalReason;
-  ASSERT_TRUE(gathered.legal) << gathered.illegalReason;
-  // B's 64 x 64 tile over 256 threads, 16 along N (a vector of 4 each)
-  // and 16 along K (4 rows each): a warp's load reaches 16 rows of W, a
-  // line each, and each thread loads 16 elements. Per step, 8 warps x 16
-  // loads x 16 lines, against the 16 KiB of whole rows; 64 steps; one
-  // block on the busiest SM (64 blocks).
+  ASSERT_TRUE(linearP.legal) << linearP.illegalReason;
+  // B's 64 x 64 tile, stored [N, K], is copied along K: 64 threads along K
+  // and 4 along N, 16 rows each, so a warp's scalar load reads 32
+  // consecutive K of one row, one line, and the copy moves whole lines
+  // through L1 as a row-major B's vector copy does. (Lanes laid out over
+  // the buffer's [K, N], 16 along N, would each reach a row of W: 16 lines
+  // a load, 62 us more on this kernel.)
+  EXPECT_NEAR(linearP.loadsUs, plain.loadsUs, 1e-9);
+  // Its buffer's 64 rows are a float longer (kSimtTransposedPad).
+  EXPECT_EQ(linearP.sharedBytes - plain.sharedBytes,
+            64 * kSimtTransposedPad * 4);
+
+  // A step shorter than a warp: 16 along K, 16 along N (4 rows each); a
+  // warp's load reads 16 consecutive K (64 bytes, 2 sectors) of 2 rows, 2
+  // lines, where a row-major B's vector copy reads 512 bytes over 4 lines.
+  Schedule shortStep = schedule({1, 64, 16}, 8);
+  Prediction plainShort = predict(rowMajor, shortStep, h200);
+  Prediction linearShort = predict(linear, shortStep, h200);
+  ASSERT_TRUE(plainShort.legal) << plainShort.illegalReason;
+  ASSERT_TRUE(linearShort.legal) << linearShort.illegalReason;
   double clockHz = h200.get(TargetField::SimtClockGHz) * 1e9;
   double line = h200.get(TargetField::L1BytesPerClock);
-  double extra = 64 * (8 * 16 * 16 * line - 64 * 64 * 4);
-  EXPECT_NEAR(gathered.loadsUs - plain.loadsUs, extra / (line * clockHz) * 1e6,
-              1e-3);
-  EXPECT_GT(gathered.timeUs, plain.timeUs);
+  // Per step 8 warps x 4 loads x 2 lines of L1 clocks, against 16 x 64 x 4
+  // bytes of whole rows; 256 steps; one block on the busiest SM.
+  double extra = 256 * (8 * 4 * 2 * line - 16 * 64 * 4);
+  EXPECT_NEAR(linearShort.loadsUs - plainShort.loadsUs,
+              extra / (line * clockHz) * 1e6, 1e-3);
 
   // Every warp copies, those without outputs too: 64 outputs on 8 warps
-  // or on 2 move the same bytes through L1 (the loads term counted a
-  // quarter of them on 8 warps before).
+  // or on 2 move the same bytes through L1.
   Prediction two = predict(rowMajor, schedule({1, 64, 64}, 2), h200);
   ASSERT_TRUE(two.legal) << two.illegalReason;
   EXPECT_NEAR(plain.loadsUs, two.loadsUs, 1e-9);
