@@ -439,6 +439,10 @@ double dramBandwidth(const Target &t, double bytes, bool &uncalibrated);
 double tileProduct(const Context &c, const std::vector<int> &loops);
 /// The elements one copy of a K step's operand tile moves.
 int64_t copyWidth(const Context &c, const Load &operand);
+/// Whether the kernel's contraction reads a `transpose_rhs` B ([.., N, K]
+/// in memory) that a SIMT K step gathers into [.., K, N] in its copies
+/// (tensor cores read it in place).
+bool gathersTransposedB(const Context &c);
 /// The narrowest input type of the kernel.
 ElementType narrowestInput(const KernelDesc &k);
 /// An SM's FP32 lanes: peak / (SMs * 2 flops * clock).

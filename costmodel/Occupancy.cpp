@@ -255,12 +255,7 @@ int64_t sharedMemoryBytes(const Context &c) {
     double step = double(std::min<int64_t>(c.kStep, w.reduction));
     // An unpipelined step's `transpose_rhs` B has its rows (along N) padded
     // by kSimtTransposedPad.
-    bool padded =
-        s.stages == 1 &&
-        std::any_of(c.kernel.work.begin(), c.kernel.work.end(),
-                    [](const Work &o) {
-                      return o.kStepRole == KStepRole::TransposedBPrologue;
-                    });
+    bool padded = s.stages == 1 && gathersTransposedB(c);
     for (size_t index = 0; index < w.operandTiles.size(); ++index) {
       const Load &operand = w.operandTiles[index];
       double elements = step * tileProduct(c, operand.loops);

@@ -111,17 +111,6 @@ struct KSteps {
   double copyL1Bytes = 0;
 };
 
-/// Whether the kernel's contraction reads a `transpose_rhs` B ([.., N, K]
-/// in memory) that a SIMT K step gathers into [.., K, N] in its copies
-/// (tensor cores read it in place).
-bool gathersTransposedB(const Context &c) {
-  return !c.mma &&
-         std::any_of(c.kernel.work.begin(), c.kernel.work.end(),
-                     [](const Work &w) {
-                       return w.kStepRole == KStepRole::TransposedBPrologue;
-                     });
-}
-
 /// What a SIMT K step's copy of a transposed B tile, `step` x the tile
 /// along N (`operand.contiguous` in [.., K, N]), costs L1 per step, in
 /// bytes of its clocks (0 where the target lacks the figures). In memory the
@@ -754,6 +743,14 @@ void addElementwiseSteps(const Context &c, const ThreadGeometry &g,
 }
 
 } // namespace
+
+bool gathersTransposedB(const Context &c) {
+  return !c.mma &&
+         std::any_of(c.kernel.work.begin(), c.kernel.work.end(),
+                     [](const Work &w) {
+                       return w.kStepRole == KStepRole::TransposedBPrologue;
+                     });
+}
 
 MfmaFragmentFronts mfmaFragmentFronts(const MfmaShape &s, int64_t aRowBytes,
                                       int64_t bRowBytes, int64_t cRowBytes) {
