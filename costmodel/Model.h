@@ -112,9 +112,15 @@ enum class KStepRole {
   RowCopyPrologue,
   /// The transpose that gives the contraction a `transpose_rhs` B (stored
   /// [.., N, K]): a tensor-core step reads B in place, [N, K] tiles copied
-  /// along K as plain row copies (stages can make them asynchronous); a
-  /// SIMT step gathers it into [K, N] in its copies, as a Prologue.
+  /// along K as plain row copies (stages can make them asynchronous); an
+  /// unpipelined SIMT step copies it along K, one element a thread, into
+  /// [K, N] (ModelTerms.h, copiesTransposed).
   TransposedBPrologue,
+  /// The transpose that gives the contraction a `transpose_lhs` A (stored
+  /// [.., K, M]): an unpipelined SIMT step copies it along M, one element a
+  /// thread, into [M, K] (copiesTransposed); a tensor-core step's copies
+  /// gather it, as a Prologue's.
+  TransposedAPrologue,
 };
 
 /// The math functions an op's body calls, by what the code emitted for
@@ -174,7 +180,8 @@ struct Work {
   bool isPrologue() const {
     return kStepRole == KStepRole::Prologue ||
            kStepRole == KStepRole::RowCopyPrologue ||
-           kStepRole == KStepRole::TransposedBPrologue;
+           kStepRole == KStepRole::TransposedBPrologue ||
+           kStepRole == KStepRole::TransposedAPrologue;
   }
 };
 
@@ -654,12 +661,16 @@ struct WgmmaShape {
 /// shared memory and in its wavefronts.
 inline constexpr int64_t kMmaOperandPad = 8, kMmaAccumulatorPad = 8;
 
-/// Elements tessel-tile-and-fuse adds to each row of a SIMT K step's
-/// shared-memory buffer of a `transpose_rhs` B ([K, N], copied from a
-/// weight stored [N, K]): the copy's lanes write consecutive K of one N, and
-/// rows one element longer put them in consecutive banks. The step's
-/// threads read consecutive N of one K, which the pad leaves in consecutive
-/// banks too. The model counts it in the block's shared memory.
+/// Elements tessel-tile-and-fuse adds to each row of an unpipelined SIMT K
+/// step's shared-memory buffer of an operand stored transposed: a
+/// `transpose_rhs` B ([K, N], copied from a weight stored [N, K]) or a
+/// `transpose_lhs` A ([M, K], copied from [K, M]). The copy's lanes write
+/// consecutive elements of the buffer's second-innermost dim (K of one N,
+/// M of one K), and rows one element longer put them in consecutive banks.
+/// The step's threads read consecutive N of one K from B, which the pad
+/// leaves in consecutive banks too, and A's rows a thread tile apart, which
+/// it moves to different banks. The model counts it in the block's shared
+/// memory and in A's bank conflicts.
 inline constexpr int64_t kSimtTransposedPad = 1;
 
 /// The accumulator's row padding for a K step on `compute`: none for MFMA,

@@ -439,10 +439,13 @@ double dramBandwidth(const Target &t, double bytes, bool &uncalibrated);
 double tileProduct(const Context &c, const std::vector<int> &loops);
 /// The elements one copy of a K step's operand tile moves.
 int64_t copyWidth(const Context &c, const Load &operand);
-/// Whether the kernel's contraction reads a `transpose_rhs` B ([.., N, K]
-/// in memory) that a SIMT K step gathers into [.., K, N] in its copies
-/// (tensor cores read it in place).
-bool gathersTransposedB(const Context &c);
+/// Whether a SIMT K step copies the contraction's operand `operand` (0: A,
+/// 1: B) from the transpose of how it is stored (a `transpose_lhs` A, [..,
+/// K, M] in memory; a `transpose_rhs` B, [.., N, K]): along the dim it is
+/// stored along, one element a thread (gatheredCopyL1Bytes), into rows
+/// padded by kSimtTransposedPad where the step is unpipelined. (Tensor
+/// cores read such a B in place and gather such an A as a prologue.)
+bool copiesTransposed(const Context &c, size_t operand);
 /// The narrowest input type of the kernel.
 ElementType narrowestInput(const KernelDesc &k);
 /// An SM's FP32 lanes: peak / (SMs * 2 flops * clock).

@@ -194,6 +194,7 @@ std::optional<std::string> stagesRefusal(const Context &c, bool &unmodelled) {
   for (const Work &w : c.kernel.work) {
     // (c.mma: mma.sync or MFMA; wgmma returned above.)
     if (w.kStepRole == KStepRole::Prologue ||
+        w.kStepRole == KStepRole::TransposedAPrologue ||
         (w.kStepRole == KStepRole::TransposedBPrologue && !c.mma)) {
       unmodelled = true;
       return "stages with an operand computed in the copies (a cast): those "
@@ -253,15 +254,18 @@ int64_t sharedMemoryBytes(const Context &c) {
     }
     bytes += int64_t(4.0 * tileProduct(c, w.loops));
     double step = double(std::min<int64_t>(c.kStep, w.reduction));
-    // An unpipelined step's `transpose_rhs` B has its rows (along N) padded
-    // by kSimtTransposedPad.
-    bool padded = s.stages == 1 && gathersTransposedB(c);
+    // An unpipelined step's transposed operands have their rows padded by
+    // kSimtTransposedPad: a `transpose_rhs` B's rows along N ([K, N + 1]),
+    // a `transpose_lhs` A's along K ([M, K + 1]).
     for (size_t index = 0; index < w.operandTiles.size(); ++index) {
       const Load &operand = w.operandTiles[index];
       double elements = step * tileProduct(c, operand.loops);
+      bool padded = s.stages == 1 && copiesTransposed(c, index);
       if (padded && index == 1 && operand.contiguous >= 0)
         elements += elements / tileProduct(c, {operand.contiguous}) *
                     double(kSimtTransposedPad);
+      if (padded && index == 0 && operand.contiguous < 0)
+        elements += elements / step * double(kSimtTransposedPad);
       bytes += s.stages * int64_t(elements * operand.bytes);
     }
   }

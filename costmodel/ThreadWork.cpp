@@ -111,52 +111,57 @@ struct KSteps {
   double copyL1Bytes = 0;
 };
 
-/// What a SIMT K step's copy of a transposed B tile, `step` x the tile
-/// along N (`operand.contiguous` in [.., K, N]), costs L1 per step, in
-/// bytes of its clocks (0 where the target lacks the figures). In memory the
-/// tile's elements lie along K, rows `rowElements` apart (the contraction's
-/// K; a split's slices lie further apart, which changes no count while a
-/// row spans whole lines). The copy runs along K (tessel-tile-and-fuse's
-/// splitCopies: copyThreadLayout of [N, K], one element a thread, a chunk
-/// of N each), so a warp's scalar load reads consecutive K of one row, or
-/// of a few where the step is shorter than a warp. Each load costs L1 the
-/// larger of its sectors' bytes and a clock (l1_bytes_per_clock) for each
-/// line its lanes touch, as warpL1Bytes prices a fused op's loads. (A
-/// pipelined step keeps the buffer's [K, N] layout, each lane a row of its
-/// own; the model leaves it unmodelled: stagesRefusal.)
-double gatheredCopyL1Bytes(const Context &c, const Load &operand, double step,
-                           double rowElements) {
+/// What a SIMT K step's copy of an operand tile stored transposed
+/// (copiesTransposed) costs L1 per step, in bytes of its clocks (0 where
+/// the target lacks the figures). The tile is `step` x its tile along the
+/// root loop `loop` (N for a `transpose_rhs` B, M for a `transpose_lhs`
+/// A). In memory its elements lie along K for B (rows of `rowElements`:
+/// the contraction's K; a split's slices lie further apart, which changes
+/// no count while a row spans whole lines) and along `loop` for A
+/// (`alongLoop`; rows of `rowElements`: the whole M). The copy runs along
+/// them (tessel-tile-and-fuse's splitCopies: copyThreadLayout of [rows,
+/// along], one element a thread, a chunk of each), so a warp's scalar load
+/// reads consecutive elements of one row, or of a few where the tile is
+/// shorter than a warp there. Each load costs L1 the larger of its
+/// sectors' bytes and a clock (l1_bytes_per_clock) for each line its lanes
+/// touch, as warpL1Bytes prices a fused op's loads. (A pipelined step keeps
+/// the buffer's layout, each lane a row of its own; the model leaves it
+/// unmodelled: stagesRefusal.)
+double gatheredCopyL1Bytes(const Context &c, const Load &operand, int loop,
+                           bool alongLoop, double step, double rowElements) {
   const Target &t = c.target;
   if (!t.has(TargetField::MemorySectorBytes) ||
       !t.has(TargetField::CacheLineBytes) ||
-      !t.has(TargetField::L1BytesPerClock) || operand.contiguous < 0)
+      !t.has(TargetField::L1BytesPerClock) || loop < 0)
     return 0;
-  int j = parallelIndex(c, operand.contiguous);
+  int j = parallelIndex(c, loop);
   if (j < 0)
     return 0;
-  auto tileN = int64_t(c.tiles[j]);
+  auto tile = int64_t(c.tiles[j]);
   auto k = int64_t(step);
+  // The tile as it lies in memory: `rows` rows of `along` elements.
+  int64_t rows = alongLoop ? k : tile, along = alongLoop ? tile : k;
   std::vector<int64_t> layout =
-      copyThreadLayout({tileN, k}, c.threadsPerBlock, 1);
+      copyThreadLayout({rows, along}, c.threadsPerBlock, 1);
   int64_t tx = std::max<int64_t>(layout[1], 1);
   int64_t ty = std::max<int64_t>(layout[0], 1);
-  int64_t chunkK = (k + tx - 1) / tx, chunkN = (tileN + ty - 1) / ty;
+  int64_t chunkAlong = (along + tx - 1) / tx, chunkRows = (rows + ty - 1) / ty;
   double sector = t.get(TargetField::MemorySectorBytes);
   double line = t.get(TargetField::CacheLineBytes);
   auto row = int64_t(rowElements);
   int64_t warpSize = t.warpSize();
-  // Every warp's lanes lie alike (the next warp's a chunk further along K
-  // or N); the first full warp stands for them.
+  // Every warp's lanes lie alike (the next warp's a chunk further along a
+  // row or down the rows); the first full warp stands for them.
   double perWarp = 0;
-  for (int64_t r = 0; r < chunkN; ++r)
-    for (int64_t e = 0; e < chunkK; ++e) {
+  for (int64_t r = 0; r < chunkRows; ++r)
+    for (int64_t e = 0; e < chunkAlong; ++e) {
       std::vector<int64_t> lines, sectors;
       for (int64_t lane = 0; lane < warpSize; ++lane) {
         int64_t x = lane % tx, y = (lane / tx) % ty;
-        int64_t n = y * chunkN + r, kk = x * chunkK + e;
-        if (n >= tileN || kk >= k)
+        int64_t at = y * chunkRows + r, in = x * chunkAlong + e;
+        if (at >= rows || in >= along)
           continue;
-        double byte = double(n * row + kk) * operand.bytes;
+        double byte = double(at * row + in) * operand.bytes;
         lines.push_back(int64_t(byte / line));
         sectors.push_back(int64_t(byte / sector));
       }
@@ -171,11 +176,17 @@ double gatheredCopyL1Bytes(const Context &c, const Load &operand, double step,
   // The tile's other dims (a split-K slice's, a batch's) repeat it.
   double others = 1;
   for (int l : operand.loops)
-    if (l != operand.contiguous)
+    if (l != loop)
       others *= tileProduct(c, {l});
-  int64_t active = std::min(tx, (k + chunkK - 1) / chunkK) *
-                   std::min(ty, (tileN + chunkN - 1) / chunkN);
+  int64_t active = std::min(tx, (along + chunkAlong - 1) / chunkAlong) *
+                   std::min(ty, (rows + chunkRows - 1) / chunkRows);
   return others * std::ceil(double(active) / double(warpSize)) * perWarp;
+}
+
+/// The root loop along M (a `transpose_lhs` A's stored rows) of the
+/// kernel's contraction: the second-innermost parallel loop.
+int mLoop(const Context &c) {
+  return c.parallel.size() < 2 ? -1 : c.parallel[c.parallel.size() - 2];
 }
 
 KSteps kStepsOf(const Context &c, const ThreadGeometry &g, const Work &w) {
@@ -184,14 +195,19 @@ KSteps kStepsOf(const Context &c, const ThreadGeometry &g, const Work &w) {
   k.steps = std::ceil(k.reduction / double(c.kStep));
   k.step = std::min(double(c.kStep), k.reduction);
   k.copySteps = k.steps + double(c.schedule.stages - 1);
-  bool gathered = gathersTransposedB(c);
   for (size_t index = 0; index < w.operandTiles.size(); ++index) {
     const Load &operand = w.operandTiles[index];
     double elements = k.step * tileProduct(c, operand.loops);
-    // A gathered B's elements are scalar loads each.
-    double gatherL1 = gathered && index == 1
-                          ? gatheredCopyL1Bytes(c, operand, k.step, k.reduction)
-                          : 0;
+    // A transposed operand's elements are scalar loads each: B's along K
+    // (rows K apart), A's along M (rows the whole M apart).
+    double gatherL1 = 0;
+    int m = mLoop(c);
+    if (copiesTransposed(c, index) && index == 1)
+      gatherL1 = gatheredCopyL1Bytes(c, operand, operand.contiguous, false,
+                                     k.step, k.reduction);
+    else if (copiesTransposed(c, index) && m >= 0)
+      gatherL1 = gatheredCopyL1Bytes(c, operand, m, true, k.step,
+                                     double(c.kernel.loops[m].size));
     k.copies +=
         gatherL1 > 0 ? elements : elements / double(copyWidth(c, operand));
     // Rows of the tile along its contiguous dim: a row of `step` elements
@@ -393,12 +409,14 @@ SimtStepAccesses simtStepAccesses(const Context &c, const ThreadGeometry &g,
     return int64_t(0);
   };
   // The buffer's linear element index of a lane's first element, over
-  // `dims` (root loops; -1 for K, at k = 0), each of `size` elements.
-  auto firstElement = [&](int64_t lane, const std::vector<int> &dims) {
+  // `dims` (root loops; -1 for K, at k = 0), each of `size` elements (K's
+  // `kPad` more: a transposed A's rows, kSimtTransposedPad).
+  auto firstElement = [&](int64_t lane, const std::vector<int> &dims,
+                          int64_t kPad) {
     int64_t index = 0;
     for (int l : dims) {
       int j = l < 0 ? -1 : parallelIndex(c, l);
-      int64_t size = j < 0 ? int64_t(k.step) : c.tiles[j];
+      int64_t size = j < 0 ? int64_t(k.step) + kPad : c.tiles[j];
       int64_t at =
           j < 0 ? 0 : threadAlong(lane, size_t(j)) * int64_t(g.extent[j]);
       index = index * size + at;
@@ -408,34 +426,43 @@ SimtStepAccesses simtStepAccesses(const Context &c, const ThreadGeometry &g,
   // `dims`' accesses: elements along the contiguous one (`contiguous`, -1
   // for none) in vectors, the rest one at a time.
   auto accesses = [&](const std::vector<int> &dims, int contiguous,
-                      double bytes, double &instructions, double &wavefronts) {
+                      double bytes, int64_t kPad, double &instructions,
+                      double &wavefronts) {
     int64_t vector = 1;
     if (int j = contiguous < 0 ? -1 : parallelIndex(c, contiguous); j >= 0)
       vector = sharedVector(g.extent[j], c.tiles[j], bytes);
     int64_t access = std::max<int64_t>(1, int64_t(bytes)) * vector;
     instructions = elementsOf(dims) / double(vector);
-    wavefronts =
-        instructions * warpWavefronts(
-                           [&](int64_t lane) {
-                             return firstElement(lane, dims) * int64_t(bytes);
-                           },
-                           access, c.target.warpSize());
+    wavefronts = instructions * warpWavefronts(
+                                    [&](int64_t lane) {
+                                      return firstElement(lane, dims, kPad) *
+                                             int64_t(bytes);
+                                    },
+                                    access, c.target.warpSize());
   };
-  for (const Load &operand : w.operandTiles) {
+  for (size_t index = 0; index < w.operandTiles.size(); ++index) {
+    const Load &operand = w.operandTiles[index];
     // K comes last where it is contiguous, else just before the last loop.
     std::vector<int> dims = operand.loops;
     if (operand.contiguous < 0 || dims.empty())
       dims.push_back(-1);
     else
       dims.insert(dims.end() - 1, -1);
+    // An unpipelined step's transposed A has its rows padded.
+    int64_t kPad = index == 0 && c.schedule.stages == 1 &&
+                           copiesTransposed(c, 0) && operand.contiguous < 0
+                       ? kSimtTransposedPad
+                       : 0;
     double instructions = 0, wavefronts = 0;
-    accesses(dims, operand.contiguous, operand.bytes, instructions, wavefronts);
+    accesses(dims, operand.contiguous, operand.bytes, kPad, instructions,
+             wavefronts);
     s.instructionsPerK += instructions;
     s.frontsPerK += wavefronts;
   }
   std::vector<int> out = w.loops;
   double instructions = 0, wavefronts = 0;
-  accesses(out, out.empty() ? -1 : out.back(), 4.0, instructions, wavefronts);
+  accesses(out, out.empty() ? -1 : out.back(), 4.0, 0, instructions,
+           wavefronts);
   s.accumulatorInstructions = 2.0 * instructions;
   s.accumulatorFronts = 2.0 * wavefronts;
   return s;
@@ -744,12 +771,13 @@ void addElementwiseSteps(const Context &c, const ThreadGeometry &g,
 
 } // namespace
 
-bool gathersTransposedB(const Context &c) {
-  return !c.mma &&
-         std::any_of(c.kernel.work.begin(), c.kernel.work.end(),
-                     [](const Work &w) {
-                       return w.kStepRole == KStepRole::TransposedBPrologue;
-                     });
+bool copiesTransposed(const Context &c, size_t operand) {
+  if (c.mma || operand > 1)
+    return false;
+  KStepRole role = operand == 0 ? KStepRole::TransposedAPrologue
+                                : KStepRole::TransposedBPrologue;
+  return std::any_of(c.kernel.work.begin(), c.kernel.work.end(),
+                     [&](const Work &w) { return w.kStepRole == role; });
 }
 
 MfmaFragmentFronts mfmaFragmentFronts(const MfmaShape &s, int64_t aRowBytes,

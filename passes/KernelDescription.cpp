@@ -658,8 +658,9 @@ private:
   DenseMap<Operation *, bool> reducesMemo;
   /// The ops computing the K-steppable contraction's operands.
   llvm::SmallPtrSet<Operation *, 8> prologue;
-  /// The transpose that gives the contraction its B (swapsInnermostDims).
-  Operation *transposedB = nullptr;
+  /// The transposes that give the contraction its A and its B
+  /// (swapsInnermostDims).
+  Operation *transposedA = nullptr, *transposedB = nullptr;
   static constexpr size_t kMaxContexts = 64;
 };
 
@@ -697,6 +698,9 @@ void KernelDescriber::classifyContraction() {
       continue;
     desc.mmaSyncable = mmaSyncRefusal(op).empty();
     desc.wgmmaable = wgmmaRefusal(op).empty();
+    if (auto t = op.getDpsInputs()[0].getDefiningOp<linalg::TransposeOp>())
+      if (swapsInnermostDims(t))
+        transposedA = t;
     if (auto t = op.getDpsInputs()[1].getDefiningOp<linalg::TransposeOp>())
       if (swapsInnermostDims(t))
         transposedB = t;
@@ -885,6 +889,7 @@ void KernelDescriber::describeWork(linalg::LinalgOp op) {
     if (prologue.contains(op))
       work.kStepRole = isRowCopy(op)       ? KStepRole::RowCopyPrologue
                        : op == transposedB ? KStepRole::TransposedBPrologue
+                       : op == transposedA ? KStepRole::TransposedAPrologue
                                            : KStepRole::Prologue;
     if (kSteppable) {
       work.kStepRole = contextIndex == kStepContext

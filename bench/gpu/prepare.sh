@@ -95,7 +95,8 @@ done
 # (and its operands read through strided views: the TMA maps of
 # [B, S, H, D] buffers), split-KV attention's one kernel (its atomic arrival counts, zeroed by
 # tessel-run-device), vector steps over partial tiles (whose stores out of
-# bounds the CPU path caught only by luck). A file the target cannot take (the large tiles need
+# bounds the CPU path caught only by luck), SIMT K steps on partial tiles
+# (a `transpose_lhs` A copied along M into padded rows). A file the target cannot take (the large tiles need
 # sm_90's shared memory) is reported and left out.
 mkdir -p "$CARRY/checks"
 # On AMD targets the MFMA kernels (GEMM K steps and the fused attention's
@@ -131,7 +132,8 @@ for f in $AMD_CHECKS $CLUSTER_CHECKS \
          test/codegen/cpu-check-split-kv-attention.mlir \
          test/codegen/cpu-check-row-kernels.mlir \
          test/codegen/cpu-check-row-kernels-residual.mlir \
-         test/codegen/cpu-check-row-reductions.mlir; do
+         test/codegen/cpu-check-row-reductions.mlir \
+         test/codegen/cpu-check-kernels-kstep.mlir; do
   name=$(basename "$f" .mlir)
   sed "s/#tessel.target<\"[a-z0-9_]*\">/#tessel.target<\"$TARGET\">/" "$f" \
     >"$CARRY/checks/$name.mlir"

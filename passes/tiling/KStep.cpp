@@ -257,8 +257,10 @@ void readSplitViewsInPlace(RewriterBase &rewriter, linalg::LinalgOp c) {
 
 /// Whether the tile `v` is cut from a linalg.transpose that moves its
 /// input's innermost dim to its second-innermost (a `transpose_rhs` B, [N,
-/// K] -> [K, N]; in a split-K partial, [N, S, K / S] -> [S, K / S, N]): in
-/// memory the tile's elements are consecutive along that dim.
+/// K] -> [K, N]; in a split-K partial, [N, S, K / S] -> [S, K / S, N]; a
+/// `transpose_lhs` A, [K, M] -> [M, K], in a split-K partial [S, K / S, M]
+/// -> [S, M, K / S]): in memory the tile's elements are consecutive along
+/// that dim.
 bool isTransposedTile(Value v) {
   while (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>()) {
     if (slice.getSourceType().getRank() != slice.getType().getRank())
@@ -277,14 +279,17 @@ bool isTransposedTile(Value v) {
 /// for tensor cores), with its static bound and copy width; the step reads
 /// the buffers. With stages, each copy must move 4, 8 or 16 bytes.
 ///
-/// A SIMT step's `transpose_rhs` B (a weight stored [.., N, K]) is copied
-/// along K (StepCopy::transposed, splitCopies), one element a thread per
+/// A SIMT step's operand tile stored transposed (isTransposedTile: a
+/// `transpose_rhs` B, a weight stored [.., N, K]; a `transpose_lhs` A,
+/// stored [.., K, M]) is copied along the dim it is stored along (K for B,
+/// M for A; StepCopy::transposed, splitCopies), one element a thread per
 /// load, into rows padded by kSimtTransposedPad: a warp's load then reads
-/// consecutive K of one N (one or two cache lines) where threads laid out
-/// over the buffer's [K, N] would each reach a row of their own, and both
-/// the copy's writes (consecutive K) and the step's reads (consecutive N)
-/// fall in distinct banks. Pipelined steps keep the buffer's layout (their
-/// copies are cp.async of 4 to 16 bytes).
+/// consecutive elements of one stored row (one or two cache lines) where
+/// threads laid out over the buffer's own innermost dim would each reach a
+/// row of their own, and both the copy's writes (along the buffer's
+/// second-innermost dim) and the step's reads fall in distinct banks.
+/// Pipelined steps keep the buffer's layout (their copies are cp.async of
+/// 4 to 16 bytes).
 FailureOr<SmallVector<StepCopy>>
 copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
                  bool tensorCores, function_ref<void(StringRef)> fail) {
@@ -295,8 +300,7 @@ copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
   for (OpOperand *in : step.getDpsInputOperands()) {
     rewriter.setInsertionPoint(step);
     bool transposed = !tensorCores && stages == 1 &&
-                      in->getOperandNumber() == 1 &&
-                      isTransposedTile(in->get());
+                      in->getOperandNumber() < 2 && isTransposedTile(in->get());
     FailureOr<SmallVector<int64_t>> bounds = staticBounds(in->get());
     FailureOr<Value> buffer = blockBuffer(rewriter, loc, in->get(),
                                           tensorCores  ? mma::kOperandPad

@@ -25,9 +25,9 @@ struct StepCopy {
   /// Elements per access (copyVectorWidth).
   int64_t width = 1;
   /// The tile is a transpose's (a SIMT step's `transpose_rhs` B, stored
-  /// [.., N, K]): it lies contiguous along its second-innermost dim, which
-  /// the copy's threads run along (splitCopies). Set for unpipelined
-  /// steps only.
+  /// [.., N, K], or `transpose_lhs` A, stored [.., K, M]): it lies
+  /// contiguous along its second-innermost dim, which the copy's threads
+  /// run along (splitCopies). Set for unpipelined steps only.
   bool transposed = false;
 };
 

@@ -5,7 +5,10 @@
 // 29 is not a multiple of any step): matmul with a bias and gelu epilogue, a
 // matmul as the kernel's root, a matmul whose operand is cast first (the
 // cast fused into the copy to shared memory), batch_matmul as the root and
-// with softmax.
+// with softmax. The roots read a `transpose_lhs` A, which a SIMT step copies
+// along M into rows padded by one element; in f32 also a weight gradient
+// (X^T dY) split three ways along K, whose partials read A's [K / S, M]
+// slices, and a batch_matmul with a transposed A.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 
 func.func @mm_epilogue_f32_narrow(%a: tensor<37x29xf32>, %b: tensor<29x23xf32>, %bias: tensor<23xf32>) -> tensor<37x23xf32> {
@@ -133,6 +136,26 @@ func.func @bmm_softmax_f32_wide(%q: tensor<3x17x29xf32>, %k: tensor<3x11x29xf32>
     %0 = tessel.batch_matmul %k_q, %k_k transpose_rhs : tensor<3x17x29xf32>, tensor<3x11x29xf32> -> tensor<3x17x11xf32>
     %1 = tessel.softmax %0 dim = 2 : tensor<3x17x11xf32>
     tessel.yield %1 : tensor<3x17x11xf32>
+  }
+  return %r : tensor<3x17x11xf32>
+}
+
+func.func @mm_grad_f32_split(%x: tensor<96x50xf32>, %dy: tensor<96x30xf32>) -> tensor<50x30xf32> {
+  %r = tessel.kernel @k_mm_grad_f32_split(%x, %dy) : (tensor<96x50xf32>, tensor<96x30xf32>) -> tensor<50x30xf32>
+      schedule = #tessel.schedule<block = [16, 16, 16], warps = 2, split_k = 3> {
+  ^bb0(%k_x: tensor<96x50xf32>, %k_dy: tensor<96x30xf32>):
+    %0 = tessel.matmul %k_x, %k_dy transpose_lhs : tensor<96x50xf32>, tensor<96x30xf32> -> tensor<50x30xf32>
+    tessel.yield %0 : tensor<50x30xf32>
+  }
+  return %r : tensor<50x30xf32>
+}
+
+func.func @bmm_lhs_f32(%q: tensor<3x29x17xf32>, %k: tensor<3x29x11xf32>) -> tensor<3x17x11xf32> {
+  %r = tessel.kernel @k_bmm_lhs_f32(%q, %k) : (tensor<3x29x17xf32>, tensor<3x29x11xf32>) -> tensor<3x17x11xf32>
+      schedule = #tessel.schedule<block = [1, 8, 16, 8], warps = 1> {
+  ^bb0(%k_q: tensor<3x29x17xf32>, %k_k: tensor<3x29x11xf32>):
+    %0 = tessel.batch_matmul %k_q, %k_k transpose_lhs : tensor<3x29x17xf32>, tensor<3x29x11xf32> -> tensor<3x17x11xf32>
+    tessel.yield %0 : tensor<3x17x11xf32>
   }
   return %r : tensor<3x17x11xf32>
 }
@@ -495,6 +518,12 @@ func.func @bmm_softmax_bf16_wide(%q: tensor<3x17x29xbf16>, %k: tensor<3x11x29xbf
 // CHECK-NEXT: ok
 
 // CHECK-LABEL: func @bmm_softmax_f32_wide
+// CHECK-NEXT: ok
+
+// CHECK-LABEL: func @mm_grad_f32_split
+// CHECK-NEXT: ok
+
+// CHECK-LABEL: func @bmm_lhs_f32
 // CHECK-NEXT: ok
 
 // CHECK-LABEL: func @mm_epilogue_f16_narrow

@@ -144,6 +144,39 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // -----
 
+// A `transpose_lhs` A ([K, M] = 70 x 130 in memory) on a SIMT K step: each
+// step's 32 x 16 tile of [M, K] is copied as it lies in memory, 32 threads
+// along M (linear_dim_0, the fastest) and 2 along K, so that a warp's load
+// reads 32 consecutive M of one K; the buffer's rows are a float longer
+// (32 x 17), so the copy's writes (consecutive M, a row apart) fall in
+// distinct banks. The tiles divide neither M nor K. B, row-major, keeps its
+// plain copy into 16 x 32.
+// CHECK-LABEL: func.func private @lhs_kstep
+// CHECK: scf.for %{{.*}} = %c0 to %c70 step %c16 iter_args
+// CHECK: bufferization.alloc_tensor() : tensor<32x17xf32>
+// CHECK: %[[A:.*]] = tensor.extract_slice %{{.*}}[0, 0] [%[[MS:.*]], %[[KS:.*]]] [1, 1] : tensor<32x17xf32> to tensor<?x?xf32>
+// CHECK: scf.forall (%[[K:.*]], %[[M:.*]]) in (2, 32) shared_outs(%{{.*}} = %[[A]])
+// CHECK: %[[WM:.*]] = affine.apply #{{.*}}(%[[M]])[%[[MS]]]
+// CHECK: affine.apply #{{.*}}(%[[K]])[%[[KS]]]
+// CHECK: %[[WK:.*]] = affine.apply #{{.*}}(%[[K]])[%{{.*}}, %[[KS]]]
+// CHECK: tensor.extract_slice %{{.*}}[%[[WK]], %[[WM]]] {{.*}} : tensor<70x?xf32> to tensor<?x?xf32>
+// CHECK: linalg.transpose ins(%{{.*}} : tensor<1x1xf32>) outs(%{{.*}} : tensor<1x1xf32>) permutation = [1, 0]
+// CHECK: {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK: bufferization.alloc_tensor() : tensor<16x32xf32>
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%a: tensor<70x130xf32>, %w: tensor<70x90xf32>) -> tensor<130x90xf32> {
+    %0 = tessel.kernel @lhs_kstep(%a, %w) : (tensor<70x130xf32>, tensor<70x90xf32>) -> tensor<130x90xf32>
+        schedule = #tessel.schedule<block = [32, 32, 16], warps = 2> {
+    ^bb0(%x: tensor<70x130xf32>, %y: tensor<70x90xf32>):
+      %1 = tessel.matmul %x, %y transpose_lhs : tensor<70x130xf32>, tensor<70x90xf32> -> tensor<130x90xf32>
+      tessel.yield %1 : tensor<130x90xf32>
+    }
+    return %0 : tensor<130x90xf32>
+  }
+}
+
+// -----
+
 // 16 x 64 tiles of the two innermost dims, 4 warps: on a target with 64-wide
 // waves (mi300x) that is 256 threads, 4 x 64. The tiles do not divide the
 // rows (16 x 100 in 16 x 64), so each thread computes its rows' statistics.

@@ -1454,4 +1454,62 @@ TEST(Model, SimtStepsCopyATransposedBAlongK) {
   EXPECT_NEAR(plain.loadsUs, two.loadsUs, 1e-9);
 }
 
+// A SIMT K step copies a `transpose_lhs` A ([K, M] in memory, X of a weight
+// gradient X^T dY) as it lies: along M, one element a thread, into [M, K]
+// rows a float longer (tessel-tile-and-fuse's copyOperandTiles).
+TEST(Model, SimtStepsCopyATransposedAAlongM) {
+  Target h200 = *lookupKnownTarget("h200");
+  KernelDesc rowMajor = steppableMatmul(4096, 1024, 4096, ElementType::F32);
+  KernelDesc lhs = rowMajor;
+  Work transpose;
+  transpose.loops = {0};
+  transpose.kStepRole = KStepRole::TransposedAPrologue;
+  lhs.work.push_back(transpose);
+  double clockHz = h200.get(TargetField::SimtClockGHz) * 1e9;
+  double line = h200.get(TargetField::L1BytesPerClock);
+
+  // A's 64 x 64 tile: 64 threads along M and 2 along K, so a warp's scalar
+  // load reads 32 consecutive M of one K, one line: the copy moves whole
+  // lines through L1 as a row-major A's vector copy does. The buffer's 64
+  // rows are a float longer.
+  Schedule s = schedule({64, 64, 64}, 4);
+  Prediction plain = predict(rowMajor, s, h200);
+  Prediction lhsP = predict(lhs, s, h200);
+  ASSERT_TRUE(plain.legal) << plain.illegalReason;
+  ASSERT_TRUE(lhsP.legal) << lhsP.illegalReason;
+  EXPECT_NEAR(lhsP.loadsUs, plain.loadsUs, 1e-9);
+  EXPECT_EQ(lhsP.sharedBytes - plain.sharedBytes, 64 * kSimtTransposedPad * 4);
+
+  // A tile narrower than a warp: 16 along M, 4 along K (4 rows each), so a
+  // warp's load reads 16 consecutive M (64 bytes, 2 sectors) of 2 rows, 2
+  // lines, where a row-major A's vector copy reads whole rows.
+  Schedule narrow = schedule({16, 64, 16}, 2);
+  Prediction plainNarrow = predict(rowMajor, narrow, h200);
+  Prediction lhsNarrow = predict(lhs, narrow, h200);
+  ASSERT_TRUE(plainNarrow.legal) << plainNarrow.illegalReason;
+  ASSERT_TRUE(lhsNarrow.legal) << lhsNarrow.illegalReason;
+  // Per step 2 warps x 4 loads x 2 lines of L1 clocks, against 16 x 16 x 4
+  // bytes of whole rows; 256 steps; 32 blocks on the busiest SM (4096
+  // blocks on 132 SMs).
+  double extra = 32.0 * 256 * (2 * 4 * 2 * line - 16 * 16 * 4);
+  EXPECT_NEAR(lhsNarrow.loadsUs - plainNarrow.loadsUs,
+              extra / (line * clockHz) * 1e6, 1e-3);
+
+  // The pad moves the step's reads of A out of each other's banks: with 8
+  // x 8 thread tiles a warp is 16 threads along N by 2 along M, whose A
+  // rows lie 8 apart, 8 x 32 floats (one bank) unpadded and 8 x 33 (banks 0
+  // and 8) padded: each of a thread's 8 loads of A a k takes one wavefront
+  // instead of two. The copies cost the same (whole lines); 4096 k's, 4
+  // warps a block, 4 blocks on the busiest SM (512 on 132).
+  Schedule tiles = schedule({64, 128, 32}, 4);
+  tiles.thread = {8, 8, 32};
+  Prediction plainTiles = predict(rowMajor, tiles, h200);
+  Prediction lhsTiles = predict(lhs, tiles, h200);
+  ASSERT_TRUE(plainTiles.legal) << plainTiles.illegalReason;
+  ASSERT_TRUE(lhsTiles.legal) << lhsTiles.illegalReason;
+  double wavefronts = 4.0 * 4 * 4096 * 8;
+  EXPECT_NEAR(plainTiles.loadsUs - lhsTiles.loadsUs,
+              wavefronts * 32 * 4 / (line * clockHz) * 1e6, 1e-3);
+}
+
 } // namespace
