@@ -68,6 +68,17 @@ Schedule schedule(std::vector<int64_t> block, int64_t warps) {
   return s;
 }
 
+/// `d` with the transpose that gives its contraction an operand stored
+/// transposed (`role`), following the root `loops`, as describeKernel adds
+/// it.
+KernelDesc withTranspose(KernelDesc d, std::vector<int> loops, KStepRole role) {
+  Work transpose;
+  transpose.loops = std::move(loops);
+  transpose.kStepRole = role;
+  d.work.push_back(transpose);
+  return d;
+}
+
 TEST(Model, NeverBelowThePhysicalRoofline) {
   for (const Target &t : allTargets())
     for (KernelDesc d : {matmul(512, 384, 256, ElementType::BF16),
@@ -1410,11 +1421,8 @@ TEST(Model, UncalibratedTargetsSaySo) {
 TEST(Model, SimtStepsCopyATransposedBAlongK) {
   Target h200 = *lookupKnownTarget("h200");
   KernelDesc rowMajor = steppableMatmul(1, 4096, 4096, ElementType::F32);
-  KernelDesc linear = rowMajor;
-  Work transpose;
-  transpose.loops = {1};
-  transpose.kStepRole = KStepRole::TransposedBPrologue;
-  linear.work.push_back(transpose);
+  KernelDesc linear =
+      withTranspose(rowMajor, {1}, KStepRole::TransposedBPrologue);
   Schedule s = schedule({1, 64, 64}, 8);
   Prediction plain = predict(rowMajor, s, h200);
   Prediction linearP = predict(linear, s, h200);
@@ -1460,11 +1468,7 @@ TEST(Model, SimtStepsCopyATransposedBAlongK) {
 TEST(Model, SimtStepsCopyATransposedAAlongM) {
   Target h200 = *lookupKnownTarget("h200");
   KernelDesc rowMajor = steppableMatmul(4096, 1024, 4096, ElementType::F32);
-  KernelDesc lhs = rowMajor;
-  Work transpose;
-  transpose.loops = {0};
-  transpose.kStepRole = KStepRole::TransposedAPrologue;
-  lhs.work.push_back(transpose);
+  KernelDesc lhs = withTranspose(rowMajor, {0}, KStepRole::TransposedAPrologue);
   double clockHz = h200.get(TargetField::SimtClockGHz) * 1e9;
   double line = h200.get(TargetField::L1BytesPerClock);
 
