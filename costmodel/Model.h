@@ -662,16 +662,20 @@ struct WgmmaShape {
 inline constexpr int64_t kMmaOperandPad = 8, kMmaAccumulatorPad = 8;
 
 /// Elements tessel-tile-and-fuse adds to each row of an unpipelined SIMT K
-/// step's shared-memory buffer of an operand stored transposed: a
-/// `transpose_rhs` B ([K, N], copied from a weight stored [N, K]) or a
-/// `transpose_lhs` A ([M, K], copied from [K, M]). The copy's lanes write
-/// consecutive elements of the buffer's second-innermost dim (K of one N,
-/// M of one K), and rows one element longer put them in consecutive banks.
-/// The step's threads read consecutive N of one K from B, which the pad
-/// leaves in consecutive banks too, and A's rows a thread tile apart, which
-/// it moves to different banks. The model counts it in the block's shared
-/// memory and in A's bank conflicts.
-inline constexpr int64_t kSimtTransposedPad = 1;
+/// step's shared-memory buffers of A ([M, K], when the tile has more than
+/// one row) and of a B stored transposed (a `transpose_rhs` B, [K, N],
+/// copied from a weight stored [N, K]). The step's threads read, per k, an
+/// element of each of their rows of A: a warp spanning two rows of threads
+/// (8 x 8 thread tiles, 16 threads along N) reads A's rows 8 apart, one
+/// bank in rows of a multiple of 32 floats, two banks in padded rows. A
+/// transposed operand's copy (B's, and a `transpose_lhs` A's, copied from
+/// [K, M]) writes consecutive elements of the buffer's second-innermost dim
+/// (K of one N, M of one K), which the pad puts in consecutive banks; the
+/// step's reads of consecutive N of one K from B stay in consecutive banks.
+/// The model counts it in the block's shared memory, in A's bank conflicts
+/// and in a row-major A's copy, whose stores into the padded rows are
+/// element-aligned (one a float) while its global loads stay vectors.
+inline constexpr int64_t kSimtRowPad = 1;
 
 /// The accumulator's row padding for a K step on `compute`: none for MFMA,
 /// whose lanes store runs of rows of one column each (a half-wave's 32

@@ -443,9 +443,13 @@ int64_t copyWidth(const Context &c, const Load &operand);
 /// 1: B) from the transpose of how it is stored (a `transpose_lhs` A, [..,
 /// K, M] in memory; a `transpose_rhs` B, [.., N, K]): along the dim it is
 /// stored along, one element a thread (gatheredCopyL1Bytes), into rows
-/// padded by kSimtTransposedPad where the step is unpipelined. (Tensor
+/// padded by kSimtRowPad where the step is unpipelined. (Tensor
 /// cores read such a B in place and gather such an A as a prologue.)
 bool copiesTransposed(const Context &c, size_t operand);
+/// The elements an unpipelined SIMT K step adds to each row of its buffer
+/// of `w`'s operand tile `operand` (kSimtRowPad or 0): A's rows along K
+/// where the tile has more than one, a transposed B's along N.
+int64_t simtRowPad(const Context &c, const Work &w, size_t operand);
 /// The narrowest input type of the kernel.
 ElementType narrowestInput(const KernelDesc &k);
 /// An SM's FP32 lanes: peak / (SMs * 2 flops * clock).

@@ -254,18 +254,14 @@ int64_t sharedMemoryBytes(const Context &c) {
     }
     bytes += int64_t(4.0 * tileProduct(c, w.loops));
     double step = double(std::min<int64_t>(c.kStep, w.reduction));
-    // An unpipelined step's transposed operands have their rows padded by
-    // kSimtTransposedPad: a `transpose_rhs` B's rows along N ([K, N + 1]),
-    // a `transpose_lhs` A's along K ([M, K + 1]).
+    // An unpipelined step's A and transposed B have their rows padded
+    // (simtRowPad): B's along N ([K, N + 1]), A's along K ([M, K + 1]).
     for (size_t index = 0; index < w.operandTiles.size(); ++index) {
       const Load &operand = w.operandTiles[index];
       double elements = step * tileProduct(c, operand.loops);
-      bool padded = s.stages == 1 && copiesTransposed(c, index);
-      if (padded && index == 1 && operand.contiguous >= 0)
-        elements += elements / tileProduct(c, {operand.contiguous}) *
-                    double(kSimtTransposedPad);
-      if (padded && index == 0 && operand.contiguous < 0)
-        elements += elements / step * double(kSimtTransposedPad);
+      if (int64_t pad = simtRowPad(c, w, index))
+        elements += double(pad) * elements /
+                    (index == 0 ? step : tileProduct(c, {operand.contiguous}));
       bytes += s.stages * int64_t(elements * operand.bytes);
     }
   }

@@ -103,7 +103,8 @@ struct KSteps {
   /// With S stages the loop copies S - 1 steps past the last (clamped to
   /// it): steps + S - 1 copies of each tile in all.
   double copySteps = 0;
-  /// Copy instructions (copyWidth elements each) and bytes per step.
+  /// Copy instructions (copyWidth elements each, and one store an element
+  /// into padded rows: simtRowPad) and bytes per step.
   double copies = 0, copyBytes = 0;
   /// What the step's copies cost L1, in bytes of its clocks: copyBytes
   /// where every copy reads whole rows, more where one gathers
@@ -208,8 +209,12 @@ KSteps kStepsOf(const Context &c, const ThreadGeometry &g, const Work &w) {
     else if (copiesTransposed(c, index) && m >= 0)
       gatherL1 = gatheredCopyL1Bytes(c, operand, m, true, k.step,
                                      double(c.kernel.loops[m].size));
-    k.copies +=
-        gatherL1 > 0 ? elements : elements / double(copyWidth(c, operand));
+    double width = gatherL1 > 0 ? 1.0 : double(copyWidth(c, operand));
+    k.copies += elements / width;
+    // A row-major A's vector loads are stored into padded rows (simtRowPad)
+    // an element at a time: width - 1 more stores a load.
+    if (width > 1 && simtRowPad(c, w, index) > 0)
+      k.copies += elements - elements / width;
     // Rows of the tile along its contiguous dim: a row of `step` elements
     // when K is contiguous, else of the tile along `contiguous`.
     double row = k.step;
@@ -410,7 +415,7 @@ SimtStepAccesses simtStepAccesses(const Context &c, const ThreadGeometry &g,
   };
   // The buffer's linear element index of a lane's first element, over
   // `dims` (root loops; -1 for K, at k = 0), each of `size` elements (K's
-  // `kPad` more: a transposed A's rows, kSimtTransposedPad).
+  // `kPad` more: A's padded rows, simtRowPad).
   auto firstElement = [&](int64_t lane, const std::vector<int> &dims,
                           int64_t kPad) {
     int64_t index = 0;
@@ -448,11 +453,8 @@ SimtStepAccesses simtStepAccesses(const Context &c, const ThreadGeometry &g,
       dims.push_back(-1);
     else
       dims.insert(dims.end() - 1, -1);
-    // An unpipelined step's transposed A has its rows padded.
-    int64_t kPad = index == 0 && c.schedule.stages == 1 &&
-                           copiesTransposed(c, 0) && operand.contiguous < 0
-                       ? kSimtTransposedPad
-                       : 0;
+    // An unpipelined step's A has its rows padded.
+    int64_t kPad = index == 0 ? simtRowPad(c, w, 0) : 0;
     double instructions = 0, wavefronts = 0;
     accesses(dims, operand.contiguous, operand.bytes, kPad, instructions,
              wavefronts);
@@ -778,6 +780,19 @@ bool copiesTransposed(const Context &c, size_t operand) {
                                 : KStepRole::TransposedBPrologue;
   return std::any_of(c.kernel.work.begin(), c.kernel.work.end(),
                      [&](const Work &w) { return w.kStepRole == role; });
+}
+
+int64_t simtRowPad(const Context &c, const Work &w, size_t operand) {
+  if (c.mma || c.schedule.stages != 1 || operand >= w.operandTiles.size())
+    return 0;
+  const Load &tile = w.operandTiles[operand];
+  // A's rows run along K in its buffer; a transposed B's along N.
+  if (operand == 0 && tile.contiguous < 0 &&
+      (copiesTransposed(c, 0) || tileProduct(c, tile.loops) > 1))
+    return kSimtRowPad;
+  if (operand == 1 && tile.contiguous >= 0 && copiesTransposed(c, 1))
+    return kSimtRowPad;
+  return 0;
 }
 
 MfmaFragmentFronts mfmaFragmentFronts(const MfmaShape &s, int64_t aRowBytes,

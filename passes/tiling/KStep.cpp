@@ -276,37 +276,58 @@ bool isTransposedTile(Value v) {
 }
 
 /// Each of the step's operand tiles copied into a block buffer (rows padded
-/// for tensor cores), with its static bound and copy width; the step reads
-/// the buffers. With stages, each copy must move 4, 8 or 16 bytes.
+/// for mma.sync and MFMA; unpadded for wgmma, whose buffers
+/// tessel-lower-wgmma replaces), with its static bound and copy width; the
+/// step reads the buffers. With stages, each copy must move 4, 8 or 16
+/// bytes.
 ///
 /// A SIMT step's operand tile stored transposed (isTransposedTile: a
 /// `transpose_rhs` B, a weight stored [.., N, K]; a `transpose_lhs` A,
 /// stored [.., K, M]) is copied along the dim it is stored along (K for B,
 /// M for A; StepCopy::transposed, splitCopies), one element a thread per
-/// load, into rows padded by kSimtTransposedPad: a warp's load then reads
-/// consecutive elements of one stored row (one or two cache lines) where
-/// threads laid out over the buffer's own innermost dim would each reach a
-/// row of their own, and both the copy's writes (along the buffer's
-/// second-innermost dim) and the step's reads fall in distinct banks.
-/// Pipelined steps keep the buffer's layout (their copies are cp.async of
-/// 4 to 16 bytes).
+/// load: a warp's load then reads consecutive elements of one stored row
+/// (one or two cache lines) where threads laid out over the buffer's own
+/// innermost dim would each reach a row of their own.
+///
+/// An unpipelined SIMT step's buffer of A (when it has more than one row)
+/// and of a transposed B has rows kSimtRowPad elements longer. The step's
+/// threads read, per k, one element of each of their rows of A: a warp
+/// spanning several rows of threads reads rows a thread tile apart, which
+/// in rows of a multiple of 32 floats share one bank, and in padded rows
+/// fall in distinct ones. A row-major A keeps its vector loads from global
+/// memory; its stores into the padded rows are then element-aligned only.
+/// A transposed tile's copy writes along the buffer's second-innermost dim,
+/// which the pad spreads over consecutive banks. Pipelined steps keep the
+/// buffer's layout (their copies are cp.async of 4 to 16 bytes, whose
+/// destinations must be aligned to their size).
 FailureOr<SmallVector<StepCopy>>
 copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
-                 bool tensorCores, function_ref<void(StringRef)> fail) {
+                 bool tensorCores, bool wgmma,
+                 function_ref<void(StringRef)> fail) {
   Location loc = step.getLoc();
   if (tensorCores)
     readTransposedInPlace(rewriter, step, 1);
   SmallVector<StepCopy> copies;
   for (OpOperand *in : step.getDpsInputOperands()) {
     rewriter.setInsertionPoint(step);
-    bool transposed = !tensorCores && stages == 1 &&
-                      in->getOperandNumber() < 2 && isTransposedTile(in->get());
+    bool unpipelinedSimt = !tensorCores && !wgmma && stages == 1;
+    bool transposed = unpipelinedSimt && in->getOperandNumber() < 2 &&
+                      isTransposedTile(in->get());
     FailureOr<SmallVector<int64_t>> bounds = staticBounds(in->get());
+    if (failed(bounds)) {
+      fail("an operand tile has no static bound");
+      return failure();
+    }
+    int64_t rows = 1;
+    for (int64_t b : ArrayRef<int64_t>(*bounds).drop_back())
+      rows *= b;
+    bool padRows = transposed ||
+                   (unpipelinedSimt && in->getOperandNumber() == 0 && rows > 1);
     FailureOr<Value> buffer = blockBuffer(rewriter, loc, in->get(),
-                                          tensorCores  ? mma::kOperandPad
-                                          : transposed ? kSimtTransposedPad
-                                                       : 0);
-    if (failed(bounds) || failed(buffer)) {
+                                          tensorCores ? mma::kOperandPad
+                                          : padRows   ? kSimtRowPad
+                                                      : 0);
+    if (failed(buffer)) {
       fail("an operand tile has no static bound");
       return failure();
     }
@@ -557,7 +578,7 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
     readTransposedInPlace(rewriter, step, 1);
   }
   FailureOr<SmallVector<StepCopy>> copies = copyOperandTiles(
-      rewriter, step, wgmma ? 1 : stages, tensorCores && !wgmma, fail);
+      rewriter, step, wgmma ? 1 : stages, tensorCores && !wgmma, wgmma, fail);
   if (failed(copies))
     return failure();
   if (wgmma) {

@@ -47,7 +47,7 @@
 // CHECK: kernel @kproj_k0_matmul_split
 // CHECK-NEXT: result #0 32x64xf32
 // CHECK-NEXT: result #1 4x32x64xf32
-// CHECK-NEXT: result #2 8x8xf32 max abs err 0.000e+00
+// CHECK-NEXT: result #2 16x8xf32 max abs err 0.000e+00
 // CHECK: kernel @kproj_odd_k0_matmul_split
 // CHECK-NEXT: result #0 30x60xf32
 // CHECK: all outputs match the reference

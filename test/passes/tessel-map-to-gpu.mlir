@@ -3,13 +3,13 @@
 // RUN: tessel-opt %s --tessel-lower-to-linalg --tessel-tile-and-fuse --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --tessel-map-to-gpu | FileCheck %s
 
 // 130 x 90 in 32 x 32 tiles is 5 x 3 blocks, linearized; 2 warps as 32 x 2.
-// The K step's block buffers (the accumulator, a 32 x 16 tile of A, a
-// 16 x 32 tile of B) become the launch's workgroup memory, carried through
+// The K step's block buffers (the accumulator, a 32 x 16 tile of A in rows
+// padded to 17, a 16 x 32 tile of B) become the launch's workgroup memory, carried through
 // the K loop; each thread's part of the accumulator is a stack buffer
 // (registers) during a step; a barrier follows each thread loop (the
 // copies, the steps).
 // CHECK-LABEL: func.func private @mm_relu
-// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c3{{.*}}, %{{.*}} = %c5{{.*}}, %{{.*}} = %c1{{.*}}) threads(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c32{{.*}}, %{{.*}} = %c2{{.*}}, %{{.*}} = %c1{{.*}}) workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x16xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x32xf32, #gpu.address_space<workgroup>>)
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c3{{.*}}, %{{.*}} = %c5{{.*}}, %{{.*}} = %c1{{.*}}) threads(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c32{{.*}}, %{{.*}} = %c2{{.*}}, %{{.*}} = %c1{{.*}}) workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x17xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x32xf32, #gpu.address_space<workgroup>>)
 // CHECK: memref.alloca() {{.*}} : memref<16x1xf32>
 // CHECK-NOT: memref.alloc()
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>)

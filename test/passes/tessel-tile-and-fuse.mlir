@@ -51,7 +51,9 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // two parallel loops): the matmul's accumulator is a block buffer (shared
 // memory once mapped), zeroed by the threads; each step copies a 32 x 16
 // tile of A and a 16 x 32 tile of B into block buffers (any 64 threads:
-// linear ids, 16 lanes along A's rows, 32 along B's), then every thread
+// linear ids, 16 lanes along A's rows, 32 along B's; A's rows one element
+// longer, 32 x 17, so that the threads' reads of A's rows a thread tile
+// apart fall in distinct banks), then every thread
 // copies its 16 x 1 part of the accumulator into a buffer of its own
 // (registers), runs the step k outermost (an outer product per k) and
 // copies it back; after the loop the epilogue reads the accumulator.
@@ -64,7 +66,8 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
 // CHECK: scf.for %{{.*}} = %c0 to %c70 step %c16 iter_args
 // CHECK: affine.min #{{.*}}(%{{.*}})
-// CHECK: bufferization.alloc_tensor() : tensor<32x16xf32>
+// CHECK: bufferization.alloc_tensor() : tensor<32x17xf32>
+// CHECK: tensor.extract_slice %{{.*}}[0, 0] [%{{.*}}, %{{.*}}] [1, 1] : tensor<32x17xf32> to tensor<?x?xf32>
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (4, 16)
 // CHECK: linalg.copy ins(%{{.*}} : tensor<1x1xf32>)
 // CHECK: {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
@@ -119,7 +122,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // in distinct banks. A's copy is unchanged.
 // CHECK-LABEL: func.func private @linear_kstep
 // CHECK: scf.for %{{.*}} = %c0 to %c70 step %c16 iter_args
-// CHECK: bufferization.alloc_tensor() : tensor<32x16xf32>
+// CHECK: bufferization.alloc_tensor() : tensor<32x17xf32>
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (4, 16)
 // CHECK: linalg.copy ins(%{{.*}} : tensor<1x1xf32>)
 // CHECK: bufferization.alloc_tensor() : tensor<16x33xf32>

@@ -505,11 +505,16 @@ TEST(ModelTerms, SharedMemoryBytes) {
   ASSERT_FALSE(mmaRefusal(oneInputs.context));
   EXPECT_EQ(sharedMemoryBytes(oneInputs.context), accumulator + stages);
   // SIMT K step of 32 on a 64 x 128 f32 tile: the accumulator and one
-  // step's A [64, 32] and B [32, 128].
+  // step's A [64, 32 + kSimtRowPad] and B [32, 128]; with stages, A's rows
+  // are not padded.
   KernelDesc f32 = steppable(1024, 1024, 1024, ElementType::F32);
   Schedule t = simt({64, 128, 32}, 4);
   EXPECT_EQ(sharedMemoryBytes(Held(f32, t, h100())),
-            4 * 64 * 128 + 4 * 64 * 32 + 4 * 32 * 128);
+            4 * 64 * 128 + 4 * 64 * (32 + kSimtRowPad) + 4 * 32 * 128);
+  Schedule piped = t;
+  piped.stages = 2;
+  EXPECT_EQ(sharedMemoryBytes(Held(f32, piped, h100())),
+            4 * 64 * 128 + 2 * (4 * 64 * 32 + 4 * 32 * 128));
   // A cooperative reduction over 8 rows by 256 threads: partials and the
   // tree's half (256 is a power of two: nothing carried over).
   KernelDesc rows = rowKernel(64, 4096);
@@ -1392,12 +1397,15 @@ TEST(ModelTerms, SimtStepWaitsARoundEveryK) {
 
 // A SIMT K step's shared-memory loads, in wavefronts (L1 clocks), bank
 // conflicts counted: the suite's f32 partial GEMM (64 x 128 tiles, 8 x 8 a
-// thread, 16 threads along N) reads A's column one row at a time, its two
-// rows of threads' words in one bank (two wavefronts a load), and B's
+// thread, 16 threads along N) reads A's column one row at a time, and B's
 // eight elements as two 16-byte loads a quarter-warp each, whose threads
-// 0 and 4 share banks (two wavefronts a quarter). Nsight Compute counted
-// about 46 wavefronts a k and warp on the H200 (this gives 41.5 with the
-// accumulator's and the copies'), against 16 when each load was one.
+// 0 and 4 share banks (two wavefronts a quarter). A warp's two rows of
+// threads read A's rows 8 apart: in rows of 32 floats one bank (two
+// wavefronts a load), in the padded rows of 33 (kSimtRowPad) two banks,
+// one wavefront. Nsight Compute counted about 46 wavefronts a k and warp
+// on the H200 for the kernel with unpadded rows (the model, counting A's
+// conflict, gave 41.5 with the accumulator's and the copies'; padded, it
+// gives 33.5), against 16 when each load was one.
 TEST(ModelTerms, ASimtStepPaysItsBankConflicts) {
   KernelDesc mm = steppable(1024, 1024, 256, ElementType::F32);
   auto loads = [&](Schedule s, double *flops = nullptr) {
@@ -1412,15 +1420,17 @@ TEST(ModelTerms, ASimtStepPaysItsBankConflicts) {
   };
   // The copies: 64 x 32 + 32 x 128 f32 a step, 8 steps, over 4 warps.
   double copies = 8 * (64 * 32 + 32 * 128) * 4.0 / 4;
-  // Per k: A 8 loads x 2, B 2 x 8; per step the accumulator's 16 16-byte
+  // Per k: A 8 loads x 1, B 2 x 8; per step the accumulator's 16 16-byte
   // loads and 16 stores, 8 wavefronts each (B's pattern).
-  double fronts = 8 * (32 * (8 * 2 + 2 * 8) + 2 * 16 * 8);
+  double fronts = 8 * (32 * (8 * 1 + 2 * 8) + 2 * 16 * 8);
   double flops = 0;
   EXPECT_DOUBLE_EQ(loads(simt({64, 128, 32}, 4, {8, 8, 32}), &flops),
                    fronts * 128 + copies);
   // Each load an issue slot (two flops): 10 a k, 32 a step; the copies
-  // 16 bytes an instruction over 128 threads.
+  // 16 bytes an instruction over 128 threads, A's stores into its padded
+  // rows one a float (3 more a load).
   EXPECT_DOUBLE_EQ(flops, 256 * 64 * 2.0 + 8 * (64 * 32 + 32 * 128) / 4 / 128 +
+                              8 * 64 * 32 * 3 / 4 / 128 +
                               2.0 * (256 * 10 + 8 * 32));
   // 32 threads along N: a warp is one row of threads, A's word is one for
   // all its lanes (one wavefront a load).
