@@ -29,18 +29,24 @@ using namespace mlir::tessel::tiling;
 namespace {
 
 /// A buffer of the block's own shaped like `like` (a tile): allocated with
-/// the tile's static bound, so that it can become shared memory, and viewed
-/// with the tile's sizes (smaller in a remainder tile). `pad` more elements
-/// per row of the innermost dim shift each row's banks (tensor-core steps
-/// read columns of these buffers; see mma::kOperandPad).
+/// the tile's static bound `bounds`, so that it can become shared memory,
+/// and viewed with the tile's sizes (smaller in a remainder tile). `pad`
+/// more elements per row of the innermost dim shift each row's banks
+/// (tensor-core steps read columns of these buffers; see mma::kOperandPad).
+Value boundBuffer(RewriterBase &rewriter, Location loc, Value like,
+                  ArrayRef<int64_t> bounds, int64_t pad) {
+  return boundedTensor(rewriter, loc, cast<RankedTensorType>(like.getType()),
+                       bounds, tensor::getMixedSizes(rewriter, loc, like), pad);
+}
+
+/// boundBuffer with the tile's static bound (staticBounds); failure where
+/// it has none.
 FailureOr<Value> blockBuffer(RewriterBase &rewriter, Location loc, Value like,
                              int64_t pad = 0) {
   FailureOr<SmallVector<int64_t>> bounds = staticBounds(like);
   if (failed(bounds))
     return failure();
-  return boundedTensor(rewriter, loc, cast<RankedTensorType>(like.getType()),
-                       *bounds, tensor::getMixedSizes(rewriter, loc, like),
-                       pad);
+  return boundBuffer(rewriter, loc, like, *bounds, pad);
 }
 
 /// Threads for copying a tile of static bound `bounds` into shared memory
@@ -323,14 +329,10 @@ copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
       rows *= b;
     bool padRows = transposed ||
                    (unpipelinedSimt && in->getOperandNumber() == 0 && rows > 1);
-    FailureOr<Value> buffer = blockBuffer(rewriter, loc, in->get(),
-                                          tensorCores ? mma::kOperandPad
-                                          : padRows   ? kSimtRowPad
-                                                      : 0);
-    if (failed(buffer)) {
-      fail("an operand tile has no static bound");
-      return failure();
-    }
+    Value buffer = boundBuffer(rewriter, loc, in->get(), *bounds,
+                               tensorCores ? mma::kOperandPad
+                               : padRows   ? kSimtRowPad
+                                           : 0);
     auto type = cast<RankedTensorType>(in->get().getType());
     // The whole operand the tile is cut from (its rows' stride).
     Value whole = in->get();
@@ -360,7 +362,7 @@ copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
                .str());
       return failure();
     }
-    auto copy = linalg::CopyOp::create(rewriter, loc, in->get(), *buffer);
+    auto copy = linalg::CopyOp::create(rewriter, loc, in->get(), buffer);
     rewriter.modifyOpInPlace(step, [&] { in->set(copy.getResult(0)); });
     copies.push_back({copy, *bounds, width, transposed});
   }
