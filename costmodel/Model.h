@@ -677,6 +677,19 @@ inline constexpr int64_t kMmaOperandPad = 8, kMmaAccumulatorPad = 8;
 /// element-aligned (one a float) while its global loads stay vectors.
 inline constexpr int64_t kSimtRowPad = 1;
 
+/// The bytes of a SIMT K step's column chunk: a thread whose tile holds
+/// more than one 16-byte vector of a row of B along N (8 f32: 16 threads
+/// along N of 8 each) holds its columns as chunks of one vector each, the
+/// block's threads side by side in each chunk (thread t of T: columns
+/// c * T * v + t * v .. + v for chunk c, v = 16 / B's element bytes)
+/// rather than one run of its own. A quarter-warp's 16-byte loads of a row
+/// of B (8 threads along N) then read 128 consecutive bytes, each bank
+/// once; in runs of 8 f32 per thread, threads 4 apart read the same banks,
+/// two wavefronts a quarter-warp. Applied where B's and the accumulator's
+/// tile along N is static and the threads along it split it evenly
+/// (tessel-tile-and-fuse's interleaveColumns; simtColumnChunk).
+inline constexpr int64_t kSimtChunkBytes = 16;
+
 /// The accumulator's row padding for a K step on `compute`: none for MFMA,
 /// whose lanes store runs of rows of one column each (a half-wave's 32
 /// lanes write 32 consecutive f32 of a row with 32x32 pieces, two rows

@@ -450,6 +450,13 @@ bool copiesTransposed(const Context &c, size_t operand);
 /// of `w`'s operand tile `operand` (kSimtRowPad or 0): A's rows along K
 /// where the tile has more than one, a transposed B's along N.
 int64_t simtRowPad(const Context &c, const Work &w, size_t operand);
+/// A SIMT K step's chunk along N (kSimtChunkBytes), in elements, where
+/// `w` (the contraction, its loops the root's) holds its columns in chunks:
+/// the block's tile along N static, split evenly over the threads along N
+/// (layout in `g`), each thread's share a multiple of the chunk (16 bytes
+/// of B) and at least two of them; 0 elsewhere.
+int64_t simtColumnChunk(const Context &c, const ThreadGeometry &g,
+                        const Work &w);
 /// The narrowest input type of the kernel.
 ElementType narrowestInput(const KernelDesc &k);
 /// An SM's FP32 lanes: peak / (SMs * 2 flops * clock).

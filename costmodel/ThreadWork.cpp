@@ -348,8 +348,10 @@ void addMfmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
 
 /// A SIMT K step's shared-memory accesses, as tessel-tile-and-fuse lays
 /// them out: each operand tile in a buffer shaped like it (the operand's
-/// dims in order, K where the operand has it, unpadded), each thread's
-/// elements a contiguous run along each loop (its extent), threads
+/// dims in order, K where the operand has it, unpadded but for A's rows,
+/// simtRowPad), each thread's elements a contiguous run along each loop
+/// (its extent; along N, where the step holds its columns in chunks,
+/// simtColumnChunk, a chunk's run, its other chunks alike), threads
 /// numbered x (the innermost distributed loop) fastest. Per k a thread
 /// reads each element of its operand slices: along an operand's
 /// contiguous loop as vectors of up to 16 bytes (what LLVM's load/store
@@ -401,6 +403,12 @@ SimtStepAccesses simtStepAccesses(const Context &c, const ThreadGeometry &g,
   }
   // A lane's index among the threads along each parallel loop.
   size_t loops = c.parallel.size();
+  // N's columns in chunks (simtColumnChunk): a lane's run along N, and the
+  // stride of its first element, are a chunk's, its chunks T chunks apart
+  // (each chunk's accesses as the first's).
+  int64_t chunk = simtColumnChunk(c, g, w);
+  int chunked = chunk ? int(loops) - 1 : -1;
+  auto run = [&](int j) { return j == chunked ? double(chunk) : g.extent[j]; };
   auto threadAlong = [&](int64_t lane, size_t j) {
     int64_t rest = lane;
     for (size_t i = loops; i-- > 0;) {
@@ -422,8 +430,7 @@ SimtStepAccesses simtStepAccesses(const Context &c, const ThreadGeometry &g,
     for (int l : dims) {
       int j = l < 0 ? -1 : parallelIndex(c, l);
       int64_t size = j < 0 ? int64_t(k.step) + kPad : c.tiles[j];
-      int64_t at =
-          j < 0 ? 0 : threadAlong(lane, size_t(j)) * int64_t(g.extent[j]);
+      int64_t at = j < 0 ? 0 : threadAlong(lane, size_t(j)) * int64_t(run(j));
       index = index * size + at;
     }
     return index;
@@ -435,7 +442,7 @@ SimtStepAccesses simtStepAccesses(const Context &c, const ThreadGeometry &g,
                       double &wavefronts) {
     int64_t vector = 1;
     if (int j = contiguous < 0 ? -1 : parallelIndex(c, contiguous); j >= 0)
-      vector = sharedVector(g.extent[j], c.tiles[j], bytes);
+      vector = sharedVector(run(j), c.tiles[j], bytes);
     int64_t access = std::max<int64_t>(1, int64_t(bytes)) * vector;
     instructions = elementsOf(dims) / double(vector);
     wavefronts = instructions * warpWavefronts(
@@ -793,6 +800,32 @@ int64_t simtRowPad(const Context &c, const Work &w, size_t operand) {
   if (operand == 1 && tile.contiguous >= 0 && copiesTransposed(c, 1))
     return kSimtRowPad;
   return 0;
+}
+
+int64_t simtColumnChunk(const Context &c, const ThreadGeometry &g,
+                        const Work &w) {
+  if (c.mma || w.loops.empty() || w.loops != c.parallel)
+    return 0;
+  size_t j = c.parallel.size() - 1;
+  int n = c.parallel[j];
+  // The block's tile along N, where static: the schedule's where it divides
+  // N, all of N where N is smaller.
+  int64_t size = c.kernel.loops[n].size, tile = c.tiles[j];
+  int64_t extent = size % tile == 0 ? tile : size < tile ? size : 0;
+  double bytes = 0;
+  for (const Load &operand : w.operandTiles)
+    if (std::find(operand.loops.begin(), operand.loops.end(), n) !=
+        operand.loops.end())
+      bytes = std::max(bytes, operand.bytes);
+  int64_t threads = j < g.layout.size() ? g.layout[j] : 0;
+  if (extent == 0 || threads <= 0 || bytes <= 0 ||
+      bytes > double(kSimtChunkBytes))
+    return 0;
+  int64_t v = kSimtChunkBytes / int64_t(bytes);
+  if (extent % threads != 0 || (extent / threads) % v != 0 ||
+      extent / threads < 2 * v)
+    return 0;
+  return v;
 }
 
 MfmaFragmentFronts mfmaFragmentFronts(const MfmaShape &s, int64_t aRowBytes,

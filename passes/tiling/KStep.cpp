@@ -109,6 +109,118 @@ LogicalResult accumulateInRegisters(RewriterBase &rewriter,
   return success();
 }
 
+/// A SIMT step's columns in chunks (kSimtChunkBytes): where `step`'s
+/// output's innermost loop n (N) has a static extent S in every operand
+/// that it indexes, always as the operand's innermost dim, and the
+/// `threads` along it (T) leave each thread e = S / T columns, a multiple
+/// of the chunk's v elements (16 bytes of B) and at least two chunks, the
+/// step becomes a linalg.generic over n split into [S / (T * v), T, v]
+/// (the operands' innermost dims expanded alike), the threads along the
+/// middle one; the result is collapsed back. Tiled to threads, thread t
+/// then holds the columns c * T * v + t * v .. + v of each chunk c, and a
+/// quarter-warp's vector loads of a row of B read consecutive bytes.
+/// Returns the op to tile (`step` where the split does not apply) and sets
+/// `threads` to its loops' thread counts.
+linalg::LinalgOp interleaveColumns(RewriterBase &rewriter,
+                                   linalg::LinalgOp step,
+                                   SmallVectorImpl<int64_t> &threads) {
+  SmallVector<AffineMap> maps = step.getIndexingMapsArray();
+  AffineMap outMap = maps.back();
+  if (step.getNumDpsInits() != 1 || !outMap.isProjectedPermutation() ||
+      outMap.getNumResults() == 0)
+    return step;
+  unsigned n = cast<AffineDimExpr>(outMap.getResults().back()).getPosition();
+  if (n >= threads.size() || threads[n] <= 0)
+    return step;
+  // Every operand indexing n: n innermost and static, the same size.
+  int64_t size = ShapedType::kDynamic, bytes = 0;
+  for (OpOperand &operand : step->getOpOperands()) {
+    AffineMap map = maps[operand.getOperandNumber()];
+    if (!map.isProjectedPermutation())
+      return step;
+    auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+    if (!type)
+      return step;
+    for (auto [i, e] : llvm::enumerate(map.getResults())) {
+      if (cast<AffineDimExpr>(e).getPosition() != n)
+        continue;
+      int64_t dimSize = type.getDimSize(i);
+      if (i + 1 != map.getNumResults() || ShapedType::isDynamic(dimSize) ||
+          (!ShapedType::isDynamic(size) && dimSize != size))
+        return step;
+      size = dimSize;
+      if (step.isDpsInput(&operand))
+        bytes = std::max<int64_t>(
+            bytes, type.getElementType().getIntOrFloatBitWidth() / 8);
+    }
+  }
+  if (ShapedType::isDynamic(size) || bytes == 0 || bytes > kSimtChunkBytes)
+    return step;
+  int64_t t = threads[n], v = kSimtChunkBytes / bytes;
+  if (size % t != 0 || (size / t) % v != 0 || size / t < 2 * v)
+    return step;
+  int64_t chunks = size / (t * v);
+
+  // Loop d becomes d (d < n), n .. n + 2 (d = n), d + 2 (d > n).
+  MLIRContext *ctx = rewriter.getContext();
+  unsigned loops = step.getNumLoops();
+  auto dims = [&](unsigned d) {
+    SmallVector<AffineExpr> out;
+    if (d != n)
+      out.push_back(getAffineDimExpr(d < n ? d : d + 2, ctx));
+    else
+      for (unsigned k = 0; k < 3; ++k)
+        out.push_back(getAffineDimExpr(n + k, ctx));
+    return out;
+  };
+  Location loc = step.getLoc();
+  rewriter.setInsertionPoint(step);
+  SmallVector<AffineMap> newMaps;
+  SmallVector<Value> operands;
+  for (OpOperand &operand : step->getOpOperands()) {
+    AffineMap map = maps[operand.getOperandNumber()];
+    SmallVector<AffineExpr> results;
+    bool split = false;
+    for (AffineExpr e : map.getResults()) {
+      unsigned d = cast<AffineDimExpr>(e).getPosition();
+      split |= d == n;
+      llvm::append_range(results, dims(d));
+    }
+    newMaps.push_back(AffineMap::get(loops + 2, 0, results, ctx));
+    Value value = operand.get();
+    if (split) {
+      auto type = cast<RankedTensorType>(value.getType());
+      SmallVector<int64_t> shape(type.getShape().drop_back());
+      shape.append({chunks, t, v});
+      SmallVector<ReassociationIndices> groups;
+      for (int64_t i = 0; i + 1 < type.getRank(); ++i)
+        groups.push_back({i});
+      int64_t last = type.getRank() - 1;
+      groups.push_back({last, last + 1, last + 2});
+      value = tensor::ExpandShapeOp::create(rewriter, loc, type.clone(shape),
+                                            value, groups);
+    }
+    operands.push_back(value);
+  }
+  SmallVector<utils::IteratorType> iterators = step.getIteratorTypesArray();
+  iterators.insert(iterators.begin() + n + 1, 2, utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{operands.back().getType()},
+      ValueRange(operands).drop_back(), ValueRange{operands.back()}, newMaps,
+      iterators);
+  rewriter.cloneRegionBefore(step->getRegion(0), generic.getRegion(),
+                             generic.getRegion().end());
+  auto resultType = cast<RankedTensorType>(step->getResult(0).getType());
+  Value collapsed = tensor::CollapseShapeOp::create(
+      rewriter, loc, resultType, generic.getResult(0),
+      cast<tensor::ExpandShapeOp>(operands.back().getDefiningOp())
+          .getReassociationIndices());
+  rewriter.replaceOp(step, collapsed);
+  threads.insert(threads.begin() + n, 0);
+  threads.insert(threads.begin() + n + 2, 0);
+  return cast<linalg::LinalgOp>(generic.getOperation());
+}
+
 /// The accumulator of `c` (its fill's init) replaced by a block buffer,
 /// filled by the block's threads; returns that fill (nullptr, with an
 /// error, when the accumulator does not start from a fill or has no static
@@ -628,9 +740,11 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
                               matrixPieceFor(mma, warpTile), threads)))
       return failure();
   } else {
+    SmallVector<int64_t> stepThreads(cThreads);
+    step = interleaveColumns(rewriter, step, stepThreads);
     FailureOr<TilingInterface> stepTile =
         tileToThreads(rewriter, cast<TilingInterface>(step.getOperation()),
-                      cThreads, /*linear=*/false);
+                      stepThreads, /*linear=*/false);
     if (failed(stepTile)) {
       fail("its tile could not be split over threads");
       return failure();

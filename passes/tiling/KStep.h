@@ -59,6 +59,10 @@ FailureOr<std::optional<KStep>> kStepOf(func::FuncOp func, Operation *root,
 /// copy becomes a TMA load into a pipeline of `stages` swizzled buffers and
 /// the step warpgroup MMAs with the accumulator in registers.
 ///
+/// On SIMT lanes, a thread holding more than 16 bytes of a row of B holds
+/// its columns in 16-byte chunks, the threads along N side by side in each
+/// (kSimtChunkBytes), where the step's tile along N is static.
+///
 /// A tensor-core root's copy to the output takes `vector` consecutive
 /// elements of its innermost dim at a time (1: one), prepared for
 /// vectorizeMarked: 16-byte shared loads and global stores where the

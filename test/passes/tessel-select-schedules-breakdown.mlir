@@ -6,17 +6,19 @@
 // overlapping) and each thread walks its input pixels' channels a line at a
 // time, which leaves the latency (50.3 us) at the loads' (it was 56.3 us
 // with every filter read waiting on L2, before 2026-12-01). An f32 4096 x 1024 x 4096 GEMM takes a K step of
-// 32 over 64 x 128 tiles of eight warps (each thread accumulating 8 x 4
-// outputs in registers, 32 threads along N) in one stage: bound by its
-// shared-memory wavefronts (L1's clocks), as the H200 measured such
-// kernels, a warp's lanes reading one word of A and B's 16-byte vectors
-// without bank conflicts (12 wavefronts a k; since 2026-12-07 A's rows
-// are a float longer, and its copy's stores into them one a float, which
-// adds 1.6 us to its compute term). Until 2026-12-04, when a
+// 32 over 64 x 128 tiles of four warps (each thread accumulating 8 x 8
+// outputs in registers, 16 threads along N) in one stage, latency-bound
+// (each warp waits a shared-memory round every k, its k loop rolled, one
+// warp a scheduler) at 792.7 us: since 2026-12-07 A's rows are a float
+// longer (a warp's two rows of threads read A in distinct banks) and each
+// thread's 8 columns are two chunks of 4, 64 apart (a quarter-warp's
+// 16-byte loads of B read 128 consecutive bytes), 16 wavefronts a k.
+// Before the chunks it took 8 x 4 outputs a thread on eight warps (32
+// threads along N, 12 wavefronts a k), bound by its shared-memory
+// wavefronts at 983.2 us. Until 2026-12-04, when a
 // wavefront a load was counted whatever the banks, it took 8 x 8 outputs
-// a thread on four warps (16 threads along N: A's loads two-way and B's
-// eight-way conflicted, 32 wavefronts a k), latency-bound at 806.6 us
-// (each warp waits a shared-memory round every k, its k loop rolled).
+// a thread on four warps (A's loads two-way and B's
+// eight-way conflicted, 32 wavefronts a k), latency-bound at 806.6 us.
 // Before that term (2026-11-30) it took 128 x 128
 // tiles of eight warps in two stages, one block per SM, priced at its
 // compute (681.8 us; 1051.8 us now, two warps a scheduler); before the K
@@ -32,10 +34,11 @@
 // 44.8 us; 44.3 since its last, partial turn of blocks overlaps the one
 // before, 2026-12-01). The
 // MI300X's table has no sector size, and its latencies and block cost are
-// estimates (the H100's): its GEMM (8 x 4 register tiles on 32 x 64
-// blocks of one wavefront, 16 lanes along N, four rows of threads whose
-// rows of A the padded buffer (2026-12-07) puts in distinct banks: 464.0
-// us, where unpadded it took 16 x 128 blocks, 32 lanes along N, at
+// estimates (the H100's): its GEMM (4 x 8 register tiles, in two chunks of
+// 4 columns, on 32 x 64 blocks of one wavefront, 8 lanes along N, eight
+// rows of threads whose rows of A the padded buffer (2026-12-07) puts in
+// distinct banks: 464.0 us, as 8 x 4 tiles were, its compute 256.1 us
+// against 275.8; unpadded it took 16 x 128 blocks, 32 lanes along N, at
 // 581.9; since 2026-12-04 its LDS reads are priced in wavefronts by
 // NVIDIA's bank rule, and the 8 x 8 tiles on 64 x 64 it took before
 // paid four-way conflicts on A) is
@@ -55,15 +58,15 @@
 // H100-SAME: schedule = #tessel.schedule<block = [1, 64], warps = 2, stages = 1, split_k = 1,
 // H100-SAME: #tessel.prediction<time_us = 5.236909e+01, bound = "loads", compute_us = 3.491335e+00, loads_us = 5.026909e+01, dram_us = 2.139701e-01, l2_us = 1.130727e-01, launch_us = 2.100000e+00, latency_us = 5.026909e+01, blocks_us = 1.963636e+00, achievable_us = 3.456069e+00, fraction_of_peak = 6.599444e-02, occupancy = 1.000000e+00, waves = 7.424242e-01, blocks = 3136, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false, registers = 32, achievable_compute_us = 3.456069e+00>
 // H100: tessel.kernel @gemm
-// H100-SAME: schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 4, 32], warps = 8, stages = 1, split_k = 1,
-// H100-SAME: #tessel.prediction<time_us = 9.832116e+02, bound = "loads", compute_us = 6.899912e+02, loads_us = 9.764202e+02, dram_us = 3.850065e+01, l2_us = 2.433878e+02, launch_us = 2.100000e+00, latency_us = 9.811116e+02, blocks_us = 3.272727e-01, achievable_us = 5.135985e+02, fraction_of_peak = 5.223682e-01, occupancy = 5.000000e-01, waves = 9.696970e-01, blocks = 512, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false, registers = 64, achievable_compute_us = 5.135985e+02>
+// H100-SAME: schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 8, 32], warps = 4, stages = 1, split_k = 1,
+// H100-SAME: #tessel.prediction<time_us = 7.926802e+02, bound = "latency", compute_us = 6.237852e+02, loads_us = 7.116283e+02, dram_us = 3.850065e+01, l2_us = 2.433878e+02, launch_us = 2.100000e+00, latency_us = 7.905802e+02, blocks_us = 3.272727e-01, achievable_us = 5.135985e+02, fraction_of_peak = 6.479265e-01, occupancy = 2.500000e-01, waves = 9.696970e-01, blocks = 512, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false, registers = 96, achievable_compute_us = 5.135985e+02>
 // H100: tessel.kernel @relu
 // H100-SAME: schedule = #tessel.schedule<block = [2, 128], warps = 1, stages = 1, split_k = 1,
 // H100-SAME: #tessel.prediction<time_us = 1.951843e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 1.604848e+01, dram_us = 1.930843e+02, l2_us = 1.512312e+02, launch_us = 2.100000e+00, latency_us = 4.425171e+01, blocks_us = 1.624909e+02, achievable_us = 1.930843e+02, fraction_of_peak = 5.139358e-03, occupancy = 5.000000e-01, waves = 6.206061e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false, registers = 17, achievable_compute_us = 1.003122e+00>
 
 // MI300X: tessel.kernel @gemm
-// MI300X-SAME: schedule = #tessel.schedule<block = [32, 64, 32], thread = [8, 4, 32], warps = 1, stages = 1, split_k = 4,
-// MI300X-SAME: #tessel.prediction<time_us = 4.639665e+02, bound = "latency", compute_us = 2.758151e+02, loads_us = 4.089905e+02, dram_us = 5.609139e+01, l2_us = 3.310933e+02, launch_us = 1.000000e+00, latency_us = 4.537447e+02, blocks_us = 2.622857e+00, achievable_us = 2.308014e+02, fraction_of_peak = 4.532222e-01, occupancy = 9.375000e-02, waves = 8.982456e+00, blocks = 8192, flops = 3.437652e+10, dram_bytes = 2.348810e+08, uncalibrated = true, registers = 64, achievable_compute_us = 2.102799e+02>
+// MI300X-SAME: schedule = #tessel.schedule<block = [32, 64, 32], thread = [4, 8, 32], warps = 1, stages = 1, split_k = 4,
+// MI300X-SAME: #tessel.prediction<time_us = 4.639665e+02, bound = "latency", compute_us = 2.560629e+02, loads_us = 4.089905e+02, dram_us = 5.609139e+01, l2_us = 3.310933e+02, launch_us = 1.000000e+00, latency_us = 4.537447e+02, blocks_us = 2.622857e+00, achievable_us = 2.308014e+02, fraction_of_peak = 4.532222e-01, occupancy = 9.375000e-02, waves = 8.982456e+00, blocks = 8192, flops = 3.437652e+10, dram_bytes = 2.348810e+08, uncalibrated = true, registers = 64, achievable_compute_us = 2.102799e+02>
 // MI300X: tessel.kernel @relu
 // MI300X-SAME: schedule = #tessel.schedule<block = [1, 256], warps = 1, stages = 1, split_k = 1,
 // MI300X-SAME: #tessel.prediction<time_us = 1.230439e+02, bound = "dram", compute_us = 4.110288e-01, loads_us = 3.287619e+00, dram_us = 1.220439e+02, l2_us = 5.260190e+01, launch_us = 1.000000e+00, latency_us = 9.568993e+00, blocks_us = 6.657429e+01, achievable_us = 1.220439e+02, fraction_of_peak = 3.337858e-03, occupancy = 1.000000e+00, waves = 2.694737e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = true, registers = 16, achievable_compute_us = 4.107030e-01>

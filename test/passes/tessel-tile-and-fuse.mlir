@@ -180,6 +180,46 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 
 // -----
 
+// A SIMT K step whose threads hold 8 f32 columns each (8 x 8 thread tiles,
+// 16 threads along N) on a tile the shape divides: the step's threads hold
+// their columns in two chunks of 4 (kSimtChunkBytes), 64 apart. The step
+// becomes a linalg.generic over N split into [2, 16, 4] (B's tile and the
+// accumulator expanded alike, the threads along the 16), so thread x reads
+// columns 4x .. 4x + 3 and 64 + 4x .. 64 + 4x + 3 of each row of B, and
+// a quarter-warp's 16-byte loads read 128 consecutive bytes. The
+// accumulator's fill and the copy to the output keep whole runs of 8.
+// CHECK-LABEL: func.func private @chunks_kstep
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (8, 16)
+// CHECK: linalg.fill {{.*}} -> tensor<1x1xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c256 step %c32 iter_args
+// CHECK: bufferization.alloc_tensor() : tensor<64x33xf32>
+// CHECK: bufferization.alloc_tensor() : tensor<32x128xf32>
+// CHECK: %[[B:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2, 3]] output_shape [32, 2, 16, 4] : tensor<32x128xf32> into tensor<32x2x16x4xf32>
+// CHECK: %[[ACC:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2, 3]] output_shape [64, 2, 16, 4] : tensor<64x128xf32> into tensor<64x2x16x4xf32>
+// CHECK: %[[STEP:.*]] = scf.forall (%[[Y:.*]], %[[X:.*]]) in (8, 16) shared_outs(%[[OUT:.*]] = %[[ACC]]) -> (tensor<64x2x16x4xf32>)
+// CHECK: %[[ROW:.*]] = affine.apply #{{.*}}(%[[Y]])
+// CHECK: tensor.extract_slice %[[B]][0, 0, %[[X]], 0] [32, 2, 1, 4] [1, 1, 1, 1] : tensor<32x2x16x4xf32> to tensor<32x2x1x4xf32>
+// CHECK: tensor.extract_slice %[[OUT]][%[[ROW]], 0, %[[X]], 0] [8, 2, 1, 4] [1, 1, 1, 1] : tensor<64x2x16x4xf32> to tensor<8x2x1x4xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c1 iter_args(%{{.*}} = %{{.*}}) -> (tensor<8x2x1x4xf32>)
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<1x1xf32>, tensor<1x1x1x1xf32>) outs(%{{.*}} : tensor<1x1x1x1xf32>)
+// CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+// CHECK: tensor.collapse_shape %[[STEP]] {{\[}}[0], [1, 2, 3]] : tensor<64x2x16x4xf32> into tensor<64x128xf32>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (8, 16)
+// CHECK: tensor.extract_slice %{{.*}} [8, 8] [1, 1] : tensor<64x128xf32> to tensor<8x8xf32>
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> tensor<256x256xf32> {
+    %0 = tessel.kernel @chunks_kstep(%a, %b) : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32>
+        schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 8, 32], warps = 4, stages = 1> {
+    ^bb0(%x: tensor<256x256xf32>, %y: tensor<256x256xf32>):
+      %1 = tessel.matmul %x, %y : tensor<256x256xf32>, tensor<256x256xf32> -> tensor<256x256xf32>
+      tessel.yield %1 : tensor<256x256xf32>
+    }
+    return %0 : tensor<256x256xf32>
+  }
+}
+
+// -----
+
 // 16 x 64 tiles of the two innermost dims, 4 warps: on a target with 64-wide
 // waves (mi300x) that is 256 threads, 4 x 64. The tiles do not divide the
 // rows (16 x 100 in 16 x 64), so each thread computes its rows' statistics.

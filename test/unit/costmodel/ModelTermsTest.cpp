@@ -1398,18 +1398,23 @@ TEST(ModelTerms, SimtStepWaitsARoundEveryK) {
 // A SIMT K step's shared-memory loads, in wavefronts (L1 clocks), bank
 // conflicts counted: the suite's f32 partial GEMM (64 x 128 tiles, 8 x 8 a
 // thread, 16 threads along N) reads A's column one row at a time, and B's
-// eight elements as two 16-byte loads a quarter-warp each, whose threads
-// 0 and 4 share banks (two wavefronts a quarter). A warp's two rows of
-// threads read A's rows 8 apart: in rows of 32 floats one bank (two
-// wavefronts a load), in the padded rows of 33 (kSimtRowPad) two banks,
-// one wavefront. Nsight Compute counted about 46 wavefronts a k and warp
-// on the H200 for the kernel with unpadded rows (the model, counting A's
-// conflict, gave 41.5 with the accumulator's and the copies'; padded, it
-// gives 33.5), against 16 when each load was one.
+// eight elements as two 16-byte loads. A warp's two rows of threads read
+// A's rows 8 apart: in rows of 32 floats one bank (two wavefronts a load),
+// in the padded rows of 33 (kSimtRowPad) two banks, one wavefront. With
+// each thread's 8 columns one run, a quarter-warp's threads 0 and 4 read
+// B in the same banks (two wavefronts a quarter); in chunks of 4 columns
+// (kSimtChunkBytes), a quarter-warp reads 128 consecutive bytes (one).
+// Nsight Compute counted about 46 wavefronts a k and warp on the H200 for
+// the kernel with unpadded rows in runs (the model, counting A's conflict,
+// gave 41.5 with the accumulator's and the copies'; padded, 33.5; in
+// chunks, 21.5), against 16 when each load was one.
 TEST(ModelTerms, ASimtStepPaysItsBankConflicts) {
   KernelDesc mm = steppable(1024, 1024, 256, ElementType::F32);
-  auto loads = [&](Schedule s, double *flops = nullptr) {
-    Held held(mm, std::move(s), h100());
+  // N = 1088 leaves a partial tile along N: the columns stay in runs.
+  KernelDesc ragged = steppable(1024, 1088, 256, ElementType::F32);
+  auto loads = [&](Schedule s, double *flops = nullptr,
+                   const KernelDesc *kernel = nullptr) {
+    Held held(kernel ? *kernel : mm, std::move(s), h100());
     std::optional<ThreadGeometry> g = threadGeometry(held.context);
     EXPECT_TRUE(g);
     Prediction p;
@@ -1420,12 +1425,16 @@ TEST(ModelTerms, ASimtStepPaysItsBankConflicts) {
   };
   // The copies: 64 x 32 + 32 x 128 f32 a step, 8 steps, over 4 warps.
   double copies = 8 * (64 * 32 + 32 * 128) * 4.0 / 4;
-  // Per k: A 8 loads x 1, B 2 x 8; per step the accumulator's 16 16-byte
-  // loads and 16 stores, 8 wavefronts each (B's pattern).
-  double fronts = 8 * (32 * (8 * 1 + 2 * 8) + 2 * 16 * 8);
+  // Per k: A 8 loads x 1, B 2 x 4; per step the accumulator's 16 16-byte
+  // loads and 16 stores, 4 wavefronts each (B's pattern).
+  double fronts = 8 * (32 * (8 * 1 + 2 * 4) + 2 * 16 * 4);
   double flops = 0;
   EXPECT_DOUBLE_EQ(loads(simt({64, 128, 32}, 4, {8, 8, 32}), &flops),
                    fronts * 128 + copies);
+  // In runs: B 2 x 8 a k, the accumulator's 8 each.
+  double runs = 8 * (32 * (8 * 1 + 2 * 8) + 2 * 16 * 8);
+  EXPECT_DOUBLE_EQ(loads(simt({64, 128, 32}, 4, {8, 8, 32}), nullptr, &ragged),
+                   runs * 128 + copies);
   // Each load an issue slot (two flops): 10 a k, 32 a step; the copies
   // 16 bytes an instruction over 128 threads, A's stores into its padded
   // rows one a float (3 more a load).
@@ -1434,7 +1443,7 @@ TEST(ModelTerms, ASimtStepPaysItsBankConflicts) {
                               2.0 * (256 * 10 + 8 * 32));
   // 32 threads along N: a warp is one row of threads, A's word is one for
   // all its lanes (one wavefront a load).
-  double wide = 8 * (32 * (8 * 1 + 2 * 8) + 2 * 16 * 8);
+  double wide = 8 * (32 * (8 * 1 + 2 * 4) + 2 * 16 * 4);
   double wideCopies = 8 * (64 * 32 + 32 * 256) * 4.0 / 8;
   EXPECT_DOUBLE_EQ(loads(simt({64, 256, 32}, 8, {8, 8, 32})),
                    wide * 128 + wideCopies);
