@@ -139,7 +139,7 @@ linalg::LinalgOp interleaveColumns(RewriterBase &rewriter,
     if (!map.isProjectedPermutation())
       return step;
     auto type = dyn_cast<RankedTensorType>(operand.get().getType());
-    if (!type)
+    if (!type || !type.getElementType().isIntOrFloat())
       return step;
     for (auto [i, e] : llvm::enumerate(map.getResults())) {
       if (cast<AffineDimExpr>(e).getPosition() != n)

@@ -12,9 +12,10 @@
 // Each kernel's step reads B's tile and its accumulator in chunks:
 // RUN: tessel-opt %s --tessel-split-reduction --tessel-select-schedules --tessel-lower-to-linalg --tessel-tile-and-fuse | FileCheck %s --check-prefix=CHUNKS
 // Each kernel compiles for sm_90a and sm_80 (the chunks are views of the
-// same shared-memory buffers). On the MI300X the same tiles run on half
-// as many 64-lane wavefronts, in one stage (no cp.async there): checked on
-// the CPU and compiled.
+// same shared-memory buffers), with no thread's values in local memory.
+// On the MI300X the same tiles run on half as many 64-lane wavefronts, in
+// one stage (no cp.async there): checked on the CPU and compiled. The
+// next GPU run checks them on the device (bench/gpu/prepare.sh).
 // RUN: rm -rf %t && tessel-compile %s --target=h100 -o %t | FileCheck %s --check-prefix=GPU
 // RUN: sed 's/"h100"/"a100"/' %s > %t.a100.mlir
 // RUN: rm -rf %t.a100 && tessel-compile %t.a100.mlir --target=a100 -o %t.a100 | FileCheck %s --check-prefix=GPU
@@ -39,6 +40,7 @@
 // CHECK-NEXT: ok
 // CHECK: all outputs match the reference
 // GPU: tessel-compile: 8 GPU kernel(s)
+// GPU-NOT: bytes of local memory
 
 // CHUNKS-LABEL: func.func private @k_epilogue_s1
 // CHUNKS: tensor.expand_shape {{.*}} : tensor<?x128xf32> into tensor<?x2x16x4xf32>

@@ -1452,6 +1452,39 @@ TEST(ModelTerms, ASimtStepPaysItsBankConflicts) {
   EXPECT_GE(loads(simt({64, 128, 32}, 4, {8, 8, 32})) - copies, readBytes / 2);
 }
 
+// Where a SIMT K step holds its columns in chunks (simtColumnChunk), as
+// tessel-tile-and-fuse's interleaveColumns decides it: a thread's share of
+// a static tile along N at least two 16-byte vectors of B.
+TEST(ModelTerms, SimtColumnChunksNeedTwoVectorsOfAStaticTile) {
+  auto chunk = [](const KernelDesc &kernel, Schedule s) {
+    Held held(kernel, std::move(s), h100());
+    std::optional<ThreadGeometry> g = threadGeometry(held.context);
+    EXPECT_TRUE(g);
+    for (const Work &w : held.kernel.work)
+      if (!w.operandTiles.empty())
+        return simtColumnChunk(held.context, *g, w);
+    ADD_FAILURE() << "no contraction";
+    return int64_t(-1);
+  };
+  KernelDesc f32 = steppable(1024, 1024, 256, ElementType::F32);
+  // 8 f32 a thread along N: two chunks of 4.
+  EXPECT_EQ(chunk(f32, simt({64, 128, 32}, 4, {8, 8, 32})), 4);
+  // 4: one vector, a run.
+  EXPECT_EQ(chunk(f32, simt({64, 128, 32}, 8, {8, 4, 32})), 0);
+  // N = 1088 leaves a partial tile along N.
+  EXPECT_EQ(chunk(steppable(1024, 1088, 256, ElementType::F32),
+                  simt({64, 128, 32}, 4, {8, 8, 32})),
+            0);
+  // A tile wider than N: N's 128 columns over 16 threads, 8 each.
+  EXPECT_EQ(chunk(steppable(1024, 128, 256, ElementType::F32),
+                  simt({16, 256, 8}, 2, {4, 16, 8})),
+            4);
+  // bf16: 8 a thread is one vector; 16, two of 8.
+  KernelDesc bf16 = steppable(1024, 1024, 256, ElementType::BF16);
+  EXPECT_EQ(chunk(bf16, simt({64, 128, 32}, 4, {8, 8, 32})), 0);
+  EXPECT_EQ(chunk(bf16, simt({32, 256, 32}, 4, {4, 16, 32})), 8);
+}
+
 TEST(ModelTerms, ClosedQueueCycleIsMeanValueAnalysis) {
   // One block: its work and its wait add.
   EXPECT_DOUBLE_EQ(closedQueueCycle(100, 300, 1), 400);
