@@ -173,6 +173,14 @@ linalg::LinalgOp interleaveColumns(RewriterBase &rewriter,
         out.push_back(getAffineDimExpr(n + k, ctx));
     return out;
   };
+  // An operand of `rank` dims with its innermost one split in three.
+  auto splitLast = [](int64_t rank) {
+    SmallVector<ReassociationIndices> groups;
+    for (int64_t i = 0; i + 1 < rank; ++i)
+      groups.push_back({i});
+    groups.push_back({rank - 1, rank, rank + 1});
+    return groups;
+  };
   Location loc = step.getLoc();
   rewriter.setInsertionPoint(step);
   SmallVector<AffineMap> newMaps;
@@ -192,13 +200,8 @@ linalg::LinalgOp interleaveColumns(RewriterBase &rewriter,
       auto type = cast<RankedTensorType>(value.getType());
       SmallVector<int64_t> shape(type.getShape().drop_back());
       shape.append({chunks, t, v});
-      SmallVector<ReassociationIndices> groups;
-      for (int64_t i = 0; i + 1 < type.getRank(); ++i)
-        groups.push_back({i});
-      int64_t last = type.getRank() - 1;
-      groups.push_back({last, last + 1, last + 2});
       value = tensor::ExpandShapeOp::create(rewriter, loc, type.clone(shape),
-                                            value, groups);
+                                            value, splitLast(type.getRank()));
     }
     operands.push_back(value);
   }
@@ -213,8 +216,7 @@ linalg::LinalgOp interleaveColumns(RewriterBase &rewriter,
   auto resultType = cast<RankedTensorType>(step->getResult(0).getType());
   Value collapsed = tensor::CollapseShapeOp::create(
       rewriter, loc, resultType, generic.getResult(0),
-      cast<tensor::ExpandShapeOp>(operands.back().getDefiningOp())
-          .getReassociationIndices());
+      splitLast(resultType.getRank()));
   rewriter.replaceOp(step, collapsed);
   threads.insert(threads.begin() + n, 0);
   threads.insert(threads.begin() + n + 2, 0);
