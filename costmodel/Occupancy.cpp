@@ -213,9 +213,10 @@ std::optional<std::string> stagesRefusal(const Context &c, bool &unmodelled) {
 int64_t sharedMemoryBytes(const Context &c) {
   const Schedule &s = c.schedule;
   int64_t bytes = 0;
-  // A tensor-core K step's accumulator and stage buffers, which may share
-  // bytes (below).
-  int64_t mmaAccumulator = 0, mmaStages = 0;
+  // A K step's accumulator and stage buffers, which may share bytes where
+  // the accumulator stays in registers through the loop (below; tensor
+  // cores, and SIMT steps where simtAccumulatorInRegisters).
+  int64_t carriedAccumulator = 0, carriedStages = 0;
   // A K step keeps the contraction's accumulator (f32 per output of the
   // tile) and one step's operand tiles in shared memory
   // (tileContractionK).
@@ -246,13 +247,19 @@ int64_t sharedMemoryBytes(const Context &c) {
                                   [](int64_t t) { return t == 1; });
       bool loops = w.reduction > c.kStep;
       int64_t pad = accumulatorPad(s.compute);
-      mmaAccumulator = oneBatch && loops ? 4 * bm * (bn + pad) : 0;
-      mmaStages = s.stages * (2 * bm * (c.kStep + kMmaOperandPad) +
-                              2 * c.kStep * (bn + kMmaOperandPad));
-      bytes += 4 * bm * (bn + pad) + mmaStages;
+      carriedAccumulator = oneBatch && loops ? 4 * bm * (bn + pad) : 0;
+      carriedStages = s.stages * (2 * bm * (c.kStep + kMmaOperandPad) +
+                                  2 * c.kStep * (bn + kMmaOperandPad));
+      bytes += 4 * bm * (bn + pad) + carriedStages;
       continue;
     }
-    bytes += int64_t(4.0 * tileProduct(c, w.loops));
+    int64_t accumulator = int64_t(4.0 * tileProduct(c, w.loops));
+    bytes += accumulator;
+    // Kept in registers through the K loop, the accumulator may overlay
+    // the stage buffers (below), as a tensor-core step's does.
+    if (simtAccumulatorInRegisters(c, w))
+      carriedAccumulator = accumulator;
+    int64_t stageBytes = 0;
     double step = double(std::min<int64_t>(c.kStep, w.reduction));
     // An unpipelined step's A and transposed B have their rows padded
     // (simtRowPad): B's along N ([K, N + 1]), A's along K ([M, K + 1]).
@@ -262,8 +269,11 @@ int64_t sharedMemoryBytes(const Context &c) {
       if (int64_t pad = simtRowPad(c, w, index))
         elements += double(pad) * elements /
                     (index == 0 ? step : tileProduct(c, {operand.contiguous}));
-      bytes += s.stages * int64_t(elements * operand.bytes);
+      stageBytes += s.stages * int64_t(elements * operand.bytes);
     }
+    bytes += stageBytes;
+    if (carriedAccumulator)
+      carriedStages = stageBytes;
   }
   // When the block tiles divide the root's loops, tile-and-fuse splits each
   // cooperative reduction over all the block's threads (each reduces every
@@ -294,9 +304,10 @@ int64_t sharedMemoryBytes(const Context &c) {
   // Target::overlaysSharedMemory): the accumulator, kept in registers
   // through the K loop and filled only after it
   // (tessel-hoist-accumulators), takes the stage buffers' bytes.
-  int64_t overlaid = bytes - std::min(mmaAccumulator, mmaStages);
-  if (mmaAccumulator && c.target.overlaysSharedMemory(
-                            double(bytes), double(overlaid), c.threadsPerBlock))
+  int64_t overlaid = bytes - std::min(carriedAccumulator, carriedStages);
+  if (carriedAccumulator &&
+      c.target.overlaysSharedMemory(double(bytes), double(overlaid),
+                                    c.threadsPerBlock))
     bytes = overlaid;
   return bytes;
 }

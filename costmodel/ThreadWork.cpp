@@ -482,21 +482,29 @@ SimtStepAccesses simtStepAccesses(const Context &c, const ThreadGeometry &g,
 /// (one round of global latency, then a barrier), then each thread copies
 /// its part of the accumulator to registers and, per k, reads the elements
 /// of each operand its tile indexes (a column of A, a row of B: extent-many
-/// each) and updates its tile (simtStepAccesses). Each shared-memory access
-/// of a warp takes its wavefronts (bank conflicts included) of L1's
-/// clocks: Nsight Compute counted 0.9-1.1x these on the H200 for the
-/// suite's two SIMT partial GEMMs (bench/data/h200/ncu-suite-2026-12-04a
-/// .csv, l1tex__data_pipe_lsu_wavefronts), which run at 83-87 % of L1's
-/// wavefront rate.
+/// each) and updates its tile (simtStepAccesses). Where the thread's part
+/// stays in registers through the K loop (simtAccumulatorInRegisters:
+/// tessel-hoist-accumulators), it starts at zero and is stored once after
+/// the loop, one round: half the accumulator's per-step accesses, once. Each
+/// shared-memory access of a warp takes its wavefronts (bank conflicts
+/// included) of L1's clocks: Nsight Compute counted 0.9-1.1x these on the H200
+/// for the suite's two SIMT partial GEMMs
+/// (bench/data/h200/ncu-suite-2026-12-04a .csv,
+/// l1tex__data_pipe_lsu_wavefronts), which run at 83-87 % of L1's wavefront
+/// rate.
 void addSimtKStep(const Context &c, const ThreadGeometry &g, const Work &w,
                   const KSteps &k, double instances, double ops,
                   WorkCost &cost) {
   SimtStepAccesses s = simtStepAccesses(c, g, w, k);
+  // The accumulator's accesses in all: its loads and stores every step, or
+  // its stores once.
+  bool inRegisters = simtAccumulatorInRegisters(c, w);
+  double accumulatorTimes = inRegisters ? 0.5 : k.steps;
   // Each shared-memory load takes an issue slot as an FMA does (two flops'
   // worth of the peak): a thread tile of 8 x 8 f32 issues 10 loads per 64
   // FMAs.
-  double sharedLoads =
-      k.reduction * s.instructionsPerK + k.steps * s.accumulatorInstructions;
+  double sharedLoads = k.reduction * s.instructionsPerK +
+                       accumulatorTimes * s.accumulatorInstructions;
   // Every thread of the block copies, those without outputs too (a GEMV's
   // block of 64 outputs on 256 threads); the compute and loads terms count
   // the warps with outputs (ThreadGeometry::activeWarps), so the copies'
@@ -507,14 +515,18 @@ void addSimtKStep(const Context &c, const ThreadGeometry &g, const Work &w,
       k.copySteps * k.copies / (busyWarps * double(c.target.warpSize())) +
       2.0 * sharedLoads;
   double wavefronts =
-      k.reduction * s.frontsPerK + k.steps * s.accumulatorFronts;
+      k.reduction * s.frontsPerK + accumulatorTimes * s.accumulatorFronts;
   cost.perWarpLoadBytes +=
       wavefronts * 32.0 * 4.0 + k.copySteps * k.copyL1Bytes / busyWarps;
-  // Per step: the copies' global round, the accumulator's round, then one
-  // shared-memory round per k (the K loop, latencyTime).
+  // Per step: the copies' global round, the accumulator's round (once
+  // after the loop where it stays in registers), then one shared-memory
+  // round per k (the K loop, latencyTime).
   cost.kSteps += k.steps;
+  double perStep = inRegisters ? k.reduction : k.reduction + k.steps;
   cost.sharedRoundsPerStep =
-      std::max(cost.sharedRoundsPerStep, (k.reduction + k.steps) / k.steps);
+      std::max(cost.sharedRoundsPerStep, perStep / k.steps);
+  if (inRegisters)
+    cost.sharedRounds += 1.0;
   cost.sharedFrontsPerStep += wavefronts / k.steps;
 }
 
@@ -800,6 +812,26 @@ int64_t simtRowPad(const Context &c, const Work &w, size_t operand) {
   if (operand == 1 && tile.contiguous >= 0 && copiesTransposed(c, 1))
     return kSimtRowPad;
   return 0;
+}
+
+bool simtAccumulatorInRegisters(const Context &c, const Work &w) {
+  if (c.target.vendor() != Vendor::NVIDIA || c.mma || c.wgmma || c.kStep == 0 ||
+      !w.isContraction() || w.reduction <= c.kStep)
+    return false;
+  std::optional<ThreadGeometry> g = threadGeometry(c);
+  if (!g)
+    return false;
+  for (size_t j = 0; j < c.parallel.size(); ++j) {
+    if (std::find(w.loops.begin(), w.loops.end(), c.parallel[j]) ==
+        w.loops.end())
+      continue;
+    // (The block's tile is at most the loop's size.)
+    int64_t size = c.kernel.loops[c.parallel[j]].size, tile = c.tiles[j];
+    int64_t threads = std::max<int64_t>(g->layout[j], 1);
+    if (size % tile != 0 || tile % threads != 0)
+      return false;
+  }
+  return true;
 }
 
 int64_t simtColumnChunk(const Context &c, const ThreadGeometry &g,

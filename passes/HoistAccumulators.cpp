@@ -59,6 +59,26 @@ Value rootBuffer(Value memref) {
 /// equal when they are.
 using Offset = std::pair<SmallVector<Value>, int64_t>;
 
+/// `v`'s value where it is computed from constants alone (by additions,
+/// subtractions and multiplications: a fully unrolled loop's induction
+/// variable, lb + i * step, before canonicalization folds it).
+std::optional<int64_t> constantIndex(Value v) {
+  if (std::optional<int64_t> constant = getConstantIntValue(v))
+    return constant;
+  Operation *def = v.getDefiningOp();
+  if (!isa_and_present<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def))
+    return std::nullopt;
+  std::optional<int64_t> x = constantIndex(def->getOperand(0));
+  std::optional<int64_t> y = constantIndex(def->getOperand(1));
+  if (!x || !y)
+    return std::nullopt;
+  if (isa<arith::AddIOp>(def))
+    return *x + *y;
+  if (isa<arith::SubIOp>(def))
+    return *x - *y;
+  return *x * *y;
+}
+
 Offset offsetOf(Value index) {
   Offset offset;
   SmallVector<Value> pending = {index};
@@ -67,6 +87,10 @@ Offset offsetOf(Value index) {
     offset.second += constant;
     if (!term)
       continue;
+    if (std::optional<int64_t> value = constantIndex(term)) {
+      offset.second += *value;
+      continue;
+    }
     if (auto add = term.getDefiningOp<arith::AddIOp>()) {
       pending.push_back(add.getLhs());
       pending.push_back(add.getRhs());
@@ -80,13 +104,28 @@ Offset offsetOf(Value index) {
   return offset;
 }
 
+/// The sum of two offsets.
+Offset plus(const Offset &x, const Offset &y) {
+  Offset sum = x;
+  llvm::append_range(sum.first, y.first);
+  llvm::sort(sum.first, [](Value a, Value b) {
+    return a.getAsOpaquePointer() < b.getAsOpaquePointer();
+  });
+  sum.second += y.second;
+  return sum;
+}
+
 /// A load or store of the accumulator: `length` elements along the last
-/// dim of `base` from `at`.
+/// dim of `view` from `at`. `view` is `base`, or where `base` is a view of
+/// one element (a subview of unit sizes and strides, as a SIMT step's
+/// copies take each element of a thread's tile; through several), the view
+/// it is cut from, `at` then counting the subviews' offsets.
 struct Access {
   Operation *op = nullptr;
   bool isLoad = false;
   Value base;
   SmallVector<Value> indices;
+  Value view;
   SmallVector<Offset> at;
   Type type; // the value loaded or stored
   int64_t length = 1;
@@ -126,11 +165,27 @@ std::optional<Access> accessOf(Operation *op) {
   }
   for (Value index : a.indices)
     a.at.push_back(offsetOf(index));
+  a.view = a.base;
+  while (auto element = a.view.getDefiningOp<memref::SubViewOp>()) {
+    if (element.getSourceType().getRank() != element.getType().getRank() ||
+        !llvm::all_of(element.getStaticSizes(),
+                      [](int64_t size) { return size == 1; }) ||
+        !llvm::all_of(element.getStaticStrides(),
+                      [](int64_t stride) { return stride == 1; }))
+      break;
+    for (auto [at, offset] : llvm::zip(a.at, element.getMixedOffsets())) {
+      if (std::optional<int64_t> constant = getConstantIntValue(offset))
+        at.second += *constant;
+      else
+        at = plus(at, offsetOf(cast<Value>(offset)));
+    }
+    a.view = element.getSource();
+  }
   return a;
 }
 
 bool sameLocation(const Access &x, const Access &y) {
-  return x.base == y.base && x.type == y.type && x.at == y.at;
+  return x.view == y.view && x.type == y.type && x.at == y.at;
 }
 
 /// Whether two accesses of one thread provably touch different elements:
@@ -148,7 +203,7 @@ bool disjoint(const Access &x, const Access &y) {
   Value xRoot = rootBuffer(x.base), yRoot = rootBuffer(y.base);
   if (xRoot != yRoot && shared(xRoot) && shared(yRoot))
     return true;
-  if (x.base != y.base || x.at.size() != y.at.size())
+  if (x.view != y.view || x.at.size() != y.at.size())
     return false;
   size_t last = x.at.size() - 1;
   for (size_t d = 0; d <= last; ++d) {
@@ -160,6 +215,20 @@ bool disjoint(const Access &x, const Access &y) {
       return true;
   }
   return false;
+}
+
+/// Whether one of `op`'s own operands views one of `buffers`.
+bool viewsOneOf(Operation *op, const SetVector<Value> &buffers) {
+  return llvm::any_of(op->getOperands(), [&](Value v) {
+    return isa<MemRefType>(v.getType()) && buffers.contains(rootBuffer(v));
+  });
+}
+
+/// Whether `a`'s memref and indices are defined outside `loop`.
+bool invariantIn(const Access &a, scf::ForOp loop) {
+  return loop.isDefinedOutsideOfLoop(a.base) &&
+         llvm::all_of(a.indices,
+                      [&](Value v) { return loop.isDefinedOutsideOfLoop(v); });
 }
 
 /// Whether `op` is a warpgroup MMA: tessel-lower-mma issues wgmma as
@@ -306,6 +375,81 @@ SetVector<Value> accumulatorsOf(scf::ForOp loop) {
   return buffers;
 }
 
+/// Whether `buffer` (a root buffer) is a thread's own: a memref.alloca in
+/// no address space or the private one.
+bool isPrivate(Value buffer) {
+  auto alloca = buffer.getDefiningOp<memref::AllocaOp>();
+  if (!alloca)
+    return false;
+  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
+      alloca.getType().getMemorySpace());
+  return !space || space.getValue() == gpu::AddressSpace::Private;
+}
+
+/// The root buffer a load's value is loaded from, where `v` is a load's
+/// result; null otherwise.
+Value loadedFrom(Value v) {
+  Operation *def = v.getDefiningOp();
+  std::optional<Access> load = def ? accessOf(def) : std::nullopt;
+  return load && load->isLoad ? rootBuffer(load->base) : Value();
+}
+
+/// A SIMT K step's accumulator (tessel-tile-and-fuse's tileContractionK:
+/// each thread copies its part of the block's tile from shared memory into
+/// its own buffer, runs the step's k loop on that, and copies it back, in
+/// every step): the workgroup buffers that the loop's body, at its top
+/// level (tessel-unroll-private-buffers has unrolled the copies), loads
+/// only to store into a thread's own buffer and stores only from loads of
+/// one; none where any other op of the loop touches them, or any of these
+/// is at an address that changes with the loop (a ragged tile's guarded
+/// copies), so that such a loop keeps its copies. With `candidates`, the
+/// buffers the top-level loads and stores name, before anything is
+/// checked (the loops' invariant code is still in them).
+SetVector<Value> simtAccumulatorsOf(scf::ForOp loop, bool candidates = false) {
+  SetVector<Value> buffers;
+  auto workgroup = [](Value buffer) {
+    return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(
+        cast<MemRefType>(buffer.getType()));
+  };
+  for (Operation &op : *loop.getBody()) {
+    std::optional<Access> store = accessOf(&op);
+    if (!store || store->isLoad)
+      continue;
+    Value into = rootBuffer(store->base), from = loadedFrom(store->stored);
+    if (from && isPrivate(into) && workgroup(from))
+      buffers.insert(from);
+    else if (from && isPrivate(from) && workgroup(into))
+      buffers.insert(into);
+  }
+  if (buffers.empty() || candidates)
+    return buffers;
+  WalkResult walked = loop.getBody()->walk([&](Operation *op) {
+    if (isa<ViewLikeOpInterface>(op) || !viewsOneOf(op, buffers))
+      return WalkResult::advance();
+    std::optional<Access> access = accessOf(op);
+    if (!access || op->getBlock() != loop.getBody() ||
+        !invariantIn(*access, loop))
+      return WalkResult::interrupt();
+    if (access->isLoad) {
+      // Only into a thread's own buffer.
+      for (Operation *user : op->getResult(0).getUsers()) {
+        std::optional<Access> store = accessOf(user);
+        if (!store || store->isLoad || store->stored != op->getResult(0) ||
+            !isPrivate(rootBuffer(store->base)))
+          return WalkResult::interrupt();
+      }
+    } else {
+      Value from = loadedFrom(access->stored);
+      if (!from || !isPrivate(from))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (walked.wasInterrupted())
+    return {};
+  return buffers;
+}
+
 /// One location's accesses, in program order.
 struct Group {
   SmallVector<Access *> accesses;
@@ -325,11 +469,8 @@ struct Carried {
 bool touches(Operation *op, const SetVector<Value> &buffers) {
   bool found = false;
   op->walk([&](Operation *inner) {
-    if (isa<ViewLikeOpInterface>(inner))
-      return;
-    found |= llvm::any_of(inner->getOperands(), [&](Value v) {
-      return isa<MemRefType>(v.getType()) && buffers.contains(rootBuffer(v));
-    });
+    if (!isa<ViewLikeOpInterface>(inner))
+      found |= viewsOneOf(inner, buffers);
   });
   return found;
 }
@@ -394,35 +535,79 @@ zeroFills(scf::ForOp loop, const SetVector<Value> &buffers) {
   return fills;
 }
 
-/// The view of its buffer that `memref` is cut from last before the buffer
-/// itself (the outermost memref.subview of its chain), or the buffer.
-Value outermostView(Value memref) {
-  Value view = memref;
-  while (auto subview = memref.getDefiningOp<memref::SubViewOp>()) {
-    view = subview.getResult();
-    memref = subview.getSource();
+/// Whether `v` is the same in every thread of `launch`: computed, without
+/// regions, from constants, the block's ids and sizes and values from
+/// outside the launch, never from a thread's id (or a loop's variable).
+bool sameInEveryThread(Value v, gpu::LaunchOp launch) {
+  SmallVector<Value> pending = {v};
+  DenseSet<Value> seen;
+  while (!pending.empty()) {
+    Value x = pending.pop_back_val();
+    if (!seen.insert(x).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(x)) {
+      if (!launch->isAncestor(arg.getOwner()->getParentOp()))
+        continue;
+      gpu::KernelDim3 ids = launch.getThreadIds();
+      if (arg.getOwner() != &launch.getBody().front() || arg == ids.x ||
+          arg == ids.y || arg == ids.z)
+        return false;
+      continue;
+    }
+    Operation *def = x.getDefiningOp();
+    if (!launch->isAncestor(def))
+      continue;
+    if (isa<gpu::ThreadIdOp, gpu::LaneIdOp>(def) || def->getNumRegions() != 0)
+      return false;
+    llvm::append_range(pending, def->getOperands());
   }
-  return view;
+  return true;
 }
 
-/// Whether a subview chain leads from `memref` through `view`.
+/// The view that `memref` (a thread's access) is cut from that is the same
+/// in every thread of `launch` (sameInEveryThread): the first such on its
+/// chain of subviews (a thread's own part of a tile is cut from the tile,
+/// the same for all), through expand_shapes to the view they expand (they
+/// view all of it: a SIMT step's chunked accumulator, simtColumnChunk).
+/// Null where the chain has none.
+Value sharedView(Value memref, gpu::LaunchOp launch) {
+  for (;;) {
+    if (sameInEveryThread(memref, launch)) {
+      while (auto expand = memref.getDefiningOp<memref::ExpandShapeOp>())
+        memref = expand.getSrc();
+      return memref;
+    }
+    if (auto subview = memref.getDefiningOp<memref::SubViewOp>())
+      memref = subview.getSource();
+    else if (auto expand = memref.getDefiningOp<memref::ExpandShapeOp>())
+      memref = expand.getSrc();
+    else
+      return Value();
+  }
+}
+
+/// Whether a chain of subviews (and expand_shapes) leads from `memref`
+/// through `view`.
 bool cutFrom(Value memref, Value view) {
   for (;;) {
     if (memref == view)
       return true;
-    auto subview = memref.getDefiningOp<memref::SubViewOp>();
-    if (!subview)
+    if (auto subview = memref.getDefiningOp<memref::SubViewOp>())
+      memref = subview.getSource();
+    else if (auto expand = memref.getDefiningOp<memref::ExpandShapeOp>())
+      memref = expand.getSrc();
+    else
       return false;
-    memref = subview.getSource();
   }
 }
 
 /// Whether the accumulator's stores after the loop cover the whole view of
 /// the buffer that they and `fills` write, so that the fills are dead: the
 /// stores are each thread's own locations (the pass's header: a location
-/// two threads shared would be a race), in bounds of one static view, and
-/// the launch's threads times the elements each thread stores are that
-/// view's elements; every fill stays inside the view. (A tensor-core
+/// two threads shared would be a race), in bounds of one static view, the
+/// same in every thread (sharedView), and the launch's threads times the
+/// elements each thread stores are that view's elements; every fill stays
+/// inside the view. (A tensor-core
 /// step's fragments cover its block tile by construction: MmaLayout's and
 /// MfmaLayout's unit tests; this checks the instance.)
 bool storesCoverFills(gpu::LaunchOp launch, ArrayRef<Group> groups,
@@ -441,8 +626,8 @@ bool storesCoverFills(gpu::LaunchOp launch, ArrayRef<Group> groups,
     if (!group.stored())
       continue;
     const Access &a = *group.accesses.front();
-    Value outer = outermostView(a.base);
-    if (view && outer != view)
+    Value outer = sharedView(a.base, launch);
+    if (!outer || (view && outer != view))
       return false;
     view = outer;
     stored += a.length;
@@ -743,13 +928,17 @@ void hoistReadOnlyLoads(scf::ForOp loop,
 
 struct HoistAccumulatorsPass
     : public tessel::impl::TesselHoistAccumulatorsBase<HoistAccumulatorsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     Operation *root = getOperation();
     SmallVector<scf::ForOp> loops;
     root->walk([&](scf::ForOp loop) {
       if (loop->getParentOfType<gpu::LaunchOp>() &&
           !loop->hasAttr(TesselDialect::kSharedAccumulatorsAttrName) &&
-          hasMatrixInstructions(loop))
+          (hasMatrixInstructions(loop) ||
+           (simtAccumulators &&
+            !simtAccumulatorsOf(loop, /*candidates=*/true).empty())))
         loops.push_back(loop);
     });
     if (loops.empty())
@@ -775,10 +964,18 @@ struct HoistAccumulatorsPass
 
   static LogicalResult hoist(RewriterBase &rewriter, scf::ForOp loop,
                              Carried &inRegisters) {
-    SetVector<Value> buffers = accumulatorsOf(loop);
+    // A SIMT K step's copies are found by their pattern alone
+    // (simtAccumulatorsOf): where a check below refuses them, the loop
+    // keeps them, with no error (the cost model then counts them copied;
+    // tessel-hoist-accumulators-simt.mlir pins where they go).
+    bool simt = !hasMatrixInstructions(loop);
+    SetVector<Value> buffers =
+        simt ? simtAccumulatorsOf(loop) : accumulatorsOf(loop);
     if (buffers.empty())
       return success();
-    auto fail = [&](Operation *op, const Twine &why) {
+    auto fail = [&](Operation *op, const Twine &why) -> LogicalResult {
+      if (simt)
+        return success();
       return op->emitOpError()
              << "accumulates into a buffer that cannot be kept in registers "
                 "across the loop: "
@@ -794,12 +991,7 @@ struct HoistAccumulatorsPass
     std::vector<Access> accesses;
     Operation *first = nullptr, *last = nullptr;
     WalkResult walked = loop.getBody()->walk([&](Operation *op) {
-      if (isa<ViewLikeOpInterface>(op))
-        return WalkResult::advance();
-      bool touches = llvm::any_of(op->getOperands(), [&](Value v) {
-        return isa<MemRefType>(v.getType()) && buffers.contains(rootBuffer(v));
-      });
-      if (!touches)
+      if (isa<ViewLikeOpInterface>(op) || !viewsOneOf(op, buffers))
         return WalkResult::advance();
       std::optional<Access> access = accessOf(op);
       if (!access || op->getBlock() != loop.getBody()) {
@@ -807,10 +999,7 @@ struct HoistAccumulatorsPass
                        "in its body");
         return WalkResult::interrupt();
       }
-      if (!loop.isDefinedOutsideOfLoop(access->base) ||
-          !llvm::all_of(access->indices, [&](Value v) {
-            return loop.isDefinedOutsideOfLoop(v);
-          })) {
+      if (!invariantIn(*access, loop)) {
         (void)fail(op, "at an address that changes with the loop");
         return WalkResult::interrupt();
       }
@@ -820,7 +1009,7 @@ struct HoistAccumulatorsPass
       return WalkResult::advance();
     });
     if (walked.wasInterrupted())
-      return failure();
+      return simt ? success() : failure();
     // All of them between the same two barriers.
     for (Operation *op = first->getNextNode(); op && op != last;
          op = op->getNextNode()) {

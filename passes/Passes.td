@@ -669,7 +669,7 @@ def TesselMmaLdmatrix : Pass<"tessel-mma-ldmatrix", "mlir::func::FuncOp"> {
 
 def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
                                    "mlir::func::FuncOp"> {
-  let summary = "Keep a tensor-core K loop's accumulators in registers";
+  let summary = "Keep a K loop's accumulators in registers";
   let description = [{
     tessel-lower-mma loads each lane's fragments of the accumulator from the
     block's shared-memory tile before a K step's `nvvm.mma.sync` ops and
@@ -767,7 +767,36 @@ def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
     stay in the loop. mma.sync keeps reloading them: on NVIDIA the
     register-resident attention is at ptxas's register limit, on MFMA the
     block's LDS binds first.
+
+    A SIMT K step (`mma = simt`) has no matrix instruction: each thread
+    copies its part of the block's accumulator tile from shared memory into
+    its own buffer (a `memref.alloca`, registers once
+    tessel-unroll-private-buffers has unrolled the loops indexing it), runs
+    the step's k loop on that, and copies it back, every step. With
+    `simt-accumulators` (the default), a loop whose body, at its top level,
+    loads a workgroup buffer only to store the values into a thread's own
+    buffer and stores it only from loads of one is handled as above, those
+    loads and stores being the accumulator's: the part starts at zero after
+    a zero fill, rides through the loop as iter_args and is stored once
+    after it. An access of a one-element view (a subview of unit sizes) is
+    compared at its view's source, the subview's offsets added (folded
+    where computed from constants: an unrolled loop's lb + i * step), so
+    that the copies in and out of the same element are one location. Where
+    any access of the buffer in the loop is not at its top level (a
+    remainder tile's copies, guarded by scf.if) or at an address that
+    changes with the loop, or any condition above fails, the loop keeps
+    its copies, with no error. The
+    fill is dropped where the threads' stores cover the view of the tile
+    that is the same in every thread. tessel-to-rocdl turns the option off:
+    there the AMDGPU backend, with the accumulators live across a K loop it
+    unrolls whole, ran out of registers (a 4 x 8 f32 tile over a ragged K:
+    512 registers, 2220 bytes of scratch, against 202 and none copying).
   }];
+  let options = [
+    Option<"simtAccumulators", "simt-accumulators", "bool",
+           /*default=*/"true",
+           "also keep a SIMT K step's accumulator in registers">,
+  ];
   let dependentDialects = [
     "mlir::gpu::GPUDialect",
     "mlir::memref::MemRefDialect",

@@ -153,17 +153,25 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createTesselLowerWgmma());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // A pipelined K step's copies (stages > 1) become cp.async.
-  // ... a tensor-core K step loads its fragments with ldmatrix and keeps
-  // its accumulators in registers.
+  // ... a tensor-core K step loads its fragments with ldmatrix; a thread's
+  // own buffers (a SIMT K step's part of the accumulator tile) become
+  // registers only when every index is a constant, so their loops unroll;
+  // then every K loop keeps its accumulators in registers.
   if (target.vendor() == Vendor::NVIDIA) {
     pm.addNestedPass<func::FuncOp>(createTesselAsyncCopies());
     pm.addNestedPass<func::FuncOp>(createTesselMmaLdmatrix());
+    pm.addNestedPass<func::FuncOp>(createTesselUnrollPrivateBuffers());
     pm.addNestedPass<func::FuncOp>(createTesselHoistAccumulators());
   } else {
     // ... or, on AMD, copies whose next steps wait in registers (after the
     // accumulators are registers: with three stages the K loop's steps are
-    // unrolled in pairs).
-    pm.addNestedPass<func::FuncOp>(createTesselHoistAccumulators());
+    // unrolled in pairs). A SIMT K step copies its accumulator every step
+    // there (tessel-hoist-accumulators' simt-accumulators: the AMDGPU
+    // backend ran out of registers carrying it).
+    pm.addNestedPass<func::FuncOp>(createTesselUnrollPrivateBuffers());
+    TesselHoistAccumulatorsOptions hoist;
+    hoist.simtAccumulators = false;
+    pm.addNestedPass<func::FuncOp>(createTesselHoistAccumulators(hoist));
     pm.addNestedPass<func::FuncOp>(createTesselRegisterStagedCopies());
   }
   // Shared memory past the static limit (48 KiB on sm_80) moves into
@@ -174,9 +182,6 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
   // on the tensor cores (after the buffers are placed from its barriers).
   if (target.vendor() == Vendor::NVIDIA)
     pm.addNestedPass<func::FuncOp>(createTesselWarpgroupPipeline());
-  // A thread's own buffers (a SIMT K step's accumulator tile) become
-  // registers only when every index is a constant.
-  pm.addNestedPass<func::FuncOp>(createTesselUnrollPrivateBuffers());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   // Constants and index arithmetic move into the launch first, or outlining

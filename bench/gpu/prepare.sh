@@ -134,7 +134,8 @@ for f in $AMD_CHECKS $CLUSTER_CHECKS \
          test/codegen/cpu-check-row-kernels-residual.mlir \
          test/codegen/cpu-check-row-reductions.mlir \
          test/codegen/cpu-check-kernels-kstep.mlir \
-         test/codegen/cpu-check-simt-chunks.mlir; do
+         test/codegen/cpu-check-simt-chunks.mlir \
+         test/passes/tessel-hoist-accumulators-simt.mlir; do
   name=$(basename "$f" .mlir)
   sed "s/#tessel.target<\"[a-z0-9_]*\">/#tessel.target<\"$TARGET\">/" "$f" \
     >"$CARRY/checks/$name.mlir"

@@ -123,7 +123,8 @@ func.func @reload_and_carried(%a: i32, %b: i32, %f: f32) -> i32 {
 
 // -----
 
-// A loop without mma.sync (a SIMT K step's) is left alone.
+// A loop without mma.sync whose shared buffer is updated in place, not
+// through a thread's own buffer, is left alone.
 // CHECK-LABEL: func @no_mma
 // CHECK: scf.for
 // CHECK-NEXT: memref.load
@@ -833,6 +834,182 @@ func.func @mma_sync_reloads_query(%x: i32, %b: i32, %f: f32, %out: memref<32x4xf
       %m = nvvm.mma.sync A[%a, %a, %a, %a] B[%b, %b] C[%f, %f, %f, %f] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
       %d = llvm.extractvalue %m[0] : !llvm.struct<(f32, f32, f32, f32)>
       memref.store %d, %out[%lane, %c0] : memref<32x4xf32>
+      gpu.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A SIMT K step (tessel-tile-and-fuse, its copies unrolled by
+// tessel-unroll-private-buffers): each thread copies its two elements of
+// the block's accumulator tile into its own buffer, runs the step's k loop
+// on that, and copies them back, every step; the element views' offsets
+// (lb + i * step, not yet folded) name the same elements in both copies.
+// The two copies leave the loop: the elements start at zero (the tile was
+// only zero-filled before it), ride through it as iter_args, and are
+// stored once after it; the 32 threads' two elements cover the 8 x 8 tile
+// the fill writes, so the fill goes.
+// CHECK-LABEL: func @simt_step
+// CHECK: gpu.launch
+// CHECK-NOT: memref.store %{{.*}}, %{{.*}} : memref<8x8xf32
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[R:.*]]:2 = scf.for %{{.*}} iter_args(%[[E0:.*]] = %[[ZERO]], %[[E1:.*]] = %[[ZERO]]) -> (f32, f32) {
+// CHECK-NOT: memref.load %{{.*}} #gpu.address_space<workgroup>>
+// CHECK: memref.store %[[E0]], %[[OWN:.*]][%{{.*}}] : memref<2xf32>
+// CHECK-NEXT: memref.store %[[E1]], %[[OWN]][%{{.*}}] : memref<2xf32>
+// CHECK: scf.for
+// CHECK: }
+// CHECK: %[[N0:.*]] = memref.load %[[OWN]]
+// CHECK-NEXT: %[[N1:.*]] = memref.load %[[OWN]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.yield %[[N0]], %[[N1]] : f32, f32
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.store %[[R]]#0
+// CHECK-NEXT: memref.store %[[R]]#1
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load %{{.*}} : memref<8x8xf32, #gpu.address_space<workgroup>>
+func.func @simt_step(%src: memref<64x8xf32>, %out: memref<8x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+      workgroup(%acc : memref<8x8xf32, #gpu.address_space<workgroup>>,
+                %stage : memref<16x8xf32, #gpu.address_space<workgroup>>) {
+    %own = memref.alloca() : memref<2xf32>
+    %row = arith.divui %tx, %c4 : index
+    %col4 = arith.remui %tx, %c4 : index
+    %col = arith.muli %col4, %c2 : index
+    scf.for %i = %c0 to %c8 step %c1 {
+      scf.for %j = %c0 to %c8 step %c4 {
+        %jj = arith.addi %j, %col4 : index
+        memref.store %zero, %acc[%i, %jj] : memref<8x8xf32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    scf.for %k = %c0 to %c64 step %c16 {
+      %r = arith.addi %k, %row : index
+      %x = memref.load %src[%r, %col] : memref<64x8xf32>
+      memref.store %x, %stage[%row, %col] : memref<16x8xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %mine = memref.subview %acc[%row, %col] [1, 2] [1, 1] : memref<8x8xf32, #gpu.address_space<workgroup>> to memref<1x2xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %i0 = arith.muli %c1, %c0 : index
+      %in0 = memref.subview %mine[%c0, %i0] [1, 1] [1, 1] : memref<1x2xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<1x1xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %a0 = memref.load %in0[%c0, %c0] : memref<1x1xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+      memref.store %a0, %own[%c0] : memref<2xf32>
+      %i1 = arith.muli %c1, %c1 : index
+      %in1 = memref.subview %mine[%c0, %i1] [1, 1] [1, 1] : memref<1x2xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<1x1xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %a1 = memref.load %in1[%c0, %c0] : memref<1x1xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+      memref.store %a1, %own[%c1] : memref<2xf32>
+      scf.for %kk = %c0 to %c16 step %c1 {
+        %b = memref.load %stage[%kk, %col] : memref<16x8xf32, #gpu.address_space<workgroup>>
+        %e0 = memref.load %own[%c0] : memref<2xf32>
+        %f0 = arith.addf %e0, %b : f32
+        memref.store %f0, %own[%c0] : memref<2xf32>
+        %e1 = memref.load %own[%c1] : memref<2xf32>
+        %f1 = arith.mulf %e1, %b : f32
+        memref.store %f1, %own[%c1] : memref<2xf32>
+      }
+      %o0 = memref.load %own[%c0] : memref<2xf32>
+      %out0 = memref.subview %mine[0, 0] [1, 1] [1, 1] : memref<1x2xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<1x1xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+      memref.store %o0, %out0[%c0, %c0] : memref<1x1xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %o1 = memref.load %own[%c1] : memref<2xf32>
+      %j1 = arith.addi %c0, %c1 : index
+      %out1 = memref.subview %mine[%c0, %j1] [1, 1] [1, 1] : memref<1x2xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<1x1xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+      memref.store %o1, %out1[%c0, %c0] : memref<1x1xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+      gpu.barrier
+    }
+    %v = memref.load %acc[%row, %col] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    memref.store %v, %out[%row, %col] : memref<8x8xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// The same step on a remainder tile: each copy guarded by whether its
+// element is in the tile (tessel-unroll-private-buffers' scf.if). Copies
+// the loop does not run at its top level stay in it, with no error.
+// CHECK-LABEL: func @simt_step_guarded
+// CHECK: scf.for
+// CHECK-NOT: iter_args
+// CHECK: scf.if
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: memref.store
+// CHECK: scf.if
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: memref.store
+// CHECK: gpu.barrier
+func.func @simt_step_guarded(%n: index, %out: memref<8x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+      workgroup(%acc : memref<32xf32, #gpu.address_space<workgroup>>) {
+    %own = memref.alloca() : memref<1xf32>
+    %in = arith.cmpi slt, %tx, %n : index
+    scf.for %k = %c0 to %c64 step %c16 {
+      scf.if %in {
+        %a = memref.load %acc[%tx] : memref<32xf32, #gpu.address_space<workgroup>>
+        memref.store %a, %own[%c0] : memref<1xf32>
+      }
+      %e = memref.load %own[%c0] : memref<1xf32>
+      %f = arith.addf %e, %e : f32
+      memref.store %f, %own[%c0] : memref<1xf32>
+      scf.if %in {
+        %o = memref.load %own[%c0] : memref<1xf32>
+        memref.store %o, %acc[%tx] : memref<32xf32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A SIMT step's copies with a barrier between them (another thread may
+// read the tile there): the loop keeps them, with no error.
+// CHECK-LABEL: func @simt_step_barrier
+// CHECK: scf.for
+// CHECK-NOT: iter_args
+// CHECK: memref.load %{{.*}} : memref<32xf32, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK: memref.store %{{.*}} : memref<32xf32, #gpu.address_space<workgroup>>
+func.func @simt_step_barrier() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+      workgroup(%acc : memref<32xf32, #gpu.address_space<workgroup>>) {
+    %own = memref.alloca() : memref<1xf32>
+    scf.for %k = %c0 to %c64 step %c16 {
+      %a = memref.load %acc[%tx] : memref<32xf32, #gpu.address_space<workgroup>>
+      memref.store %a, %own[%c0] : memref<1xf32>
+      gpu.barrier
+      %e = memref.load %own[%c0] : memref<1xf32>
+      %f = arith.addf %e, %e : f32
+      memref.store %f, %own[%c0] : memref<1xf32>
+      %o = memref.load %own[%c0] : memref<1xf32>
+      memref.store %o, %acc[%tx] : memref<32xf32, #gpu.address_space<workgroup>>
       gpu.barrier
     }
     gpu.terminator

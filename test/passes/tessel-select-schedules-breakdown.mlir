@@ -6,13 +6,19 @@
 // overlapping) and each thread walks its input pixels' channels a line at a
 // time, which leaves the latency (50.3 us) at the loads' (it was 56.3 us
 // with every filter read waiting on L2, before 2026-12-01). An f32 4096 x 1024 x 4096 GEMM takes a K step of
-// 32 over 64 x 128 tiles of four warps (each thread accumulating 8 x 8
-// outputs in registers, 16 threads along N) in one stage, latency-bound
-// (each warp waits a shared-memory round every k, its k loop rolled, one
-// warp a scheduler) at 792.7 us: since 2026-12-07 A's rows are a float
+// 32 over 32 x 64 tiles of one warp (each thread accumulating 8 x 8
+// outputs in registers through the whole K loop, 8 threads along N) in
+// one stage, latency-bound (each warp waits a shared-memory round every
+// k, its k loop rolled) at 666.1 us: since 2026-12-07 the threads' tiles
+// stay in registers across the steps (tessel-hoist-accumulators) and the
+// accumulator's buffer takes the stage buffers' bytes after the loop, so
+// an SM holds 16 such blocks (registers bind) where their 20.4 KiB of
+// shared memory held 11. The 64 x 128 tiles of four warps it took before
+// that (16 threads along N) are 720.4 us now, 792.7 copying the tile in
+// and out every step. Since earlier on 2026-12-07 A's rows are a float
 // longer (a warp's two rows of threads read A in distinct banks) and each
-// thread's 8 columns are two chunks of 4, 64 apart (a quarter-warp's
-// 16-byte loads of B read 128 consecutive bytes), 16 wavefronts a k.
+// thread's 8 columns are two chunks of 4, 64 apart on those tiles (a
+// quarter-warp's 16-byte loads of B read 128 consecutive bytes).
 // Before the chunks it took 8 x 4 outputs a thread on eight warps (32
 // threads along N, 12 wavefronts a k), bound by its shared-memory
 // wavefronts at 983.2 us. Until 2026-12-04, when a
@@ -58,8 +64,8 @@
 // H100-SAME: schedule = #tessel.schedule<block = [1, 64], warps = 2, stages = 1, split_k = 1,
 // H100-SAME: #tessel.prediction<time_us = 5.236909e+01, bound = "loads", compute_us = 3.491335e+00, loads_us = 5.026909e+01, dram_us = 2.139701e-01, l2_us = 1.130727e-01, launch_us = 2.100000e+00, latency_us = 5.026909e+01, blocks_us = 1.963636e+00, achievable_us = 3.456069e+00, fraction_of_peak = 6.599444e-02, occupancy = 1.000000e+00, waves = 7.424242e-01, blocks = 3136, flops = 2.312110e+08, dram_bytes = 4.014080e+05, uncalibrated = false, registers = 32, achievable_compute_us = 3.456069e+00>
 // H100: tessel.kernel @gemm
-// H100-SAME: schedule = #tessel.schedule<block = [64, 128, 32], thread = [8, 8, 32], warps = 4, stages = 1, split_k = 1,
-// H100-SAME: #tessel.prediction<time_us = 7.926802e+02, bound = "latency", compute_us = 6.237852e+02, loads_us = 7.116283e+02, dram_us = 3.850065e+01, l2_us = 2.433878e+02, launch_us = 2.100000e+00, latency_us = 7.905802e+02, blocks_us = 3.272727e-01, achievable_us = 5.135985e+02, fraction_of_peak = 6.479265e-01, occupancy = 2.500000e-01, waves = 9.696970e-01, blocks = 512, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false, registers = 96, achievable_compute_us = 5.135985e+02>
+// H100-SAME: schedule = #tessel.schedule<block = [32, 64, 32], thread = [8, 8, 32], warps = 1, stages = 1, split_k = 1,
+// H100-SAME: #tessel.prediction<time_us = 6.660705e+02, bound = "latency", compute_us = 6.186451e+02, loads_us = 6.293980e+02, dram_us = 3.850065e+01, l2_us = 4.702346e+02, launch_us = 2.100000e+00, latency_us = 6.639705e+02, blocks_us = 1.309091e+00, achievable_us = 5.135985e+02, fraction_of_peak = 7.710873e-01, occupancy = 2.500000e-01, waves = 9.696970e-01, blocks = 2048, flops = 3.435974e+10, dram_bytes = 1.006633e+08, uncalibrated = false, registers = 126, achievable_compute_us = 5.135985e+02>
 // H100: tessel.kernel @relu
 // H100-SAME: schedule = #tessel.schedule<block = [2, 128], warps = 1, stages = 1, split_k = 1,
 // H100-SAME: #tessel.prediction<time_us = 1.951843e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 1.604848e+01, dram_us = 1.930843e+02, l2_us = 1.512312e+02, launch_us = 2.100000e+00, latency_us = 4.425171e+01, blocks_us = 1.624909e+02, achievable_us = 1.930843e+02, fraction_of_peak = 5.139358e-03, occupancy = 5.000000e-01, waves = 6.206061e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false, registers = 17, achievable_compute_us = 1.003122e+00>

@@ -26,7 +26,7 @@
 // TOPK: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<{{[^>]*}}>, #tessel.schedule<{{[^>]*}}>], tessel.prediction
 // RESELECT: tessel.kernel @mine({{.*}} attributes {tessel.prediction
 // SECOND: tessel.kernel @mm_gelu({{.*}} attributes {tessel.candidates = [#tessel.schedule<[[SECOND:[^>]*]]>]
-// RANK1: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [8, 64, 64], thread = [2, 2, 64], warps = 4, stages = 2, split_k = 1, vector = 2, mma = simt> attributes {tessel.prediction
+// RANK1: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<block = [8, 64, 16], thread = [2, 2, 16], warps = 4, stages = 2, split_k = 1, vector = 2, mma = simt> attributes {tessel.prediction
 // LAST: tessel.kernel @mm_gelu({{.*}} schedule = #tessel.schedule<{{.*}}> attributes {tessel.prediction = #tessel.prediction<time_us
 // A vector width applies to every value a kernel returns: none is offered
 // when one of them (a row sum beside an elementwise exp) is computed over

@@ -506,14 +506,26 @@ TEST(ModelTerms, SharedMemoryBytes) {
   EXPECT_EQ(sharedMemoryBytes(oneInputs.context), accumulator + stages);
   // SIMT K step of 32 on a 64 x 128 f32 tile: the accumulator and one
   // step's A [64, 32 + kSimtRowPad] and B [32, 128]; with stages, A's rows
-  // are not padded.
+  // are not padded. The threads keep their parts of the accumulator in
+  // registers through the K loop, and its buffer takes the stages' bytes
+  // after it (an H100's SM then holds 6 blocks rather than 3). With a
+  // remainder tile (N = 1000), or one K step, they copy them in and out
+  // every step: the buffers stay apart.
   KernelDesc f32 = steppable(1024, 1024, 1024, ElementType::F32);
+  KernelDesc raggedF32 = steppable(1024, 1000, 1024, ElementType::F32);
+  KernelDesc oneStepF32 = steppable(1024, 1024, 32, ElementType::F32);
   Schedule t = simt({64, 128, 32}, 4);
-  EXPECT_EQ(sharedMemoryBytes(Held(f32, t, h100())),
-            4 * 64 * 128 + 4 * 64 * (32 + kSimtRowPad) + 4 * 32 * 128);
+  int64_t simtStages = 4 * 64 * (32 + kSimtRowPad) + 4 * 32 * 128;
+  EXPECT_EQ(sharedMemoryBytes(Held(f32, t, h100())), 4 * 64 * 128);
+  EXPECT_EQ(sharedMemoryBytes(Held(raggedF32, t, h100())),
+            4 * 64 * 128 + simtStages);
+  EXPECT_EQ(sharedMemoryBytes(Held(oneStepF32, t, h100())),
+            4 * 64 * 128 + simtStages);
   Schedule piped = t;
   piped.stages = 2;
   EXPECT_EQ(sharedMemoryBytes(Held(f32, piped, h100())),
+            2 * (4 * 64 * 32 + 4 * 32 * 128));
+  EXPECT_EQ(sharedMemoryBytes(Held(raggedF32, piped, h100())),
             4 * 64 * 128 + 2 * (4 * 64 * 32 + 4 * 32 * 128));
   // A cooperative reduction over 8 rows by 256 threads: partials and the
   // tree's half (256 is a power of two: nothing carried over).
@@ -856,12 +868,20 @@ TEST(ModelTerms, WorkCostFollowsEachRole) {
   EXPECT_DOUBLE_EQ(roles.perThreadFlops - plain.perThreadFlops, 64.0 * 2 / 128);
   EXPECT_EQ(roles.kSteps, plain.kSteps);
   // 8 steps of 32 (a K loop: each a global round and a barrier, which
-  // latencyTime prices), and per step one shared round per k and the
-  // accumulator's: (K + steps) / steps.
+  // latencyTime prices), and per step one shared round per k; the
+  // accumulator, in registers through the loop, takes one round after it.
   EXPECT_DOUBLE_EQ(plain.kSteps, 8);
-  EXPECT_DOUBLE_EQ(plain.sharedRoundsPerStep, (256.0 + 8) / 8);
+  EXPECT_DOUBLE_EQ(plain.sharedRoundsPerStep, 256.0 / 8);
   EXPECT_DOUBLE_EQ(plain.perThreadRounds, 0);
-  EXPECT_DOUBLE_EQ(plain.sharedRounds, 0);
+  EXPECT_DOUBLE_EQ(plain.sharedRounds, 1);
+  // A remainder tile (N = 250) copies the accumulator in and out every
+  // step: a round more a step, (K + steps) / steps.
+  KernelDesc ragged = steppable(256, 250, 256, ElementType::F32);
+  Held raggedInputs(ragged, simt({64, 64, 32}, 4), t);
+  Context &r = raggedInputs.context;
+  WorkCost copied = workCost(r, *threadGeometry(r), p);
+  EXPECT_DOUBLE_EQ(copied.sharedRoundsPerStep, (256.0 + 8) / 8);
+  EXPECT_DOUBLE_EQ(copied.sharedRounds, 0);
 }
 
 // A row sum run a row to a thread (one lane of each warp busy; the form
@@ -1407,7 +1427,8 @@ TEST(ModelTerms, SimtStepWaitsARoundEveryK) {
 // Nsight Compute counted about 46 wavefronts a k and warp on the H200 for
 // the kernel with unpadded rows in runs (the model, counting A's conflict,
 // gave 41.5 with the accumulator's and the copies'; padded, 33.5; in
-// chunks, 21.5), against 16 when each load was one.
+// chunks, 21.5; its accumulator in registers through the K loop, 17.75),
+// against 16 when each load was one.
 TEST(ModelTerms, ASimtStepPaysItsBankConflicts) {
   KernelDesc mm = steppable(1024, 1024, 256, ElementType::F32);
   // N = 1088 leaves a partial tile along N: the columns stay in runs.
@@ -1425,30 +1446,32 @@ TEST(ModelTerms, ASimtStepPaysItsBankConflicts) {
   };
   // The copies: 64 x 32 + 32 x 128 f32 a step, 8 steps, over 4 warps.
   double copies = 8 * (64 * 32 + 32 * 128) * 4.0 / 4;
-  // Per k: A 8 loads x 1, B 2 x 4; per step the accumulator's 16 16-byte
-  // loads and 16 stores, 4 wavefronts each (B's pattern).
-  double fronts = 8 * (32 * (8 * 1 + 2 * 4) + 2 * 16 * 4);
+  // Per k: A 8 loads x 1, B 2 x 4; the accumulator, in registers through
+  // the K loop (simtAccumulatorInRegisters), stored once after it: 16
+  // 16-byte stores, 4 wavefronts each (B's pattern).
+  double fronts = 8 * 32 * (8 * 1 + 2 * 4) + 16 * 4;
   double flops = 0;
   EXPECT_DOUBLE_EQ(loads(simt({64, 128, 32}, 4, {8, 8, 32}), &flops),
                    fronts * 128 + copies);
-  // In runs: B 2 x 8 a k, the accumulator's 8 each.
+  // In runs: B 2 x 8 a k; the remainder tile's accumulator loaded and
+  // stored every step, 16 and 16 accesses of 8 each.
   double runs = 8 * (32 * (8 * 1 + 2 * 8) + 2 * 16 * 8);
   EXPECT_DOUBLE_EQ(loads(simt({64, 128, 32}, 4, {8, 8, 32}), nullptr, &ragged),
                    runs * 128 + copies);
-  // Each load an issue slot (two flops): 10 a k, 32 a step; the copies
-  // 16 bytes an instruction over 128 threads, A's stores into its padded
-  // rows one a float (3 more a load).
+  // Each load an issue slot (two flops): 10 a k, 16 stores after the
+  // loop; the copies 16 bytes an instruction over 128 threads, A's stores
+  // into its padded rows one a float (3 more a load).
   EXPECT_DOUBLE_EQ(flops, 256 * 64 * 2.0 + 8 * (64 * 32 + 32 * 128) / 4 / 128 +
                               8 * 64 * 32 * 3 / 4 / 128 +
-                              2.0 * (256 * 10 + 8 * 32));
+                              2.0 * (256 * 10 + 16));
   // 32 threads along N: a warp is one row of threads, A's word is one for
   // all its lanes (one wavefront a load).
-  double wide = 8 * (32 * (8 * 1 + 2 * 4) + 2 * 16 * 4);
+  double wide = 8 * 32 * (8 * 1 + 2 * 4) + 16 * 4;
   double wideCopies = 8 * (64 * 32 + 32 * 256) * 4.0 / 8;
   EXPECT_DOUBLE_EQ(loads(simt({64, 256, 32}, 8, {8, 8, 32})),
                    wide * 128 + wideCopies);
   // Never fewer than a wavefront per 128 bytes the warp's lanes read.
-  double readBytes = 8 * (32 * (8 + 8) * 32 * 4.0 + 2 * 64 * 32 * 4.0);
+  double readBytes = 8 * 32 * (8 + 8) * 32 * 4.0 + 64 * 32 * 4.0;
   EXPECT_GE(loads(simt({64, 128, 32}, 4, {8, 8, 32})) - copies, readBytes / 2);
 }
 
@@ -1483,6 +1506,55 @@ TEST(ModelTerms, SimtColumnChunksNeedTwoVectorsOfAStaticTile) {
   KernelDesc bf16 = steppable(1024, 1024, 256, ElementType::BF16);
   EXPECT_EQ(chunk(bf16, simt({64, 128, 32}, 4, {8, 8, 32})), 0);
   EXPECT_EQ(chunk(bf16, simt({32, 256, 32}, 4, {4, 16, 32})), 8);
+}
+
+// Where a SIMT K step's threads keep their parts of the accumulator in
+// registers through the K loop (simtAccumulatorInRegisters), as
+// tessel-hoist-accumulators decides it from the IR: each thread's part
+// static (its copies in and out unguarded) and a K loop to carry it
+// through. The cases are those checked by hand on the IR after the pass
+// (tessel-opt --pass-pipeline='builtin.module(tessel-to-nvvm{target=h100})'
+// --mlir-print-ir-after=tessel-hoist-accumulators).
+TEST(ModelTerms, SimtAccumulatorsStayInRegistersWhereEachThreadsPartIsStatic) {
+  auto inRegisters = [](const KernelDesc &kernel, Schedule s) {
+    Held held(kernel, std::move(s), h100());
+    for (const Work &w : held.kernel.work)
+      if (w.isContraction())
+        return simtAccumulatorInRegisters(held.context, w);
+    ADD_FAILURE() << "no contraction";
+    return false;
+  };
+  auto f32 = [](int64_t m, int64_t n, int64_t k) {
+    return steppable(m, n, k, ElementType::F32);
+  };
+  Schedule s = simt({32, 64, 16}, 2, {4, 8, 16});
+  // Tiles that divide M and N; K need not divide the step.
+  EXPECT_TRUE(inRegisters(f32(128, 128, 64), s));
+  EXPECT_TRUE(inRegisters(f32(128, 128, 70), s));
+  // One step: no loop.
+  EXPECT_FALSE(inRegisters(f32(128, 128, 16), s));
+  // A remainder tile along N or M.
+  EXPECT_FALSE(inRegisters(f32(64, 200, 64), s));
+  EXPECT_FALSE(inRegisters(f32(100, 128, 64), s));
+  // M smaller than its tile of 32: static where its 8 threads split it
+  // evenly (24), guarded where not (20).
+  EXPECT_TRUE(inRegisters(f32(24, 128, 64), s));
+  EXPECT_FALSE(inRegisters(f32(20, 128, 64), s));
+  // N smaller than 128 over 16 threads: 96 splits evenly, 100 does not.
+  Schedule wide = simt({32, 128, 16}, 4, {4, 8, 16});
+  EXPECT_TRUE(inRegisters(f32(64, 96, 64), wide));
+  EXPECT_FALSE(inRegisters(f32(64, 100, 64), wide));
+  // Stages change nothing; tensor cores carry theirs on their own terms.
+  Schedule piped = s;
+  piped.stages = 3;
+  EXPECT_TRUE(inRegisters(f32(128, 128, 128), piped));
+  EXPECT_FALSE(inRegisters(steppable(1024, 1024, 1024, ElementType::BF16),
+                           mma(128, 128, 32, 64, 64, 2)));
+  // tessel-to-rocdl copies them every step.
+  Held amd(f32(128, 128, 64), s, *lookupKnownTarget("mi300x"));
+  for (const Work &w : amd.kernel.work)
+    if (w.isContraction())
+      EXPECT_FALSE(simtAccumulatorInRegisters(amd.context, w));
 }
 
 TEST(ModelTerms, ClosedQueueCycleIsMeanValueAnalysis) {
