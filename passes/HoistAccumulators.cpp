@@ -564,6 +564,16 @@ bool sameInEveryThread(Value v, gpu::LaunchOp launch) {
   return true;
 }
 
+/// The view `memref` is cut from: a subview's source, or the view an
+/// expand_shape expands (it views all of it); null for anything else.
+Value viewSource(Value memref) {
+  if (auto subview = memref.getDefiningOp<memref::SubViewOp>())
+    return subview.getSource();
+  if (auto expand = memref.getDefiningOp<memref::ExpandShapeOp>())
+    return expand.getSrc();
+  return Value();
+}
+
 /// The view that `memref` (a thread's access) is cut from that is the same
 /// in every thread of `launch` (sameInEveryThread): the first such on its
 /// chain of subviews (a thread's own part of a tile is cut from the tile,
@@ -571,34 +581,21 @@ bool sameInEveryThread(Value v, gpu::LaunchOp launch) {
 /// view all of it: a SIMT step's chunked accumulator, simtColumnChunk).
 /// Null where the chain has none.
 Value sharedView(Value memref, gpu::LaunchOp launch) {
-  for (;;) {
-    if (sameInEveryThread(memref, launch)) {
-      while (auto expand = memref.getDefiningOp<memref::ExpandShapeOp>())
-        memref = expand.getSrc();
-      return memref;
-    }
-    if (auto subview = memref.getDefiningOp<memref::SubViewOp>())
-      memref = subview.getSource();
-    else if (auto expand = memref.getDefiningOp<memref::ExpandShapeOp>())
-      memref = expand.getSrc();
-    else
-      return Value();
-  }
+  while (memref && !sameInEveryThread(memref, launch))
+    memref = viewSource(memref);
+  while (auto expand = memref ? memref.getDefiningOp<memref::ExpandShapeOp>()
+                              : memref::ExpandShapeOp())
+    memref = expand.getSrc();
+  return memref;
 }
 
 /// Whether a chain of subviews (and expand_shapes) leads from `memref`
 /// through `view`.
 bool cutFrom(Value memref, Value view) {
-  for (;;) {
+  for (; memref; memref = viewSource(memref))
     if (memref == view)
       return true;
-    if (auto subview = memref.getDefiningOp<memref::SubViewOp>())
-      memref = subview.getSource();
-    else if (auto expand = memref.getDefiningOp<memref::ExpandShapeOp>())
-      memref = expand.getSrc();
-    else
-      return false;
-  }
+  return false;
 }
 
 /// Whether the accumulator's stores after the loop cover the whole view of
