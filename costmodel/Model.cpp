@@ -353,6 +353,8 @@ Prediction predict(const KernelDesc &k, const Schedule &s, const Target &t) {
     p.uncalibrated = true;
   if (std::optional<std::string> why = vectorRefusal(c, *geometry))
     return illegal(*why);
+  if (std::optional<std::string> why = periodRefusal(c, *geometry))
+    return illegal(*why);
   WorkCost work = workCost(c, *geometry, p);
   // 3-8. The terms, each a lower bound on the kernel's time.
   double peak = computeTime(c, *geometry, work, blocksOnBusiestSM, p);

@@ -37,7 +37,24 @@ using ElementType = DType;
 struct Loop {
   int64_t size = 1;
   bool reduction = false;
+  /// The lcm of the divisors P through which an op of the kernel reads
+  /// this loop's index (`d floordiv P`, `d mod P`: a grouped-query
+  /// attention's key heads); 1: none (rootLoopPeriods). A tile along it
+  /// must keep to tileKeepsPeriods.
+  int64_t period = 1;
 };
+
+/// Whether tiling a loop of `size` whose index an op reads through
+/// `floordiv` or `mod` by `period` into tiles of `tile` (each split over
+/// `threads` threads, a thread taking ceil(tile / threads) consecutive
+/// elements) keeps every slice right: tiling slices the operand as if the
+/// map were linear, element j of a part starting at s read at
+/// (s floordiv P + j floordiv P, s mod P + j mod P), which is the element
+/// only where s is a multiple of P or the part ends within the period it
+/// starts in. A thread's part is placed from its tile's start, so within a
+/// tile that starts inside a period (and so ends in it) it holds too.
+bool tileKeepsPeriods(int64_t size, int64_t period, int64_t tile,
+                      int64_t threads);
 
 /// One buffer the kernel reads or writes, and the loops that index it.
 struct Operand {

@@ -44,6 +44,26 @@ std::optional<std::string> scheduleRefusal(const Context &c) {
 // TMA loads as they are, each warpgroup 64 rows of the block over K steps
 // of 128 bytes, N a multiple of 64 up to 256, at least 2 stages; tiles
 // beyond M or N are shifted, never cut.
+std::optional<std::string> periodRefusal(const Context &c,
+                                         const ThreadGeometry &g) {
+  for (size_t j = 0; j < c.parallel.size(); ++j) {
+    const Loop &loop = c.kernel.loops[c.parallel[j]];
+    int64_t threads = j < g.layout.size() ? g.layout[j] : 1;
+    if (tileKeepsPeriods(loop.size, loop.period, c.tiles[j], threads))
+      continue;
+    return "its tile of " + std::to_string(c.tiles[j]) + " along loop " +
+           std::to_string(c.parallel[j]) + " over " +
+           std::to_string(std::max<int64_t>(threads, 1)) +
+           " thread(s) starts a part inside one of the groups of " +
+           std::to_string(loop.period) +
+           " that an op reads that loop through (floordiv or mod) and ends "
+           "it in the next, which tiling slices as if the read were linear; "
+           "take a multiple or a divisor of " +
+           std::to_string(loop.period);
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> wgmmaRefusal(Context &c) {
   using W = WgmmaShape;
   const KernelDesc &k = c.kernel;
@@ -508,4 +528,29 @@ int64_t mlir::tessel::blocksPerSMForRegisters(const Target &target,
   int64_t allocated = (registers + 7) / 8 * 8;
   return int64_t(target.get(TargetField::RegistersPerSM)) /
          std::max<int64_t>(allocated * threadsPerBlock, 1);
+}
+
+bool mlir::tessel::tileKeepsPeriods(int64_t size, int64_t period, int64_t tile,
+                                    int64_t threads) {
+  if (period <= 1 || tile <= 0)
+    return true;
+  tile = std::min(tile, size);
+  threads = std::max<int64_t>(threads, 1);
+  // A part [start, start + length) of one slice: right where it starts at
+  // a multiple of the period or ends within the period it starts in.
+  auto keeps = [&](int64_t start, int64_t length) {
+    return start % period == 0 || start % period + length <= period;
+  };
+  for (int64_t start = 0; start < size; start += tile) {
+    int64_t length = std::min(tile, size - start);
+    if (!keeps(start, length))
+      return false;
+    if (start % period != 0 || threads == 1)
+      continue;
+    int64_t part = (length + threads - 1) / threads;
+    for (int64_t at = 0; at < length; at += part)
+      if (!keeps(at, std::min(part, length - at)))
+        return false;
+  }
+  return true;
 }

@@ -22,9 +22,11 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::tessel;
@@ -161,6 +163,61 @@ std::optional<unsigned> singleDimOf(AffineExpr e) {
 }
 
 } // namespace
+
+SmallVector<int64_t> mlir::tessel::rootLoopPeriods(linalg::LinalgOp root,
+                                                   ArrayRef<Operation *> ops) {
+  SmallVector<int64_t> periods(root.getNumLoops(), 1);
+  // Each op's loops, as the root loops they follow (-1: none).
+  DenseMap<Operation *, SmallVector<int>> follows;
+  follows[root] = llvm::to_vector(llvm::seq<int>(0, root.getNumLoops()));
+  auto note = [&](linalg::LinalgOp op, ArrayRef<int> map) {
+    for (AffineMap m : op.getIndexingMapsArray())
+      for (AffineExpr e : m.getResults())
+        e.walk([&](AffineExpr sub) {
+          auto bin = dyn_cast<AffineBinaryOpExpr>(sub);
+          if (!bin || (bin.getKind() != AffineExprKind::FloorDiv &&
+                       bin.getKind() != AffineExprKind::Mod))
+            return;
+          auto d = dyn_cast<AffineDimExpr>(bin.getLHS());
+          auto by = dyn_cast<AffineConstantExpr>(bin.getRHS());
+          if (!d || !by || by.getValue() <= 1 || map[d.getPosition()] < 0)
+            return;
+          int64_t &p = periods[map[d.getPosition()]];
+          p = std::lcm(p, by.getValue());
+        });
+  };
+  note(root, follows[root]);
+  // Producers after their consumers: the ops in reverse program order.
+  SmallVector<Operation *> order;
+  for (Operation *o : ops)
+    if (o != root.getOperation() && o->getBlock() == root->getBlock() &&
+        isa<linalg::LinalgOp>(o))
+      order.push_back(o);
+  llvm::sort(order,
+             [](Operation *a, Operation *b) { return b->isBeforeInBlock(a); });
+  for (Operation *o : order) {
+    auto op = cast<linalg::LinalgOp>(o);
+    SmallVector<int> map(op.getNumLoops(), -1);
+    for (OpResult result : o->getResults())
+      for (OpOperand &use : result.getUses()) {
+        auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+        auto known = consumer ? follows.find(consumer) : follows.end();
+        if (known == follows.end())
+          continue;
+        AffineMap read = consumer.getMatchingIndexingMap(&use);
+        AffineMap written = op.getIndexingMapMatchingResult(result);
+        for (unsigned j = 0; j < written.getNumResults(); ++j) {
+          auto loop = dyn_cast<AffineDimExpr>(written.getResult(j));
+          std::optional<unsigned> at = singleDimOf(read.getResult(j));
+          if (loop && at && known->second[*at] >= 0)
+            map[loop.getPosition()] = known->second[*at];
+        }
+      }
+    note(op, map);
+    follows[o] = std::move(map);
+  }
+  return periods;
+}
 
 llvm::SmallBitVector mlir::tessel::loopsRead(AffineMap map, unsigned numLoops) {
   llvm::SmallBitVector read(numLoops);
@@ -626,6 +683,10 @@ public:
       describeWork(op);
     }
     describeOperands();
+    SmallVector<Operation *> all(ops.begin(), ops.end());
+    for (auto [loop, period] :
+         llvm::zip(desc.loops, rootLoopPeriods(root, all)))
+      loop.period = period;
     return std::move(desc);
   }
 

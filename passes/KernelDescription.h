@@ -34,6 +34,19 @@ ElementType elementTypeOf(Type shaped);
 /// both decide so with this function, so that the model sees the code.
 llvm::SmallBitVector loopsRead(AffineMap map, unsigned numLoops);
 
+/// For each loop of `root`, the least common multiple of the divisors P of
+/// the `d floordiv P` and `d mod P` through which `root` or one of `ops`
+/// (the kernel's other ops, reached from the root through the indices each
+/// result is read at) reads that loop's index; 1 where none does. Tiling
+/// slices an operand read so as if the map were linear, which holds only
+/// for a tile that starts at a multiple of P or ends within the period it
+/// starts in (tileKeepsPeriods): a grouped-query attention's key heads (h
+/// floordiv group) on a tile of 3 heads over groups of 2 read the wrong
+/// heads. tessel-tile-and-fuse refuses such tiles, and describeKernel gives
+/// the periods to the cost model (Loop::period), which does too.
+SmallVector<int64_t> rootLoopPeriods(linalg::LinalgOp root,
+                                     ArrayRef<Operation *> ops);
+
 /// Whether tessel-tile-and-fuse splits `op` over a block's threads when the
 /// block tiles divide the root's loops (a cooperative reduction, whose
 /// partials are combined in a tree): a reduction, over one loop or several
@@ -46,8 +59,8 @@ bool isCooperativeReduction(linalg::LinalgOp op);
 /// schedule's `vector`: a tile one element wide in every loop but the
 /// innermost, `width` there, starting at a multiple of `width`), into vector
 /// operations, and at which widths: none (std::nullopt: the op stays a
-/// scalar loop inside the step: a reduction, a grouped convolution's
-/// reshaping copy, a strided gather); every width (0); or the widths that
+/// scalar loop inside the step: a reduction, a convolution's reshaping
+/// copy, a strided gather); every width (0); or the widths that
 /// divide the value returned. An op gathering from an n-D tensor
 /// (tensor.extract: a slice, a concat) is vectorized where each of its
 /// reads takes, for the lanes of a step, one element or `width` consecutive

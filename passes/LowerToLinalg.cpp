@@ -432,14 +432,67 @@ Value readPadded(OpBuilder &b, Location loc, Value input, Value n, Value ih,
                                  f32Const(b, loc, fill));
 }
 
-/// Grouped conv2d, contracting over (kh, kw, c) with iteration
-/// (n, oh, ow, g, f, kh, kw, c) into an f32 [N, OH, OW, G, F/G] accumulator.
-/// Without padding the input is read through an affine map of a
-/// [N, H, W, G, C/G] view. With padding the body gathers the input itself
-/// (tensor.extract at a clamped index, zero outside), so no padded copy of the
-/// input is ever made and every op of the convolution stays a loop nest that
-/// tile-and-fuse can tile.
+/// A convolution of several groups, contracting over (kh, kw, c) with
+/// iteration (n, oh, ow, f, kh, kw, c) into an f32 [N, OH, OW, F]
+/// accumulator: the filter [KH, KW, C/G, F] is read through a projected
+/// permutation and the body gathers the input (tensor.extract at a clamped
+/// index, zero outside) at channel (f floordiv F/G) * C/G + c, computed from
+/// the loops' indices. No indexing map divides a loop: tiling, which slices
+/// an operand read through `f floordiv F/G` or `f mod F/G` as if the map
+/// were linear, got a tile that starts inside one group and ends in the next
+/// wrong (48 channels in 4 groups on tiles of 16: 12261 of 49152 outputs).
+Value lowerGroupedConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
+  MLIRContext *ctx = b.getContext();
+  Value input = op.getInput(), filter = op.getFilter();
+  RankedTensorType inType = tensorType(input), fType = tensorType(filter);
+  RankedTensorType resultType = tensorType(op.getResult());
+  ArrayRef<int64_t> pad = op.getPadding(), strides = op.getStrides(),
+                    dil = op.getDilations();
+  int64_t groups = op.getGroupsAttr().getInt();
+  int64_t cg = inType.getDimSize(3) / groups, fg = fType.getDimSize(3) / groups;
+  auto d = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
+  AffineMap filterMap = AffineMap::get(7, 0, {d(4), d(5), d(6), d(3)}, ctx);
+  AffineMap outMap = AffineMap::get(7, 0, {d(0), d(1), d(2), d(3)}, ctx);
+  SmallVector<IteratorType> iterators(4, IteratorType::parallel);
+  iterators.append(3, IteratorType::reduction);
+  Value init = filledTensor(b, loc, resultType.getShape(), 0.0);
+  Value acc =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{init.getType()}, ValueRange{filter},
+          ValueRange{init}, SmallVector<AffineMap>{filterMap, outMap},
+          iterators,
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            auto idx = [&](int64_t dim) {
+              return linalg::IndexOp::create(nb, nloc, dim).getResult();
+            };
+            auto cst = [&](int64_t v) {
+              return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
+            };
+            Value ih = windowIndex(nb, nloc, 1, 4, strides[0], dil[0], pad[0]);
+            Value iw = windowIndex(nb, nloc, 2, 5, strides[1], dil[1], pad[2]);
+            Value group = arith::DivUIOp::create(nb, nloc, idx(3), cst(fg));
+            Value chan = arith::AddIOp::create(
+                nb, nloc, arith::MulIOp::create(nb, nloc, group, cst(cg)),
+                idx(6));
+            Value xf = readPadded(nb, nloc, input, idx(0), ih, iw, chan);
+            Value prod = mul(nb, nloc, xf, toF32(nb, nloc, args[0]));
+            linalg::YieldOp::create(nb, nloc, add(nb, nloc, args[1], prod));
+          })
+          .getResult(0);
+  return convertTo(b, loc, acc, resultType);
+}
+
+/// conv2d, contracting over (kh, kw, c) with iteration
+/// (n, oh, ow, g, f, kh, kw, c) into an f32 [N, OH, OW, G, F/G] accumulator,
+/// G = 1 (lowerGroupedConv2D takes several groups). Without padding the
+/// input is read through an affine map of a [N, H, W, G, C/G] view. With
+/// padding the body gathers the input itself (tensor.extract at a clamped
+/// index, zero outside), so no padded copy of the input is ever made and
+/// every op of the convolution stays a loop nest that tile-and-fuse can
+/// tile.
 Value lowerConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
+  if (op.getGroupsAttr().getInt() > 1)
+    return lowerGroupedConv2D(b, loc, op);
   MLIRContext *ctx = b.getContext();
   Value input = op.getInput(), filter = op.getFilter();
   RankedTensorType inType = tensorType(input), fType = tensorType(filter);
@@ -505,9 +558,10 @@ Value lowerConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
             })
             .getResult(0);
   }
-  // Store [N, OH, OW, G, F/G] as [N, OH, OW, F] by reading
-  // acc[n, oh, ow, f floordiv (F/G), f mod (F/G)]: every tensor stays a
-  // loop-nest output, so the whole convolution tiles and fuses.
+  // Store [N, OH, OW, 1, F] as [N, OH, OW, F] by reading
+  // acc[n, oh, ow, f floordiv F, f mod F] (0 and f: no tile of F crosses
+  // F): every tensor stays a loop-nest output, so the whole convolution
+  // tiles and fuses.
   AffineExpr fr = d(3);
   AffineMap readGrouped =
       AffineMap::get(4, 0, {d(0), d(1), d(2), fr.floorDiv(fg), fr % fg}, ctx);

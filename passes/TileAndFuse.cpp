@@ -290,6 +290,32 @@ LogicalResult planRoot(func::FuncOp func, const KernelOps &k, Operation *root,
   if (failed(numThreads))
     return failure();
   r.numThreads = *numThreads;
+  // A loop an op reads through floordiv or mod (rootLoopPeriods): its
+  // tiles and the threads' parts must not cross a period from inside one.
+  {
+    auto rootOp = cast<linalg::LinalgOp>(root);
+    SmallVector<int64_t> sizes = rootOp.getStaticLoopRanges();
+    for (auto [loop, period] :
+         llvm::enumerate(rootLoopPeriods(rootOp, producerOps))) {
+      if (period <= 1 || ShapedType::isDynamic(sizes[loop]))
+        continue;
+      int64_t tile = r.blockSizes[loop] ? r.blockSizes[loop] : sizes[loop];
+      int64_t threads = loop < r.numThreads.size() ? r.numThreads[loop] : 1;
+      if (!tileKeepsPeriods(sizes[loop], period, tile, threads))
+        return func.emitOpError()
+               << "schedule " << sched << " tiles loop " << loop
+               << " of its root by " << std::min(tile, sizes[loop]) << " over "
+               << std::max<int64_t>(threads, 1)
+               << " thread(s), but an op reads that loop through floordiv or "
+                  "mod by "
+               << period
+               << " (a grouped-query attention's key heads), and a tile or "
+                  "a thread's part of one that starts inside such a group and "
+                  "ends in the next would read the wrong elements; take a "
+                  "tile that is a multiple or a divisor of "
+               << period;
+    }
+  }
   FailureOr<std::optional<KStepRoot>> kStep =
       planKStep(func, k, root, producerOps, r.numThreads, sched);
   if (failed(kStep))

@@ -613,7 +613,17 @@ FailureOr<std::optional<KStep>> tiling::kStepOf(func::FuncOp func,
            << "schedule " << sched << " sets a K step for a contraction with "
            << contraction.getNumReductionLoops()
            << " reduction loops; it is emitted for one";
-  return std::optional<KStep>(KStep{contractions.front(), block.back()});
+  // A SIMT step longer than K is one step of all of K (as the cost model
+  // counts its tiles): its buffers hold K, not the schedule's step. A
+  // tensor-core step keeps its shape (a wgmma step is 128 bytes of K
+  // whatever K is, read past K as zeros) up to K rounded up to 64.
+  int64_t step = block.back();
+  bool simt = sched.getMma() == InstructionClass::Simt;
+  for (auto [size, type] : llvm::zip(contraction.getStaticLoopRanges(),
+                                     contraction.getIteratorTypesArray()))
+    if (type == utils::IteratorType::reduction && !ShapedType::isDynamic(size))
+      step = std::min<int64_t>(step, simt ? size : llvm::alignTo(size, 64));
+  return std::optional<KStep>(KStep{contractions.front(), step});
 }
 
 LogicalResult tiling::tileContractionK(RewriterBase &rewriter,

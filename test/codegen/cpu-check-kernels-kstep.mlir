@@ -8,8 +8,20 @@
 // with softmax. The roots read a `transpose_lhs` A, which a SIMT step copies
 // along M into rows padded by one element; in f32 also a weight gradient
 // (X^T dY) split three ways along K, whose partials read A's [K / S, M]
-// slices, and a batch_matmul with a transposed A.
+// slices, and a batch_matmul with a transposed A. A K step longer than K
+// is one step of all of K (its tiles hold K, not the step: a step of
+// 147483648 once allocated 38 GB and crashed).
 // RUN: tessel-run %s --cpu --check | FileCheck %s
+
+func.func @mm_step_past_k_f32(%a: tensor<37x29xf32>, %b: tensor<29x23xf32>) -> tensor<37x23xf32> {
+  %r = tessel.kernel @k_mm_step_past_k_f32(%a, %b) : (tensor<37x29xf32>, tensor<29x23xf32>) -> tensor<37x23xf32>
+      schedule = #tessel.schedule<block = [8, 16, 147483648], warps = 1> {
+  ^bb0(%k_a: tensor<37x29xf32>, %k_b: tensor<29x23xf32>):
+    %0 = tessel.matmul %k_a, %k_b : tensor<37x29xf32>, tensor<29x23xf32> -> tensor<37x23xf32>
+    tessel.yield %0 : tensor<37x23xf32>
+  }
+  return %r : tensor<37x23xf32>
+}
 
 func.func @mm_epilogue_f32_narrow(%a: tensor<37x29xf32>, %b: tensor<29x23xf32>, %bias: tensor<23xf32>) -> tensor<37x23xf32> {
   %r = tessel.kernel @k_mm_epilogue_f32_narrow(%a, %b, %bias) : (tensor<37x29xf32>, tensor<29x23xf32>, tensor<23xf32>) -> tensor<37x23xf32>
@@ -483,6 +495,9 @@ func.func @bmm_softmax_bf16_wide(%q: tensor<3x17x29xbf16>, %k: tensor<3x11x29xbf
   }
   return %r : tensor<3x17x11xbf16>
 }
+
+// CHECK-LABEL: func @mm_step_past_k_f32
+// CHECK-NEXT: ok
 
 // CHECK-LABEL: func @mm_epilogue_f32_narrow
 // CHECK-NEXT: ok

@@ -1,6 +1,7 @@
 //===- FuzzMain.cpp - tessel-fuzz-run: the fuzz target in a plain loop ----===//
 //
-//   tessel-fuzz-run --seconds=60 [--seed=N] [--split-to=DIR] FILE.mlir...
+//   tessel-fuzz-run --seconds=60 [--seed=N] [--split-to=DIR]
+//                   [--crash-to=FILE] FILE.mlir...
 //
 // Splits each seed file into one module per public function (with the
 // functions it calls and the module's attributes), then, for the given
@@ -9,7 +10,10 @@
 // many inputs reached each stage. Without coverage feedback it finds less
 // than `make fuzz` (libFuzzer, ASan, UBSan) but needs no special build:
 // `make check` runs it for a minute. With --split-to it only writes the
-// split seeds there (libFuzzer's starting corpus).
+// split seeds there (libFuzzer's starting corpus). On a crash it prints
+// LLVM's stack trace and writes the input that crashed to
+// --crash-to=FILE (tessel-fuzz-crash.mlir by default), to replay with
+// tessel-compile or tessel-run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,15 +25,46 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 
 #include <chrono>
+#include <fcntl.h>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::tessel;
 
 namespace {
+
+/// The input being run and where a crash writes it. The signal handler
+/// only reads them, with open(2) and write(2), which a handler may call.
+const std::string *currentInput = nullptr;
+std::string crashPath = "tessel-fuzz-crash.mlir";
+
+void writeCrashingInput(void *) {
+  if (!currentInput)
+    return;
+  int fd = ::open(crashPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return;
+  const char *data = currentInput->data();
+  size_t left = currentInput->size();
+  while (left > 0) {
+    ssize_t n = ::write(fd, data, left);
+    if (n <= 0)
+      break;
+    data += n;
+    left -= size_t(n);
+  }
+  ::close(fd);
+  static const char note[] = "tessel-fuzz-run: the input that crashed is in ";
+  (void)!::write(2, note, sizeof(note) - 1);
+  (void)!::write(2, crashPath.data(), crashPath.size());
+  (void)!::write(2, "\n", 1);
+}
 
 /// The public functions of the module in `path`, each alone in a module
 /// with its callees and the module's attributes, as text.
@@ -72,6 +107,7 @@ std::vector<std::string> splitSeeds(ToolContext &tool, llvm::StringRef path) {
 } // namespace
 
 int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
   double seconds = 60;
   unsigned seed = 1;
   std::string splitTo;
@@ -84,9 +120,11 @@ int main(int argc, char **argv) {
       seed = unsigned(std::stoul(arg.str()));
     else if (arg.consume_front("--split-to="))
       splitTo = arg.str();
+    else if (arg.consume_front("--crash-to="))
+      crashPath = arg.str();
     else if (arg.starts_with("-")) {
       llvm::errs() << "usage: tessel-fuzz-run [--seconds=S] [--seed=N] "
-                      "[--split-to=DIR] FILE.mlir...\n";
+                      "[--split-to=DIR] [--crash-to=FILE] FILE.mlir...\n";
       return 2;
     } else
       files.push_back(arg.str());
@@ -120,6 +158,7 @@ int main(int argc, char **argv) {
     return 0;
   }
 
+  llvm::sys::AddSignalHandler(writeCrashingInput, nullptr);
   std::mt19937 rng(seed);
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] {
@@ -131,7 +170,9 @@ int main(int argc, char **argv) {
     std::string input = seeds[rng() % seeds.size()];
     for (int n = 1 + rng() % 4; n > 0; --n)
       input = fuzz::mutate(input, rng);
+    currentInput = &input;
     fuzz::runOne(input);
+    currentInput = nullptr;
   }
   llvm::outs() << "tessel-fuzz-run: " << seeds.size() << " seeds, "
                << llvm::format("%.0f", elapsed()) << " s\n";

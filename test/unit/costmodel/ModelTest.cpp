@@ -1545,4 +1545,45 @@ TEST(Model, SimtStepsCopyATransposedAAlongM) {
   EXPECT_NEAR(plainTiles.loadsUs, lhsTiles.loadsUs, 1e-9);
 }
 
+// Tiling slices an operand read through `d floordiv P` or `d mod P` as if
+// the read were linear, right only for a part that starts at a multiple of
+// P or ends in the period it starts in (tileKeepsPeriods). A grouped-query
+// attention's key heads (h floordiv 2) on tiles of 3 heads, or a thread's
+// part of 6 in a tile of 16 over groups of 4, would read the wrong
+// elements; the model refuses such schedules as tessel-tile-and-fuse does.
+TEST(Model, TilesKeepTheGroupsAnOpReadsThroughFloordivOrMod) {
+  // 8 heads over groups of 4: tiles of 1, 2, 4, 8 keep them; so do 5 and
+  // 6, whose second tiles start inside a group and end in it.
+  for (int64_t tile : {1, 2, 4, 5, 6, 8, 16})
+    EXPECT_TRUE(tileKeepsPeriods(8, 4, tile, 1)) << tile;
+  // 3: heads 3-5 cross from the first group into the second; 7: 7-13.
+  EXPECT_FALSE(tileKeepsPeriods(8, 4, 3, 1));
+  EXPECT_FALSE(tileKeepsPeriods(16, 4, 7, 1));
+  // A tile of 16 over 3 threads: parts of 6, the second from 6 to 11.
+  EXPECT_FALSE(tileKeepsPeriods(16, 4, 16, 3));
+  EXPECT_TRUE(tileKeepsPeriods(16, 4, 16, 4));
+  EXPECT_TRUE(tileKeepsPeriods(16, 4, 16, 8));
+  // A period as long as the loop (a convolution's one group) never breaks.
+  EXPECT_TRUE(tileKeepsPeriods(8, 8, 3, 2));
+  // No period: anything goes.
+  EXPECT_TRUE(tileKeepsPeriods(7, 1, 3, 2));
+
+  // The model refuses the schedules that break them, with the reason.
+  KernelDesc k = add(4096, ElementType::F32);
+  k.loops[0].period = 4;
+  const Target t = *lookupKnownTarget("h100");
+  Schedule good = schedule({64}, 2), bad = schedule({6}, 1);
+  Prediction ok = predict(k, good, t);
+  EXPECT_TRUE(ok.legal) << ok.illegalReason;
+  Prediction refused = predict(k, bad, t);
+  EXPECT_FALSE(refused.legal);
+  EXPECT_NE(refused.illegalReason.find("floordiv or mod"), std::string::npos)
+      << refused.illegalReason;
+  // The enumeration still finds legal schedules, each keeping them.
+  int legal = 0;
+  for (const Schedule &s : enumerateSchedules(k, t))
+    legal += predict(k, s, t).legal;
+  EXPECT_GT(legal, 0);
+}
+
 } // namespace
