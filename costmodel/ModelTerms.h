@@ -457,13 +457,14 @@ bool copiesTransposed(const Context &c, size_t operand);
 int64_t simtRowPad(const Context &c, const Work &w, size_t operand);
 /// Whether a SIMT K step's threads keep their parts of `w`'s accumulator
 /// in registers through the K loop (tessel-hoist-accumulators), starting
-/// at zero and storing them into the block's tile once after it: on NVIDIA
-/// (tessel-to-rocdl leaves them copied every step), where
-/// there is a K loop (more than one step) and each thread's part is static:
-/// along every parallel loop of the contraction the block's tile (at most
-/// the loop's size) divides the loop and splits evenly over the threads
-/// along it. Otherwise the thread copies its part in and out every step
-/// (a remainder tile's copies are guarded, which keeps them in the loop).
+/// at zero and storing them into the block's tile once after it (on AMD
+/// in a K loop LLVM may not unroll: tessel-hoist-accumulators'
+/// roll-simt-loops), where there is a K loop (more than one step) and each
+/// thread's part is static: along every parallel loop of the contraction the
+/// block's tile (at most the loop's size) divides the loop and splits evenly
+/// over the threads along it. Otherwise the thread copies its part in and out
+/// every step (a remainder tile's copies are guarded, which keeps them in the
+/// loop).
 bool simtAccumulatorInRegisters(const Context &c, const Work &w);
 /// A SIMT K step's chunk along N (kSimtChunkBytes), in elements, where
 /// `w` (the contraction, its loops the root's) holds its columns in chunks:

@@ -815,8 +815,8 @@ int64_t simtRowPad(const Context &c, const Work &w, size_t operand) {
 }
 
 bool simtAccumulatorInRegisters(const Context &c, const Work &w) {
-  if (c.target.vendor() != Vendor::NVIDIA || c.mma || c.wgmma || c.kStep == 0 ||
-      !w.isContraction() || w.reduction <= c.kStep)
+  if (c.mma || c.wgmma || c.kStep == 0 || !w.isContraction() ||
+      w.reduction <= c.kStep)
     return false;
   std::optional<ThreadGeometry> g = threadGeometry(c);
   if (!g)

@@ -31,6 +31,7 @@
 #include "passes/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
@@ -923,6 +924,10 @@ void hoistReadOnlyLoads(scf::ForOp loop,
   }
 }
 
+/// The attribute scf-to-cf moves from an scf.for onto its latch branch
+/// (and convert-to-LLVM into the branch's llvm.loop metadata).
+constexpr StringLiteral kLoopAnnotation = "loop_annotation";
+
 struct HoistAccumulatorsPass
     : public tessel::impl::TesselHoistAccumulatorsBase<HoistAccumulatorsPass> {
   using Base::Base;
@@ -953,14 +958,15 @@ struct HoistAccumulatorsPass
     eliminateCommonSubExpressions(rewriter, dominance, root);
     llvm::MapVector<Block *, Carried> carried;
     for (scf::ForOp loop : loops)
-      if (failed(hoist(rewriter, loop, carried[loop->getBlock()])))
+      if (failed(
+              hoist(rewriter, loop, carried[loop->getBlock()], rollSimtLoops)))
         return signalPassFailure();
     for (auto &[block, locations] : carried)
       forward(rewriter, *block, locations);
   }
 
   static LogicalResult hoist(RewriterBase &rewriter, scf::ForOp loop,
-                             Carried &inRegisters) {
+                             Carried &inRegisters, bool rollSimtLoops) {
     // A SIMT K step's copies are found by their pattern alone
     // (simtAccumulatorsOf): where a check below refuses them, the loop
     // keeps them, with no error (the cost model then counts them copied;
@@ -1065,6 +1071,18 @@ struct HoistAccumulatorsPass
     if (failed(replaced))
       return fail(loop, "the loop could not carry the values");
     auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+    if (simt && rollSimtLoops) {
+      // LLVM is not to unroll the loop (a ragged K's loop of a few steps
+      // it would unroll whole, interleaving the steps' loads until the
+      // carried accumulators spill): `llvm.loop.unroll.disable` on its
+      // latch, through scf-to-cf's loop_annotation.
+      MLIRContext *ctx = rewriter.getContext();
+      auto unroll = LLVM::LoopUnrollAttr::get(
+          ctx, /*disable=*/rewriter.getBoolAttr(true), {}, {}, {}, {}, {}, {});
+      newLoop->setAttr(kLoopAnnotation, LLVM::LoopAnnotationAttr::get(
+                                            ctx, {}, {}, {}, unroll, {}, {}, {},
+                                            {}, {}, {}, {}, {}, {}, {}, {}));
+    }
     auto yield = cast<scf::YieldOp>(newLoop.getBody()->getTerminator());
     for (auto [index, group] : llvm::enumerate(groups)) {
       // A lambda cannot capture a structured binding before C++20.

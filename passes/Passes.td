@@ -787,18 +787,28 @@ def TesselHoistAccumulators : Pass<"tessel-hoist-accumulators",
     changes with the loop, or any condition above fails, the loop keeps
     its copies, with no error. The
     fill is dropped where the threads' stores cover the view of the tile
-    that is the same in every thread. tessel-to-rocdl turns the option off:
-    there the AMDGPU backend, with the accumulators live across a K loop it
-    unrolls whole, ran out of registers (a 4 x 8 f32 tile over a ragged K:
-    512 registers, 2220 bytes of scratch, against 202 and none copying).
+    that is the same in every thread.
+
+    With `roll-simt-loops` (tessel-to-rocdl sets it), such a loop also gets
+    an `llvm.loop_annotation` that disables LLVM's unrolling of it
+    (`llvm.loop.unroll.disable` on its latch, which scf-to-cf and the LLVM
+    translation carry): the AMDGPU backend otherwise unrolls a K loop of a
+    few steps whole and, with the accumulators live across it, interleaves
+    the steps' loads until they spill (a 4 x 8 f32 tile over a ragged K of
+    five steps: 512 VGPRs and 2220 bytes of scratch, against 98 VGPRs
+    rolled, and 202 copying every step). NVPTX keeps its own unrolling.
   }];
   let options = [
     Option<"simtAccumulators", "simt-accumulators", "bool",
            /*default=*/"true",
            "also keep a SIMT K step's accumulator in registers">,
+    Option<"rollSimtLoops", "roll-simt-loops", "bool", /*default=*/"false",
+           "keep LLVM from unrolling a K loop that carries a SIMT step's "
+           "accumulator (AMDGPU)">,
   ];
   let dependentDialects = [
     "mlir::gpu::GPUDialect",
+    "mlir::LLVM::LLVMDialect",
     "mlir::memref::MemRefDialect",
     "mlir::scf::SCFDialect",
     "mlir::vector::VectorDialect",

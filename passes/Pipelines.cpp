@@ -165,12 +165,12 @@ void mlir::tessel::buildGpuKernelPipeline(OpPassManager &pm,
   } else {
     // ... or, on AMD, copies whose next steps wait in registers (after the
     // accumulators are registers: with three stages the K loop's steps are
-    // unrolled in pairs). A SIMT K step copies its accumulator every step
-    // there (tessel-hoist-accumulators' simt-accumulators: the AMDGPU
-    // backend ran out of registers carrying it).
+    // unrolled in pairs). A K loop carrying a SIMT step's accumulator stays
+    // rolled: the AMDGPU backend, unrolling a short K loop whole, spilled
+    // the accumulators.
     pm.addNestedPass<func::FuncOp>(createTesselUnrollPrivateBuffers());
     TesselHoistAccumulatorsOptions hoist;
-    hoist.simtAccumulators = false;
+    hoist.rollSimtLoops = true;
     pm.addNestedPass<func::FuncOp>(createTesselHoistAccumulators(hoist));
     pm.addNestedPass<func::FuncOp>(createTesselRegisterStagedCopies());
   }

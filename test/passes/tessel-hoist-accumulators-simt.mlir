@@ -12,14 +12,44 @@
 // hold more blocks, as tessel-dynamic-shared-memory places it.
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: tessel-opt %s --mlir-disable-threading --pass-pipeline='builtin.module(tessel-to-nvvm{target=h100})' --mlir-print-ir-after=tessel-hoist-accumulators -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOIST
-// On the MI300X (64-lane wavefronts, one stage) tessel-to-rocdl turns the
-// pass's simt-accumulators off: every step copies (the AMDGPU backend,
-// carrying the accumulators through a K loop it unrolls whole, took 512
-// registers and 2220 bytes of scratch for @ragged_k).
+// NVPTX keeps its own unrolling: no loop annotation.
+// RUN: tessel-opt %s --mlir-disable-threading --pass-pipeline='builtin.module(tessel-to-nvvm{target=h100})' --mlir-print-ir-after=tessel-hoist-accumulators -o /dev/null 2>&1 | FileCheck %s --check-prefix=NVROLL
+// NVROLL: func.func private @k_divides(
+// NVROLL-NOT: loop_annotation
+// On the MI300X (64-lane wavefronts, one stage) the same kernels carry
+// their accumulators, in K loops that tessel-to-rocdl's roll-simt-loops
+// keeps LLVM from unrolling: unrolled whole, @ragged_k's five steps took
+// 512 VGPRs and 2220 bytes of scratch; rolled, 98 and none.
 // RUN: sed -e 's/"h100"/"mi300x"/' -e 's/warps = 2/warps = 1/' -e 's/warps = 4/warps = 2/' -e 's/stages = 3/stages = 1/' %s > %t.amd.mlir
 // RUN: tessel-opt %t.amd.mlir --mlir-disable-threading --pass-pipeline='builtin.module(tessel-to-rocdl{target=mi300x})' --mlir-print-ir-after=tessel-hoist-accumulators -o /dev/null 2>&1 | FileCheck %s --check-prefix=AMD
-// AMD: func.func private @k_divides(
+// AMD-LABEL: func.func private @k_divides(
+// AMD: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32,
+// AMD: } {loop_annotation = #llvm.loop_annotation<unroll = <disable = true>>}
+// AMD-LABEL: func.func private @k_ragged_k(
+// AMD: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32,
+// AMD: } {loop_annotation = #llvm.loop_annotation<unroll = <disable = true>>}
+// AMD-LABEL: func.func private @k_one_step(
 // AMD-NOT: iter_args
+// AMD-LABEL: func.func private @k_ragged_n(
+// AMD-NOT: iter_args
+// AMD-LABEL: func.func private @k_ragged_m(
+// AMD-NOT: iter_args
+// AMD-LABEL: func.func private @k_narrow_m24(
+// AMD: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32,
+// AMD: } {loop_annotation = #llvm.loop_annotation<unroll = <disable = true>>}
+// AMD-LABEL: func.func private @k_narrow_m20(
+// AMD-NOT: iter_args
+// AMD-LABEL: func.func private @k_narrow_n96(
+// AMD: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32,
+// AMD: } {loop_annotation = #llvm.loop_annotation<unroll = <disable = true>>}
+// AMD-LABEL: func.func private @k_narrow_n100(
+// AMD-NOT: iter_args
+// AMD-LABEL: func.func private @k_stages3(
+// AMD: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32,
+// AMD: } {loop_annotation = #llvm.loop_annotation<unroll = <disable = true>>}
+// AMD-LABEL: func.func private @k_epilogue(
+// AMD: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32,
+// AMD: } {loop_annotation = #llvm.loop_annotation<unroll = <disable = true>>}
 // They compile, with no thread's values in local memory:
 // RUN: rm -rf %t && tessel-compile %s --target=h100 -o %t | FileCheck %s --check-prefix=GPU
 // RUN: rm -rf %t.rocm && tessel-compile %t.amd.mlir --target=mi300x -o %t.rocm | FileCheck %s --check-prefix=GPU

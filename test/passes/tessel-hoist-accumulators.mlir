@@ -5,6 +5,9 @@
 // RUN: tessel-opt %s --split-input-file --tessel-hoist-accumulators | FileCheck %s
 // Once the accumulators are carried, a second run finds nothing to do.
 // RUN: tessel-opt %s --split-input-file --tessel-hoist-accumulators --tessel-hoist-accumulators | FileCheck %s
+// With roll-simt-loops (AMD), a loop carrying a SIMT step's accumulator
+// keeps LLVM from unrolling it; tensor-core loops are left as they are.
+// RUN: tessel-opt %s --split-input-file --tessel-hoist-accumulators=roll-simt-loops=true | FileCheck %s --check-prefix=ROLL
 
 // One 16 x 8 piece, two K pieces per step: the second mma.sync chains on
 // the first, the fragment pair (rows g and g + 8) is loaded and stored once
@@ -851,7 +854,17 @@ func.func @mma_sync_reloads_query(%x: i32, %b: i32, %f: f32, %out: memref<32x4xf
 // The two copies leave the loop: the elements start at zero (the tile was
 // only zero-filled before it), ride through it as iter_args, and are
 // stored once after it; the 32 threads' two elements cover the 8 x 8 tile
-// the fill writes, so the fill goes.
+// the fill writes, so the fill goes. With roll-simt-loops the loop is
+// annotated (none of the tensor-core loops before it is).
+// ROLL-LABEL: func @one_piece
+// ROLL-NOT: loop_annotation
+// ROLL: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// ROLL: #loop_annotation = #llvm.loop_annotation<unroll = #[[UNROLL]]>
+// ROLL-LABEL: func @simt_step
+// ROLL: scf.yield %{{.*}}, %{{.*}} : f32, f32
+// ROLL-NEXT: } {loop_annotation = #loop_annotation}
+// ROLL-LABEL: func @simt_step_guarded
+// ROLL-NOT: loop_annotation
 // CHECK-LABEL: func @simt_step
 // CHECK: gpu.launch
 // CHECK-NOT: memref.store %{{.*}}, %{{.*}} : memref<8x8xf32

@@ -40,19 +40,17 @@
 // 44.8 us; 44.3 since its last, partial turn of blocks overlaps the one
 // before, 2026-12-01). The
 // MI300X's table has no sector size, and its latencies and block cost are
-// estimates (the H100's): its GEMM (4 x 8 register tiles, in two chunks of
-// 4 columns, on 32 x 64 blocks of one wavefront, 8 lanes along N, eight
-// rows of threads whose rows of A the padded buffer (2026-12-07) puts in
-// distinct banks: 464.0 us, as 8 x 4 tiles were, its compute 256.1 us
-// against 275.8; unpadded it took 16 x 128 blocks, 32 lanes along N, at
-// 581.9; since 2026-12-04 its LDS reads are priced in wavefronts by
-// NVIDIA's bank rule, and the 8 x 8 tiles on 64 x 64 it took before
-// paid four-way conflicts on A) is
+// estimates (the H100's): its GEMM (8 x 8 register tiles on 64 x 64
+// blocks of one wavefront, K steps of 16: 297.2 us since its threads keep
+// their parts of the accumulator in registers through the K loop on AMD
+// too (2026-12-07), against 464.0 for 4 x 8 tiles on 32 x 64 copying them
+// every step; since 2026-12-04 its LDS reads are priced in wavefronts by
+// NVIDIA's bank rule) is
 // latency-bound (its one-stage K steps wait for their copies, and the
 // blocks an SM holds cover those waits only in part: the K loop's closed
-// queue) and the prediction says it is uncalibrated; split in 4
+// queue) and the prediction says it is uncalibrated; split in 8
 // (tessel-split-reduction's partial and sum kernels, their predictions
-// added) it fills the 304 CUs with 8192 blocks instead of 2048, for 64 MiB
+// added) it fills the 304 CUs with 8192 blocks instead of 1024, for 128 MiB
 // of f32 partials written and read (the sum kernel, a reduction over the
 // partials' leading dim, a column reduction since 2026-11-29).
 // A change to the model or the target table that moves these numbers must
@@ -71,8 +69,8 @@
 // H100-SAME: #tessel.prediction<time_us = 1.951843e+02, bound = "dram", compute_us = 1.003153e+00, loads_us = 1.604848e+01, dram_us = 1.930843e+02, l2_us = 1.512312e+02, launch_us = 2.100000e+00, latency_us = 4.425171e+01, blocks_us = 1.624909e+02, achievable_us = 1.930843e+02, fraction_of_peak = 5.139358e-03, occupancy = 5.000000e-01, waves = 6.206061e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = false, registers = 17, achievable_compute_us = 1.003122e+00>
 
 // MI300X: tessel.kernel @gemm
-// MI300X-SAME: schedule = #tessel.schedule<block = [32, 64, 32], thread = [4, 8, 32], warps = 1, stages = 1, split_k = 4,
-// MI300X-SAME: #tessel.prediction<time_us = 4.639665e+02, bound = "latency", compute_us = 2.560629e+02, loads_us = 4.089905e+02, dram_us = 5.609139e+01, l2_us = 3.310933e+02, launch_us = 1.000000e+00, latency_us = 4.537447e+02, blocks_us = 2.622857e+00, achievable_us = 2.308014e+02, fraction_of_peak = 4.532222e-01, occupancy = 9.375000e-02, waves = 8.982456e+00, blocks = 8192, flops = 3.437652e+10, dram_bytes = 2.348810e+08, uncalibrated = true, registers = 64, achievable_compute_us = 2.102799e+02>
+// MI300X-SAME: schedule = #tessel.schedule<block = [64, 64, 16], thread = [8, 8, 16], warps = 1, stages = 1, split_k = 8,
+// MI300X-SAME: #tessel.prediction<time_us = 2.971582e+02, bound = "latency", compute_us = 2.463887e+02, loads_us = 2.419200e+02, dram_us = 8.578452e+01, l2_us = 2.386286e+02, launch_us = 2.000000e+00, latency_us = 2.609062e+02, blocks_us = 6.248571e+00, achievable_us = 2.458498e+02, fraction_of_peak = 7.076362e-01, occupancy = 1.250000e-01, waves = 6.736842e+00, blocks = 8192, flops = 3.439329e+10, dram_bytes = 3.690988e+08, uncalibrated = true, registers = 96, achievable_compute_us = 2.102799e+02>
 // MI300X: tessel.kernel @relu
 // MI300X-SAME: schedule = #tessel.schedule<block = [1, 256], warps = 1, stages = 1, split_k = 1,
 // MI300X-SAME: #tessel.prediction<time_us = 1.230439e+02, bound = "dram", compute_us = 4.110288e-01, loads_us = 3.287619e+00, dram_us = 1.220439e+02, l2_us = 5.260190e+01, launch_us = 1.000000e+00, latency_us = 9.568993e+00, blocks_us = 6.657429e+01, achievable_us = 1.220439e+02, fraction_of_peak = 3.337858e-03, occupancy = 1.000000e+00, waves = 2.694737e+01, blocks = 262144, flops = 6.710886e+07, dram_bytes = 5.368709e+08, uncalibrated = true, registers = 16, achievable_compute_us = 4.107030e-01>

@@ -1514,10 +1514,12 @@ TEST(ModelTerms, SimtColumnChunksNeedTwoVectorsOfAStaticTile) {
 // static (its copies in and out unguarded) and a K loop to carry it
 // through. The cases are those checked by hand on the IR after the pass
 // (tessel-opt --pass-pipeline='builtin.module(tessel-to-nvvm{target=h100})'
-// --mlir-print-ir-after=tessel-hoist-accumulators).
+// --mlir-print-ir-after=tessel-hoist-accumulators, and tessel-to-rocdl for
+// mi300x: test/passes/tessel-hoist-accumulators-simt.mlir).
 TEST(ModelTerms, SimtAccumulatorsStayInRegistersWhereEachThreadsPartIsStatic) {
-  auto inRegisters = [](const KernelDesc &kernel, Schedule s) {
-    Held held(kernel, std::move(s), h100());
+  auto inRegisters = [](const KernelDesc &kernel, Schedule s,
+                        const Target &target = h100()) {
+    Held held(kernel, std::move(s), target);
     for (const Work &w : held.kernel.work)
       if (w.isContraction())
         return simtAccumulatorInRegisters(held.context, w);
@@ -1550,11 +1552,21 @@ TEST(ModelTerms, SimtAccumulatorsStayInRegistersWhereEachThreadsPartIsStatic) {
   EXPECT_TRUE(inRegisters(f32(128, 128, 128), piped));
   EXPECT_FALSE(inRegisters(steppable(1024, 1024, 1024, ElementType::BF16),
                            mma(128, 128, 32, 64, 64, 2)));
-  // tessel-to-rocdl copies them every step.
-  Held amd(f32(128, 128, 64), s, *lookupKnownTarget("mi300x"));
-  for (const Work &w : amd.kernel.work)
-    if (w.isContraction())
-      EXPECT_FALSE(simtAccumulatorInRegisters(amd.context, w));
+  // On the MI300X the same cases go the same way (tessel-to-rocdl carries
+  // them in K loops it keeps rolled), with 64-lane wavefronts: one for the
+  // 32 x 64 tile's 64 threads, two for 32 x 128.
+  const Target mi300x = *lookupKnownTarget("mi300x");
+  Schedule wave = simt({32, 64, 16}, 1, {4, 8, 16});
+  EXPECT_TRUE(inRegisters(f32(128, 128, 64), wave, mi300x));
+  EXPECT_TRUE(inRegisters(f32(128, 128, 70), wave, mi300x));
+  EXPECT_FALSE(inRegisters(f32(128, 128, 16), wave, mi300x));
+  EXPECT_FALSE(inRegisters(f32(64, 200, 64), wave, mi300x));
+  EXPECT_FALSE(inRegisters(f32(100, 128, 64), wave, mi300x));
+  EXPECT_TRUE(inRegisters(f32(24, 128, 64), wave, mi300x));
+  EXPECT_FALSE(inRegisters(f32(20, 128, 64), wave, mi300x));
+  Schedule waves = simt({32, 128, 16}, 2, {4, 8, 16});
+  EXPECT_TRUE(inRegisters(f32(64, 96, 64), waves, mi300x));
+  EXPECT_FALSE(inRegisters(f32(64, 100, 64), waves, mi300x));
 }
 
 TEST(ModelTerms, ClosedQueueCycleIsMeanValueAnalysis) {
