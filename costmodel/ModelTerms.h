@@ -303,12 +303,12 @@ MfmaFragmentFronts mfmaFragmentFronts(const MfmaShape &s, int64_t aRowBytes,
 // 1. Legality and occupancy (Occupancy.cpp). Each refusal is the reason the
 // schedule is illegal; nullopt: it passes.
 std::optional<std::string> scheduleRefusal(const Context &c);
-/// The wgmma tiling (fills c.mmaTiles as mma.sync pieces).
 /// Why the block's tiles, or the threads' parts of them, break a loop
 /// read through floordiv or mod (Loop::period, tileKeepsPeriods), if they
 /// do.
 std::optional<std::string> periodRefusal(const Context &c,
                                          const ThreadGeometry &g);
+/// The wgmma tiling (fills c.mmaTiles as mma.sync pieces).
 std::optional<std::string> wgmmaRefusal(Context &c);
 /// The mma.sync tiling (fills c.mmaTiles).
 std::optional<std::string> mmaRefusal(Context &c);

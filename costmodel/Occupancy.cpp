@@ -39,11 +39,6 @@ std::optional<std::string> scheduleRefusal(const Context &c) {
   return std::nullopt;
 }
 
-// Warpgroup MMA (tessel-tile-and-fuse's checkWgmma, tessel-lower-wgmma):
-// a matmul (or a batch_matmul, one batch element a block) whose operands
-// TMA loads as they are, each warpgroup 64 rows of the block over K steps
-// of 128 bytes, N a multiple of 64 up to 256, at least 2 stages; tiles
-// beyond M or N are shifted, never cut.
 std::optional<std::string> periodRefusal(const Context &c,
                                          const ThreadGeometry &g) {
   for (size_t j = 0; j < c.parallel.size(); ++j) {
@@ -64,6 +59,11 @@ std::optional<std::string> periodRefusal(const Context &c,
   return std::nullopt;
 }
 
+// Warpgroup MMA (tessel-tile-and-fuse's checkWgmma, tessel-lower-wgmma):
+// a matmul (or a batch_matmul, one batch element a block) whose operands
+// TMA loads as they are, each warpgroup 64 rows of the block over K steps
+// of 128 bytes, N a multiple of 64 up to 256, at least 2 stages; tiles
+// beyond M or N are shifted, never cut.
 std::optional<std::string> wgmmaRefusal(Context &c) {
   using W = WgmmaShape;
   const KernelDesc &k = c.kernel;

@@ -11,10 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/KernelDescription.h"
+#include "passes/Passes.h"
 #include "passes/tiling/FusedAttention.h"
 #include "passes/tiling/RowKernel.h"
-
-#include "passes/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -22,10 +21,10 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
+
 #include <numeric>
 
 using namespace mlir;
@@ -162,6 +161,27 @@ std::optional<unsigned> singleDimOf(AffineExpr e) {
   return several ? std::nullopt : dim;
 }
 
+/// The root loops `op`'s loops follow where `use`, an operand of a
+/// consumer whose loops follow the root loops `consumerMap`, reads `op`'s
+/// result (-1: a loop the read does not trace). The consumer's index may be
+/// a loop or a function of one loop (a split dim: `d floordiv 64` and
+/// `d mod 64` both follow loop d).
+SmallVector<int> rootLoopsThrough(linalg::LinalgOp op, OpOperand &use,
+                                  ArrayRef<int> consumerMap) {
+  auto consumer = cast<linalg::LinalgOp>(use.getOwner());
+  AffineMap read = consumer.getMatchingIndexingMap(&use);
+  AffineMap written =
+      op.getIndexingMapMatchingResult(cast<OpResult>(use.get()));
+  SmallVector<int> map(op.getNumLoops(), -1);
+  for (unsigned j = 0; j < written.getNumResults(); ++j) {
+    auto loop = dyn_cast<AffineDimExpr>(written.getResult(j));
+    std::optional<unsigned> at = singleDimOf(read.getResult(j));
+    if (loop && at)
+      map[loop.getPosition()] = consumerMap[*at];
+  }
+  return map;
+}
+
 } // namespace
 
 SmallVector<int64_t> mlir::tessel::rootLoopPeriods(linalg::LinalgOp root,
@@ -204,14 +224,10 @@ SmallVector<int64_t> mlir::tessel::rootLoopPeriods(linalg::LinalgOp root,
         auto known = consumer ? follows.find(consumer) : follows.end();
         if (known == follows.end())
           continue;
-        AffineMap read = consumer.getMatchingIndexingMap(&use);
-        AffineMap written = op.getIndexingMapMatchingResult(result);
-        for (unsigned j = 0; j < written.getNumResults(); ++j) {
-          auto loop = dyn_cast<AffineDimExpr>(written.getResult(j));
-          std::optional<unsigned> at = singleDimOf(read.getResult(j));
-          if (loop && at && known->second[*at] >= 0)
-            map[loop.getPosition()] = known->second[*at];
-        }
+        for (auto [mine, traced] :
+             llvm::zip(map, rootLoopsThrough(op, use, known->second)))
+          if (traced >= 0)
+            mine = traced;
       }
     note(op, map);
     follows[o] = std::move(map);
@@ -796,10 +812,8 @@ void KernelDescriber::addContexts(linalg::LinalgOp op) {
     auto known = consumer ? contexts.find(consumer) : contexts.end();
     if (known == contexts.end())
       continue;
-    AffineMap read = consumer.getMatchingIndexingMap(&use);
-    AffineMap written =
-        op.getIndexingMapMatchingResult(cast<OpResult>(use.get()));
-    llvm::SmallBitVector readLoops = loopsRead(read, consumer.getNumLoops());
+    llvm::SmallBitVector readLoops = loopsRead(
+        consumer.getMatchingIndexingMap(&use), consumer.getNumLoops());
     for (const OpContext &c : known->second) {
       if (mine.size() >= kMaxContexts)
         break;
@@ -811,15 +825,7 @@ void KernelDescriber::addContexts(linalg::LinalgOp op) {
         stepped[i] = c.perThread || isParallelRootLoop(c.map[i]);
       bool broadcast = (stepped & ~readLoops).any();
       OpContext ctx;
-      ctx.map.assign(op.getNumLoops(), -1);
-      for (unsigned j = 0; j < written.getNumResults(); ++j) {
-        auto loop = dyn_cast<AffineDimExpr>(written.getResult(j));
-        // The consumer's index: a loop, or a function of one loop (a split
-        // dim: `d floordiv 64`, `d mod 64` both follow loop d).
-        std::optional<unsigned> at = singleDimOf(read.getResult(j));
-        if (loop && at)
-          ctx.map[loop.getPosition()] = c.map[*at];
-      }
+      ctx.map = rootLoopsThrough(op, use, c.map);
       ctx.perThread = c.perThread || (reduces(op) && broadcast);
       ctx.chunked = c.chunked || cooperative;
       ctx.copy = c.copy || (cooperative && !mine.empty());

@@ -432,6 +432,40 @@ Value readPadded(OpBuilder &b, Location loc, Value input, Value n, Value ih,
                                  f32Const(b, loc, fill));
 }
 
+/// What both lowerings of conv2d read off the op.
+struct Conv2DParts {
+  explicit Conv2DParts(Conv2DOp op)
+      : input(op.getInput()), filter(op.getFilter()), inType(tensorType(input)),
+        fType(tensorType(filter)), resultType(tensorType(op.getResult())),
+        pad(op.getPadding()), strides(op.getStrides()), dil(op.getDilations()),
+        groups(op.getGroupsAttr().getInt()), cg(inType.getDimSize(3) / groups),
+        fg(fType.getDimSize(3) / groups) {}
+
+  /// The f32 product of the input, gathered at channel `group` * C/G + the
+  /// loop `cDim` (zero in the padding), with the filter element `weight`,
+  /// added to `acc`: the body of a padded or grouped convolution whose
+  /// loops are (n, oh, ow, ..., kh = `khDim`, kw = `khDim` + 1, ...).
+  Value gatherAndAccumulate(OpBuilder &b, Location loc, Value group,
+                            int64_t khDim, int64_t cDim, Value weight,
+                            Value acc) const {
+    Value ih = windowIndex(b, loc, 1, khDim, strides[0], dil[0], pad[0]);
+    Value iw = windowIndex(b, loc, 2, khDim + 1, strides[1], dil[1], pad[2]);
+    Value chan = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, group,
+                              arith::ConstantIndexOp::create(b, loc, cg)),
+        linalg::IndexOp::create(b, loc, cDim));
+    Value n = linalg::IndexOp::create(b, loc, 0);
+    Value xf = readPadded(b, loc, input, n, ih, iw, chan);
+    return add(b, loc, acc, mul(b, loc, xf, toF32(b, loc, weight)));
+  }
+
+  Value input, filter;
+  RankedTensorType inType, fType, resultType;
+  ArrayRef<int64_t> pad, strides, dil;
+  int64_t groups, cg, fg;
+};
+
 /// A convolution of several groups, contracting over (kh, kw, c) with
 /// iteration (n, oh, ow, f, kh, kw, c) into an f32 [N, OH, OW, F]
 /// accumulator: the filter [KH, KW, C/G, F] is read through a projected
@@ -441,45 +475,29 @@ Value readPadded(OpBuilder &b, Location loc, Value input, Value n, Value ih,
 /// an operand read through `f floordiv F/G` or `f mod F/G` as if the map
 /// were linear, got a tile that starts inside one group and ends in the next
 /// wrong (48 channels in 4 groups on tiles of 16: 12261 of 49152 outputs).
-Value lowerGroupedConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
+Value lowerGroupedConv2D(OpBuilder &b, Location loc, const Conv2DParts &cv) {
   MLIRContext *ctx = b.getContext();
-  Value input = op.getInput(), filter = op.getFilter();
-  RankedTensorType inType = tensorType(input), fType = tensorType(filter);
-  RankedTensorType resultType = tensorType(op.getResult());
-  ArrayRef<int64_t> pad = op.getPadding(), strides = op.getStrides(),
-                    dil = op.getDilations();
-  int64_t groups = op.getGroupsAttr().getInt();
-  int64_t cg = inType.getDimSize(3) / groups, fg = fType.getDimSize(3) / groups;
   auto d = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
   AffineMap filterMap = AffineMap::get(7, 0, {d(4), d(5), d(6), d(3)}, ctx);
   AffineMap outMap = AffineMap::get(7, 0, {d(0), d(1), d(2), d(3)}, ctx);
   SmallVector<IteratorType> iterators(4, IteratorType::parallel);
   iterators.append(3, IteratorType::reduction);
-  Value init = filledTensor(b, loc, resultType.getShape(), 0.0);
-  Value acc =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{init.getType()}, ValueRange{filter},
-          ValueRange{init}, SmallVector<AffineMap>{filterMap, outMap},
-          iterators,
-          [&](OpBuilder &nb, Location nloc, ValueRange args) {
-            auto idx = [&](int64_t dim) {
-              return linalg::IndexOp::create(nb, nloc, dim).getResult();
-            };
-            auto cst = [&](int64_t v) {
-              return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
-            };
-            Value ih = windowIndex(nb, nloc, 1, 4, strides[0], dil[0], pad[0]);
-            Value iw = windowIndex(nb, nloc, 2, 5, strides[1], dil[1], pad[2]);
-            Value group = arith::DivUIOp::create(nb, nloc, idx(3), cst(fg));
-            Value chan = arith::AddIOp::create(
-                nb, nloc, arith::MulIOp::create(nb, nloc, group, cst(cg)),
-                idx(6));
-            Value xf = readPadded(nb, nloc, input, idx(0), ih, iw, chan);
-            Value prod = mul(nb, nloc, xf, toF32(nb, nloc, args[0]));
-            linalg::YieldOp::create(nb, nloc, add(nb, nloc, args[1], prod));
-          })
-          .getResult(0);
-  return convertTo(b, loc, acc, resultType);
+  Value init = filledTensor(b, loc, cv.resultType.getShape(), 0.0);
+  Value acc = linalg::GenericOp::create(
+                  b, loc, TypeRange{init.getType()}, ValueRange{cv.filter},
+                  ValueRange{init}, SmallVector<AffineMap>{filterMap, outMap},
+                  iterators,
+                  [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                    Value group = arith::DivUIOp::create(
+                        nb, nloc, linalg::IndexOp::create(nb, nloc, 3),
+                        arith::ConstantIndexOp::create(nb, nloc, cv.fg));
+                    linalg::YieldOp::create(
+                        nb, nloc,
+                        cv.gatherAndAccumulate(nb, nloc, group, /*khDim=*/4,
+                                               /*cDim=*/6, args[0], args[1]));
+                  })
+                  .getResult(0);
+  return convertTo(b, loc, acc, cv.resultType);
 }
 
 /// conv2d, contracting over (kh, kw, c) with iteration
@@ -491,17 +509,11 @@ Value lowerGroupedConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
 /// every op of the convolution stays a loop nest that tile-and-fuse can
 /// tile.
 Value lowerConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
-  if (op.getGroupsAttr().getInt() > 1)
-    return lowerGroupedConv2D(b, loc, op);
+  Conv2DParts cv(op);
+  if (cv.groups > 1)
+    return lowerGroupedConv2D(b, loc, cv);
   MLIRContext *ctx = b.getContext();
-  Value input = op.getInput(), filter = op.getFilter();
-  RankedTensorType inType = tensorType(input), fType = tensorType(filter);
-  RankedTensorType resultType = tensorType(op.getResult());
-  ArrayRef<int64_t> pad = op.getPadding(), strides = op.getStrides(),
-                    dil = op.getDilations();
-  int64_t groups = op.getGroupsAttr().getInt();
-  int64_t c = inType.getDimSize(3), f = fType.getDimSize(3);
-  int64_t cg = c / groups, fg = f / groups;
+  int64_t groups = cv.groups, fg = cv.fg;
   auto view = [&](Value v, RankedTensorType t, int64_t per) {
     auto grouped = RankedTensorType::get(
         {t.getDimSize(0), t.getDimSize(1), t.getDimSize(2), groups, per},
@@ -510,7 +522,7 @@ Value lowerConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
         b, loc, grouped, v,
         SmallVector<ReassociationIndices>{{0}, {1}, {2}, {3, 4}});
   };
-  Value f5 = view(filter, fType, fg);
+  Value f5 = view(cv.filter, cv.fType, fg);
 
   auto d = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
   AffineExpr n = d(0), oh = d(1), ow = d(2), g = d(3), fo = d(4), kh = d(5),
@@ -519,17 +531,18 @@ Value lowerConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
   AffineMap outMap = AffineMap::get(8, 0, {n, oh, ow, g, fo}, ctx);
   SmallVector<IteratorType> iterators(5, IteratorType::parallel);
   iterators.append(3, IteratorType::reduction);
-  SmallVector<int64_t> accShape = {resultType.getDimSize(0),
-                                   resultType.getDimSize(1),
-                                   resultType.getDimSize(2), groups, fg};
+  SmallVector<int64_t> accShape = {cv.resultType.getDimSize(0),
+                                   cv.resultType.getDimSize(1),
+                                   cv.resultType.getDimSize(2), groups, fg};
 
   Value acc;
-  if (llvm::all_of(pad, [](int64_t p) { return p == 0; })) {
-    AffineMap inMap = AffineMap::get(8, 0,
-                                     {n, oh * strides[0] + kh * dil[0],
-                                      ow * strides[1] + kw * dil[1], g, ci},
-                                     ctx);
-    acc = buildContraction(b, loc, view(input, inType, cg), f5,
+  if (llvm::all_of(cv.pad, [](int64_t p) { return p == 0; })) {
+    AffineMap inMap =
+        AffineMap::get(8, 0,
+                       {n, oh * cv.strides[0] + kh * cv.dil[0],
+                        ow * cv.strides[1] + kw * cv.dil[1], g, ci},
+                       ctx);
+    acc = buildContraction(b, loc, view(cv.input, cv.inType, cv.cg), f5,
                            {inMap, filterMap, outMap}, iterators, accShape);
   } else {
     Value init = filledTensor(b, loc, accShape, 0.0);
@@ -538,23 +551,11 @@ Value lowerConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
             b, loc, TypeRange{init.getType()}, ValueRange{f5}, ValueRange{init},
             SmallVector<AffineMap>{filterMap, outMap}, iterators,
             [&](OpBuilder &nb, Location nloc, ValueRange args) {
-              auto idx = [&](int64_t dim) {
-                return linalg::IndexOp::create(nb, nloc, dim).getResult();
-              };
-              // Input row and column, before clamping.
-              Value ih =
-                  windowIndex(nb, nloc, 1, 5, strides[0], dil[0], pad[0]);
-              Value iw =
-                  windowIndex(nb, nloc, 2, 6, strides[1], dil[1], pad[2]);
-              Value chan = arith::AddIOp::create(
+              linalg::YieldOp::create(
                   nb, nloc,
-                  arith::MulIOp::create(
-                      nb, nloc, idx(3),
-                      arith::ConstantIndexOp::create(nb, nloc, cg)),
-                  idx(7));
-              Value xf = readPadded(nb, nloc, input, idx(0), ih, iw, chan);
-              Value prod = mul(nb, nloc, xf, toF32(nb, nloc, args[0]));
-              linalg::YieldOp::create(nb, nloc, add(nb, nloc, args[1], prod));
+                  cv.gatherAndAccumulate(
+                      nb, nloc, linalg::IndexOp::create(nb, nloc, 3),
+                      /*khDim=*/5, /*cDim=*/7, args[0], args[1]));
             })
             .getResult(0);
   }
@@ -566,7 +567,7 @@ Value lowerConv2D(OpBuilder &b, Location loc, Conv2DOp op) {
   AffineMap readGrouped =
       AffineMap::get(4, 0, {d(0), d(1), d(2), fr.floorDiv(fg), fr % fg}, ctx);
   return buildParallel(
-      b, loc, acc, readGrouped, resultType,
+      b, loc, acc, readGrouped, cv.resultType,
       [](OpBuilder &, Location, ValueRange a) { return a[0]; });
 }
 

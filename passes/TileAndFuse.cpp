@@ -309,7 +309,8 @@ LogicalResult planRoot(func::FuncOp func, const KernelOps &k, Operation *root,
                << " thread(s), but an op reads that loop through floordiv or "
                   "mod by "
                << period
-               << " (a grouped-query attention's key heads), and a tile or "
+               << " (such as a grouped-query attention's key heads), and a "
+                  "tile or "
                   "a thread's part of one that starts inside such a group and "
                   "ends in the next would read the wrong elements; take a "
                   "tile that is a multiple or a divisor of "

@@ -8,6 +8,8 @@
 // With roll-simt-loops (AMD), a loop carrying a SIMT step's accumulator
 // keeps LLVM from unrolling it; tensor-core loops are left as they are.
 // RUN: tessel-opt %s --split-input-file --tessel-hoist-accumulators=roll-simt-loops=true | FileCheck %s --check-prefix=ROLL
+// With simt-accumulators=false, a SIMT step's copies stay in its loop.
+// RUN: tessel-opt %s --split-input-file --tessel-hoist-accumulators=simt-accumulators=false | FileCheck %s --check-prefix=OFF
 
 // One 16 x 8 piece, two K pieces per step: the second mma.sync chains on
 // the first, the fragment pair (rows g and g + 8) is loaded and stored once
@@ -865,6 +867,14 @@ func.func @mma_sync_reloads_query(%x: i32, %b: i32, %f: f32, %out: memref<32x4xf
 // ROLL-NEXT: } {loop_annotation = #loop_annotation}
 // ROLL-LABEL: func @simt_step_guarded
 // ROLL-NOT: loop_annotation
+// OFF-LABEL: func @simt_step
+// OFF: scf.for
+// OFF-NOT: iter_args
+// OFF: memref.load %{{.*}} #gpu.address_space<workgroup>>
+// OFF: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<2xf32>
+// OFF: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<1x1xf32, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+// OFF: gpu.barrier
+// OFF-NEXT: }
 // CHECK-LABEL: func @simt_step
 // CHECK: gpu.launch
 // CHECK-NOT: memref.store %{{.*}}, %{{.*}} : memref<8x8xf32

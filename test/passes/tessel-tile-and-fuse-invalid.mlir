@@ -852,7 +852,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // read were linear.
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%q: tensor<1x8x5x8xf32>, %k: tensor<1x4x7x8xf32>, %v: tensor<1x4x7x6xf32>) -> tensor<1x8x5x6xf32> {
-    // expected-error @+1 {{'func.func' op schedule #tessel.schedule<block = [1, 3, 5, 6], warps = 1, stages = 1, split_k = 1, vector = 1, mma = simt> tiles loop 1 of its root by 3 over 1 thread(s), but an op reads that loop through floordiv or mod by 2 (a grouped-query attention's key heads), and a tile or a thread's part of one that starts inside such a group and ends in the next would read the wrong elements; take a tile that is a multiple or a divisor of 2}}
+    // expected-error @+1 {{'func.func' op schedule #tessel.schedule<block = [1, 3, 5, 6], warps = 1, stages = 1, split_k = 1, vector = 1, mma = simt> tiles loop 1 of its root by 3 over 1 thread(s), but an op reads that loop through floordiv or mod by 2 (such as a grouped-query attention's key heads), and a tile or a thread's part of one that starts inside such a group and ends in the next would read the wrong elements; take a tile that is a multiple or a divisor of 2}}
     %r = tessel.kernel @k(%q, %k, %v) : (tensor<1x8x5x8xf32>, tensor<1x4x7x8xf32>, tensor<1x4x7x6xf32>) -> tensor<1x8x5x6xf32>
         schedule = #tessel.schedule<block = [1, 3, 5, 6], warps = 1> {
     ^bb0(%a: tensor<1x8x5x8xf32>, %b: tensor<1x4x7x8xf32>, %c: tensor<1x4x7x6xf32>):
