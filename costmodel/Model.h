@@ -707,6 +707,18 @@ inline constexpr int64_t kSimtRowPad = 1;
 /// (tessel-tile-and-fuse's interleaveColumns; simtColumnChunk).
 inline constexpr int64_t kSimtChunkBytes = 16;
 
+/// Whether an unpipelined SIMT K step of `kStep` over a static K of `k`
+/// runs the rest of K (k mod kStep) as one step after the K loop, the loop
+/// taking the whole steps (tessel-tile-and-fuse's tileContractionK): where
+/// the step does not divide K and there are at least two whole steps (the
+/// loop's accumulator then stays in registers, simtAccumulatorInRegisters).
+/// The whole steps' tiles and k loops are then static, where otherwise each
+/// step's ran to min(K - k, kStep) (a k loop the backend kept rolled); the
+/// rest step copies the accumulator in from the block's tile and out again.
+inline bool simtRestAfterKLoop(int64_t k, int64_t kStep, int64_t stages) {
+  return stages <= 1 && kStep > 0 && k > 0 && k % kStep != 0 && k / kStep >= 2;
+}
+
 /// The accumulator's row padding for a K step on `compute`: none for MFMA,
 /// whose lanes store runs of rows of one column each (a half-wave's 32
 /// lanes write 32 consecutive f32 of a row with 32x32 pieces, two rows

@@ -485,7 +485,9 @@ SimtStepAccesses simtStepAccesses(const Context &c, const ThreadGeometry &g,
 /// each) and updates its tile (simtStepAccesses). Where the thread's part
 /// stays in registers through the K loop (simtAccumulatorInRegisters:
 /// tessel-hoist-accumulators), it starts at zero and is stored once after
-/// the loop, one round: half the accumulator's per-step accesses, once. Each
+/// the loop, one round: half the accumulator's per-step accesses, once; a
+/// rest of K run after the loop (simtRestAfterKLoop) copies it in and out
+/// once more, another round and a step's accesses. Each
 /// shared-memory access of a warp takes its wavefronts (bank conflicts
 /// included) of L1's clocks: Nsight Compute counted 0.9-1.1x these on the H200
 /// for the suite's two SIMT partial GEMMs
@@ -497,9 +499,12 @@ void addSimtKStep(const Context &c, const ThreadGeometry &g, const Work &w,
                   WorkCost &cost) {
   SimtStepAccesses s = simtStepAccesses(c, g, w, k);
   // The accumulator's accesses in all: its loads and stores every step, or
-  // its stores once.
+  // its stores once, and where the rest of K runs after the loop
+  // (simtRestAfterKLoop) its loads and stores once more.
   bool inRegisters = simtAccumulatorInRegisters(c, w);
-  double accumulatorTimes = inRegisters ? 0.5 : k.steps;
+  bool rest = inRegisters &&
+              simtRestAfterKLoop(w.reduction, c.kStep, c.schedule.stages);
+  double accumulatorTimes = !inRegisters ? k.steps : rest ? 1.5 : 0.5;
   // Each shared-memory load takes an issue slot as an FMA does (two flops'
   // worth of the peak): a thread tile of 8 x 8 f32 issues 10 loads per 64
   // FMAs.
@@ -526,7 +531,7 @@ void addSimtKStep(const Context &c, const ThreadGeometry &g, const Work &w,
   cost.sharedRoundsPerStep =
       std::max(cost.sharedRoundsPerStep, perStep / k.steps);
   if (inRegisters)
-    cost.sharedRounds += 1.0;
+    cost.sharedRounds += rest ? 2.0 : 1.0;
   cost.sharedFrontsPerStep += wavefronts / k.steps;
 }
 

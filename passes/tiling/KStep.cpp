@@ -17,7 +17,9 @@
 #include "passes/tiling/Vectorize.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/ViewLikeInterfaceUtils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -513,6 +515,30 @@ pipelineKLoop(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t kStep,
   return pipelined;
 }
 
+/// Where `in` is a slice of a slice, it becomes one slice of the outer
+/// slice's source (the outer slice erased once unused).
+void mergeWithOuterSlice(RewriterBase &rewriter, OpOperand &in) {
+  auto slice = in.get().getDefiningOp<tensor::ExtractSliceOp>();
+  auto outer = slice ? slice.getSource().getDefiningOp<tensor::ExtractSliceOp>()
+                     : tensor::ExtractSliceOp();
+  if (!outer || outer.getDroppedDims().any())
+    return;
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  rewriter.setInsertionPoint(slice);
+  if (failed(affine::mergeOffsetsSizesAndStrides(
+          rewriter, slice.getLoc(), outer, slice, outer.getDroppedDims(),
+          offsets, sizes, strides)))
+    return;
+  auto merged = tensor::ExtractSliceOp::create(
+      rewriter, slice.getLoc(), slice.getType(), outer.getSource(), offsets,
+      sizes, strides);
+  rewriter.modifyOpInPlace(in.getOwner(), [&] { in.set(merged); });
+  if (slice->use_empty())
+    rewriter.eraseOp(slice);
+  if (outer->use_empty())
+    rewriter.eraseOp(outer);
+}
+
 /// `copy` as a linalg.generic whose two innermost loops run along the
 /// tile's two innermost dims swapped (both indexing maps that permutation),
 /// so that tiling it lays threads out along the tile's second-innermost
@@ -557,6 +583,9 @@ LogicalResult splitCopies(RewriterBase &rewriter,
       return failure();
     }
     fuseIntoThreadLoop(rewriter, *tile);
+    // The producers fused in are done with too (tileContractionK).
+    if (auto threadLoop = (*tile)->getParentOfType<scf::ForallOp>())
+      threadLoop->walk([](Operation *op) { op->removeAttr(kTileIdAttr); });
     SmallVector<int64_t> elements = onesFor(*tile);
     elements.back() = c.width;
     SmallVector<LoopLikeOpInterface> loops;
@@ -668,59 +697,109 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
   if (!accFill)
     return failure();
 
-  // The K loop.
-  SmallVector<int64_t> kTiles;
-  for (utils::IteratorType it : c.getIteratorTypesArray())
-    kTiles.push_back(it == utils::IteratorType::reduction ? kStep : 0);
-  scf::SCFTilingOptions kOptions;
-  kOptions.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), kTiles));
-  rewriter.setInsertionPoint(c);
-  FailureOr<scf::SCFTilingResult> kTiled = scf::tileUsingSCF(
-      rewriter, cast<TilingInterface>(c.getOperation()), kOptions);
-  if (failed(kTiled)) {
-    fail("its reduction loop could not be tiled");
-    return failure();
+  // The K loop. An unpipelined SIMT step over a static K that it does not
+  // divide, in two or more whole steps, runs the whole steps in the loop
+  // and the rest of K in one step after it (simtRestAfterKLoop; c split at
+  // the last whole step, linalg::splitOp): the steps in the loop then have
+  // static tiles, as where the step divides K, and their k loops a static
+  // trip count that the backend unrolls. Cut in the loop, every step's
+  // tiles and k loop ran to min(K - k, step), and the k loop stayed
+  // rolled. (Tensor-core steps read past K as zeros; pipelined ones rotate
+  // their buffers through the loop.)
+  SmallVector<std::pair<linalg::LinalgOp, int64_t>> parts = {{c, kStep}};
+  if (!tensorCores && stages == 1) {
+    SmallVector<utils::IteratorType> iterators = c.getIteratorTypesArray();
+    auto kDim = unsigned(llvm::find(iterators, utils::IteratorType::reduction) -
+                         iterators.begin());
+    int64_t k = c.getStaticLoopRanges()[kDim];
+    if (!ShapedType::isDynamic(k) && simtRestAfterKLoop(k, kStep, stages)) {
+      rewriter.setInsertionPoint(c);
+      auto [whole, rest] =
+          linalg::splitOp(rewriter, cast<TilingInterface>(c.getOperation()),
+                          kDim, rewriter.getIndexAttr(k - k % kStep));
+      if (!whole || !rest) {
+        fail("its reduction loop could not be split at its last whole step");
+        return failure();
+      }
+      parts = {{cast<linalg::LinalgOp>(whole.getOperation()), kStep},
+               {cast<linalg::LinalgOp>(rest.getOperation()), k % kStep}};
+    }
   }
-  Value result = kTiled->replacements.front();
-  rewriter.replaceOp(c, kTiled->replacements);
-  auto step = cast<linalg::LinalgOp>(kTiled->tiledOps.back());
-  auto kLoop = cast<scf::ForOp>(kTiled->loops.front().getOperation());
-  anchor = kLoop;
+  // Each part's loop and its step.
+  SmallVector<std::pair<scf::ForOp, linalg::LinalgOp>> steps;
+  Value result;
+  for (auto [part, tile] : parts) {
+    SmallVector<int64_t> kTiles;
+    for (utils::IteratorType it : part.getIteratorTypesArray())
+      kTiles.push_back(it == utils::IteratorType::reduction ? tile : 0);
+    scf::SCFTilingOptions kOptions;
+    kOptions.setTileSizes(
+        getAsIndexOpFoldResult(rewriter.getContext(), kTiles));
+    rewriter.setInsertionPoint(part);
+    FailureOr<scf::SCFTilingResult> kTiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(part.getOperation()), kOptions);
+    if (failed(kTiled)) {
+      fail("its reduction loop could not be tiled");
+      return failure();
+    }
+    result = kTiled->replacements.front();
+    rewriter.replaceOp(part, kTiled->replacements);
+    auto step = cast<linalg::LinalgOp>(kTiled->tiledOps.back());
+    step->removeAttr(kTileIdAttr);
+    // A split part's step reads slices of the part's slices: one slice of
+    // what c read instead, so that a producer (a `transpose_lhs` A's
+    // transpose) still fuses into the step's copy.
+    if (parts.size() > 1)
+      for (OpOperand &in : step->getOpOperands())
+        mergeWithOuterSlice(rewriter, in);
+    // No loop where the tile is the whole part (the rest of K).
+    steps.push_back(
+        {kTiled->loops.empty()
+             ? scf::ForOp()
+             : cast<scf::ForOp>(kTiled->loops.front().getOperation()),
+         step});
+  }
+  if (steps.front().first)
+    anchor = steps.front().first;
 
   // A kernel's root writes the accumulator to its output after the loop.
   linalg::CopyOp writeBack;
   if (isRoot) {
-    rewriter.setInsertionPointAfter(kLoop);
+    rewriter.setInsertionPointAfter(steps.back().first
+                                        ? steps.back().first.getOperation()
+                                        : steps.back().second.getOperation());
     writeBack = linalg::CopyOp::create(rewriter, loc, result, dest);
     rewriter.replaceAllUsesExcept(result, writeBack.getResult(0), writeBack);
   }
 
-  // wgmma: the buffers unpadded (tessel-lower-wgmma replaces them with
-  // swizzled ones), the copies and the step whole at block level; a
-  // `transpose_lhs` A or `transpose_rhs` B read in place, which TMA loads
-  // as [K, M] or [N, K] tiles and wgmma reads MN-major or K-major.
-  if (wgmma) {
-    readTransposedInPlace(rewriter, step, 0);
-    readTransposedInPlace(rewriter, step, 1);
-  }
-  FailureOr<SmallVector<StepCopy>> copies = copyOperandTiles(
-      rewriter, step, wgmma ? 1 : stages, tensorCores && !wgmma, wgmma, fail);
-  if (failed(copies))
-    return failure();
-  if (wgmma) {
-    for (StepCopy &copy : *copies)
-      copy.copy->setAttr(TesselDialect::kTmaCopyAttrName,
-                         rewriter.getUnitAttr());
-    step->setAttr(TesselDialect::kWgmmaStepAttrName, rewriter.getUnitAttr());
-  } else if (stages > 1) {
-    copies = pipelineKLoop(rewriter, kLoop, kStep, *copies, stages, tensorCores,
-                           fail);
+  for (auto &[kLoop, step] : steps) {
+    // wgmma: the buffers unpadded (tessel-lower-wgmma replaces them with
+    // swizzled ones), the copies and the step whole at block level; a
+    // `transpose_lhs` A or `transpose_rhs` B read in place, which TMA loads
+    // as [K, M] or [N, K] tiles and wgmma reads MN-major or K-major.
+    if (wgmma) {
+      readTransposedInPlace(rewriter, step, 0);
+      readTransposedInPlace(rewriter, step, 1);
+    }
+    FailureOr<SmallVector<StepCopy>> copies = copyOperandTiles(
+        rewriter, step, wgmma ? 1 : stages, tensorCores && !wgmma, wgmma, fail);
     if (failed(copies))
       return failure();
-    anchor = kLoop;
+    if (wgmma) {
+      for (StepCopy &copy : *copies)
+        copy.copy->setAttr(TesselDialect::kTmaCopyAttrName,
+                           rewriter.getUnitAttr());
+      step->setAttr(TesselDialect::kWgmmaStepAttrName, rewriter.getUnitAttr());
+    } else if (stages > 1) {
+      copies = pipelineKLoop(rewriter, kLoop, kStep, *copies, stages,
+                             tensorCores, fail);
+      if (failed(copies))
+        return failure();
+      anchor = kLoop;
+    }
+    if (!wgmma && failed(splitCopies(rewriter, *copies, threads, fail)))
+      return failure();
   }
-  if (!wgmma && failed(splitCopies(rewriter, *copies, threads, fail)))
-    return failure();
 
   SmallVector<TilingInterface> outputOps = {
       cast<TilingInterface>(accFill.getOperation())};
@@ -745,29 +824,35 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
       prepareVectorTiles(rewriter, cast<scf::ForOp>(loops.back()), vector);
   }
 
-  if (wgmma) {
-    // Stays whole: tessel-lower-wgmma issues it on the warpgroups.
-  } else if (tensorCores) {
-    if (failed(computeWithMma(rewriter, step, warpTile,
-                              matrixPieceFor(mma, warpTile), threads)))
-      return failure();
-  } else {
-    SmallVector<int64_t> stepThreads(cThreads);
-    step = interleaveColumns(rewriter, step, stepThreads);
-    FailureOr<TilingInterface> stepTile =
-        tileToThreads(rewriter, cast<TilingInterface>(step.getOperation()),
-                      stepThreads, /*linear=*/false);
-    if (failed(stepTile)) {
-      fail("its tile could not be split over threads");
-      return failure();
-    }
-    if (failed(accumulateInRegisters(
-            rewriter, cast<linalg::LinalgOp>(stepTile->getOperation())))) {
-      fail("its thread tile could not be accumulated in registers");
-      return failure();
+  for (auto &[kLoop, step] : steps) {
+    if (wgmma) {
+      // Stays whole: tessel-lower-wgmma issues it on the warpgroups.
+    } else if (tensorCores) {
+      if (failed(computeWithMma(rewriter, step, warpTile,
+                                matrixPieceFor(mma, warpTile), threads)))
+        return failure();
+    } else {
+      SmallVector<int64_t> stepThreads(cThreads);
+      linalg::LinalgOp columns = interleaveColumns(rewriter, step, stepThreads);
+      FailureOr<TilingInterface> stepTile =
+          tileToThreads(rewriter, cast<TilingInterface>(columns.getOperation()),
+                        stepThreads, /*linear=*/false);
+      if (failed(stepTile)) {
+        fail("its tile could not be split over threads");
+        return failure();
+      }
+      if (failed(accumulateInRegisters(
+              rewriter, cast<linalg::LinalgOp>(stepTile->getOperation())))) {
+        fail("its thread tile could not be accumulated in registers");
+        return failure();
+      }
     }
   }
-  // Done with: the element level must not split these again.
-  kLoop->walk([](Operation *op) { op->removeAttr(kTileIdAttr); });
+  // Done with: the element level must not split these again (a part
+  // without a loop: its step lost its id before it was split, its copies'
+  // fused producers in splitCopies).
+  for (auto &[kLoop, step] : steps)
+    if (kLoop)
+      kLoop->walk([](Operation *op) { op->removeAttr(kTileIdAttr); });
   return success();
 }

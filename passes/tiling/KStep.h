@@ -53,6 +53,11 @@ FailureOr<std::optional<KStep>> kStepOf(func::FuncOp func, Operation *root,
 /// each of c's loops (0 along the reduction). Producers of c's inputs (a
 /// cast, a prologue) are fused into the copies.
 ///
+/// An unpipelined SIMT step that does not divide K, over two or more whole
+/// steps (costmodel's simtRestAfterKLoop), takes the loop over the whole
+/// steps only and the rest of K as one more step, with its own copies,
+/// after it: the loop's tiles then have static sizes.
+///
 /// With `mma = wgmma` the copies and the step stay whole at block level,
 /// marked for tessel-lower-wgmma (TesselDialect::kTmaCopyAttrName,
 /// kWgmmaStepAttrName): the CPU path runs them as loops; on sm_90a each

@@ -4,12 +4,14 @@
 
 // 130 x 90 in 32 x 32 tiles is 5 x 3 blocks, linearized; 2 warps as 32 x 2.
 // The K step's block buffers (the accumulator, a 32 x 16 tile of A in rows
-// padded to 17, a 16 x 32 tile of B) become the launch's workgroup memory, carried through
+// padded to 17, a 16 x 32 tile of B; for the rest of K = 70 after the loop
+// of four whole steps, 32 x 6 of A padded to 7 and 6 x 32 of B) become the
+// launch's workgroup memory, carried through
 // the K loop; each thread's part of the accumulator is a stack buffer
 // (registers) during a step; a barrier follows each thread loop (the
 // copies, the steps).
 // CHECK-LABEL: func.func private @mm_relu
-// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c3{{.*}}, %{{.*}} = %c5{{.*}}, %{{.*}} = %c1{{.*}}) threads(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c32{{.*}}, %{{.*}} = %c2{{.*}}, %{{.*}} = %c1{{.*}}) workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x17xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x32xf32, #gpu.address_space<workgroup>>)
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c3{{.*}}, %{{.*}} = %c5{{.*}}, %{{.*}} = %c1{{.*}}) threads(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c32{{.*}}, %{{.*}} = %c2{{.*}}, %{{.*}} = %c1{{.*}}) workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x17xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x7xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<6x32xf32, #gpu.address_space<workgroup>>)
 // CHECK: memref.alloca() {{.*}} : memref<16x1xf32>
 // CHECK-NOT: memref.alloc()
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>)

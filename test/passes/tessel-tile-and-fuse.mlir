@@ -57,19 +57,20 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // copies its 16 x 1 part of the accumulator into a buffer of its own
 // (registers), runs the step k outermost (an outer product per k) and
 // copies it back; after the loop the epilogue reads the accumulator.
-// 70 = 4 x 16 + 6: the last step is partial.
+// 70 = 4 x 16 + 6: the loop runs the four whole steps, whose tiles are
+// static along K (A's rows are copied two floats at a time), and the rest
+// of K, 6, runs as one step after it.
 // CHECK-LABEL: func.func private @mm_bias_relu_kstep
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (5, 3)
 // CHECK: bufferization.alloc_tensor() : tensor<32x32xf32>
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 32)
 // CHECK: linalg.fill {{.*}} -> tensor<1x1xf32>
 // CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
-// CHECK: scf.for %{{.*}} = %c0 to %c70 step %c16 iter_args
-// CHECK: affine.min #{{.*}}(%{{.*}})
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
 // CHECK: bufferization.alloc_tensor() : tensor<32x17xf32>
-// CHECK: tensor.extract_slice %{{.*}}[0, 0] [%{{.*}}, %{{.*}}] [1, 1] : tensor<32x17xf32> to tensor<?x?xf32>
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (4, 16)
-// CHECK: linalg.copy ins(%{{.*}} : tensor<1x1xf32>)
+// CHECK: tensor.extract_slice %{{.*}}[0, 0] [%{{.*}}, 16] [1, 1] : tensor<32x17xf32> to tensor<?x16xf32>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (8, 8)
+// CHECK: vector.transfer_read %{{.*}} : tensor<1x2xf32>, vector<2xf32>
 // CHECK: {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
 // CHECK: bufferization.alloc_tensor() : tensor<16x32xf32>
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 32)
@@ -85,6 +86,11 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // CHECK: linalg.copy ins(%{{.*}} : tensor<1x1xf32>)
 // CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
 // CHECK: scf.yield
+// CHECK: bufferization.alloc_tensor() : tensor<32x7xf32>
+// CHECK: bufferization.alloc_tensor() : tensor<6x32xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c6 step %c1
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]}
+// CHECK: {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 32)
 // CHECK-NOT: arith.mulf
 // CHECK: arith.maximumf
@@ -121,16 +127,16 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // copy's writes (consecutive K) and the step's reads (consecutive N) fall
 // in distinct banks. A's copy is unchanged.
 // CHECK-LABEL: func.func private @linear_kstep
-// CHECK: scf.for %{{.*}} = %c0 to %c70 step %c16 iter_args
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
 // CHECK: bufferization.alloc_tensor() : tensor<32x17xf32>
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (4, 16)
-// CHECK: linalg.copy ins(%{{.*}} : tensor<1x1xf32>)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (8, 8)
+// CHECK: vector.transfer_read %{{.*}} : tensor<1x2xf32>, vector<2xf32>
 // CHECK: bufferization.alloc_tensor() : tensor<16x33xf32>
-// CHECK: %[[B:.*]] = tensor.extract_slice %{{.*}}[0, 0] [%[[KS:.*]], %[[NS:.*]]] [1, 1] : tensor<16x33xf32> to tensor<?x?xf32>
+// CHECK: %[[B:.*]] = tensor.extract_slice %{{.*}}[0, 0] [16, %[[NS:.*]]] [1, 1] : tensor<16x33xf32> to tensor<16x?xf32>
 // CHECK: scf.forall (%[[N:.*]], %[[K:.*]]) in (4, 16) shared_outs(%{{.*}} = %[[B]])
 // CHECK: %[[WN:.*]] = affine.apply #{{.*}}(%[[N]])[%[[NS]]]
-// CHECK: %[[WK:.*]] = affine.apply #{{.*}}(%[[K]])[%{{.*}}, %[[KS]]]
-// CHECK: tensor.extract_slice %{{.*}}[%[[WN]], %[[WK]]] {{.*}} : tensor<?x70xf32> to tensor<?x?xf32>
+// CHECK: %[[WK:.*]] = affine.apply #{{.*}}()[%[[K]], %{{.*}}]
+// CHECK: tensor.extract_slice %{{.*}}[%[[WN]], %[[WK]]] {{.*}} : tensor<?x70xf32> to tensor<?x1xf32>
 // CHECK: linalg.transpose ins(%{{.*}} : tensor<1x1xf32>) outs(%{{.*}} : tensor<1x1xf32>) permutation = [1, 0]
 // CHECK: {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
 module attributes {tessel.target = #tessel.target<"h100">} {
@@ -155,14 +161,14 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // distinct banks. The tiles divide neither M nor K. B, row-major, keeps its
 // plain copy into 16 x 32.
 // CHECK-LABEL: func.func private @lhs_kstep
-// CHECK: scf.for %{{.*}} = %c0 to %c70 step %c16 iter_args
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args
 // CHECK: bufferization.alloc_tensor() : tensor<32x17xf32>
-// CHECK: %[[A:.*]] = tensor.extract_slice %{{.*}}[0, 0] [%[[MS:.*]], %[[KS:.*]]] [1, 1] : tensor<32x17xf32> to tensor<?x?xf32>
+// CHECK: %[[A:.*]] = tensor.extract_slice %{{.*}}[0, 0] [%[[MS:.*]], 16] [1, 1] : tensor<32x17xf32> to tensor<?x16xf32>
 // CHECK: scf.forall (%[[K:.*]], %[[M:.*]]) in (2, 32) shared_outs(%{{.*}} = %[[A]])
 // CHECK: %[[WM:.*]] = affine.apply #{{.*}}(%[[M]])[%[[MS]]]
-// CHECK: affine.apply #{{.*}}(%[[K]])[%[[KS]]]
-// CHECK: %[[WK:.*]] = affine.apply #{{.*}}(%[[K]])[%{{.*}}, %[[KS]]]
-// CHECK: tensor.extract_slice %{{.*}}[%[[WK]], %[[WM]]] {{.*}} : tensor<70x?xf32> to tensor<?x?xf32>
+// CHECK: affine.apply #{{.*}}(%[[K]])
+// CHECK: %[[WK:.*]] = affine.apply #{{.*}}(%[[K]])[%{{.*}}]
+// CHECK: tensor.extract_slice %{{.*}}[%[[WK]], %[[WM]]] [8, %{{.*}}] {{.*}} : tensor<70x?xf32> to tensor<8x?xf32>
 // CHECK: linalg.transpose ins(%{{.*}} : tensor<1x1xf32>) outs(%{{.*}} : tensor<1x1xf32>) permutation = [1, 0]
 // CHECK: {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
 // CHECK: bufferization.alloc_tensor() : tensor<16x32xf32>

@@ -882,6 +882,31 @@ TEST(ModelTerms, WorkCostFollowsEachRole) {
   WorkCost copied = workCost(r, *threadGeometry(r), p);
   EXPECT_DOUBLE_EQ(copied.sharedRoundsPerStep, (256.0 + 8) / 8);
   EXPECT_DOUBLE_EQ(copied.sharedRounds, 0);
+  // K = 8 x 32 + 13: the loop takes the eight whole steps, the rest runs
+  // after it (simtRestAfterKLoop) and copies the accumulator in and out
+  // once more: a second round, and a step's accumulator accesses more.
+  KernelDesc restK = steppable(256, 256, 269, ElementType::F32);
+  Held restInputs(restK, simt({64, 64, 32}, 4), t);
+  Context &rest = restInputs.context;
+  WorkCost withRest = workCost(rest, *threadGeometry(rest), p);
+  EXPECT_DOUBLE_EQ(withRest.kSteps, 9);
+  EXPECT_DOUBLE_EQ(withRest.sharedRoundsPerStep, 269.0 / 9);
+  EXPECT_DOUBLE_EQ(withRest.sharedRounds, 2);
+  EXPECT_GT(withRest.perWarpLoadBytes - plain.perWarpLoadBytes, 0);
+}
+
+TEST(ModelTerms, ARaggedKRunsItsRestAfterTheLoopOfWholeSteps) {
+  // Two or more whole steps and a rest, unpipelined.
+  EXPECT_TRUE(simtRestAfterKLoop(70, 16, 1));
+  EXPECT_TRUE(simtRestAfterKLoop(269, 32, 1));
+  // The step divides K.
+  EXPECT_FALSE(simtRestAfterKLoop(64, 16, 1));
+  // One whole step and a rest: a loop of two steps, both cut to
+  // min(K - k, step).
+  EXPECT_FALSE(simtRestAfterKLoop(29, 16, 1));
+  // One step, and pipelined steps.
+  EXPECT_FALSE(simtRestAfterKLoop(10, 16, 1));
+  EXPECT_FALSE(simtRestAfterKLoop(70, 16, 3));
 }
 
 // A row sum run a row to a thread (one lane of each warp busy; the form
