@@ -17,7 +17,6 @@
 #include "passes/tiling/Vectorize.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
-#include "mlir/Dialect/Affine/ViewLikeInterfaceUtils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -515,23 +514,17 @@ pipelineKLoop(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t kStep,
   return pipelined;
 }
 
-/// Where `in` is a slice of a slice, it becomes one slice of the outer
-/// slice's source (the outer slice erased once unused).
-void mergeWithOuterSlice(RewriterBase &rewriter, OpOperand &in) {
+/// Where `in` reads a slice of a slice, it reads one slice of the outer
+/// slice's source instead (mergeWithOuterSlice); the two erased once
+/// unused.
+void readThroughOuterSlice(RewriterBase &rewriter, OpOperand &in) {
   auto slice = in.get().getDefiningOp<tensor::ExtractSliceOp>();
-  auto outer = slice ? slice.getSource().getDefiningOp<tensor::ExtractSliceOp>()
-                     : tensor::ExtractSliceOp();
-  if (!outer || outer.getDroppedDims().any())
+  if (!slice)
     return;
-  SmallVector<OpFoldResult> offsets, sizes, strides;
-  rewriter.setInsertionPoint(slice);
-  if (failed(affine::mergeOffsetsSizesAndStrides(
-          rewriter, slice.getLoc(), outer, slice, outer.getDroppedDims(),
-          offsets, sizes, strides)))
+  auto outer = slice.getSource().getDefiningOp<tensor::ExtractSliceOp>();
+  tensor::ExtractSliceOp merged = mergeWithOuterSlice(rewriter, slice);
+  if (!merged)
     return;
-  auto merged = tensor::ExtractSliceOp::create(
-      rewriter, slice.getLoc(), slice.getType(), outer.getSource(), offsets,
-      sizes, strides);
   rewriter.modifyOpInPlace(in.getOwner(), [&] { in.set(merged); });
   if (slice->use_empty())
     rewriter.eraseOp(slice);
@@ -751,7 +744,7 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
     // transpose) still fuses into the step's copy.
     if (parts.size() > 1)
       for (OpOperand &in : step->getOpOperands())
-        mergeWithOuterSlice(rewriter, in);
+        readThroughOuterSlice(rewriter, in);
     // No loop where the tile is the whole part (the rest of K).
     steps.push_back(
         {kTiled->loops.empty()

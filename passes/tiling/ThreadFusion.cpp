@@ -84,26 +84,13 @@ void tiling::fuseIntoThreadLoop(RewriterBase &rewriter, Operation *op) {
       // one slice of the producer, which can then be fused.
       if (auto outer =
               slice.getSource().getDefiningOp<tensor::ExtractSliceOp>();
-          outer && !outer.getDroppedDims().any() &&
-          isa_and_present<TilingInterface>(outer.getSource().getDefiningOp())) {
-        SmallVector<OpFoldResult> offsets, sizes, strides;
-        rewriter.setInsertionPoint(slice);
-        if (succeeded(affine::mergeOffsetsSizesAndStrides(
-                rewriter, slice.getLoc(), outer, slice, outer.getDroppedDims(),
-                offsets, sizes, strides))) {
-          // A dim of one element has no stride to speak of (a cyclic
-          // reduction's element of a strided row): unit, so that the
-          // producer can be tiled for it.
-          for (auto [size, stride] : llvm::zip(sizes, strides))
-            if (isConstantIntValue(size, 1))
-              stride = rewriter.getIndexAttr(1);
-          auto merged = tensor::ExtractSliceOp::create(
-              rewriter, slice.getLoc(), slice.getType(), outer.getSource(),
-              offsets, sizes, strides);
+          outer &&
+          isa_and_present<TilingInterface>(outer.getSource().getDefiningOp()))
+        if (tensor::ExtractSliceOp merged =
+                mergeWithOuterSlice(rewriter, slice)) {
           rewriter.modifyOpInPlace(next, [&] { use.set(merged); });
           slice = merged;
         }
-      }
       auto producer = dyn_cast_if_present<OpResult>(slice.getSource());
       if (!producer || !isa<TilingInterface>(producer.getOwner()) ||
           isInThreadForall(producer.getOwner()))
@@ -119,6 +106,29 @@ void tiling::fuseIntoThreadLoop(RewriterBase &rewriter, Operation *op) {
         work.push_back(t);
     }
   }
+}
+
+tensor::ExtractSliceOp
+tiling::mergeWithOuterSlice(RewriterBase &rewriter,
+                            tensor::ExtractSliceOp slice) {
+  auto outer = slice.getSource().getDefiningOp<tensor::ExtractSliceOp>();
+  if (!outer || outer.getDroppedDims().any())
+    return nullptr;
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  rewriter.setInsertionPoint(slice);
+  if (failed(affine::mergeOffsetsSizesAndStrides(
+          rewriter, slice.getLoc(), outer, slice, outer.getDroppedDims(),
+          offsets, sizes, strides)))
+    return nullptr;
+  // A dim of one element has no stride to speak of (a cyclic reduction's
+  // element of a strided row): unit, so that the producer can be tiled for
+  // it.
+  for (auto [size, stride] : llvm::zip(sizes, strides))
+    if (isConstantIntValue(size, 1))
+      stride = rewriter.getIndexAttr(1);
+  return tensor::ExtractSliceOp::create(rewriter, slice.getLoc(),
+                                        slice.getType(), outer.getSource(),
+                                        offsets, sizes, strides);
 }
 
 LogicalResult

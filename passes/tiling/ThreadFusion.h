@@ -11,6 +11,7 @@
 #ifndef TESSEL_PASSES_TILING_THREADFUSION_H
 #define TESSEL_PASSES_TILING_THREADFUSION_H
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -47,6 +48,13 @@ FailureOr<TilingInterface> tileToThreads(RewriterBase &rewriter,
                                          TilingInterface op,
                                          ArrayRef<int64_t> numThreads,
                                          bool linear, int64_t vector = 1);
+
+/// Where `slice` reads a slice that drops no dims, the same elements as one
+/// slice of that slice's source, created before `slice` (a dim of one
+/// element gets a unit stride, so that a producer can be tiled for it);
+/// nullptr where there is no such slice or the two do not compose.
+tensor::ExtractSliceOp mergeWithOuterSlice(RewriterBase &rewriter,
+                                           tensor::ExtractSliceOp slice);
 
 /// The static upper bound of each dim of the tensor `v` (a tile): its size
 /// where static, else the bound of the remainder tile's size (rangeOfDim).
