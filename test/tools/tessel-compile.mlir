@@ -12,6 +12,11 @@
 // RUN: tessel-compile %s --target=mi300x --emit=llvm -o %t/amdll | FileCheck %s --check-prefix=AMD
 // RUN: FileCheck %s --check-prefix=AMDLL < %t/amdll/mm_relu_kernel.ll
 // RUN: tessel-compile %s --target=mi300x -o %t/amd | FileCheck %s --check-prefix=AMD
+// Only an HSACO needs a linker: a copy of the tool outside the build, where
+// no ld.lld is beside it (and none under ROCM_PATH), still emits LLVM IR.
+// RUN: mkdir -p %t/copy/bin && cp %tessel_bin/tessel-compile %t/copy/bin/
+// RUN: env ROCM_PATH=%t/none %t/copy/bin/tessel-compile %s --target=mi300x --emit=llvm -o %t/copyll | FileCheck %s --check-prefix=AMD
+// RUN: FileCheck %s --check-prefix=AMDLL < %t/copyll/mm_relu_kernel.ll
 // RUN: FileCheck %s --check-prefix=AMDMANIFEST < %t/amd/manifest.json
 // --help lists the tool's own options, not every LLVM one.
 // RUN: tessel-compile --help | FileCheck %s --check-prefix=HELP
