@@ -894,8 +894,10 @@ std::vector<int64_t> copyThreadLayout(const std::vector<int64_t> &bounds,
 
 /// Blocks of `threadsPerBlock` threads an SM holds by their registers
 /// alone, `registers` per thread (allocated per warp in units of 8, as CUDA
-/// does; CDNA's coarser VGPR granule is not modelled). What the model
-/// assumes with its estimate, and what ptxas's count allows.
+/// does; gfx90a and gfx942 allocate VGPRs 8 at a time too: LLVM 22's llc
+/// reports occupancy 7 for 65 VGPRs, 512 / 72, though per SIMD where this
+/// pools a CU's four). What the model assumes with its estimate, and what
+/// the backend's count (ptxas's, LLVM's .vgpr_count) allows.
 int64_t blocksPerSMForRegisters(const Target &target, int64_t registers,
                                 int64_t threadsPerBlock);
 

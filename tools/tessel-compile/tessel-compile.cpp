@@ -284,15 +284,14 @@ LogicalResult writeReports(const Target &target,
   return success();
 }
 
-/// Where ptxas's register count lets an SM hold fewer blocks than the
-/// prediction assumed with the model's estimate, says so: the prediction's
-/// occupancy (and the latency it hides) is then optimistic. NVIDIA only
-/// (CDNA's VGPR granule is not modelled).
+/// Where the backend's register count (ptxas's on NVIDIA, LLVM's
+/// .vgpr_count on AMD) lets an SM hold fewer blocks than the prediction
+/// assumed with the model's estimate, says so: the prediction's occupancy
+/// (and the latency it hides) is then optimistic.
 void printRegisterOccupancy(const Target &target,
                             const runtime::Manifest &manifest,
                             const std::vector<KernelReport> &reports) {
-  if (target.vendor() != Vendor::NVIDIA)
-    return;
+  bool nvidia = target.vendor() == Vendor::NVIDIA;
   double maxWarps = target.get(TargetField::MaxWarpsPerSM);
   for (const runtime::GpuKernel &k : manifest.kernels) {
     auto report = llvm::find_if(reports, [&](const KernelReport &r) {
@@ -310,11 +309,13 @@ void printRegisterOccupancy(const Target &target,
     if (fit >= assumed)
       continue;
     llvm::outs() << llvm::formatv(
-        "  {0}: ptxas allocates {1} registers per thread (the model "
-        "estimated {2}): {3} block(s) per SM fit, the prediction assumed {4} "
-        "(occupancy {5:f2}, not {6:f2})\n",
-        k.name, *k.registers, p.registers, fit, assumed,
-        double(fit * warps) / maxWarps, p.occupancy);
+        "  {0}: {1} allocates {2} {3} (the model estimated {4}): {5} "
+        "block(s) per {6} fit, the prediction assumed {7} (occupancy {8:f2}, "
+        "not {9:f2})\n",
+        k.name, nvidia ? "ptxas" : "LLVM", *k.registers,
+        nvidia ? "registers per thread" : "VGPRs per lane", p.registers, fit,
+        nvidia ? "SM" : "CU", assumed, double(fit * warps) / maxWarps,
+        p.occupancy);
   }
 }
 
