@@ -700,7 +700,7 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
   // rolled. (Tensor-core steps read past K as zeros; pipelined ones rotate
   // their buffers through the loop.)
   SmallVector<std::pair<linalg::LinalgOp, int64_t>> parts = {{c, kStep}};
-  if (!tensorCores && stages == 1) {
+  if (!tensorCores) {
     SmallVector<utils::IteratorType> iterators = c.getIteratorTypesArray();
     auto kDim = unsigned(llvm::find(iterators, utils::IteratorType::reduction) -
                          iterators.begin());
