@@ -87,6 +87,11 @@ public:
     if (k.wgmmaable && t.hasWgmma() &&
         (parallel.size() == 2 || parallel.size() == 3))
       wgmmaTiles();
+    // Where TMA cannot load the operands (a prologue computes one), the
+    // threads copy them for the warpgroups' wgmma.
+    if (!k.wgmmaable && k.mmaSyncable && t.hasWgmma() &&
+        (parallel.size() == 2 || parallel.size() == 3))
+      wgmmaTiles(/*threadCopies=*/true);
     if (k.mmaSyncable && t.hasMmaSync() && parallel.size() >= 2)
       tensorCoreTiles(ComputeClass::MmaSync);
     if (k.mmaSyncable && t.hasMfma() && parallel.size() >= 2)
@@ -105,9 +110,9 @@ private:
       return;
     // wgmma's TMA pipeline takes deeper stages where shared memory allows;
     // register staging holds one or two steps ahead.
-    int64_t deepest = s.compute == ComputeClass::Wgmma  ? 7
-                      : s.compute == ComputeClass::Mfma ? 3
-                                                        : 4;
+    int64_t deepest = s.compute == ComputeClass::Wgmma && s.warp.empty() ? 7
+                      : s.compute == ComputeClass::Mfma                  ? 3
+                                                                         : 4;
     for (int64_t stages = 2; stages <= deepest; ++stages) {
       Schedule staged = s;
       staged.stages = stages;
@@ -149,7 +154,7 @@ private:
   /// key sums the terms, L2's among them) would take it on a tie.
   void offerClusters(const Schedule &s, const Prediction &p) {
     visit(s, p);
-    if (s.compute != ComputeClass::Wgmma || s.cluster != 1)
+    if (s.compute != ComputeClass::Wgmma || !s.warp.empty() || s.cluster != 1)
       return;
     Schedule paired = s;
     paired.cluster = 2;
@@ -371,7 +376,10 @@ private:
   /// block, and 257 rows in two blocks, where 128-row ones take three;
   /// they are offered after the powers of two, so that where the model
   /// finds them equal (the third key too) the measured shapes stay first.
-  void wgmmaTiles() {
+  ///
+  /// `threadCopies`: the same tiles with the block's threads copying the
+  /// operands (a warp tile of 16 rows of the block's N: tessel-lower-mma).
+  void wgmmaTiles(bool threadCopies = false) {
     using W = WgmmaShape;
     size_t rank = parallel.size();
     int64_t m = k.loops[parallel[rank - 2]].size,
@@ -386,6 +394,12 @@ private:
           s.block.insert(s.block.begin(), 1);
         s.warps = W::kWarpsPerGroup * groups;
         s.compute = ComputeClass::Wgmma;
+        if (threadCopies) {
+          s.warp.assign(s.block.size(), 1);
+          s.warp[rank - 2] = MmaSyncShape::kM;
+          s.warp[rank - 1] = bn;
+          s.warp[rank] = s.block.back();
+        }
         offerEpilogueVectors(s);
         offer(s);
       }
@@ -412,6 +426,10 @@ private:
       int64_t v = *it;
       int64_t across = bn / v;
       if (bn % v || threads % across || bm % (threads / across))
+        continue;
+      // (A thread tile divides the warp tile: wgmma's warps hold 16 rows.)
+      if (s.compute == ComputeClass::Wgmma && !s.warp.empty() &&
+          s.warp[last - 2] % (bm / (threads / across)))
         continue;
       Schedule vs = s;
       vs.vector = v;

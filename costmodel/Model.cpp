@@ -117,6 +117,7 @@ Context::Context(const KernelDesc &kernel, const Schedule &schedule,
       mma(schedule.compute != ComputeClass::Simt),
       wgmma(schedule.compute == ComputeClass::Wgmma),
       mfma(schedule.compute == ComputeClass::Mfma),
+      tma(wgmma && schedule.warp.empty()),
       contractionReduction(model::contractionReduction(kernel)) {
   tilesDivide = true;
   for (size_t j = 0; j < parallel.size(); ++j)

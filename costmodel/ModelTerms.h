@@ -119,6 +119,9 @@ inline constexpr int64_t kOneWarpF32KStepRegisters = 16;
 /// barriers' addresses, pipeline indices and the epilogue's (ptxas -v, see
 /// registersPerThread).
 inline constexpr int64_t kWgmmaAddressRegisters = 26;
+/// What a wgmma K step from the block's threads' copies takes besides
+/// (registersPerThread): the copies' loads, a prologue's values.
+inline constexpr int64_t kWgmmaCopyRegisters = 32;
 /// VGPRs per MFMA operand piece of a K step in a lane's estimate: an A
 /// piece takes two (four 16-bit elements), a B piece four until its
 /// elements, loaded one by one, are packed, and the backend loads a step's
@@ -192,6 +195,10 @@ struct Context {
   bool mma = false;
   bool wgmma = false;
   bool mfma = false;
+  /// wgmma whose operand tiles TMA loads (no warp tile: tessel-lower-wgmma),
+  /// rather than the block's threads (a warp tile: tessel-lower-mma issues
+  /// the warps' pieces as their warpgroups').
+  bool tma = false;
   /// The block tiles divide the root's loops: cooperative reductions are
   /// split over the block's threads (Execution::Cooperative*).
   bool tilesDivide = false;

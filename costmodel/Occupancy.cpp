@@ -120,6 +120,61 @@ std::optional<std::string> wgmmaRefusal(Context &c) {
   return std::nullopt;
 }
 
+// Warpgroup MMA from the block's threads' copies (tessel-tile-and-fuse's
+// checkWgmma with a warp tile, tessel-lower-mma): a matmul or batch_matmul
+// whose operands mma.sync could take, copied as for mma.sync (a prologue
+// computed in A's copy: a cast, an activation) into unpadded tiles that
+// wgmma reads through descriptors, each warp 16 rows of the block's N (its
+// share of its warpgroup's 64). The model offers the layout without bank
+// conflicts only: K steps of 64 and N a multiple of 64, so that A's and B's
+// tiles take the 128-byte swizzle, which the threads' 16-byte row stores
+// spread over all banks.
+std::optional<std::string> warpgroupRefusal(Context &c) {
+  using W = WgmmaShape;
+  const KernelDesc &k = c.kernel;
+  const Schedule &s = c.schedule;
+  if (!c.target.hasWgmma())
+    return "wgmma needs an NVIDIA GPU with warpgroup MMA (sm_90a)";
+  size_t rank = c.parallel.size();
+  if (!k.mmaSyncable || c.kStep == 0 || (rank != 2 && rank != 3) ||
+      s.block.size() != rank + 1 || (rank == 3 && s.block[0] != 1))
+    return "wgmma with a warp tile runs the K step of a matmul of f16 or "
+           "bf16 into f32 (or a batch_matmul, block = [1, M, N, 64])";
+  int64_t bm = s.block[rank - 2], bn = s.block[rank - 1];
+  if (s.warp.size() != rank + 1 || s.warp[rank - 2] != MmaSyncShape::kM ||
+      s.warp[rank - 1] != bn || s.warp.back() != c.kStep ||
+      (rank == 3 && s.warp[0] != 1))
+    return "wgmma's warp tile is 16 rows of the block's N over the K step";
+  int64_t groups = s.warps / W::kWarpsPerGroup;
+  if (s.warps % W::kWarpsPerGroup || groups < 1 || groups > W::kMaxGroups ||
+      bm != W::kM * groups)
+    return "wgmma takes 64 rows per warpgroup of 4 warps (1 to 4 of them)";
+  if (bn % W::kNChunk || bn > W::kMaxN || c.kStep * 2 != W::kKBytes ||
+      c.contractionReduction % c.kStep)
+    return "wgmma from the threads' copies needs a block N that is a "
+           "multiple of 64 up to 256 and a K step of 64 dividing K (tiles "
+           "whose 16-byte row stores the 128-byte swizzle spreads over the "
+           "banks)";
+  if (bm > k.loops[c.parallel[rank - 2]].size ||
+      bn > k.loops[c.parallel[rank - 1]].size)
+    return "wgmma's block tiles must be at most M and N";
+  if (s.cluster != 1)
+    return "cluster = 2 multicasts TMA loads: wgmma from the threads' copies "
+           "takes none";
+  for (const Work &copy : k.work) {
+    if (copy.kStepRole != KStepRole::ContractionCopy)
+      continue;
+    for (size_t j = 0; j < c.parallel.size(); ++j)
+      if (std::find(copy.loops.begin(), copy.loops.end(), c.parallel[j]) ==
+              copy.loops.end() &&
+          c.tiles[j] < k.loops[c.parallel[j]].size)
+        return "wgmma needs the block to cover the rows a consumer of the "
+               "contraction reduces over (a softmax's dim)";
+  }
+  c.mmaTiles = {1, bn / MmaSyncShape::kN, c.kStep / MmaSyncShape::kK};
+  return std::nullopt;
+}
+
 // Tensor cores (tessel-tile-and-fuse's computeWithMma): each of the block's
 // warps computes a warp tile of M x N over the whole K step in 16x8x16
 // mma.sync pieces; every tile is whole.
@@ -128,8 +183,10 @@ std::optional<std::string> wgmmaRefusal(Context &c) {
 std::optional<std::string> mmaRefusal(Context &c) {
   if (!c.mma)
     return std::nullopt;
-  if (c.wgmma)
+  if (c.tma)
     return wgmmaRefusal(c);
+  if (c.wgmma)
+    return warpgroupRefusal(c);
   const KernelDesc &k = c.kernel;
   const Schedule &s = c.schedule;
   const char *name = c.mfma ? "MFMA" : "mma.sync";
@@ -194,8 +251,9 @@ std::optional<std::string> mmaRefusal(Context &c) {
 // leaves the copy a plain one, and so does a transpose_rhs B on tensor
 // cores, which the step reads in place.
 std::optional<std::string> stagesRefusal(const Context &c, bool &unmodelled) {
-  // wgmma's stages are TMA loads (wgmmaRefusal checks them).
-  if (c.schedule.stages <= 1 || c.wgmma)
+  // wgmma's stages from TMA loads are wgmmaRefusal's; from the threads'
+  // copies, cp.async's as for mma.sync.
+  if (c.schedule.stages <= 1 || c.tma)
     return std::nullopt;
   if (c.kStep == 0)
     return "stages pipeline a K step's copies; the schedule has no K step";
@@ -212,7 +270,7 @@ std::optional<std::string> stagesRefusal(const Context &c, bool &unmodelled) {
     return "stages pipeline the K loop's steps; this K step covers the whole "
            "reduction";
   for (const Work &w : c.kernel.work) {
-    // (c.mma: mma.sync or MFMA; wgmma returned above.)
+    // (c.mma: mma.sync, MFMA or wgmma from the threads' copies.)
     if (w.kStepRole == KStepRole::Prologue ||
         w.kStepRole == KStepRole::TransposedAPrologue ||
         (w.kStepRole == KStepRole::TransposedBPrologue && !c.mma)) {
@@ -243,7 +301,7 @@ int64_t sharedMemoryBytes(const Context &c) {
   for (const Work &w : c.kernel.work) {
     if (!w.isContraction() || c.kStep == 0)
       continue;
-    if (c.wgmma) {
+    if (c.tma) {
       // Per stage the A and B tiles as TMA writes them (unpadded,
       // swizzled) and a stage's mbarrier; the accumulator (f32, rows
       // padded) overlays the stages after the loop (tessel-lower-wgmma).
@@ -267,9 +325,11 @@ int64_t sharedMemoryBytes(const Context &c) {
                                   [](int64_t t) { return t == 1; });
       bool loops = w.reduction > c.kStep;
       int64_t pad = accumulatorPad(s.compute);
+      // (wgmma reads its tiles unpadded, through descriptors.)
+      int64_t operandPad = c.wgmma ? 0 : kMmaOperandPad;
       carriedAccumulator = oneBatch && loops ? 4 * bm * (bn + pad) : 0;
-      carriedStages = s.stages * (2 * bm * (c.kStep + kMmaOperandPad) +
-                                  2 * c.kStep * (bn + kMmaOperandPad));
+      carriedStages = s.stages * (2 * bm * (c.kStep + operandPad) +
+                                  2 * c.kStep * (bn + operandPad));
       bytes += 4 * bm * (bn + pad) + carriedStages;
       continue;
     }
@@ -404,7 +464,16 @@ int64_t registersPerThread(const Context &c) {
     // the pipeline's addresses and indices: ptxas -v (sm_90a, CUDA 13) takes
     // 60, 90 and 122 for N = 64, 128 and 192
     // (test/tools/tessel-compile-wgmma.test's kernels): N / 2 + 26 within 2.
-    return c.tileN() / 2 + kWgmmaAddressRegisters;
+    // From the threads' copies (a warp tile) each thread also holds its
+    // loads of A's and B's tiles and a prologue's values. ptxas -v (sm_90a,
+    // CUDA 13) on 30 such kernels of 1024 x 768 x 1024 with a cast or a
+    // tanh GELU prologue, block M 64-256 and N 64-256 (not both 256), K
+    // steps of 64, one stage: the 27 that do not spill take N / 2 + 58
+    // within +14 and -26 (the narrowest tiles fewer); the 3 that spill
+    // (12 or 16 warps of N 192-256: ptxas holds them to the budget of
+    // 168 or 128) are estimated past it, which no block fits.
+    int64_t registers = c.tileN() / 2 + kWgmmaAddressRegisters;
+    return c.tma ? registers : registers + kWgmmaCopyRegisters;
   }
   if (c.mfma) {
     // Each lane keeps its share of the warp tile's accumulator (M x N / 64

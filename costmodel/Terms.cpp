@@ -551,7 +551,7 @@ double l2Time(const Context &c, const WorkCost &w, double blocksOnBusiestSM,
   // reads half of it out of L2; each SM still receives all of it.
   double multicastSaved = 0;
   auto multicast = [&](const Operand &o) {
-    if (!c.wgmma || c.schedule.cluster < 2 || o.output || c.parallel.size() < 2)
+    if (!c.tma || c.schedule.cluster < 2 || o.output || c.parallel.size() < 2)
       return false;
     int rowLoop = c.parallel[c.parallel.size() - 2];
     bool byRows = false, byReduction = false;
@@ -592,11 +592,11 @@ double l2Time(const Context &c, const WorkCost &w, double blocksOnBusiestSM,
   // are not the SIMT loads' (TMA's own limits are in its figures).
   TargetField bandwidth = TargetField::L2BandwidthTBps;
   TargetField link = TargetField::SmBytesPerClock;
-  if (c.wgmma && t.has(TargetField::TmaL2BandwidthTBps))
+  if (c.tma && t.has(TargetField::TmaL2BandwidthTBps))
     bandwidth = TargetField::TmaL2BandwidthTBps;
-  if (c.wgmma && t.has(TargetField::TmaSmBytesPerClock))
+  if (c.tma && t.has(TargetField::TmaSmBytesPerClock))
     link = TargetField::TmaSmBytesPerClock;
-  if (c.wgmma)
+  if (c.tma)
     movedBytes = perBlockBytes;
   // What L2 serves (multicast once for a cluster) and what each SM takes in.
   double servedBytes = movedBytes - multicastSaved;
@@ -615,7 +615,7 @@ double l2Time(const Context &c, const WorkCost &w, double blocksOnBusiestSM,
   if (usable(t, link, p.uncalibrated))
     time = std::max(time, blocksOnBusiestSM * movedBytes /
                               (t.get(link) * clockHz) * 1e6);
-  if (!c.wgmma && requests > 0 && t.has(TargetField::L2RequestsPerClock))
+  if (!c.tma && requests > 0 && t.has(TargetField::L2RequestsPerClock))
     time = std::max(
         time, requests * double(p.blocks) /
                   (t.get(TargetField::L2RequestsPerClock) * clockHz) * 1e6);
@@ -805,10 +805,16 @@ double latencyTime(const Context &c, const WorkCost &w,
     // (the H200 measured the same cost a step with one block an SM and with
     // two: the resident blocks did not hide it). The copies in flight go on
     // meanwhile.
+    // A wgmma step from the threads' copies waits for its chain before
+    // the barrier that frees its tiles for the next copies: the wait the
+    // fused attention's chains measured (wgmma_wait_cycles), a step.
     double stepCycles = 0;
     if (c.schedule.compute == ComputeClass::MmaSync &&
         usable(t, TargetField::MmaSyncStepCycles, p.uncalibrated))
       stepCycles = t.get(TargetField::MmaSyncStepCycles);
+    if (c.wgmma && !c.tma &&
+        usable(t, TargetField::WgmmaWaitCycles, p.uncalibrated))
+      stepCycles = t.get(TargetField::WgmmaWaitCycles);
     // A turn of `blocks` resident blocks.
     auto loop = [&](double roundTrip, int64_t blocks) {
       double alone =
@@ -826,7 +832,7 @@ double latencyTime(const Context &c, const WorkCost &w,
                      double(fullTurns - 1) * turn(laterTrip, perTurn);
       return rest ? total + turn(laterTrip, rest) : total;
     };
-    if (c.wgmma && stages >= 2 && t.has(TargetField::TmaStreamBytesPerClock)) {
+    if (c.tma && stages >= 2 && t.has(TargetField::TmaStreamBytesPerClock)) {
       // TMA + wgmma (tessel-lower-wgmma): step k + S - 1's stage is loaded
       // once step k - 1's wgmma is complete, as step k's starts, so S - 1
       // steps cover a stage's round trip: the latency, then its bytes at

@@ -237,7 +237,11 @@ KSteps kStepsOf(const Context &c, const ThreadGeometry &g, const Work &w) {
 /// tiles' bytes are written into shared memory) and each warpgroup's wgmma
 /// reads its 64 rows of A and all of B from shared memory, 2 x 64 x N x K
 /// flops; after the loop each thread stores its N / 2 accumulators into
-/// the shared accumulator (4-byte stores), which the epilogue reads.
+/// the shared accumulator (4-byte stores), which the epilogue reads. From
+/// the threads' copies (a warp tile: tessel-lower-mma) each thread also
+/// issues its share of the copies, as for mma.sync, into tiles with the
+/// 128-byte swizzle (warpgroupRefusal), whose 16-byte row stores take no
+/// more wavefronts than their bytes.
 void addWgmmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
   using W = WgmmaShape;
   // (A batch_matmul's block takes one batch element: [1, M, N].)
@@ -253,6 +257,8 @@ void addWgmmaKStep(const Context &c, const KSteps &k, WorkCost &cost) {
   // wgmma group's issue (one per 16 of K).
   cost.perThreadFlops +=
       bn / 2.0 + k.steps * (2.0 * step / double(W::kK) + 8.0);
+  if (!c.tma)
+    cost.perThreadFlops += k.copySteps * k.copies / double(c.threadsPerBlock);
   cost.tensorFlopsPerBlock += k.steps * 2.0 * bm * bn * step;
   cost.kSteps += k.steps;
   cost.sharedRoundsPerStep = std::max(cost.sharedRoundsPerStep, 1.0);

@@ -617,7 +617,7 @@ std::string mlir::tessel::wgmmaRefusal(linalg::LinalgOp op) {
     if (!arg || !isa<func::FuncOp>(arg.getOwner()->getParentOp()))
       return "its operands are not the kernel's own arguments (TMA loads "
              "global memory as it is: a fused prologue or cast runs on "
-             "mma_sync)";
+             "mma_sync, or on wgmma with a warp tile, the threads copying)";
     auto type = cast<ShapedType>(whole.getType());
     if (!type.hasStaticShape() ||
         type.getShape().back() * type.getElementTypeBitWidth() / 8 % 16)

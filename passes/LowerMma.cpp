@@ -482,6 +482,9 @@ struct PieceLayout {
   MfmaShape mfmaShape{0, 0, 0};
   bool byRows = false;
   bool warpgroup = false;
+  /// On wgmma, a K step's (TesselDialect::kWarpgroupKStep): A's tile takes
+  /// the 128-byte swizzle where its rows are whole 64-column boxes.
+  bool swizzledA = false;
   Location loc;
 
   /// The layout of a block's pieces: by its first, on MFMA by rows where
@@ -489,11 +492,13 @@ struct PieceLayout {
   /// as it is.
   static PieceLayout of(ArrayRef<vector::ContractionOp> contracts) {
     vector::ContractionOp first = contracts.front();
-    PieceLayout layout{
-        pieceKind(first), {0, 0, 0}, false, false, first.getLoc()};
+    PieceLayout layout{pieceKind(first), {0, 0, 0}, false, false, false,
+                       first.getLoc()};
     for (Operation *op = first->getParentOp(); op; op = op->getParentOp())
-      if (op->hasAttr(TesselDialect::kWarpgroupMmaAttrName)) {
+      if (Attribute mark = op->getAttr(TesselDialect::kWarpgroupMmaAttrName)) {
         layout.warpgroup = true;
+        auto kind = dyn_cast<StringAttr>(mark);
+        layout.swizzledA = kind && kind == TesselDialect::kWarpgroupKStep;
         break;
       }
     if (layout.kind == PieceKind::Mfma) {
@@ -976,6 +981,12 @@ private:
            type.getDimSize(0) % 8 == 0;
   }
 
+  /// Whether A's tile `tile` takes the 128-byte swizzle (a K step's, as
+  /// `swizzles` says of B's); other A tiles are core matrices.
+  bool swizzlesA(Value tile) const {
+    return layout.swizzledA && swizzles(tile);
+  }
+
   /// The wgmma descriptor of `run`'s B: its tile laid out with the 128-byte
   /// swizzle where it swizzles (the key tile read K-major from the
   /// instruction's first key and K slice, the value tile MN-major from the
@@ -1012,8 +1023,17 @@ private:
     auto index = [&](int64_t v) {
       return arith::ConstantIndexOp::create(b, loc, v).getResult();
     };
-    // coreMatrixOffset(64 (row / 64), col): row a multiple of 8.
     Value group = arith::DivUIOp::create(b, loc, run.aRow, index(wgmma::W::kM));
+    if (swizzlesA(run.aTile)) {
+      // swizzledTileStart(64 (row / 64), col) in elements: rows of 64.
+      int64_t rows = type.getDimSize(0);
+      Value offset = arith::MulIOp::create(
+          b, loc, group, index(wgmma::W::kM * wgmma::W::kNChunk));
+      return descriptorAt(run.aTile, offset,
+                          wgmma::swizzledTileStart(0, run.aCol, rows) / 2,
+                          wgmma::swizzledOffsets(rows), /*swizzled=*/true);
+    }
+    // coreMatrixOffset(64 (row / 64), col): row a multiple of 8.
     Value offset =
         arith::MulIOp::create(b, loc, group, index(wgmma::W::kM * width));
     return descriptorAt(run.aTile, offset,
@@ -1096,7 +1116,7 @@ private:
         // Read by wgmma where it is (no registers).
         aRegs.emplace_back();
         deadReads.insert(run.aRead);
-        addOperandTile(run.aTile, /*swizzled=*/false);
+        addOperandTile(run.aTile, swizzlesA(run.aTile));
         continue;
       }
       b.setInsertionPoint(first);
@@ -1618,12 +1638,71 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
         return signalPassFailure();
   }
 
+  /// The vector.transfer_writes into `buffer` through subviews (a K step's
+  /// copies, each thread's row vectors: tessel-tile-and-fuse) as
+  /// vector.stores into `buffer` itself, at the subviews' offsets plus the
+  /// write's indices, so that placeTile can move them. A write that is not
+  /// a whole in-bounds vector along the innermost dim stays, for placeTile
+  /// to refuse.
+  static LogicalResult storeIntoBuffer(Value buffer) {
+    SmallVector<vector::TransferWriteOp> writes;
+    SmallVector<Value> views = {buffer};
+    for (size_t i = 0; i < views.size(); ++i)
+      for (Operation *user : views[i].getUsers()) {
+        if (auto sub = dyn_cast<memref::SubViewOp>(user);
+            sub && sub.getSource() == views[i])
+          views.push_back(sub);
+        else if (auto write = dyn_cast<vector::TransferWriteOp>(user);
+                 write && write.getBase() == views[i])
+          writes.push_back(write);
+      }
+    for (vector::TransferWriteOp write : writes) {
+      if (write.getVectorType().getRank() != 1 || write.getMask() ||
+          !write.getPermutationMap().isMinorIdentity() ||
+          llvm::any_of(write.getInBoundsValues(), [](bool b) { return !b; }))
+        continue;
+      OpBuilder b(write);
+      Location loc = write.getLoc();
+      SmallVector<Value> indices(write.getIndices());
+      Value view = write.getBase();
+      bool unitStrides = true;
+      while (auto sub = view.getDefiningOp<memref::SubViewOp>()) {
+        unitStrides &= llvm::all_of(sub.getStaticStrides(),
+                                    [](int64_t s) { return s == 1; });
+        llvm::SmallBitVector dropped = sub.getDroppedDims();
+        SmallVector<Value> outer;
+        size_t next = 0;
+        for (auto [d, offset] : llvm::enumerate(sub.getMixedOffsets())) {
+          Value at = getValueOrCreateConstantIndexOp(b, loc, offset);
+          if (!dropped[d]) {
+            std::optional<int64_t> zero = getConstantIntValue(offset);
+            at = zero && *zero == 0
+                     ? indices[next]
+                     : arith::AddIOp::create(b, loc, at, indices[next])
+                           .getResult();
+            ++next;
+          }
+          outer.push_back(at);
+        }
+        indices = outer;
+        view = sub.getSource();
+      }
+      if (!unitStrides || view != buffer)
+        continue;
+      vector::StoreOp::create(b, loc, write.getVector(), buffer, indices);
+      write->erase();
+    }
+    return success();
+  }
+
   /// A wgmma operand tile `buffer` (rows of `layout.width` elements, or
   /// stages of such tiles) as `layout` says: each write's (row, column)
   /// moves to where that layout puts it, in the same tile. wgmma reads the
   /// tile through descriptors alone: any other read of it is an error.
   static LogicalResult placeTile(Value buffer, OperandTile layout) {
     int64_t width = layout.width;
+    if (failed(storeIntoBuffer(buffer)))
+      return failure();
     SmallVector<Value> views = {buffer};
     SmallVector<Operation *> writes;
     for (size_t i = 0; i < views.size(); ++i)

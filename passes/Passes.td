@@ -402,6 +402,17 @@ def TesselTileAndFuse : Pass<"tessel-tile-and-fuse", "mlir::func::FuncOp"> {
     shifted back to overlap its neighbour (its offset becomes
     min(i * T, M - T)), so every tile is whole.
 
+    With `mma = wgmma` and a `warp` tile [.., 16, N, K] (N the block's N;
+    sm_90a, warps making whole warpgroups of 64 rows, N a multiple of 8 up
+    to 256) the step is the same, with unpadded tiles and each warp's
+    pieces in its warpgroup's order, unrolled: its accumulator pieces read,
+    then per 16 of K one read of A's piece (from the block's tile at the
+    warp's rows) and one contraction per 8 columns, then the pieces
+    written; the warp loop is marked `tessel.warpgroup_mma = "k_step"`,
+    and tessel-lower-mma issues the pieces as wgmma. It takes what TMA
+    cannot load (a prologue fused into A's copy). Without a warp tile, `mma
+    = wgmma` is the TMA step of tessel-lower-wgmma.
+
     With `stages = S` > 1 (NVIDIA sm_80 or newer) a K step's copies are
     software-pipelined: S shared-memory buffers per operand tile, the copies
     of S - 1 steps ahead issued before each step's compute
@@ -927,8 +938,10 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
     32-bit load; on MFMA a lane's four elements are, one 8-byte load.
 
     In a warp loop marked `tessel.warpgroup_mma` (the register-resident
-    fused attention with `mma = wgmma`, sm_90a: each warp one 16-row strip,
-    the warps whole warpgroups), the warp's pieces are its quarter of its
+    fused attention with `mma = wgmma`, sm_90a, or `= "k_step"`, a K step
+    with `mma = wgmma` and a warp tile, the threads copying its tiles: each
+    warp one 16-row strip, the warps whole warpgroups), the warp's pieces
+    are its quarter of its
     warpgroup's `wgmma.mma_async` instructions. A run of pieces that share
     A and read B's consecutive 8-column pieces of one tile is one
     m64nNk16 (N = 8 x pieces; A read whole from a tile through a
@@ -950,7 +963,12 @@ def TesselLowerMma : Pass<"tessel-lower-mma"> {
     address marked `tessel.swizzled_tile`, for the 1024-byte alignment the
     swizzle needs), so that tessel-warpgroup-pipeline may load it by TMA;
     the query tile and other tiles as 8 x 8 core matrices, no swizzle
-    (coreMatrixOffset). Any other read of such a tile is an error.
+    (coreMatrixOffset); a K step's A tile ("k_step") swizzled as B's where
+    it is whole 64-column boxes, since its threads copy it by rows, whose
+    16-byte stores would fall 128 bytes apart in core matrices, in one
+    bank group. A K step's copies (`vector.transfer_write` of a row's
+    vector into subviews of the tile) are first made stores into the tile
+    itself. Any other read of such a tile is an error.
 
     A contraction of one of these shapes whose operands it cannot load or
     compute this way (not read from memory, not row-major, a vector the

@@ -146,8 +146,9 @@ struct KStepRoot {
   SmallVector<int64_t> numThreads;
   /// The step's instructions: SIMT, mma.sync, wgmma or MFMA.
   InstructionClass mma = InstructionClass::Simt;
-  /// With `mma = mma_sync` or `mfma`: the warp tile of the contraction's M and
-  /// N (each warp computes one with tensor cores); empty for SIMT.
+  /// With `mma = mma_sync` or `mfma`, or `wgmma` from threads' copies: the
+  /// warp tile of the contraction's M and N (each warp computes one with
+  /// tensor cores); empty for SIMT and for wgmma from TMA.
   SmallVector<int64_t> warpTile;
   /// The schedule's software-pipeline depth.
   int64_t stages = 1;
@@ -259,7 +260,8 @@ planKStep(func::FuncOp func, const KernelOps &k, Operation *root,
     return std::optional<KStepRoot>();
   SmallVector<int64_t> warpTile;
   if (sched.getMma() == InstructionClass::MmaSync ||
-      sched.getMma() == InstructionClass::Mfma) {
+      sched.getMma() == InstructionClass::Mfma ||
+      (sched.getMma() == InstructionClass::Wgmma && !sched.getWarp().empty())) {
     ArrayRef<int64_t> warp = sched.getWarp();
     warpTile = {warp[warp.size() - 3], warp[warp.size() - 2]};
   }

@@ -707,8 +707,11 @@ struct WarpgroupPipelinePass
     func::FuncOp func = getOperation();
     auto schedule =
         func->getAttrOfType<ScheduleAttr>(TesselDialect::kScheduleAttrName);
+    // (A K step on wgmma from the threads' copies, whose warp tile ends
+    // with the step's K, keeps its block barriers: its warpgroups have no
+    // lane work to overlap.)
     if (!schedule || schedule.getMma() != InstructionClass::Wgmma ||
-        schedule.getStages() < 2)
+        schedule.getStages() < 2 || schedule.getWarp().size() >= 3)
       return;
     std::optional<int64_t> limit;
     auto module = func->getParentOfType<ModuleOp>();

@@ -22,6 +22,8 @@
 #                                   (sm_90a only)
 #   <dir>/variants-fill/            bench/workloads/fill-variants.mlir
 #                                   (sm_90a only)
+#   <dir>/variants-prologue/        bench/workloads/prologue-variants.mlir
+#                                   (sm_90a only)
 #   <dir>/variants-mma-stages/      bench/workloads/mma-stage-variants.mlir
 #   <dir>/variants-simt/            bench/workloads/simt-variants.mlir
 #   <dir>/variants-split-k/         bench/workloads/split-k-variants.mlir
@@ -123,6 +125,7 @@ for f in $AMD_CHECKS $CLUSTER_CHECKS \
          test/codegen/cpu-check-split-k.mlir \
          test/codegen/cpu-check-split-k-wgmma.mlir \
          test/codegen/cpu-check-wgmma.mlir \
+         test/codegen/cpu-check-wgmma-threads.mlir \
          test/codegen/cpu-check-fused-attention-mma.mlir \
          test/codegen/cpu-check-fused-attention-registers.mlir \
          test/codegen/cpu-check-fused-attention-key-split.mlir \
@@ -157,11 +160,12 @@ compile_or_report bench/workloads/attention-anchors.mlir "$CARRY/attention" \
 # large GEMMs with their blocks in linear and in grouped order
 # (variants-raster/), three GEMMs in clusters of 2 and without
 # (variants-cluster/), conv2's im2col matmul at one to 18 K steps on wgmma
-# and mma.sync (variants-fill/); on AMD, MFMA schedules of two GEMMs
-# (variants/).
+# and mma.sync (variants-fill/), a cast before a matmul fused on wgmma from
+# the threads' copies, fused on mma.sync and as two kernels
+# (variants-prologue/); on AMD, MFMA schedules of two GEMMs (variants/).
 for v in variants:wgmma-variants variants-small-m:wgmma-small-m \
   variants-raster:raster-variants variants-cluster:cluster-variants \
-  variants-fill:fill-variants; do
+  variants-fill:fill-variants variants-prologue:prologue-variants; do
   dir=${v%%:*}
   src=${v#*:}
   sed "s/\"h100\"/\"$TARGET\"/" "bench/workloads/$src.mlir" >"$CARRY/$src.mlir"

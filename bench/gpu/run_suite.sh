@@ -245,7 +245,9 @@ fi
 
 # wgmma schedules side by side (bench/workloads/wgmma-variants.mlir,
 # wgmma-small-m.mlir, raster-variants.mlir and cluster-variants.mlir),
-# wgmma and mma.sync at one to 18 K steps (fill-variants.mlir),
+# wgmma and mma.sync at one to 18 K steps (fill-variants.mlir), a cast
+# before a matmul fused on wgmma or mma.sync and as two kernels
+# (prologue-variants.mlir),
 # mma.sync schedules at 1 to 4 stages
 # (mma-stage-variants.mlir), f32 SIMT GEMM schedules (simt-variants.mlir),
 # split-K unsplit, with a sum kernel and with the sum in the partial kernel
@@ -261,7 +263,8 @@ if { [ -d "$CARRY/variants" ] || [ -d "$CARRY/variants-rows" ]; } &&
     step variants; then
   n=0
   for d in variants variants-small-m variants-raster variants-cluster \
-    variants-fill variants-mma-stages variants-simt variants-split-k \
+    variants-fill variants-prologue variants-mma-stages variants-simt \
+    variants-split-k \
     variants-rows variants-attention variants-attention-wgmma \
     variants-attention-mask; do
     [ -d "$CARRY/$d" ] || continue

@@ -71,9 +71,14 @@ def Tessel_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kWgmmaStepAttrName =
         "tessel.wgmma_step";
     /// Marks the warp loop of a register-resident fused attention's key
-    /// step with `mma = wgmma`: each warp's 16 x 8 x 16 pieces are its
-    /// quarter of its warpgroup's wgmma instructions, which
-    /// tessel-lower-mma issues (unit attribute).
+    /// step with `mma = wgmma` (a unit attribute), or of a K step with `mma
+    /// = wgmma` and a warp tile (the string kWarpgroupKStep): each warp's
+    /// 16 x 8 x 16 pieces are its quarter of its warpgroup's wgmma
+    /// instructions, which tessel-lower-mma issues. A K step's threads copy
+    /// A's tile by rows, which in core matrices would put a warp's 16-byte
+    /// stores 128 bytes apart, in the same banks: its A, like B, takes the
+    /// 128-byte swizzle where its rows are whole 64-column boxes.
+    static constexpr ::llvm::StringLiteral kWarpgroupKStep = "k_step";
     static constexpr ::llvm::StringLiteral kWarpgroupMmaAttrName =
         "tessel.warpgroup_mma";
     /// Marks an scf.for whose tensor-core products accumulate into block

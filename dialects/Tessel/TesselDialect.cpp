@@ -74,7 +74,17 @@ LogicalResult TesselDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' is a unit attribute of a linalg op";
     return success();
   }
-  if (name == kSharedAccumulatorsAttrName || name == kWarpgroupMmaAttrName) {
+  if (name == kWarpgroupMmaAttrName) {
+    auto kind = dyn_cast<StringAttr>(value);
+    if ((!isa<UnitAttr>(value) && (!kind || kind != kWarpgroupKStep)) ||
+        !isa<LoopLikeOpInterface>(op))
+      return op->emitError() << "'" << name
+                             << "' is a unit attribute of a loop, or the "
+                                "string \""
+                             << kWarpgroupKStep << "\" on a K step's";
+    return success();
+  }
+  if (name == kSharedAccumulatorsAttrName) {
     if (!isa<UnitAttr>(value) || !isa<LoopLikeOpInterface>(op))
       return op->emitError()
              << "'" << name << "' is a unit attribute of a loop";

@@ -396,11 +396,12 @@ bool isTransposedTile(Value v) {
   return rank >= 2 && perm[rank - 2] == rank - 1;
 }
 
-/// Each of the step's operand tiles copied into a block buffer (rows padded
-/// for mma.sync and MFMA; unpadded for wgmma, whose buffers
-/// tessel-lower-wgmma replaces), with its static bound and copy width; the
-/// step reads the buffers. With stages, each copy must move 4, 8 or 16
-/// bytes.
+/// Each of the step's operand tiles copied into a block buffer (a
+/// tensor-core step's rows `pad` elements longer: mma::kOperandPad for
+/// mma.sync and MFMA; none for wgmma, whose buffers tessel-lower-wgmma
+/// replaces or tessel-lower-mma lays out as its descriptors read them),
+/// with its static bound and copy width; the step reads the buffers. With
+/// stages, each copy must move 4, 8 or 16 bytes.
 ///
 /// A SIMT step's operand tile stored transposed (isTransposedTile: a
 /// `transpose_rhs` B, a weight stored [.., N, K]; a `transpose_lhs` A,
@@ -423,7 +424,7 @@ bool isTransposedTile(Value v) {
 /// destinations must be aligned to their size).
 FailureOr<SmallVector<StepCopy>>
 copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
-                 bool tensorCores, bool wgmma,
+                 bool tensorCores, int64_t pad,
                  function_ref<void(StringRef)> fail) {
   Location loc = step.getLoc();
   if (tensorCores)
@@ -431,7 +432,7 @@ copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
   SmallVector<StepCopy> copies;
   for (OpOperand *in : step.getDpsInputOperands()) {
     rewriter.setInsertionPoint(step);
-    bool unpipelinedSimt = !tensorCores && !wgmma && stages == 1;
+    bool unpipelinedSimt = !tensorCores && stages == 1;
     bool transposed = unpipelinedSimt && in->getOperandNumber() < 2 &&
                       isTransposedTile(in->get());
     FailureOr<SmallVector<int64_t>> bounds = staticBounds(in->get());
@@ -445,7 +446,7 @@ copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
     bool padRows = transposed ||
                    (unpipelinedSimt && in->getOperandNumber() == 0 && rows > 1);
     Value buffer = boundBuffer(rewriter, loc, in->get(), *bounds,
-                               tensorCores ? mma::kOperandPad
+                               tensorCores ? pad
                                : padRows   ? kSimtRowPad
                                            : 0);
     auto type = cast<RankedTensorType>(in->get().getType());
@@ -489,8 +490,8 @@ copyOperandTiles(RewriterBase &rewriter, linalg::LinalgOp step, int64_t stages,
 /// one step.
 FailureOr<SmallVector<StepCopy>>
 pipelineKLoop(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t kStep,
-              MutableArrayRef<StepCopy> copies, int64_t stages,
-              bool tensorCores, function_ref<void(StringRef)> fail) {
+              MutableArrayRef<StepCopy> copies, int64_t stages, int64_t pad,
+              function_ref<void(StringRef)> fail) {
   std::optional<int64_t> lb = getConstantIntValue(kLoop.getLowerBound());
   std::optional<int64_t> ub = getConstantIntValue(kLoop.getUpperBound());
   if (!lb || !ub) {
@@ -506,8 +507,7 @@ pipelineKLoop(RewriterBase &rewriter, scf::ForOp &kLoop, int64_t kStep,
     return failure();
   }
   FailureOr<SmallVector<StepCopy>> pipelined =
-      pipelineCopies(rewriter, kLoop, *lb, *ub, kStep, copies, stages,
-                     tensorCores ? mma::kOperandPad : 0);
+      pipelineCopies(rewriter, kLoop, *lb, *ub, kStep, copies, stages, pad);
   if (failed(pipelined))
     fail("its loop could not carry the pipeline's buffers, or a tile's "
          "address could not be traced in the step");
@@ -668,7 +668,14 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
     unsigned d = cast<AffineDimExpr>(e).getPosition();
     outThreads.push_back(d < cThreads.size() ? cThreads[d] : 0);
   }
-  bool wgmma = mma == InstructionClass::Wgmma;
+  // wgmma with a warp tile (16 rows a warp, the block's N): the block's
+  // threads copy the operand tiles, as for mma.sync, and the warps' pieces
+  // are issued as their warpgroups' wgmma (tessel-lower-mma), which reads
+  // the tiles through descriptors; where a prologue feeds an operand, TMA,
+  // which loads global memory as it is, cannot. Without one, TMA loads the
+  // tiles (tessel-lower-wgmma).
+  bool wgmma = mma == InstructionClass::Wgmma && warpTile.empty();
+  bool warpgroup = mma == InstructionClass::Wgmma && !warpTile.empty();
   if (wgmma) {
     readSplitViewsInPlace(rewriter, c);
     std::string refusal = wgmmaRefusal(c);
@@ -774,8 +781,11 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
       readTransposedInPlace(rewriter, step, 0);
       readTransposedInPlace(rewriter, step, 1);
     }
+    // (wgmma reads its tiles through descriptors, whose layouts have no
+    // pad; mma.sync's and MFMA's lanes read rows apart, padded.)
+    int64_t operandPad = wgmma || warpgroup ? 0 : mma::kOperandPad;
     FailureOr<SmallVector<StepCopy>> copies = copyOperandTiles(
-        rewriter, step, wgmma ? 1 : stages, tensorCores && !wgmma, wgmma, fail);
+        rewriter, step, wgmma ? 1 : stages, tensorCores, operandPad, fail);
     if (failed(copies))
       return failure();
     if (wgmma) {
@@ -785,7 +795,7 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
       step->setAttr(TesselDialect::kWgmmaStepAttrName, rewriter.getUnitAttr());
     } else if (stages > 1) {
       copies = pipelineKLoop(rewriter, kLoop, kStep, *copies, stages,
-                             tensorCores, fail);
+                             tensorCores ? operandPad : 0, fail);
       if (failed(copies))
         return failure();
       anchor = kLoop;
@@ -822,7 +832,8 @@ LogicalResult tiling::tileContractionK(RewriterBase &rewriter,
       // Stays whole: tessel-lower-wgmma issues it on the warpgroups.
     } else if (tensorCores) {
       if (failed(computeWithMma(rewriter, step, warpTile,
-                                matrixPieceFor(mma, warpTile), threads)))
+                                matrixPieceFor(mma, warpTile), threads,
+                                warpgroup)))
         return failure();
     } else {
       SmallVector<int64_t> stepThreads(cThreads);

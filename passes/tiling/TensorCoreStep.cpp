@@ -12,6 +12,7 @@
 #include "passes/MmaLayout.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -68,7 +69,8 @@ MatrixPiece tiling::matrixPieceFor(InstructionClass mma,
     MfmaShape s = MfmaShape::forWarpTile(warpTile[0], warpTile[1]);
     return {s.m, s.n, s.k, MfmaShape::kWaveSize, "mfma"};
   }
-  return {mma::kM, mma::kN, mma::kK, mma::kWarpSize, "mma_sync"};
+  return {mma::kM, mma::kN, mma::kK, mma::kWarpSize,
+          mma == InstructionClass::Wgmma ? "wgmma" : "mma_sync"};
 }
 
 LogicalResult tiling::checkWgmma(func::FuncOp func, ScheduleAttr sched,
@@ -79,12 +81,42 @@ LogicalResult tiling::checkWgmma(func::FuncOp func, ScheduleAttr sched,
            << "schedule " << sched << " sets mma = wgmma, which needs an "
            << "NVIDIA GPU with warpgroup MMA (sm_90a); " << gpu.name() << " is "
            << gpu.arch();
-  if (!sched.getWarp().empty())
-    return func.emitOpError()
-           << "schedule " << sched << " sets mma = wgmma with a warp tile; "
-           << "each warpgroup (4 warps) computes " << W::kM
-           << " whole rows of the block: drop `warp`";
   ArrayRef<int64_t> block = sched.getBlock();
+  ArrayRef<int64_t> warp = sched.getWarp();
+  if (!warp.empty()) {
+    // Threads' copies, the warps' pieces issued as their warpgroups'
+    // wgmma: each warp 16 rows of the block's N over the K step.
+    if (failed(checkWarpTile(func, sched, "wgmma", "warp")))
+      return failure();
+    int64_t rank = int64_t(block.size());
+    if ((rank != 3 && !(rank == 4 && block[0] == 1 && warp[0] == 1)) ||
+        warp[rank - 3] != mma::kM || warp[rank - 2] != block[rank - 2])
+      return func.emitOpError()
+             << "schedule " << sched << " sets mma = wgmma with a warp tile; "
+             << "each warp computes " << mma::kM << " rows of the block's "
+             << "whole N (its share of its warpgroup's " << W::kM
+             << "): warp = [" << (rank == 4 ? "1, " : "") << mma::kM << ", "
+             << block[rank - 2] << ", " << block.back() << "]";
+    int64_t warps = sched.getWarps();
+    if (warps % W::kWarpsPerGroup ||
+        warps / W::kWarpsPerGroup > W::kMaxGroups ||
+        block[rank - 3] != mma::kM * warps)
+      return func.emitOpError()
+             << "schedule " << sched << " sets mma = wgmma with " << warps
+             << " warps of " << mma::kM << " rows and a block of "
+             << block[rank - 3] << " rows; its warpgroups of "
+             << W::kWarpsPerGroup << " warps compute " << W::kM
+             << " rows each, so warps must be 4, 8, 12 or 16 and M " << mma::kM
+             << " per warp";
+    if (block[rank - 2] % mma::kN || block[rank - 2] > W::kMaxN ||
+        block.back() % mma::kK)
+      return func.emitOpError()
+             << "schedule " << sched << " sets mma = wgmma with a block N of "
+             << block[rank - 2] << " and a K step of " << block.back()
+             << "; one wgmma takes N a multiple of " << mma::kN << " up to "
+             << W::kMaxN << " and K in steps of " << mma::kK;
+    return success();
+  }
   int64_t warps = sched.getWarps(), groups = warps / W::kWarpsPerGroup;
   if (block.size() != 3 && !(block.size() == 4 && block[0] == 1))
     return func.emitOpError()
@@ -237,8 +269,8 @@ LogicalResult tiling::shiftPartialBlocks(func::FuncOp func) {
 LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
                                      linalg::LinalgOp step,
                                      ArrayRef<int64_t> warpTile,
-                                     const MatrixPiece &piece,
-                                     int64_t threads) {
+                                     const MatrixPiece &piece, int64_t threads,
+                                     bool warpgroup) {
   Location loc = step.getLoc();
   auto fail = [&](const Twine &why) {
     return step->emitOpError()
@@ -323,9 +355,54 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
                                                 piece.k, piece.n)
                        : read(b, bTile, kAt, col, piece.k, piece.n);
   };
+  int64_t pk = sizes[k] / piece.k;
+  if (warpgroup) {
+    // wgmma's order (a strip of 16 rows: the warp's share of its
+    // warpgroup's 64), unrolled: tessel-lower-mma chains a K piece's
+    // contractions, which share A, into one instruction.
+    if (wm != piece.m)
+      return fail("a warpgroup's warp computes " + Twine(piece.m) +
+                  " rows, not " + Twine(wm));
+    warp->getParentOp()->setAttr(
+        TesselDialect::kWarpgroupMmaAttrName,
+        rewriter.getStringAttr(TesselDialect::kWarpgroupKStep));
+    // A read from the block's tile at the warp's rows: the instruction's
+    // descriptor addresses its warpgroup's 64 rows from there
+    // (tessel-lower-mma), the same in its four warps.
+    Value aRow = at(0);
+    if (auto slice =
+            warp.getDpsInputs()[0].getDefiningOp<tensor::ExtractSliceOp>()) {
+      aTile = matrix(slice.getSource());
+      aRow = getValueOrCreateConstantIndexOp(rewriter, loc,
+                                             slice.getMixedOffsets()[m]);
+    }
+    Value row = at(0);
+    SmallVector<Value> accs;
+    for (int64_t col = 0; col < wn; col += piece.n)
+      accs.push_back(read(rewriter, c, row, at(col), piece.m, piece.n));
+    for (int64_t kk = 0; kk < pk; ++kk) {
+      Value kAt = at(kk * piece.k);
+      Value aPiece = read(rewriter, aTile, aRow, kAt, piece.m, piece.k);
+      for (size_t j = 0; j < accs.size(); ++j)
+        accs[j] =
+            mmaPiece(rewriter, loc, aPiece,
+                     readB(rewriter, kAt, at(int64_t(j) * piece.n)), accs[j]);
+    }
+    Value out = c;
+    for (auto [j, acc] : llvm::enumerate(accs))
+      out = vector::TransferWriteOp::create(
+                rewriter, loc, acc, out,
+                ValueRange{row, at(int64_t(j) * piece.n)},
+                ArrayRef<bool>{true, true})
+                .getResult();
+    if (out.getType() != cInit.getType())
+      out = tensor::createCanonicalRankReducingInsertSliceOp(rewriter, loc, out,
+                                                             cInit);
+    rewriter.replaceOp(warp, out);
+    return success();
+  }
   // Loops over the warp's accumulator pieces, K's pieces unrolled inside:
   // the CPU path keeps them rolled; tessel-lower-mma unrolls them.
-  int64_t pk = sizes[k] / piece.k;
   auto pieceLoop = [&](OpBuilder &b, int64_t extent, int64_t step, Value init,
                        function_ref<Value(OpBuilder &, Value, Value)> body) {
     auto loop = scf::ForOp::create(

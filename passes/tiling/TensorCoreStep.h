@@ -72,9 +72,17 @@ LogicalResult shiftPartialBlocks(func::FuncOp func);
 /// MFMA.
 /// An error where the pieces make more warps than `threads` hold (a copy
 /// of the contraction over a consumer's whole row, wider than the block).
+///
+/// `warpgroup` (mma = wgmma with a warp tile: 16 rows a warp, the block's
+/// N): the warp's pieces in the order its warpgroup's wgmma takes them, all
+/// unrolled: its accumulator pieces read, then per 16 of K one read of A's
+/// piece and one contraction per 8 columns, then the pieces written; the
+/// warps' forall is tagged for tessel-lower-mma, which issues each K
+/// piece's contractions as one wgmma.m64nNk16 of the warpgroup.
 LogicalResult computeWithMma(RewriterBase &rewriter, linalg::LinalgOp step,
                              ArrayRef<int64_t> warpTile,
-                             const MatrixPiece &piece, int64_t threads);
+                             const MatrixPiece &piece, int64_t threads,
+                             bool warpgroup = false);
 
 /// A `rows` x `cols` piece of `buffer` at (row, col) as a vector (in
 /// bounds: a whole piece), the read tessel-lower-mma turns into fragments.

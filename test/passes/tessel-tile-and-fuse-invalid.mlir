@@ -449,7 +449,8 @@ module attributes {tessel.target = #tessel.target<"h100">} {
 // -----
 
 // TMA loads the kernel's arguments as they are: a cast fused into A's
-// copy keeps the K step on mma.sync.
+// copy keeps the K step on mma.sync, or on wgmma from the threads' copies
+// (a warp tile).
 module attributes {tessel.target = #tessel.target<"h100">} {
   func.func @model(%x: tensor<128x128xf32>, %y: tensor<128x128xbf16>) -> tensor<128x128xf32> {
     // expected-error @+1 {{could not be tiled with schedule}}
@@ -457,7 +458,7 @@ module attributes {tessel.target = #tessel.target<"h100">} {
         schedule = #tessel.schedule<block = [64, 64, 64], warps = 4, stages = 2, mma = wgmma> {
     ^bb0(%a: tensor<128x128xf32>, %b: tensor<128x128xbf16>):
       %c = tessel.cast %a : tensor<128x128xf32> to tensor<128x128xbf16>
-      // expected-error @+1 {{cannot take the schedule's K step: mma = wgmma: its operands are not the kernel's own arguments (TMA loads global memory as it is: a fused prologue or cast runs on mma_sync)}}
+      // expected-error @+1 {{cannot take the schedule's K step: mma = wgmma: its operands are not the kernel's own arguments (TMA loads global memory as it is: a fused prologue or cast runs on mma_sync, or on wgmma with a warp tile, the threads copying)}}
       %1 = tessel.matmul %c, %b : tensor<128x128xbf16>, tensor<128x128xbf16> -> tensor<128x128xf32>
       tessel.yield %1 : tensor<128x128xf32>
     }
@@ -861,5 +862,39 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %1 : tensor<1x8x5x6xf32>
     }
     return %r : tensor<1x8x5x6xf32>
+  }
+}
+
+// -----
+
+// wgmma from the threads' copies: each warp 16 rows of the block's whole N.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<128x128xf32>, %y: tensor<128x128xbf16>) -> tensor<128x128xf32> {
+    // expected-error @+1 {{sets mma = wgmma with a warp tile; each warp computes 16 rows of the block's whole N (its share of its warpgroup's 64): warp = [16, 128, 64]}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<128x128xf32>, tensor<128x128xbf16>) -> tensor<128x128xf32>
+        schedule = #tessel.schedule<block = [128, 128, 64], warp = [32, 64, 64], warps = 8, mma = wgmma> {
+    ^bb0(%a: tensor<128x128xf32>, %b: tensor<128x128xbf16>):
+      %c = tessel.cast %a : tensor<128x128xf32> to tensor<128x128xbf16>
+      %1 = tessel.matmul %c, %b : tensor<128x128xbf16>, tensor<128x128xbf16> -> tensor<128x128xf32>
+      tessel.yield %1 : tensor<128x128xf32>
+    }
+    return %0 : tensor<128x128xf32>
+  }
+}
+
+// -----
+
+// ... and its warps make whole warpgroups of 64 rows.
+module attributes {tessel.target = #tessel.target<"h100">} {
+  func.func @model(%x: tensor<128x128xf32>, %y: tensor<128x128xbf16>) -> tensor<128x128xf32> {
+    // expected-error @+1 {{sets mma = wgmma with 2 warps of 16 rows and a block of 32 rows; its warpgroups of 4 warps compute 64 rows each, so warps must be 4, 8, 12 or 16 and M 16 per warp}}
+    %0 = tessel.kernel @k(%x, %y) : (tensor<128x128xf32>, tensor<128x128xbf16>) -> tensor<128x128xf32>
+        schedule = #tessel.schedule<block = [32, 128, 64], warp = [16, 128, 64], warps = 2, mma = wgmma> {
+    ^bb0(%a: tensor<128x128xf32>, %b: tensor<128x128xbf16>):
+      %c = tessel.cast %a : tensor<128x128xf32> to tensor<128x128xbf16>
+      %1 = tessel.matmul %c, %b : tensor<128x128xbf16>, tensor<128x128xbf16> -> tensor<128x128xf32>
+      tessel.yield %1 : tensor<128x128xf32>
+    }
+    return %0 : tensor<128x128xf32>
   }
 }

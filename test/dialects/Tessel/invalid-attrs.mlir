@@ -183,6 +183,19 @@ func.func private @k() attributes {tessel.shared_accumulators}
 
 // -----
 
+// 'tessel.warpgroup_mma' marks a warp loop: a unit attribute (the fused
+// attention's), or "k_step" (a K step's, whose A tile is swizzled).
+func.func @warpgroup_kind(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'tessel.warpgroup_mma' is a unit attribute of a loop, or the string "k_step" on a K step's}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {tessel.warpgroup_mma = "rows"}
+  return
+}
+
+// -----
+
 // 'tessel.per_thread' marks a buffer (a row kernel's registers).
 // expected-error @+1 {{'tessel.per_thread' is a unit attribute of a memref.alloc (or the memref.alloca it may become)}}
 func.func private @k() attributes {tessel.per_thread}

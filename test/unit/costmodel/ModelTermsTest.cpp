@@ -1977,3 +1977,90 @@ TEST(ModelTerms, AchievableTimeUsesTheBestClass) {
 }
 
 } // namespace
+
+// wgmma from the block's threads' copies (a warp tile of 16 rows of the
+// block's N): where TMA cannot load an operand (a prologue computes it),
+// the threads copy the tiles as for mma.sync, unpadded (wgmma reads them
+// through descriptors), and the warps' pieces run as their warpgroups'
+// wgmma; the model prices the class (the wgmma rate, the threads' copies,
+// the chain's wait a step) and offers it only where it is not TMA's.
+TEST(ModelTerms, WgmmaFromThreadsCopies) {
+  KernelDesc d = steppable(1024, 1024, 1024, ElementType::BF16);
+  ASSERT_FALSE(d.wgmmaable);
+  auto threads = [](int64_t bm, int64_t bn, int64_t step, int64_t warps,
+                    int64_t stages) {
+    Schedule s = wgmma(bm, bn, step, warps, stages);
+    s.warp = {16, bn, step};
+    return s;
+  };
+  auto refusal = [&](const KernelDesc &k, const Schedule &s,
+                     const Target &t) -> std::string {
+    Held in(k, s, t);
+    return mmaRefusal(in.context).value_or("");
+  };
+  Schedule good = threads(128, 128, 64, 8, 1);
+  Held in(d, good, h100());
+  ASSERT_FALSE(mmaRefusal(in.context));
+  EXPECT_TRUE(in.context.wgmma);
+  EXPECT_FALSE(in.context.tma);
+  EXPECT_EQ(in.context.mmaTiles.pn, 16);
+  EXPECT_EQ(in.context.mmaTiles.pk, 4);
+  // Each thread's 64 accumulators, the addresses, the copies' loads:
+  // ptxas -v takes 110 to 130 for such kernels with a cast or a GELU
+  // prologue (128 for 1024 x 768 x 1024 with a cast; 110 for
+  // test/codegen/cpu-check-wgmma-threads.mlir's 256^3 k_cast_bf16).
+  EXPECT_EQ(registersPerThread(in.context), 64 + 26 + 32);
+  // The f32 accumulator (rows padded by 8) and A [128, 64] and B [64, 128]
+  // unpadded: ptxas counts 69632 bytes for that kernel.
+  EXPECT_EQ(sharedMemoryBytes(in.context), 4 * 128 * 136);
+  // 16 rows a warp of the block's whole N; K steps of 64 and N a multiple
+  // of 64 (the swizzled tiles); no clusters; sm_90a.
+  Schedule wide = good;
+  wide.warp = {32, 128, 64};
+  EXPECT_NE(refusal(d, wide, h100()).find("16 rows"), std::string::npos);
+  EXPECT_NE(
+      refusal(d, threads(128, 128, 32, 8, 1), h100()).find("K step of 64"),
+      std::string::npos);
+  EXPECT_NE(refusal(d, threads(128, 96, 64, 8, 1), h100()).find("multiple of"),
+            std::string::npos);
+  EXPECT_NE(refusal(d, threads(128, 128, 64, 4, 1), h100()).find("64 rows"),
+            std::string::npos);
+  Schedule paired = good;
+  paired.cluster = 2;
+  EXPECT_NE(refusal(d, paired, h100()).find("TMA"), std::string::npos);
+  EXPECT_NE(refusal(d, good, *lookupKnownTarget("a100")).find("sm_90a"),
+            std::string::npos);
+  // Its stages are cp.async's, as mma.sync's: not priced with a prologue.
+  KernelDesc cast = d;
+  Work prologue = opWork(1, 0, {}, {0}, Execution::PerElement);
+  prologue.kStepRole = KStepRole::Prologue;
+  cast.work.push_back(prologue);
+  bool unmodelled = false;
+  EXPECT_FALSE(
+      stagesRefusal(Held(d, threads(128, 128, 64, 8, 3), h100()), unmodelled));
+  EXPECT_TRUE(stagesRefusal(Held(cast, threads(128, 128, 64, 8, 3), h100()),
+                            unmodelled));
+  EXPECT_TRUE(unmodelled);
+
+  // Each step waits for its chain (wgmma_wait_cycles) before the barrier
+  // that frees the tiles: the same kernel from TMA is predicted faster.
+  KernelDesc tmaKernel = d;
+  tmaKernel.wgmmaable = true;
+  Prediction fromThreads = predict(d, threads(128, 128, 64, 8, 3), h100());
+  Prediction fromTma = predict(tmaKernel, wgmma(128, 128, 64, 8, 3), h100());
+  ASSERT_TRUE(fromThreads.legal) << fromThreads.illegalReason;
+  ASSERT_TRUE(fromTma.legal) << fromTma.illegalReason;
+  EXPECT_LT(fromTma.timeUs, fromThreads.timeUs);
+  // The enumeration offers the class where TMA cannot load the operands,
+  // and not where it can.
+  auto offers = [](const KernelDesc &k, bool warpTile) {
+    for (const Schedule &s : enumerateSchedules(k, h100()))
+      if (s.compute == ComputeClass::Wgmma && s.warp.empty() != warpTile)
+        return true;
+    return false;
+  };
+  EXPECT_TRUE(offers(cast, /*warpTile=*/true));
+  EXPECT_FALSE(offers(cast, /*warpTile=*/false));
+  EXPECT_FALSE(offers(tmaKernel, /*warpTile=*/true));
+  EXPECT_TRUE(offers(tmaKernel, /*warpTile=*/false));
+}
