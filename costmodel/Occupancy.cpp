@@ -59,6 +59,33 @@ std::optional<std::string> periodRefusal(const Context &c,
   return std::nullopt;
 }
 
+// Whether the block covers the rows a consumer of the contraction reduces
+// over (a softmax's max and sum read whole rows): where it does not, the
+// rows are computed again in a second K step over the whole row, whose warp
+// tiles would need more warps than the block has.
+static bool coversReducedRows(const Context &c) {
+  const KernelDesc &k = c.kernel;
+  for (const Work &copy : k.work) {
+    if (copy.kStepRole != KStepRole::ContractionCopy)
+      continue;
+    for (size_t j = 0; j < c.parallel.size(); ++j)
+      if (std::find(copy.loops.begin(), copy.loops.end(), c.parallel[j]) ==
+              copy.loops.end() &&
+          c.tiles[j] < k.loops[c.parallel[j]].size)
+        return false;
+  }
+  return true;
+}
+
+// Whether `warps` make whole warpgroups (1 to 4) of 64 rows each, `rows` in
+// all: wgmma's block, from TMA or from the threads' copies.
+static bool wholeWarpgroups(int64_t warps, int64_t rows) {
+  using W = WgmmaShape;
+  int64_t groups = warps / W::kWarpsPerGroup;
+  return warps % W::kWarpsPerGroup == 0 && groups >= 1 &&
+         groups <= W::kMaxGroups && rows == W::kM * groups;
+}
+
 // Warpgroup MMA (tessel-tile-and-fuse's checkWgmma, tessel-lower-wgmma):
 // a matmul (or a batch_matmul, one batch element a block) whose operands
 // TMA loads as they are, each warpgroup 64 rows of the block over K steps
@@ -78,10 +105,8 @@ std::optional<std::string> wgmmaRefusal(Context &c) {
     return "wgmma runs the K step of a matmul of f16 or bf16 into f32 (or "
            "a batch_matmul, block = [1, M, N, 64]) whose operands are the "
            "kernel's own arguments";
-  int64_t groups = s.warps / W::kWarpsPerGroup;
   int64_t bm = s.block[rank - 2], bn = s.block[rank - 1];
-  if (!s.warp.empty() || s.warps % W::kWarpsPerGroup ||
-      groups < 1 || groups > W::kMaxGroups || bm != W::kM * groups)
+  if (!s.warp.empty() || !wholeWarpgroups(s.warps, bm))
     return "wgmma takes no warp tile and 64 rows per warpgroup of 4 warps "
            "(1 to 4 of them)";
   if (bn % W::kNChunk || bn > W::kMaxN || c.kStep * 2 != W::kKBytes)
@@ -104,16 +129,9 @@ std::optional<std::string> wgmmaRefusal(Context &c) {
       return "cluster = 2 needs an even number of rows of tiles (M over "
              "block M), in raster groups of an even number of rows";
   }
-  for (const Work &copy : k.work) {
-    if (copy.kStepRole != KStepRole::ContractionCopy)
-      continue;
-    for (size_t j = 0; j < c.parallel.size(); ++j)
-      if (std::find(copy.loops.begin(), copy.loops.end(), c.parallel[j]) ==
-              copy.loops.end() &&
-          c.tiles[j] < k.loops[c.parallel[j]].size)
-        return "wgmma needs the block to cover the rows a consumer of the "
-               "contraction reduces over (a softmax's dim)";
-  }
+  if (!coversReducedRows(c))
+    return "wgmma needs the block to cover the rows a consumer of the "
+           "contraction reduces over (a softmax's dim)";
   // In mma.sync pieces, for the terms they share (a warpgroup's 64 x N is
   // four warps' 16 x N).
   c.mmaTiles = {1, bn / MmaSyncShape::kN, c.kStep / MmaSyncShape::kK};
@@ -145,9 +163,7 @@ std::optional<std::string> warpgroupRefusal(Context &c) {
       s.warp[rank - 1] != bn || s.warp.back() != c.kStep ||
       (rank == 3 && s.warp[0] != 1))
     return "wgmma's warp tile is 16 rows of the block's N over the K step";
-  int64_t groups = s.warps / W::kWarpsPerGroup;
-  if (s.warps % W::kWarpsPerGroup || groups < 1 || groups > W::kMaxGroups ||
-      bm != W::kM * groups)
+  if (!wholeWarpgroups(s.warps, bm))
     return "wgmma takes 64 rows per warpgroup of 4 warps (1 to 4 of them)";
   if (bn % W::kNChunk || bn > W::kMaxN || c.kStep * 2 != W::kKBytes ||
       c.contractionReduction % c.kStep)
@@ -161,16 +177,9 @@ std::optional<std::string> warpgroupRefusal(Context &c) {
   if (s.cluster != 1)
     return "cluster = 2 multicasts TMA loads: wgmma from the threads' copies "
            "takes none";
-  for (const Work &copy : k.work) {
-    if (copy.kStepRole != KStepRole::ContractionCopy)
-      continue;
-    for (size_t j = 0; j < c.parallel.size(); ++j)
-      if (std::find(copy.loops.begin(), copy.loops.end(), c.parallel[j]) ==
-              copy.loops.end() &&
-          c.tiles[j] < k.loops[c.parallel[j]].size)
-        return "wgmma needs the block to cover the rows a consumer of the "
-               "contraction reduces over (a softmax's dim)";
-  }
+  if (!coversReducedRows(c))
+    return "wgmma needs the block to cover the rows a consumer of the "
+           "contraction reduces over (a softmax's dim)";
   c.mmaTiles = {1, bn / MmaSyncShape::kN, c.kStep / MmaSyncShape::kK};
   return std::nullopt;
 }
@@ -224,21 +233,10 @@ std::optional<std::string> mmaRefusal(Context &c) {
            " making `warps`, the block tiles at most M and N, and the K step "
            "a multiple of " +
            std::to_string(piece.k) + " dividing K";
-  // A consumer that reduces over the contraction's N (a softmax's max and
-  // sum) reads whole rows: where the block does not cover them, the rows
-  // are computed again in a second K step over the whole row, whose warp
-  // tiles would need more warps than the block has.
-  for (const Work &copy : k.work) {
-    if (copy.kStepRole != KStepRole::ContractionCopy)
-      continue;
-    for (size_t j = 0; j < parallel.size(); ++j)
-      if (std::find(copy.loops.begin(), copy.loops.end(), parallel[j]) ==
-              copy.loops.end() &&
-          c.tiles[j] < k.loops[parallel[j]].size)
-        return std::string(name) +
-               " needs the block to cover the rows a consumer of the "
-               "contraction reduces over (a softmax's dim)";
-  }
+  if (!coversReducedRows(c))
+    return std::string(name) +
+           " needs the block to cover the rows a consumer of the "
+           "contraction reduces over (a softmax's dim)";
   c.mmaTiles = {wm / piece.m, wn / piece.n, c.kStep / piece.k};
   return std::nullopt;
 }

@@ -5,7 +5,10 @@
 // one GPU kernel each. The rule (each join is put to the FusionPolicy):
 //
 //  - contractions (matmul, batch_matmul, conv2d) and attention start a
-//    kernel;
+//    kernel; the model policy (no other) may then take into a matmul's or
+//    batch_matmul's kernel the kernel of unary, cast and broadcasting
+//    binary ops computing an operand that it alone reads: its K step's
+//    copies compute them on the way (a prologue);
 //  - an elementwise op (unary, binary, cast, transpose) joins the kernel of
 //    an operand whose value it alone uses (epilogue: bias, activation,
 //    residual add, cast); otherwise it starts a kernel, which later
@@ -195,6 +198,34 @@ public:
           w->join ? "takes in" : "does not take in", w->together, w->first,
           w->second, target.name());
     return w->join;
+  }
+
+  bool shouldTakeIn(ArrayRef<Operation *> contraction,
+                    ArrayRef<Operation *> operand) override {
+    SmallVector<Operation *> together(contraction.begin(), contraction.end());
+    together.append(operand.begin(), operand.end());
+    sortInProgramOrder(together);
+    // Split-K where it pays, on both sides: an operand the copies compute
+    // makes each K step dearer, which a split spreads over more blocks.
+    std::optional<double> one = timeAsOneKernel(together, /*withSplits=*/true);
+    std::optional<double> first = predictKernel(operand);
+    std::optional<double> second =
+        timeAsOneKernel(contraction, /*withSplits=*/true);
+    Operation *op = operand.back();
+    if (!one || !first || !second) {
+      if (explain)
+        op->emitRemark() << "stays a kernel of its own: the cost model could "
+                            "not predict one of the candidate kernels";
+      return false;
+    }
+    bool join = *one <= *first + *second;
+    if (explain)
+      op->emitRemark() << llvm::formatv(
+          "{0} its contraction's kernel: {1:f2} us as one kernel against "
+          "{2:f2} + {3:f2} us apart on {4}",
+          join ? "is computed in" : "stays out of", *one, *first, *second,
+          target.name());
+    return join;
   }
 
   bool shouldSplit(Operation *whole,
@@ -531,6 +562,8 @@ public:
       groups.push_back({{&op}, isElementwiseLike(&op)});
       if (isa<AttentionOp>(op))
         joinViews(&op);
+      else if (isa<MatmulOp, BatchMatmulOp>(op))
+        takeInOperandKernels(&op);
     }
   }
 
@@ -612,6 +645,35 @@ private:
       it->second = index;
     }
     sortInProgramOrder(groups[index].ops);
+  }
+
+  /// Moves into `contraction`'s group (just made) the elementwise kernel
+  /// computing an operand it alone reads, where the policy agrees: a cast
+  /// from f32 or an activation before a matmul becomes the prologue its K
+  /// step's copies compute. Only ops computing each element from the same
+  /// element of their inputs (unary, cast, broadcasting binary ops): the
+  /// copies read the tile's elements, not a gather's or a transpose's.
+  void takeInOperandKernels(Operation *contraction) {
+    size_t index = groupOf[contraction];
+    for (Value operand : contraction->getOperands()) {
+      Operation *producer = operand.getDefiningOp();
+      auto it = producer ? groupOf.find(producer) : groupOf.end();
+      if (it == groupOf.end() || it->second == index || !operand.hasOneUse())
+        continue;
+      Group &g = groups[it->second];
+      bool pointwise = llvm::all_of(g.ops, [](Operation *op) {
+        return op->hasTrait<tessel::OpTrait::UnaryElementwise>() ||
+               op->hasTrait<tessel::OpTrait::BroadcastingElementwise>();
+      });
+      if (!g.elementwiseOnly || !pointwise || g.ops.back() != producer ||
+          !policy.shouldTakeIn(groups[index].ops, g.ops))
+        continue;
+      for (Operation *moved : g.ops)
+        groupOf[moved] = index;
+      groups[index].ops.append(g.ops.begin(), g.ops.end());
+      g.ops.clear();
+      sortInProgramOrder(groups[index].ops);
+    }
   }
 
   FusionPolicy &policy;

@@ -40,6 +40,16 @@ public:
   /// instead of two, reading the inputs they share once.
   virtual bool shouldMerge(ArrayRef<Operation *> group,
                            ArrayRef<Operation *> sibling) = 0;
+  /// Whether the kernel made of `contraction` (a matmul or batch_matmul, in
+  /// program order) also computes `operand`, a kernel of elementwise ops
+  /// whose last op yields a value the contraction alone reads: its K step's
+  /// copies compute them on the way, and that value never goes through
+  /// device memory. The rule keeps contractions starting a kernel: only the
+  /// model policy takes such kernels in.
+  virtual bool shouldTakeIn(ArrayRef<Operation *> contraction,
+                            ArrayRef<Operation *> operand) {
+    return false;
+  }
   /// Whether `whole`, one op that runs as one kernel, should instead run as
   /// `kernels`: the ops it is made of, grouped as the kernels they would
   /// form. Only the model policy splits.
@@ -58,7 +68,10 @@ std::unique_ptr<FusionPolicy> createNoFusionPolicy();
 /// and the consumer as two kernels (launches included). Where a kernel
 /// cannot be predicted, falls back to the rule. It splits an attention or
 /// a convolution into its parts when they are predicted faster than the
-/// one kernel (an attention's one kernel at its best, split-KV included).
+/// one kernel (an attention's one kernel at its best, split-KV included),
+/// and takes an operand's elementwise kernel into a contraction's when the
+/// one kernel is predicted no slower than the two (split-K included); where
+/// one of those cannot be predicted, the contraction's kernel stays apart.
 /// With `explain`, each decision is a remark on the op with the predicted
 /// times.
 std::unique_ptr<FusionPolicy>

@@ -1644,7 +1644,7 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
   /// write's indices, so that placeTile can move them. A write that is not
   /// a whole in-bounds vector along the innermost dim stays, for placeTile
   /// to refuse.
-  static LogicalResult storeIntoBuffer(Value buffer) {
+  static void storeIntoBuffer(Value buffer) {
     SmallVector<vector::TransferWriteOp> writes;
     SmallVector<Value> views = {buffer};
     for (size_t i = 0; i < views.size(); ++i)
@@ -1692,7 +1692,6 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
       vector::StoreOp::create(b, loc, write.getVector(), buffer, indices);
       write->erase();
     }
-    return success();
   }
 
   /// A wgmma operand tile `buffer` (rows of `layout.width` elements, or
@@ -1701,8 +1700,7 @@ struct LowerMmaPass : public tessel::impl::TesselLowerMmaBase<LowerMmaPass> {
   /// tile through descriptors alone: any other read of it is an error.
   static LogicalResult placeTile(Value buffer, OperandTile layout) {
     int64_t width = layout.width;
-    if (failed(storeIntoBuffer(buffer)))
-      return failure();
+    storeIntoBuffer(buffer);
     SmallVector<Value> views = {buffer};
     SmallVector<Operation *> writes;
     for (size_t i = 0; i < views.size(); ++i)

@@ -50,6 +50,15 @@ def TesselFormKernels : Pass<"tessel-form-kernels", "mlir::ModuleOp"> {
     op; `auto` (the default) is `model` when the module names a target and
     `rule` otherwise. Kernels are named `<function>_k<N>_<main op>`.
 
+    The model policy also takes into a matmul's or batch_matmul's kernel
+    the kernel of elementwise ops (unary ops, casts, broadcasting binary
+    ops; no transpose, slice or concat) computing an operand that the
+    contraction alone reads, where the one kernel, split along K where
+    that pays, is predicted no slower than the two: the K step's copies
+    compute that prologue on the way (a cast from f32 before a skinny
+    bf16 matmul). Where one of them cannot be predicted, or with the rule
+    policy, the contraction's kernel stays apart.
+
     The model policy also replaces an op by its parts where their kernels
     are predicted faster than the one: an attention by reshapes viewing the
     heads that share a key/value head as one batch, `batch_matmul` q k^T

@@ -356,6 +356,7 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
                        : read(b, bTile, kAt, col, piece.k, piece.n);
   };
   int64_t pk = sizes[k] / piece.k;
+  Value out;
   if (warpgroup) {
     // wgmma's order (a strip of 16 rows: the warp's share of its
     // warpgroup's 64), unrolled: tessel-lower-mma chains a K piece's
@@ -368,7 +369,9 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
         rewriter.getStringAttr(TesselDialect::kWarpgroupKStep));
     // A read from the block's tile at the warp's rows: the instruction's
     // descriptor addresses its warpgroup's 64 rows from there
-    // (tessel-lower-mma), the same in its four warps.
+    // (tessel-lower-mma), the same in its four warps. A is [.., M, K]
+    // (mmaSyncRefusal), so its slice's offset along M is at M's loop
+    // position.
     Value aRow = at(0);
     if (auto slice =
             warp.getDpsInputs()[0].getDefiningOp<tensor::ExtractSliceOp>()) {
@@ -388,48 +391,44 @@ LogicalResult tiling::computeWithMma(RewriterBase &rewriter,
             mmaPiece(rewriter, loc, aPiece,
                      readB(rewriter, kAt, at(int64_t(j) * piece.n)), accs[j]);
     }
-    Value out = c;
+    out = c;
     for (auto [j, acc] : llvm::enumerate(accs))
       out = vector::TransferWriteOp::create(
                 rewriter, loc, acc, out,
                 ValueRange{row, at(int64_t(j) * piece.n)},
                 ArrayRef<bool>{true, true})
                 .getResult();
-    if (out.getType() != cInit.getType())
-      out = tensor::createCanonicalRankReducingInsertSliceOp(rewriter, loc, out,
-                                                             cInit);
-    rewriter.replaceOp(warp, out);
-    return success();
-  }
-  // Loops over the warp's accumulator pieces, K's pieces unrolled inside:
-  // the CPU path keeps them rolled; tessel-lower-mma unrolls them.
-  auto pieceLoop = [&](OpBuilder &b, int64_t extent, int64_t step, Value init,
-                       function_ref<Value(OpBuilder &, Value, Value)> body) {
-    auto loop = scf::ForOp::create(
-        b, loc, at(0), at(extent), at(step), ValueRange{init},
-        [&](OpBuilder &nb, Location, Value iv, ValueRange args) {
-          scf::YieldOp::create(nb, loc, body(nb, iv, args.front()));
+  } else {
+    // Loops over the warp's accumulator pieces, K's pieces unrolled inside:
+    // the CPU path keeps them rolled; tessel-lower-mma unrolls them.
+    auto pieceLoop = [&](OpBuilder &b, int64_t extent, int64_t step, Value init,
+                         function_ref<Value(OpBuilder &, Value, Value)> body) {
+      auto loop = scf::ForOp::create(
+          b, loc, at(0), at(extent), at(step), ValueRange{init},
+          [&](OpBuilder &nb, Location, Value iv, ValueRange args) {
+            scf::YieldOp::create(nb, loc, body(nb, iv, args.front()));
+          });
+      return loop.getResult(0);
+    };
+    out = pieceLoop(
+        rewriter, wm, piece.m, c, [&](OpBuilder &b, Value row, Value tile) {
+          return pieceLoop(
+              b, wn, piece.n, tile, [&](OpBuilder &nb, Value col, Value inner) {
+                Value acc = read(nb, inner, row, col, piece.m, piece.n);
+                for (int64_t kk = 0; kk < pk; ++kk) {
+                  Value kAt =
+                      arith::ConstantIndexOp::create(nb, loc, kk * piece.k);
+                  Value aPiece = read(nb, aTile, row, kAt, piece.m, piece.k);
+                  Value bPiece = readB(nb, kAt, col);
+                  acc = mmaPiece(nb, loc, aPiece, bPiece, acc);
+                }
+                return vector::TransferWriteOp::create(
+                           nb, loc, acc, inner, ValueRange{row, col},
+                           ArrayRef<bool>{true, true})
+                    .getResult();
+              });
         });
-    return loop.getResult(0);
-  };
-  Value out = pieceLoop(
-      rewriter, wm, piece.m, c, [&](OpBuilder &b, Value row, Value tile) {
-        return pieceLoop(
-            b, wn, piece.n, tile, [&](OpBuilder &nb, Value col, Value inner) {
-              Value acc = read(nb, inner, row, col, piece.m, piece.n);
-              for (int64_t kk = 0; kk < pk; ++kk) {
-                Value kAt =
-                    arith::ConstantIndexOp::create(nb, loc, kk * piece.k);
-                Value aPiece = read(nb, aTile, row, kAt, piece.m, piece.k);
-                Value bPiece = readB(nb, kAt, col);
-                acc = mmaPiece(nb, loc, aPiece, bPiece, acc);
-              }
-              return vector::TransferWriteOp::create(nb, loc, acc, inner,
-                                                     ValueRange{row, col},
-                                                     ArrayRef<bool>{true, true})
-                  .getResult();
-            });
-      });
+  }
   if (out.getType() != cInit.getType())
     out = tensor::createCanonicalRankReducingInsertSliceOp(rewriter, loc, out,
                                                            cInit);
