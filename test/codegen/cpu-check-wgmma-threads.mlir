@@ -7,10 +7,11 @@
 // descriptors from tiles laid out with the 128-byte swizzle. Checked on the
 // CPU against the reference: N of 64 to 256, bf16 and f16, one to three
 // stages (cp.async for B), 197 rows (the last block shifted back), a
-// `transpose_rhs` B read in place (K-major), a batch_matmul, a split-K
-// partial, a bias epilogue. Compiled for h100: each kernel's PTX issues wgmma, no mma.sync,
-// with the accumulators in registers through the K loop; ptxas takes them
-// without spills (test/tools/tessel-compile-wgmma-threads.test).
+// `transpose_rhs` B read in place (K-major), a batch_matmul, one whose
+// weight's batch of 1 is broadcast, a split-K partial, a bias epilogue.
+// Compiled for h100: each kernel's PTX issues wgmma, no mma.sync, with the
+// accumulators in registers through the K loop; ptxas takes them without
+// spills (test/tools/tessel-compile-wgmma-threads.test).
 // RUN: tessel-run %s --cpu --check | FileCheck %s
 // RUN: rm -rf %t && tessel-compile %s --target=h100 --emit=ptx -o %t | FileCheck %s --check-prefix=GPU
 // RUN: cat %t/*.ptx | grep -o "wgmma.mma_async[.a-z0-9]*" | sort | uniq -c | FileCheck %s --check-prefix=WGMMA
@@ -23,13 +24,14 @@
 // RUN: not grep "mma = wgmma" %t.a100.refit.mlir
 // RUN: tessel-run %t.a100.refit.mlir --cpu --check | FileCheck %s
 
-// CHECK-COUNT-20: {{^(kernel|func) @}}
+// CHECK-COUNT-23: {{^(kernel|func) @}}
 // CHECK-NOT: MISMATCH
 // CHECK: all outputs match the reference
-// GPU: tessel-compile: 7 GPU kernel(s) for h100
+// GPU: tessel-compile: 8 GPU kernel(s) for h100
 // One wgmma of the warpgroup per 16 of each K step of 64 (32 for the batch;
-// the split-K partial's and the batch's m64n64k16 together).
-// WGMMA-DAG: 4 wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+// the split-K partial's and the batch's m64n64k16 together; the cast and
+// the broadcast batch's m64n128k16 together).
+// WGMMA-DAG: 8 wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
 // WGMMA-DAG: 4 wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
 // WGMMA-DAG: 4 wgmma.mma_async.sync.aligned.m64n192k16.f32.bf16.bf16
 // WGMMA-DAG: 4 wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
@@ -124,5 +126,20 @@ module attributes {tessel.target = #tessel.target<"h100">} {
       tessel.yield %1 : tensor<128x192xbf16>
     }
     return %r : tensor<128x192xbf16>
+  }
+
+  // A batch_matmul whose weight's batch of 1 is broadcast: no prologue,
+  // but TMA does not load an operand the batch reads through a broadcast
+  // (test/passes/tessel-select-schedules-broadcast.mlir chooses this class
+  // for it on h100, with one stage: the model prices the broadcast read as
+  // a computed operand, whose copies stay synchronous).
+  func.func @bmm_broadcast(%x: tensor<4x128x128xbf16>, %w: tensor<1x128x128xbf16>) -> tensor<4x128x128xbf16> {
+    %r = tessel.kernel @k_bmm_broadcast(%x, %w) : (tensor<4x128x128xbf16>, tensor<1x128x128xbf16>) -> tensor<4x128x128xbf16>
+        schedule = #tessel.schedule<block = [1, 128, 128, 64], warp = [1, 16, 128, 64], warps = 8, stages = 1, mma = wgmma> {
+    ^bb0(%a: tensor<4x128x128xbf16>, %b: tensor<1x128x128xbf16>):
+      %0 = tessel.batch_matmul %a, %b : tensor<4x128x128xbf16>, tensor<1x128x128xbf16> -> tensor<4x128x128xbf16>
+      tessel.yield %0 : tensor<4x128x128xbf16>
+    }
+    return %r : tensor<4x128x128xbf16>
   }
 }
