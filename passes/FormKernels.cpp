@@ -607,21 +607,31 @@ private:
     if (!groups[index].elementwiseOnly)
       return;
     for (Value operand : op->getOperands()) {
-      Operation *producer = operand.getDefiningOp();
-      auto it = producer ? groupOf.find(producer) : groupOf.end();
-      if (it == groupOf.end() || it->second == index || !operand.hasOneUse())
-        continue;
-      Group &sibling = groups[it->second];
-      if (!sibling.elementwiseOnly || sibling.ops.back() != producer ||
-          !policy.shouldMerge(groups[index].ops, sibling.ops))
-        continue;
-      Group &g = groups[index];
-      for (Operation *moved : sibling.ops)
-        groupOf[moved] = index;
-      g.ops.append(sibling.ops.begin(), sibling.ops.end());
-      sibling.ops.clear();
-      sortInProgramOrder(g.ops);
+      Group *sibling = elementwiseGroupYielding(operand, index);
+      if (sibling && policy.shouldMerge(groups[index].ops, sibling->ops))
+        moveInto(index, *sibling);
     }
+  }
+
+  /// The other group of elementwise ops (not `index`) whose last op yields
+  /// `operand`, used once; null if there is none.
+  Group *elementwiseGroupYielding(Value operand, size_t index) {
+    Operation *producer = operand.getDefiningOp();
+    auto it = producer ? groupOf.find(producer) : groupOf.end();
+    if (it == groupOf.end() || it->second == index || !operand.hasOneUse())
+      return nullptr;
+    Group &g = groups[it->second];
+    return g.elementwiseOnly && g.ops.back() == producer ? &g : nullptr;
+  }
+
+  /// Moves `other`'s ops into group `index`, in program order.
+  void moveInto(size_t index, Group &other) {
+    for (Operation *moved : other.ops)
+      groupOf[moved] = index;
+    Group &g = groups[index];
+    g.ops.append(other.ops.begin(), other.ops.end());
+    other.ops.clear();
+    sortInProgramOrder(g.ops);
   }
 
   /// Moves into `attention`'s group (just made) the transposes of its
@@ -656,23 +666,14 @@ private:
   void takeInOperandKernels(Operation *contraction) {
     size_t index = groupOf[contraction];
     for (Value operand : contraction->getOperands()) {
-      Operation *producer = operand.getDefiningOp();
-      auto it = producer ? groupOf.find(producer) : groupOf.end();
-      if (it == groupOf.end() || it->second == index || !operand.hasOneUse())
+      Group *g = elementwiseGroupYielding(operand, index);
+      if (!g || !llvm::all_of(g->ops, [](Operation *op) {
+            return op->hasTrait<tessel::OpTrait::UnaryElementwise>() ||
+                   op->hasTrait<tessel::OpTrait::BroadcastingElementwise>();
+          }))
         continue;
-      Group &g = groups[it->second];
-      bool pointwise = llvm::all_of(g.ops, [](Operation *op) {
-        return op->hasTrait<tessel::OpTrait::UnaryElementwise>() ||
-               op->hasTrait<tessel::OpTrait::BroadcastingElementwise>();
-      });
-      if (!g.elementwiseOnly || !pointwise || g.ops.back() != producer ||
-          !policy.shouldTakeIn(groups[index].ops, g.ops))
-        continue;
-      for (Operation *moved : g.ops)
-        groupOf[moved] = index;
-      groups[index].ops.append(g.ops.begin(), g.ops.end());
-      g.ops.clear();
-      sortInProgramOrder(groups[index].ops);
+      if (policy.shouldTakeIn(groups[index].ops, g->ops))
+        moveInto(index, *g);
     }
   }
 
